@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
+const define = { __APP_VERSION__: JSON.stringify('2.69.183') };
+
+// Three projects: fast unit and component tests, server integration tests against the
+// real server on an ephemeral port, and the Puppeteer end-to-end suite.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        define,
+        test: {
+          name: 'unit',
+          include: ['tests/shared/**/*.test.ts?(x)', 'tests/app/**/*.test.ts?(x)'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/app/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        define,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        define,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
