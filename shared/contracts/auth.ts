@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Credentials are trimmed before they are sent (spec: session 4 Sign-in, 5 Login). */
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'username is required').max(254),
+  password: z.string().min(1, 'password is required').max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** PATCH auth {username, token}: token is the refresh token (spec: session 7). */
+export const refreshRequestSchema = z.object({
+  username: z.string().trim().min(1, 'username is required').max(254),
+  token: z.string().min(1, 'token is required').max(4096),
+});
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+export const tokenAttributesSchema = z.object({
+  AccessToken: z.string().min(1),
+  RefreshToken: z.string().min(1),
+  /** Seconds until the access token expires. */
+  ExpiresIn: z.number().int().positive(),
+});
+
+/** Both POST and PATCH auth answer the token pair; PATCH rotates the refresh token. */
+export const authResponseSchema = z.object({
+  data: z.object({ type: z.literal('auth'), attributes: tokenAttributesSchema }),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** Error messages the server gives sign-in failures; the client maps them to texts. */
+export const AUTH_ERRORS = {
+  invalidCredentials: 'Invalid username or password.',
+  inactive: 'inactive',
+  noRole: 'NO_ROLE_ASSOCIATED',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  invalidRefresh: 'The session has expired. Please sign in again.',
+} as const;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { roleSchema } from './roles';
+
+/** spec: session 3 Menu item. Paths are relative to /app. */
+export const menuItemSchema = z.object({
+  title: z.string(),
+  id: z.string(),
+  icon: z.string().optional(),
+  path: z.string().optional(),
+  roles: z.array(roleSchema),
+  get children() {
+    return z.array(menuItemSchema).optional();
+  },
+  externalLink: z.string().optional(),
+  zohoOnly: z.boolean().optional(),
+  dossierOnly: z.boolean().optional(),
+  productionReady: z.boolean().optional(),
+  /** Feature check name (spec: dashboards 6 Menu item visibility). */
+  feature: z
+    .enum(['asyncLeadGeneration', 'cockpit', 'callTracking', 'quickBooks'])
+    .optional(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;

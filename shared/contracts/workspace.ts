@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { workspaceGoalsSchema } from './goals';
+import { editionKeySchema } from './roles';
+
+const processSchema = z.object({
+  id: idSchema,
+  task: z.string(),
+  customExecution: z.boolean(),
+});
+
+/** spec: dashboards 3 Workspace and session 3 Workspace (both documents agree). */
+export const workspaceSchema = z.object({
+  id: idSchema,
+  type: z.literal('workspace'),
+  attributes: z.object({
+    name: z.string(),
+    timezone: z.string(),
+    edition: editionKeySchema,
+    /** true when the workspace uses the organisation-id CRM (Zoho). */
+    isZoho: z.boolean(),
+    offices: z.array(z.object({ id: idSchema, name: z.string() })),
+    settings: z.object({
+      zoho: z.boolean(),
+      /** The organisation-id CRM's org id (Zoho). */
+      zohoOrgId: z.string().nullable(),
+      /** The organisation-host CRM's org id (Keap / Infusionsoft). */
+      ifsOrgId: z.string().nullable(),
+      /** The organisation-host CRM's address, e.g. https://ab123.infusionsoft.com */
+      ifsOrgHost: z.string().nullable(),
+      cockpit: z.object({
+        enabled: z.boolean(),
+        modules: z.object({
+          salesPerformance: z.boolean(),
+          communications: z.boolean(),
+          cashFlow: z.boolean(),
+        }),
+      }),
+      /** The call-tracking setting (CallTrackingMetrics) is on. */
+      ctm: z.boolean(),
+      primaryPracticeArea: z.string(),
+      practiceAreas: z.array(z.object({ name: z.string(), parent: z.string().optional() })),
+    }),
+    vendors: z.object({
+      zoho: z.boolean(),
+      quickBooks: z.boolean(),
+      callTrackingMetrics: z.object({ account: z.string().nullable() }),
+      needsAuth: z.array(z.string()),
+    }),
+    processes: z.object({
+      leadGeneration: processSchema.extend({ async: z.boolean() }).nullable(),
+      relationshipCall: processSchema.nullable(),
+    }),
+    goals: workspaceGoalsSchema,
+  }),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+/** The organisation behind a workspace's CRM (GET workspaces/{id}/crm/zoho|ifs/organization). */
+export const crmOrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The CRM's base address: https://crm.zoho.com or the Keap org host. */
+  baseUrl: z.string(),
+});
+export type CrmOrganization = z.infer<typeof crmOrganizationSchema>;

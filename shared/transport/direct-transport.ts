@@ -1,0 +1,230 @@
+import { FetchError, ofetch } from 'ofetch';
+import { io, type Socket } from 'socket.io-client';
+import { authResponseSchema } from '@/shared/contracts/auth';
+import type { ApiConfig } from '@/shared/config/api-config';
+import { en } from '@/shared/i18n/en';
+import type { Notifier } from './notifier';
+import {
+  DEFAULT_TIMEOUT_MS,
+  TransportError,
+  type ConnectionStatus,
+  type SocketEventHandler,
+  type Transport,
+  type TransportRequest,
+} from './transport';
+
+/** What the transport needs to know of the session: the tokens, and whom to tell when they die. */
+export interface SessionTokens {
+  username: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface TokenSource {
+  get(): SessionTokens | null;
+  set(tokens: SessionTokens): void;
+  /** The refresh failed, or the retried call was refused again: sign the user out. */
+  onAuthFailure(): void;
+}
+
+export interface DirectTransportOptions {
+  config: ApiConfig;
+  tokens: TokenSource;
+  /** The global loader counts requests (spec: session 4 Shell). */
+  onRequestStart?: () => void;
+  onRequestEnd?: () => void;
+  /** Socket reconnect toasts (spec: session 4 Sockets); the extension's worker has none. */
+  notify?: Notifier;
+}
+
+/** The pseudo-event subscribers get for socket connection changes. */
+export const CONNECTION_STATUS_EVENT = 'connection:status';
+
+// spec: session 4 Sockets / 9 — 3 reconnect attempts, delay 10 s, max 20 s, retry toast 3 s.
+export const SOCKET_RECONNECT = { attempts: 3, delayMs: 10_000, delayMaxMs: 20_000, toastMs: 3000 };
+
+export interface DirectTransport extends Transport {
+  connectSocket(): void;
+  disconnectSocket(): void;
+  socketStatus(): ConnectionStatus;
+  /** One refresh shared by every caller that needs it at the same time. */
+  refreshSession(): Promise<boolean>;
+}
+
+/**
+ * ofetch + socket.io-client (ARCHITECTURE.md "Standalone"): base URLs, JSON, Bearer
+ * header, 60 s timeout, and on a 401 one single-flight refresh and one retry.
+ */
+export function createDirectTransport(options: DirectTransportOptions): DirectTransport {
+  const { config, tokens } = options;
+  const handlers = new Map<string, Set<SocketEventHandler>>();
+  let socket: Socket | null = null;
+  let status: ConnectionStatus = 'disconnected';
+  let refreshing: Promise<boolean> | null = null;
+
+  function emitLocal(event: string, payload: unknown): void {
+    for (const handler of handlers.get(event) ?? []) handler(payload);
+  }
+
+  function setStatus(next: ConnectionStatus): void {
+    status = next;
+    emitLocal(CONNECTION_STATUS_EVENT, next);
+  }
+
+  async function send(req: TransportRequest, accessToken: string | null): Promise<unknown> {
+    const base = req.base === 'callCenter' ? config.callCenterBase : config.apiBase;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    options.onRequestStart?.();
+    try {
+      return await ofetch(`${base}/${req.path.replace(/^\/+/, '')}`, {
+        method: req.method,
+        headers,
+        // ofetch serialises arrays as repeated keys (leadSources=1&leadSources=2).
+        query: req.query as Record<string, unknown> | undefined,
+        body: req.body as Record<string, unknown> | undefined,
+        timeout: req.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        retry: 0,
+      });
+    } catch (error) {
+      throw toTransportError(error);
+    } finally {
+      options.onRequestEnd?.();
+    }
+  }
+
+  async function doRefresh(): Promise<boolean> {
+    const current = tokens.get();
+    if (!current) return false;
+    try {
+      const raw = await send(
+        {
+          method: 'PATCH',
+          path: 'auth',
+          body: { username: current.username, token: current.refreshToken },
+        },
+        null,
+      );
+      const { attributes } = authResponseSchema.parse(raw).data;
+      tokens.set({
+        username: current.username,
+        accessToken: attributes.AccessToken,
+        refreshToken: attributes.RefreshToken,
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function refreshSession(): Promise<boolean> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function authFailure(error: TransportError): TransportError {
+    tokens.onAuthFailure();
+    return new TransportError(error.message, error.status, error.serverMessage, true);
+  }
+
+  async function request(req: TransportRequest): Promise<unknown> {
+    const usedToken = req.anonymous ? null : (tokens.get()?.accessToken ?? null);
+    try {
+      return await send(req, usedToken);
+    } catch (error) {
+      const failure = TransportError.from(error);
+      // spec: session 4 step 8 — only for a signed-in user, never for the exempt calls.
+      if (failure.status !== 401 || !usedToken || req.skipAuthRefresh) throw failure;
+      // Another call may already have refreshed while this one was in flight.
+      const fresh = tokens.get()?.accessToken;
+      const refreshed = fresh && fresh !== usedToken ? true : await refreshSession();
+      if (!refreshed) throw authFailure(failure);
+      try {
+        return await send(req, tokens.get()?.accessToken ?? null);
+      } catch (retryError) {
+        const retryFailure = TransportError.from(retryError);
+        throw retryFailure.status === 401 ? authFailure(retryFailure) : retryFailure;
+      }
+    }
+  }
+
+  function connectSocket(): void {
+    const session = tokens.get();
+    if (!session || socket) return;
+    setStatus('connecting');
+    const created = io(config.socketUrl, {
+      // Service workers have no XMLHttpRequest: websocket only (TOOLCHAIN.md).
+      transports: ['websocket'],
+      // A function, so every reconnect sends the current token.
+      auth: (cb) => cb({ token: tokens.get()?.accessToken ?? '' }),
+      reconnectionAttempts: SOCKET_RECONNECT.attempts,
+      reconnectionDelay: SOCKET_RECONNECT.delayMs,
+      reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
+    });
+    socket = created;
+    created.on('connect', () => setStatus('connected'));
+    created.on('disconnect', () => setStatus(created.active ? 'connecting' : 'disconnected'));
+    created.onAny((event: string, payload: unknown) => emitLocal(event, payload));
+    created.on('connect_error', (error: Error) => {
+      // spec: session 4 — token_expired: refresh, then reconnect.
+      if (error.message === 'token_expired') {
+        void refreshSession().then((ok) => {
+          if (ok && socket === created) created.connect();
+          else if (!ok) tokens.onAuthFailure();
+        });
+        return;
+      }
+      if (!created.active) setStatus('error');
+    });
+    created.io.on('reconnect_attempt', (attempt: number) => {
+      options.notify?.('info', en.SOCKET_RETRYING, { durationMs: SOCKET_RECONNECT.toastMs });
+      emitLocal('connection:retry', attempt);
+    });
+    created.io.on('reconnect_failed', () => {
+      setStatus('error');
+      options.notify?.('danger', en.SOCKET_ERROR_BODY, {
+        title: en.SOCKET_ERROR_TITLE,
+        persistent: true,
+      });
+    });
+  }
+
+  function disconnectSocket(): void {
+    socket?.removeAllListeners();
+    socket?.io.removeAllListeners();
+    socket?.disconnect();
+    socket = null;
+    setStatus('disconnected');
+  }
+
+  return {
+    request,
+    subscribe(event, handler) {
+      let set = handlers.get(event);
+      if (!set) handlers.set(event, (set = new Set()));
+      set.add(handler);
+      return () => void set.delete(handler);
+    },
+    connectSocket,
+    disconnectSocket,
+    socketStatus: () => status,
+    refreshSession,
+  };
+}
+
+function toTransportError(error: unknown): TransportError {
+  if (error instanceof FetchError) {
+    const cause = error.cause as { name?: string } | undefined;
+    if (error.name === 'TimeoutError' || cause?.name === 'TimeoutError') {
+      return new TransportError(en.REQUEST_TIMEOUT, 408);
+    }
+    const status = error.status ?? 0;
+    const data = error.data as { message?: unknown } | undefined;
+    const serverMessage = typeof data?.message === 'string' ? data.message : null;
+    if (status === 0) return new TransportError(en.NETWORK_ERROR, 0);
+    return new TransportError(error.statusText || `HTTP ${status}`, status, serverMessage);
+  }
+  return TransportError.from(error);
+}
