@@ -1,0 +1,149 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createAccessGuard } from './auth/access';
+import {
+  type AttemptLimit,
+  createAttemptLimiter,
+  DEFAULT_LOGIN_LIMIT,
+} from './auth/attempt-limiter';
+import { loadOrCreateJwtSecret } from './auth/jwt-secret';
+import { createRefreshTokenStore } from './auth/refresh-tokens';
+import { createTokenService } from './auth/tokens';
+import type { ServerContext } from './context';
+import { type Db, migrateToLatest, openDatabase } from './db/database';
+import { installCors } from './http/cors';
+import { installErrorHandler } from './http/errors';
+import { BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body';
+import { registerStaticApp } from './http/static-app';
+import { registerAuthRoutes } from './routes/auth';
+import { CALL_CENTER_PREFIX, registerCallCenterRoutes } from './routes/call-center';
+import { registerGlobalLookupRoutes } from './routes/global-lookups';
+import { registerHealthRoute } from './routes/health';
+import { registerUserRoutes } from './routes/users';
+import { registerWorkspaceLookupRoutes } from './routes/workspace-lookups';
+import { registerWorkspaceRoutes } from './routes/workspaces';
+import { seedIfEmpty } from './seed/demo-seed';
+import {
+  createSocketServer,
+  type SocketServer,
+  userRoom,
+  workspaceRoom,
+} from './socket/socket-server';
+
+export interface BuildServerOptions {
+  /** Holds intake.sqlite and jwt-secret; created if missing. */
+  dataDir: string;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. Default info. */
+  logLevel?: string;
+  /** The built app (dist/app) served at `/`; without it `/` explains how to build. */
+  staticDir?: string;
+  /** The clock for tokens, rate limits and seed dates; tests move it. */
+  now?: () => Date;
+  /** Sign-in attempts per (ip, username) and window. Default 10 a minute. */
+  loginRateLimit?: AttemptLimit;
+  /** Seed the demo data when the database is empty. Default true. */
+  seedDemoData?: boolean;
+}
+
+export interface IntakeServer {
+  app: FastifyInstance;
+  io: SocketServer;
+  db: Db;
+  listen(port: number, host?: string): Promise<{ url: string }>;
+  close(): Promise<void>;
+  /** Sends a socket event to every connection of a workspace (room `workspace:{id}`). */
+  emitToWorkspace(workspaceId: string, event: string, payload: unknown): void;
+  /** Sends a socket event to every connection of a user (room `user:{id}`). */
+  emitToUser(userId: string, event: string, payload: unknown): void;
+}
+
+/**
+ * The reference server: Fastify and socket.io on one HTTP server, over the embedded
+ * database in `dataDir` (migrated, and seeded if empty, before it answers anything).
+ */
+export async function buildServer(options: BuildServerOptions): Promise<IntakeServer> {
+  const now = options.now ?? (() => new Date());
+  const db = openDatabase(options.dataDir);
+  let secret: Uint8Array;
+  try {
+    await migrateToLatest(db);
+    if (options.seedDemoData !== false) await seedIfEmpty(db, now());
+    secret = loadOrCreateJwtSecret(options.dataDir);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const tokens = createTokenService(secret, now);
+  const ctx: ServerContext = {
+    db,
+    tokens,
+    refreshTokens: createRefreshTokenStore(db, tokens, now),
+    authenticate: createAccessGuard(tokens),
+    loginLimiter: createAttemptLimiter(options.loginRateLimit ?? DEFAULT_LOGIN_LIMIT, now),
+    now,
+  };
+
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Not behind a trusted proxy by default: X-Forwarded-For would let anyone pick the
+    // address the sign-in rate limit counts by.
+    trustProxy: false,
+    forceCloseConnections: true,
+  });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  installErrorHandler(app);
+  installCors(app);
+  installJsonBodyParser(app);
+
+  await app.register(
+    async (api) => {
+      registerHealthRoute(api);
+      registerAuthRoutes(api, ctx);
+      registerUserRoutes(api, ctx);
+      registerGlobalLookupRoutes(api, ctx);
+      registerWorkspaceRoutes(api, ctx);
+      registerWorkspaceLookupRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(async (callCenter) => registerCallCenterRoutes(callCenter, ctx), {
+    prefix: CALL_CENTER_PREFIX,
+  });
+  await registerStaticApp(app, options.staticDir);
+
+  const io = createSocketServer(app.server, tokens);
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    io,
+    db,
+    async listen(port, host = '127.0.0.1') {
+      await app.listen({ port, host });
+      const address = app.server.address() as AddressInfo;
+      const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+      return { url: `http://${shownHost}:${address.port}` };
+    },
+    close() {
+      closing ??= (async () => {
+        io.disconnectSockets(true);
+        // io.close() would also close the HTTP server, which app.close() owns; closing the
+        // engine ends the socket.io side (open transports, timers) only.
+        io.engine.close();
+        await app.close();
+      })();
+      return closing;
+    },
+    emitToWorkspace(workspaceId, event, payload) {
+      io.to(workspaceRoom(workspaceId)).emit(event, payload);
+    },
+    emitToUser(userId, event, payload) {
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * A fixed-window counter of sign-in attempts per key (ip + lowercased username). Kept in
+ * memory: it only has to slow down password guessing against one process; a multi-node
+ * deployment would move it next to socket.io's Redis adapter.
+ */
+export interface AttemptLimit {
+  /** Attempts allowed per window. */
+  max: number;
+  windowMs: number;
+}
+
+export const DEFAULT_LOGIN_LIMIT: AttemptLimit = { max: 10, windowMs: 60_000 };
+
+export interface AttemptLimiter {
+  /** Counts one attempt; false when the key has used up its window. */
+  tryAttempt(key: string): boolean;
+}
+
+/** Above this many tracked keys, expired windows are swept so memory stays bounded. */
+const SWEEP_THRESHOLD = 10_000;
+
+export function createAttemptLimiter(limit: AttemptLimit, now: () => Date): AttemptLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+
+  function sweep(at: number) {
+    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
+  }
+
+  return {
+    tryAttempt(key) {
+      const at = now().getTime();
+      if (windows.size > SWEEP_THRESHOLD) sweep(at);
+      const window = windows.get(key);
+      if (!window || window.resetAt <= at) {
+        windows.set(key, { count: 1, resetAt: at + limit.windowMs });
+        return true;
+      }
+      window.count += 1;
+      return window.count <= limit.max;
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './migrations/0001-foundation';
+
+/**
+ * The in-code migration list. Later issues add `0002-...` files and one line here; names
+ * sort in order, and applied migrations are never edited (new changes, new migration).
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

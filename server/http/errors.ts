@@ -1,0 +1,54 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiError } from '@/shared/contracts/common';
+
+/**
+ * A failure the client caused (or may see): it keeps its status and its message reaches
+ * the client as `{statusCode, error, message}` (shared/contracts/common.ts apiErrorSchema).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const notFound = (message = 'Not Found') => new HttpError(404, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+export function errorBody(statusCode: number, message: string): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+function clientStatus(error: unknown): number | null {
+  const status = (error as Partial<FastifyError> | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
+}
+
+/**
+ * One error handler for every route (ARCHITECTURE.md: no bad input may produce a 500).
+ * Client errors — ours, and Fastify's own (invalid JSON 400, body too large 413,
+ * unsupported media type 415, prototype poisoning 400) — keep their status and message.
+ * Anything else is a bug: logged with its stack, answered with a generic 500.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const status = clientStatus(error);
+    if (status !== null) {
+      const message = error instanceof Error ? error.message : STATUS_CODES[status];
+      request.log.info({ statusCode: status, message }, 'client error');
+      return reply
+        .code(status)
+        .type('application/json')
+        .send(errorBody(status, message ?? 'Error'));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).type('application/json').send(errorBody(500, 'Internal Server Error'));
+  });
+}

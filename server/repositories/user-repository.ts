@@ -1,0 +1,59 @@
+import { roleSchema } from '@/shared/contracts/roles';
+import type { Authorization, Person } from '@/shared/contracts/user';
+import type { Db } from '../db/database';
+import type { UserTable } from '../db/schema';
+import { workspaceEditions } from './workspace-repository';
+
+export type UserRow = UserTable;
+
+/** Usernames are unique case-insensitively: stored and looked up trimmed and lowercased. */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | null> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('username', '=', normalizeUsername(username))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The user's authorizations, oldest first, each with its workspace's edition. */
+export async function listAuthorizations(db: Db, userId: string): Promise<Authorization[]> {
+  const rows = await db
+    .selectFrom('authorizations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const editions = await workspaceEditions(
+    db,
+    rows.flatMap((row) => (row.workspace_id ? [row.workspace_id] : [])),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    // spec: session 4 step 3 — the role defaults to operator.
+    role: roleSchema.catch('operator').parse(row.role),
+    workspaceId: row.workspace_id,
+    status: row.status === 'active' ? 'active' : 'inactive',
+    edition: row.workspace_id ? (editions.get(row.workspace_id) ?? null) : null,
+  }));
+}
+
+export async function findPerson(db: Db, id: string | null): Promise<Person | null> {
+  if (!id) return null;
+  const row = await db
+    .selectFrom('persons')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { id: row.id, firstName: row.first_name, lastName: row.last_name } : null;
+}

@@ -1,0 +1,115 @@
+import { workspaceGoalsSchema } from '@/shared/contracts/goals';
+import type { EditionKey } from '@/shared/contracts/roles';
+import { editionKeySchema } from '@/shared/contracts/roles';
+import {
+  type CrmOrganization,
+  type Workspace,
+  workspaceSchema,
+} from '@/shared/contracts/workspace';
+import type { z } from 'zod';
+import type { Db } from '../db/database';
+import type { WorkspaceTable } from '../db/schema';
+import { readJson } from './json-column';
+
+const attributes = workspaceSchema.shape.attributes.shape;
+
+/** Settings as stored: practiceAreas are rows of practice_areas, joined in on read. */
+export const storedSettingsSchema = attributes.settings.omit({ practiceAreas: true });
+export type StoredWorkspaceSettings = z.infer<typeof storedSettingsSchema>;
+export const storedVendorsSchema = attributes.vendors;
+export const storedProcessesSchema = attributes.processes;
+export const storedGoalsSchema = workspaceGoalsSchema;
+
+/** The CRM addresses the organisation endpoints answer (spec: session 7). */
+const ZOHO_BASE_URL = 'https://crm.zoho.com';
+
+async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
+  const [offices, practiceAreas] = await Promise.all([
+    db
+      .selectFrom('offices')
+      .select(['id', 'name'])
+      .where('workspace_id', '=', row.id)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('practice_areas')
+      .select(['name', 'parent'])
+      .where('workspace_id', '=', row.id)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    id: row.id,
+    type: 'workspace',
+    attributes: {
+      name: row.name,
+      timezone: row.timezone,
+      edition: editionKeySchema.parse(row.edition),
+      isZoho: row.is_zoho === 1,
+      offices,
+      settings: {
+        ...readJson(storedSettingsSchema, row.settings, 'workspaces.settings'),
+        practiceAreas: practiceAreas.map((area) =>
+          area.parent ? { name: area.name, parent: area.parent } : { name: area.name },
+        ),
+      },
+      vendors: readJson(storedVendorsSchema, row.vendors, 'workspaces.vendors'),
+      processes: readJson(storedProcessesSchema, row.processes, 'workspaces.processes'),
+      goals: readJson(storedGoalsSchema, row.goals, 'workspaces.goals'),
+    },
+  };
+}
+
+export async function findWorkspace(db: Db, id: string): Promise<Workspace | null> {
+  const row = await db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toWorkspace(db, row) : null;
+}
+
+/** All workspaces, or only the given ids; sorted by name. */
+export async function listWorkspaces(db: Db, ids?: readonly string[]): Promise<Workspace[]> {
+  if (ids && ids.length === 0) return [];
+  let query = db.selectFrom('workspaces').selectAll().orderBy('name').orderBy('id');
+  if (ids) query = query.where('id', 'in', ids);
+  const rows = await query.execute();
+  return Promise.all(rows.map((row) => toWorkspace(db, row)));
+}
+
+export async function workspaceExists(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The editions of several workspaces at once (for authorizations). */
+export async function workspaceEditions(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, EditionKey>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('workspaces')
+    .select(['id', 'edition'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, editionKeySchema.parse(row.edition)]));
+}
+
+/**
+ * The organisation behind the workspace's CRM: Zoho is identified by its org id,
+ * Keap / Infusionsoft by its org id and host (spec: session 7, workspace.ts). null when
+ * the workspace has no such CRM.
+ */
+export function crmOrganization(workspace: Workspace, crm: 'zoho' | 'ifs'): CrmOrganization | null {
+  const { settings, name } = workspace.attributes;
+  if (crm === 'zoho') {
+    if (!settings.zoho || !settings.zohoOrgId) return null;
+    return { id: settings.zohoOrgId, name, baseUrl: ZOHO_BASE_URL };
+  }
+  if (!settings.ifsOrgId || !settings.ifsOrgHost) return null;
+  return { id: settings.ifsOrgId, name, baseUrl: settings.ifsOrgHost };
+}
