@@ -25,7 +25,14 @@ export default tseslint.config(
             { target: './widgets', from: ['./extension', './server'] },
             {
               target: './server',
-              from: ['./app', './widgets', './extension', './shared/api', './shared/stores', './shared/transport'],
+              from: [
+                './app',
+                './widgets',
+                './extension',
+                './shared/api',
+                './shared/stores',
+                './shared/transport',
+              ],
             },
           ],
         },

@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
-const define = { __APP_VERSION__: JSON.stringify('2.69.183') };
 
 // Three projects: fast unit and component tests, server integration tests against the
 // real server on an ephemeral port, and the Puppeteer end-to-end suite.
@@ -13,7 +12,6 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias },
-        define,
         test: {
           name: 'unit',
           include: ['tests/shared/**/*.test.ts?(x)', 'tests/app/**/*.test.ts?(x)'],
@@ -23,7 +21,6 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        define,
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
@@ -34,7 +31,6 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        define,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

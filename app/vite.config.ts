@@ -11,7 +11,6 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   resolve: { alias: { '@': root } },
-  define: { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0') },
   build: {
     outDir: fileURLToPath(new URL('../dist/app', import.meta.url)),
     emptyOutDir: true,

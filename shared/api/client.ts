@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import { en } from '@/shared/i18n/en';
 import type { Notifier } from '@/shared/transport/notifier';
-import { TransportError, type Transport, type TransportRequest } from '@/shared/transport/transport';
+import {
+  TransportError,
+  type Transport,
+  type TransportRequest,
+} from '@/shared/transport/transport';
 import { describeHttpError } from './error-policy';
 
 /** A response that does not match its contract (spec: session 5, 8 "Response shape mismatch"). */

@@ -8,13 +8,13 @@ export async function getWorkspace(api: ApiClient, workspaceId: string) {
 }
 
 export async function listWorkspaces(api: ApiClient) {
-  return (await api.call(listResponseSchema(workspaceSchema), { method: 'GET', path: 'workspaces' }))
-    .data;
+  return (
+    await api.call(listResponseSchema(workspaceSchema), { method: 'GET', path: 'workspaces' })
+  ).data;
 }
 
 /** GET workspaces/{id}/crm/zoho/organization or /ifs/organization, by the workspace's CRM. */
 export async function getCrmOrganization(api: ApiClient, workspaceId: string, crm: 'zoho' | 'ifs') {
   const path = `workspaces/${encodeURIComponent(workspaceId)}/${crm === 'zoho' ? 'crm/zoho' : 'ifs'}/organization`;
-  return (await api.call(itemResponseSchema(crmOrganizationSchema), { method: 'GET', path }))
-    .data;
+  return (await api.call(itemResponseSchema(crmOrganizationSchema), { method: 'GET', path })).data;
 }

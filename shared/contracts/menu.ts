@@ -16,8 +16,6 @@ export const menuItemSchema = z.object({
   dossierOnly: z.boolean().optional(),
   productionReady: z.boolean().optional(),
   /** Feature check name (spec: dashboards 6 Menu item visibility). */
-  feature: z
-    .enum(['asyncLeadGeneration', 'cockpit', 'callTracking', 'quickBooks'])
-    .optional(),
+  feature: z.enum(['asyncLeadGeneration', 'cockpit', 'callTracking', 'quickBooks']).optional(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;

@@ -10,7 +10,11 @@ import { loggedUserSchema, type LoggedUser, type MeResponse } from '@/shared/con
 import type { CrmOrganization, Workspace } from '@/shared/contracts/workspace';
 import { en } from '@/shared/i18n/en';
 import type { KeyValueStorage } from '@/shared/storage/storage';
-import { createLookupsLoader, resetLookups, type LookupsLoader } from '@/shared/stores/lookups-store';
+import {
+  createLookupsLoader,
+  resetLookups,
+  type LookupsLoader,
+} from '@/shared/stores/lookups-store';
 import { initialSessionState, useSessionStore } from '@/shared/stores/session-store';
 import type { SessionTokens, TokenSource } from '@/shared/transport/direct-transport';
 import { TransportError } from '@/shared/transport/transport';
@@ -50,7 +54,8 @@ export function createSessionTokenSource(storage: KeyValueStorage): SessionToken
     set(tokens) {
       useSessionStore.setState({ tokens });
       const { user } = useSessionStore.getState();
-      if (user) void storage.set(STORAGE_KEYS.user, encodeStored({ ...user, ...pickTokens(tokens) }));
+      if (user)
+        void storage.set(STORAGE_KEYS.user, encodeStored({ ...user, ...pickTokens(tokens) }));
     },
     onAuthFailure: () => onFailure(),
     setAuthFailureHandler(handler) {
@@ -134,7 +139,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
   async function signIn(username: string, password: string): Promise<LoggedUser> {
     // spec: session 4 step 1 / 5 — credentials are trimmed.
-    const parsed = loginRequestSchema.safeParse({ username: username.trim(), password: password.trim() });
+    const parsed = loginRequestSchema.safeParse({
+      username: username.trim(),
+      password: password.trim(),
+    });
     if (!parsed.success) throw new SignInError('invalid', en.INVALID_CREDENTIALS);
     let tokens: SessionTokens;
     try {
@@ -176,7 +184,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       return null;
     }
     const { accessToken, refreshToken, ...user } = stored.data;
-    useSessionStore.setState({ user, tokens: { username: user.username, accessToken, refreshToken } });
+    useSessionStore.setState({
+      user,
+      tokens: { username: user.username, accessToken, refreshToken },
+    });
     try {
       await loadWorkspaceContext(user);
     } catch (error) {
@@ -194,7 +205,9 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     lookups?.stop();
     lookups = null;
     deps.socket?.disconnectSocket();
-    const kept = await Promise.all(KEPT_ON_LOGOUT.map(async (key) => [key, await storage.get(key)] as const));
+    const kept = await Promise.all(
+      KEPT_ON_LOGOUT.map(async (key) => [key, await storage.get(key)] as const),
+    );
     await storage.clear();
     for (const [key, value] of kept) if (value !== null) await storage.set(key, value);
     await storage.set(STORAGE_KEYS.appVersion, deps.appVersion);
@@ -241,15 +254,20 @@ function toSignInError(error: unknown): SignInError {
   if (error instanceof SignInError) return error;
   if (error instanceof TransportError) {
     if (error.status === 401) return new SignInError('invalid', en.INVALID_CREDENTIALS);
-    if (error.serverMessage === AUTH_ERRORS.inactive) return new SignInError('inactive', en.INACTIVE_USER);
-    if (error.serverMessage === AUTH_ERRORS.noRole) return new SignInError('noRole', en.NO_ROLE_ASSOCIATED);
+    if (error.serverMessage === AUTH_ERRORS.inactive)
+      return new SignInError('inactive', en.INACTIVE_USER);
+    if (error.serverMessage === AUTH_ERRORS.noRole)
+      return new SignInError('noRole', en.NO_ROLE_ASSOCIATED);
     if (error.status === 429) {
       return new SignInError('rateLimited', error.serverMessage ?? AUTH_ERRORS.tooManyAttempts);
     }
     if (error.status >= 400 && error.status < 500 && error.serverMessage) {
       return new SignInError('invalid', error.serverMessage);
     }
-    return new SignInError('network', error.status === 0 || error.status === 408 ? error.message : en.GENERIC_HTTP_ERROR);
+    return new SignInError(
+      'network',
+      error.status === 0 || error.status === 408 ? error.message : en.GENERIC_HTTP_ERROR,
+    );
   }
   return new SignInError('network', en.GENERIC_HTTP_ERROR);
 }

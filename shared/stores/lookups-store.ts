@@ -86,7 +86,9 @@ export function createLookupsLoader(options: {
     async load() {
       const { lists } = useLookupsStore.getState();
       const missing = lookupsFor(workspace).filter((name) => lists[name].length === 0);
-      const results = await Promise.all(missing.map(async (name) => [name, await loadOne(name)] as const));
+      const results = await Promise.all(
+        missing.map(async (name) => [name, await loadOne(name)] as const),
+      );
       for (const [name, ok] of results) if (!ok) scheduleRetry(name);
     },
     stop() {

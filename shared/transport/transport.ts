@@ -4,7 +4,8 @@
  * forwards both to the background worker. Screens never see which one they have.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[];
 
 export interface TransportRequest {
   method: HttpMethod;

@@ -21,7 +21,7 @@ export function findChromium(): string {
     }
   }
   throw new Error(
-    'No Chromium found. Install Debian\'s: apt-get update && apt-get install -y chromium, ' +
+    "No Chromium found. Install Debian's: apt-get update && apt-get install -y chromium, " +
       'or set PUPPETEER_EXECUTABLE_PATH.',
   );
 }

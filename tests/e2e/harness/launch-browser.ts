@@ -25,7 +25,9 @@ export interface LaunchedBrowser {
 }
 
 /** Headless Chromium with a fresh profile; `extensionDir` loads an unpacked build. */
-export async function launchBrowser(options: { extensionDir?: string } = {}): Promise<LaunchedBrowser> {
+export async function launchBrowser(
+  options: { extensionDir?: string } = {},
+): Promise<LaunchedBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'intake-chromium-'));
   const browser = await puppeteer.launch({
     executablePath: findChromium(),

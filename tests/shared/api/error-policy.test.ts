@@ -29,6 +29,8 @@ describe('the HTTP error notification policy', () => {
   });
 
   it('stays quiet when the failure already signed the user out', () => {
-    expect(describeHttpError(new TransportError('Unauthorized', 401, 'token_expired', true))).toBeNull();
+    expect(
+      describeHttpError(new TransportError('Unauthorized', 401, 'token_expired', true)),
+    ).toBeNull();
   });
 });

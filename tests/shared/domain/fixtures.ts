@@ -69,7 +69,11 @@ export function makeWorkspace(
           hiresMin: 1,
           hiresMax: 2,
         },
-        communications: { allowableMissedCalls: 1, allowableAbandonedCalls: 1, averageWaitTime: 30 },
+        communications: {
+          allowableMissedCalls: 1,
+          allowableAbandonedCalls: 1,
+          averageWaitTime: 30,
+        },
       },
     },
   });

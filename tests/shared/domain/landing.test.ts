@@ -23,16 +23,21 @@ describe('landingPathFor', () => {
   });
 
   it('sends operators to their user info when the call-tracking account or setting is missing', () => {
-    expect(landingPathFor({ role: 'operator' }, makeWorkspace({ ctmAccount: 'acct_1', ctmSetting: false }))).toBe(
-      '/app/profile/user-info',
-    );
-    expect(landingPathFor({ role: 'operator' }, makeWorkspace({ ctmAccount: null, ctmSetting: true }))).toBe(
-      '/app/profile/user-info',
-    );
+    expect(
+      landingPathFor(
+        { role: 'operator' },
+        makeWorkspace({ ctmAccount: 'acct_1', ctmSetting: false }),
+      ),
+    ).toBe('/app/profile/user-info');
+    expect(
+      landingPathFor({ role: 'operator' }, makeWorkspace({ ctmAccount: null, ctmSetting: true })),
+    ).toBe('/app/profile/user-info');
   });
 
   it('sends consultants to their credentials', () => {
-    expect(landingPathFor({ role: 'consultant' }, makeWorkspace())).toBe('/app/profile/credentials');
+    expect(landingPathFor({ role: 'consultant' }, makeWorkspace())).toBe(
+      '/app/profile/credentials',
+    );
   });
 
   it('sends the system role to the workspaces list', () => {

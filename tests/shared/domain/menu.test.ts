@@ -53,7 +53,8 @@ describe('APP_MENU (spec: dashboards 2.2 Menu structure)', () => {
   it('gives every entry the roles its route allows (so the menu never offers a bounce)', () => {
     for (const path of collectPaths(APP_MENU)) {
       const item = findByPath(APP_MENU, path)!;
-      for (const role of item.roles) expect(requirementFor(path)!.roles, `${path} ${role}`).toContain(role);
+      for (const role of item.roles)
+        expect(requirementFor(path)!.roles, `${path} ${role}`).toContain(role);
     }
   });
 });
@@ -62,7 +63,15 @@ describe('visibleMenu: roles (spec: dashboards 6 roles table)', () => {
   it('shows owners the manager areas and not the system area', () => {
     const visible = ids(menuFor('owner', everything));
     expect(visible).toEqual(
-      expect.arrayContaining(['dashboards', 'team', 'sales-pipeline', 'marketing', 'settings', 'automated-intake', 'coaching']),
+      expect.arrayContaining([
+        'dashboards',
+        'team',
+        'sales-pipeline',
+        'marketing',
+        'settings',
+        'automated-intake',
+        'coaching',
+      ]),
     );
     expect(visible).not.toContain('system');
     expect(visible).not.toContain('coaching-upload-videos');
@@ -181,7 +190,10 @@ describe('visibleMenu: Training submenu (spec: session 2 Sidebar)', () => {
 type MenuLike = { path?: string; roles: Role[]; children?: MenuLike[] };
 
 function collectPaths(items: readonly MenuLike[]): string[] {
-  return items.flatMap((item) => [...(item.path ? [item.path] : []), ...collectPaths(item.children ?? [])]);
+  return items.flatMap((item) => [
+    ...(item.path ? [item.path] : []),
+    ...collectPaths(item.children ?? []),
+  ]);
 }
 
 function findByPath(items: readonly MenuLike[], path: string): MenuLike | undefined {

@@ -11,9 +11,15 @@ import { makeUser, makeWorkspace } from './fixtures';
 
 describe('checkRouteAccess: sign-in guard (spec: session 6, session 8 "No authenticated user")', () => {
   it('sends an unauthenticated user to /login from any /app path', () => {
-    expect(checkRouteAccess('/app/dashboards/dashboard', null, null)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(checkRouteAccess('/app/dashboards/dashboard', null, null)).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
     expect(checkRouteAccess('/app', null, null)).toEqual({ kind: 'redirect', to: '/login' });
-    expect(checkRouteAccess('/app/profile/user-info', null, null)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(checkRouteAccess('/app/profile/user-info', null, null)).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
   });
 
   it('leaves paths outside /app to the router', () => {
@@ -31,7 +37,12 @@ describe('checkRouteAccess: sign-in guard (spec: session 6, session 8 "No authen
 });
 
 describe('checkRouteAccess: role guard (spec: session 6 "sent to their landing page"; dashboards 6 table)', () => {
-  const workspace = makeWorkspace({ edition: 'enterprise', ctmAccount: 'a', ctmSetting: true, cockpit: true });
+  const workspace = makeWorkspace({
+    edition: 'enterprise',
+    ctmAccount: 'a',
+    ctmSetting: true,
+    cockpit: true,
+  });
 
   it('sends an operator away from the manager-only classic dashboard to the agent dashboard', () => {
     const user = makeUser({ role: 'operator', edition: 'enterprise' });
@@ -48,7 +59,9 @@ describe('checkRouteAccess: role guard (spec: session 6 "sent to their landing p
   });
 
   it('keeps owners and admins out of the system area', () => {
-    expect(checkRouteAccess('/app/system/workspaces', makeUser({ role: 'admin' }), workspace)).toEqual({
+    expect(
+      checkRouteAccess('/app/system/workspaces', makeUser({ role: 'admin' }), workspace),
+    ).toEqual({
       kind: 'redirect',
       to: '/app/dashboards/cockpit',
     });
@@ -60,7 +73,9 @@ describe('checkRouteAccess: role guard (spec: session 6 "sent to their landing p
       kind: 'redirect',
       to: '/app/system/workspaces',
     });
-    expect(checkRouteAccess('/app/coaching/upload-training-videos', system, null)).toEqual({ kind: 'allow' });
+    expect(checkRouteAccess('/app/coaching/upload-training-videos', system, null)).toEqual({
+      kind: 'allow',
+    });
     expect(checkRouteAccess('/app/coaching/training/immigration', system, null)).toEqual({
       kind: 'redirect',
       to: '/app/system/workspaces',
@@ -73,13 +88,17 @@ describe('checkRouteAccess: role guard (spec: session 6 "sent to their landing p
       kind: 'redirect',
       to: '/app/profile/credentials',
     });
-    expect(checkRouteAccess('/app/profile/user-info', consultant, workspace)).toEqual({ kind: 'allow' });
+    expect(checkRouteAccess('/app/profile/user-info', consultant, workspace)).toEqual({
+      kind: 'allow',
+    });
   });
 
   it('opens the profile pages to every role', () => {
     for (const role of ROLES) {
       const user = makeUser({ role, edition: role === 'system' ? null : 'starter' });
-      expect(checkRouteAccess('/app/profile/credentials', user, role === 'system' ? null : workspace)).toEqual({
+      expect(
+        checkRouteAccess('/app/profile/credentials', user, role === 'system' ? null : workspace),
+      ).toEqual({
         kind: 'allow',
       });
     }
@@ -95,7 +114,9 @@ describe('checkRouteAccess: role guard (spec: session 6 "sent to their landing p
       for (const role of ROLES) {
         const user = makeUser({ role, edition: role === 'system' ? null : 'starter' });
         const landing = landingPathFor(user, ws);
-        expect(checkRouteAccess(landing, user, ws), `${role} → ${landing}`).toEqual({ kind: 'allow' });
+        expect(checkRouteAccess(landing, user, ws), `${role} → ${landing}`).toEqual({
+          kind: 'allow',
+        });
       }
     }
   });
@@ -104,7 +125,11 @@ describe('checkRouteAccess: role guard (spec: session 6 "sent to their landing p
 describe('checkRouteAccess: edition guard (spec: session 6, dashboards 6 "redirect to not-allowed")', () => {
   it('sends a starter user from marketing to the not-allowed page with the required edition', () => {
     const user = makeUser({ role: 'owner', edition: 'starter' });
-    const result = checkRouteAccess('/app/marketing/lead-source-ranking-v2', user, makeWorkspace({ edition: 'starter' }));
+    const result = checkRouteAccess(
+      '/app/marketing/lead-source-ranking-v2',
+      user,
+      makeWorkspace({ edition: 'starter' }),
+    );
     expect(result.kind).toBe('redirect');
     const to = new URL((result as { to: string }).to, 'http://x');
     expect(to.pathname).toBe('/app/marketing/lead-source-ranking-v2/not-allowed');
@@ -122,7 +147,9 @@ describe('checkRouteAccess: edition guard (spec: session 6, dashboards 6 "redire
   it('lets professional and enterprise users into professional routes', () => {
     for (const edition of ['professional', 'enterprise'] as const) {
       const user = makeUser({ role: 'admin', edition });
-      expect(checkRouteAccess('/app/marketing/marketing-plan-essentials', user, makeWorkspace())).toEqual({
+      expect(
+        checkRouteAccess('/app/marketing/marketing-plan-essentials', user, makeWorkspace()),
+      ).toEqual({
         kind: 'allow',
       });
     }
@@ -130,23 +157,31 @@ describe('checkRouteAccess: edition guard (spec: session 6, dashboards 6 "redire
 
   it("falls back to the workspace's edition when the token carries none", () => {
     const user = makeUser({ role: 'owner', edition: null });
-    expect(checkRouteAccess('/app/marketing', user, makeWorkspace({ edition: 'professional' }))).toEqual({
+    expect(
+      checkRouteAccess('/app/marketing', user, makeWorkspace({ edition: 'professional' })),
+    ).toEqual({
       kind: 'allow',
     });
-    expect(checkRouteAccess('/app/marketing', user, makeWorkspace({ edition: 'starter' })).kind).toBe('redirect');
+    expect(
+      checkRouteAccess('/app/marketing', user, makeWorkspace({ edition: 'starter' })).kind,
+    ).toBe('redirect');
   });
 
   it('checks the role before the edition', () => {
     const user = makeUser({ role: 'operator', edition: 'starter' });
-    expect(checkRouteAccess('/app/marketing', user, makeWorkspace({ edition: 'starter' }))).toEqual({
-      kind: 'redirect',
-      to: '/app/profile/user-info',
-    });
+    expect(checkRouteAccess('/app/marketing', user, makeWorkspace({ edition: 'starter' }))).toEqual(
+      {
+        kind: 'redirect',
+        to: '/app/profile/user-info',
+      },
+    );
   });
 
   it('lets a signed-in user see any not-allowed page', () => {
     const user = makeUser({ role: 'owner', edition: 'starter' });
-    expect(checkRouteAccess('/app/marketing/not-allowed', user, makeWorkspace())).toEqual({ kind: 'allow' });
+    expect(checkRouteAccess('/app/marketing/not-allowed', user, makeWorkspace())).toEqual({
+      kind: 'allow',
+    });
   });
 
   it('builds the not-allowed path by appending to the current path', () => {
@@ -159,16 +194,24 @@ describe('checkRouteAccess: edition guard (spec: session 6, dashboards 6 "redire
 describe('checkRouteAccess: cockpit guard (spec: session 6 "Cockpit is allowed only with the cockpit setting")', () => {
   it('sends an owner to the classic dashboard when the cockpit setting is off', () => {
     const user = makeUser({ role: 'owner' });
-    expect(checkRouteAccess('/app/dashboards/cockpit', user, makeWorkspace({ cockpit: false }))).toEqual({
+    expect(
+      checkRouteAccess('/app/dashboards/cockpit', user, makeWorkspace({ cockpit: false })),
+    ).toEqual({
       kind: 'redirect',
       to: '/app/dashboards/dashboard',
     });
-    expect(checkRouteAccess('/app/cockpit', user, makeWorkspace({ cockpit: false })).kind).toBe('redirect');
+    expect(checkRouteAccess('/app/cockpit', user, makeWorkspace({ cockpit: false })).kind).toBe(
+      'redirect',
+    );
   });
 
   it('lets an owner in when the cockpit setting is on', () => {
     expect(
-      checkRouteAccess('/app/dashboards/cockpit', makeUser({ role: 'owner' }), makeWorkspace({ cockpit: true })),
+      checkRouteAccess(
+        '/app/dashboards/cockpit',
+        makeUser({ role: 'owner' }),
+        makeWorkspace({ cockpit: true }),
+      ),
     ).toEqual({ kind: 'allow' });
   });
 });
@@ -176,14 +219,18 @@ describe('checkRouteAccess: cockpit guard (spec: session 6 "Cockpit is allowed o
 describe('checkRouteAccess: call-flow guard (spec: session 4 "blocked when the workspace uses the zoho vendor")', () => {
   it('sends users of a Zoho-vendor workspace from call flows to their landing page', () => {
     const workspace = makeWorkspace({ zohoVendor: true, cockpit: true });
-    expect(checkRouteAccess('/app/automated-intake', makeUser({ role: 'admin' }), workspace)).toEqual({
+    expect(
+      checkRouteAccess('/app/automated-intake', makeUser({ role: 'admin' }), workspace),
+    ).toEqual({
       kind: 'redirect',
       to: '/app/dashboards/cockpit',
     });
   });
 
   it('lets call flows run in other workspaces', () => {
-    expect(checkRouteAccess('/app/automated-intake', makeUser({ role: 'admin' }), makeWorkspace())).toEqual({
+    expect(
+      checkRouteAccess('/app/automated-intake', makeUser({ role: 'admin' }), makeWorkspace()),
+    ).toEqual({
       kind: 'allow',
     });
   });

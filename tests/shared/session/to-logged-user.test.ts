@@ -26,7 +26,13 @@ describe('building the logged user from users/me (spec: session 4 Sign-in)', () 
     const user = toLoggedUser(
       me([
         { id: 'a0', role: 'admin', workspaceId: 'ws_x', status: 'inactive', edition: 'starter' },
-        { id: 'a1', role: 'owner', workspaceId: 'ws_lakeside', status: 'active', edition: 'enterprise' },
+        {
+          id: 'a1',
+          role: 'owner',
+          workspaceId: 'ws_lakeside',
+          status: 'active',
+          edition: 'enterprise',
+        },
       ]),
     );
     expect(user).toMatchObject({
@@ -40,7 +46,9 @@ describe('building the logged user from users/me (spec: session 4 Sign-in)', () 
 
   it('refuses a user whose only authorization is not active with the "inactive" error', () => {
     const attempt = () =>
-      toLoggedUser(me([{ id: 'a1', role: 'operator', workspaceId: 'w', status: 'inactive', edition: null }]));
+      toLoggedUser(
+        me([{ id: 'a1', role: 'operator', workspaceId: 'w', status: 'inactive', edition: null }]),
+      );
     expect(attempt).toThrow(SignInError);
     expect(attempt).toThrow(expect.objectContaining({ code: 'inactive' }));
   });

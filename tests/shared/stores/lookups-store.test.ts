@@ -9,7 +9,11 @@ import {
   resetLookups,
   useLookupsStore,
 } from '@/shared/stores/lookups-store';
-import { TransportError, type Transport, type TransportRequest } from '@/shared/transport/transport';
+import {
+  TransportError,
+  type Transport,
+  type TransportRequest,
+} from '@/shared/transport/transport';
 
 const workspace = {
   id: 'ws_summit',
@@ -38,7 +42,14 @@ function fakeServer() {
         return { data: items, meta: { total: 4, limit: 300, offset: 0 } };
       }
       if (req.path.endsWith('/campaigns')) {
-        const item = { id: 'c1', key: 'c1', label: 'Spring', active: true, medium: null, leadSourceId: null };
+        const item = {
+          id: 'c1',
+          key: 'c1',
+          label: 'Spring',
+          active: true,
+          medium: null,
+          leadSourceId: null,
+        };
         return { data: [item], meta: { total: 1, limit: 1000, offset: 0 } };
       }
       return { data: [], meta: { total: 0, limit: 1000, offset: 0 } };
@@ -76,7 +87,10 @@ describe('the lookups loader (spec: session 4 Lookups, 9 constants)', () => {
   it('turns a failed list into an empty one and retries it after 5 minutes', async () => {
     const server = fakeServer();
     const notify = vi.fn();
-    const loader = createLookupsLoader({ api: createApiClient(server.transport, notify), workspace });
+    const loader = createLookupsLoader({
+      api: createApiClient(server.transport, notify),
+      workspace,
+    });
     await loader.load();
     expect(useLookupsStore.getState().lists.campaigns).toEqual([]);
     expect(notify).not.toHaveBeenCalled();
@@ -91,7 +105,10 @@ describe('the lookups loader (spec: session 4 Lookups, 9 constants)', () => {
 
   it('gives up after 5 retries', async () => {
     const server = fakeServer();
-    const loader = createLookupsLoader({ api: createApiClient(server.transport, () => {}), workspace });
+    const loader = createLookupsLoader({
+      api: createApiClient(server.transport, () => {}),
+      workspace,
+    });
     await loader.load();
     await vi.advanceTimersByTimeAsync(LOOKUP_RETRY_DELAY_MS * (LOOKUP_MAX_RETRIES + 3));
     const campaignCalls = server.calls.filter((path) => path.endsWith('/campaigns'));

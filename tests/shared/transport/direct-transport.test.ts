@@ -58,7 +58,11 @@ async function ownerTokens(): Promise<SessionTokens> {
   return { username: 'owner@lakeside.test', accessToken, refreshToken };
 }
 
-const me = { method: 'GET', path: 'users/me', query: { include: 'authorizations,person' } } as const;
+const me = {
+  method: 'GET',
+  path: 'users/me',
+  query: { include: 'authorizations,person' },
+} as const;
 
 describe('the direct transport', () => {
   it('sends the Bearer token and answers the parsed JSON', async () => {
@@ -92,7 +96,11 @@ describe('the direct transport', () => {
   });
 
   it('signs the user out when the refresh is refused', async () => {
-    const tokens = memoryTokens({ username: 'owner@lakeside.test', accessToken: 'x', refreshToken: 'y' });
+    const tokens = memoryTokens({
+      username: 'owner@lakeside.test',
+      accessToken: 'x',
+      refreshToken: 'y',
+    });
     const transport = createDirectTransport({ config: apiConfigFor(server.url), tokens });
     const failure = await transport.request(me).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TransportError);
@@ -120,7 +128,10 @@ describe('the direct transport', () => {
   });
 
   it('treats a timeout as a failure', async () => {
-    const transport = createDirectTransport({ config: apiConfigFor(oddUrl), tokens: memoryTokens(null) });
+    const transport = createDirectTransport({
+      config: apiConfigFor(oddUrl),
+      tokens: memoryTokens(null),
+    });
     await expect(
       transport.request({ method: 'GET', path: 'hang', timeoutMs: 150 }),
     ).rejects.toMatchObject({ status: 408, message: en.REQUEST_TIMEOUT });
@@ -131,7 +142,10 @@ describe('the direct transport', () => {
       config: apiConfigFor('http://127.0.0.1:9'),
       tokens: memoryTokens(null),
     });
-    await expect(transport.request(me)).rejects.toMatchObject({ status: 0, message: en.NETWORK_ERROR });
+    await expect(transport.request(me)).rejects.toMatchObject({
+      status: 0,
+      message: en.NETWORK_ERROR,
+    });
   });
 
   it('counts every request for the global loader, failed ones included', async () => {
@@ -168,9 +182,16 @@ describe('the API client over it (spec: session 8 error catalogue)', () => {
   it('shows the server message of a 4xx as an error toast and rethrows', async () => {
     const tokens = memoryTokens(await ownerTokens());
     const notify = vi.fn();
-    const api = createApiClient(createDirectTransport({ config: apiConfigFor(server.url), tokens }), notify);
+    const api = createApiClient(
+      createDirectTransport({ config: apiConfigFor(server.url), tokens }),
+      notify,
+    );
     const failure = await api
-      .call(z.unknown(), { method: 'GET', path: 'workspaces/ws_lakeside/leadSources', query: { 'page[limit]': 0 } })
+      .call(z.unknown(), {
+        method: 'GET',
+        path: 'workspaces/ws_lakeside/leadSources',
+        query: { 'page[limit]': 0 },
+      })
       .catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 400 });
     expect(notify).toHaveBeenCalledWith('danger', expect.stringContaining('page[limit]'));
@@ -191,7 +212,10 @@ describe('the API client over it (spec: session 8 error catalogue)', () => {
   it('raises the shape-mismatch notification for an answer that breaks its contract', async () => {
     const tokens = memoryTokens(await ownerTokens());
     const notify = vi.fn();
-    const api = createApiClient(createDirectTransport({ config: apiConfigFor(server.url), tokens }), notify);
+    const api = createApiClient(
+      createDirectTransport({ config: apiConfigFor(server.url), tokens }),
+      notify,
+    );
     const wrongContract = z.object({ data: z.object({ id: z.number() }) });
     await expect(api.call(wrongContract, me)).rejects.toBeInstanceOf(ShapeMismatchError);
     expect(notify).toHaveBeenCalledWith('danger', en.SHAPE_MISMATCH);

@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { Button } from '../button/button';
+import { Icon, type IconName } from '../icon/icon';
+import {
+  settleConfirm,
+  useConfirmStore,
+  type ConfirmOptions,
+  type ConfirmResult,
+} from './confirm-store';
+import './confirm-dialog.css';
+
+const ICONS: Record<NonNullable<ConfirmOptions['icon']>, IconName> = {
+  warning: 'warning',
+  danger: 'warning',
+  info: 'info',
+  question: 'question',
+  success: 'check',
+};
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+export interface ConfirmDialogProps {
+  options: ConfirmOptions;
+  onClose: (result: ConfirmResult) => void;
+}
+
+/** A modal confirm: focus moves in (to Cancel), stays in, and goes back where it was. */
+export function ConfirmDialog({ options, onClose }: ConfirmDialogProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const icon = options.icon ?? 'question';
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    cancelRef.current?.focus();
+    return () => previous?.focus?.();
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose(0);
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div className="ic-confirm" onKeyDown={onKeyDown}>
+      <div className="ic-confirm__backdrop" aria-hidden="true" onClick={() => onClose(0)} />
+      <div
+        ref={dialogRef}
+        className="ic-confirm__dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={options.subtitle || options.body ? bodyId : undefined}
+      >
+        <span className={`ic-confirm__icon ic-confirm__icon--${icon}`}>
+          <Icon name={ICONS[icon]} size="lg" />
+        </span>
+        <h2 className="ic-confirm__title" id={titleId}>
+          {options.title}
+        </h2>
+        <div id={bodyId}>
+          {options.subtitle ? <p className="ic-confirm__subtitle">{options.subtitle}</p> : null}
+          {options.body ? <div className="ic-confirm__body">{options.body}</div> : null}
+        </div>
+        <div className="ic-confirm__actions">
+          <Button
+            ref={cancelRef}
+            variant={options.cancelColor ?? 'secondary'}
+            onClick={() => onClose(0)}
+          >
+            {options.cancelText ?? 'Cancel'}
+          </Button>
+          <Button variant={options.submitColor ?? 'primary'} onClick={() => onClose(1)}>
+            {options.submitText ?? 'Confirm'}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Shows the first waiting confirm request; mount once. */
+export function ConfirmHost() {
+  const current = useConfirmStore((state) => state.queue[0]);
+  if (!current) return null;
+  return createPortal(
+    <ConfirmDialog
+      key={current.id}
+      options={current.options}
+      onClose={(result) => settleConfirm(current.id, result)}
+    />,
+    document.body,
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import './page.css';
+
+export interface PageProps {
+  title: ReactNode;
+  /** A small label above the title: the area the page belongs to. */
+  eyebrow?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  narrow?: boolean;
+  children?: ReactNode;
+}
+
+/** The frame of a screen: one h1, an optional description and the page body. */
+export function Page({
+  title,
+  eyebrow,
+  description,
+  actions,
+  narrow = false,
+  children,
+}: PageProps) {
+  return (
+    <div className={narrow ? 'ic-page ic-page--narrow' : 'ic-page'}>
+      <header className="ic-page__header">
+        <div>
+          {eyebrow ? <p className="ic-page__eyebrow">{eyebrow}</p> : null}
+          <h1 className="ic-page__title">{title}</h1>
+          {description ? <p className="ic-page__description">{description}</p> : null}
+        </div>
+        {actions ? <div>{actions}</div> : null}
+      </header>
+      <div className="ic-page__body">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { HostLink } from '@/app/components/host-link/host-link';
+import { Icon } from '@/app/components/icon/icon';
+import { LoginLoader } from '@/app/shell/login-loader/login-loader';
+import { Logo } from '@/app/components/logo/logo';
+import { SUPPORT_TICKET_URL } from '@/app/config/support';
+import { useSessionStore } from '@/shared/stores/session-store';
+import { DownloadCard, type DesktopPlatform } from './download-card';
+import { SignInForm } from './sign-in-form';
+import './sign-in-page.css';
+
+/** spec: session 2 routes — login, login/{token}/invite, login/download/windows|osx. */
+export type SignInVariant = 'default' | 'invite' | DesktopPlatform;
+
+export interface SignInPageProps {
+  variant: SignInVariant;
+  /** The invitation token from login/{token}/invite. */
+  inviteToken?: string;
+}
+
+const HIGHLIGHTS = [
+  { icon: 'pipeline', text: 'Follow every lead from first call to filed case.' },
+  { icon: 'dashboard', text: 'See sets, shows and hires against your weekly goals.' },
+  { icon: 'call-flow', text: 'Guide agents through scripted intake while the call is live.' },
+] as const;
+
+export function SignInPage({ variant, inviteToken }: SignInPageProps) {
+  const restoring = useSessionStore((state) => state.status === 'restoring');
+  const logoutMessage = useSessionStore((state) => state.logoutMessage);
+  const signedInAs = useSessionStore((state) =>
+    state.status === 'signed-in' ? state.user?.name : undefined,
+  );
+
+  return (
+    <div className="ic-signin">
+      <LoginLoader active={restoring} />
+      <aside className="ic-signin__brand" aria-hidden="true">
+        <Logo size="lg" />
+        <div className="ic-signin__brand-inner">
+          <p className="ic-signin__brand-eyebrow">Optimization Software</p>
+          <p className="ic-signin__brand-title">
+            Every lead, every call, every hire — in one cockpit.
+          </p>
+          <ul className="ic-signin__highlights">
+            {HIGHLIGHTS.map((item) => (
+              <li key={item.text}>
+                <span className="ic-signin__highlight-icon">
+                  <Icon name={item.icon} />
+                </span>
+                {item.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </aside>
+      <main className="ic-signin__main" id="ic-main">
+        <div className="ic-signin__card">
+          <Logo size="lg" />
+          <h1 className="ic-signin__title">
+            {variant === 'invite' ? 'Accept your invitation' : 'Sign in'}
+          </h1>
+          <p className="ic-signin__subtitle">
+            {variant === 'invite'
+              ? 'You have been invited to Intake Cockpit.'
+              : 'Welcome back. Sign in to your workspace.'}
+          </p>
+
+          {logoutMessage ? (
+            <div className="ic-signin__notice" role="status">
+              <Icon name="info" size="sm" />
+              <span>{logoutMessage}</span>
+            </div>
+          ) : null}
+
+          {signedInAs ? (
+            <div className="ic-signin__notice ic-signin__notice--info">
+              <Icon name="user" size="sm" />
+              <span>
+                You are signed in as {signedInAs}.{' '}
+                <HostLink to="/app">Go to your start page</HostLink>
+              </span>
+            </div>
+          ) : null}
+
+          {variant === 'invite' ? (
+            <div className="ic-signin__invite">
+              <p>
+                You have been invited to join your team on Intake Cockpit. Sign in with the username
+                and temporary password from your invitation email to accept it.
+              </p>
+              {inviteToken ? (
+                <p className="ic-signin__invite-code">
+                  Invitation code <code>{inviteToken}</code>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+
+          {variant === 'windows' || variant === 'osx' ? <DownloadCard platform={variant} /> : null}
+
+          <SignInForm />
+
+          <p className="ic-signin__help">
+            Trouble signing in? <a href={SUPPORT_TICKET_URL}>Contact support</a>
+          </p>
+        </div>
+      </main>
+    </div>
+  );
+}

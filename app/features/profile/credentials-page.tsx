@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { useHost } from '@/app/host/host';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { Icon } from '@/app/components/icon/icon';
+import { Page } from '@/app/components/page/page';
+import { SUPPORT_TICKET_URL } from '@/app/config/support';
+import './credentials-page.css';
+
+/**
+ * spec: dashboards 2.1 /app/profile/credentials (the consultant's landing page). The
+ * password-change call's path is not given (spec: session 7), so the form is shown
+ * disabled and says why, rather than pretending to work.
+ */
+export function CredentialsPage() {
+  const { session } = useHost();
+  const noticeId = useId();
+  const ids = { current: useId(), next: useId(), confirm: useId() };
+  const user = session.user;
+  if (!user) return null;
+
+  return (
+    <Page
+      eyebrow="Profile"
+      title="Credentials"
+      description="How you sign in to Intake Cockpit."
+      narrow
+    >
+      <Card title="Sign-in">
+        <dl className="ic-credentials__list">
+          <div className="ic-credentials__row">
+            <dt>Username</dt>
+            <dd>
+              <code>{user.username}</code>
+            </dd>
+          </div>
+          <div className="ic-credentials__row">
+            <dt>Password</dt>
+            <dd aria-label="Password hidden">••••••••••</dd>
+          </div>
+        </dl>
+      </Card>
+      <Card title="Change password">
+        <div className="ic-credentials__notice" id={noticeId}>
+          <Icon name="lock" size="sm" />
+          <p>
+            Changing your password from the app is not available yet. Ask your workspace
+            administrator to reset it, or <a href={SUPPORT_TICKET_URL}>contact support</a>.
+          </p>
+        </div>
+        <form
+          className="ic-credentials__form"
+          aria-describedby={noticeId}
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <fieldset disabled className="ic-credentials__fieldset">
+            <legend className="ic-credentials__legend">New password</legend>
+            <label htmlFor={ids.current}>Current password</label>
+            <input id={ids.current} type="password" autoComplete="current-password" />
+            <label htmlFor={ids.next}>New password</label>
+            <input id={ids.next} type="password" autoComplete="new-password" />
+            <label htmlFor={ids.confirm}>Confirm new password</label>
+            <input id={ids.confirm} type="password" autoComplete="new-password" />
+            <div>
+              <Button type="submit" variant="primary">
+                Update password
+              </Button>
+            </div>
+          </fieldset>
+        </form>
+      </Card>
+    </Page>
+  );
+}

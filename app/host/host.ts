@@ -1,0 +1,37 @@
+import { createContext, useContext } from 'react';
+import type { ApiClient } from '@/shared/api/client';
+import type { Agent } from '@/shared/contracts/lookups';
+import type { LoggedUser } from '@/shared/contracts/user';
+import type { Workspace } from '@/shared/contracts/workspace';
+import type { KeyValueStorage } from '@/shared/storage/storage';
+import type { Notifier } from '@/shared/transport/notifier';
+
+/** Who is signed in, as a screen may know it: never tokens (ARCHITECTURE.md "The host"). */
+export interface HostSession {
+  user: LoggedUser | null;
+  workspace: Workspace | null;
+  agent: Agent | null;
+}
+
+/**
+ * Everything a screen needs from its surroundings. The app, a widget and the extension
+ * each build one their own way, which is what lets one screen run in all three places.
+ */
+export interface Host {
+  /** Typed server calls and socket events (through whichever Transport the host has). */
+  api: ApiClient;
+  /** Filters, theme, read notifications. */
+  storage: KeyValueStorage;
+  /** An app path such as "/app/marketing/lead-source-ranking-v2": the app routes, a widget opens a tab. */
+  navigate(path: string): void;
+  session: HostSession;
+  notify: Notifier;
+}
+
+export const HostContext = createContext<Host | null>(null);
+
+export function useHost(): Host {
+  const host = useContext(HostContext);
+  if (!host) throw new Error('useHost must be used inside a HostContext provider');
+  return host;
+}

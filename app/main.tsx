@@ -1,0 +1,58 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@/app/styles/tokens.css';
+import '@/app/styles/app.css';
+import { apiConfigFor } from '@/shared/config/api-config';
+import { createDirectSession } from '@/shared/session/create-session';
+import { createWebStorage } from '@/shared/storage/storage';
+import { App } from './app';
+import { APP_VERSION } from './shell/app-version';
+import { createAppRouter } from './router';
+import { currentEnvironment } from './shell/env-banner/env-banner';
+import { requestEnded, requestStarted } from './shell/request-loader/request-loader-store';
+import { hydrateSidebar } from './shell/sidebar/sidebar-store';
+import { hydrateTheme } from './shell/theme/theme-store';
+import { notifyWithToasts } from './shell/toasts/toast-store';
+
+/**
+ * The standalone app's wiring: localStorage, the direct transport (same origin: /api,
+ * /call-center, socket.io) with the global request loader's hooks, the API client and the
+ * session service, the toasts as the host's notify, and the router's navigate.
+ */
+const storage = createWebStorage(window.localStorage);
+const { api, session } = createDirectSession({
+  config: apiConfigFor(window.location.origin),
+  storage,
+  notify: notifyWithToasts,
+  appVersion: APP_VERSION,
+  currentPath: () => window.location.pathname,
+  onRequestStart: requestStarted,
+  onRequestEnd: requestEnded,
+});
+const router = createAppRouter();
+
+async function start(): Promise<void> {
+  // Theme and menu mode first, so the first paint already has them.
+  await Promise.all([hydrateTheme(storage), hydrateSidebar(storage)]);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App
+        router={router}
+        api={api}
+        storage={storage}
+        notify={notifyWithToasts}
+        services={{ session }}
+        environment={currentEnvironment()}
+      />
+    </StrictMode>,
+  );
+  try {
+    await session.restore();
+  } catch (error) {
+    // Whatever went wrong, nobody may stay on "Restoring your session..." forever.
+    console.error('Could not restore the session', error);
+    await session.logout();
+  }
+}
+
+void start();

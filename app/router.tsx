@@ -1,0 +1,371 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import type { SignInVariant } from '@/app/features/auth/sign-in-page';
+import { LandingRedirect } from '@/app/routing/landing-redirect';
+import { RedirectInvite } from '@/app/routing/redirect-invite';
+import { RouteErrorBoundary } from '@/app/routing/route-error-boundary';
+
+/** A screen a later issue builds: a real route, behind the real guards, with a placeholder. */
+interface PlannedScreen {
+  /** Relative to its parent; '' for the parent's index. */
+  path: string;
+  title: string;
+  area: string;
+  description: string;
+}
+
+function planned({ path, title, area, description }: PlannedScreen): RouteObject {
+  const route: RouteObject = path === '' ? { index: true } : { path };
+  return {
+    ...route,
+    lazy: async () => {
+      const { ComingSoonPage } = await import('@/app/features/coming-soon/coming-soon-page');
+      return { element: <ComingSoonPage title={title} area={area} description={description} /> };
+    },
+  };
+}
+
+function signIn(path: string, variant: SignInVariant): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { SignInRoute } = await import('@/app/routing/sign-in-route');
+      return { element: <SignInRoute variant={variant} /> };
+    },
+  };
+}
+
+/** An area (dashboards, settings...): its index opens `index`, its screens are lazy. */
+function area(path: string, index: string | null, children: RouteObject[]): RouteObject {
+  return {
+    path,
+    children: [
+      { index: true, element: index ? <Navigate to={index} replace /> : <LandingRedirect /> },
+      ...children,
+    ],
+  };
+}
+
+// spec: dashboards 2.1 / session 2 — the children of app, each loaded on demand.
+const appChildren: RouteObject[] = [
+  { index: true, element: <LandingRedirect /> },
+  area('dashboards', null, [
+    planned({
+      path: 'cockpit',
+      title: 'Cockpit',
+      area: 'Dashboards',
+      description: 'Lead Flow, Sales Performance, Communications and Cash Flow against your goals.',
+    }),
+    planned({
+      path: 'dashboard',
+      title: 'Classic Dashboard',
+      area: 'Dashboards',
+      description:
+        'The funnel report: qualified leads, sets, shows, hires and filed cases, with their contacts.',
+    }),
+    planned({
+      path: 'trends',
+      title: 'Classic Trends',
+      area: 'Dashboards',
+      description:
+        'New, qualified and unqualified leads, sets, shows, hires and filed cases over time.',
+    }),
+    planned({
+      path: 'agent',
+      title: 'Agent Dashboard',
+      area: 'Dashboards',
+      description: 'Your calls, call compliance and the leads you are working.',
+    }),
+  ]),
+  area('team', 'reports', [
+    planned({
+      path: 'reports',
+      title: 'Team Reports',
+      area: 'Team',
+      description: "Your team's activity by agent.",
+    }),
+    planned({
+      path: 'team-reports',
+      title: 'Team Reports',
+      area: 'Team',
+      description: 'Outbound and inbound sales, sets and hires per agent, from the CRM.',
+    }),
+    planned({
+      path: 'compliance',
+      title: 'Compliance',
+      area: 'Team',
+      description: 'Call compliance per agent: inbound and outbound calls answered on time.',
+    }),
+  ]),
+  area('people', 'agent-ai-compliance', [
+    planned({
+      path: 'agent-ai-compliance',
+      title: 'Agent AI Compliance',
+      area: 'Team',
+      description: 'How closely each agent follows the intake script, call by call.',
+    }),
+  ]),
+  area('sales-pipeline', 'lead-source-pipeline', [
+    planned({
+      path: 'total-pipeline',
+      title: 'Total Pipeline',
+      area: 'Sales Pipeline',
+      description: 'Every open lead by pipeline stage, lead source, campaign and case type.',
+    }),
+    planned({
+      path: 'lead-source-pipeline',
+      title: 'Lead Source Pipeline',
+      area: 'Sales Pipeline',
+      description: 'The funnel for each lead source, side by side.',
+    }),
+    planned({
+      path: 'optimization-chart',
+      title: 'Optimization Chart',
+      area: 'Sales Pipeline',
+      description: 'Where leads drop out of the funnel, and what it costs.',
+    }),
+  ]),
+  area('marketing', 'lead-source-ranking-v2', [
+    planned({
+      path: 'lead-source-ranking-v2',
+      title: 'Lead Source Ranking',
+      area: 'Marketing',
+      description:
+        'Lead sources ranked by leads, sets, shows and hires over the months you choose.',
+    }),
+    planned({
+      path: 'marketing-plan-essentials',
+      title: 'Marketing Plan Essentials',
+      area: 'Marketing',
+      description: 'Channels, categories and sources that bring your best cases.',
+    }),
+  ]),
+  area('cash-flow-pipeline', 'collections', [
+    planned({
+      path: 'collections',
+      title: 'Collections',
+      area: 'Cash Flow Pipeline',
+      description: 'Payments made, missed and partial, and who missed them.',
+    }),
+    planned({
+      path: 'quickbooks',
+      title: 'QuickBooks',
+      area: 'Cash Flow Pipeline',
+      description: 'Cash in the bank and payment plans from QuickBooks.',
+    }),
+  ]),
+  planned({
+    path: 'automated-intake',
+    title: 'Call Flows',
+    area: 'Automated intake',
+    description: 'Scripted, step-by-step intake while the call is in progress.',
+  }),
+  planned({
+    path: 'perspectives',
+    title: 'Perspectives',
+    area: 'Reports',
+    description: 'The funnel seen by snapshot or by conversion.',
+  }),
+  planned({
+    path: 'operator-dashboard',
+    title: 'Operator Dashboard',
+    area: 'Dashboards',
+    description: "An operator's calls, sets and follow-ups for the day.",
+  }),
+  planned({
+    path: 'top-5',
+    title: 'Top 5',
+    area: 'Reports',
+    description: 'The five best and worst performers this week.',
+  }),
+  planned({
+    path: 'finance',
+    title: 'Finance',
+    area: 'Reports',
+    description: 'Revenue, collections and return on marketing spend.',
+  }),
+  planned({
+    path: 'promoter-index',
+    title: 'Promoter Index',
+    area: 'Reports',
+    description: 'How likely your clients are to recommend you.',
+  }),
+  {
+    path: 'coaching',
+    children: [
+      planned({
+        path: '',
+        title: 'Coaching',
+        area: 'Coaching',
+        description: 'Training, scores and coaching reports.',
+      }),
+      {
+        path: 'training',
+        children: [
+          { index: true, element: <Navigate to="immigration" replace /> },
+          {
+            path: ':topic',
+            lazy: async () => {
+              const { TrainingTopicRoute } = await import('@/app/routing/training-topic-route');
+              return { Component: TrainingTopicRoute };
+            },
+          },
+        ],
+      },
+      planned({
+        path: 'scores',
+        title: 'Scores',
+        area: 'Coaching',
+        description: 'Coaching scores per agent.',
+      }),
+      planned({
+        path: 'reports',
+        title: 'Coaching Reports',
+        area: 'Coaching',
+        description: 'Training progress across your team.',
+      }),
+      planned({
+        path: 'upload-training-videos',
+        title: 'Upload Training Videos',
+        area: 'Coaching',
+        description: 'Add training videos to a coaching category.',
+      }),
+    ],
+  },
+  area('settings', 'users-administration', [
+    planned({
+      path: 'users-administration',
+      title: 'Users Administration',
+      area: 'Settings',
+      description: 'Invite users, set their roles and deactivate them.',
+    }),
+    planned({
+      path: 'users-parameters',
+      title: 'Users Parameters',
+      area: 'Settings',
+      description: 'Per-user settings such as CRM and call-tracking links.',
+    }),
+    planned({
+      path: 'cockpit-goals',
+      title: 'Cockpit Goals',
+      area: 'Settings',
+      description: 'Weekly minimums and goals for lead flow, sales performance and communications.',
+    }),
+    planned({
+      path: 'tracking-numbers',
+      title: 'Tracking Numbers',
+      area: 'Settings',
+      description: 'Call-tracking numbers and the campaigns and lead sources behind them.',
+    }),
+    planned({
+      path: 'campaign-apportion',
+      title: 'Campaign Apportion',
+      area: 'Settings',
+      description: 'How shared campaign costs split between lead sources.',
+    }),
+    planned({
+      path: 'async-error-resolution',
+      title: 'Async Error Resolution',
+      area: 'Settings',
+      description: 'CRM records that failed to sync, to review and retry.',
+    }),
+  ]),
+  area('system', 'workspaces', [
+    planned({
+      path: 'workspaces',
+      title: 'Workspaces',
+      area: 'System',
+      description: 'Every workspace, its edition, CRM and vendors.',
+    }),
+    planned({
+      path: 'workspace-wizard',
+      title: 'Workspace Wizard',
+      area: 'System',
+      description: 'Set up a new workspace step by step.',
+    }),
+    planned({
+      path: 'microservices',
+      title: 'Microservices',
+      area: 'System',
+      description: 'The health of the services behind the product.',
+    }),
+    planned({
+      path: 'pclc-system-report',
+      title: 'PCLC System Report',
+      area: 'System',
+      description: 'The funnel across every workspace.',
+    }),
+  ]),
+  area('profile', 'user-info', [
+    {
+      path: 'user-info',
+      lazy: async () => ({
+        Component: (await import('@/app/features/profile/user-info-page')).UserInfoPage,
+      }),
+    },
+    {
+      path: 'credentials',
+      lazy: async () => ({
+        Component: (await import('@/app/features/profile/credentials-page')).CredentialsPage,
+      }),
+    },
+  ]),
+  // Older routes (spec 2.1): redirect to their dashboards/* equivalents.
+  { path: 'dashboard', element: <Navigate to="/app/dashboards/dashboard" replace /> },
+  { path: 'cockpit', element: <Navigate to="/app/dashboards/cockpit" replace /> },
+  { path: 'agent', element: <Navigate to="/app/dashboards/agent" replace /> },
+  { path: 'trends', element: <Navigate to="/app/dashboards/trends" replace /> },
+  {
+    path: 'lead-source-ranking-v2',
+    element: <Navigate to="/app/marketing/lead-source-ranking-v2" replace />,
+  },
+  // Not-allowed pages (any */not-allowed) and unknown paths (→ /404).
+  {
+    path: '*',
+    lazy: async () => ({
+      Component: (await import('@/app/routing/app-fallback-route')).AppFallbackRoute,
+    }),
+  },
+];
+
+/** spec: dashboards 2.1 / session 2 route tables. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <Outlet />,
+      hydrateFallbackElement: <LoadingBlock label="Loading Intake Cockpit…" />,
+      errorElement: <RouteErrorBoundary />,
+      children: [
+        { index: true, element: <Navigate to="/login" replace /> },
+        signIn('login', 'default'),
+        signIn('login/:token/invite', 'invite'),
+        signIn('login/download/windows', 'windows'),
+        signIn('login/download/osx', 'osx'),
+        { path: 'actions/:token/invite', element: <RedirectInvite /> },
+        {
+          path: 'actions/download/windows',
+          element: <Navigate to="/login/download/windows" replace />,
+        },
+        { path: 'actions/download/osx', element: <Navigate to="/login/download/osx" replace /> },
+        { path: 'callback', element: <Navigate to="/app" replace /> },
+        {
+          path: '404',
+          lazy: async () => ({
+            Component: (await import('@/app/features/errors/not-found-page')).NotFoundPage,
+          }),
+        },
+        {
+          path: 'app',
+          lazy: async () => ({ Component: (await import('@/app/routing/app-guard')).AppGuard }),
+          children: appChildren,
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

@@ -1,0 +1,62 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { ProgressBar } from '../request-loader/request-loader';
+import { Sidebar } from '../sidebar/sidebar';
+import { MOBILE_MENU_QUERY, setMobileMenuOpen, useSidebarStore } from '../sidebar/sidebar-store';
+import { useMediaQuery } from '../sidebar/use-media-query';
+import { TopBar } from '../top-bar/top-bar';
+import './app-layout.css';
+
+export const MAIN_CONTENT_ID = 'ic-main';
+
+/** spec: session 2 — app: the main layout (sidebar, top bar, content area). */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const mobile = useMediaQuery(MOBILE_MENU_QUERY);
+  const mobileOpen = useSidebarStore((state) => state.mobileOpen);
+  const mainRef = useRef<HTMLElement>(null);
+
+  // The mobile menu closes when a page is chosen and when the window leaves the mobile layout.
+  useEffect(() => {
+    setMobileMenuOpen(false);
+  }, [pathname, mobile]);
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMobileMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [mobileOpen]);
+
+  function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+    // Focus the content without touching the URL (a hash would confuse the router).
+    event.preventDefault();
+    mainRef.current?.focus();
+  }
+
+  return (
+    <div className="ic-app">
+      <a className="ic-app__skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
+        Skip to content
+      </a>
+      {navigation.state === 'loading' ? <ProgressBar label="Loading page" /> : null}
+      <TopBar />
+      <div className="ic-app__body">
+        <Sidebar />
+        {mobile && mobileOpen ? (
+          <div
+            className="ic-app__overlay"
+            aria-hidden="true"
+            onClick={() => setMobileMenuOpen(false)}
+          />
+        ) : null}
+        <main id={MAIN_CONTENT_ID} ref={mainRef} className="ic-app__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

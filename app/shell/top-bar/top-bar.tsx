@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAppServices } from '@/app/app-services';
+import { useHost } from '@/app/host/host';
+import { Icon } from '@/app/components/icon/icon';
+import { Logo } from '@/app/components/logo/logo';
+import { SUPPORT_TICKET_URL } from '@/app/config/support';
+import { SIDEBAR_ID } from '../sidebar/sidebar';
+import { setMobileMenuOpen, useSidebarStore } from '../sidebar/sidebar-store';
+import { ThemeToggle } from '../theme/theme-toggle';
+import { LanguageMenu } from './language-menu';
+import { NotificationCenter } from './notification-center';
+import './top-bar.css';
+
+export interface TopBarProps {
+  /** A call is in progress: the hang-up button shows (wired by the call-tracking issue). */
+  callOngoing?: boolean;
+  onHangUp?: () => void;
+}
+
+/**
+ * spec: session 2 App shell Top bar — notification centre, light/dark toggle, hang-up
+ * (only during a call), logout, support ticket link, language menu, logo.
+ */
+export function TopBar({ callOngoing = false, onHangUp }: TopBarProps) {
+  const { session } = useAppServices();
+  const host = useHost();
+  const mobileOpen = useSidebarStore((state) => state.mobileOpen);
+  const [leaving, setLeaving] = useState(false);
+
+  async function logout() {
+    setLeaving(true);
+    try {
+      await session.logout();
+    } finally {
+      setLeaving(false);
+      host.navigate('/login');
+    }
+  }
+
+  return (
+    <header className="ic-topbar">
+      <button
+        type="button"
+        className="ic-topbar__button ic-topbar__hamburger"
+        aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+        aria-expanded={mobileOpen}
+        aria-controls={SIDEBAR_ID}
+        onClick={() => setMobileMenuOpen(!mobileOpen)}
+      >
+        <Icon name={mobileOpen ? 'close' : 'menu'} />
+      </button>
+      <Link to="/app" className="ic-topbar__home" aria-label="Intake Cockpit home">
+        <Logo />
+      </Link>
+      <div className="ic-topbar__actions">
+        {callOngoing ? (
+          <button type="button" className="ic-topbar__hangup" onClick={onHangUp}>
+            <Icon name="phone-off" size="sm" />
+            Hang up
+          </button>
+        ) : null}
+        <NotificationCenter buttonClassName="ic-topbar__button" />
+        <ThemeToggle className="ic-topbar__button" />
+        <LanguageMenu buttonClassName="ic-topbar__button" />
+        <a
+          className="ic-topbar__button"
+          href={SUPPORT_TICKET_URL}
+          aria-label="Open a support ticket (email)"
+          title="Open a support ticket"
+        >
+          <Icon name="support" />
+        </a>
+        <span className="ic-topbar__divider" aria-hidden="true" />
+        <button
+          type="button"
+          className="ic-topbar__logout"
+          aria-label="Log out"
+          onClick={() => void logout()}
+          disabled={leaving}
+        >
+          <Icon name="logout" size="sm" />
+          <span className="ic-topbar__logout-text">{leaving ? 'Logging out…' : 'Log out'}</span>
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,171 @@
+import type { EditionKey, Role } from '@/shared/contracts/roles';
+import { ROLES } from '@/shared/contracts/roles';
+import type { LoggedUser } from '@/shared/contracts/user';
+import type { Workspace } from '@/shared/contracts/workspace';
+import { meetsEdition } from './editions';
+import { LOGIN_PATH, landingPathFor } from './landing';
+import { isCockpitEnabled, usesZohoVendor } from './workspace-features';
+
+/**
+ * What a route under /app asks of the user (spec: session 6 and dashboards 6 route guards).
+ * The spec does not show the allowed-roles table per route; this one is derived from the
+ * dashboards 6 roles table, extended to the routes it does not name (see ROUTE_REQUIREMENTS).
+ */
+export interface RouteRequirement {
+  /** Relative to /app; matches that path and everything below it. */
+  path: string;
+  roles: readonly Role[];
+  edition: EditionKey;
+  /** Extra guards: cockpit needs the cockpit setting; call flows are blocked for Zoho. */
+  guard?: 'cockpit' | 'callFlow';
+}
+
+const MANAGERS: readonly Role[] = ['owner', 'admin'];
+const MANAGERS_AND_OPERATORS: readonly Role[] = ['owner', 'admin', 'operator'];
+const SYSTEM: readonly Role[] = ['system'];
+
+/**
+ * The route requirement table. The most specific (longest) path wins.
+ * spec: dashboards 6 roles table; brief: marketing and cash-flow-pipeline need professional,
+ * everything else starter.
+ */
+export const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
+  // Dashboards parent: owner, admin, operator.
+  { path: 'dashboards', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
+  // Classic and Classic Trends: owner, admin.
+  { path: 'dashboards/dashboard', roles: MANAGERS, edition: 'starter' },
+  { path: 'dashboards/trends', roles: MANAGERS, edition: 'starter' },
+  // Cockpit: not in the table; it is the owner/admin landing page, so owner and admin.
+  { path: 'dashboards/cockpit', roles: MANAGERS, edition: 'starter', guard: 'cockpit' },
+  // Agent dashboard: owner, admin, operator.
+  { path: 'dashboards/agent', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
+  // Older routes (spec 2.1): same rules as the dashboards they redirect to.
+  { path: 'dashboard', roles: MANAGERS, edition: 'starter' },
+  { path: 'trends', roles: MANAGERS, edition: 'starter' },
+  { path: 'cockpit', roles: MANAGERS, edition: 'starter', guard: 'cockpit' },
+  { path: 'agent', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
+  // Team, Sales Pipeline, Marketing, Cash Flow Pipeline, Settings: owner, admin.
+  { path: 'team', roles: MANAGERS, edition: 'starter' },
+  // The Team menu's Agent AI Compliance lives at people/agent-ai-compliance (spec 2.2).
+  { path: 'people', roles: MANAGERS, edition: 'starter' },
+  { path: 'sales-pipeline', roles: MANAGERS, edition: 'starter' },
+  { path: 'marketing', roles: MANAGERS, edition: 'professional' },
+  // spec 2.2: cash-flow-pipeline is "only for workspaces with the accounting vendor, or
+  // role system", so system is allowed here too (the 6 table names owner, admin).
+  { path: 'cash-flow-pipeline', roles: ['owner', 'admin', 'system'], edition: 'professional' },
+  { path: 'settings', roles: MANAGERS, edition: 'starter' },
+  // Call Flows: owner, admin, operator; blocked for Zoho-vendor workspaces.
+  {
+    path: 'automated-intake',
+    roles: MANAGERS_AND_OPERATORS,
+    edition: 'starter',
+    guard: 'callFlow',
+  },
+  // Coaching parent: owner, admin, operator, system; Training, Scores, Reports: owner,
+  // admin, operator; Upload Videos: system only.
+  { path: 'coaching', roles: ['owner', 'admin', 'operator', 'system'], edition: 'starter' },
+  { path: 'coaching/training', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
+  { path: 'coaching/scores', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
+  { path: 'coaching/reports', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
+  { path: 'coaching/upload-training-videos', roles: SYSTEM, edition: 'starter' },
+  // System administration: system only.
+  { path: 'system', roles: SYSTEM, edition: 'starter' },
+  // Profile pages: every role (the consultant and operator landings are here).
+  { path: 'profile', roles: ROLES, edition: 'starter' },
+  // Children of app the spec names without a menu entry or a role: manager reports,
+  // except the operator dashboard, which operators use.
+  { path: 'perspectives', roles: MANAGERS, edition: 'starter' },
+  { path: 'operator-dashboard', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
+  { path: 'top-5', roles: MANAGERS, edition: 'starter' },
+  { path: 'finance', roles: MANAGERS, edition: 'starter' },
+  { path: 'promoter-index', roles: MANAGERS, edition: 'starter' },
+];
+
+export const APP_PREFIX = '/app';
+export const NOT_ALLOWED_SEGMENT = 'not-allowed';
+
+/** The illustration the not-allowed page shows (served from the app's public folder). */
+export const UPGRADE_ILLUSTRATION = '/illustrations/upgrade.svg';
+
+export type RouteAccess = { kind: 'allow' } | { kind: 'redirect'; to: string };
+
+/** "/app/marketing/x/" → "marketing/x"; null when the path is not under /app. */
+export function appRelativePath(pathname: string): string | null {
+  const clean = pathname.replace(/\/+$/, '');
+  if (clean === APP_PREFIX) return '';
+  if (!clean.startsWith(`${APP_PREFIX}/`)) return null;
+  return clean.slice(APP_PREFIX.length + 1);
+}
+
+export function isNotAllowedPath(pathname: string): boolean {
+  return pathname.replace(/\/+$/, '').endsWith(`/${NOT_ALLOWED_SEGMENT}`);
+}
+
+/** The most specific requirement for a path relative to /app, if any. */
+export function requirementFor(relativePath: string): RouteRequirement | undefined {
+  let best: RouteRequirement | undefined;
+  for (const requirement of ROUTE_REQUIREMENTS) {
+    const matches =
+      relativePath === requirement.path || relativePath.startsWith(`${requirement.path}/`);
+    if (matches && (!best || requirement.path.length > best.path.length)) best = requirement;
+  }
+  return best;
+}
+
+/** spec: session 2 — "reached by appending not-allowed to the current path, with edition and imgSrc". */
+export function notAllowedPathFor(pathname: string, required: EditionKey): string {
+  const base = pathname.replace(/\/+$/, '');
+  const query = new URLSearchParams({ edition: required, imgSrc: UPGRADE_ILLUSTRATION });
+  return `${base}/${NOT_ALLOWED_SEGMENT}?${query.toString()}`;
+}
+
+/**
+ * The edition a user's routes are checked against: the token's edition, else the
+ * workspace's (spec: session 3 "the token's edition").
+ */
+export function effectiveEdition(
+  user: Pick<LoggedUser, 'edition'>,
+  workspace: Workspace | null | undefined,
+): EditionKey | null {
+  return user.edition ?? workspace?.attributes.edition ?? null;
+}
+
+/**
+ * The guards of spec session 6 / dashboards 6, in their order: sign-in, role, edition,
+ * cockpit setting, call flow vs Zoho. Paths outside /app and unknown /app paths are
+ * allowed here: the router answers those (login area, 404).
+ */
+export function checkRouteAccess(
+  pathname: string,
+  user: Pick<LoggedUser, 'role' | 'edition'> | null,
+  workspace: Workspace | null | undefined,
+): RouteAccess {
+  const relative = appRelativePath(pathname);
+  if (relative === null) return { kind: 'allow' };
+  if (!user) return { kind: 'redirect', to: LOGIN_PATH };
+
+  const landing = landingPathFor(user, workspace);
+  if (relative === '') return { kind: 'redirect', to: landing };
+  // The not-allowed page itself only needs a signed-in user.
+  if (isNotAllowedPath(pathname)) return { kind: 'allow' };
+
+  const requirement = requirementFor(relative);
+  if (!requirement) return { kind: 'allow' };
+
+  if (!requirement.roles.includes(user.role)) return { kind: 'redirect', to: landing };
+
+  // The system role belongs to no workspace and carries no edition: it administers them all.
+  if (
+    user.role !== 'system' &&
+    !meetsEdition(effectiveEdition(user, workspace), requirement.edition)
+  ) {
+    return { kind: 'redirect', to: notAllowedPathFor(pathname, requirement.edition) };
+  }
+  if (requirement.guard === 'cockpit' && !isCockpitEnabled(workspace)) {
+    return { kind: 'redirect', to: landing };
+  }
+  if (requirement.guard === 'callFlow' && usesZohoVendor(workspace)) {
+    return { kind: 'redirect', to: landing };
+  }
+  return { kind: 'allow' };
+}

@@ -1,0 +1,38 @@
+import type { Workspace } from '@/shared/contracts/workspace';
+
+/**
+ * Workspace feature checks shared by the landing rule, the route guards and the menu
+ * (spec: session 2 Landing, session 6, dashboards 6 Menu item visibility). A missing
+ * workspace (the system role has none) has no feature.
+ */
+
+export function isCockpitEnabled(workspace: Workspace | null | undefined): boolean {
+  return workspace?.attributes.settings.cockpit.enabled === true;
+}
+
+/** spec: dashboards 6 — a call-tracking vendor account plus its setting. */
+export function isCallTrackingEnabled(workspace: Workspace | null | undefined): boolean {
+  if (!workspace) return false;
+  const { vendors, settings } = workspace.attributes;
+  return Boolean(vendors.callTrackingMetrics.account) && settings.ctm === true;
+}
+
+/** spec: dashboards 6 — async-error-resolution needs asynchronous lead generation. */
+export function hasAsyncLeadGeneration(workspace: Workspace | null | undefined): boolean {
+  return workspace?.attributes.processes.leadGeneration?.async === true;
+}
+
+/** The first (organisation-id) CRM: Zoho. Zoho-only menu items need it. */
+export function isZohoWorkspace(workspace: Workspace | null | undefined): boolean {
+  return workspace?.attributes.isZoho === true;
+}
+
+/** spec: session 4 Call-flow guard — "blocked when the workspace uses the zoho vendor". */
+export function usesZohoVendor(workspace: Workspace | null | undefined): boolean {
+  return workspace?.attributes.vendors.zoho === true;
+}
+
+/** The accounting vendor (QuickBooks) behind the cash-flow pipeline. */
+export function hasQuickBooks(workspace: Workspace | null | undefined): boolean {
+  return workspace?.attributes.vendors.quickBooks === true;
+}
