@@ -1,0 +1,60 @@
+import type { Chart, ChartConfiguration, ChartType } from 'chart.js';
+import { useEffect, useRef } from 'react';
+import './chart-canvas.css';
+
+export interface ChartCanvasProps<T extends ChartType> {
+  config: ChartConfiguration<T>;
+  /** Read by screen readers: what the chart shows, in words. */
+  label: string;
+  /** CSS height of the chart box; the chart fills it. */
+  height?: number | string;
+  /** The chart, once created (for clicks on bars and legends). */
+  onReady?: (chart: Chart<T>) => void;
+}
+
+/**
+ * Chart.js in React: loads Chart.js lazily (it is not on every first screen), creates
+ * the chart once, updates it in place when the config changes, destroys it on unmount.
+ * Pass a memoised config: a new object on every render redraws every time.
+ */
+export function ChartCanvas<T extends ChartType>({
+  config,
+  label,
+  height = 240,
+  onReady,
+}: ChartCanvasProps<T>) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const chartRef = useRef<Chart<T> | null>(null);
+  const latest = useRef({ config, onReady });
+  latest.current = { config, onReady };
+
+  useEffect(() => {
+    let cancelled = false;
+    void import('./chart-registry').then(({ Chart: ChartClass }) => {
+      const canvas = canvasRef.current;
+      if (cancelled || !canvas || !canvas.getContext('2d')) return;
+      const chart = new ChartClass(canvas, latest.current.config) as unknown as Chart<T>;
+      chartRef.current = chart;
+      latest.current.onReady?.(chart);
+    });
+    return () => {
+      cancelled = true;
+      chartRef.current?.destroy();
+      chartRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.data = config.data;
+    if (config.options) chart.options = config.options;
+    chart.update();
+  }, [config]);
+
+  return (
+    <div className="ic-chart" style={{ height }}>
+      <canvas ref={canvasRef} role="img" aria-label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { addDays, differenceInCalendarDays, format, isValid, parse, parseISO } from 'date-fns';
+
+/** A report range as the API takes it: ISO calendar days, both ends included. */
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+}
+
+const ISO_DAY = 'yyyy-MM-dd';
+/** spec: dashboards 9 — date format MM/DD/YYYY. */
+export const DISPLAY_DAY = 'MM/dd/yyyy';
+
+export function toIsoDay(date: Date): string {
+  return format(date, ISO_DAY);
+}
+
+/** spec: dashboards 9 / session 9 — the default report range is the last 7 days (today included). */
+export function defaultReportRange(today: Date = new Date()): DateRange {
+  return { startDate: toIsoDay(addDays(today, -6)), endDate: toIsoDay(today) };
+}
+
+export function formatDisplayDay(isoDay: string): string {
+  const date = parseISO(isoDay);
+  return isValid(date) ? format(date, DISPLAY_DAY) : '';
+}
+
+/** "03/07/2026" → "2026-03-07"; null for anything that is not a real calendar day. */
+export function parseDisplayDay(text: string): string | null {
+  const trimmed = text.trim();
+  if (!/^\d{2}\/\d{2}\/\d{4}$/.test(trimmed)) return null;
+  const date = parse(trimmed, DISPLAY_DAY, new Date());
+  return isValid(date) ? toIsoDay(date) : null;
+}
+
+export interface DateRangeErrors {
+  startDate?: string;
+  endDate?: string;
+}
+
+/**
+ * spec: dashboards 5 — both dates required; start max = the chosen end; end min = the
+ * start and max = today.
+ */
+export function validateDateRange(
+  range: { startDate: string | null | undefined; endDate: string | null | undefined },
+  today: Date = new Date(),
+): DateRangeErrors {
+  const errors: DateRangeErrors = {};
+  const todayIso = toIsoDay(today);
+  if (!range.startDate) errors.startDate = 'Start date is required.';
+  if (!range.endDate) errors.endDate = 'End date is required.';
+  else if (range.endDate > todayIso) errors.endDate = 'End date cannot be after today.';
+  if (range.startDate && range.endDate && range.startDate > range.endDate) {
+    errors.startDate = 'Start date cannot be after the end date.';
+  }
+  return errors;
+}
+
+export function isValidDateRange(range: DateRange, today: Date = new Date()): boolean {
+  return Object.keys(validateDateRange(range, today)).length === 0;
+}
+
+/** Days in a range, both ends included (goal scaling divides this by 7). */
+export function daysInRange(range: DateRange): number {
+  return differenceInCalendarDays(parseISO(range.endDate), parseISO(range.startDate)) + 1;
+}
