@@ -8,6 +8,7 @@ const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
 // real server on an ephemeral port, and the Puppeteer end-to-end suite.
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/summary-reporter.ts'],
     projects: [
       {
         plugins: [react()],
