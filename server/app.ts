@@ -15,10 +15,14 @@ import { installCors } from './http/cors';
 import { installErrorHandler } from './http/errors';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body';
 import { registerStaticApp } from './http/static-app';
+import { registerStaticWidgets } from './http/static-widgets';
 import { registerAuthRoutes } from './routes/auth';
 import { CALL_CENTER_PREFIX, registerCallCenterRoutes } from './routes/call-center';
+import { registerCockpitGoalRoutes } from './routes/cockpit-goals';
 import { registerGlobalLookupRoutes } from './routes/global-lookups';
 import { registerHealthRoute } from './routes/health';
+import { registerReportRoutes } from './routes/reports';
+import { registerSystemReportRoutes } from './routes/system-reports';
 import { registerUserRoutes } from './routes/users';
 import { registerWorkspaceLookupRoutes } from './routes/workspace-lookups';
 import { registerWorkspaceRoutes } from './routes/workspaces';
@@ -108,12 +112,16 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       registerGlobalLookupRoutes(api, ctx);
       registerWorkspaceRoutes(api, ctx);
       registerWorkspaceLookupRoutes(api, ctx);
+      registerCockpitGoalRoutes(api, ctx);
+      registerReportRoutes(api, ctx);
+      registerSystemReportRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
   await app.register(async (callCenter) => registerCallCenterRoutes(callCenter, ctx), {
     prefix: CALL_CENTER_PREFIX,
   });
+  registerStaticWidgets(app, options.staticDir);
   await registerStaticApp(app, options.staticDir);
 
   const io = createSocketServer(app.server, tokens);

@@ -2,19 +2,28 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrateToLatest, openDatabase } from './db/database';
 import { readMeta } from './db/meta';
+import { hasReportingRecords, RECORDS_SEED_META_KEY, seedDemoRecords } from './seed/demo-records';
 import { hasData, SEED_META_KEY, seedDemoData } from './seed/demo-seed';
 
 /**
- * `npm run seed [-- --data-dir DIR]`: migrates the database in DIR (default $DATA_DIR or
- * ./data) and seeds the demo data if it is empty. It never touches existing data.
+ * `npm run seed [-- --data-dir DIR] [--contacts N]`: migrates the database in DIR
+ * (default $DATA_DIR or ./data), seeds the demo sign-ins and lookups if it is empty, and
+ * the reporting records if it has none. --contacts N makes N contacts in all (the scale
+ * knob for benchmarks, README "Reporting engine") instead of the demo's few thousand.
+ * It never touches existing data.
  */
-const USAGE = 'Usage: npm run seed -- [--data-dir DIR]   (default: $DATA_DIR or ./data)';
+const USAGE =
+  'Usage: npm run seed -- [--data-dir DIR] [--contacts N]   (default: $DATA_DIR or ./data; demo volume)';
 
 async function main(): Promise<number> {
-  let values: { 'data-dir'?: string; help?: boolean };
+  let values: { 'data-dir'?: string; contacts?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
-      options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        'data-dir': { type: 'string' },
+        contacts: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -26,6 +35,14 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  let contacts: number | undefined;
+  if (values.contacts !== undefined) {
+    contacts = Number(values.contacts);
+    if (!Number.isInteger(contacts) || contacts < 0 || contacts > 50_000_000) {
+      console.error(`--contacts must be a whole number from 0 to 50000000\n${USAGE}`);
+      return 2;
+    }
+  }
 
   const dataDir = path.resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
   const db = openDatabase(dataDir);
@@ -36,18 +53,36 @@ async function main(): Promise<number> {
         ? `Applied migrations: ${applied.join(', ')}`
         : 'Database schema is up to date.',
     );
+    const now = new Date();
     if (await hasData(db)) {
       const seeded = await readMeta(db, SEED_META_KEY);
       console.log(
-        `${dataDir} already has data${seeded ? ` (seed: ${seeded})` : ''}; nothing seeded.`,
+        `${dataDir} already has sign-ins and lookups${seeded ? ` (seed: ${seeded})` : ''}.`,
+      );
+    } else {
+      const started = Date.now();
+      const summary = await seedDemoData(db, now);
+      console.log(
+        `Seeded the demo sign-ins and lookups into ${dataDir} in ${Date.now() - started} ms:`,
+      );
+      for (const [table, count] of Object.entries(summary))
+        console.log(`  ${table.padEnd(22)} ${count}`);
+    }
+    if (await hasReportingRecords(db)) {
+      const seeded = await readMeta(db, RECORDS_SEED_META_KEY);
+      console.log(
+        `${dataDir} already has reporting records${seeded ? ` (seed: ${seeded})` : ''}; none added.`,
       );
       return 0;
     }
     const started = Date.now();
-    const summary = await seedDemoData(db, new Date());
-    console.log(`Seeded the demo data into ${dataDir} in ${Date.now() - started} ms:`);
+    console.log(
+      `Seeding reporting records (${contacts === undefined ? 'demo volume' : `${contacts} contacts`})...`,
+    );
+    const summary = await seedDemoRecords(db, now, { contacts, log: (line) => console.log(line) });
+    console.log(`Seeded the reporting records in ${Date.now() - started} ms:`);
     for (const [table, count] of Object.entries(summary))
-      console.log(`  ${table.padEnd(20)} ${count}`);
+      console.log(`  ${table.padEnd(22)} ${count}`);
     return 0;
   } finally {
     await db.destroy();

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './migrations/0001-foundation';
+import * as reportingRecords from './migrations/0002-reporting-records';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -7,6 +8,7 @@ import * as foundation from './migrations/0001-foundation';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-reporting-records': reportingRecords,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The typed model of the database for Kysely. Column names are snake_case; repositories
  * map rows to the API contracts of shared/contracts.
@@ -179,7 +181,240 @@ export interface CoachingCategoryTable {
   sort_order: number;
 }
 
-export interface Database {
+/* ---------- Reporting records (migration 0002; issue #3) ---------- */
+
+export interface ObjectionTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** 'price', 'timing', 'decision', 'competition', 'eligibility'... */
+  type: string;
+}
+
+/** A lead of the intake operation (spec: dashboards 3 Contact row). */
+export interface ContactTable {
+  id: string;
+  workspace_id: string;
+  /** The record's id in the CRM (the CRM link uses it with module, spec: dashboards 9). */
+  crm_id: string;
+  /** 'Leads' | 'Contacts' | 'Deals' (Zoho), 'Contact' (Keap, or no CRM). */
+  module: string;
+  first_name: string;
+  last_name: string;
+  lead_source_id: string | null;
+  campaign_id: string | null;
+  office_id: string | null;
+  case_type_key: string | null;
+  sub_case_type_key: string | null;
+  /** The intake agent the contact is assigned to. */
+  agent_id: string | null;
+  consultant_id: string | null;
+  created_at: string;
+  /** The new-lead transition's time; entered_day is its workspace-local day. */
+  entered_pipeline_at: string;
+  entered_day: string;
+  /** 'pending' | 'qualified' | 'unqualified' */
+  qualification: string;
+  /** The last pipeline stage reached (shared/contracts/reports/pipeline-stages.ts). */
+  status: string;
+}
+
+export interface PipelineEventTable {
+  id: Generated<number>;
+  workspace_id: string;
+  contact_id: string;
+  stage: string;
+  occurred_at: string;
+  /** Workspace-local day of occurred_at. */
+  day: string;
+  /** Copied from the contact: the day it entered the pipeline (conversion perspective). */
+  entered_day: string;
+  lead_source_id: string | null;
+  campaign_id: string | null;
+  office_id: string | null;
+  case_type_key: string | null;
+  sub_case_type_key: string | null;
+  /** The agent who made (or is credited with) the transition. */
+  agent_id: string | null;
+  /** The consultant of show, unqualified at appointment, hire, no hire and filed. */
+  consultant_id: string | null;
+  /** For sets: 'inbound' or 'outbound', the kind of call the set came from. */
+  channel: string | null;
+  /** For unqualified and no-hire transitions: why. */
+  objection_id: string | null;
+}
+
+/** perspective: 'snapshot' (day = transition day) or 'conversion' (day = entered day). */
+export interface PipelineDailyTable {
+  workspace_id: string;
+  perspective: string;
+  day: string;
+  stage: string;
+  lead_source_id: string;
+  campaign_id: string;
+  case_type_key: string;
+  count: number;
+}
+
+export interface PipelineDailySourceTable {
+  workspace_id: string;
+  perspective: string;
+  day: string;
+  stage: string;
+  lead_source_id: string;
+  count: number;
+}
+
+/** Transitions by agent, consultant and set channel ('' = none). */
+export interface PipelineDailyPeopleTable {
+  workspace_id: string;
+  perspective: string;
+  day: string;
+  stage: string;
+  lead_source_id: string;
+  agent_id: string;
+  consultant_id: string;
+  channel: string;
+  count: number;
+}
+
+/** Appointments per scheduled day, lead source and status ('' = none). */
+export interface AppointmentDailyTable {
+  workspace_id: string;
+  day: string;
+  lead_source_id: string;
+  status: string;
+  count: number;
+}
+
+export interface AppointmentTable {
+  id: Generated<number>;
+  workspace_id: string;
+  contact_id: string;
+  /** Copied from the contact. */
+  lead_source_id: string | null;
+  office_id: string | null;
+  consultant_id: string | null;
+  set_by_agent_id: string | null;
+  booked_at: string;
+  scheduled_at: string;
+  scheduled_day: string;
+  /** 'scheduled' | 'showed' | 'no_show' | 'cancelled' */
+  status: string;
+}
+
+export interface CallTable {
+  id: Generated<number>;
+  workspace_id: string;
+  /** The call-tracking service's call id. */
+  call_sid: string;
+  /** 'inbound' | 'outbound' */
+  direction: string;
+  /** 'sales' | 'client' | 'other' */
+  category: string;
+  agent_id: string | null;
+  contact_id: string | null;
+  lead_source_id: string | null;
+  campaign_id: string | null;
+  tracking_number: string | null;
+  started_at: string;
+  day: string;
+  /** Picked up (by an agent for inbound calls, by the callee for outbound). */
+  answered: Flag;
+  /** A conversation took place (counted by call compliance). */
+  connected: Flag;
+  /** Inbound: an agent was rung and nobody answered. */
+  missed: Flag;
+  /** Inbound: the caller hung up while waiting. */
+  abandoned: Flag;
+  wait_seconds: number;
+  duration_seconds: number;
+}
+
+/** Daily call counts per agent, lead source, direction and category ('' = none). */
+export interface CallDailyTable {
+  workspace_id: string;
+  day: string;
+  agent_id: string;
+  lead_source_id: string;
+  direction: string;
+  category: string;
+  calls: number;
+  answered: number;
+  connected: number;
+  missed: number;
+  abandoned: number;
+  wait_seconds: number;
+  duration_seconds: number;
+}
+
+export interface CallbackTable {
+  id: Generated<number>;
+  workspace_id: string;
+  contact_id: string | null;
+  agent_id: string | null;
+  requested_at: string;
+  requested_day: string;
+  returned_at: string | null;
+  returned_day: string | null;
+}
+
+export interface OutboundTaskTable {
+  id: Generated<number>;
+  workspace_id: string;
+  /** 'relationship' | 'collection' */
+  kind: string;
+  contact_id: string | null;
+  agent_id: string | null;
+  due_day: string;
+  made_at: string | null;
+  made_day: string | null;
+}
+
+export interface PaymentPlanTable {
+  id: string;
+  workspace_id: string;
+  contact_id: string;
+  first_due_day: string;
+  last_due_day: string;
+  total_cents: number;
+  installment_cents: number;
+  created_at: string;
+}
+
+export interface PaymentTable {
+  id: string;
+  workspace_id: string;
+  plan_id: string;
+  contact_id: string;
+  /** Copied from the contact (ROI revenue per lead source). */
+  lead_source_id: string | null;
+  due_day: string;
+  amount_due_cents: number;
+  amount_paid_cents: number;
+  paid_day: string | null;
+  /** 'scheduled' | 'collected' | 'partial' | 'missed' */
+  status: string;
+}
+
+export interface BankBalanceTable {
+  workspace_id: string;
+  /** 'operating' | 'profit' */
+  account: string;
+  day: string;
+  balance_cents: number;
+}
+
+export interface MarketingSpendTable {
+  workspace_id: string;
+  lead_source_id: string;
+  /** 'YYYY-MM' */
+  month: string;
+  amount_cents: number;
+}
+
+/** The tables of migration 0001 (sign-in and lookups). */
+export interface FoundationDatabase {
   meta: MetaTable;
   workspaces: WorkspaceTable;
   persons: PersonTable;
@@ -197,3 +432,25 @@ export interface Database {
   crm_users: CrmUserTable;
   coaching_categories: CoachingCategoryTable;
 }
+
+/** The tables of migration 0002 (the records behind the reports). */
+export interface ReportingDatabase {
+  objections: ObjectionTable;
+  contacts: ContactTable;
+  pipeline_events: PipelineEventTable;
+  pipeline_daily: PipelineDailyTable;
+  pipeline_daily_source: PipelineDailySourceTable;
+  pipeline_daily_people: PipelineDailyPeopleTable;
+  appointments: AppointmentTable;
+  appointments_daily: AppointmentDailyTable;
+  calls: CallTable;
+  calls_daily: CallDailyTable;
+  callbacks: CallbackTable;
+  outbound_tasks: OutboundTaskTable;
+  payment_plans: PaymentPlanTable;
+  payments: PaymentTable;
+  bank_balances: BankBalanceTable;
+  marketing_spend: MarketingSpendTable;
+}
+
+export interface Database extends FoundationDatabase, ReportingDatabase {}

@@ -84,4 +84,22 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: ServerContext): vo
     }
     return tokenPair(await tokens.signAccess(claims), rotated.token);
   });
+
+  /**
+   * A second, independent session for the signed-in user: the standalone app hands it to
+   * the browser extension ("Use this sign-in in your CRM tabs"). It must be a new refresh
+   * token family: sharing the app's own refresh token would make the first rotation by
+   * either side look like reuse and end both sessions.
+   */
+  api.post('/auth/sessions', async (request) => {
+    const principal = await ctx.authenticate(request);
+    const user = await findUserById(db, principal.sub);
+    if (!user) throw unauthorized();
+    const claims = await sessionClaimsFor(db, user);
+    const [accessToken, refreshToken] = await Promise.all([
+      tokens.signAccess(claims),
+      refreshTokens.issue(user.id),
+    ]);
+    return tokenPair(accessToken, refreshToken);
+  });
 }

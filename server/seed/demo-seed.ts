@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { readMeta, writeMeta } from '../db/meta';
-import type { Database } from '../db/schema';
+import type { FoundationDatabase } from '../db/schema';
 import {
   storedGoalsSchema,
   storedProcessesSchema,
@@ -18,6 +18,7 @@ import {
   FIRST_NAMES,
   LAST_NAMES,
 } from './demo-workspaces';
+import { seedDemoRecordsIfMissing } from './demo-records';
 import { mulberry32, type Random } from './random';
 
 /** The fixed seed of the demo data (ARCHITECTURE.md: deterministic demo seed). */
@@ -25,13 +26,13 @@ export const DEMO_RANDOM_SEED = 20_240_601;
 /** meta key written when the seed ran; its presence means "never seed again". */
 export const SEED_META_KEY = 'demo_seed';
 
-type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
+type Rows = { [T in keyof FoundationDatabase]: Insertable<FoundationDatabase[T]>[] };
 /** Every row of the demo, users still without their password hash. */
 export type DemoRows = Omit<Rows, 'users'> & {
-  users: Omit<Insertable<Database['users']>, 'password_hash'>[];
+  users: Omit<Insertable<FoundationDatabase['users']>, 'password_hash'>[];
 };
 
-export type SeedSummary = { [T in keyof Database]?: number };
+export type SeedSummary = { [T in keyof FoundationDatabase]?: number };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -345,7 +346,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<SeedSummary> {
   );
   const rows: Rows = { ...built, users };
   // Insertion order follows the foreign keys.
-  const order: (keyof Database)[] = [
+  const order: (keyof FoundationDatabase)[] = [
     'workspaces',
     'persons',
     'users',
@@ -382,8 +383,13 @@ export async function seedDemoData(db: Db, now: Date): Promise<SeedSummary> {
   return summary;
 }
 
-/** Seeds only an empty database: data is never replaced on restart. */
+/**
+ * Seeds only an empty database: data is never replaced on restart. The reporting records
+ * (server/seed/demo-records.ts) are seeded once too, also into a database made before
+ * they existed.
+ */
 export async function seedIfEmpty(db: Db, now: Date): Promise<SeedSummary | null> {
-  if (await hasData(db)) return null;
-  return seedDemoData(db, now);
+  const summary = (await hasData(db)) ? null : await seedDemoData(db, now);
+  await seedDemoRecordsIfMissing(db, now);
+  return summary;
 }

@@ -1,0 +1,224 @@
+import type { Insertable } from 'kysely';
+import type {
+  AppointmentDailyTable,
+  AppointmentTable,
+  CallDailyTable,
+  CallTable,
+  PipelineDailyPeopleTable,
+  PipelineDailySourceTable,
+  PipelineDailyTable,
+  PipelineEventTable,
+} from '../db/schema';
+
+/**
+ * The daily rollups kept on write (README "Reporting engine"). Both write paths — the
+ * Kysely writers of record-writer.ts and the bulk seed of server/seed/bulk-record-sink.ts —
+ * derive rollup rows from a record with these functions only, so a rollup always equals
+ * the GROUP BY of its records (tests/server/reports/rollups.test.ts checks it).
+ */
+
+/** The two perspectives of spec dashboards 2.7, as stored in the rollups. */
+export const PERSPECTIVES = ['snapshot', 'conversion'] as const;
+export type Perspective = (typeof PERSPECTIVES)[number];
+
+/** Rollup key columns hold '' for "none". */
+export const NONE = '';
+
+export type PipelineDailyRow = PipelineDailyTable;
+export type PipelineDailySourceRow = PipelineDailySourceTable;
+export type PipelineDailyPeopleRow = PipelineDailyPeopleTable;
+export type CallDailyRow = CallDailyTable;
+export type AppointmentDailyRow = AppointmentDailyTable;
+
+/** A rollup table: its key columns (its unique constraint) and its summed columns. */
+export interface RollupSpec<Row extends { day: string }> {
+  table:
+    | 'pipeline_daily'
+    | 'pipeline_daily_source'
+    | 'pipeline_daily_people'
+    | 'calls_daily'
+    | 'appointments_daily';
+  key: readonly (keyof Row & string)[];
+  sums: readonly (keyof Row & string)[];
+}
+
+export const PIPELINE_DAILY: RollupSpec<PipelineDailyRow> = {
+  table: 'pipeline_daily',
+  key: [
+    'workspace_id',
+    'perspective',
+    'day',
+    'stage',
+    'lead_source_id',
+    'campaign_id',
+    'case_type_key',
+  ],
+  sums: ['count'],
+};
+export const PIPELINE_DAILY_SOURCE: RollupSpec<PipelineDailySourceRow> = {
+  table: 'pipeline_daily_source',
+  key: ['workspace_id', 'perspective', 'day', 'stage', 'lead_source_id'],
+  sums: ['count'],
+};
+export const PIPELINE_DAILY_PEOPLE: RollupSpec<PipelineDailyPeopleRow> = {
+  table: 'pipeline_daily_people',
+  key: [
+    'workspace_id',
+    'perspective',
+    'day',
+    'stage',
+    'lead_source_id',
+    'agent_id',
+    'consultant_id',
+    'channel',
+  ],
+  sums: ['count'],
+};
+export const CALLS_DAILY: RollupSpec<CallDailyRow> = {
+  table: 'calls_daily',
+  key: ['workspace_id', 'day', 'agent_id', 'lead_source_id', 'direction', 'category'],
+  sums: [
+    'calls',
+    'answered',
+    'connected',
+    'missed',
+    'abandoned',
+    'wait_seconds',
+    'duration_seconds',
+  ],
+};
+export const APPOINTMENTS_DAILY: RollupSpec<AppointmentDailyRow> = {
+  table: 'appointments_daily',
+  key: ['workspace_id', 'day', 'lead_source_id', 'status'],
+  sums: ['count'],
+};
+
+type EventRow = Pick<
+  Insertable<PipelineEventTable>,
+  | 'workspace_id'
+  | 'stage'
+  | 'day'
+  | 'entered_day'
+  | 'lead_source_id'
+  | 'campaign_id'
+  | 'case_type_key'
+  | 'agent_id'
+  | 'consultant_id'
+  | 'channel'
+>;
+
+/** One transition = +1 in each perspective of each pipeline rollup. */
+export function pipelineRollupRows(event: EventRow): {
+  daily: PipelineDailyRow[];
+  bySource: PipelineDailySourceRow[];
+  people: PipelineDailyPeopleRow[];
+} {
+  const daily: PipelineDailyRow[] = [];
+  const bySource: PipelineDailySourceRow[] = [];
+  const people: PipelineDailyPeopleRow[] = [];
+  const leadSource = event.lead_source_id ?? NONE;
+  for (const perspective of PERSPECTIVES) {
+    const day = perspective === 'snapshot' ? event.day : event.entered_day;
+    const base = { workspace_id: event.workspace_id, perspective, day, stage: event.stage };
+    daily.push({
+      ...base,
+      lead_source_id: leadSource,
+      campaign_id: event.campaign_id ?? NONE,
+      case_type_key: event.case_type_key ?? NONE,
+      count: 1,
+    });
+    bySource.push({ ...base, lead_source_id: leadSource, count: 1 });
+    people.push({
+      ...base,
+      lead_source_id: leadSource,
+      agent_id: event.agent_id ?? NONE,
+      consultant_id: event.consultant_id ?? NONE,
+      channel: event.channel ?? NONE,
+      count: 1,
+    });
+  }
+  return { daily, bySource, people };
+}
+
+type CallRow = Pick<
+  Insertable<CallTable>,
+  | 'workspace_id'
+  | 'day'
+  | 'agent_id'
+  | 'lead_source_id'
+  | 'direction'
+  | 'category'
+  | 'answered'
+  | 'connected'
+  | 'missed'
+  | 'abandoned'
+  | 'wait_seconds'
+  | 'duration_seconds'
+>;
+
+export function callRollupRow(call: CallRow): CallDailyRow {
+  return {
+    workspace_id: call.workspace_id,
+    day: call.day,
+    agent_id: call.agent_id ?? NONE,
+    lead_source_id: call.lead_source_id ?? NONE,
+    direction: call.direction,
+    category: call.category,
+    calls: 1,
+    answered: call.answered,
+    connected: call.connected,
+    missed: call.missed,
+    abandoned: call.abandoned,
+    wait_seconds: call.wait_seconds,
+    duration_seconds: call.duration_seconds,
+  };
+}
+
+type AppointmentRow = Pick<
+  Insertable<AppointmentTable>,
+  'workspace_id' | 'scheduled_day' | 'lead_source_id' | 'status'
+>;
+
+export function appointmentRollupRow(appointment: AppointmentRow): AppointmentDailyRow {
+  return {
+    workspace_id: appointment.workspace_id,
+    day: appointment.scheduled_day,
+    lead_source_id: appointment.lead_source_id ?? NONE,
+    status: appointment.status,
+    count: 1,
+  };
+}
+
+/**
+ * Adds rows with the same key together (so one INSERT never touches a key twice, which
+ * PostgreSQL's ON CONFLICT refuses).
+ */
+export class RollupAccumulator<Row extends { day: string }> {
+  private readonly rows = new Map<string, Row>();
+
+  constructor(private readonly spec: RollupSpec<Row>) {}
+
+  add(row: Row): void {
+    let id = '';
+    for (const column of this.spec.key) id += `${row[column] as string}\u0001`;
+    const existing = this.rows.get(id);
+    if (!existing) {
+      this.rows.set(id, { ...row });
+      return;
+    }
+    for (const column of this.spec.sums) {
+      (existing[column] as number) += row[column] as number;
+    }
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  /** The accumulated rows; the accumulator is empty afterwards. */
+  drain(): Row[] {
+    const rows = [...this.rows.values()];
+    this.rows.clear();
+    return rows;
+  }
+}

@@ -1,0 +1,166 @@
+import type { PeopleData } from '@/shared/contracts/reports/people';
+import { ratePercent } from '@/shared/domain/funnel-rates';
+import type { Db } from '../db/database';
+import { badRequest } from '../http/errors';
+import { addDays, eachDay } from '../records/workspace-days';
+import { callSums, emptyCallSums } from './call-sums';
+import {
+  countTransitions,
+  emptyStageCounts,
+  groupedCounts,
+  type StageCounts,
+} from './pipeline-counts';
+import { loose, type ReportScope } from './report-scope';
+
+/** GET reports/relationships/agents: open and recent relationship calls per agent. */
+export async function relationshipAgents(db: Db, scope: ReportScope, includePerson: boolean) {
+  const since = addDays(scope.today, -29);
+  const rows = await loose(db)
+    .selectFrom('outbound_tasks as t')
+    .where('t.workspace_id', '=', scope.workspace.id)
+    .where('t.kind', '=', 'relationship')
+    .select((eb) => [
+      't.agent_id as agent_id',
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('t.due_day', '<=', scope.today), eb('t.made_day', 'is', null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('open'),
+      eb.fn.sum<number>(eb.case().when('t.made_day', '>=', since).then(1).else(0).end()).as('made'),
+    ])
+    .groupBy('t.agent_id')
+    .execute();
+  const byAgent = new Map(rows.map((r) => [String(r.agent_id), r]));
+  const personIds = scope.workspace.agents.flatMap((a) => (a.personId ? [a.personId] : []));
+  const persons =
+    includePerson && personIds.length > 0
+      ? await db
+          .selectFrom('persons')
+          .select(['id', 'first_name', 'last_name', 'email'])
+          .where('id', 'in', personIds)
+          .execute()
+      : [];
+  const personById = new Map(persons.map((p) => [p.id, p]));
+  return scope.workspace.agents.map((agent) => {
+    const counts = byAgent.get(agent.id);
+    const person = agent.personId ? personById.get(agent.personId) : undefined;
+    return {
+      id: agent.id,
+      name: agent.name,
+      active: agent.active,
+      openRelationshipCalls: Number(counts?.open ?? 0),
+      relationshipCallsMade30Days: Number(counts?.made ?? 0),
+      ...(includePerson
+        ? {
+            person: person
+              ? {
+                  id: person.id,
+                  firstName: person.first_name,
+                  lastName: person.last_name,
+                  email: person.email,
+                }
+              : null,
+          }
+        : {}),
+    };
+  });
+}
+
+function performance(
+  counts: StageCounts | undefined,
+  inbound = emptyCallSums(),
+  outbound = emptyCallSums(),
+) {
+  const c = counts ?? emptyStageCounts();
+  return {
+    leads: c.new_lead,
+    sets: c.set,
+    setRate: ratePercent(c.set, Math.max(0, c.new_lead - c.unqualified_at_lead)),
+    inboundCalls: inbound.calls,
+    inboundConnected: inbound.connected,
+    outboundCalls: outbound.calls,
+    outboundAnswered: outbound.answered,
+  };
+}
+
+/** POST reports/people/{tab} (spec: dashboards 7 people tabs). */
+export async function peopleTab(
+  db: Db,
+  scope: ReportScope,
+  tab: 'team' | 'consultants' | 'agent',
+  options: { inactiveUsers: boolean; agent?: string },
+): Promise<PeopleData> {
+  const stages = ['new_lead', 'unqualified_at_lead', 'set'] as const;
+  if (tab === 'team') {
+    const [counts, inbound, outbound] = await Promise.all([
+      countTransitions(db, scope, { groupBy: 'agent_id', stages }),
+      callSums(db, scope, { direction: 'inbound', withAgent: true, groupBy: 'agent_id' }),
+      callSums(db, scope, { direction: 'outbound', withAgent: true, groupBy: 'agent_id' }),
+    ]);
+    return {
+      tab,
+      rows: scope.workspace.agents
+        .filter((a) => a.active || options.inactiveUsers)
+        .map((a) => ({
+          id: a.id,
+          name: a.name,
+          active: a.active,
+          ...performance(counts.get(a.id), inbound.get(a.id), outbound.get(a.id)),
+        })),
+    };
+  }
+  if (tab === 'consultants') {
+    const counts = await countTransitions(db, scope, {
+      groupBy: 'consultant_id',
+      stages: ['show', 'unqualified_at_appt', 'hire', 'no_hire'],
+    });
+    return {
+      tab,
+      rows: scope.workspace.consultants
+        .filter((c) => c.active || options.inactiveUsers)
+        .map((c) => {
+          const n = counts.get(c.id) ?? emptyStageCounts();
+          return {
+            id: c.id,
+            name: c.name,
+            active: c.active,
+            consults: n.show,
+            hires: n.hire,
+            noHires: n.no_hire,
+            hireRate: ratePercent(n.hire, Math.max(0, n.show - n.unqualified_at_appt)),
+          };
+        }),
+    };
+  }
+  const agent = scope.workspace.agents.find((a) => a.id === options.agent);
+  if (!options.agent) throw badRequest('agent: agent is required for the agent tab');
+  if (!agent) throw badRequest(`agent: unknown agent ${options.agent}`);
+  const agentScope: ReportScope = { ...scope, dims: { ...scope.dims, agentIds: [agent.id] } };
+  const [byDay, calls] = await Promise.all([
+    groupedCounts(db, agentScope, { groupBy: 'day', stages }),
+    callSums(db, agentScope, { withAgent: true, groupBy: 'day' }),
+  ]);
+  const total = emptyStageCounts();
+  const perDay = new Map(byDay.map((row) => [row.keys[0], row.counts]));
+  for (const row of byDay) for (const stage of stages) total[stage] += row.counts[stage];
+  const [inbound, outbound] = await Promise.all([
+    callSums(db, agentScope, { direction: 'inbound', withAgent: true }),
+    callSums(db, agentScope, { direction: 'outbound', withAgent: true }),
+  ]);
+  return {
+    tab,
+    agent: { id: agent.id, name: agent.name, active: agent.active },
+    totals: performance(total, inbound.get(''), outbound.get('')),
+    days: eachDay(scope.startDate, scope.endDate).map((day) => ({
+      day,
+      leads: perDay.get(day)?.new_lead ?? 0,
+      sets: perDay.get(day)?.set ?? 0,
+      calls: calls.get(day)?.calls ?? 0,
+    })),
+  };
+}

@@ -1,0 +1,192 @@
+import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
+import { PIPELINE_STAGES, type PipelineStage } from '@/shared/contracts/reports/pipeline-stages';
+import type { Db } from '../db/database';
+import { type DimensionFilter, loose, type ReportScope } from './report-scope';
+
+/**
+ * Counts of pipeline transitions for a report scope, from the cheapest source that can
+ * answer it (README "Reporting engine"):
+ *  1. pipeline_daily_source — rollup by day, stage and lead source: date range, lead
+ *     sources and perspective only (the default funnel, Lead Flow, Total Leads, trends);
+ *  2. pipeline_daily — rollup by every contact dimension: with campaign, office or case
+ *     type filters;
+ *  3. pipeline_events — the records: with an agent filter, or grouped by agent or
+ *     consultant.
+ * All three give the same numbers (tests/server/reports/rollups.test.ts).
+ */
+
+export type StageCounts = Record<PipelineStage, number>;
+
+export function emptyStageCounts(): StageCounts {
+  return Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, 0])) as StageCounts;
+}
+
+type AnyEb = ExpressionBuilder<Record<string, Record<string, string | number | null>>, string>;
+
+/** A condition no row meets. */
+const nothing = (eb: AnyEb): Expression<SqlBool> => eb(eb.lit(1), '=', 0 as never);
+
+/** `column IN (values)`, or a false condition for an empty list (SQL has no empty IN). */
+function inList(eb: AnyEb, column: string, values: readonly string[]): Expression<SqlBool> {
+  if (values.length === 0) return nothing(eb);
+  return eb(column, 'in', values as string[]);
+}
+
+/**
+ * The WHERE conditions of the dimension filters on table alias `t`. Rollups store '' for
+ * "none" (sentinel = true); records store NULL.
+ */
+export function dimensionConditions(
+  eb: AnyEb,
+  dims: DimensionFilter,
+  options: { sentinel: boolean; withAgents: boolean },
+): Expression<SqlBool>[] {
+  const none = (column: string) =>
+    options.sentinel ? eb(column, '=', '') : eb(column, 'is', null);
+  const conditions: Expression<SqlBool>[] = [];
+  if (dims.hiddenSourceIds.length > 0) {
+    conditions.push(
+      eb.or([none('t.lead_source_id'), eb('t.lead_source_id', 'not in', dims.hiddenSourceIds)]),
+    );
+  }
+  if (dims.leadSourceIds) conditions.push(inList(eb, 't.lead_source_id', dims.leadSourceIds));
+  if (dims.campaignIds) conditions.push(inList(eb, 't.campaign_id', dims.campaignIds));
+  if (dims.officeIds) conditions.push(inList(eb, 't.office_id', dims.officeIds));
+  if (dims.caseTypes) {
+    const { keys, unknown, hasSubTypes } = dims.caseTypes;
+    const any: Expression<SqlBool>[] = [];
+    if (keys.length > 0) any.push(eb('t.case_type_key', 'in', keys));
+    // A parent key never appears as a sub case type: only look there for sub case types.
+    if (hasSubTypes) any.push(eb('t.sub_case_type_key', 'in', keys));
+    if (unknown) any.push(none('t.case_type_key'));
+    conditions.push(any.length > 0 ? eb.or(any) : nothing(eb));
+  }
+  if (dims.subCaseTypeKeys)
+    conditions.push(inList(eb, 't.sub_case_type_key', dims.subCaseTypeKeys));
+  if (options.withAgents && dims.agentIds) conditions.push(inList(eb, 't.agent_id', dims.agentIds));
+  return conditions;
+}
+
+export type CountGroup =
+  'lead_source_id' | 'campaign_id' | 'office_id' | 'day' | 'agent_id' | 'consultant_id';
+
+export interface CountOptions {
+  groupBy?: CountGroup | readonly CountGroup[];
+  stages?: readonly PipelineStage[];
+  /** Another range than the scope's (ranking's last year, trends' periods). */
+  range?: { startDate: string; endDate: string };
+  /** Another perspective than the scope's. */
+  perspective?: 'snapshot' | 'conversion';
+  /** Only sets made from this kind of call (records only). */
+  channel?: 'inbound' | 'outbound';
+}
+
+export type CountSource =
+  'pipeline_daily_source' | 'pipeline_daily' | 'pipeline_daily_people' | 'pipeline_events';
+
+/** Which table answers (exported for the benchmark and tests). */
+export function countSource(
+  dims: DimensionFilter,
+  groups: readonly CountGroup[],
+  channel?: string,
+): CountSource {
+  const byPeople =
+    dims.agentIds !== null ||
+    channel !== undefined ||
+    groups.some((g) => g === 'agent_id' || g === 'consultant_id');
+  // Office and sub case type are not in any rollup.
+  const byRecordOnly =
+    dims.officeIds !== null ||
+    dims.subCaseTypeKeys !== null ||
+    dims.caseTypes?.hasSubTypes === true ||
+    groups.some((g) => g === 'office_id');
+  const byContact =
+    dims.campaignIds !== null || dims.caseTypes !== null || groups.some((g) => g === 'campaign_id');
+  if (byRecordOnly || (byPeople && byContact)) return 'pipeline_events';
+  if (byContact) return 'pipeline_daily';
+  if (byPeople) return 'pipeline_daily_people';
+  return 'pipeline_daily_source';
+}
+
+export interface GroupedCounts {
+  /** One value per group column ('' for none). */
+  keys: string[];
+  counts: StageCounts;
+}
+
+/** Transition counts by stage for each combination of the group columns. */
+export async function groupedCounts(
+  db: Db,
+  scope: ReportScope,
+  options: CountOptions = {},
+  forceSource?: CountSource,
+): Promise<GroupedCounts[]> {
+  const groups: readonly CountGroup[] =
+    options.groupBy === undefined
+      ? []
+      : typeof options.groupBy === 'string'
+        ? [options.groupBy]
+        : options.groupBy;
+  const perspective = options.perspective ?? scope.perspective;
+  const range = options.range ?? { startDate: scope.startDate, endDate: scope.endDate };
+  const stages = options.stages ?? PIPELINE_STAGES;
+  const source = forceSource ?? countSource(scope.dims, groups, options.channel);
+  const raw = source === 'pipeline_events';
+  const withAgents = raw || source === 'pipeline_daily_people';
+  const dayColumn = raw && perspective === 'conversion' ? 't.entered_day' : 't.day';
+
+  let query = loose(db)
+    .selectFrom(`${source} as t`)
+    .where('t.workspace_id', '=', scope.workspace.id)
+    .where('t.stage', 'in', [...stages])
+    .where(dayColumn, '>=', range.startDate)
+    .where(dayColumn, '<=', range.endDate)
+    .where((eb) => eb.and(dimensionConditions(eb, scope.dims, { sentinel: !raw, withAgents })));
+  if (!raw) query = query.where('t.perspective', '=', perspective);
+  if (options.channel) query = query.where('t.channel', '=', options.channel);
+
+  const groupColumns = groups.map((g) => (g === 'day' ? dayColumn : `t.${g}`));
+  const rows = await query
+    .select((eb) => [
+      't.stage as stage',
+      (raw ? eb.fn.countAll<number>() : eb.fn.sum<number>('t.count')).as('count'),
+      ...groupColumns.map((column, i) => eb.ref(column).as(`g${i}`)),
+    ])
+    .groupBy(['t.stage', ...groupColumns])
+    .execute();
+
+  const result = new Map<string, GroupedCounts>();
+  for (const row of rows) {
+    const keys = groupColumns.map((_, i) => String(row[`g${i}`] ?? ''));
+    const id = keys.join('\u0001');
+    let entry = result.get(id);
+    if (!entry) {
+      entry = { keys, counts: emptyStageCounts() };
+      result.set(id, entry);
+    }
+    entry.counts[row.stage as PipelineStage] += Number(row.count);
+  }
+  return [...result.values()];
+}
+
+/** Counts per value of one group column. */
+export async function countTransitions(
+  db: Db,
+  scope: ReportScope,
+  options: CountOptions & { groupBy: CountGroup },
+  forceSource?: CountSource,
+): Promise<Map<string, StageCounts>> {
+  const rows = await groupedCounts(db, scope, options, forceSource);
+  return new Map(rows.map((row) => [row.keys[0], row.counts]));
+}
+
+/** The ungrouped counts. */
+export async function stageCounts(
+  db: Db,
+  scope: ReportScope,
+  options: Omit<CountOptions, 'groupBy'> = {},
+  forceSource?: CountSource,
+): Promise<StageCounts> {
+  const rows = await groupedCounts(db, scope, options, forceSource);
+  return rows[0]?.counts ?? emptyStageCounts();
+}

@@ -1,0 +1,112 @@
+import type { SalesPerformanceData } from '@/shared/contracts/reports/cockpit-cards';
+import { computeSetRate } from '@/shared/domain/funnel-rates';
+import type { Db } from '../db/database';
+import { addDays } from '../records/workspace-days';
+import { callSums, emptyCallSums } from './call-sums';
+import { pclcData } from './funnel';
+import { countTransitions, dimensionConditions, stageCounts } from './pipeline-counts';
+import { loose, type ReportScope } from './report-scope';
+
+/**
+ * Appointments scheduled on the days of a range: from the appointments_daily rollup when
+ * only lead sources filter, else from the records joined to their contact.
+ */
+async function appointmentCounts(
+  db: Db,
+  scope: ReportScope,
+  range: { startDate: string; endDate: string },
+): Promise<{ all: number; filled: number }> {
+  const { dims } = scope;
+  if (
+    !dims.campaignIds &&
+    !dims.officeIds &&
+    !dims.caseTypes &&
+    !dims.subCaseTypeKeys &&
+    !dims.agentIds
+  ) {
+    const rollup = await loose(db)
+      .selectFrom('appointments_daily as t')
+      .where('t.workspace_id', '=', scope.workspace.id)
+      .where('t.day', '>=', range.startDate)
+      .where('t.day', '<=', range.endDate)
+      .where((eb) => eb.and(dimensionConditions(eb, dims, { sentinel: true, withAgents: false })))
+      .select((eb) => [
+        eb.fn.sum<number>('t.count').as('all'),
+        eb.fn
+          .sum<number>(
+            eb.case().when('t.status', '=', 'cancelled').then(0).else(eb.ref('t.count')).end(),
+          )
+          .as('filled'),
+      ])
+      .executeTakeFirst();
+    return { all: Number(rollup?.all ?? 0), filled: Number(rollup?.filled ?? 0) };
+  }
+  const row = await loose(db)
+    .selectFrom('appointments as a')
+    .innerJoin('contacts as t', 't.id', 'a.contact_id')
+    .where('a.workspace_id', '=', scope.workspace.id)
+    .where('a.scheduled_day', '>=', range.startDate)
+    .where('a.scheduled_day', '<=', range.endDate)
+    .where((eb) =>
+      eb.and(dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true })),
+    )
+    .select((eb) => [
+      eb.fn.countAll<number>().as('all'),
+      eb.fn
+        .sum<number>(eb.case().when('a.status', '=', 'cancelled').then(0).else(1).end())
+        .as('filled'),
+    ])
+    .executeTakeFirst();
+  return { all: Number(row?.all ?? 0), filled: Number(row?.filled ?? 0) };
+}
+
+/** The Sales Performance card (spec: dashboards 2.3, 3 Sales performance response). */
+export async function salesPerformance(db: Db, scope: ReportScope): Promise<SalesPerformanceData> {
+  const tomorrow = addDays(scope.today, 1);
+  const [byConsultant, outboundCalls, outboundSets, inRange, scheduledTomorrow, counts] =
+    await Promise.all([
+      countTransitions(db, scope, { groupBy: 'consultant_id', stages: ['show', 'hire'] }),
+      callSums(db, scope, {
+        direction: 'outbound',
+        category: 'sales',
+        withAgent: true,
+        groupBy: 'agent_id',
+      }),
+      countTransitions(db, scope, { groupBy: 'agent_id', stages: ['set'], channel: 'outbound' }),
+      appointmentCounts(db, scope, scope),
+      appointmentCounts(db, scope, { startDate: tomorrow, endDate: tomorrow }),
+      stageCounts(db, scope),
+    ]);
+  const consultants = scope.workspace.consultants.filter((c) => c.active || byConsultant.has(c.id));
+  const agents = scope.workspace.agents.filter(
+    (a) =>
+      (a.active || outboundCalls.has(a.id) || outboundSets.has(a.id)) &&
+      (!scope.dims.agentIds || scope.dims.agentIds.includes(a.id)),
+  );
+  return {
+    CID_SALESPERFORMANCE: {
+      CID_HIRES: consultants.map((c) => ({
+        id: c.id,
+        name: c.name,
+        consults: byConsultant.get(c.id)?.show ?? 0,
+        hires: byConsultant.get(c.id)?.hire ?? 0,
+      })),
+      CID_OUTBOUNDSALES: agents.map((a) => {
+        const calls = outboundCalls.get(a.id) ?? emptyCallSums();
+        return {
+          id: a.id,
+          name: a.name,
+          outboundSales: calls.calls,
+          answered: calls.answered,
+          sets: outboundSets.get(a.id)?.set ?? 0,
+        };
+      }),
+      CID_APPOINTMENTINVENTORYTARGETS: {
+        scheduledTomorrow: scheduledTomorrow.filled,
+        spotsFilled: inRange.filled,
+        appointmentsInRange: inRange.all,
+      },
+    },
+    SETRATE: computeSetRate(pclcData(counts)),
+  };
+}

@@ -1,0 +1,283 @@
+import {
+  PIPELINE_STAGE_LABELS,
+  PIPELINE_STAGES,
+  type CrmModule,
+  type PipelineStage,
+} from '@/shared/contracts/reports/pipeline-stages';
+import type {
+  NoShowsResponse,
+  ObjectionsResponse,
+  RoiResponse,
+} from '@/shared/contracts/reports/sales';
+import type { TotalPipelineResponse } from '@/shared/contracts/reports/pclc';
+import { ratePercent } from '@/shared/domain/funnel-rates';
+import type { Db } from '../db/database';
+import { daysBetween, daysInMonth, monthOf } from '../records/workspace-days';
+import { contactLabels } from './funnel-contacts';
+import { countTransitions, dimensionConditions } from './pipeline-counts';
+import { loose, type ReportScope } from './report-scope';
+
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+/** Monthly spend of each source prorated to the days of a range, in cents. */
+export async function spendBySource(
+  db: Db,
+  scope: ReportScope,
+  range: { startDate: string; endDate: string } = scope,
+): Promise<Map<string, Map<string, number>>> {
+  const rows = await db
+    .selectFrom('marketing_spend')
+    .select(['lead_source_id', 'month', 'amount_cents'])
+    .where('workspace_id', '=', scope.workspace.id)
+    .where('month', '>=', monthOf(range.startDate))
+    .where('month', '<=', monthOf(range.endDate))
+    .execute();
+  const result = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const first = `${row.month}-01`;
+    const last = `${row.month}-${String(daysInMonth(row.month)).padStart(2, '0')}`;
+    const from = first > range.startDate ? first : range.startDate;
+    const to = last < range.endDate ? last : range.endDate;
+    const share = (daysBetween(from, to) + 1) / daysInMonth(row.month);
+    let months = result.get(row.lead_source_id);
+    if (!months) result.set(row.lead_source_id, (months = new Map()));
+    months.set(row.month, row.amount_cents * share);
+  }
+  return result;
+}
+
+/** POST reports/roi: spend, leads, hires and revenue per lead source. */
+export async function roi(db: Db, scope: ReportScope): Promise<RoiResponse['data']> {
+  const [counts, spend, revenueRows] = await Promise.all([
+    countTransitions(db, scope, { groupBy: 'lead_source_id', stages: ['new_lead', 'hire'] }),
+    spendBySource(db, scope),
+    revenueBySource(db, scope),
+  ]);
+  const revenue = new Map(revenueRows.map((r) => [String(r.source ?? ''), Number(r.cents)]));
+  const hidden = new Set(scope.dims.hiddenSourceIds);
+  const row = (spendCents: number, leads: number, hires: number, revenueCents: number) => ({
+    spend: dollars(spendCents),
+    leads,
+    hires,
+    revenue: dollars(revenueCents),
+    costPerLead: leads > 0 && spendCents > 0 ? dollars(spendCents / leads) : null,
+    costPerHire: hires > 0 && spendCents > 0 ? dollars(spendCents / hires) : null,
+    roi: spendCents > 0 ? ratePercentSigned(revenueCents - spendCents, spendCents) : null,
+  });
+  const rows = scope.workspace.leadSources
+    .filter((s) => !hidden.has(s.id))
+    .filter((s) => !scope.dims.leadSourceIds || scope.dims.leadSourceIds.includes(s.id))
+    .map((s) => {
+      const spendCents = [...(spend.get(s.id)?.values() ?? [])].reduce((a, b) => a + b, 0);
+      const c = counts.get(s.id);
+      return {
+        id: s.id,
+        label: s.label,
+        spendCents,
+        leads: c?.new_lead ?? 0,
+        hires: c?.hire ?? 0,
+        revenue: revenue.get(s.id) ?? 0,
+      };
+    })
+    .filter((r) => r.spendCents > 0 || r.leads > 0 || r.revenue > 0);
+  const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((t, r) => t + pick(r), 0);
+  return {
+    totals: row(
+      sum((r) => r.spendCents),
+      sum((r) => r.leads),
+      sum((r) => r.hires),
+      sum((r) => r.revenue),
+    ),
+    rows: rows.map((r) => ({
+      leadSourceId: r.id,
+      leadSource: r.label,
+      ...row(r.spendCents, r.leads, r.hires, r.revenue),
+    })),
+  };
+}
+
+/**
+ * Payments collected in the range per lead source: payments carry their contact's lead
+ * source (a covering index answers it); other filters need the contact.
+ */
+async function revenueBySource(db: Db, scope: ReportScope) {
+  const { dims } = scope;
+  const byContact =
+    dims.campaignIds || dims.officeIds || dims.caseTypes || dims.subCaseTypeKeys || dims.agentIds;
+  if (!byContact) {
+    // Alias t: the lead-source conditions name t.lead_source_id, which payments carry.
+    return loose(db)
+      .selectFrom('payments as t')
+      .where('t.workspace_id', '=', scope.workspace.id)
+      .where('t.paid_day', '>=', scope.startDate)
+      .where('t.paid_day', '<=', scope.endDate)
+      .where((eb) => eb.and(dimensionConditions(eb, dims, { sentinel: false, withAgents: false })))
+      .select((eb) => [
+        't.lead_source_id as source',
+        eb.fn.sum<number>('t.amount_paid_cents').as('cents'),
+      ])
+      .groupBy('t.lead_source_id')
+      .execute();
+  }
+  return loose(db)
+    .selectFrom('payments as p')
+    .innerJoin('contacts as t', 't.id', 'p.contact_id')
+    .where('p.workspace_id', '=', scope.workspace.id)
+    .where('p.paid_day', '>=', scope.startDate)
+    .where('p.paid_day', '<=', scope.endDate)
+    .where((eb) => eb.and(dimensionConditions(eb, dims, { sentinel: false, withAgents: true })))
+    .select((eb) => [
+      't.lead_source_id as source',
+      eb.fn.sum<number>('p.amount_paid_cents').as('cents'),
+    ])
+    .groupBy('t.lead_source_id')
+    .execute();
+}
+
+function ratePercentSigned(numerator: number, denominator: number): number {
+  return Math.round((numerator / denominator) * 10_000) / 100;
+}
+
+/** GET reports/objections: unqualified and no-hire transitions with their reason. */
+export async function objections(
+  db: Db,
+  scope: ReportScope,
+  by: 'objection' | 'agent' | 'leadSource',
+  order: 'asc' | 'desc',
+): Promise<ObjectionsResponse['data']> {
+  const column =
+    by === 'objection' ? 't.objection_id' : by === 'agent' ? 't.agent_id' : 't.lead_source_id';
+  const [rows, names] = await Promise.all([
+    loose(db)
+      .selectFrom('pipeline_events as t')
+      .where('t.workspace_id', '=', scope.workspace.id)
+      .where('t.stage', 'in', ['unqualified_at_lead', 'unqualified_at_appt', 'no_hire'])
+      .where('t.day', '>=', scope.startDate)
+      .where('t.day', '<=', scope.endDate)
+      .where('t.objection_id', 'is not', null)
+      .where((eb) =>
+        eb.and(dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true })),
+      )
+      .select((eb) => [eb.ref(column).as('key'), eb.fn.countAll<number>().as('count')])
+      .groupBy(column)
+      .execute(),
+    db
+      .selectFrom('objections')
+      .select(['id', 'name'])
+      .where('workspace_id', '=', scope.workspace.id)
+      .execute(),
+  ]);
+  const labels = new Map<string, string>([
+    ...names.map((o) => [o.id, o.name] as const),
+    ...scope.workspace.agents.map((a) => [a.id, a.name] as const),
+    ...scope.workspace.leadSources.map((s) => [s.id, s.label] as const),
+  ]);
+  const total = rows.reduce((t, r) => t + Number(r.count), 0);
+  const sign = order === 'asc' ? 1 : -1;
+  return {
+    total,
+    rows: rows
+      .map((r) => {
+        const id = String(r.key ?? '');
+        return {
+          id,
+          name: id === '' ? 'Unknown' : (labels.get(id) ?? id),
+          count: Number(r.count),
+          percent: ratePercent(Number(r.count), total),
+        };
+      })
+      .sort((a, b) => sign * (a.count - b.count) || a.name.localeCompare(b.name)),
+  };
+}
+
+export const NO_SHOW_CONTACTS_LISTED = 1000;
+
+/** GET reports/noShows: appointments in the range whose contact did not come. */
+export async function noShows(db: Db, scope: ReportScope): Promise<NoShowsResponse['data']> {
+  const base = loose(db)
+    .selectFrom('appointments as a')
+    .innerJoin('contacts as t', 't.id', 'a.contact_id')
+    .where('a.workspace_id', '=', scope.workspace.id)
+    .where('a.scheduled_day', '>=', scope.startDate)
+    .where('a.scheduled_day', '<=', scope.endDate)
+    .where('a.status', 'in', ['showed', 'no_show'])
+    .where((eb) =>
+      eb.and(dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true })),
+    );
+  const [totals, rows] = await Promise.all([
+    base
+      .select((eb) => [
+        eb.fn.countAll<number>().as('due'),
+        eb.fn
+          .sum<number>(eb.case().when('a.status', '=', 'no_show').then(1).else(0).end())
+          .as('missed'),
+      ])
+      .executeTakeFirst(),
+    base
+      .where('a.status', '=', 'no_show')
+      .select([
+        't.id',
+        't.module',
+        't.first_name',
+        't.last_name',
+        't.lead_source_id',
+        't.campaign_id',
+        't.case_type_key',
+        't.sub_case_type_key',
+        'a.scheduled_at',
+        'a.consultant_id',
+      ])
+      .orderBy('a.scheduled_at', 'desc')
+      .orderBy('a.id')
+      .limit(NO_SHOW_CONTACTS_LISTED)
+      .execute(),
+  ]);
+  const labels = contactLabels(scope.workspace);
+  const consultants = new Map(scope.workspace.consultants.map((c) => [c.id, c.name]));
+  const due = Number(totals?.due ?? 0);
+  const missed = Number(totals?.missed ?? 0);
+  return {
+    appointments: due,
+    noShows: missed,
+    noShowRate: ratePercent(missed, due),
+    truncated: missed > rows.length,
+    contacts: rows.map((r) => ({
+      id: String(r.id),
+      module: String(r.module) as CrmModule,
+      name: `${r.first_name} ${r.last_name}`,
+      ...labels({
+        leadSourceId: (r.lead_source_id as string | null) ?? null,
+        campaignId: (r.campaign_id as string | null) ?? null,
+        caseTypeKey: (r.case_type_key as string | null) ?? null,
+        subCaseTypeKey: (r.sub_case_type_key as string | null) ?? null,
+      }),
+      appointmentAt: String(r.scheduled_at),
+      consultant: r.consultant_id ? (consultants.get(String(r.consultant_id)) ?? null) : null,
+    })),
+  };
+}
+
+/** GET reports/total-pipeline: contacts that entered in the range, by their stage now. */
+export async function totalPipeline(
+  db: Db,
+  scope: ReportScope,
+): Promise<TotalPipelineResponse['data']> {
+  const rows = await loose(db)
+    .selectFrom('contacts as t')
+    .where('t.workspace_id', '=', scope.workspace.id)
+    .where('t.entered_day', '>=', scope.startDate)
+    .where('t.entered_day', '<=', scope.endDate)
+    .where((eb) =>
+      eb.and(dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true })),
+    )
+    .select((eb) => ['t.status as status', eb.fn.countAll<number>().as('count')])
+    .groupBy('t.status')
+    .execute();
+  const counts = new Map(rows.map((r) => [String(r.status), Number(r.count)]));
+  const stages = PIPELINE_STAGES.map((stage: PipelineStage) => ({
+    stage,
+    label: PIPELINE_STAGE_LABELS[stage],
+    count: counts.get(stage) ?? 0,
+  }));
+  return { total: stages.reduce((t, s) => t + s.count, 0), stages };
+}

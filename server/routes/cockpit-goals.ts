@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  type CockpitGoalSettings,
+  cockpitGoalSettingsResponseSchema,
+  cockpitGoalsUpdateSchema,
+} from '@/shared/contracts/reports/cockpit-goals';
+import type { Role } from '@/shared/contracts/roles';
+import { assertRole, type Principal } from '../auth/access';
+import type { ServerContext } from '../context';
+import type { Db } from '../db/database';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { parseInput, respondWith } from '../http/validate';
+import { writeJson } from '../repositories/json-column';
+import { listLeadSources } from '../repositories/lookup-repository';
+import { findWorkspace, storedGoalsSchema } from '../repositories/workspace-repository';
+import { createWorkspaceScope } from './workspace-scope';
+
+/** spec: dashboards 2.2 / 6 — settings are for owners and admins. */
+const GOAL_EDITORS: readonly Role[] = ['owner', 'admin'];
+
+async function readGoalSettings(db: Db, workspaceId: string): Promise<CockpitGoalSettings> {
+  const workspace = await findWorkspace(db, workspaceId);
+  if (!workspace) throw notFound('Workspace not found.');
+  const sources = await listLeadSources(db, workspaceId);
+  return {
+    ...workspace.attributes.goals,
+    leadSources: sources.map((source) => ({
+      id: source.id,
+      label: source.label,
+      active: source.active,
+      leadGen: source.Settings?.leadGen ?? null,
+    })),
+  };
+}
+
+/**
+ * GET and PUT workspaces/{id}/cockpit-goals (shared/contracts/reports/cockpit-goals.ts):
+ * the workspace's weekly goals and each lead source's weekly leadsMin / leadsMax, for
+ * owners and admins of a workspace whose cockpit is enabled (spec: dashboards 6 "cockpit
+ * and cockpit goals need cockpit enabled"). The values live where GET workspaces/{id}
+ * (attributes.goals) and the leadSources lookup (Settings.leadGen) read them.
+ */
+export function registerCockpitGoalRoutes(api: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx;
+  const workspaceScope = createWorkspaceScope(ctx);
+
+  async function editorScope(request: Parameters<typeof workspaceScope>[0]): Promise<{
+    principal: Principal;
+    workspaceId: string;
+  }> {
+    const scope = await workspaceScope(request);
+    assertRole(scope.principal, GOAL_EDITORS);
+    const workspace = await findWorkspace(db, scope.workspaceId);
+    if (!workspace) throw notFound('Workspace not found.');
+    if (!workspace.attributes.settings.cockpit.enabled) {
+      throw forbidden('The cockpit is not enabled for this workspace.');
+    }
+    return scope;
+  }
+
+  api.get('/workspaces/:id/cockpit-goals', async (request) => {
+    const { workspaceId } = await editorScope(request);
+    return respondWith(cockpitGoalSettingsResponseSchema, {
+      data: await readGoalSettings(db, workspaceId),
+    });
+  });
+
+  api.put('/workspaces/:id/cockpit-goals', async (request) => {
+    const { workspaceId } = await editorScope(request);
+    const update = parseInput(cockpitGoalsUpdateSchema, request.body, 'body');
+
+    // Only the workspace's visible sources may be given goals (Test sources are hidden
+    // from goal logic, spec: dashboards 3).
+    const visible = new Set((await listLeadSources(db, workspaceId)).map((source) => source.id));
+    const unknown = update.leadSources
+      .filter((item) => !visible.has(item.id))
+      .map((item) => item.id);
+    if (unknown.length > 0) {
+      throw badRequest(`leadSources: unknown lead source ${unknown.slice(0, 5).join(', ')}`);
+    }
+
+    const goals = writeJson(storedGoalsSchema, {
+      leadGen: update.leadGen,
+      salesPerformance: update.salesPerformance,
+      communications: update.communications,
+    });
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('workspaces').set({ goals }).where('id', '=', workspaceId).execute();
+      for (const item of update.leadSources) {
+        const row = await trx
+          .selectFrom('lead_sources')
+          .select('settings')
+          .where('id', '=', item.id)
+          .where('workspace_id', '=', workspaceId)
+          .executeTakeFirstOrThrow();
+        // Keep whatever else a source's Settings hold; only leadGen is ours.
+        const current = parseSettings(row.settings);
+        const settings = JSON.stringify({ ...current, leadGen: item.leadGen });
+        await trx
+          .updateTable('lead_sources')
+          .set({ settings })
+          .where('id', '=', item.id)
+          .where('workspace_id', '=', workspaceId)
+          .execute();
+      }
+    });
+
+    return respondWith(cockpitGoalSettingsResponseSchema, {
+      data: await readGoalSettings(db, workspaceId),
+    });
+  });
+}
+
+function parseSettings(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  const value: unknown = JSON.parse(text);
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}

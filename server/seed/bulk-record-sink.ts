@@ -1,0 +1,550 @@
+import type SQLite from 'better-sqlite3';
+import type { Insertable } from 'kysely';
+import type { Database } from '../db/schema';
+import {
+  APPOINTMENTS_DAILY,
+  CALLS_DAILY,
+  PIPELINE_DAILY,
+  PIPELINE_DAILY_PEOPLE,
+  PIPELINE_DAILY_SOURCE,
+  type RollupSpec,
+} from '../records/rollups';
+
+export type ContactRow = Insertable<Database['contacts']>;
+export type EventRow = Omit<Insertable<Database['pipeline_events']>, 'id'>;
+export type AppointmentRow = Omit<Insertable<Database['appointments']>, 'id'>;
+export type CallRow = Omit<Insertable<Database['calls']>, 'id'>;
+export type CallbackRow = Omit<Insertable<Database['callbacks']>, 'id'>;
+export type OutboundTaskRow = Omit<Insertable<Database['outbound_tasks']>, 'id'>;
+export type PaymentPlanRow = Insertable<Database['payment_plans']>;
+export type PaymentRow = Insertable<Database['payments']>;
+export type BankBalanceRow = Insertable<Database['bank_balances']>;
+export type MarketingSpendRow = Insertable<Database['marketing_spend']>;
+export type ObjectionRow = Insertable<Database['objections']>;
+
+/** Where the record generator puts rows. */
+export interface RecordSink {
+  objection(row: ObjectionRow): void;
+  contact(row: ContactRow): void;
+  event(row: EventRow): void;
+  appointment(row: AppointmentRow): void;
+  call(row: CallRow): void;
+  callback(row: CallbackRow): void;
+  outboundTask(row: OutboundTaskRow): void;
+  paymentPlan(row: PaymentPlanRow): void;
+  payment(row: PaymentRow): void;
+  bankBalance(row: BankBalanceRow): void;
+  marketingSpend(row: MarketingSpendRow): void;
+  /**
+   * The generator promises no event, call or appointment of this workspace will come for
+   * a day before `day`: the rollups of earlier days are complete and can be written.
+   */
+  advanceTo(workspaceId: string, day: string): void;
+  /** Writes everything still held for the workspace. */
+  finishWorkspace(workspaceId: string): void;
+}
+
+const COLUMNS = {
+  objections: ['id', 'workspace_id', 'name', 'type'],
+  contacts: [
+    'id',
+    'workspace_id',
+    'crm_id',
+    'module',
+    'first_name',
+    'last_name',
+    'lead_source_id',
+    'campaign_id',
+    'office_id',
+    'case_type_key',
+    'sub_case_type_key',
+    'agent_id',
+    'consultant_id',
+    'created_at',
+    'entered_pipeline_at',
+    'entered_day',
+    'qualification',
+    'status',
+  ],
+  pipeline_events: [
+    'workspace_id',
+    'contact_id',
+    'stage',
+    'occurred_at',
+    'day',
+    'entered_day',
+    'lead_source_id',
+    'campaign_id',
+    'office_id',
+    'case_type_key',
+    'sub_case_type_key',
+    'agent_id',
+    'consultant_id',
+    'channel',
+    'objection_id',
+  ],
+  appointments: [
+    'workspace_id',
+    'contact_id',
+    'lead_source_id',
+    'office_id',
+    'consultant_id',
+    'set_by_agent_id',
+    'booked_at',
+    'scheduled_at',
+    'scheduled_day',
+    'status',
+  ],
+  calls: [
+    'workspace_id',
+    'call_sid',
+    'direction',
+    'category',
+    'agent_id',
+    'contact_id',
+    'lead_source_id',
+    'campaign_id',
+    'tracking_number',
+    'started_at',
+    'day',
+    'answered',
+    'connected',
+    'missed',
+    'abandoned',
+    'wait_seconds',
+    'duration_seconds',
+  ],
+  callbacks: [
+    'workspace_id',
+    'contact_id',
+    'agent_id',
+    'requested_at',
+    'requested_day',
+    'returned_at',
+    'returned_day',
+  ],
+  outbound_tasks: [
+    'workspace_id',
+    'kind',
+    'contact_id',
+    'agent_id',
+    'due_day',
+    'made_at',
+    'made_day',
+  ],
+  payment_plans: [
+    'id',
+    'workspace_id',
+    'contact_id',
+    'first_due_day',
+    'last_due_day',
+    'total_cents',
+    'installment_cents',
+    'created_at',
+  ],
+  payments: [
+    'id',
+    'workspace_id',
+    'plan_id',
+    'contact_id',
+    'lead_source_id',
+    'due_day',
+    'amount_due_cents',
+    'amount_paid_cents',
+    'paid_day',
+    'status',
+  ],
+  bank_balances: ['workspace_id', 'account', 'day', 'balance_cents'],
+  marketing_spend: ['workspace_id', 'lead_source_id', 'month', 'amount_cents'],
+  pipeline_daily: [...PIPELINE_DAILY.key, ...PIPELINE_DAILY.sums],
+  pipeline_daily_source: [...PIPELINE_DAILY_SOURCE.key, ...PIPELINE_DAILY_SOURCE.sums],
+  pipeline_daily_people: [...PIPELINE_DAILY_PEOPLE.key, ...PIPELINE_DAILY_PEOPLE.sums],
+  calls_daily: [...CALLS_DAILY.key, ...CALLS_DAILY.sums],
+  appointments_daily: [...APPOINTMENTS_DAILY.key, ...APPOINTMENTS_DAILY.sums],
+} satisfies { [T in keyof Database]?: readonly string[] };
+
+type Table = keyof typeof COLUMNS;
+
+const ROLLUPS = [
+  PIPELINE_DAILY,
+  PIPELINE_DAILY_SOURCE,
+  PIPELINE_DAILY_PEOPLE,
+  CALLS_DAILY,
+  APPOINTMENTS_DAILY,
+] as unknown as readonly RollupSpec<{ day: string }>[];
+
+/** The record tables whose secondary indexes are built after a bulk load. */
+const DEFERRED_INDEX_TABLES: readonly Table[] = [
+  'contacts',
+  'pipeline_events',
+  'appointments',
+  'calls',
+  'callbacks',
+  'outbound_tasks',
+  'payment_plans',
+  'payments',
+];
+
+/** Rows per multi-row INSERT (one statement call instead of one per row). */
+const BATCH_ROWS = 64;
+
+function insertSql(table: Table, rows: number, upsert?: RollupSpec<{ day: string }>) {
+  const columns = COLUMNS[table];
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const values = Array.from({ length: rows }, () => tuple).join(', ');
+  let sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}`;
+  if (upsert) {
+    // Same ON CONFLICT syntax as PostgreSQL; only matters if rollup rows already exist.
+    sql += ` ON CONFLICT (${upsert.key.join(', ')}) DO UPDATE SET ${upsert.sums
+      .map((c) => `${c} = ${table}.${c} + excluded.${c}`)
+      .join(', ')}`;
+  }
+  return sql;
+}
+
+/** Inserts one table's rows BATCH_ROWS at a time. */
+class TableWriter {
+  private readonly buffer: unknown[] = [];
+  private buffered = 0;
+  private readonly batch: SQLite.Statement;
+  private readonly single: SQLite.Statement;
+  private readonly columns: readonly string[];
+  count = 0;
+  constructor(
+    sqlite: SQLite.Database,
+    readonly table: Table,
+    upsert?: RollupSpec<{ day: string }>,
+  ) {
+    this.columns = COLUMNS[table];
+    this.batch = sqlite.prepare(insertSql(table, BATCH_ROWS, upsert));
+    this.single = sqlite.prepare(insertSql(table, 1, upsert));
+  }
+  add(row: object) {
+    const record = row as Record<string, unknown>;
+    for (const column of this.columns) this.buffer.push(record[column] ?? null);
+    this.added();
+  }
+  /** A row given as its values in the table's column order. */
+  addValues(values: readonly unknown[]) {
+    for (const value of values) this.buffer.push(value);
+    this.added();
+  }
+  private added() {
+    this.count += 1;
+    if (++this.buffered === BATCH_ROWS) this.flush();
+  }
+  flush() {
+    if (this.buffered === BATCH_ROWS) {
+      this.batch.run(this.buffer);
+    } else {
+      const width = this.columns.length;
+      for (let i = 0; i < this.buffered; i++) {
+        this.single.run(this.buffer.slice(i * width, (i + 1) * width));
+      }
+    }
+    this.buffer.length = 0;
+    this.buffered = 0;
+  }
+}
+
+const S = '\u0001';
+const ONE: readonly number[] = [1];
+
+/**
+ * Rollup counts held per day until the generator has moved past that day, keyed by the
+ * spec's key columns but the day, joined with \u0001: no row objects in the hot loop.
+ */
+class DayCounter {
+  private readonly byDay = new Map<string, Map<string, number[]>>();
+  private readonly dayIndex: number;
+  constructor(
+    readonly spec: RollupSpec<{ day: string }>,
+    /** The key columns the caller's key strings hold, in order (checked against the spec). */
+    keyColumns: readonly string[],
+  ) {
+    this.dayIndex = spec.key.indexOf('day');
+    const expected = spec.key.filter((column) => column !== 'day');
+    if (expected.join() !== keyColumns.join()) {
+      throw new Error(`${spec.table}: the bulk key (${keyColumns.join()}) is not the spec's`);
+    }
+  }
+  add(day: string, key: string, sums: readonly number[]) {
+    let bucket = this.byDay.get(day);
+    if (!bucket) {
+      bucket = new Map();
+      this.byDay.set(day, bucket);
+    }
+    const current = bucket.get(key);
+    if (current === undefined) bucket.set(key, [...sums]);
+    else for (let i = 0; i < sums.length; i++) current[i] += sums[i];
+  }
+  /** Rows (column values in table order) of the days before `day`; all when undefined. */
+  *drainBefore(day: string | undefined): Generator<unknown[]> {
+    for (const [bucketDay, bucket] of this.byDay) {
+      if (day !== undefined && bucketDay >= day) continue;
+      for (const [key, sums] of bucket) {
+        const values: unknown[] = key.split(S);
+        values.splice(this.dayIndex, 0, bucketDay);
+        for (const sum of sums) values.push(sum);
+        yield values;
+      }
+      this.byDay.delete(bucketDay);
+    }
+  }
+}
+
+export interface BulkSinkOptions {
+  /**
+   * Trade crash safety for speed (the scale seed): no rollback journal and no fsync while
+   * loading. A load that fails leaves a database to delete and seed again.
+   */
+  fast?: boolean;
+  /** Rows per transaction. */
+  rowsPerTransaction?: number;
+}
+
+/**
+ * The bulk write path (README "Reporting engine"): prepared better-sqlite3 statements
+ * inserting BATCH_ROWS rows each, committed every `rowsPerTransaction` rows, with the
+ * rollups counted in the same pass (held per day, written once the generator has moved
+ * past the day). The secondary indexes of empty record tables are built once at the end,
+ * and foreign-key checks are off while it runs (the generator only makes rows that point
+ * at rows it made or read).
+ */
+export class BulkRecordSink implements RecordSink {
+  private readonly writers = new Map<Table, TableWriter>();
+  // Each counter's key strings hold these columns, in this order (see event(), call(),
+  // appointment()); the same rows as pipelineRollupRows, callRollupRow and
+  // appointmentRollupRow of server/records/rollups.ts make on the Kysely path.
+  private readonly pipelineDaily = new DayCounter(PIPELINE_DAILY as never, [
+    'workspace_id',
+    'perspective',
+    'stage',
+    'lead_source_id',
+    'campaign_id',
+    'case_type_key',
+  ]);
+  private readonly pipelineSource = new DayCounter(PIPELINE_DAILY_SOURCE as never, [
+    'workspace_id',
+    'perspective',
+    'stage',
+    'lead_source_id',
+  ]);
+  private readonly pipelinePeople = new DayCounter(PIPELINE_DAILY_PEOPLE as never, [
+    'workspace_id',
+    'perspective',
+    'stage',
+    'lead_source_id',
+    'agent_id',
+    'consultant_id',
+    'channel',
+  ]);
+  private readonly callsDaily = new DayCounter(CALLS_DAILY as never, [
+    'workspace_id',
+    'agent_id',
+    'lead_source_id',
+    'direction',
+    'category',
+  ]);
+  private readonly appointmentsDaily = new DayCounter(APPOINTMENTS_DAILY as never, [
+    'workspace_id',
+    'lead_source_id',
+    'status',
+  ]);
+  private pending = 0;
+  private open = false;
+  private readonly rowsPerTransaction: number;
+  private readonly saved: {
+    foreignKeys: number;
+    synchronous: number;
+    cacheSize: number;
+    journal: string;
+  };
+  /** CREATE INDEX statements dropped for the bulk load, recreated by close(). */
+  private readonly deferredIndexes: string[] = [];
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly options: BulkSinkOptions = {},
+  ) {
+    this.rowsPerTransaction = options.rowsPerTransaction ?? 500_000;
+    this.saved = {
+      foreignKeys: sqlite.pragma('foreign_keys', { simple: true }) as number,
+      synchronous: sqlite.pragma('synchronous', { simple: true }) as number,
+      cacheSize: sqlite.pragma('cache_size', { simple: true }) as number,
+      journal: sqlite.pragma('journal_mode', { simple: true }) as string,
+    };
+    sqlite.pragma('foreign_keys = OFF');
+    sqlite.pragma('cache_size = -262144');
+    if (options.fast) {
+      sqlite.pragma('journal_mode = OFF');
+      sqlite.pragma('synchronous = OFF');
+    }
+    this.deferIndexes();
+    for (const table of Object.keys(COLUMNS) as Table[]) {
+      const rollup = ROLLUPS.find((spec) => spec.table === table);
+      this.writers.set(table, new TableWriter(sqlite, table, rollup));
+    }
+    this.begin();
+  }
+
+  /**
+   * Into empty record tables, rows load several times faster without their secondary
+   * indexes: drop them now, build each once in close() (a sort instead of a million
+   * random B-tree inserts). Unique constraints stay (the rollup upserts need them).
+   */
+  private deferIndexes() {
+    const tables = DEFERRED_INDEX_TABLES.filter(
+      (table) => this.sqlite.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() === undefined,
+    );
+    if (tables.length === 0) return;
+    const indexes = this.sqlite
+      .prepare(
+        `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables
+          .map(() => '?')
+          .join(', ')})`,
+      )
+      .all(...tables) as { name: string; sql: string }[];
+    for (const index of indexes) {
+      this.deferredIndexes.push(index.sql);
+      this.sqlite.exec(`DROP INDEX ${index.name}`);
+    }
+  }
+
+  private restore() {
+    for (const create of this.deferredIndexes.splice(0)) this.sqlite.exec(create);
+    this.sqlite.pragma(`foreign_keys = ${this.saved.foreignKeys ? 'ON' : 'OFF'}`);
+    this.sqlite.pragma(`cache_size = ${this.saved.cacheSize}`);
+    if (this.options.fast) {
+      this.sqlite.pragma(`journal_mode = ${this.saved.journal}`);
+      this.sqlite.pragma(`synchronous = ${this.saved.synchronous}`);
+    }
+  }
+
+  private begin() {
+    this.sqlite.exec('BEGIN');
+    this.open = true;
+  }
+
+  private write(table: Table, row: object) {
+    this.writers.get(table)!.add(row);
+    this.countPending();
+  }
+
+  private countPending() {
+    if (++this.pending >= this.rowsPerTransaction) {
+      for (const writer of this.writers.values()) writer.flush();
+      this.sqlite.exec('COMMIT');
+      this.pending = 0;
+      this.begin();
+    }
+  }
+
+  objection(row: ObjectionRow) {
+    this.write('objections', row);
+  }
+  contact(row: ContactRow) {
+    this.write('contacts', row);
+  }
+  event(row: EventRow) {
+    this.write('pipeline_events', row);
+    const stageSource = `${row.stage}${S}${row.lead_source_id ?? ''}`;
+    const fine = `${stageSource}${S}${row.campaign_id ?? ''}${S}${row.case_type_key ?? ''}`;
+    const people = `${stageSource}${S}${row.agent_id ?? ''}${S}${row.consultant_id ?? ''}${S}${row.channel ?? ''}`;
+    const snapshot = `${row.workspace_id}${S}snapshot${S}`;
+    const conversion = `${row.workspace_id}${S}conversion${S}`;
+    this.pipelineDaily.add(row.day, snapshot + fine, ONE);
+    this.pipelineDaily.add(row.entered_day, conversion + fine, ONE);
+    this.pipelineSource.add(row.day, snapshot + stageSource, ONE);
+    this.pipelineSource.add(row.entered_day, conversion + stageSource, ONE);
+    this.pipelinePeople.add(row.day, snapshot + people, ONE);
+    this.pipelinePeople.add(row.entered_day, conversion + people, ONE);
+  }
+  appointment(row: AppointmentRow) {
+    this.write('appointments', row);
+    this.appointmentsDaily.add(
+      row.scheduled_day,
+      `${row.workspace_id}${S}${row.lead_source_id ?? ''}${S}${row.status}`,
+      ONE,
+    );
+  }
+  call(row: CallRow) {
+    this.write('calls', row);
+    this.callsDaily.add(
+      row.day,
+      `${row.workspace_id}${S}${row.agent_id ?? ''}${S}${row.lead_source_id ?? ''}${S}${row.direction}${S}${row.category}`,
+      [
+        1,
+        row.answered,
+        row.connected,
+        row.missed,
+        row.abandoned,
+        row.wait_seconds,
+        row.duration_seconds,
+      ],
+    );
+  }
+  callback(row: CallbackRow) {
+    this.write('callbacks', row);
+  }
+  outboundTask(row: OutboundTaskRow) {
+    this.write('outbound_tasks', row);
+  }
+  paymentPlan(row: PaymentPlanRow) {
+    this.write('payment_plans', row);
+  }
+  payment(row: PaymentRow) {
+    this.write('payments', row);
+  }
+  bankBalance(row: BankBalanceRow) {
+    this.write('bank_balances', row);
+  }
+  marketingSpend(row: MarketingSpendRow) {
+    this.write('marketing_spend', row);
+  }
+
+  private flushRollups(before: string | undefined) {
+    for (const counter of [
+      this.pipelineDaily,
+      this.pipelineSource,
+      this.pipelinePeople,
+      this.callsDaily,
+      this.appointmentsDaily,
+    ]) {
+      const writer = this.writers.get(counter.spec.table)!;
+      for (const values of counter.drainBefore(before)) {
+        writer.addValues(values);
+        this.countPending();
+      }
+    }
+  }
+
+  advanceTo(_workspaceId: string, day: string) {
+    this.flushRollups(day);
+  }
+
+  finishWorkspace(_workspaceId: string) {
+    this.flushRollups(undefined);
+  }
+
+  /** Commits, builds the deferred indexes, restores the settings; answers rows per table. */
+  close(): Record<string, number> {
+    this.flushRollups(undefined);
+    for (const writer of this.writers.values()) writer.flush();
+    if (this.open) this.sqlite.exec('COMMIT');
+    this.open = false;
+    this.restore();
+    const counts: Record<string, number> = {};
+    for (const writer of this.writers.values()) {
+      if (writer.count > 0) counts[writer.table] = writer.count;
+    }
+    return counts;
+  }
+
+  /** Rolls back the open transaction (rows committed before stay) and restores settings. */
+  abort(): void {
+    if (this.open) this.sqlite.exec('ROLLBACK');
+    this.open = false;
+    this.restore();
+  }
+}

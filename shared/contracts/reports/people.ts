@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { idSchema } from '../common';
+import { countSchema, percentSchema, reportDaySchema, dateRangeSchema } from './report-filters';
+
+/**
+ * People reports (spec: dashboards 7 "GET reports/people/agents; GET
+ * reports/relationships/agents?include=person", "POST reports/people/{team or other}").
+ */
+
+/** GET workspaces/{id}/reports/people/agents — the workspace's agents, by name. */
+export const peopleAgentSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  active: z.boolean(),
+  personId: idSchema.nullable(),
+  ctmUserId: z.string().nullable(),
+});
+export const peopleAgentsResponseSchema = z.object({ data: z.array(peopleAgentSchema) });
+export type PeopleAgentsResponse = z.infer<typeof peopleAgentsResponseSchema>;
+
+export const personSummarySchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+});
+
+/**
+ * GET workspaces/{id}/reports/relationships/agents[?include=person] — each agent's
+ * relationship calls: open = due up to today and not made, made = made in the last 30
+ * days. `person` is present only with include=person.
+ */
+export const relationshipAgentSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  active: z.boolean(),
+  openRelationshipCalls: countSchema,
+  relationshipCallsMade30Days: countSchema,
+  person: personSummarySchema.nullable().optional(),
+});
+export const relationshipAgentsResponseSchema = z.object({
+  data: z.array(relationshipAgentSchema),
+});
+export type RelationshipAgentsResponse = z.infer<typeof relationshipAgentsResponseSchema>;
+
+/** The tabs of POST workspaces/{id}/reports/people/{tab}. */
+export const PEOPLE_TABS = ['team', 'consultants', 'agent'] as const;
+export const peopleTabSchema = z.enum(PEOPLE_TABS);
+export type PeopleTab = z.infer<typeof peopleTabSchema>;
+
+/** Body: startDate, endDate, inactiveUsers (include inactive people), agent (tab agent). */
+export const peopleRequestSchema = z
+  .object({
+    inactiveUsers: z.boolean().default(false),
+    agent: idSchema.optional(),
+  })
+  .and(dateRangeSchema);
+export type PeopleRequest = z.input<typeof peopleRequestSchema>;
+
+/** An agent's numbers in the range: transitions credited to them and their calls. */
+export const agentPerformanceSchema = z.object({
+  leads: countSchema,
+  sets: countSchema,
+  setRate: percentSchema,
+  inboundCalls: countSchema,
+  inboundConnected: countSchema,
+  outboundCalls: countSchema,
+  outboundAnswered: countSchema,
+});
+export const teamRowSchema = agentPerformanceSchema.extend({
+  id: idSchema,
+  name: z.string(),
+  active: z.boolean(),
+});
+export const consultantRowSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  active: z.boolean(),
+  consults: countSchema,
+  hires: countSchema,
+  noHires: countSchema,
+  /** hires / consults, percent with 2 decimals. */
+  hireRate: percentSchema,
+});
+export const agentDaySchema = z.object({
+  day: reportDaySchema,
+  leads: countSchema,
+  sets: countSchema,
+  calls: countSchema,
+});
+
+export const peopleDataSchema = z.discriminatedUnion('tab', [
+  z.object({ tab: z.literal('team'), rows: z.array(teamRowSchema) }),
+  z.object({ tab: z.literal('consultants'), rows: z.array(consultantRowSchema) }),
+  z.object({
+    tab: z.literal('agent'),
+    agent: z.object({ id: idSchema, name: z.string(), active: z.boolean() }),
+    totals: agentPerformanceSchema,
+    /** Every day of the range, in order. */
+    days: z.array(agentDaySchema),
+  }),
+]);
+export type PeopleData = z.infer<typeof peopleDataSchema>;
+export const peopleResponseSchema = z.object({ data: peopleDataSchema });
+export type PeopleResponse = z.infer<typeof peopleResponseSchema>;

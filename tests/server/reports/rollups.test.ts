@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@/server/db/database';
+import { type CountSource, stageCounts } from '@/server/reports/pipeline-counts';
+import { loadLookupSet, resolveScope } from '@/server/reports/report-scope';
+import { addDays, dayInTimezone } from '@/server/records/workspace-days';
+import type { ReportFilters } from '@/shared/contracts/reports/report-filters';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { NOW, startReportFixture, type ReportFixture } from './fixture';
+
+async function rollupMismatches(db: Db): Promise<number[]> {
+  // Each rollup minus the GROUP BY of its records, in both directions: 0 rows = equal.
+  const queries = [
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, 'snapshot' AS perspective, day, stage, COALESCE(lead_source_id, '') AS ls,
+             COALESCE(campaign_id, '') AS cmp, COALESCE(case_type_key, '') AS ct, COUNT(*) AS count
+      FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7
+      UNION ALL
+      SELECT workspace_id, 'conversion', entered_day, stage, COALESCE(lead_source_id, ''),
+             COALESCE(campaign_id, ''), COALESCE(case_type_key, ''), COUNT(*)
+      FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7
+      EXCEPT
+      SELECT workspace_id, perspective, day, stage, lead_source_id, campaign_id, case_type_key,
+             count FROM pipeline_daily)`,
+    // ...and no rollup row without records: one row per distinct key and perspective.
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM pipeline_daily)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id,
+          campaign_id, case_type_key FROM pipeline_events))
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
+          campaign_id, case_type_key FROM pipeline_events)) AS n`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, perspective, day, stage, lead_source_id, SUM(count) FROM pipeline_daily
+      GROUP BY 1, 2, 3, 4, 5
+      EXCEPT
+      SELECT workspace_id, perspective, day, stage, lead_source_id, count FROM pipeline_daily_source)`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, 'snapshot', day, stage, COALESCE(lead_source_id, ''), COALESCE(agent_id, ''),
+             COALESCE(consultant_id, ''), COALESCE(channel, ''), COUNT(*)
+      FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+      UNION ALL
+      SELECT workspace_id, 'conversion', entered_day, stage, COALESCE(lead_source_id, ''),
+             COALESCE(agent_id, ''), COALESCE(consultant_id, ''), COALESCE(channel, ''), COUNT(*)
+      FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+      EXCEPT
+      SELECT workspace_id, perspective, day, stage, lead_source_id, agent_id, consultant_id,
+             channel, count FROM pipeline_daily_people)`,
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM pipeline_daily_people)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id, agent_id,
+          consultant_id, channel FROM pipeline_events))
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
+          agent_id, consultant_id, channel FROM pipeline_events)) AS n`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, scheduled_day, COALESCE(lead_source_id, ''), status, COUNT(*)
+      FROM appointments GROUP BY 1, 2, 3, 4
+      EXCEPT
+      SELECT workspace_id, day, lead_source_id, status, count FROM appointments_daily)`,
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM appointments_daily) - (SELECT COUNT(*) FROM (
+      SELECT DISTINCT workspace_id, scheduled_day, lead_source_id, status FROM appointments)) AS n`,
+    sql<{
+      n: number;
+    }>`SELECT COUNT(*) AS n FROM appointments a JOIN contacts c ON c.id = a.contact_id
+      WHERE a.lead_source_id IS NOT c.lead_source_id`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM payments p JOIN contacts c ON c.id = p.contact_id
+      WHERE p.lead_source_id IS NOT c.lead_source_id`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, day, COALESCE(agent_id, ''), COALESCE(lead_source_id, ''), direction,
+             category, COUNT(*), SUM(answered), SUM(connected), SUM(missed), SUM(abandoned),
+             SUM(wait_seconds), SUM(duration_seconds)
+      FROM calls GROUP BY 1, 2, 3, 4, 5, 6
+      EXCEPT
+      SELECT workspace_id, day, agent_id, lead_source_id, direction, category, calls, answered,
+             connected, missed, abandoned, wait_seconds, duration_seconds FROM calls_daily)`,
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM calls_daily) - (SELECT COUNT(*) FROM (
+      SELECT DISTINCT workspace_id, day, agent_id, lead_source_id, direction, category FROM calls)) AS n`,
+  ];
+  const counts: number[] = [];
+  for (const query of queries) counts.push(Number((await query.execute(db)).rows[0].n));
+  return counts;
+}
+
+const NO_MISMATCH = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+const SOURCES: CountSource[] = [
+  'pipeline_daily_source',
+  'pipeline_daily',
+  'pipeline_daily_people',
+  'pipeline_events',
+];
+
+describe('daily rollups kept on write (README Reporting engine)', () => {
+  let demo: TestServer;
+  let fixture: ReportFixture;
+  beforeAll(async () => {
+    [demo, fixture] = await Promise.all([
+      startTestServer({ now: () => NOW }),
+      startReportFixture(),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([demo.close(), fixture.t.close()]);
+  });
+
+  it('equal the GROUP BY of their records after the bulk demo seed', async () => {
+    expect(await rollupMismatches(demo.server.db)).toEqual(NO_MISMATCH);
+  });
+
+  it('equal the GROUP BY of their records after the Kysely writers of the fixture', async () => {
+    expect(await rollupMismatches(fixture.t.server.db)).toEqual(NO_MISMATCH);
+  });
+
+  it('give the same funnel from either rollup and from the records, for every perspective', async () => {
+    const db = demo.server.db;
+    const workspace = await loadLookupSet(db, 'ws_lakeside');
+    const today = dayInTimezone(NOW, workspace.timezone);
+    const base: ReportFilters = {
+      startDate: addDays(today, -29),
+      endDate: today,
+      type: 'rjPclc',
+      leadSources: [],
+      campaigns: [],
+      campaignStatus: [],
+      offices: [],
+      caseTypes: [],
+      subCaseTypes: [],
+      agents: [],
+    };
+    const visibleSource = workspace.leadSources.find((s) => !s.label.includes('Test'))!.id;
+    const variants: Partial<ReportFilters>[] = [
+      {},
+      { type: 'intakePCLC' },
+      { leadSources: [visibleSource] },
+      { leadSources: [visibleSource], type: 'intakePCLC' },
+      { startDate: addDays(today, -364) },
+    ];
+    for (const variant of variants) {
+      const scope = resolveScope(workspace, { ...base, ...variant }, NOW);
+      const [a, b, c] = await Promise.all(
+        SOURCES.map((source) => stageCounts(db, scope, {}, source)),
+      );
+      expect(b, JSON.stringify(variant)).toEqual(a);
+      expect(c, JSON.stringify(variant)).toEqual(a);
+      expect(a.new_lead).toBeGreaterThan(0);
+    }
+    const fine = resolveScope(
+      workspace,
+      {
+        ...base,
+        campaigns: workspace.campaigns.slice(0, 3).map((c) => c.id),
+        caseTypes: ['unknown', workspace.caseTypes[0].key],
+      },
+      NOW,
+    );
+    const [fromRollup, fromRecords] = await Promise.all(
+      (['pipeline_daily', 'pipeline_events'] as const).map((source) =>
+        stageCounts(db, fine, {}, source),
+      ),
+    );
+    expect(fromRollup).toEqual(fromRecords);
+    const agent = resolveScope(workspace, { ...base, agents: [workspace.agents[0].id] }, NOW);
+    const [fromPeople, fromEvents] = await Promise.all(
+      (['pipeline_daily_people', 'pipeline_events'] as const).map((source) =>
+        stageCounts(db, agent, {}, source),
+      ),
+    );
+    expect(fromPeople).toEqual(fromEvents);
+    expect(fromPeople.new_lead).toBeGreaterThan(0);
+  });
+});
