@@ -221,6 +221,21 @@ const PATHS = {
       <path d="m12 19-7-7 7-7" />
     </>
   ),
+  calendar: (
+    <>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </>
+  ),
+  sheet: (
+    <>
+      <rect x="4" y="3" width="16" height="18" rx="2" />
+      <path d="M4 9h16M4 15h16M10 3v18" />
+    </>
+  ),
+  'arrow-up': <path d="M12 19V5m-6 6 6-6 6 6" />,
+  'arrow-down': <path d="M12 5v14m-6-6 6 6 6-6" />,
+  'arrows-up-down': <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />,
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof PATHS;

@@ -1,0 +1,134 @@
+import { useRef, useState } from 'react';
+import { Icon } from '@/app/components/icon/icon';
+import { ariaSortOf, type SortState } from '@/shared/domain/sorting';
+import './contacts-table.css';
+
+export type ContactColumn = 'name' | 'leadSource' | 'campaign' | 'caseType' | 'status';
+
+/** Column headers as the spec names them (spec: dashboards 2.5, 2.7, 9). */
+export const CONTACT_COLUMN_LABELS: Record<ContactColumn, string> = {
+  name: 'Contact Name',
+  leadSource: 'Lead Source',
+  campaign: 'Campaign',
+  caseType: 'Case Type',
+  status: 'Status',
+};
+
+export interface ContactTableRow {
+  key: string;
+  name: string;
+  /** The CRM record link (shared/domain/crm-links); '' shows the name as plain text. */
+  href: string;
+  leadSource: string;
+  campaign: string;
+  caseType: string;
+  status: string;
+}
+
+export interface ContactsTableProps {
+  /** Rows in display order (already sorted by the caller). */
+  rows: readonly ContactTableRow[];
+  columns: readonly ContactColumn[];
+  sort: SortState<ContactColumn> | null;
+  onSort: (column: ContactColumn) => void;
+  /** The table's caption (read by screen readers; shown visually by the caller's title). */
+  caption: string;
+}
+
+const ROW_HEIGHT = 37;
+/** Above this many rows only the rows in view (plus a margin) are in the DOM. */
+const WINDOW_FROM = 200;
+const OVERSCAN = 10;
+
+/**
+ * The contacts list under a stat card (spec: dashboards 2.5, 2.7, 9): sortable headers
+ * with aria-sort, names linking to the CRM record, a scroll area of about 200 px with the
+ * header kept in view. Long lists render only the rows in view, so thousands of contacts
+ * stay smooth.
+ */
+export function ContactsTable({ rows, columns, sort, onSort, caption }: ContactsTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const windowed = rows.length > WINDOW_FROM;
+  const viewport = 200;
+  const first = windowed ? Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN) : 0;
+  const last = windowed
+    ? Math.min(rows.length, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN)
+    : rows.length;
+  const visible = rows.slice(first, last);
+
+  return (
+    <div
+      ref={scrollRef}
+      className="ic-contacts-table"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+      onScroll={windowed ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}
+    >
+      <table className="ic-contacts-table__table" aria-rowcount={rows.length + 1}>
+        <caption className="ic-contacts-table__caption">{caption}</caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            {columns.map((column) => {
+              const state = ariaSortOf(sort, column);
+              return (
+                <th key={column} scope="col" aria-sort={state}>
+                  <button
+                    type="button"
+                    className="ic-contacts-table__sort"
+                    onClick={() => onSort(column)}
+                  >
+                    {CONTACT_COLUMN_LABELS[column]}
+                    <Icon
+                      name={
+                        state === 'ascending'
+                          ? 'arrow-up'
+                          : state === 'descending'
+                            ? 'arrow-down'
+                            : 'arrows-up-down'
+                      }
+                      size="sm"
+                      className={
+                        state === 'none'
+                          ? 'ic-contacts-table__sort-icon'
+                          : 'ic-contacts-table__sort-icon ic-contacts-table__sort-icon--on'
+                      }
+                    />
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {first > 0 ? <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT }} /> : null}
+          {visible.map((row, index) => (
+            <tr key={row.key} aria-rowindex={first + index + 2}>
+              {columns.map((column) =>
+                column === 'name' ? (
+                  <th key={column} scope="row" className="ic-contacts-table__name">
+                    {row.href ? (
+                      <a href={row.href} target="_blank" rel="noopener noreferrer">
+                        {row.name || '(no name)'}
+                      </a>
+                    ) : (
+                      row.name || '(no name)'
+                    )}
+                  </th>
+                ) : (
+                  <td key={column} title={row[column] || undefined}>
+                    {row[column] || '—'}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+          {last < rows.length ? (
+            <tr aria-hidden="true" style={{ height: (rows.length - last) * ROW_HEIGHT }} />
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Icon } from '@/app/components/icon/icon';
+import './multi-select.css';
+
+export interface MultiSelectOption {
+  value: string;
+  label: string;
+  /** Greyed out and not selectable (e.g. an inactive item kept for reference). */
+  disabled?: boolean;
+}
+
+export interface MultiSelectProps {
+  /** The visible label of the field (also the listbox's accessible name). */
+  label: string;
+  options: readonly MultiSelectOption[];
+  /** The chosen values, in any order. Values not in `options` are kept but not shown. */
+  selected: readonly string[];
+  onChange: (selected: string[]) => void;
+  /** Shown when nothing is chosen; nothing chosen means "all" for every report filter. */
+  placeholder?: string;
+  /** spec: dashboards 5 — an optional item limit; further options disable once reached. */
+  limit?: number;
+  disabled?: boolean;
+  /** A search box appears above the list from this many options (default 8). */
+  searchFrom?: number;
+  /** Extra class on the root, for layout by the caller. */
+  className?: string;
+}
+
+/**
+ * A dropdown multi-select (spec: dashboards 2.3 lead-source multi-select, 2.8, 2.9).
+ * Stable API, reused by the cockpit and the report filter panel:
+ *
+ *   <MultiSelect label="Lead sources" options={[{ value: 'ls_1', label: 'Google' }]}
+ *     selected={ids} onChange={setIds} placeholder="All lead sources" limit={5} />
+ *
+ * - Controlled: `selected` in, `onChange(next)` out (next keeps the options' order).
+ * - Keyboard: the trigger opens with Enter/Space/ArrowDown; in the list ArrowUp/Down
+ *   move, Space/Enter toggle, Home/End jump, Escape closes and returns focus.
+ * - Closes on a press outside, also inside a shadow root (widgets): it compares the
+ *   event's composedPath, not its retargeted target.
+ * - "Clear" empties the selection; with a `limit`, unchosen options disable once the
+ *   limit is reached and the count says so.
+ */
+export function MultiSelect({
+  label,
+  options,
+  selected,
+  onChange,
+  placeholder = 'All',
+  limit,
+  disabled = false,
+  searchFrom = 8,
+  className,
+}: MultiSelectProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const chosen = useMemo(() => new Set(selected), [selected]);
+  const limitReached = limit !== undefined && chosen.size >= limit;
+  const visible = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return needle ? options.filter((o) => o.label.toLowerCase().includes(needle)) : options;
+  }, [options, query]);
+
+  const summary = useMemo(() => {
+    const labels = options.filter((o) => chosen.has(o.value)).map((o) => o.label);
+    if (labels.length === 0) return placeholder;
+    if (labels.length <= 2) return labels.join(', ');
+    return `${labels.length} selected`;
+  }, [options, chosen, placeholder]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const root = rootRef.current;
+      if (root && !event.composedPath().includes(root)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    (searchRef.current ?? listRef.current)?.focus();
+  }, [open]);
+
+  function isDisabled(option: MultiSelectOption): boolean {
+    return Boolean(option.disabled) || (limitReached && !chosen.has(option.value));
+  }
+
+  function toggle(option: MultiSelectOption) {
+    if (isDisabled(option)) return;
+    const next = new Set(chosen);
+    if (next.has(option.value)) next.delete(option.value);
+    else next.add(option.value);
+    const ordered = options.map((o) => o.value).filter((value) => next.has(value));
+    // Keep chosen values the options no longer list (lists can load after the filters).
+    const unknown = selected.filter((value) => !options.some((o) => o.value === value));
+    onChange([...ordered, ...unknown]);
+  }
+
+  function close(restoreFocus: boolean) {
+    setOpen(false);
+    setQuery('');
+    if (restoreFocus) triggerRef.current?.focus();
+  }
+
+  function onListKeyDown(event: KeyboardEvent) {
+    const last = visible.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setActive((index) => Math.min(last, index + 1));
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setActive((index) => Math.max(0, index - 1));
+        break;
+      case 'Home':
+        event.preventDefault();
+        setActive(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        setActive(last);
+        break;
+      case ' ':
+      case 'Enter': {
+        if (event.target instanceof HTMLInputElement && event.key === ' ') return;
+        event.preventDefault();
+        const option = visible[active];
+        if (option) toggle(option);
+        break;
+      }
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+    }
+  }
+
+  const listboxId = `${id}-listbox`;
+  const activeOption = visible[active];
+
+  return (
+    <div
+      ref={rootRef}
+      className={['ic-multi-select', className].filter(Boolean).join(' ')}
+      data-open={open || undefined}
+    >
+      <span className="ic-multi-select__label" id={`${id}-label`}>
+        {label}
+      </span>
+      <button
+        ref={triggerRef}
+        type="button"
+        className="ic-multi-select__trigger"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-labelledby={`${id}-label ${id}-value`}
+        disabled={disabled}
+        onClick={() => (open ? close(false) : setOpen(true))}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <span
+          id={`${id}-value`}
+          className={
+            chosen.size === 0
+              ? 'ic-multi-select__value ic-multi-select__value--placeholder'
+              : 'ic-multi-select__value'
+          }
+        >
+          {summary}
+        </span>
+        <Icon name="chevron-down" size="sm" className="ic-multi-select__chevron" />
+      </button>
+      {open ? (
+        <div className="ic-multi-select__panel" onKeyDown={onListKeyDown}>
+          {options.length >= searchFrom ? (
+            <input
+              ref={searchRef}
+              className="ic-multi-select__search"
+              type="search"
+              placeholder="Search…"
+              aria-label={`Search ${label.toLowerCase()}`}
+              aria-controls={listboxId}
+              aria-activedescendant={activeOption ? `${id}-opt-${active}` : undefined}
+              value={query}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setActive(0);
+              }}
+            />
+          ) : null}
+          <ul
+            ref={listRef}
+            id={listboxId}
+            className="ic-multi-select__list"
+            role="listbox"
+            aria-multiselectable="true"
+            aria-labelledby={`${id}-label`}
+            aria-activedescendant={activeOption ? `${id}-opt-${active}` : undefined}
+            tabIndex={-1}
+          >
+            {visible.length === 0 ? (
+              <li className="ic-multi-select__empty" role="presentation">
+                No matches
+              </li>
+            ) : null}
+            {visible.map((option, index) => {
+              const isChosen = chosen.has(option.value);
+              const off = isDisabled(option);
+              return (
+                <li
+                  key={option.value}
+                  id={`${id}-opt-${index}`}
+                  role="option"
+                  aria-selected={isChosen}
+                  aria-disabled={off || undefined}
+                  className={
+                    index === active
+                      ? 'ic-multi-select__option ic-multi-select__option--active'
+                      : 'ic-multi-select__option'
+                  }
+                  onMouseEnter={() => setActive(index)}
+                  onClick={() => toggle(option)}
+                >
+                  <span className="ic-multi-select__check" aria-hidden="true">
+                    {isChosen ? '✓' : ''}
+                  </span>
+                  <span>{option.label}</span>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="ic-multi-select__footer">
+            <span className="ic-multi-select__count" aria-live="polite">
+              {limit !== undefined
+                ? `${chosen.size} of ${limit} chosen`
+                : chosen.size === 0
+                  ? placeholder
+                  : `${chosen.size} chosen`}
+            </span>
+            <button
+              type="button"
+              className="ic-multi-select__clear"
+              aria-label={`Clear ${label.toLowerCase()}`}
+              disabled={chosen.size === 0}
+              onClick={() => onChange([])}
+            >
+              Clear
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import './stat-card.css';
+
+export interface StatCardProps {
+  label: string;
+  /** The number, already formatted; null while unknown (shows a dash). */
+  value: string | null;
+  /** A line under the value: a rate, "of 120 new leads"... */
+  caption?: ReactNode;
+  selected: boolean;
+  /** Not selectable now (no contacts, loading, error): shown, but the button is disabled. */
+  disabled?: boolean;
+  onSelect: () => void;
+  /** An InfoTip or similar beside the button (never inside it: no nested buttons). */
+  info?: ReactNode;
+  /** Id of the detail region the card opens (aria-controls). */
+  controls?: string;
+}
+
+/**
+ * A stat card of the funnel and conversion reports (spec: dashboards 2.5, 2.7): a toggle
+ * button (aria-pressed) whose selection opens the card's contacts below.
+ */
+export function StatCard({
+  label,
+  value,
+  caption,
+  selected,
+  disabled = false,
+  onSelect,
+  info,
+  controls,
+}: StatCardProps) {
+  return (
+    <div className="ic-stat-card" data-selected={selected || undefined}>
+      <button
+        type="button"
+        className="ic-stat-card__button"
+        aria-pressed={selected}
+        aria-controls={selected ? controls : undefined}
+        disabled={disabled}
+        onClick={onSelect}
+      >
+        <span className="ic-stat-card__label">{label}</span>
+        <span className="ic-stat-card__value">{value ?? '–'}</span>
+        <span
+          className="ic-stat-card__caption"
+          title={typeof caption === 'string' ? caption : undefined}
+        >
+          {caption ?? '\u00a0'}
+        </span>
+      </button>
+      {info ? <span className="ic-stat-card__info">{info}</span> : null}
+    </div>
+  );
+}

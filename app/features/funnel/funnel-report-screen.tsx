@@ -1,0 +1,136 @@
+import { useId, useMemo, useState } from 'react';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { InfoTip } from '@/app/components/info-tip/info-tip';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { StatCard } from '@/app/components/stat-card/stat-card';
+import { ComplianceCard } from '@/app/features/compliance/compliance-card';
+import { ReportFilterPanel } from '@/app/features/report-filters/report-filter-panel';
+import { useReportFilters } from '@/app/features/report-filters/use-report-filters';
+import { useReportLookups } from '@/app/features/report-filters/use-report-lookups';
+import { TotalLeadsCard } from '@/app/features/total-leads/total-leads-card';
+import { useHost } from '@/app/host/host';
+import type { PclcStat } from '@/shared/contracts/reports/pclc';
+import { isBankruptcyPracticeArea } from '@/shared/domain/collection-filters';
+import type { DateRange } from '@/shared/domain/date-range';
+import { funnelCards } from '@/shared/domain/funnel-cards';
+import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
+import { FunnelContacts } from './funnel-contacts';
+import { useFunnelReport } from './use-funnel-report';
+import './funnel-report-screen.css';
+
+/**
+ * Props of the funnel (snapshot/PCLC) report screen. Everything else comes from the host
+ * (useHost: api, storage, navigate, session, notify), so the widgets package it unchanged.
+ */
+export interface FunnelReportScreenProps {
+  /** Initial date range (a widget's date-range attribute); default: stored, else the last 7 days. */
+  dateRange?: DateRange | null;
+  /** Initial lead-source ids (a widget's lead-sources attribute); default: stored, else all. */
+  leadSources?: readonly string[] | null;
+  /** Show the shared filter panel (default true). */
+  showFilters?: boolean;
+  /** The Filed card flag (spec 2.5 "when a flag is on"); default: Bankruptcy workspaces. */
+  showFiled?: boolean;
+  /** Where the filters persist in the host's storage (default 'report-filters:funnel'). */
+  storageKey?: string;
+}
+
+const number = new Intl.NumberFormat('en-US');
+
+/**
+ * The funnel report (spec: dashboards 2.5, 2.6, 2.9, 4): the filter panel, the stat cards
+ * with their rate tooltips, the selected card's contacts with toggles, sorting and
+ * exports, the Total Leads card and, when call tracking is enabled, the call-compliance
+ * card. /app/dashboards/dashboard shows it; the <intake-funnel> widget wraps it.
+ */
+export function FunnelReportScreen({
+  dateRange,
+  leadSources,
+  showFilters = true,
+  showFiled,
+  storageKey = 'report-filters:funnel',
+}: FunnelReportScreenProps) {
+  const host = useHost();
+  const workspace = host.session.workspace;
+  const filters = useReportFilters(host, { storageKey, dateRange, leadSources });
+  const lookups = useReportLookups(host);
+  const report = useFunnelReport(host, filters.applied, filters.key);
+  const [selected, setSelected] = useState<PclcStat | null>(null);
+  const [collection, setCollection] = useState<string | null>(null);
+  const detailId = useId();
+
+  const withFiled =
+    showFiled ?? isBankruptcyPracticeArea(workspace?.attributes.settings.primaryPracticeArea);
+  const cards = useMemo(
+    () => (report.data ? funnelCards(report.data, { showFiled: withFiled }) : []),
+    [report.data, withFiled],
+  );
+  const callTracking = isCallTrackingEnabled(workspace);
+  const loading = report.status === 'loading' || filters.applied === null;
+
+  function select(stat: PclcStat) {
+    // spec: dashboards 4 — the selected stat decides the toggles; a new card starts blank.
+    setCollection(null);
+    setSelected((current) => (current === stat ? null : stat));
+  }
+
+  return (
+    <div className="ic-funnel">
+      {showFilters && filters.applied ? (
+        <ReportFilterPanel
+          value={filters.applied}
+          defaults={filters.defaults}
+          onApply={filters.apply}
+          lookups={lookups}
+          loading={loading}
+          today={filters.today}
+        />
+      ) : null}
+
+      <section className="ic-funnel__report" aria-label="Funnel" aria-busy={loading}>
+        {report.status === 'error' ? (
+          <div className="ic-funnel__panel">
+            <ErrorView onRetry={report.retry} detail={report.detail ?? undefined} />
+          </div>
+        ) : report.status === 'loaded' && cards.length > 0 ? (
+          <div className="ic-funnel__cards" data-count={cards.length}>
+            {cards.map((card) => (
+              <StatCard
+                key={card.stat}
+                label={card.label}
+                value={number.format(card.value)}
+                caption={card.caption}
+                selected={selected === card.stat}
+                onSelect={() => select(card.stat)}
+                controls={detailId}
+                info={<InfoTip label={`How ${card.label} is computed`}>{card.formula}</InfoTip>}
+              />
+            ))}
+          </div>
+        ) : (
+          <div className="ic-funnel__panel">
+            <LoadingBlock label="Loading PCLC..." />
+          </div>
+        )}
+      </section>
+
+      {selected && report.status === 'loaded' ? (
+        <FunnelContacts
+          id={detailId}
+          stat={selected}
+          collection={collection}
+          onCollectionChange={setCollection}
+          filters={filters.applied}
+          filtersKey={filters.key}
+        />
+      ) : null}
+
+      <div className={callTracking ? 'ic-funnel__side ic-funnel__side--two' : 'ic-funnel__side'}>
+        <TotalLeadsCard filters={filters.applied} filtersKey={filters.key} />
+        {callTracking ? (
+          <ComplianceCard filters={filters.applied} filtersKey={filters.key} />
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { ChartConfiguration } from 'chart.js';
+import { useMemo } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { ChartCanvas } from '@/app/components/chart/chart-canvas';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { useHost } from '@/app/host/host';
+import { TOTAL_LEADS_PALETTE } from '@/shared/domain/colour-rule';
+import type { ReportFilterState } from '@/shared/domain/report-filter-state';
+import {
+  sliceShare,
+  TOTAL_LEADS_CUTOUT,
+  TOTAL_LEADS_ROTATION,
+  type TotalLeadsChart,
+} from '@/shared/domain/total-leads';
+import { useTotalLeads } from './use-total-leads';
+import './total-leads-card.css';
+
+/** spec: dashboards 2.1 — the Breakdown button goes to the lead-source ranking. */
+export const LEAD_SOURCE_RANKING_PATH = '/app/marketing/lead-source-ranking-v2';
+
+export interface TotalLeadsCardProps {
+  /** The applied report filters; null while they are restored. */
+  filters: ReportFilterState | null;
+  /** Their key (reloads only when it changes). */
+  filtersKey: string | null;
+}
+
+const number = new Intl.NumberFormat('en-US');
+
+/**
+ * The Total Leads card (spec: dashboards 2.6, 9): a doughnut of the top 3 lead sources
+ * plus Other (fixed 4-colour palette, cutout 65%, rotation 110), a legend, the total in
+ * the centre, and a Breakdown button to the lead-source ranking.
+ */
+export function TotalLeadsCard({ filters, filtersKey }: TotalLeadsCardProps) {
+  const host = useHost();
+  const report = useTotalLeads(host, filters, filtersKey);
+
+  return (
+    <Card className="ic-total-leads" title="Total Leads" aria-busy={report.status === 'loading'}>
+      {report.status === 'error' ? (
+        <ErrorView onRetry={report.retry} detail={report.detail ?? undefined} />
+      ) : report.status === 'loaded' && report.data ? (
+        <TotalLeadsBody chart={report.data} />
+      ) : (
+        <LoadingBlock label="Loading Total Leads..." />
+      )}
+      <div className="ic-total-leads__footer">
+        <Button variant="secondary" onClick={() => host.navigate(LEAD_SOURCE_RANKING_PATH)}>
+          Breakdown
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function TotalLeadsBody({ chart }: { chart: TotalLeadsChart }) {
+  const config = useMemo<ChartConfiguration<'doughnut'>>(
+    () => ({
+      type: 'doughnut',
+      data: {
+        labels: chart.slices.map((slice) => slice.label),
+        datasets: [
+          {
+            data: chart.slices.map((slice) => slice.count),
+            backgroundColor: chart.slices.map(
+              (slice, index) =>
+                TOTAL_LEADS_PALETTE[slice.label === 'Other' ? 3 : index] ?? TOTAL_LEADS_PALETTE[3],
+            ),
+            borderWidth: 0,
+          },
+        ],
+      },
+      options: {
+        cutout: TOTAL_LEADS_CUTOUT,
+        rotation: TOTAL_LEADS_ROTATION,
+        maintainAspectRatio: false,
+        animation: { duration: 750 },
+        plugins: { legend: { display: false } },
+      },
+    }),
+    [chart],
+  );
+  const summary = chart.slices.map((slice) => `${slice.label} ${slice.count}`).join(', ');
+  return (
+    <div className="ic-total-leads__body">
+      <div className="ic-total-leads__chart">
+        <ChartCanvas
+          config={config}
+          height={180}
+          label={`Total leads ${chart.total}: ${summary}`}
+        />
+        <div className="ic-total-leads__centre" aria-hidden="true">
+          <span className="ic-total-leads__total">{number.format(chart.total)}</span>
+          <span className="ic-total-leads__total-label">leads</span>
+        </div>
+      </div>
+      <ul className="ic-total-leads__legend" aria-label="Leads by lead source">
+        {chart.slices.map((slice, index) => (
+          <li key={slice.label} className="ic-total-leads__legend-item">
+            <span
+              className="ic-total-leads__swatch"
+              style={{
+                background:
+                  TOTAL_LEADS_PALETTE[slice.label === 'Other' ? 3 : index] ??
+                  TOTAL_LEADS_PALETTE[3],
+              }}
+              aria-hidden="true"
+            />
+            <span className="ic-total-leads__legend-label">{slice.label}</span>
+            <span className="ic-total-leads__legend-count">
+              {number.format(slice.count)}
+              <span className="ic-total-leads__legend-share">
+                {' '}
+                ({sliceShare(slice.count, chart.total)}%)
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

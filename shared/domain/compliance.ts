@@ -1,0 +1,55 @@
+/**
+ * The call-compliance card's rules (spec: dashboards 2.6, 3 Call-compliance data, 4
+ * Progress bar, 5 "Empty compliance data is an error", 9 "Compliance bar").
+ */
+import { progressBarVerdict, type GaugeColour } from './progress-colours';
+
+/** spec: dashboards 9 — minimum marker 10, goal 100 percent, height 20. */
+export const COMPLIANCE_BAR = { min: 10, goal: 100, height: 20 } as const;
+
+/** spec: dashboards 9 — percentages are rounded integers; 0 when nothing to divide. */
+export function compliancePercent(connected: number, total: number): number {
+  if (!(total > 0)) return 0;
+  return Math.round((connected / total) * 100);
+}
+
+export interface ComplianceBar {
+  /** 0..100, a whole number. */
+  percent: number;
+  colour: GaugeColour;
+  /** Below the goal (spec 4: a progress bar raises a warning event below its goal). */
+  belowGoal: boolean;
+  min: number;
+  goal: number;
+}
+
+/** A bar at a percent: blue at or above the minimum marker, red below it (spec 4). */
+export function complianceBar(percent: number): ComplianceBar {
+  const clamped = Math.min(100, Math.max(0, Math.round(percent)));
+  const verdict = progressBarVerdict(clamped, COMPLIANCE_BAR.min, COMPLIANCE_BAR.goal);
+  return {
+    percent: clamped,
+    colour: verdict.colour,
+    belowGoal: verdict.warning,
+    min: COMPLIANCE_BAR.min,
+    goal: COMPLIANCE_BAR.goal,
+  };
+}
+
+interface ComplianceTotals {
+  INBOUND_TOTAL: number;
+  OUTBOUND_TOTAL: number;
+}
+
+/** No calls at all: 'No Data' (spec: dashboards 5, 8). */
+export function isComplianceEmpty(totals: ComplianceTotals): boolean {
+  return totals.INBOUND_TOTAL === 0 && totals.OUTBOUND_TOTAL === 0;
+}
+
+/** The by-agent list's first element holds all-agent totals, the rest are agents (spec 3). */
+export function splitAgentRows<T>(rows: readonly T[]): { totals: T | null; agents: T[] } {
+  return { totals: rows[0] ?? null, agents: rows.slice(1) };
+}
+
+export const COMPLIANCE_SORT_KEYS = ['AGENT_NAME', 'INBOUND_PERCENT', 'OUTBOUND_PERCENT'] as const;
+export type ComplianceSortKey = (typeof COMPLIANCE_SORT_KEYS)[number];

@@ -1,0 +1,118 @@
+import type { PclcData, PclcStat } from '@/shared/contracts/reports/pclc';
+import {
+  computeFiledRate,
+  computeHireRate,
+  computeSetRate,
+  computeShowRate,
+  qualifiedLeads,
+  qualifiedShows,
+} from './funnel-rates';
+
+/**
+ * The funnel report's stat cards and their rate tooltips (spec: dashboards 2.5): Qualified
+ * Leads, Set Appointments, Qualified Shows, Hires, and Filed when the flag is on. Set rate
+ * = sets / qualified leads; show rate = all shows / sets; hire rate = hires / qualified
+ * shows; filed rate = filed / hires; qualified shows = SHOWS minus UNQUALIFIEDATAPPT.
+ * The numbers come from shared/domain/funnel-rates, the same functions the server fills
+ * the RATE fields with.
+ */
+export interface FunnelCard {
+  stat: PclcStat;
+  label: string;
+  value: number;
+  /** The line under the value. */
+  caption: string;
+  /** The tooltip: the formula with this report's numbers. */
+  formula: string;
+}
+
+const number = new Intl.NumberFormat('en-US');
+const percent = (value: number) => `${number.format(value)}%`;
+
+export const FUNNEL_CARD_LABELS: Record<PclcStat, string> = {
+  LEADS: 'Qualified Leads',
+  SETS: 'Set Appointments',
+  SHOWS: 'Qualified Shows',
+  HIRES: 'Hires',
+  FILED: 'Filed',
+};
+
+export function funnelCards(data: PclcData, options: { showFiled: boolean }): FunnelCard[] {
+  const qualified = qualifiedLeads(data);
+  const shows = qualifiedShows(data);
+  const setRate = computeSetRate(data);
+  const showRate = computeShowRate(data);
+  const hireRate = computeHireRate(data);
+  const filedRate = computeFiledRate(data);
+  const n = (value: number) => number.format(value);
+  const cards: FunnelCard[] = [
+    {
+      stat: 'LEADS',
+      label: FUNNEL_CARD_LABELS.LEADS,
+      value: qualified,
+      caption: `of ${n(data.LEADS)} new leads`,
+      formula: `Qualified leads = new leads − unqualified at lead = ${n(data.LEADS)} − ${n(data.UNQUALIFIEDATLEAD)} = ${n(qualified)}`,
+    },
+    {
+      stat: 'SETS',
+      label: FUNNEL_CARD_LABELS.SETS,
+      value: data.SETS,
+      caption: `Set rate ${percent(setRate)}`,
+      formula: `Set rate = sets / qualified leads = ${n(data.SETS)} / ${n(qualified)} = ${percent(setRate)}`,
+    },
+    {
+      stat: 'SHOWS',
+      label: FUNNEL_CARD_LABELS.SHOWS,
+      value: shows,
+      caption: `Show rate ${percent(showRate)}`,
+      formula:
+        `Show rate = all shows / sets = ${n(data.SHOWS)} / ${n(data.SETS)} = ${percent(showRate)}. ` +
+        `Qualified shows = shows − unqualified at appointment = ${n(data.SHOWS)} − ${n(data.UNQUALIFIEDATAPPT)} = ${n(shows)}`,
+    },
+    {
+      stat: 'HIRES',
+      label: FUNNEL_CARD_LABELS.HIRES,
+      value: data.HIRES,
+      caption: `Hire rate ${percent(hireRate)}`,
+      formula: `Hire rate = hires / qualified shows = ${n(data.HIRES)} / ${n(shows)} = ${percent(hireRate)}`,
+    },
+  ];
+  if (options.showFiled) {
+    cards.push({
+      stat: 'FILED',
+      label: FUNNEL_CARD_LABELS.FILED,
+      value: data.FILED,
+      caption: `Filed rate ${percent(filedRate)}`,
+      formula: `Filed rate = filed / hires = ${n(data.FILED)} / ${n(data.HIRES)} = ${percent(filedRate)}`,
+    });
+  }
+  return cards;
+}
+
+/** The toggle filters under a card (spec: dashboards 2.5); blank (none pressed) = all. */
+export const FUNNEL_COLLECTION_LABELS: Record<
+  PclcStat,
+  readonly { value: string; label: string }[]
+> = {
+  LEADS: [
+    { value: 'NEW', label: 'New Leads' },
+    { value: 'QUALIFIED', label: 'Qualified' },
+    { value: 'UNQUALIFIED', label: 'Unqualified' },
+  ],
+  SETS: [],
+  SHOWS: [
+    { value: 'ALL', label: 'All Shows' },
+    { value: 'QUALIFIED', label: 'Qualified' },
+    { value: 'UNQUALIFIED', label: 'Unqualified' },
+  ],
+  HIRES: [
+    { value: 'HIRES', label: 'Hires' },
+    { value: 'NOHIRES', label: 'No Hires' },
+  ],
+  FILED: [],
+};
+
+/** Pressing the pressed toggle goes back to blank (all). */
+export function toggleCollection(current: string | null, value: string): string | null {
+  return current === value ? null : value;
+}

@@ -1,0 +1,210 @@
+import type {
+  CampaignStatus,
+  PclcType,
+  ReportFiltersBody,
+} from '@/shared/contracts/reports/report-filters';
+import { CAMPAIGN_STATUSES, PCLC_TYPES } from '@/shared/contracts/reports/report-filters';
+import { defaultReportRange, isValidDateRange, toIsoDay, type DateRange } from './date-range';
+
+/**
+ * The shared report filter panel's state (spec: dashboards 2.9, 3 Report filters, 4
+ * "Filters are persisted locally; a report is refetched only when filters or date range
+ * changed"; "Campaign filter shows active only by default; both or neither shows all").
+ */
+export interface ReportFilterState extends DateRange {
+  /** The perspective: 'rjPclc' snapshot (default) or 'intakePCLC' conversion. */
+  type: PclcType;
+  leadSources: string[];
+  offices: string[];
+  caseTypes: string[];
+  subCaseTypes: string[];
+  campaigns: string[];
+  /**
+   * Which campaigns the campaign list offers: active only by default; both or neither =
+   * every campaign. It narrows the list; the chosen campaigns are what filters the report.
+   */
+  campaignStatus: CampaignStatus[];
+}
+
+export function defaultReportFilters(
+  today: Date = new Date(),
+  overrides: Partial<ReportFilterState> = {},
+): ReportFilterState {
+  return {
+    ...defaultReportRange(today),
+    type: 'rjPclc',
+    leadSources: [],
+    offices: [],
+    caseTypes: [],
+    subCaseTypes: [],
+    campaigns: [],
+    campaignStatus: ['active'],
+    ...overrides,
+  };
+}
+
+/** The POST body of a report call (dates and the list filters; empty lists left out). */
+export function reportFiltersBody(state: ReportFilterState): ReportFiltersBody {
+  const body: ReportFiltersBody = {
+    startDate: state.startDate,
+    endDate: state.endDate,
+    type: state.type,
+  };
+  if (state.leadSources.length) body.leadSources = [...state.leadSources];
+  if (state.campaigns.length) body.campaigns = [...state.campaigns];
+  if (state.offices.length) body.offices = [...state.offices];
+  if (state.caseTypes.length) body.caseTypes = [...state.caseTypes];
+  if (state.subCaseTypes.length) body.subCaseTypes = [...state.subCaseTypes];
+  return body;
+}
+
+/** The same filters as a GET query (lists as repeated keys). */
+export function reportFiltersQuery(state: ReportFilterState): Record<string, string | string[]> {
+  const { startDate, endDate, type, ...lists } = reportFiltersBody(state);
+  const query: Record<string, string | string[]> = { startDate, endDate };
+  if (type) query.type = type;
+  for (const [key, value] of Object.entries(lists)) {
+    if (Array.isArray(value) && value.length) query[key] = value as string[];
+  }
+  return query;
+}
+
+const LIST_KEYS = ['leadSources', 'offices', 'caseTypes', 'subCaseTypes', 'campaigns'] as const;
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((value) => set.has(value));
+}
+
+/** True when a report computed with `a` is the report for `b` (order of choices ignored). */
+export function sameReportFilters(a: ReportFilterState, b: ReportFilterState): boolean {
+  return (
+    a.startDate === b.startDate &&
+    a.endDate === b.endDate &&
+    a.type === b.type &&
+    LIST_KEYS.every((key) => sameList(a[key], b[key])) &&
+    sameList(a.campaignStatus, b.campaignStatus)
+  );
+}
+
+/** A stable key of the filters: the report hooks refetch only when it changes. */
+export function reportFiltersKey(state: ReportFilterState): string {
+  const sorted = (values: readonly string[]) => [...values].sort();
+  return JSON.stringify([
+    state.startDate,
+    state.endDate,
+    state.type,
+    ...LIST_KEYS.map((key) => sorted(state[key])),
+  ]);
+}
+
+/** What is stored: the filters and the day they were saved on. */
+interface StoredFilters {
+  savedOn: string;
+  filters: ReportFilterState;
+}
+
+export function serializeReportFilters(state: ReportFilterState, today: Date = new Date()): string {
+  const stored: StoredFilters = { savedOn: toIsoDay(today), filters: state };
+  return JSON.stringify(stored);
+}
+
+function stringList(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  const list = value.filter((item): item is string => typeof item === 'string' && item.length > 0);
+  return [...new Set(list)].slice(0, 500);
+}
+
+/**
+ * Stored filters read back, anything unreadable replaced by the fallback's value. The
+ * date range is kept only on the day it was saved: on a new day the report opens on the
+ * default range again (spec: dashboards 4 "daily caches expire on a new day").
+ */
+export function parseStoredReportFilters(
+  text: string | null,
+  fallback: ReportFilterState,
+  today: Date = new Date(),
+): ReportFilterState {
+  if (!text) return fallback;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+  if (!raw || typeof raw !== 'object') return fallback;
+  const { savedOn, filters } = raw as Partial<StoredFilters>;
+  if (!filters || typeof filters !== 'object') return fallback;
+  const result: ReportFilterState = { ...fallback };
+  for (const key of LIST_KEYS) result[key] = stringList(filters[key]) ?? fallback[key];
+  const statuses = stringList(filters.campaignStatus);
+  if (statuses) {
+    result.campaignStatus = statuses.filter((s): s is CampaignStatus =>
+      (CAMPAIGN_STATUSES as readonly string[]).includes(s),
+    );
+  }
+  if ((PCLC_TYPES as readonly string[]).includes(filters.type as string))
+    result.type = filters.type!;
+  const range = {
+    startDate: String(filters.startDate ?? ''),
+    endDate: String(filters.endDate ?? ''),
+  };
+  if (savedOn === toIsoDay(today) && isValidDateRange(range, today)) {
+    result.startDate = range.startDate;
+    result.endDate = range.endDate;
+  }
+  return result;
+}
+
+/** spec: dashboards 4 — active only by default; both or neither = every campaign. */
+export function visibleCampaigns<T extends { active: boolean }>(
+  campaigns: readonly T[],
+  statuses: readonly CampaignStatus[],
+): T[] {
+  const chosen = new Set(statuses);
+  if (chosen.size !== 1) return [...campaigns];
+  const wantActive = chosen.has('active');
+  return campaigns.filter((campaign) => campaign.active === wantActive);
+}
+
+/**
+ * spec: dashboards 2.8 / 2.9 — sub case types are filtered by the chosen parent case
+ * types (a sub case type names its parent's key); with no parent chosen, all of them.
+ */
+export function subCaseTypesFor<T extends { parent: string | null }>(
+  subCaseTypes: readonly T[],
+  chosenParents: readonly { key: string; id: string }[],
+): T[] {
+  if (chosenParents.length === 0) return [...subCaseTypes];
+  const parents = new Set(chosenParents.flatMap((parent) => [parent.key, parent.id]));
+  return subCaseTypes.filter((sub) => sub.parent !== null && parents.has(sub.parent));
+}
+
+/** The perspective names of spec 2.7 / 7. */
+export const PERSPECTIVE_LABELS: Record<PclcType, string> = {
+  rjPclc: 'Snapshot',
+  intakePCLC: 'Conversion',
+};
+
+/**
+ * "Today" in the workspace's timezone, as a local Date on that calendar day. Report days
+ * are workspace days and the server refuses an end date after the workspace's today, so
+ * the default range and the "end max = today" rule use this, not the browser's day.
+ */
+export function todayInTimezone(timezone: string | null | undefined, now: Date = new Date()): Date {
+  if (!timezone) return now;
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    const date = new Date(part('year'), part('month') - 1, part('day'), 12);
+    return Number.isNaN(date.getTime()) ? now : date;
+  } catch {
+    return now;
+  }
+}

@@ -1,0 +1,106 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildExportFile } from '@/app/features/exports/build-export-file';
+import { ExportButtons } from '@/app/features/exports/export-buttons';
+import { createExportBlob } from '@/app/features/exports/run-export';
+import { exportRows } from '@/shared/domain/export-rows';
+import { renderWithHost } from '../../helpers';
+
+const contacts = [
+  {
+    name: '=cmd|"/c calc"',
+    leadSource: 'Google, Ads',
+    campaign: null,
+    caseType: 'Chapter 7',
+    status: 'Qualified',
+  },
+  {
+    name: 'Al "Ace" Adams',
+    leadSource: 'Yelp',
+    campaign: 'Line\nBreak',
+    caseType: null,
+    status: 'Hired',
+  },
+];
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('buildExportFile (spec: dashboards 9 exports)', () => {
+  it('writes CSV with a BOM, CRLF and safe cells, reporting progress', async () => {
+    const progress: number[] = [];
+    const csv = (await buildExportFile(exportRows('LEADS', null, contacts), 'csv', {
+      chunkSize: 1,
+      onProgress: (f) => progress.push(f),
+    })) as string;
+    expect(csv).toBe(
+      '\uFEFFContact Name,Lead Source,Campaign,Case Type,Status\r\n' +
+        `"'=cmd|""/c calc""","Google, Ads",,Chapter 7,Qualified\r\n` +
+        '"Al ""Ace"" Adams",Yelp,"Line\nBreak",,Hired\r\n',
+    );
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.length).toBeGreaterThan(2);
+  });
+
+  it('writes an xlsx workbook (a zip) with progress up to 1', async () => {
+    const progress: number[] = [];
+    const file = (await buildExportFile(exportRows('HIRES', null, contacts), 'xlsx', {
+      chunkSize: 1,
+      onProgress: (f) => progress.push(f),
+    })) as ArrayBuffer;
+    const bytes = new Uint8Array(file);
+    expect(String.fromCharCode(bytes[0]!, bytes[1]!)).toBe('PK');
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it('falls back to the main thread when no worker can start', async () => {
+    const rows = exportRows(
+      'LEADS',
+      null,
+      Array.from({ length: 30 }, () => contacts[1]!),
+    );
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new Error('SecurityError');
+        }
+      },
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onProgress = vi.fn();
+    const blob = await createExportBlob(rows, 'csv', { workerThreshold: 10, onProgress });
+    expect(blob.type).toContain('text/csv');
+    expect((await blob.text()).split('\r\n').length).toBe(32);
+    expect(onProgress).toHaveBeenLastCalledWith(1);
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('ExportButtons', () => {
+  it("says 'Nothing to export!' with no rows (spec: dashboards 5)", () => {
+    const { host } = renderWithHost(<ExportButtons stat="LEADS" collection={null} contacts={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV (.csv)' }));
+    expect(host.notify).toHaveBeenCalledWith('info', 'Nothing to export!');
+  });
+
+  it('downloads stat_collection_data.csv', async () => {
+    const created: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:test';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    renderWithHost(<ExportButtons stat="HIRES" collection="NOHIRES" contacts={contacts} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV (.csv)' }));
+    await waitFor(() => expect(clicks).toEqual(['HIRES_NOHIRES_data.csv']));
+    expect(await created[0]!.text()).toContain('Not Hired');
+  });
+});

@@ -1,0 +1,198 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FunnelReportScreen } from '@/app/features/funnel/funnel-report-screen';
+import { createMemoryStorage } from '@/shared/storage/storage';
+import { makeHost, renderWithHost } from '../../helpers';
+import {
+  CONTACTS,
+  deferred,
+  fakeApi,
+  PCLC,
+  reportWorkspace,
+  serverError,
+  type FakeApi,
+} from '../report-filters/fixtures';
+
+function renderFunnel(api: FakeApi = fakeApi(), workspace = reportWorkspace(), props = {}) {
+  const storage = createMemoryStorage();
+  const host = makeHost({ api, storage, session: { user: null, workspace, agent: null } });
+  return { ...renderWithHost(<FunnelReportScreen {...props} />, { host }), api, storage };
+}
+
+const card = (name: RegExp) => screen.findByRole('button', { name });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
+  it("shows 'Loading PCLC...' and then the stat cards with their counts and rates", async () => {
+    const pending = deferred<unknown>();
+    const api = fakeApi([['/reports/pclc', () => pending.promise]]);
+    renderFunnel(api);
+    expect(await screen.findByText('Loading PCLC...')).toBeTruthy();
+    await act(async () => pending.resolve({ data: PCLC }));
+    const leads = await card(/^Qualified Leads/);
+    expect(leads.textContent).toContain('120');
+    expect(leads.textContent).toContain('of 150 new leads');
+    expect((await card(/^Set Appointments/)).textContent).toContain('Set rate 50%');
+    expect((await card(/^Qualified Shows/)).textContent).toContain('30');
+    expect((await card(/^Hires/)).textContent).toContain('Hire rate 40%');
+    // Lakeside is a Bankruptcy workspace: the Filed flag is on by default.
+    expect((await card(/^Filed/)).textContent).toContain('Filed rate 25%');
+    expect(api.calls('/reports/pclc')[0]!.body).toMatchObject({ type: 'rjPclc' });
+  });
+
+  it('leaves Filed out when the flag is off', async () => {
+    renderFunnel(fakeApi(), reportWorkspace({ bankruptcy: false }));
+    await card(/^Hires/);
+    expect(screen.queryByRole('button', { name: /^Filed/ })).toBeNull();
+  });
+
+  it('shows the error view on failure, and Try Again? loads again', async () => {
+    let fail = true;
+    const api = fakeApi([['/reports/pclc', () => (fail ? serverError() : { data: PCLC })]]);
+    renderFunnel(api);
+    expect(
+      await screen.findByText("Sorry! We weren't able to retrieve data at this time."),
+    ).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
+    expect((await card(/^Qualified Leads/)).textContent).toContain('120');
+    expect(api.calls('/reports/pclc')).toHaveLength(2);
+  });
+
+  it('explains a rate with its formula in a tooltip reachable by keyboard', async () => {
+    renderFunnel();
+    await card(/^Set Appointments/);
+    const info = screen.getByRole('button', { name: 'How Set Appointments is computed' });
+    act(() => info.focus());
+    const tip = screen.getAllByRole('tooltip').find((node) => !node.hidden)!;
+    expect(tip.textContent).toBe('Set rate = sets / qualified leads = 60 / 120 = 50%');
+    expect(info.getAttribute('aria-describedby')).toBe(tip.id);
+  });
+
+  it('opens the contacts of a selected card, linked to the CRM, sorted by name', async () => {
+    const pending = deferred<unknown>();
+    const api = fakeApi([['/reports/pclc/contacts', () => pending.promise]]);
+    renderFunnel(api);
+    const hires = await card(/^Hires/);
+    fireEvent.click(hires);
+    expect(hires.getAttribute('aria-pressed')).toBe('true');
+    expect(await screen.findByText('Loading Contacts...')).toBeTruthy();
+    await act(async () =>
+      pending.resolve({ data: CONTACTS, meta: { total: 3, limit: 5000, offset: 0 } }),
+    );
+    const table = await screen.findByRole('table');
+    const names = within(table)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    expect(names).toEqual(['Al Adams', 'Bea Brown', 'Cy Clark']);
+    expect(within(table).getByRole('link', { name: 'Bea Brown' }).getAttribute('href')).toBe(
+      'https://crm.zoho.com/org700000123/tab/Leads/4100001',
+    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Contact Name', 'Lead Source', 'Campaign', 'Case Type']);
+    expect(api.calls('/reports/pclc/contacts')[0]!.body).toMatchObject({ stat: 'HIRES' });
+    // Selecting the card again closes its contacts.
+    fireEvent.click(hires);
+    expect(hires.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('sorts: a new column starts ascending, the same column flips (spec: dashboards 4)', async () => {
+    renderFunnel();
+    fireEvent.click(await card(/^Hires/));
+    const table = await screen.findByRole('table');
+    const header = (name: string) => within(table).getByRole('columnheader', { name });
+    expect(header('Contact Name').getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(header('Contact Name')).getByRole('button'));
+    expect(header('Contact Name').getAttribute('aria-sort')).toBe('descending');
+    expect(within(table).getAllByRole('rowheader')[0]!.textContent).toBe('Cy Clark');
+    fireEvent.click(within(header('Lead Source')).getByRole('button'));
+    expect(header('Lead Source').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Contact Name').getAttribute('aria-sort')).toBe('none');
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Cy Clark', 'Bea Brown', 'Al Adams']);
+  });
+
+  it('asks for the chosen toggle filter, and pressing it again goes back to all', async () => {
+    const { api } = renderFunnel();
+    fireEvent.click(await card(/^Hires/));
+    await screen.findByRole('table');
+    const noHires = screen.getByRole('button', { name: 'No Hires' });
+    fireEvent.click(noHires);
+    expect(noHires.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() =>
+      expect(api.calls('/reports/pclc/contacts').at(-1)!.body).toMatchObject({
+        stat: 'HIRES',
+        collection: 'NOHIRES',
+      }),
+    );
+    fireEvent.click(noHires);
+    await waitFor(() =>
+      expect(api.calls('/reports/pclc/contacts').at(-1)!.body).not.toHaveProperty('collection'),
+    );
+  });
+
+  it("says 'Nothing to export!' for a card without contacts", async () => {
+    const api = fakeApi([
+      ['/reports/pclc/contacts', () => ({ data: [], meta: { total: 0, limit: 5000, offset: 0 } })],
+    ]);
+    const { host } = renderFunnel(api);
+    fireEvent.click(await card(/^Filed/));
+    expect(await screen.findByText(/No Data/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export Excel (.xlsx)' }));
+    expect(host.notify).toHaveBeenCalledWith('info', 'Nothing to export!');
+  });
+
+  it('shows Total Leads, and call compliance only when call tracking is enabled', async () => {
+    renderFunnel();
+    expect(await screen.findByRole('heading', { name: 'Total Leads' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Call Compliance' })).toBeTruthy();
+  });
+
+  it('hides call compliance without call tracking', async () => {
+    const { api } = renderFunnel(fakeApi(), reportWorkspace({ callTracking: false }));
+    await screen.findByRole('heading', { name: 'Total Leads' });
+    expect(screen.queryByRole('heading', { name: 'Call Compliance' })).toBeNull();
+    expect(api.calls('ctm-call-compliance-by-agent')).toHaveLength(0);
+  });
+
+  it('persists applied filters and refetches only when they change (spec: dashboards 4)', async () => {
+    const { api, storage } = renderFunnel();
+    await card(/^Qualified Leads/);
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    fireEvent.click(apply);
+    await act(async () => {});
+    expect(api.calls('/reports/pclc')).toHaveLength(1);
+    const start = screen.getByLabelText('Start date') as HTMLInputElement;
+    const end = (screen.getByLabelText('End date') as HTMLInputElement).value;
+    fireEvent.change(start, { target: { value: end } });
+    fireEvent.click(apply);
+    await waitFor(() => expect(api.calls('/reports/pclc')).toHaveLength(2));
+    const stored = JSON.parse((await storage.get('report-filters:funnel'))!);
+    expect(stored.filters.startDate).toBe(stored.filters.endDate);
+  });
+
+  it('starts from a widget’s date range and lead sources (screen props)', async () => {
+    const { api } = renderFunnel(fakeApi(), reportWorkspace(), {
+      dateRange: { startDate: '2026-01-01', endDate: '2026-01-31' },
+      leadSources: ['ls_1'],
+      showFilters: false,
+    });
+    await card(/^Qualified Leads/);
+    expect(api.calls('/reports/pclc')[0]!.body).toMatchObject({
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      leadSources: ['ls_1'],
+    });
+    expect(screen.queryByRole('form', { name: 'Report filters' })).toBeNull();
+  });
+});

@@ -1,0 +1,179 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ReportFilterPanel } from '@/app/features/report-filters/report-filter-panel';
+import {
+  useReportLookups,
+  type ReportLookups,
+} from '@/app/features/report-filters/use-report-lookups';
+import { useHost } from '@/app/host/host';
+import { defaultReportFilters } from '@/shared/domain/report-filter-state';
+import { makeHost, renderWithHost } from '../../helpers';
+import { fakeApi, LOOKUPS, reportWorkspace } from './fixtures';
+
+const today = new Date(2026, 10, 22, 12);
+const defaults = defaultReportFilters(today);
+
+const lookups: ReportLookups = {
+  leadSources: LOOKUPS.leadSources.data.slice(0, 2),
+  campaigns: LOOKUPS.campaigns.data,
+  offices: LOOKUPS.offices.data.slice(0, 1),
+  caseTypes: LOOKUPS.casetypes.data.filter((t) => t.parent === null),
+  subCaseTypes: LOOKUPS.casetypes.data.filter((t) => t.parent !== null),
+  loading: false,
+};
+
+function renderPanel(props: Partial<Parameters<typeof ReportFilterPanel>[0]> = {}) {
+  const onApply = vi.fn();
+  renderWithHost(
+    <ReportFilterPanel
+      value={defaults}
+      defaults={defaults}
+      onApply={onApply}
+      lookups={lookups}
+      loading={false}
+      today={today}
+      {...props}
+    />,
+  );
+  return { onApply };
+}
+
+const openSelect = (label: string) => {
+  const trigger = screen.getByRole('button', { name: new RegExp(`^${label}`) });
+  fireEvent.click(trigger);
+  return screen.getByRole('listbox', { name: label });
+};
+
+describe('ReportFilterPanel (spec: dashboards 2.9, 4, 5)', () => {
+  it('shows every field whose list is non-empty', () => {
+    renderPanel();
+    for (const label of ['Lead sources', 'Offices', 'Case types', 'Sub case types', 'Campaigns'])
+      expect(screen.getByRole('button', { name: new RegExp(`^${label}`) })).toBeTruthy();
+    expect(screen.getByLabelText('Perspective')).toBeTruthy();
+    expect(screen.getByLabelText('Start date')).toBeTruthy();
+  });
+
+  it('hides fields that are turned off or whose list is empty', () => {
+    renderPanel({
+      lookups: { ...lookups, offices: [] },
+      disabledFields: ['campaigns', 'perspective'],
+    });
+    expect(screen.queryByRole('button', { name: /^Offices/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Campaigns/ })).toBeNull();
+    expect(screen.queryByLabelText('Perspective')).toBeNull();
+  });
+
+  it('offers active campaigns only by default; both or neither status offers all', () => {
+    renderPanel();
+    let list = openSelect('Campaigns');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Spring']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Inactive' }));
+    list = screen.getByRole('listbox', { name: 'Campaigns' });
+    expect(within(list).getAllByRole('option')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Inactive' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Active' }));
+    expect(
+      within(screen.getByRole('listbox', { name: 'Campaigns' })).getAllByRole('option'),
+    ).toHaveLength(2);
+  });
+
+  it('offers the sub case types of the chosen case types only', () => {
+    renderPanel();
+    const caseTypes = openSelect('Case types');
+    fireEvent.click(within(caseTypes).getByRole('option', { name: /Bankruptcy/ }));
+    const subs = openSelect('Sub case types');
+    expect(
+      within(subs)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Chapter 7']);
+  });
+
+  it('applies the draft with Apply, and goes back to the defaults with Clear', () => {
+    const { onApply } = renderPanel();
+    fireEvent.click(within(openSelect('Lead sources')).getByRole('option', { name: /Google/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onApply).toHaveBeenLastCalledWith(expect.objectContaining({ leadSources: ['ls_1'] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(onApply).toHaveBeenLastCalledWith(defaults);
+  });
+
+  it('disables Apply and Clear while loading, and Apply for an invalid range', () => {
+    const { onApply } = renderPanel({ loading: true });
+    expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('validates the dates: both required, end not after today, start not after end', () => {
+    renderPanel();
+    const start = screen.getByLabelText('Start date');
+    const end = screen.getByLabelText('End date');
+    const apply = screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    fireEvent.change(end, { target: { value: '' } });
+    expect(screen.getByText('End date is required.')).toBeTruthy();
+    expect(apply.disabled).toBe(true);
+    fireEvent.change(end, { target: { value: '11/23/2026' } });
+    expect(screen.getByText('End date cannot be after today.')).toBeTruthy();
+    fireEvent.change(end, { target: { value: '11/10/2026' } });
+    expect(screen.getByText('Start date cannot be after the end date.')).toBeTruthy();
+    fireEvent.change(start, { target: { value: '11/1/2026' } });
+    expect(screen.getByText('Use the format MM/DD/YYYY.')).toBeTruthy();
+    fireEvent.change(start, { target: { value: '11/01/2026' } });
+    expect(apply.disabled).toBe(false);
+  });
+});
+
+function LookupsProbe() {
+  const found = useReportLookups(useHost());
+  return <pre data-testid="lookups">{JSON.stringify(found)}</pre>;
+}
+
+describe('useReportLookups', () => {
+  it('fetches the lists through the host, hiding Test sources and offices without a timezone', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const api = fakeApi();
+    const host = makeHost({
+      api,
+      session: { user: null, workspace: reportWorkspace(), agent: null },
+    });
+    renderWithHost(<LookupsProbe />, { host });
+    await act(async () => {});
+    const found = JSON.parse(screen.getByTestId('lookups').textContent!) as ReportLookups;
+    expect(found.loading).toBe(false);
+    expect(found.leadSources.map((s) => s.label)).toEqual(['Avvo', 'Google']);
+    expect(found.offices.map((o) => o.label)).toEqual(['Downtown']);
+    expect(found.caseTypes.map((t) => t.label)).toEqual(['Bankruptcy', 'Personal Injury']);
+    expect(found.subCaseTypes.map((t) => t.label)).toEqual(['Auto Accident', 'Chapter 7']);
+    expect(warn).toHaveBeenCalledWith('Office Nowhere has no timezone and is skipped.');
+    warn.mockRestore();
+  });
+
+  it('turns a failed list into an empty one', async () => {
+    const api = fakeApi([
+      [
+        '/campaigns',
+        () => {
+          throw new Error('down');
+        },
+      ],
+    ]);
+    const host = makeHost({
+      api,
+      session: { user: null, workspace: reportWorkspace(), agent: null },
+    });
+    renderWithHost(<LookupsProbe />, { host });
+    await act(async () => {});
+    const found = JSON.parse(screen.getByTestId('lookups').textContent!) as ReportLookups;
+    expect(found.campaigns).toEqual([]);
+    expect(found.leadSources).toHaveLength(2);
+  });
+});

@@ -1,0 +1,79 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TotalLeadsCard } from '@/app/features/total-leads/total-leads-card';
+import { defaultReportFilters, reportFiltersKey } from '@/shared/domain/report-filter-state';
+import { makeHost, renderWithHost } from '../../helpers';
+import {
+  deferred,
+  fakeApi,
+  reportWorkspace,
+  serverError,
+  type FakeApi,
+} from '../report-filters/fixtures';
+
+const filters = defaultReportFilters(new Date(2026, 10, 22));
+
+function renderCard(api: FakeApi = fakeApi()) {
+  const host = makeHost({
+    api,
+    session: { user: null, workspace: reportWorkspace(), agent: null },
+  });
+  return renderWithHost(
+    <TotalLeadsCard filters={filters} filtersKey={reportFiltersKey(filters)} />,
+    { host },
+  );
+}
+
+describe('TotalLeadsCard (spec: dashboards 2.6)', () => {
+  it("shows 'Loading Total Leads...' and then the top 3 sources plus Other, with the total", async () => {
+    const pending = deferred<unknown>();
+    const api = fakeApi([['/reports/leadsByLeadSource', () => pending.promise]]);
+    renderCard(api);
+    expect(screen.getByText('Loading Total Leads...')).toBeTruthy();
+    await act(async () =>
+      pending.resolve({
+        data: [
+          { LEADSOURCEID: 'ls_1', LEADSOURCE: 'Google', LEADS: '30' },
+          { LEADSOURCEID: 'ls_2', LEADSOURCE: 'Avvo', LEADS: '12' },
+          { LEADSOURCEID: 'ls_3', LEADSOURCE: 'Referral', LEADS: '10' },
+          { LEADSOURCEID: 'ls_4', LEADSOURCE: 'Yelp', LEADS: '4' },
+          { LEADSOURCEID: null, LEADSOURCE: 'Unknown', LEADS: '2' },
+        ],
+      }),
+    );
+    const legend = await screen.findByRole('list', { name: 'Leads by lead source' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Google30 (52%)', 'Avvo12 (21%)', 'Referral10 (17%)', 'Other6 (10%)']);
+    expect(screen.getByRole('img').getAttribute('aria-label')).toContain('Total leads 58');
+    expect(api.calls('/reports/leadsByLeadSource')[0]!.query).toMatchObject({
+      startDate: filters.startDate,
+      endDate: filters.endDate,
+    });
+  });
+
+  it("treats no leads as an error ('No Data') with Try Again?", async () => {
+    let rows: unknown[] = [];
+    const api = fakeApi([['/reports/leadsByLeadSource', () => ({ data: rows })]]);
+    renderCard(api);
+    expect(await screen.findByText('No Data')).toBeTruthy();
+    rows = [{ LEADSOURCEID: 'ls_1', LEADSOURCE: 'Google', LEADS: '3' }];
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
+    expect(await screen.findByText('Google')).toBeTruthy();
+  });
+
+  it('shows the error view when the report fails', async () => {
+    renderCard(fakeApi([['/reports/leadsByLeadSource', serverError]]));
+    expect(
+      await screen.findByText("Sorry! We weren't able to retrieve data at this time."),
+    ).toBeTruthy();
+  });
+
+  it('goes to the lead-source ranking with Breakdown, through the host', async () => {
+    const { host } = renderCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Breakdown' }));
+    expect(host.navigate).toHaveBeenCalledWith('/app/marketing/lead-source-ranking-v2');
+  });
+});

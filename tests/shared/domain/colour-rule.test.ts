@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { metricColour, TOTAL_LEADS_PALETTE, CHART_PALETTE } from '@/shared/domain/colour-rule';
+
+// spec: dashboards 4 "Colour rule for chart and metric cards".
+const increasing = { green: 80, yellow: 50, positiveResult: 'increasing' as const };
+const decreasing = { green: 80, yellow: 50, positiveResult: 'decreasing' as const };
+
+describe('metricColour (spec: dashboards 4 Colour rule)', () => {
+  it('is green at or above the green threshold when increasing is positive', () => {
+    expect(metricColour(80, increasing)).toBe('green');
+    expect(metricColour(120, increasing)).toBe('green');
+  });
+
+  it('is orange at or above the green threshold otherwise', () => {
+    expect(metricColour(80, decreasing)).toBe('orange');
+  });
+
+  it('is orange between the yellow and green thresholds with increasing', () => {
+    expect(metricColour(50, increasing)).toBe('orange');
+    expect(metricColour(79, increasing)).toBe('orange');
+  });
+
+  it('is red everywhere else', () => {
+    expect(metricColour(49, increasing)).toBe('red');
+    expect(metricColour(60, decreasing)).toBe('red');
+    expect(metricColour(0, decreasing)).toBe('red');
+  });
+
+  it('is green with no data', () => {
+    expect(metricColour(null, increasing)).toBe('green');
+    expect(metricColour(undefined, decreasing)).toBe('green');
+    expect(metricColour(Number.NaN, decreasing)).toBe('green');
+  });
+});
+
+describe('palettes (spec: dashboards 9)', () => {
+  it('has a fixed 4-colour Total Leads palette and 5 named chart colours', () => {
+    expect(TOTAL_LEADS_PALETTE).toHaveLength(4);
+    expect(new Set(TOTAL_LEADS_PALETTE).size).toBe(4);
+    expect(Object.keys(CHART_PALETTE)).toEqual(['skyblue', 'green', 'red', 'orange', 'purple']);
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultReportFilters,
+  parseStoredReportFilters,
+  reportFiltersBody,
+  reportFiltersKey,
+  reportFiltersQuery,
+  sameReportFilters,
+  serializeReportFilters,
+  subCaseTypesFor,
+  todayInTimezone,
+  visibleCampaigns,
+} from '@/shared/domain/report-filter-state';
+
+const today = new Date(2026, 10, 22, 12); // 11/22/2026
+
+describe('report filter state (spec: dashboards 2.9, 3, 4)', () => {
+  it('defaults to the last 7 days, the snapshot perspective, no list filter, active campaigns', () => {
+    expect(defaultReportFilters(today)).toEqual({
+      startDate: '2026-11-16',
+      endDate: '2026-11-22',
+      type: 'rjPclc',
+      leadSources: [],
+      offices: [],
+      caseTypes: [],
+      subCaseTypes: [],
+      campaigns: [],
+      campaignStatus: ['active'],
+    });
+  });
+
+  it('sends only the chosen lists, and never the campaign status (it narrows the list)', () => {
+    const state = defaultReportFilters(today, { leadSources: ['ls_1'], campaigns: ['c_1'] });
+    expect(reportFiltersBody(state)).toEqual({
+      startDate: '2026-11-16',
+      endDate: '2026-11-22',
+      type: 'rjPclc',
+      leadSources: ['ls_1'],
+      campaigns: ['c_1'],
+    });
+    expect(reportFiltersQuery(state)).toEqual({
+      startDate: '2026-11-16',
+      endDate: '2026-11-22',
+      type: 'rjPclc',
+      leadSources: ['ls_1'],
+      campaigns: ['c_1'],
+    });
+  });
+
+  it('refetches only when the filters or range change (order of choices ignored)', () => {
+    const a = defaultReportFilters(today, { leadSources: ['1', '2'] });
+    const b = defaultReportFilters(today, { leadSources: ['2', '1'] });
+    expect(sameReportFilters(a, b)).toBe(true);
+    expect(reportFiltersKey(a)).toBe(reportFiltersKey(b));
+    const c = { ...a, endDate: '2026-11-21' };
+    expect(sameReportFilters(a, c)).toBe(false);
+    expect(reportFiltersKey(a)).not.toBe(reportFiltersKey(c));
+  });
+
+  it('reads stored filters back, keeping the range only on the day it was saved', () => {
+    const fallback = defaultReportFilters(today);
+    const saved = {
+      ...fallback,
+      startDate: '2026-11-01',
+      endDate: '2026-11-10',
+      offices: ['of_1'],
+    };
+    const text = serializeReportFilters(saved, today);
+    expect(parseStoredReportFilters(text, fallback, today)).toEqual(saved);
+    const tomorrow = new Date(2026, 10, 23, 12);
+    const next = parseStoredReportFilters(text, defaultReportFilters(tomorrow), tomorrow);
+    expect(next.offices).toEqual(['of_1']);
+    expect(next.endDate).toBe('2026-11-23');
+  });
+
+  it('falls back on unreadable stored filters', () => {
+    const fallback = defaultReportFilters(today);
+    expect(parseStoredReportFilters('not json', fallback, today)).toBe(fallback);
+    expect(parseStoredReportFilters(null, fallback, today)).toBe(fallback);
+    const odd = JSON.stringify({
+      savedOn: '2026-11-22',
+      filters: { type: 'evil', leadSources: [1, 'x'], startDate: '2026-13-01' },
+    });
+    const parsed = parseStoredReportFilters(odd, fallback, today);
+    expect(parsed.type).toBe('rjPclc');
+    expect(parsed.leadSources).toEqual(['x']);
+    expect(parsed.startDate).toBe(fallback.startDate);
+  });
+
+  it('shows active campaigns by default; both or neither status shows all (spec 4)', () => {
+    const campaigns = [
+      { id: 'a', active: true },
+      { id: 'b', active: false },
+    ];
+    expect(visibleCampaigns(campaigns, ['active']).map((c) => c.id)).toEqual(['a']);
+    expect(visibleCampaigns(campaigns, ['inactive']).map((c) => c.id)).toEqual(['b']);
+    expect(visibleCampaigns(campaigns, ['active', 'inactive'])).toHaveLength(2);
+    expect(visibleCampaigns(campaigns, [])).toHaveLength(2);
+  });
+
+  it('filters sub case types by the chosen parents (spec 2.8, 2.9)', () => {
+    const subs = [
+      { id: 's1', parent: 'ch7' },
+      { id: 's2', parent: 'pi' },
+    ];
+    expect(subCaseTypesFor(subs, [{ id: 'ct_1', key: 'ch7' }]).map((s) => s.id)).toEqual(['s1']);
+    expect(subCaseTypesFor(subs, [])).toHaveLength(2);
+  });
+
+  it("takes 'today' in the workspace's timezone", () => {
+    const now = new Date('2026-11-22T03:00:00Z'); // 21:00 on the 21st in Chicago
+    const day = todayInTimezone('America/Chicago', now);
+    expect([day.getFullYear(), day.getMonth() + 1, day.getDate()]).toEqual([2026, 11, 21]);
+    expect(todayInTimezone(null, now)).toBe(now);
+    expect(todayInTimezone('Not/AZone', now)).toBe(now);
+  });
+});
