@@ -50,19 +50,20 @@ function area(path: string, index: string | null, children: RouteObject[]): Rout
 const appChildren: RouteObject[] = [
   { index: true, element: <LandingRedirect /> },
   area('dashboards', null, [
-    planned({
+    {
       path: 'cockpit',
-      title: 'Cockpit',
-      area: 'Dashboards',
-      description: 'Lead Flow, Sales Performance, Communications and Cash Flow against your goals.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/cockpit/cockpit-screen')).CockpitScreen,
+      }),
+    },
+    {
+      // The classic dashboard is the funnel report (issue #4).
       path: 'dashboard',
-      title: 'Classic Dashboard',
-      area: 'Dashboards',
-      description:
-        'The funnel report: qualified leads, sets, shows, hires and filed cases, with their contacts.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/funnel/funnel-dashboard-page'))
+          .FunnelDashboardPage,
+      }),
+    },
     planned({
       path: 'trends',
       title: 'Classic Trends',
@@ -160,12 +161,14 @@ const appChildren: RouteObject[] = [
     area: 'Automated intake',
     description: 'Scripted, step-by-step intake while the call is in progress.',
   }),
-  planned({
+  {
+    // The contact-lead conversion report (spec 2.7; issue #4).
     path: 'perspectives',
-    title: 'Perspectives',
-    area: 'Reports',
-    description: 'The funnel seen by snapshot or by conversion.',
-  }),
+    lazy: async () => ({
+      Component: (await import('@/app/features/conversion/conversion-report-page'))
+        .ConversionReportPage,
+    }),
+  },
   planned({
     path: 'operator-dashboard',
     title: 'Operator Dashboard',
@@ -245,12 +248,13 @@ const appChildren: RouteObject[] = [
       area: 'Settings',
       description: 'Per-user settings such as CRM and call-tracking links.',
     }),
-    planned({
+    {
       path: 'cockpit-goals',
-      title: 'Cockpit Goals',
-      area: 'Settings',
-      description: 'Weekly minimums and goals for lead flow, sales performance and communications.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/cockpit-goals/cockpit-goals-page'))
+          .CockpitGoalsPage,
+      }),
+    },
     planned({
       path: 'tracking-numbers',
       title: 'Tracking Numbers',

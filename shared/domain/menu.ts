@@ -36,6 +36,13 @@ export const APP_MENU: readonly MenuItem[] = [
         roles: MANAGERS,
       },
       {
+        // The contact-lead conversion report (spec 2.7), routed at /app/perspectives.
+        id: 'dashboards-conversion',
+        title: 'Lead Conversion',
+        path: 'perspectives',
+        roles: MANAGERS,
+      },
+      {
         id: 'dashboards-trends',
         title: 'Classic Trends',
         path: 'dashboards/trends',

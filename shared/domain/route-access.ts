@@ -54,6 +54,8 @@ export const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   // role system", so system is allowed here too (the 6 table names owner, admin).
   { path: 'cash-flow-pipeline', roles: ['owner', 'admin', 'system'], edition: 'professional' },
   { path: 'settings', roles: MANAGERS, edition: 'starter' },
+  // Cockpit goals only mean something where the cockpit is on (spec 6 menu rule).
+  { path: 'settings/cockpit-goals', roles: MANAGERS, edition: 'starter', guard: 'cockpit' },
   // Call Flows: owner, admin, operator; blocked for Zoho-vendor workspaces.
   {
     path: 'automated-intake',

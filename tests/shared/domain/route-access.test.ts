@@ -205,6 +205,16 @@ describe('checkRouteAccess: cockpit guard (spec: session 6 "Cockpit is allowed o
     );
   });
 
+  it('keeps the cockpit goals settings out of a workspace without the cockpit', () => {
+    const owner = makeUser({ role: 'owner' });
+    expect(
+      checkRouteAccess('/app/settings/cockpit-goals', owner, makeWorkspace({ cockpit: false })),
+    ).toEqual({ kind: 'redirect', to: '/app/dashboards/dashboard' });
+    expect(
+      checkRouteAccess('/app/settings/cockpit-goals', owner, makeWorkspace({ cockpit: true })),
+    ).toEqual({ kind: 'allow' });
+  });
+
   it('lets an owner in when the cockpit setting is on', () => {
     expect(
       checkRouteAccess(

@@ -1,0 +1,299 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { DateRangeValue } from '@/app/components/date-range-fields/date-range-fields';
+import { isDateRangeValid } from '@/app/components/date-range-fields/date-range-fields';
+import { Page } from '@/app/components/page/page';
+import { useHost } from '@/app/host/host';
+import { SystemStatusBanner } from '@/app/features/system-status/system-status-banner';
+import {
+  type CockpitFilter,
+  fetchCashFlow,
+  fetchCommunications,
+  fetchSalesPerformance,
+  leadFlowQuery,
+} from '@/shared/api/cockpit';
+import { fetchLeadsByLeadSource } from '@/shared/api/reports/leads';
+import { cockpitGoalsForRange } from '@/shared/domain/cockpit-goals';
+import {
+  communicationsMetrics,
+  leadFlowRows,
+  salesPerformanceMetrics,
+} from '@/shared/domain/cockpit-metrics';
+import {
+  type CockpitModule,
+  cockpitModuleStatus,
+  FIRST_CARD_OPEN_DELAY_MS,
+  isCockpitModuleEnabled,
+} from '@/shared/domain/cockpit-status';
+import {
+  acknowledgeWarning,
+  type CockpitWarning,
+  communicationsWarnings,
+  EMPTY_WARNING_LOG,
+  leadFlowWarnings,
+  openWarnings,
+  recordWarnings,
+  salesPerformanceWarnings,
+  type WarningLog,
+} from '@/shared/domain/cockpit-warnings';
+import { daysInRange, defaultReportRange, formatDisplayDay } from '@/shared/domain/date-range';
+import { todayInTimezone } from '@/shared/domain/report-filter-state';
+import { CashFlowCard } from './cash-flow-card';
+import { CockpitFilterBar } from './cockpit-filter-bar';
+import { CommunicationsCard } from './communications-card';
+import { LeadFlowCard } from './lead-flow-card';
+import { SalesPerformanceCard } from './sales-performance-card';
+import { type CardLoad, NoDataError, useCardData } from './use-card-data';
+import { useGoalSources } from './use-goal-sources';
+import './cockpit-screen.css';
+
+/**
+ * Props of the cockpit screen. In the app the route renders it without props; the
+ * `<intake-cockpit>` widget maps its `date-range` and `lead-sources` attributes here.
+ */
+export interface CockpitScreenProps {
+  /** The range the cockpit opens with (ISO days); default the last 7 days (spec: dashboards 9). */
+  defaultDateRange?: { startDate: string; endDate: string } | null;
+  /** Lead-source ids the cockpit opens filtered by; default none (all sources). */
+  defaultLeadSources?: readonly string[] | null;
+  /**
+   * "Today" for the date rules and the default range (tests pin it); default the
+   * workspace's today in its timezone.
+   */
+  today?: Date;
+}
+
+type WarningAction =
+  | { type: 'record'; card: CockpitModule; items: CockpitWarning[] }
+  | { type: 'acknowledge'; key: string };
+
+function warningReducer(log: WarningLog, action: WarningAction): WarningLog {
+  return action.type === 'record'
+    ? recordWarnings(log, action.card, action.items)
+    : acknowledgeWarning(log, action.key);
+}
+
+function initialFilter(props: CockpitScreenProps, today: Date): CockpitFilter {
+  const fallback = defaultReportRange(today);
+  const range =
+    props.defaultDateRange && isDateRangeValid(props.defaultDateRange, today)
+      ? props.defaultDateRange
+      : fallback;
+  return { ...range, leadSources: [...(props.defaultLeadSources ?? [])] };
+}
+
+/**
+ * The manager cockpit (spec: dashboards 2.3, 2.4, 4, 5, 9): the filter bar, the
+ * system-status banner and four collapsible cards — Lead Flow, Sales Performance,
+ * Communications, Cash Flow — compared with the workspace's goals for the range.
+ *
+ * Self-contained: everything comes through the host (api, session, navigate), so the
+ * same screen runs in the app and as the `<intake-cockpit>` widget in a shadow root.
+ */
+export function CockpitScreen(props: CockpitScreenProps) {
+  const { api, session } = useHost();
+  const workspace = session.workspace;
+  const workspaceId = workspace?.id ?? null;
+  // Report days are workspace days: the server refuses an end date after the workspace's
+  // today, so the default range and the date rules use that day, not the browser's.
+  const [today] = useState(
+    () => props.today ?? todayInTimezone(workspace?.attributes.timezone ?? null),
+  );
+
+  const [applied, setApplied] = useState<CockpitFilter>(() => initialFilter(props, today));
+  const [draftRange, setDraftRange] = useState<DateRangeValue>(() => ({
+    startDate: applied.startDate,
+    endDate: applied.endDate,
+  }));
+  const [draftSources, setDraftSources] = useState<string[]>(() => applied.leadSources);
+  const [reloadCount, setReloadCount] = useState(0);
+  const [goalsRefresh, setGoalsRefresh] = useState(0);
+  const requestKey = `${applied.startDate}|${applied.endDate}|${applied.leadSources.join(',')}|${reloadCount}`;
+
+  const enabled = (module: CockpitModule) =>
+    workspaceId !== null && isCockpitModuleEnabled(module, workspace);
+
+  const leadFlow = useCardData(enabled('leadFlow'), requestKey, async () => {
+    const rows = leadFlowRows(
+      await fetchLeadsByLeadSource(api, workspaceId!, leadFlowQuery(applied)),
+    );
+    if (rows.length === 0) throw new NoDataError();
+    return rows;
+  });
+  const salesPerformance = useCardData(enabled('salesPerformance'), requestKey, () =>
+    fetchSalesPerformance(api, workspaceId!, applied),
+  );
+  const communications = useCardData(enabled('communications'), requestKey, () =>
+    fetchCommunications(api, workspaceId!, applied),
+  );
+  const cashFlow = useCardData(enabled('cashFlow'), requestKey, () =>
+    fetchCashFlow(api, workspaceId!, applied),
+  );
+
+  const goalSources = useGoalSources(
+    api,
+    workspaceId,
+    goalsRefresh,
+    workspace?.attributes.goals ?? null,
+  );
+  const goals = useMemo(
+    () =>
+      goalSources.sources
+        ? cockpitGoalsForRange({
+            goals: goalSources.sources.goals,
+            leadSources: goalSources.sources.leadSources,
+            selectedLeadSources: applied.leadSources,
+            days: daysInRange(applied),
+          })
+        : null,
+    [goalSources.sources, applied],
+  );
+
+  // Warning checks run after loading (spec: dashboards 4): a card that is loading or
+  // failed has none; a loaded one is checked once the goal settings have arrived.
+  const [log, dispatch] = useReducer(warningReducer, EMPTY_WARNING_LOG);
+  const checksReady = goals !== null && !goalSources.loading;
+  useWarningCheck(dispatch, 'leadFlow', leadFlow.state, checksReady, (rows) =>
+    leadFlowWarnings(rows, goals!),
+  );
+  useWarningCheck(dispatch, 'salesPerformance', salesPerformance.state, checksReady, (data) =>
+    salesPerformanceWarnings(salesPerformanceMetrics(data), goals!),
+  );
+  useWarningCheck(dispatch, 'communications', communications.state, checksReady, (data) =>
+    communicationsWarnings(communicationsMetrics(data), goals!),
+  );
+
+  const loads: Record<CockpitModule, CardLoad<unknown>> = {
+    leadFlow: leadFlow.state,
+    salesPerformance: salesPerformance.state,
+    communications: communications.state,
+    cashFlow: cashFlow.state,
+  };
+  const anyLoading =
+    Object.values(loads).some((load) => load.status === 'loading') || goalSources.loading;
+  const statusOf = (module: CockpitModule) =>
+    cockpitModuleStatus({
+      enabled: loads[module].status !== 'locked',
+      errorRecorded:
+        loads[module].status === 'error' || log.items.some((item) => item.card === module),
+    });
+
+  // Opening one card closes the others; the first opens by itself after 700 ms unless
+  // the user has already chosen (spec: dashboards 2.3, 9).
+  const [openCard, setOpenCard] = useState<CockpitModule | null>(null);
+  const userChose = useRef(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (!userChose.current) setOpenCard('leadFlow');
+    }, FIRST_CARD_OPEN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const toggle = useCallback((module: CockpitModule) => {
+    userChose.current = true;
+    setOpenCard((current) => (current === module ? null : module));
+  }, []);
+
+  function changeRange(next: DateRangeValue) {
+    setDraftRange(next);
+    // spec: dashboards 2.3 — changing the dates reloads all active cards.
+    if (isDateRangeValid(next, today)) {
+      setApplied((current) =>
+        current.startDate === next.startDate && current.endDate === next.endDate
+          ? current
+          : { ...current, startDate: next.startDate, endDate: next.endDate },
+      );
+    }
+  }
+
+  function save() {
+    if (!isDateRangeValid(draftRange, today)) return;
+    // spec: dashboards 4 — applying clears recorded errors, reloads all active cards,
+    // then refetches the goal settings.
+    setApplied({ ...draftRange, leadSources: draftSources });
+    setReloadCount((count) => count + 1);
+    setGoalsRefresh((count) => count + 1);
+  }
+
+  const leadSourceOptions = useMemo(
+    () =>
+      (goalSources.sources?.leadSources ?? []).map((source) => ({
+        value: source.id,
+        label: source.active ? source.label : `${source.label} (inactive)`,
+      })),
+    [goalSources.sources],
+  );
+
+  const frame = <T,>(module: CockpitModule, state: CardLoad<T>, reload: () => void) => ({
+    status: statusOf(module),
+    open: openCard === module,
+    onToggle: () => toggle(module),
+    load: state,
+    onRetry: reload,
+  });
+
+  return (
+    <Page
+      eyebrow="Dashboards"
+      title="Cockpit"
+      description={
+        <>
+          {workspace ? `${workspace.attributes.name} · ` : null}
+          {formatDisplayDay(applied.startDate)} – {formatDisplayDay(applied.endDate)}
+          {applied.leadSources.length > 0
+            ? ` · ${applied.leadSources.length} lead ${applied.leadSources.length === 1 ? 'source' : 'sources'}`
+            : ' · All lead sources'}
+        </>
+      }
+    >
+      <CockpitFilterBar
+        leadSourceOptions={leadSourceOptions}
+        leadSources={draftSources}
+        onLeadSourcesChange={setDraftSources}
+        range={draftRange}
+        onRangeChange={changeRange}
+        loading={anyLoading}
+        onSave={save}
+        today={today}
+      />
+      <SystemStatusBanner
+        warnings={openWarnings(log)}
+        loading={anyLoading}
+        onDismiss={(key) => dispatch({ type: 'acknowledge', key })}
+      />
+      <div className="ic-cockpit__cards">
+        <LeadFlowCard
+          {...frame('leadFlow', leadFlow.state, leadFlow.reload)}
+          goals={goals}
+          filtered={applied.leadSources.length > 0}
+        />
+        <SalesPerformanceCard
+          {...frame('salesPerformance', salesPerformance.state, salesPerformance.reload)}
+          goals={goals}
+        />
+        <CommunicationsCard
+          {...frame('communications', communications.state, communications.reload)}
+          goals={goals}
+        />
+        <CashFlowCard {...frame('cashFlow', cashFlow.state, cashFlow.reload)} />
+      </div>
+    </Page>
+  );
+}
+
+/** Records a card's warnings after it loads; clears them while it loads or when it failed. */
+function useWarningCheck<T>(
+  dispatch: (action: WarningAction) => void,
+  card: CockpitModule,
+  state: CardLoad<T>,
+  ready: boolean,
+  check: (data: T) => CockpitWarning[],
+) {
+  const latestCheck = useRef(check);
+  latestCheck.current = check;
+  useEffect(() => {
+    if (state.status === 'loaded') {
+      if (ready) dispatch({ type: 'record', card, items: latestCheck.current(state.data) });
+      return;
+    }
+    dispatch({ type: 'record', card, items: [] });
+  }, [dispatch, card, state, ready]);
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import type { GoalPair } from '@/shared/domain/cockpit-goals';
+import './metric-list.css';
+
+export interface MetricItem {
+  label: string;
+  value: ReactNode;
+  /** The warning style (spec: dashboards 2.3 "the value takes a warning style below the min"). */
+  alert?: boolean;
+  /** Words for the warning style, for screen readers ("below minimum"). */
+  alertText?: string;
+  /** A line under the value: min and goal, an allowance... */
+  detail?: ReactNode;
+}
+
+const numberText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A goal value, or 'N/A' when unset (spec: dashboards 2.3). */
+export function goalText(value: number | null | undefined, unit = ''): string {
+  return typeof value === 'number' ? `${numberText.format(value)}${unit}` : 'N/A';
+}
+
+export function formatCount(value: number): string {
+  return numberText.format(value);
+}
+
+/** "Min 300 · Goal 400", 'N/A' for unset values. */
+export function GoalDetail({ pair }: { pair: GoalPair }) {
+  return (
+    <>
+      <span>Min {goalText(pair.min)}</span>
+      <span aria-hidden="true"> · </span>
+      <span>Goal {goalText(pair.goal)}</span>
+    </>
+  );
+}
+
+/** Labelled figures as a description list: label, value (warning style), detail. */
+export function MetricList({ items }: { items: readonly MetricItem[] }) {
+  return (
+    <dl className="ic-metric-list">
+      {items.map((item) => (
+        <div key={item.label} className="ic-metric" data-alert={item.alert || undefined}>
+          <dt className="ic-metric__label">{item.label}</dt>
+          <dd className="ic-metric__value">
+            {item.value}
+            {item.alert ? (
+              <span className="ic-metric__alert-text">{` (${item.alertText ?? 'below minimum'})`}</span>
+            ) : null}
+          </dd>
+          {item.detail ? <dd className="ic-metric__detail">{item.detail}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,267 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CockpitScreen } from '@/app/features/cockpit/cockpit-screen';
+import { communicationsData, salesPerformanceData } from '../../../shared/domain/cockpit-fixtures';
+import { renderWithHost } from '../../helpers';
+import { cockpitHost, cockpitWorkspace, fakeApi, healthyRoutes, TODAY } from './cockpit-test-kit';
+
+// Failed loads are logged (spec: dashboards 8); keep the test output quiet.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const toggle = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+
+function renderCockpit(routes = healthyRoutes(cockpitWorkspace()), workspace = cockpitWorkspace()) {
+  const api = fakeApi(routes);
+  const host = cockpitHost(workspace, api);
+  const result = renderWithHost(<CockpitScreen today={TODAY} />, { host });
+  return { ...result, api };
+}
+
+async function settle() {
+  await screen.findByText('All warnings have been acknowledged.', {}, { timeout: 3000 });
+}
+
+describe('the cockpit screen (spec: dashboards 2.3)', () => {
+  it('opens the first card by itself after about 700 ms and shows its data', async () => {
+    renderCockpit();
+    expect(toggle('Lead Flow').getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(toggle('Lead Flow').getAttribute('aria-expanded')).toBe('true'), {
+      timeout: 2000,
+    });
+    const region = screen.getByRole('region', { name: /Lead Flow/ });
+    expect(within(region).getByText('Selected lead source')).toBeTruthy();
+  });
+
+  it('opens one card at a time: opening one closes the others', async () => {
+    renderCockpit();
+    await settle();
+    fireEvent.click(toggle('Sales Performance'));
+    expect(toggle('Sales Performance').getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle('Communications'));
+    expect(toggle('Communications').getAttribute('aria-expanded')).toBe('true');
+    expect(toggle('Sales Performance').getAttribute('aria-expanded')).toBe('false');
+    const cardRegions = () =>
+      screen
+        .queryAllByRole('region')
+        .filter((region) => region.getAttribute('aria-label') !== 'System status');
+    expect(cardRegions()).toHaveLength(1);
+    // A second click closes it again.
+    fireEvent.click(toggle('Communications'));
+    expect(cardRegions()).toHaveLength(0);
+  });
+
+  it('does not open the first card by itself once the user has opened another', async () => {
+    renderCockpit();
+    fireEvent.click(toggle('Cash Flow'));
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(toggle('Lead Flow').getAttribute('aria-expanded')).toBe('false');
+    expect(toggle('Cash Flow').getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('asks each card with the default range, the last 7 days', async () => {
+    const { api } = renderCockpit();
+    await settle();
+    const salesCall = api.calls.find((call) => call.path.endsWith('cid/salesperformance'));
+    expect(salesCall?.method).toBe('POST');
+    expect(salesCall?.body).toEqual({
+      startDate: '2026-03-01',
+      endDate: '2026-03-07',
+      leadSources: [],
+    });
+    const cashCall = api.calls.find((call) => call.path.endsWith('quickbooks'));
+    expect(cashCall?.query).toEqual({ startDate: '2026-03-01', endDate: '2026-03-07' });
+    const leadsCall = api.calls.find((call) => call.path.endsWith('leadsByLeadSource'));
+    expect(leadsCall?.query).toEqual({ startDate: '2026-03-01', endDate: '2026-03-07' });
+  });
+
+  it('shows a status light in words on every card', async () => {
+    renderCockpit(undefined, cockpitWorkspace({ cashFlow: false }));
+    await settle();
+    expect(toggle('Lead Flow').textContent).toContain('Status: Operational');
+    expect(toggle('Cash Flow').textContent).toContain('Status: Locked');
+  });
+});
+
+describe('locked modules (spec: dashboards 2.3, 6)', () => {
+  it('shows the upgrade texts and never asks for their data', async () => {
+    const workspace = cockpitWorkspace({ salesPerformance: false, cashFlow: false });
+    const { api } = renderCockpit(healthyRoutes(workspace), workspace);
+    fireEvent.click(toggle('Sales Performance'));
+    const sales = screen.getByRole('region', { name: /Sales Performance/ });
+    expect(within(sales).getByText('Upgrade your CRM to unlock this feature!')).toBeTruthy();
+    expect(within(sales).getByText('Ask your sales rep for more information.')).toBeTruthy();
+    fireEvent.click(toggle('Cash Flow'));
+    const cash = screen.getByRole('region', { name: /Cash Flow/ });
+    expect(within(cash).getByText('QuickBooks helps to monitor your cash flow!')).toBeTruthy();
+    expect(within(cash).getByText('Ask your sales rep for more information.')).toBeTruthy();
+    await settle();
+    expect(api.calls.some((call) => call.path.endsWith('cid/salesperformance'))).toBe(false);
+    expect(api.calls.some((call) => call.path.endsWith('quickbooks'))).toBe(false);
+    expect(toggle('Sales Performance').textContent).toContain('Locked');
+  });
+});
+
+describe('cards load independently (spec: dashboards 4)', () => {
+  it("shows each card's own loading text while it loads", async () => {
+    const never = () => new Promise(() => {});
+    renderCockpit({
+      ...healthyRoutes(cockpitWorkspace()),
+      leadsByLeadSource: never,
+      'cid/salesperformance': never,
+      'cid/communications': never,
+      quickbooks: never,
+    });
+    expect(screen.getByText('Checking system status...')).toBeTruthy();
+    const expectations: [string, string][] = [
+      ['Lead Flow', 'Loading Lead Flow...'],
+      ['Sales Performance', 'Loading Sales Performance...'],
+      ['Communications', 'Loading Communications...'],
+      ['Cash Flow', 'Loading Cash Flow...'],
+    ];
+    for (const [card, text] of expectations) {
+      fireEvent.click(toggle(card));
+      expect(
+        within(screen.getByRole('region', { name: new RegExp(card) })).getByText(text),
+      ).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+  });
+
+  it("shows one card's failure in that card only, with Try Again that reloads it", async () => {
+    let communicationsAnswer: unknown = { fail: 500 };
+    renderCockpit({
+      ...healthyRoutes(cockpitWorkspace()),
+      'cid/communications': () => communicationsAnswer,
+    });
+    await settle();
+    fireEvent.click(toggle('Communications'));
+    const region = screen.getByRole('region', { name: /Communications/ });
+    expect(
+      within(region).getByText("Sorry! We weren't able to retrieve data at this time."),
+    ).toBeTruthy();
+    expect(toggle('Communications').textContent).toContain('Needs attention');
+    expect(toggle('Sales Performance').textContent).toContain('Operational');
+
+    fireEvent.click(toggle('Sales Performance'));
+    expect(
+      within(screen.getByRole('region', { name: /Sales Performance/ })).getByText('Outbound Sales'),
+    ).toBeTruthy();
+
+    communicationsAnswer = { data: communicationsData() };
+    fireEvent.click(toggle('Communications'));
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
+    expect(await screen.findByText('Inbound Coverage')).toBeTruthy();
+    expect(toggle('Communications').textContent).toContain('Operational');
+  });
+
+  it("treats an empty Lead Flow as an error ('No Data')", async () => {
+    renderCockpit({
+      ...healthyRoutes(cockpitWorkspace()),
+      leadsByLeadSource: () => ({ data: [] }),
+    });
+    await settle();
+    fireEvent.click(toggle('Lead Flow'));
+    expect(screen.getByText('No Data')).toBeTruthy();
+  });
+});
+
+describe('warnings (spec: dashboards 2.4, 5)', () => {
+  function lowRoutes() {
+    return {
+      ...healthyRoutes(cockpitWorkspace()),
+      'cid/salesperformance': () => ({
+        data: salesPerformanceData({
+          setRate: 30,
+          outbound: [{ id: 'a', name: 'Ana', outboundSales: 100, answered: 95, sets: 30 }],
+        }),
+      }),
+      'cid/communications': () => ({ data: communicationsData({ abandonedCalls: 9 }) }),
+    };
+  }
+
+  it('stacks the warnings, the newest two visible, each dismissable until none remain', async () => {
+    renderCockpit(lowRoutes());
+    const banner = screen.getByRole('region', { name: 'System status' });
+    await waitFor(() => expect(within(banner).getAllByRole('listitem')).toHaveLength(2));
+    // Lead Flow: Yelp 12 ≥ 10 and Google 42 ≥ 20: none. Sales: set rate, calls. Comms: abandoned.
+    expect(within(banner).getByText(/^\+1 more warning/)).toBeTruthy();
+    const dismissButtons = () =>
+      within(banner).queryAllByRole('button', { name: /^Dismiss warning/ });
+    expect(dismissButtons()[0].getAttribute('aria-label')).toMatch(
+      /^Dismiss warning: .+ is below minimum of .+\.$/,
+    );
+    expect(within(banner).getAllByText('Warning:')).toHaveLength(2);
+
+    let guard = 0;
+    while (dismissButtons().length > 0 && guard++ < 10) fireEvent.click(dismissButtons()[0]);
+    expect(within(banner).getByText('All warnings have been acknowledged.')).toBeTruthy();
+    expect(guard).toBe(3);
+  });
+
+  it('marks the cards whose metrics are under their limits', async () => {
+    renderCockpit(lowRoutes());
+    await waitFor(() =>
+      expect(toggle('Sales Performance').textContent).toContain('Needs attention'),
+    );
+    expect(toggle('Communications').textContent).toContain('Needs attention');
+    expect(toggle('Lead Flow').textContent).toContain('Operational');
+    expect(toggle('Cash Flow').textContent).toContain('Operational');
+  });
+});
+
+describe('the filter (spec: dashboards 2.3, 4, 5)', () => {
+  it('reloads every active card when the dates change', async () => {
+    const { api } = renderCockpit();
+    await settle();
+    const before = api.calls.length;
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '02/20/2026' } });
+    await settle();
+    const reloaded = api.calls.slice(before);
+    expect(
+      reloaded
+        .map((call) => call.path.split('/reports/')[1])
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['cid/communications', 'cid/salesperformance', 'leadsByLeadSource', 'quickbooks']);
+    expect(reloaded.find((call) => call.path.endsWith('quickbooks'))?.query).toEqual({
+      startDate: '2026-02-20',
+      endDate: '2026-03-07',
+    });
+  });
+
+  it('does not load an end date after today, and disables Save', async () => {
+    const { api } = renderCockpit();
+    await settle();
+    const before = api.calls.length;
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '03/08/2026' } });
+    expect(screen.getByText('End date cannot be after today.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    expect(api.calls.length).toBe(before);
+  });
+
+  it('applies the lead sources on Save: reloads the cards, then refetches the goal settings', async () => {
+    const { api } = renderCockpit();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: /Lead sources/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Google Ads/ }));
+    const before = api.calls.length;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await settle();
+    const after = api.calls.slice(before);
+    expect(after.find((call) => call.path.endsWith('cid/communications'))?.body).toMatchObject({
+      leadSources: ['ls_google'],
+    });
+    expect(after.find((call) => call.path.endsWith('leadsByLeadSource'))?.query).toMatchObject({
+      leadSources: ['ls_google'],
+    });
+    expect(after.some((call) => call.path === 'workspaces/ws_lakeside')).toBe(true);
+    expect(after.some((call) => call.path.endsWith('leadSources'))).toBe(true);
+  });
+});
