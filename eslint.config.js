@@ -5,7 +5,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', '.output', '.wxt', 'dist', 'data', 'coverage'] },
+  {
+    ignores: [
+      'node_modules',
+      '.output',
+      '.wxt',
+      'dist',
+      'data',
+      'bench-data',
+      'coverage',
+      '**/.*.tmp.*',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

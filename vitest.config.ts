@@ -15,7 +15,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['tests/shared/**/*.test.ts?(x)', 'tests/app/**/*.test.ts?(x)'],
+          include: [
+            'tests/shared/**/*.test.ts?(x)',
+            'tests/app/**/*.test.ts?(x)',
+            'tests/extension/**/*.test.ts?(x)',
+          ],
           environment: 'happy-dom',
           setupFiles: ['tests/app/setup.ts'],
         },

@@ -19,3 +19,12 @@ export function getMe(api: ApiClient, options: { silent?: boolean } = {}) {
     options,
   );
 }
+
+/**
+ * POST auth/sessions: a second, independent session for the signed-in user, to hand to
+ * the browser extension (its own refresh-token family, so neither side's rotation ends
+ * the other's session).
+ */
+export function openSecondSession(api: ApiClient) {
+  return api.call(authResponseSchema, { method: 'POST', path: 'auth/sessions' });
+}

@@ -1,4 +1,7 @@
-import { addDays, differenceInCalendarDays, format, isValid, parse, parseISO } from 'date-fns';
+// lightFormat, not format: the two fixed numeric patterns below need no locale, and format
+// with parse pull about 12 kB (min+gzip) of formatters, parsers and en-US into every
+// widget (issue #6 "Speed": the extension's content-script budget).
+import { addDays, differenceInCalendarDays, isValid, lightFormat, parseISO } from 'date-fns';
 
 /** A report range as the API takes it: ISO calendar days, both ends included. */
 export interface DateRange {
@@ -11,7 +14,7 @@ const ISO_DAY = 'yyyy-MM-dd';
 export const DISPLAY_DAY = 'MM/dd/yyyy';
 
 export function toIsoDay(date: Date): string {
-  return format(date, ISO_DAY);
+  return lightFormat(date, ISO_DAY);
 }
 
 /** spec: dashboards 9 / session 9 — the default report range is the last 7 days (today included). */
@@ -21,15 +24,23 @@ export function defaultReportRange(today: Date = new Date()): DateRange {
 
 export function formatDisplayDay(isoDay: string): string {
   const date = parseISO(isoDay);
-  return isValid(date) ? format(date, DISPLAY_DAY) : '';
+  return isValid(date) ? lightFormat(date, DISPLAY_DAY) : '';
 }
 
 /** "03/07/2026" → "2026-03-07"; null for anything that is not a real calendar day. */
 export function parseDisplayDay(text: string): string | null {
   const trimmed = text.trim();
-  if (!/^\d{2}\/\d{2}\/\d{4}$/.test(trimmed)) return null;
-  const date = parse(trimmed, DISPLAY_DAY, new Date());
-  return isValid(date) ? toIsoDay(date) : null;
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(trimmed);
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1) return null; // there is no year 0 (as date-fns's parse had it)
+  const date = new Date(0);
+  date.setFullYear(year, month - 1, day); // setFullYear: years 0-99 stay what they say
+  date.setHours(0, 0, 0, 0);
+  // 02/30 rolls over into March: not a real calendar day.
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day)
+    return null;
+  return toIsoDay(date);
 }
 
 export interface DateRangeErrors {

@@ -10,8 +10,11 @@ import {
   type ExportStat,
 } from '@/shared/domain/export-rows';
 import type { ExportFormat } from './build-export-file';
-import { createExportBlob, downloadBlob } from './run-export';
 import './export-buttons.css';
+
+// The export code (and, for Excel, xlsx after it) loads on the first click: a screen with
+// export buttons costs its first load nothing for them (issue #6 "Speed").
+const loadRunExport = () => import('./run-export');
 
 export interface ExportButtonsProps {
   stat: ExportStat;
@@ -49,6 +52,7 @@ export function ExportButtons({
     setProgress({ format, fraction: 0 });
     try {
       const rows = exportRows(stat, collection, contacts);
+      const { createExportBlob, downloadBlob } = await loadRunExport();
       const blob = await createExportBlob(rows, format, {
         onProgress: (fraction) => setProgress({ format, fraction }),
       });

@@ -13,6 +13,21 @@ export interface RunExportOptions {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * A worker's script must come from the page's own origin, and the worker file sits next
+ * to this module. Not so for a widget in the extension's panel (a chrome-extension:// or
+ * moz-extension:// module in a CRM page) or a script-tag bundle served from another
+ * origin: there the export goes straight to the main thread, without a failed attempt.
+ */
+export function workerCanStart(moduleUrl: string = import.meta.url): boolean {
+  if (typeof Worker === 'undefined' || typeof location === 'undefined') return false;
+  try {
+    return new URL(moduleUrl).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
 function onMainThread(
   rows: readonly (readonly string[])[],
   format: ExportFormat,
@@ -53,9 +68,9 @@ function inWorker(
 
 /**
  * The export file as a Blob. Large exports run in a Web Worker; where a worker cannot
- * start (a widget inside a CRM page or the extension: the script's origin is not the
- * page's), the same builder runs on the main thread in chunks, yielding between them,
- * with the same progress.
+ * start (workerCanStart: a widget inside a CRM page or the extension, whose script's
+ * origin is not the page's; or the worker fails), the same builder runs on the main
+ * thread in chunks, yielding between them, with the same progress.
  */
 export async function createExportBlob(
   rows: readonly (readonly string[])[],
@@ -63,7 +78,7 @@ export async function createExportBlob(
   { onProgress, allowWorker = true, workerThreshold = WORKER_THRESHOLD }: RunExportOptions = {},
 ): Promise<Blob> {
   let file: ArrayBuffer | string | null = null;
-  if (allowWorker && rows.length > workerThreshold && typeof Worker !== 'undefined') {
+  if (allowWorker && rows.length > workerThreshold && workerCanStart()) {
     try {
       file = await inWorker(rows, format, onProgress);
     } catch (error) {

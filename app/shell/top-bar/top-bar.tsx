@@ -5,6 +5,7 @@ import { useHost } from '@/app/host/host';
 import { Icon } from '@/app/components/icon/icon';
 import { Logo } from '@/app/components/logo/logo';
 import { SUPPORT_TICKET_URL } from '@/app/config/support';
+import { ExtensionHandoffButton } from '@/app/features/extension-handoff/extension-handoff-button';
 import { SIDEBAR_ID } from '../sidebar/sidebar';
 import { setMobileMenuOpen, useSidebarStore } from '../sidebar/sidebar-store';
 import { ThemeToggle } from '../theme/theme-toggle';
@@ -60,6 +61,7 @@ export function TopBar({ callOngoing = false, onHangUp }: TopBarProps) {
             Hang up
           </button>
         ) : null}
+        <ExtensionHandoffButton />
         <NotificationCenter buttonClassName="ic-topbar__button" />
         <ThemeToggle className="ic-topbar__button" />
         <LanguageMenu buttonClassName="ic-topbar__button" />

@@ -9,6 +9,8 @@ export const APP_DIST = fileURLToPath(new URL('../../../dist/app', import.meta.u
 export interface RunningServer {
   url: string;
   emitToWorkspace(workspaceId: string, event: string, payload: unknown): void;
+  /** Open socket.io connections (engine level): the extension must hold exactly one. */
+  socketCount(): number;
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startServer(): Promise<RunningServer> {
     url,
     emitToWorkspace: (workspaceId, event, payload) =>
       server.emitToWorkspace(workspaceId, event, payload),
+    socketCount: () => server.io.engine.clientsCount,
     async stop() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -104,3 +104,20 @@ describe('ExportButtons', () => {
     expect(await created[0]!.text()).toContain('Not Hired');
   });
 });
+
+describe('workerCanStart', () => {
+  it('starts a worker only when its script comes from the page’s own origin', async () => {
+    const { workerCanStart } = await import('@/app/features/exports/run-export');
+    vi.stubGlobal('Worker', class {});
+    expect(workerCanStart(`${location.origin}/assets/app.js`)).toBe(true);
+    // A widget in the extension's panel, or a bundle served from another origin.
+    expect(workerCanStart('chrome-extension://abcdefghijklmnop/panel/run-export.js')).toBe(false);
+    expect(workerCanStart('https://intake.example.com/widgets/intake-widgets.js')).toBe(
+      location.origin === 'https://intake.example.com',
+    );
+    expect(workerCanStart('not a url')).toBe(false);
+    vi.unstubAllGlobals();
+    // No Worker at all (some embedded browsers, tests): the main thread.
+    expect(workerCanStart(`${location.origin}/assets/app.js`)).toBe(typeof Worker !== 'undefined');
+  });
+});

@@ -1,0 +1,113 @@
+import {
+  parseClientMessage,
+  parseExternalMessage,
+  type ClientMessage,
+  type ClientMessageKind,
+  type ExternalMessage,
+} from '@/shared/transport/port-protocol';
+
+/**
+ * Who may talk to the background, decided in one place (STYLE.md: Bitwarden's sender
+ * policy). Trust comes from what the browser fills in — `sender.id` and `sender.origin`
+ * — never from anything a page controls. Anything unclassified is dropped.
+ */
+export type SenderClass =
+  /** Our content script in the top frame of a tab (a CRM page). */
+  | 'content-script'
+  /** One of our own pages: popup, options. */
+  | 'extension-page';
+
+/** The fields of runtime.MessageSender the policy reads. */
+export interface SenderLike {
+  id?: string;
+  url?: string;
+  origin?: string;
+  tab?: { id?: number };
+  frameId?: number;
+}
+
+export interface SelfIdentity {
+  /** browser.runtime.id */
+  id: string;
+  /** chrome-extension://<id> or moz-extension://<uuid> */
+  origin: string;
+}
+
+function originOf(sender: SenderLike): string | null {
+  if (sender.origin && sender.origin !== 'null') return sender.origin;
+  if (!sender.url) return null;
+  try {
+    return new URL(sender.url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Classifies a sender of a runtime port or message from inside the extension. */
+export function classifySender(
+  sender: SenderLike | undefined | null,
+  self: SelfIdentity,
+): SenderClass | null {
+  if (!sender || typeof sender !== 'object') return null;
+  // Another extension, or a web page through externally_connectable: never here.
+  if (!sender.id || sender.id !== self.id) return null;
+  const origin = originOf(sender);
+  if (!origin) return null;
+  if (origin === self.origin) return 'extension-page';
+  // Our content scripts run in the top frame of http(s) pages only.
+  const inTab = typeof sender.tab?.id === 'number' && sender.tab.id >= 0;
+  if (inTab && sender.frameId === 0 && /^https?:\/\//.test(origin)) return 'content-script';
+  return null;
+}
+
+/** The standalone app, through externally_connectable, at exactly the configured origin. */
+export function classifyExternalSender(
+  sender: SenderLike | undefined | null,
+  appOrigin: string,
+): 'app-page' | null {
+  if (!sender || typeof sender !== 'object') return null;
+  // A message with an id comes from an extension (ours uses the internal channel).
+  if (sender.id) return null;
+  const origin = originOf(sender);
+  if (!origin || origin !== appOrigin) return null;
+  return typeof sender.tab?.id === 'number' ? 'app-page' : null;
+}
+
+/**
+ * The schema table: every kind, and which senders may send it. Content scripts serve
+ * widgets (requests, events, storage, the public session); only our own pages may sign
+ * in or out.
+ */
+export const MESSAGE_RIGHTS: Record<ClientMessageKind, readonly SenderClass[]> = {
+  request: ['content-script', 'extension-page'],
+  subscribe: ['content-script', 'extension-page'],
+  unsubscribe: ['content-script', 'extension-page'],
+  'session:get': ['content-script', 'extension-page'],
+  'host-session:get': ['content-script', 'extension-page'],
+  'storage:get': ['content-script', 'extension-page'],
+  'storage:set': ['content-script', 'extension-page'],
+  'storage:remove': ['content-script', 'extension-page'],
+  'storage:clear': ['content-script', 'extension-page'],
+  'auth:sign-in': ['extension-page'],
+  'auth:sign-out': ['extension-page'],
+};
+
+/** A message from an accepted sender: schema-checked and allowed for that sender, else null. */
+export function acceptClientMessage(
+  senderClass: SenderClass | null,
+  raw: unknown,
+): ClientMessage | null {
+  if (!senderClass) return null;
+  const message = parseClientMessage(raw);
+  if (!message) return null;
+  return MESSAGE_RIGHTS[message.kind].includes(senderClass) ? message : null;
+}
+
+export function acceptExternalMessage(
+  sender: SenderLike | undefined | null,
+  appOrigin: string,
+  raw: unknown,
+): ExternalMessage | null {
+  if (!classifyExternalSender(sender, appOrigin)) return null;
+  return parseExternalMessage(raw);
+}

@@ -1,0 +1,188 @@
+import type { HostSession } from '@/app/host/host';
+import { getMe } from '@/shared/api/auth';
+import { apiConfigFor } from '@/shared/config/api-config';
+import { loggedUserSchema } from '@/shared/contracts/user';
+import { createDirectSession, type DirectSession } from '@/shared/session/create-session';
+import { encodeStored } from '@/shared/session/encoding';
+import { STORAGE_KEYS, toLoggedUser } from '@/shared/session/session-service';
+import type { KeyValueStorage } from '@/shared/storage/storage';
+import { initialSessionState, useSessionStore } from '@/shared/stores/session-store';
+import type { DirectTransport } from '@/shared/transport/direct-transport';
+import type { Notifier } from '@/shared/transport/notifier';
+import type { PublicSessionState } from '@/shared/transport/port-protocol';
+import {
+  CONNECTION_STATUS_EVENT,
+  LIVE_CALLS_EVENT,
+  readLiveCallCount,
+  type SocketHub,
+} from './socket';
+
+/**
+ * The extension's one session (spec: session 4 Sign-in and session), held only here:
+ * the shared session service and DirectTransport over storage.session, which content
+ * scripts cannot read. After the worker is stopped and started again, `start` restores
+ * it from there (tokens, user), and the socket reconnects.
+ */
+export interface BackgroundSession {
+  /** Settles once the stored session is back (or known to be absent). */
+  ready(): Promise<void>;
+  transport(): DirectTransport;
+  signIn(username: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** The standalone app's hand-over: a refresh token rotated at once into our own session. */
+  adoptRefreshToken(username: string, refreshToken: string): Promise<boolean>;
+  /** Another server address: sign out of the old one, start over on the new one. */
+  setServerOrigin(origin: string): Promise<void>;
+  publicState(): PublicSessionState;
+  hostSession(): HostSession;
+  onChange(listener: () => void): () => void;
+}
+
+export interface BackgroundSessionOptions {
+  /** The configured server origin; nothing starts before it is known (settings load). */
+  serverOrigin: Promise<string>;
+  /** storage.session in the extension; memory in tests. */
+  storage: KeyValueStorage;
+  hub: SocketHub;
+  appVersion: string;
+  notify: Notifier;
+}
+
+export function createBackgroundSession(options: BackgroundSessionOptions): BackgroundSession {
+  const { storage, hub } = options;
+  const listeners = new Set<() => void>();
+  let serverOrigin = '';
+  let direct: DirectSession | null = null;
+  let liveCalls: number | null = null;
+  let readyPromise: Promise<void> = options.serverOrigin.then((origin) => {
+    serverOrigin = origin;
+    direct = build();
+    return restore();
+  });
+
+  function current(): DirectSession {
+    if (!direct) throw new Error('The session is not ready yet.');
+    return direct;
+  }
+
+  function build(): DirectSession {
+    const created = createDirectSession({
+      config: apiConfigFor(serverOrigin),
+      storage,
+      notify: options.notify,
+      appVersion: options.appVersion,
+      currentPath: () => '',
+    });
+    hub.bind(created.transport);
+    return created;
+  }
+
+  async function restore(): Promise<void> {
+    const session = current().session;
+    try {
+      await session.restore();
+    } catch {
+      await session.logout();
+    }
+  }
+
+  const emit = () => {
+    for (const listener of [...listeners]) listener();
+  };
+
+  // Session store changes (sign-in, sign-out, forced logout) and the socket's state.
+  let lastSnapshot = '';
+  useSessionStore.subscribe(() => {
+    if (useSessionStore.getState().status !== 'signed-in') liveCalls = null;
+    const snapshot = JSON.stringify(publicState());
+    if (snapshot !== lastSnapshot) {
+      lastSnapshot = snapshot;
+      emit();
+    }
+  });
+  hub.add(CONNECTION_STATUS_EVENT, () => emit());
+  hub.add(LIVE_CALLS_EVENT, (payload) => {
+    const count = readLiveCallCount(payload);
+    if (count === null || count === liveCalls) return;
+    liveCalls = count;
+    emit();
+  });
+
+  function publicState(): PublicSessionState {
+    const state = useSessionStore.getState();
+    const signedIn = state.status === 'signed-in' && state.user !== null;
+    return {
+      status: state.status === 'signed-in' && !state.user ? 'signed-out' : state.status,
+      user:
+        signedIn && state.user
+          ? { id: state.user.id, name: state.user.name, role: state.user.role }
+          : null,
+      workspace:
+        signedIn && state.workspace
+          ? { id: state.workspace.id, name: state.workspace.attributes.name }
+          : null,
+      socket: direct?.transport.socketStatus() ?? 'disconnected',
+      liveCalls: signedIn ? liveCalls : null,
+      message: state.logoutMessage,
+      appOrigin: serverOrigin,
+    };
+  }
+
+  return {
+    ready: () => readyPromise,
+    transport: () => current().transport,
+    async signIn(username, password) {
+      await readyPromise;
+      await current().session.signIn(username, password);
+    },
+    async signOut() {
+      await readyPromise;
+      await current().session.logout();
+    },
+    async adoptRefreshToken(username, refreshToken) {
+      await readyPromise;
+      const session = current();
+      useSessionStore.setState({
+        ...initialSessionState,
+        status: 'restoring',
+        tokens: { username, accessToken: '', refreshToken },
+      });
+      const rotated = await session.transport.refreshSession();
+      const tokens = useSessionStore.getState().tokens;
+      if (!rotated || !tokens) {
+        await session.session.logout();
+        return false;
+      }
+      try {
+        const user = toLoggedUser(await getMe(session.api, { silent: true }));
+        await storage.set(STORAGE_KEYS.user, encodeStored({ ...user, ...tokens }));
+        await storage.set(STORAGE_KEYS.appVersion, options.appVersion);
+        return (await session.session.restore()) !== null;
+      } catch {
+        await session.session.logout();
+        return false;
+      }
+    },
+    async setServerOrigin(origin) {
+      await readyPromise;
+      if (origin === serverOrigin) return;
+      await current().session.logout();
+      serverOrigin = origin;
+      direct = build();
+      readyPromise = restore();
+      await readyPromise;
+      emit();
+    },
+    publicState,
+    hostSession() {
+      const { user, workspace, agent, status } = useSessionStore.getState();
+      if (status !== 'signed-in' || !user) return { user: null, workspace: null, agent: null };
+      // Parsed through the tokenless contract: whatever else sits beside the user stays here.
+      return { user: loggedUserSchema.parse(user), workspace, agent };
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// The isolated world has no customElements (TOOLCHAIN.md): the polyfill comes first.
+import '@webcomponents/custom-elements';
+import { browser } from 'wxt/browser';
+import { isSupportedPage, type SiteFamily } from '@/extension/lib/site-families';
+import { loadSettings } from '@/extension/lib/settings-storage';
+import { createPortTransport, type PortLike } from '@/shared/transport/port-transport';
+import { defineAllWidgets, preloadWidgets, widgetDefinitions } from '@/widgets/all-widgets';
+import { setWidgetEnvironment } from '@/widgets/widget-environment';
+import { mountPanel, showPanelNotice, updatePanelState } from './mount-panel';
+import { loadPanelPrefs, type PanelPrefs } from './panel-prefs';
+import { widgetsForRole } from './panel-widgets';
+import { createPortEnvironment } from './port-environment';
+import { watchLocation } from './watch-location';
+
+export interface StartPanelOptions {
+  family: SiteFamily;
+  /** The content script's lifetime (WXT's ctx.signal: aborted when the extension goes away). */
+  signal: AbortSignal;
+  /** The port the loader opened before this module arrived (start-site.ts), if any. */
+  port?: PortLike | null;
+}
+
+/** Resolves once the page has a body to mount on (should a content script start earlier). */
+function domReady(signal: AbortSignal): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => {
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true, signal });
+  });
+}
+
+let started = false;
+
+/**
+ * The panel runtime, loaded by every site family's content script (one ES module with
+ * its chunks, shared by all of them, so chart.js and xlsx stay lazy). One PortTransport
+ * per tab; the panel is mounted while the page is a supported record page and someone is
+ * signed in, mounted again on the CRM's route changes, and removed on sign-out.
+ */
+export async function startPanel({ family, signal, port }: StartPanelOptions): Promise<void> {
+  if (started) return;
+  started = true;
+  // Everything that waits on the background starts at once, side by side: the session
+  // state (already on its way over the loader's port), the settings, the panel's prefs.
+  let early = port ?? null;
+  const transport = createPortTransport({
+    connect: (name) => {
+      const given = early;
+      early = null;
+      return given ?? (browser.runtime.connect({ name }) as unknown as PortLike);
+    },
+  });
+  const environment = createPortEnvironment(transport);
+  let prefsAtStart: Promise<PanelPrefs> | null = loadPanelPrefs(environment.storage, family);
+  const settingsLoaded = loadSettings();
+  let extraKeapHosts: readonly string[] = [];
+  setWidgetEnvironment(environment.environment);
+  defineAllWidgets();
+  const isDefined = (tag: string) => customElements.get(tag) !== undefined;
+
+  // As soon as the role is known, on a page that gets the panel, open: the top widget's
+  // screen and every widget's stored filters, while the runtime is still mounting it
+  // (issue #6 "Speed"). Only the top one: preloading all screens made the heavy cockpit
+  // and funnel render and send their requests alongside it, and the top widget's figure
+  // came no sooner; the others load as they render, as before.
+  let preloadedFor = '';
+  const preload = async () => {
+    const state = transport.sessionState();
+    if (state?.status !== 'signed-in' || !state.user) return;
+    if (!isSupportedPage(family, window.location.href, extraKeapHosts)) return;
+    const key = `${state.user.id}|${state.user.role}|${state.workspace?.id}`;
+    if (key === preloadedFor) return;
+    preloadedFor = key;
+    const prefs = await (prefsAtStart ?? loadPanelPrefs(environment.storage, family));
+    if (!prefs.open) return;
+    const tags = widgetsForRole(state.user.role, isDefined);
+    preloadWidgets(tags.slice(0, 1));
+    environment.storage.prefetch(widgetDefinitions(tags).flatMap((widget) => widget.storageKeys));
+  };
+  const stopPreload = transport.onSessionState(() => void preload());
+  void preload();
+
+  const { settings } = await settingsLoaded;
+  extraKeapHosts = settings.extraKeapHosts;
+  if (!settings.sites[family] || signal.aborted) {
+    stopPreload();
+    environment.dispose();
+    transport.close();
+    return;
+  }
+  void preload();
+  await domReady(signal);
+  if (signal.aborted) return;
+
+  let mounted: {
+    key: string;
+    controller: AbortController;
+    host: Promise<HTMLElement | null>;
+  } | null = null;
+
+  function evaluate(): void {
+    const state = transport.sessionState();
+    const url = window.location.href;
+    const wanted =
+      state?.status === 'signed-in' &&
+      state.user &&
+      isSupportedPage(family, url, settings.extraKeapHosts);
+    const key =
+      wanted && state?.user
+        ? `${url}|${state.user.id}|${state.user.role}|${state.workspace?.id}`
+        : '';
+    if (mounted && mounted.key === key) {
+      if (state) void mounted.host.then((host) => host && updatePanelState(host, state));
+      return;
+    }
+    mounted?.controller.abort();
+    mounted = null;
+    if (!wanted || !state) return;
+    const controller = new AbortController();
+    signal.addEventListener('abort', () => controller.abort(), { once: true });
+    // The first mount takes the prefs read at start; later ones (route changes) read again.
+    const prefs = prefsAtStart ?? undefined;
+    prefsAtStart = null;
+    mounted = {
+      key,
+      controller,
+      host: mountPanel({
+        family,
+        signal: controller.signal,
+        state,
+        storage: environment.storage,
+        prefs,
+        isDefined,
+      }),
+    };
+  }
+
+  transport.onSessionState(evaluate);
+  transport.onNotice((notice) => {
+    void mounted?.host.then(
+      (host) => host && showPanelNotice(host, notice.message, notice.durationMs),
+    );
+  });
+  watchLocation(evaluate, signal);
+  signal.addEventListener(
+    'abort',
+    () => {
+      mounted?.controller.abort();
+      stopPreload();
+      environment.dispose();
+      transport.close();
+    },
+    { once: true },
+  );
+  evaluate();
+}

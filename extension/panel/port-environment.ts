@@ -1,0 +1,147 @@
+import type { Host, HostSession } from '@/app/host/host';
+import { createApiClient } from '@/shared/api/client';
+import type { KeyValueStorage } from '@/shared/storage/storage';
+import { hostSessionSchema, type PublicSessionState } from '@/shared/transport/port-protocol';
+import type { PortTransport } from '@/shared/transport/port-transport';
+import {
+  createValueStore,
+  type WidgetEnvironment,
+  type WidgetHostState,
+  type WidgetHostStore,
+} from '@/widgets/widget-environment';
+import { createWidgetHost } from '@/widgets/widget-host';
+
+export const SIGN_IN_HINT = 'Sign in with the Intake Cockpit button in your browser toolbar.';
+
+/** KeyValueStorage that can fetch some keys ahead of their first read. */
+export interface PrefetchingStorage extends KeyValueStorage {
+  /**
+   * Asks for these keys now (one round trip each, all at once). The next `get` of each
+   * takes the answer; later gets ask again. Writing a key drops what was fetched for it.
+   */
+  prefetch(keys: readonly string[]): void;
+}
+
+/** Widget persistence through the background (extension storage, never the page's). */
+export function createPortStorage(transport: PortTransport): PrefetchingStorage {
+  const early = new Map<string, Promise<string | null>>();
+  const read = async (key: string) => {
+    const value = await transport.call({ kind: 'storage:get', key });
+    return typeof value === 'string' ? value : null;
+  };
+  return {
+    prefetch(keys) {
+      for (const key of keys) {
+        if (early.has(key)) continue;
+        const answer = read(key);
+        answer.catch(() => {}); // a reader sees the failure; unread, it is nobody's
+        early.set(key, answer);
+      }
+    },
+    get(key) {
+      const answer = early.get(key);
+      early.delete(key);
+      return answer ?? read(key);
+    },
+    set: async (key, value) => {
+      early.delete(key);
+      await transport.call({ kind: 'storage:set', key, value });
+    },
+    remove: async (key) => {
+      early.delete(key);
+      await transport.call({ kind: 'storage:remove', key });
+    },
+    clear: async () => {
+      early.clear();
+      await transport.call({ kind: 'storage:clear' });
+    },
+  };
+}
+
+interface Shared {
+  state: PublicSessionState | null;
+  hostSession: HostSession | null;
+}
+
+/**
+ * The widget environment inside a CRM tab: every widget's host is built on the tab's one
+ * PortTransport. The background pushes the public session state; the host session
+ * (user, workspace, agent — never tokens) is asked for once per sign-in.
+ */
+export function createPortEnvironment(transport: PortTransport) {
+  const storage = createPortStorage(transport);
+  const shared = createValueStore<Shared>({ state: transport.sessionState(), hostSession: null });
+  /** The sign-in (user and workspace) the host session was asked for, and the one it is for. */
+  let requestedFor = '';
+  let loadedFor = '';
+  const keyOf = (state: PublicSessionState) => `${state.user?.id}|${state.workspace?.id}`;
+
+  async function loadHostSession(state: PublicSessionState): Promise<void> {
+    const key = keyOf(state);
+    // Asked once per sign-in (in flight or done); socket and call-count changes are not a new one.
+    if (key === requestedFor) return;
+    requestedFor = key;
+    try {
+      const hostSession = hostSessionSchema.parse(
+        await transport.call({ kind: 'host-session:get' }),
+      );
+      if (requestedFor !== key || transport.sessionState()?.status !== 'signed-in') return;
+      // Screens fetch their own lookups through the host's API (use-report-lookups.ts).
+      loadedFor = key;
+      shared.set({ state: transport.sessionState(), hostSession });
+    } catch {
+      requestedFor = '';
+    }
+  }
+
+  const stop = transport.onSessionState((state) => {
+    if (state.status === 'signed-in') {
+      const previous = shared.get();
+      shared.set({ state, hostSession: keyOf(state) === loadedFor ? previous.hostSession : null });
+      void loadHostSession(state);
+      return;
+    }
+    requestedFor = '';
+    loadedFor = '';
+    shared.set({ state, hostSession: null });
+  });
+
+  function stateFor(notify: Host['notify'], previous: WidgetHostState): WidgetHostState {
+    const { state, hostSession } = shared.get();
+    if (state?.status === 'signed-in' && hostSession?.user) {
+      if (previous.status === 'ready' && previous.host.session === hostSession) return previous;
+      return {
+        status: 'ready',
+        host: createWidgetHost({
+          api: createApiClient(transport, notify),
+          storage,
+          session: hostSession,
+          appOrigin: state.appOrigin,
+          notify,
+        }),
+      };
+    }
+    if (state?.status === 'signed-out') {
+      return { status: 'signed-out', message: state.message, hint: SIGN_IN_HINT };
+    }
+    return { status: 'loading' };
+  }
+
+  const environment: WidgetEnvironment = {
+    attach(_element, { notify }): WidgetHostStore {
+      const store = createValueStore<WidgetHostState>({ status: 'loading' });
+      const update = () => store.set(stateFor(notify, store.get()));
+      const unsubscribe = shared.subscribe(update);
+      update();
+      return { get: store.get, subscribe: store.subscribe, release: unsubscribe };
+    },
+  };
+
+  return {
+    environment,
+    storage,
+    dispose() {
+      stop();
+    },
+  };
+}

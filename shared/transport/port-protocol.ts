@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { agentSchema } from '@/shared/contracts/lookups';
+import { roleSchema } from '@/shared/contracts/roles';
+import { loggedUserSchema } from '@/shared/contracts/user';
+import { workspaceSchema } from '@/shared/contracts/workspace';
+
+/**
+ * The messages between the extension's background and the contexts it serves (content
+ * scripts, the popup and options pages, the standalone app) over runtime ports and
+ * runtime messages (ARCHITECTURE.md "Inside a CRM tab"). Every message is checked against
+ * these schemas on arrival, in both directions; anything that does not parse is dropped.
+ * Which sender may send which kind is decided in the background (sender-policy.ts).
+ */
+
+/** The port name every content script and extension page connects with. */
+export const PORT_NAME = 'intake-cockpit';
+
+const idSchema = z.string().min(1).max(64);
+const keySchema = z.string().min(1).max(200);
+const eventNameSchema = z.string().min(1).max(200);
+
+/**
+ * A path relative to the API base: letters, digits and the URL path characters, no
+ * scheme, no "//", no "..", no query or fragment. The background puts the Bearer token
+ * on whatever it sends, so a request must never be able to leave the API base.
+ */
+export const relativeApiPathSchema = z
+  .string()
+  .min(1)
+  .max(1000)
+  .regex(
+    /^[A-Za-z0-9_~.,;=:@!$'()*+%-]+(\/[A-Za-z0-9_~.,;=:@!$'()*+%-]+)*$/,
+    'not a relative API path',
+  )
+  .refine(
+    (path) => !path.split('/').some((segment) => segment === '..' || segment === '.'),
+    'dot segment',
+  )
+  .refine((path) => !/%2e|%2f|%5c/i.test(path), 'encoded separator');
+
+const queryScalarSchema = z.union([z.string().max(4000), z.number(), z.boolean(), z.null()]);
+const queryValueSchema = z.union([
+  queryScalarSchema,
+  z.undefined(),
+  z.array(z.union([z.string().max(4000), z.number()])).max(500),
+]);
+
+/**
+ * What a widget may ask the background to send: method, path, query and body. Never
+ * `anonymous` (only the popup signs in, through auth:sign-in), never a base URL.
+ */
+export const portRequestSchema = z
+  .object({
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+    path: relativeApiPathSchema,
+    base: z.enum(['api', 'callCenter']).optional(),
+    query: z.record(z.string().min(1).max(200), queryValueSchema).optional(),
+    body: z.unknown().optional(),
+    timeoutMs: z.number().int().positive().max(300_000).optional(),
+    skipAuthRefresh: z.boolean().optional(),
+  })
+  .strict();
+export type PortRequest = z.infer<typeof portRequestSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Client -> background
+// ---------------------------------------------------------------------------------------
+
+export const clientMessageSchema = z.discriminatedUnion('kind', [
+  /** An API call through the background's DirectTransport; answered with `answer`. */
+  z.object({ kind: z.literal('request'), id: idSchema, request: portRequestSchema }).strict(),
+  /** Socket events: the background forwards `event` messages while subscribed. */
+  z.object({ kind: z.literal('subscribe'), event: eventNameSchema }).strict(),
+  z.object({ kind: z.literal('unsubscribe'), event: eventNameSchema }).strict(),
+  /** The public session state (also pushed on every change as `session-state`). */
+  z.object({ kind: z.literal('session:get'), id: idSchema }).strict(),
+  /** user, workspace, agent for a widget's host: the same data the API answers, no tokens. */
+  z.object({ kind: z.literal('host-session:get'), id: idSchema }).strict(),
+  /** Widget persistence (filters, theme, panel width): extension storage, never the page's. */
+  z.object({ kind: z.literal('storage:get'), id: idSchema, key: keySchema }).strict(),
+  z
+    .object({
+      kind: z.literal('storage:set'),
+      id: idSchema,
+      key: keySchema,
+      value: z.string().max(100_000),
+    })
+    .strict(),
+  z.object({ kind: z.literal('storage:remove'), id: idSchema, key: keySchema }).strict(),
+  z.object({ kind: z.literal('storage:clear'), id: idSchema }).strict(),
+  /** Extension pages only (popup): sign in, sign out. */
+  z
+    .object({
+      kind: z.literal('auth:sign-in'),
+      id: idSchema,
+      username: z.string().min(1).max(254),
+      password: z.string().min(1).max(1024),
+    })
+    .strict(),
+  z.object({ kind: z.literal('auth:sign-out'), id: idSchema }).strict(),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ClientMessageKind = ClientMessage['kind'];
+
+/** The kinds that expect an `answer` with the same id. */
+export type RpcMessage = Extract<ClientMessage, { id: string }>;
+export type RpcKind = RpcMessage['kind'];
+
+/**
+ * The standalone app ("Use this sign-in in your CRM tabs"), through externally_connectable:
+ * it hands over a refresh token the extension rotates into its own session at once.
+ */
+export const externalMessageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ping') }).strict(),
+  z
+    .object({
+      kind: z.literal('auth:handoff'),
+      username: z.string().min(1).max(254),
+      refreshToken: z.string().min(1).max(4096),
+    })
+    .strict(),
+]);
+export type ExternalMessage = z.infer<typeof externalMessageSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Background -> client
+// ---------------------------------------------------------------------------------------
+
+export const transportErrorDataSchema = z.object({
+  message: z.string(),
+  status: z.number().int(),
+  serverMessage: z.string().nullable(),
+  authFailed: z.boolean(),
+});
+
+export const connectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected', 'error']);
+
+/**
+ * What every content script may know of the session: who (name and role, for the
+ * panel's widget choice), which workspace, and how the one socket is doing. Never tokens.
+ */
+export const publicSessionStateSchema = z
+  .object({
+    status: z.enum(['restoring', 'signed-in', 'signed-out']),
+    user: z.object({ id: z.string(), name: z.string(), role: roleSchema }).strict().nullable(),
+    workspace: z.object({ id: z.string(), name: z.string() }).strict().nullable(),
+    socket: connectionStatusSchema,
+    /** The last `ctmcallsdata` count, null before the first (spec: session 4 Sockets). */
+    liveCalls: z.number().int().min(0).nullable(),
+    /** Why the session ended (AUTH_PATCH_ERROR after a refused refresh). */
+    message: z.string().nullable(),
+    /** The standalone app's origin: links out of a widget open it in a new tab. */
+    appOrigin: z.string(),
+  })
+  .strict();
+export type PublicSessionState = z.infer<typeof publicSessionStateSchema>;
+
+/** The host session a widget's screens get (ARCHITECTURE.md "The host"): never tokens. */
+export const hostSessionSchema = z.object({
+  user: loggedUserSchema.nullable(),
+  workspace: workspaceSchema.nullable(),
+  agent: agentSchema.nullable(),
+});
+
+export const backgroundMessageSchema = z.discriminatedUnion('kind', [
+  /** ok: data is the server's answer; not ok: error is the TransportError the app would see. */
+  z
+    .object({
+      kind: z.literal('answer'),
+      id: idSchema,
+      ok: z.boolean(),
+      data: z.unknown().optional(),
+      error: transportErrorDataSchema.optional(),
+    })
+    .strict()
+    .refine(
+      (answer) => answer.ok || answer.error !== undefined,
+      'a failed answer carries its error',
+    ),
+  z.object({ kind: z.literal('event'), event: eventNameSchema, payload: z.unknown() }).strict(),
+  z.object({ kind: z.literal('session-state'), state: publicSessionStateSchema }).strict(),
+  z
+    .object({
+      kind: z.literal('notice'),
+      level: z.enum(['danger', 'success', 'info']),
+      message: z.string().max(2000),
+      title: z.string().max(200).optional(),
+      durationMs: z.number().int().positive().optional(),
+      persistent: z.boolean().optional(),
+    })
+    .strict(),
+]);
+export type BackgroundMessage = z.infer<typeof backgroundMessageSchema>;
+export type AnswerMessage = Extract<BackgroundMessage, { kind: 'answer' }>;
+export type NoticeMessage = Extract<BackgroundMessage, { kind: 'notice' }>;
+
+/** Parses a message from the background; null when it is not one of ours. */
+export function parseBackgroundMessage(raw: unknown): BackgroundMessage | null {
+  const parsed = backgroundMessageSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Parses a message from a client; null when malformed or of an unknown kind. */
+export function parseClientMessage(raw: unknown): ClientMessage | null {
+  const parsed = clientMessageSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseExternalMessage(raw: unknown): ExternalMessage | null {
+  const parsed = externalMessageSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}

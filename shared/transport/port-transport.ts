@@ -1,0 +1,263 @@
+import { en } from '@/shared/i18n/en';
+import {
+  parseBackgroundMessage,
+  PORT_NAME,
+  type AnswerMessage,
+  type ClientMessage,
+  type NoticeMessage,
+  type PublicSessionState,
+  type RpcMessage,
+} from './port-protocol';
+import {
+  TransportError,
+  type SocketEventHandler,
+  type Transport,
+  type TransportRequest,
+} from './transport';
+
+/** The part of a runtime.Port the transport uses (webextension-polyfill's Port fits). */
+export interface PortLike {
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: { addListener(listener: (message: unknown) => void): void };
+  onDisconnect: { addListener(listener: () => void): void };
+}
+
+/** Opens a port to the background; throws when the extension context is gone. */
+export type PortConnector = (name: string) => PortLike;
+
+export interface PortTransportOptions {
+  connect: PortConnector;
+  /** First reconnect delay after the worker went away; doubles up to 2 s. */
+  reconnectDelayMs?: number;
+}
+
+/** An RPC message without its id: the transport numbers them. */
+export type RpcCall = RpcMessage extends infer M
+  ? M extends RpcMessage
+    ? Omit<M, 'id'>
+    : never
+  : never;
+
+/**
+ * ARCHITECTURE.md "Inside a CRM tab": the Transport a widget gets in the extension.
+ * `request` and `subscribe` go to the background over one runtime port; the background
+ * runs them through its own DirectTransport and its one socket. When the MV3 worker is
+ * stopped the port closes: the transport reconnects (which wakes the worker), subscribes
+ * again, and sends again what was in flight and safe to repeat.
+ */
+export interface PortTransport extends Transport {
+  /** The other RPC kinds: session, host session, storage, and the popup's auth calls. */
+  call(message: RpcCall): Promise<unknown>;
+  /** The last session state the background pushed (null before the first). */
+  sessionState(): PublicSessionState | null;
+  onSessionState(listener: (state: PublicSessionState) => void): () => void;
+  onNotice(listener: (notice: NoticeMessage) => void): () => void;
+  /** Closes the port for good (page teardown); pending calls fail. */
+  close(): void;
+}
+
+/** HTTP methods safe to send twice: what was in flight when the worker stopped. */
+const REPEATABLE_METHODS = new Set(['GET', 'PUT', 'DELETE']);
+const MAX_RECONNECT_DELAY_MS = 2000;
+
+export const EXTENSION_GONE_TEXT =
+  'Intake Cockpit was updated or removed. Reload this page to use its widgets again.';
+
+interface Pending {
+  message: RpcMessage;
+  resolve(data: unknown): void;
+  reject(error: TransportError): void;
+  resent: boolean;
+}
+
+export function createPortTransport(options: PortTransportOptions): PortTransport {
+  const baseDelay = options.reconnectDelayMs ?? 50;
+  const pending = new Map<string, Pending>();
+  const eventHandlers = new Map<string, Set<SocketEventHandler>>();
+  const stateListeners = new Set<(state: PublicSessionState) => void>();
+  const noticeListeners = new Set<(notice: NoticeMessage) => void>();
+  let port: PortLike | null = null;
+  let state: PublicSessionState | null = null;
+  let nextId = 1;
+  let closed = false;
+  let dead = false;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let reconnectDelay = baseDelay;
+
+  function setState(next: PublicSessionState): void {
+    state = next;
+    for (const listener of stateListeners) listener(next);
+  }
+
+  function onAnswer(message: AnswerMessage): void {
+    const entry = pending.get(message.id);
+    if (!entry) return;
+    pending.delete(message.id);
+    if (message.ok) entry.resolve(message.data);
+    else if (message.error) entry.reject(TransportError.fromJSON(message.error));
+  }
+
+  function onMessage(raw: unknown): void {
+    const message = parseBackgroundMessage(raw);
+    if (!message) return;
+    reconnectDelay = baseDelay;
+    switch (message.kind) {
+      case 'answer':
+        return onAnswer(message);
+      case 'event':
+        for (const handler of eventHandlers.get(message.event) ?? []) handler(message.payload);
+        return;
+      case 'session-state':
+        return setState(message.state);
+      case 'notice':
+        for (const listener of noticeListeners) listener(message);
+        return;
+    }
+  }
+
+  /** The extension was reloaded or removed: nothing here can work again until a reload. */
+  function die(): void {
+    dead = true;
+    port = null;
+    const error = new TransportError(EXTENSION_GONE_TEXT, 0);
+    for (const entry of pending.values()) entry.reject(error);
+    pending.clear();
+    setState({
+      status: 'signed-out',
+      user: null,
+      workspace: null,
+      socket: 'disconnected',
+      liveCalls: null,
+      message: EXTENSION_GONE_TEXT,
+      appOrigin: state?.appOrigin ?? '',
+    });
+  }
+
+  function open(): PortLike | null {
+    if (port) return port;
+    if (closed || dead) return null;
+    let created: PortLike;
+    try {
+      created = options.connect(PORT_NAME);
+    } catch {
+      die();
+      return null;
+    }
+    port = created;
+    created.onMessage.addListener(onMessage);
+    created.onDisconnect.addListener(() => onDisconnect(created));
+    // What this tab listens to survives the worker: say it again on every new port.
+    for (const event of eventHandlers.keys()) created.postMessage({ kind: 'subscribe', event });
+    return created;
+  }
+
+  function onDisconnect(which: PortLike): void {
+    if (port !== which) return;
+    port = null;
+    if (closed) return;
+    const unsafe = new TransportError(en.NETWORK_ERROR, 0);
+    for (const [id, entry] of pending) {
+      const repeatable =
+        entry.message.kind !== 'request' || REPEATABLE_METHODS.has(entry.message.request.method);
+      const isAuth =
+        entry.message.kind === 'auth:sign-in' || entry.message.kind === 'auth:sign-out';
+      if (!repeatable || isAuth || entry.resent) {
+        pending.delete(id);
+        entry.reject(unsafe);
+      }
+    }
+    if (pending.size > 0 || eventHandlers.size > 0 || stateListeners.size > 0) scheduleReconnect();
+  }
+
+  function scheduleReconnect(): void {
+    if (reconnectTimer || closed || dead) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      const reopened = open();
+      if (!reopened) return;
+      for (const entry of pending.values()) {
+        entry.resent = true;
+        reopened.postMessage(entry.message);
+      }
+    }, reconnectDelay);
+    reconnectDelay = Math.min(reconnectDelay * 2, MAX_RECONNECT_DELAY_MS);
+  }
+
+  function post(message: ClientMessage): boolean {
+    const target = open();
+    if (!target) return false;
+    try {
+      target.postMessage(message);
+      return true;
+    } catch {
+      // The port died under us; onDisconnect reconnects and resends what is pending.
+      return port !== null;
+    }
+  }
+
+  function call(message: RpcCall): Promise<unknown> {
+    if (closed || dead) return Promise.reject(new TransportError(EXTENSION_GONE_TEXT, 0));
+    const id = String(nextId++);
+    const full = { ...message, id } as RpcMessage;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { message: full, resolve, reject, resent: false });
+      if (!post(full) && !dead && !closed) scheduleReconnect();
+    });
+  }
+
+  return {
+    request(req: TransportRequest) {
+      // Only what the protocol carries; `anonymous` requests never go through a port.
+      const { method, path, base, query, body, timeoutMs, skipAuthRefresh } = req;
+      if (req.anonymous) {
+        return Promise.reject(
+          new TransportError('Anonymous calls are not allowed from a widget.', 0),
+        );
+      }
+      const request = Object.fromEntries(
+        Object.entries({ method, path, base, query, body, timeoutMs, skipAuthRefresh }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      ) as Extract<RpcCall, { kind: 'request' }>['request'];
+      return call({ kind: 'request', request });
+    },
+    subscribe(event, handler) {
+      let set = eventHandlers.get(event);
+      if (!set) {
+        // Open first: a new port announces the events already known, then this one.
+        open();
+        eventHandlers.set(event, (set = new Set()));
+        post({ kind: 'subscribe', event });
+      }
+      set.add(handler);
+      return () => {
+        const current = eventHandlers.get(event);
+        if (!current?.delete(handler) || current.size > 0) return;
+        eventHandlers.delete(event);
+        if (port) post({ kind: 'unsubscribe', event });
+      };
+    },
+    call,
+    sessionState: () => state,
+    onSessionState(listener) {
+      stateListeners.add(listener);
+      // The background pushes the state on every new port: opening one is asking.
+      if (!port) open();
+      return () => void stateListeners.delete(listener);
+    },
+    onNotice(listener) {
+      noticeListeners.add(listener);
+      return () => void noticeListeners.delete(listener);
+    },
+    close() {
+      closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const error = new TransportError(EXTENSION_GONE_TEXT, 0);
+      for (const entry of pending.values()) entry.reject(error);
+      pending.clear();
+      port?.disconnect();
+      port = null;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchWithExtension,
+  openPopup,
+  setServerAddress,
+  startServer,
+  type ExtensionBrowser,
+  type RunningServer,
+} from '../harness';
+
+// "Use this sign-in in your CRM tabs": the standalone app hands the extension a session
+// of its own, so one sign-in serves both, and the app's own session keeps working.
+
+let server: RunningServer;
+let ext: ExtensionBrowser;
+
+beforeAll(async () => {
+  server = await startServer();
+  ext = await launchWithExtension();
+  await setServerAddress(ext, server.url);
+});
+
+afterAll(async () => {
+  await ext?.close();
+  await server?.stop();
+});
+
+describe('sharing the app’s sign-in with the extension', () => {
+  it('signs the extension in from the app’s button, and the app stays signed in', async () => {
+    const app = await ext.browser.newPage();
+    await app.goto(`${server.url}/login`);
+    await app.waitForSelector('input[name="username"]');
+    await app.type('input[name="username"]', 'admin@lakeside.test');
+    await app.type('input[name="password"]', 'demo-password');
+    await app.click('button[type="submit"]');
+    await app.waitForFunction(() => location.pathname === '/app/dashboards/cockpit');
+
+    const offer = await app.waitForSelector(
+      'button[aria-label="Use this sign-in in your CRM tabs"]',
+      { timeout: 10_000 },
+    );
+    await offer!.click();
+    await app.waitForSelector('button[aria-label="Your CRM tabs use this sign-in"]', {
+      timeout: 10_000,
+    });
+
+    const popup = await openPopup(ext);
+    const user = await popup.waitForSelector('[data-testid="popup-user"]', { timeout: 10_000 });
+    expect(await user!.evaluate((node) => node.textContent)).toContain('(Admin)');
+    await popup.close();
+
+    // The app's own session is untouched: a reload keeps it on its page.
+    await app.reload();
+    await app.waitForSelector('main h1');
+    expect(await app.evaluate(() => location.pathname)).toBe('/app/dashboards/cockpit');
+    await app.close();
+  });
+
+  it('marks the app’s pages with the extension id and nothing else', async () => {
+    const page = await ext.browser.newPage();
+    await page.goto(`${server.url}/login`);
+    expect(
+      await page.evaluate(() => document.documentElement.getAttribute('data-intake-extension-id')),
+    ).toBe(ext.extensionId);
+    await page.close();
+  });
+});

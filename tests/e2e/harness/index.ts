@@ -1,0 +1,31 @@
+/**
+ * The end-to-end harness, for this suite and for testers' own Puppeteer scripts
+ * (README.md "For testers"). It builds nothing: run `npm run build`.
+ */
+export { findChromium } from './find-chromium';
+export { launchBrowser, CHROMIUM_ARGS, type LaunchedBrowser } from './launch-browser';
+export { startServer, APP_DIST, type RunningServer } from './start-server';
+export { EXTENSION_DIR, WIDGETS_DIST, requireExtensionBuild } from './extension-build';
+export { launchWithExtension, type ExtensionBrowser } from './launch-extension';
+export {
+  openPopup,
+  setServerAddress,
+  signInThroughPopup,
+  signOutThroughPopup,
+} from './extension-pages';
+export {
+  CRM_PAGES,
+  fixtureFor,
+  openCrmPage,
+  serveCrmFixtures,
+  type CrmPageName,
+} from './crm-fixtures';
+export { captureDownloads, type Download, type DownloadCapture } from './downloads';
+export {
+  PANEL_SELECTOR,
+  panelWidgetTags,
+  waitForDeepSelector,
+  waitForPanel,
+  waitForWidgetText,
+  widgetText,
+} from './panel';

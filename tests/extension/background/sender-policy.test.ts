@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptClientMessage,
+  acceptExternalMessage,
+  classifyExternalSender,
+  classifySender,
+  MESSAGE_RIGHTS,
+  type SenderLike,
+} from '@/extension/entrypoints/background/sender-policy';
+import { clientMessageSchema } from '@/shared/transport/port-protocol';
+
+const self = {
+  id: 'abcdefghijklmnopabcdefghijklmnop',
+  origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+};
+
+const contentScript: SenderLike = {
+  id: self.id,
+  url: 'https://crm.zoho.com/crm/org1/tab/Contacts/4876876000000421001',
+  origin: 'https://crm.zoho.com',
+  tab: { id: 12 },
+  frameId: 0,
+};
+const popup: SenderLike = { id: self.id, url: `${self.origin}/popup.html`, origin: self.origin };
+
+describe('classifySender (who may talk to the background)', () => {
+  it('recognises our content script in a CRM tab and our own pages', () => {
+    expect(classifySender(contentScript, self)).toBe('content-script');
+    expect(classifySender(popup, self)).toBe('extension-page');
+    // The options page opened in a tab is still one of our pages.
+    expect(
+      classifySender(
+        { ...popup, url: `${self.origin}/options.html`, tab: { id: 3 }, frameId: 0 },
+        self,
+      ),
+    ).toBe('extension-page');
+  });
+
+  it.each<[string, SenderLike | undefined | null]>([
+    ['another extension', { ...contentScript, id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz' }],
+    [
+      'a sender without an id (a web page through externally_connectable)',
+      { ...contentScript, id: undefined },
+    ],
+    [
+      'a web page sender with a tab but the wrong id',
+      {
+        id: 'evil',
+        url: 'https://evil.example/',
+        origin: 'https://evil.example',
+        tab: { id: 1 },
+        frameId: 0,
+      },
+    ],
+    ['a content script in a sub-frame', { ...contentScript, frameId: 3 }],
+    ['a content script without a tab', { ...contentScript, tab: undefined }],
+    ['an opaque origin', { id: self.id, origin: 'null', tab: { id: 1 }, frameId: 0 }],
+    [
+      'a file: page',
+      { id: self.id, url: 'file:///tmp/x.html', origin: 'file://', tab: { id: 1 }, frameId: 0 },
+    ],
+    ['no sender at all', undefined],
+    ['null', null],
+  ])('drops %s', (_label, sender) => {
+    expect(classifySender(sender, self)).toBeNull();
+  });
+
+  it('decides by the browser-given origin, not by a URL the page can rewrite', () => {
+    // A CRM page that pushState-ed itself a look-alike path is still a content script,
+    // never one of our pages.
+    const spoofed = { ...contentScript, url: `https://crm.zoho.com/${self.origin}/popup.html` };
+    expect(classifySender(spoofed, self)).toBe('content-script');
+  });
+});
+
+describe('the schema table', () => {
+  it('has a rule for every message kind', () => {
+    const kinds = clientMessageSchema.options.map((option) => option.shape.kind.value);
+    expect(Object.keys(MESSAGE_RIGHTS).sort()).toEqual([...kinds].sort());
+  });
+
+  it('lets content scripts make requests, but never sign in or out', () => {
+    const request = { kind: 'request', id: '1', request: { method: 'GET', path: 'users/me' } };
+    expect(acceptClientMessage('content-script', request)).not.toBeNull();
+    expect(acceptClientMessage('content-script', { kind: 'auth:sign-out', id: '2' })).toBeNull();
+    expect(
+      acceptClientMessage('content-script', {
+        kind: 'auth:sign-in',
+        id: '3',
+        username: 'a',
+        password: 'b',
+      }),
+    ).toBeNull();
+    expect(
+      acceptClientMessage('extension-page', { kind: 'auth:sign-out', id: '2' }),
+    ).not.toBeNull();
+  });
+
+  it.each([
+    ['an unknown kind', { kind: 'token:get', id: '1' }],
+    [
+      'a request with a foreign URL',
+      { kind: 'request', id: '1', request: { method: 'GET', path: 'https://evil.example' } },
+    ],
+    ['a message with extra fields', { kind: 'session:get', id: '1', eval: 'alert(1)' }],
+    ['a string', 'auth:sign-out'],
+    ['an array', [{ kind: 'session:get', id: '1' }]],
+    [
+      'a prototype-polluting object',
+      JSON.parse('{"kind":"session:get","id":"1","__proto__":{"admin":true}}'),
+    ],
+  ])('drops %s', (_label, raw) => {
+    expect(acceptClientMessage('extension-page', raw)).toBeNull();
+  });
+
+  it('drops everything from an unclassified sender', () => {
+    expect(acceptClientMessage(null, { kind: 'session:get', id: '1' })).toBeNull();
+  });
+});
+
+describe('the standalone app through externally_connectable', () => {
+  const app = 'http://localhost:8080';
+  const appPage: SenderLike = {
+    url: `${app}/app/profile/user-info`,
+    origin: app,
+    tab: { id: 4 },
+    frameId: 0,
+  };
+
+  it('accepts the configured app origin only', () => {
+    expect(classifyExternalSender(appPage, app)).toBe('app-page');
+    expect(classifyExternalSender({ ...appPage, origin: 'http://localhost:9999' }, app)).toBeNull();
+    expect(classifyExternalSender({ ...appPage, origin: 'https://crm.zoho.com' }, app)).toBeNull();
+    // Another extension messaging us from outside.
+    expect(classifyExternalSender({ ...appPage, id: 'other-extension' }, app)).toBeNull();
+  });
+
+  it('accepts only a ping and a hand-over from it', () => {
+    expect(acceptExternalMessage(appPage, app, { kind: 'ping' })).toEqual({ kind: 'ping' });
+    expect(acceptExternalMessage(appPage, app, { kind: 'auth:sign-out', id: '1' })).toBeNull();
+    expect(
+      acceptExternalMessage({ ...appPage, origin: 'https://evil.example' }, app, { kind: 'ping' }),
+    ).toBeNull();
+  });
+});

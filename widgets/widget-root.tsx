@@ -1,0 +1,167 @@
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+} from 'react';
+import { AppServicesContext } from '@/app/app-services';
+import { HostContext } from '@/app/host/host';
+import type { SessionService } from '@/shared/session/session-service';
+import { subscribeWidgetCss, widgetCss } from './styles/css-registry';
+import {
+  parseDateRange,
+  parseLeadSources,
+  parseTheme,
+  type WidgetDateRange,
+} from './widget-attributes';
+import {
+  getWidgetEnvironment,
+  type WidgetHostState,
+  type WidgetHostStore,
+} from './widget-environment';
+import { createWidgetToasts, WidgetToastList, type WidgetToasts } from './widget-toasts';
+
+/** The element's attributes as r2wc hands them over (all strings), plus its shadow root. */
+export interface WidgetElementProps {
+  container?: HTMLElement;
+  theme?: string;
+  dateRange?: string;
+  leadSources?: string;
+  apiBase?: string;
+}
+
+/** The parsed attributes a screen may take defaults from. */
+export interface WidgetSettings {
+  dateRange: WidgetDateRange | null;
+  leadSources: string[] | null;
+}
+
+// Only a script-tag embed without a token signs in inside a widget; the extension never
+// does (its popup signs in), so the form stays out of the panel runtime's first load.
+const SignInForm = lazy(() =>
+  import('@/app/features/auth/sign-in-form').then((module) => ({ default: module.SignInForm })),
+);
+
+const prefersDark = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-color-scheme: dark)').matches;
+
+function hostElementOf(container: HTMLElement | undefined): HTMLElement | null {
+  const root = container as unknown as ShadowRoot | undefined;
+  return (root?.host as HTMLElement | undefined) ?? null;
+}
+
+function SignedOut({ state }: { state: Extract<WidgetHostState, { status: 'signed-out' }> }) {
+  if (state.session) {
+    const services = {
+      session: {
+        signIn: state.session.signIn,
+        restore: async () => null,
+        logout: async () => {},
+      } satisfies SessionService,
+    };
+    return (
+      <div className="ic-widget__signin">
+        <h2>Sign in to Intake Cockpit</h2>
+        {state.message ? <p role="alert">{state.message}</p> : null}
+        <AppServicesContext.Provider value={services}>
+          <Suspense fallback={<WidgetLoading />}>
+            <SignInForm />
+          </Suspense>
+        </AppServicesContext.Provider>
+      </div>
+    );
+  }
+  return (
+    <div className="ic-widget__state" data-widget-state="signed-out">
+      <strong>Signed out of Intake Cockpit</strong>
+      <span>{state.message ?? state.hint ?? 'Sign in to see this widget.'}</span>
+    </div>
+  );
+}
+
+function WidgetBody<P extends object>({
+  element,
+  apiBase,
+  toasts,
+  Screen,
+  screenProps,
+}: {
+  element: HTMLElement;
+  apiBase: string | undefined;
+  toasts: WidgetToasts;
+  Screen: ComponentType<P>;
+  screenProps: P;
+}) {
+  const [store] = useState<WidgetHostStore>(() =>
+    getWidgetEnvironment().attach(element, { apiBase, notify: toasts.notify }),
+  );
+  useEffect(() => () => store.release(), [store]);
+  const state = useSyncExternalStore(store.subscribe, store.get);
+  if (state.status === 'ready') {
+    return (
+      <HostContext.Provider value={state.host}>
+        {/* Screens are lazy (their own chunk): the spinner shows while the code arrives. */}
+        <Suspense fallback={<WidgetLoading />}>
+          <Screen {...screenProps} />
+        </Suspense>
+      </HostContext.Provider>
+    );
+  }
+  if (state.status === 'signed-out') return <SignedOut state={state} />;
+  return <WidgetLoading />;
+}
+
+function WidgetLoading() {
+  return (
+    <div className="ic-widget__state" data-widget-state="loading" aria-busy="true">
+      <span className="ic-widget__spinner" aria-hidden="true" />
+      <span>Loading…</span>
+    </div>
+  );
+}
+
+/**
+ * The React root inside every widget's shadow root: the collected CSS, the theme, the
+ * host from the environment (extension port or direct session), and the screen.
+ */
+export function createWidgetRoot<P extends object>(
+  Screen: ComponentType<P>,
+  toScreenProps: (settings: WidgetSettings) => P,
+) {
+  return function WidgetRoot({
+    container,
+    theme,
+    dateRange,
+    leadSources,
+    apiBase,
+  }: WidgetElementProps) {
+    const css = useSyncExternalStore(subscribeWidgetCss, widgetCss);
+    const [toasts] = useState(createWidgetToasts);
+    const element = hostElementOf(container);
+    const screenProps = toScreenProps({
+      dateRange: parseDateRange(dateRange),
+      leadSources: parseLeadSources(leadSources),
+    });
+    return (
+      <>
+        <style>{css}</style>
+        <div className="ic-widget" data-theme={parseTheme(theme, prefersDark())}>
+          {element ? (
+            <WidgetBody
+              key={apiBase ?? ''}
+              element={element}
+              apiBase={apiBase}
+              toasts={toasts}
+              Screen={Screen}
+              screenProps={screenProps}
+            />
+          ) : null}
+          <WidgetToastList toasts={toasts} />
+        </div>
+      </>
+    );
+  };
+}
