@@ -25,7 +25,7 @@ header .who { color: #475467; overflow: hidden; text-overflow: ellipsis; white-s
 .collapse { border: 1px solid #cfd5dd; background: #fff; border-radius: 6px; padding: 2px 8px; cursor: pointer; font: inherit; color: inherit; }
 .notice:empty { display: none; }
 .notice { padding: 8px 12px; background: #eef8fd; color: #0074a8; border-bottom: 1px solid #e4e7ec; }
-.widgets { flex: 1 1 auto; overflow: auto; display: grid; gap: 12px; padding: 12px; align-content: start; }
+.widgets { flex: 1 1 auto; overflow: auto; display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; padding: 12px; align-content: start; }
 .empty { color: #475467; padding: 12px; }
 .resize { position: absolute; left: 30px; top: 0; bottom: 0; width: 6px; cursor: ew-resize; z-index: 1; }
 @media (prefers-color-scheme: dark) {
