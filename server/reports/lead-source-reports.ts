@@ -6,7 +6,8 @@ import type {
 import type { LeadsByLeadSourceRow } from '@/shared/contracts/reports/leads-by-lead-source';
 import type { PclcByLeadSourceRow } from '@/shared/contracts/reports/pclc';
 import { computeFunnelRates } from '@/shared/domain/funnel-rates';
-import { daysInRange, scaleLeadGenGoals } from '@/shared/domain/goals';
+import { daysInRange } from '@/shared/domain/date-range';
+import { scaleLeadGenGoals } from '@/shared/domain/goals';
 import type { Db } from '../db/database';
 import { addDays, daysInMonth } from '../records/workspace-days';
 import { pclcData } from './funnel';
@@ -95,7 +96,7 @@ export async function leadSourceRankingV2(
       stages: [METRIC_STAGE[input.lastYearMetric]],
     }),
   ]);
-  const days = daysInRange(startDate, endDate);
+  const days = daysInRange({ startDate, endDate });
   const hidden = new Set(scope.dims.hiddenSourceIds);
   const rows = scope.workspace.leadSources
     .filter((s) => !hidden.has(s.id))

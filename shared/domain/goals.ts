@@ -10,13 +10,6 @@ export function scaleWeeklyGoal(weekly: number, days: number): number {
   return Math.round((weekly * days) / 7);
 }
 
-/** Days in an inclusive range of YYYY-MM-DD days. */
-export function daysInRange(startDate: string, endDate: string): number {
-  const start = Date.parse(`${startDate}T00:00:00.000Z`);
-  const end = Date.parse(`${endDate}T00:00:00.000Z`);
-  return Math.round((end - start) / 86_400_000) + 1;
-}
-
 export function scaleLeadGenGoals(weekly: LeadGenGoals, days: number): LeadGenGoals {
   return {
     leadsMin: scaleWeeklyGoal(weekly.leadsMin, days),

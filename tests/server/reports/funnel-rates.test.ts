@@ -6,7 +6,8 @@ import {
   qualifiedShows,
   ratePercent,
 } from '@/shared/domain/funnel-rates';
-import { combineSalesPerformanceGoals, daysInRange, scaleWeeklyGoal } from '@/shared/domain/goals';
+import { daysInRange } from '@/shared/domain/date-range';
+import { combineSalesPerformanceGoals, scaleWeeklyGoal } from '@/shared/domain/goals';
 import { DEMO_WORKSPACES } from '@/server/seed/demo-workspaces';
 
 const counts = {
@@ -44,7 +45,7 @@ describe('funnel rates (spec: dashboards 2.5 rate tooltips)', () => {
 
 describe('goal scaling (spec: dashboards 9)', () => {
   it('scales weekly goals by days / 7, rounded, and counts days inclusively', () => {
-    expect(daysInRange('2026-03-16', '2026-03-20')).toBe(5);
+    expect(daysInRange({ startDate: '2026-03-16', endDate: '2026-03-20' })).toBe(5);
     expect(scaleWeeklyGoal(10, 28)).toBe(40);
     expect(scaleWeeklyGoal(12, 5)).toBe(9);
   });
