@@ -208,3 +208,42 @@ export function todayInTimezone(timezone: string | null | undefined, now: Date =
     return now;
   }
 }
+
+/** The ids each list filter can name, from lists that loaded (null: unknown yet or failed). */
+export interface KnownFilterIds {
+  leadSources: readonly string[] | null;
+  offices: readonly string[] | null;
+  caseTypes: readonly string[] | null;
+  subCaseTypes: readonly string[] | null;
+  campaigns: readonly string[] | null;
+}
+
+/**
+ * Drops ids the workspace no longer has (a lead source deleted since the filters were
+ * saved): the server refuses unknown ids with a 400, and a stored filter must not lock a
+ * screen in its error view. A list that did not load (null or empty) is left alone.
+ * Answers the same object when nothing had to go, so nothing refetches.
+ */
+export function withoutUnknownIds(
+  state: ReportFilterState,
+  known: KnownFilterIds,
+): ReportFilterState {
+  let changed = false;
+  const next = { ...state };
+  for (const field of [
+    'leadSources',
+    'offices',
+    'caseTypes',
+    'subCaseTypes',
+    'campaigns',
+  ] as const) {
+    const ids = known[field];
+    if (!ids || ids.length === 0) continue;
+    const kept = state[field].filter((id) => ids.includes(id));
+    if (kept.length !== state[field].length) {
+      next[field] = kept;
+      changed = true;
+    }
+  }
+  return changed ? next : state;
+}

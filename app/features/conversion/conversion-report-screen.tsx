@@ -11,6 +11,7 @@ import { ComplianceCard } from '@/app/features/compliance/compliance-card';
 import { ExportButtons } from '@/app/features/exports/export-buttons';
 import { ReportFilterPanel } from '@/app/features/report-filters/report-filter-panel';
 import { useReportFilters } from '@/app/features/report-filters/use-report-filters';
+import { useDropUnknownFilterIds } from '@/app/features/report-filters/use-drop-unknown-filter-ids';
 import { useReportLookups } from '@/app/features/report-filters/use-report-lookups';
 import { TotalLeadsCard } from '@/app/features/total-leads/total-leads-card';
 import { useHost } from '@/app/host/host';
@@ -90,6 +91,7 @@ export function ConversionReportScreen({
     defaults: { type: CONVERSION_TYPE },
   });
   const lookups = useReportLookups(host);
+  useDropUnknownFilterIds(filters, lookups);
   const report = useConversionReport(host, filters.applied, filters.key);
   const [selected, setSelected] = useState<ConversionStat | null>(null);
   const [collection, setCollection] = useState<string | null>(null);

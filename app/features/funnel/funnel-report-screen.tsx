@@ -6,6 +6,7 @@ import { StatCard } from '@/app/components/stat-card/stat-card';
 import { ComplianceCard } from '@/app/features/compliance/compliance-card';
 import { ReportFilterPanel } from '@/app/features/report-filters/report-filter-panel';
 import { useReportFilters } from '@/app/features/report-filters/use-report-filters';
+import { useDropUnknownFilterIds } from '@/app/features/report-filters/use-drop-unknown-filter-ids';
 import { useReportLookups } from '@/app/features/report-filters/use-report-lookups';
 import { TotalLeadsCard } from '@/app/features/total-leads/total-leads-card';
 import { useHost } from '@/app/host/host';
@@ -54,6 +55,7 @@ export function FunnelReportScreen({
   const workspace = host.session.workspace;
   const filters = useReportFilters(host, { storageKey, dateRange, leadSources });
   const lookups = useReportLookups(host);
+  useDropUnknownFilterIds(filters, lookups);
   const report = useFunnelReport(host, filters.applied, filters.key);
   const [selected, setSelected] = useState<PclcStat | null>(null);
   const [collection, setCollection] = useState<string | null>(null);

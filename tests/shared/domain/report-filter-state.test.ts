@@ -10,6 +10,7 @@ import {
   subCaseTypesFor,
   todayInTimezone,
   visibleCampaigns,
+  withoutUnknownIds,
 } from '@/shared/domain/report-filter-state';
 
 const today = new Date(2026, 10, 22, 12); // 11/22/2026
@@ -113,5 +114,36 @@ describe('report filter state (spec: dashboards 2.9, 3, 4)', () => {
     expect([day.getFullYear(), day.getMonth() + 1, day.getDate()]).toEqual([2026, 11, 21]);
     expect(todayInTimezone(null, now)).toBe(now);
     expect(todayInTimezone('Not/AZone', now)).toBe(now);
+  });
+});
+
+describe('stored filters that name ids the workspace no longer has', () => {
+  const stored = {
+    ...defaultReportFilters(today),
+    leadSources: ['ls_google', 'ls_deleted'],
+    offices: ['of_main'],
+  };
+
+  it('drops the unknown ids and keeps the rest', () => {
+    const cleaned = withoutUnknownIds(stored, {
+      leadSources: ['ls_google', 'ls_tv'],
+      offices: ['of_main'],
+      caseTypes: null,
+      subCaseTypes: null,
+      campaigns: null,
+    });
+    expect(cleaned.leadSources).toEqual(['ls_google']);
+    expect(cleaned.offices).toEqual(['of_main']);
+  });
+
+  it('leaves a filter alone while its list has not loaded, and answers the same object when nothing goes', () => {
+    const unknownLists = {
+      leadSources: [],
+      offices: null,
+      caseTypes: null,
+      subCaseTypes: null,
+      campaigns: null,
+    };
+    expect(withoutUnknownIds(stored, unknownLists)).toBe(stored);
   });
 });

@@ -1,6 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FunnelReportScreen } from '@/app/features/funnel/funnel-report-screen';
+import {
+  defaultReportFilters,
+  serializeReportFilters,
+  todayInTimezone,
+} from '@/shared/domain/report-filter-state';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { makeHost, renderWithHost } from '../../helpers';
 import {
@@ -13,8 +18,12 @@ import {
   type FakeApi,
 } from '../report-filters/fixtures';
 
-function renderFunnel(api: FakeApi = fakeApi(), workspace = reportWorkspace(), props = {}) {
-  const storage = createMemoryStorage();
+function renderFunnel(
+  api: FakeApi = fakeApi(),
+  workspace = reportWorkspace(),
+  props = {},
+  storage = createMemoryStorage(),
+) {
   const host = makeHost({ api, storage, session: { user: null, workspace, agent: null } });
   return { ...renderWithHost(<FunnelReportScreen {...props} />, { host }), api, storage };
 }
@@ -41,6 +50,19 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     // Lakeside is a Bankruptcy workspace: the Filed flag is on by default.
     expect((await card(/^Filed/)).textContent).toContain('Filed rate 25%');
     expect(api.calls('/reports/pclc')[0]!.body).toMatchObject({ type: 'rjPclc' });
+  });
+
+  it('drops a stored lead source the workspace no longer has instead of failing on it', async () => {
+    const today = todayInTimezone(reportWorkspace().attributes.timezone);
+    const stored = { ...defaultReportFilters(today), leadSources: ['ls_1', 'ls_deleted'] };
+    const storage = createMemoryStorage({
+      'report-filters:funnel': serializeReportFilters(stored, today),
+    });
+    const api = renderFunnel(fakeApi(), reportWorkspace(), {}, storage).api;
+    await waitFor(() =>
+      expect(api.calls('/reports/pclc').at(-1)!.body).toMatchObject({ leadSources: ['ls_1'] }),
+    );
+    await card(/^Hires/);
   });
 
   it('leaves Filed out when the flag is off', async () => {
