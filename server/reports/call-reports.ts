@@ -17,7 +17,7 @@ import {
   roundedPercent,
 } from './call-sums';
 import { countTransitions } from './pipeline-counts';
-import { loose, type ReportScope } from './report-scope';
+import { chosenIds, loose, type ReportScope } from './report-scope';
 
 function complianceRow(
   id: string | null,
@@ -116,12 +116,7 @@ async function outboundTasks(
     .where('t.kind', '=', kind)
     .where('t.due_day', '>=', range.startDate)
     .where('t.due_day', '<=', range.endDate);
-  if (scope.dims.agentIds)
-    query = query.where(
-      't.agent_id',
-      'in',
-      scope.dims.agentIds.length ? scope.dims.agentIds : ['\u0000'],
-    );
+  if (scope.dims.agentIds) query = query.where('t.agent_id', 'in', chosenIds(scope.dims.agentIds));
   const rows = await query
     .select((eb) => [
       eb.fn.countAll<number>().as('due'),
@@ -149,12 +144,7 @@ async function callbacks(
     .where('t.workspace_id', '=', scope.workspace.id)
     .where('t.requested_day', '>=', scope.startDate)
     .where('t.requested_day', '<=', scope.endDate);
-  if (scope.dims.agentIds)
-    query = query.where(
-      't.agent_id',
-      'in',
-      scope.dims.agentIds.length ? scope.dims.agentIds : ['\u0000'],
-    );
+  if (scope.dims.agentIds) query = query.where('t.agent_id', 'in', chosenIds(scope.dims.agentIds));
   const rows = await query
     .select((eb) => [
       eb.fn.countAll<number>().as('requested'),

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { loose, type ReportScope } from './report-scope';
+import { chosenIds, loose, type ReportScope } from './report-scope';
 
 /**
  * Call counts from the calls_daily rollup (kept on write with every call). Call reports
@@ -48,13 +48,8 @@ export async function callSums(
   if (dims.hiddenSourceIds.length > 0)
     query = query.where('t.lead_source_id', 'not in', dims.hiddenSourceIds);
   if (dims.leadSourceIds)
-    query = query.where(
-      't.lead_source_id',
-      'in',
-      dims.leadSourceIds.length ? dims.leadSourceIds : ['\u0000'],
-    );
-  if (dims.agentIds)
-    query = query.where('t.agent_id', 'in', dims.agentIds.length ? dims.agentIds : ['\u0000']);
+    query = query.where('t.lead_source_id', 'in', chosenIds(dims.leadSourceIds));
+  if (dims.agentIds) query = query.where('t.agent_id', 'in', chosenIds(dims.agentIds));
   if (options.withAgent) query = query.where('t.agent_id', '!=', '');
   if (options.direction) query = query.where('t.direction', '=', options.direction);
   if (options.category) query = query.where('t.category', '=', options.category);

@@ -17,6 +17,14 @@ import { dayInTimezone } from '../records/workspace-days';
 export type LooseDb = Kysely<Record<string, Record<string, string | number | null>>>;
 export const loose = (db: Db): LooseDb => db as unknown as LooseDb;
 
+/**
+ * The values of an `in` filter for a chosen list: SQL has no empty `in ()`, and an
+ * empty choice must match nothing, so it becomes a value no id ever has.
+ */
+export function chosenIds(ids: readonly string[]): string[] {
+  return ids.length > 0 ? [...ids] : ['\u0000'];
+}
+
 export interface WorkspaceLookupSet {
   id: string;
   name: string;

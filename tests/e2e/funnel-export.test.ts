@@ -140,7 +140,7 @@ describe('funnel report exports (issue #4, spec: dashboards 2.5, 9)', () => {
     );
     expect(sources).toEqual(sorted);
     // The count line agrees with the rows.
-    const count = await page.$eval('.ic-funnel-contacts__count', (node) => node.textContent);
+    const count = await page.$eval('.ic-contacts-panel__count', (node) => node.textContent);
     expect(count).toBe(`${table.length} ${table.length === 1 ? 'contact' : 'contacts'}`);
 
     // spec 9: Status reads Hired for HIRES.
@@ -149,7 +149,7 @@ describe('funnel report exports (issue #4, spec: dashboards 2.5, 9)', () => {
       ...table.map((row) => [...row, 'Hired']),
     ];
 
-    await clickButton('.ic-funnel-contacts', 'Excel');
+    await clickButton('.ic-contacts-panel', 'Excel');
     const xlsxPath = await waitForDownload('HIRES_data.xlsx');
     const book = XLSX.read(readFileSync(xlsxPath), { type: 'buffer' });
     expect(book.SheetNames).toEqual(['data']);
@@ -160,7 +160,7 @@ describe('funnel report exports (issue #4, spec: dashboards 2.5, 9)', () => {
     });
     expect(sheetRows).toEqual(expected);
 
-    await clickButton('.ic-funnel-contacts', 'CSV');
+    await clickButton('.ic-contacts-panel', 'CSV');
     const csvPath = await waitForDownload('HIRES_data.csv');
     const csv = readFileSync(csvPath, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -185,12 +185,12 @@ describe('funnel report exports (issue #4, spec: dashboards 2.5, 9)', () => {
     await page.waitForFunction(
       () =>
         /^\d[\d,]* contacts$/.test(
-          document.querySelector('.ic-funnel-contacts__count')?.textContent ?? '',
+          document.querySelector('.ic-contacts-panel__count')?.textContent ?? '',
         ),
       { timeout: 30_000 },
     );
     const total = Number(
-      (await page.$eval('.ic-funnel-contacts__count', (node) => node.textContent))!.replace(
+      (await page.$eval('.ic-contacts-panel__count', (node) => node.textContent))!.replace(
         /\D/g,
         '',
       ),
@@ -203,14 +203,14 @@ describe('funnel report exports (issue #4, spec: dashboards 2.5, 9)', () => {
     expect(rowCount).toBe(String(total + 1));
     const firstRows = await tableRows();
 
-    await clickButton('.ic-funnel-contacts', 'CSV');
+    await clickButton('.ic-contacts-panel', 'CSV');
     const csvPath = await waitForDownload('LEADS_data.csv');
     const rows = parseCsv(readFileSync(csvPath, 'utf8').slice(1));
     expect(rows).toHaveLength(total + 1);
     expect(rows[0]).toEqual(['Contact Name', 'Lead Source', 'Campaign', 'Case Type', 'Status']);
     expect(rows.slice(1, 1 + firstRows.length).map((row) => row.slice(0, 4))).toEqual(firstRows);
 
-    await clickButton('.ic-funnel-contacts', 'Excel');
+    await clickButton('.ic-contacts-panel', 'Excel');
     const xlsxPath = await waitForDownload('LEADS_data.xlsx');
     const book = XLSX.read(readFileSync(xlsxPath), { type: 'buffer' });
     const sheetRows = XLSX.utils.sheet_to_json<string[]>(book.Sheets.data!, {

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { ContactsPanel, ContactsPanelEmpty } from '@/app/components/contacts-table/contacts-panel';
 import {
   ContactsTable,
   type ContactColumn,
@@ -226,44 +227,28 @@ export function ConversionReportScreen({
       </section>
 
       {active ? (
-        <section
+        <ContactsPanel
           id={detailId}
-          className="ic-conversion__detail"
-          aria-labelledby={`${detailId}-title`}
-        >
-          <header className="ic-conversion__detail-header">
-            <div>
-              <h2 className="ic-conversion__detail-title" id={`${detailId}-title`}>
-                {title}
-              </h2>
-              <p className="ic-conversion__detail-count" aria-live="polite">
-                {number.format(tableRows.length)} {tableRows.length === 1 ? 'contact' : 'contacts'}
-              </p>
-            </div>
+          title={title}
+          count={`${number.format(tableRows.length)} ${tableRows.length === 1 ? 'contact' : 'contacts'}`}
+          actions={
             <ExportButtons
               stat={active}
               collection={collection}
               contacts={exportContacts}
               formats={['csv', 'xlsx']}
             />
-          </header>
-          {collections.length ? (
-            <div className="ic-conversion__toggles" role="group" aria-label="Show">
-              {collections.map((option) => (
-                <button
-                  key={option.label}
-                  type="button"
-                  className="ic-conversion__toggle"
-                  aria-pressed={collection === option.value}
-                  onClick={() => setCollection(option.value)}
-                >
-                  {option.label}
-                </button>
-              ))}
-            </div>
-          ) : null}
+          }
+          toggles={collections.map((option) => ({
+            label: option.label,
+            pressed: collection === option.value,
+            onClick: () => setCollection(option.value),
+          }))}
+        >
           {tableRows.length === 0 ? (
-            <p className="ic-conversion__empty">No Data: no contacts match this card and filter.</p>
+            <ContactsPanelEmpty>
+              No Data: no contacts match this card and filter.
+            </ContactsPanelEmpty>
           ) : (
             <ContactsTable
               rows={tableRows}
@@ -273,7 +258,7 @@ export function ConversionReportScreen({
               caption={`${title} contacts`}
             />
           )}
-        </section>
+        </ContactsPanel>
       ) : null}
 
       <div

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { ContactsPanel, ContactsPanelEmpty } from '@/app/components/contacts-table/contacts-panel';
 import {
   ContactsTable,
   type ContactColumn,
@@ -20,7 +21,6 @@ import {
 import type { ReportFilterState } from '@/shared/domain/report-filter-state';
 import { sortRows, toggleSort, type SortState } from '@/shared/domain/sorting';
 import { useFunnelContacts } from './use-funnel-report';
-import './funnel-contacts.css';
 
 /** spec: dashboards 2.5 — the funnel's contacts table columns. */
 const FUNNEL_COLUMNS: readonly ContactColumn[] = ['name', 'leadSource', 'campaign', 'caseType'];
@@ -93,49 +93,37 @@ export function FunnelContacts({
   const shown = tableRows.length;
 
   return (
-    <section id={id} className="ic-funnel-contacts" aria-labelledby={`${id}-title`}>
-      <header className="ic-funnel-contacts__header">
-        <div>
-          <h2 className="ic-funnel-contacts__title" id={`${id}-title`}>
-            {title}
-          </h2>
-          <p className="ic-funnel-contacts__count" aria-live="polite">
-            {total === null
-              ? '\u00a0'
-              : shown < total
-                ? `Showing ${number.format(shown)} of ${number.format(total)} contacts`
-                : `${number.format(total)} ${total === 1 ? 'contact' : 'contacts'}`}
-          </p>
-        </div>
+    <ContactsPanel
+      id={id}
+      title={title}
+      count={
+        total === null
+          ? '\u00a0'
+          : shown < total
+            ? `Showing ${number.format(shown)} of ${number.format(total)} contacts`
+            : `${number.format(total)} ${total === 1 ? 'contact' : 'contacts'}`
+      }
+      actions={
         <ExportButtons
           stat={stat}
           collection={collection}
           contacts={exportContacts}
           disabled={contacts.status !== 'loaded'}
         />
-      </header>
-      {toggles.length > 0 ? (
-        <div className="ic-funnel-contacts__toggles" role="group" aria-label="Show">
-          {toggles.map((toggle) => (
-            <button
-              key={toggle.value}
-              type="button"
-              className="ic-funnel-contacts__toggle"
-              aria-pressed={collection === toggle.value}
-              onClick={() => onCollectionChange(toggleCollection(collection, toggle.value))}
-            >
-              {toggle.label}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      }
+      toggles={toggles.map((toggle) => ({
+        label: toggle.label,
+        pressed: collection === toggle.value,
+        onClick: () => onCollectionChange(toggleCollection(collection, toggle.value)),
+      }))}
+    >
       {contacts.status === 'error' ? (
         <ErrorView onRetry={contacts.retry} detail={contacts.detail ?? undefined} />
       ) : contacts.status === 'loaded' ? (
         tableRows.length === 0 ? (
-          <p className="ic-funnel-contacts__empty">
+          <ContactsPanelEmpty>
             {NO_DATA}: no contacts match this card and filters.
-          </p>
+          </ContactsPanelEmpty>
         ) : (
           <ContactsTable
             rows={tableRows}
@@ -148,6 +136,6 @@ export function FunnelContacts({
       ) : (
         <LoadingBlock label="Loading Contacts..." />
       )}
-    </section>
+    </ContactsPanel>
   );
 }

@@ -65,7 +65,7 @@ afterAll(async () => {
 
 /** How many contacts the table lists (what is exported is what is listed). */
 async function listedContacts(): Promise<number> {
-  const text = await page.$eval(inFunnel('.ic-funnel-contacts__count'), (node) => node.textContent);
+  const text = await page.$eval(inFunnel('.ic-contacts-panel__count'), (node) => node.textContent);
   const match = /(?:Showing ([\d,]+) of [\d,]+|([\d,]+)) contacts?/.exec(text ?? '');
   return Number((match?.[1] ?? match?.[2] ?? '0').replace(/,/g, ''));
 }
