@@ -145,7 +145,9 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
         return await send(req, tokens.get()?.accessToken ?? null);
       } catch (retryError) {
         const retryFailure = TransportError.from(retryError);
-        throw retryFailure.status === 401 ? authFailure(retryFailure) : retryFailure;
+        // The session was just refreshed, so this 401 is about the call (keepSessionOnAuthFailure).
+        if (retryFailure.status !== 401 || req.keepSessionOnAuthFailure) throw retryFailure;
+        throw authFailure(retryFailure);
       }
     }
   }

@@ -21,6 +21,15 @@ export interface TransportRequest {
   skipAuthRefresh?: boolean;
   /** Calls made before sign-in (POST auth) carry no Bearer header. */
   anonymous?: boolean;
+  /**
+   * A retried call that is refused again (401 after a successful refresh) does not end the
+   * session: the error is thrown with authFailed false and onAuthFailure is not called.
+   * For callers whose 401 says more about the call than about the session — the extension
+   * forwarding a content script's request (issue 9, Low: "A 401 on a content script's
+   * request signs the whole browser out"). A refused refresh still signs out: then the
+   * session itself is dead.
+   */
+  keepSessionOnAuthFailure?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
