@@ -124,6 +124,29 @@ export function isSupportedPage(
   }
 }
 
+/**
+ * Whether an origin is one our site content scripts are registered on (issue #9: the
+ * background trusts a content-script port only from these): https, default port, a
+ * family's host or one of the admin's extra Keap hosts. Exact hosts, never suffixes, so
+ * https://random.infusionsoft.com.evil.com is not Keap.
+ */
+export function isSiteOrigin(origin: string, extraKeapHosts: readonly string[] = []): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:' || parsed.port !== '' || parsed.origin !== origin) return false;
+  const host = parsed.hostname;
+  return (
+    (ZOHO_CRM_HOSTS as readonly string[]).includes(host) ||
+    KEAP_HOST.test(host) ||
+    host === 'app.calltrackingmetrics.com' ||
+    extraKeapHosts.includes(host)
+  );
+}
+
 /** A hostname an admin may add for Keap: a plain DNS name, no scheme, port or path. */
 export function isValidExtraHost(host: string): boolean {
   return (

@@ -200,8 +200,25 @@ export function parseBackgroundMessage(raw: unknown): BackgroundMessage | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Parses a message from a client; null when malformed or of an unknown kind. */
+/**
+ * The largest client message the background reads, in JSON characters (issue #9: a page
+ * must not make the worker parse megabytes). Widget bodies are a few kB; storage values
+ * are at most 100 kB.
+ */
+export const MAX_CLIENT_MESSAGE_CHARS = 256 * 1024;
+
+/** A message's size as the port carries it (JSON); Infinity when it is not JSON at all. */
+export function messageSize(raw: unknown): number {
+  try {
+    return JSON.stringify(raw)?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** Parses a message from a client; null when oversized, malformed or of an unknown kind. */
 export function parseClientMessage(raw: unknown): ClientMessage | null {
+  if (messageSize(raw) > MAX_CLIENT_MESSAGE_CHARS) return null;
   const parsed = clientMessageSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }

@@ -37,11 +37,18 @@ export default defineBackground(() => {
     // The worker has no screen: toasts go to the pages and panels that are open.
     notify: (level, message, toast) => router?.broadcastNotice({ level, message, ...toast }),
   });
+  // The admin's extra Keap hosts whose content script is registered: the only hosts
+  // beyond the built-in site families that may open a content-script port (issue #9).
+  let grantedKeapHosts: readonly string[] = [];
+  let settingsApplied: () => void = () => {};
+  const settingsReady = new Promise<void>((resolve) => (settingsApplied = resolve));
   router = createPortRouter({
     self,
     session,
     hub,
     widgetStorage: createExtensionStorage(browser.storage.local, WIDGET_STORAGE_PREFIX),
+    extraKeapHosts: () => grantedKeapHosts,
+    settingsReady,
   });
   const portRouter = router;
   browser.runtime.onConnect.addListener((port) =>
@@ -53,10 +60,11 @@ export default defineBackground(() => {
   const applySettings = async (loaded = loadSettings()) => {
     const { settings } = await loaded;
     appOrigin = settings.serverOrigin;
+    grantedKeapHosts = await syncExtraKeapHosts(settings.extraKeapHosts).catch(() => []);
+    settingsApplied();
     await session.setServerOrigin(settings.serverOrigin);
-    await syncExtraKeapHosts(settings.extraKeapHosts).catch(() => []);
   };
-  void applySettings(settingsAtStart);
+  void applySettings(settingsAtStart).finally(settingsApplied);
   watchSettings(() => void applySettings());
   browser.permissions.onAdded.addListener(() => void applySettings());
   browser.permissions.onRemoved.addListener(() => void applySettings());

@@ -9,10 +9,12 @@ import {
   type RpcMessage,
 } from '@/shared/transport/port-protocol';
 import { TransportError, type TransportErrorData } from '@/shared/transport/transport';
+import { isRequestAllowed, refusalMessage } from './request-policy';
 import {
   acceptClientMessage,
   classifySender,
   type SelfIdentity,
+  type SenderClass,
   type SenderLike,
 } from './sender-policy';
 import type { BackgroundSession } from './session';
@@ -38,6 +40,20 @@ export interface PortRouter {
   droppedMessages(): number;
 }
 
+/**
+ * Bounds per port (issue #9 "message floods"): a page that sends 10,000 requests gets
+ * this many in flight at once and a clear error for the rest, so the worker's memory and
+ * the server's load stay bounded and other tabs are served.
+ */
+export const MAX_IN_FLIGHT_PER_PORT = 32;
+/** Socket event subscriptions one port may hold (the widgets use a handful). */
+export const MAX_SUBSCRIPTIONS_PER_PORT = 64;
+/** Messages held for a port whose sender is classified once settings have loaded. */
+const MAX_HELD_MESSAGES = 64;
+
+export const TOO_MANY_IN_FLIGHT = 'Too many requests in flight from this page; try again.';
+export const ANSWER_WITHHELD = 'The answer was withheld: it contained session credentials.';
+
 /** A sign-in failure as answer data: the popup turns it back into a SignInError. */
 function signInFailure(error: unknown): TransportErrorData {
   if (error instanceof SignInError) {
@@ -56,14 +72,54 @@ export function createPortRouter(options: {
   hub: SocketHub;
   /** Widget persistence: storage.local under a prefix. */
   widgetStorage: KeyValueStorage;
+  /** The admin's extra Keap hosts whose content script is registered (sender policy). */
+  extraKeapHosts?: () => readonly string[];
+  /**
+   * Settles once those hosts are known: a port that only they would admit waits for it
+   * (a worker woken by the port has not read its settings yet).
+   */
+  settingsReady?: Promise<unknown>;
 }): PortRouter {
   const { self, session, hub, widgetStorage } = options;
+  const extraKeapHosts = options.extraKeapHosts ?? (() => []);
   const ports = new Set<RouterPort>();
   let dropped = 0;
 
-  function safePost(port: RouterPort, message: BackgroundMessage): void {
+  /**
+   * The last line (issue #9 item 1): no message leaves the worker with a token of the
+   * current session in it. The allowlist already keeps token-bearing calls away from
+   * pages; this catches whatever a future change lets through. An answer is replaced by
+   * an error answer, anything else is dropped.
+   */
+  function leaksSecret(message: BackgroundMessage): boolean {
+    const secrets = session.secrets();
+    if (secrets.length === 0) return false;
+    let text: string;
     try {
-      port.postMessage(message);
+      text = JSON.stringify(message);
+    } catch {
+      return true;
+    }
+    return secrets.some((secret) => text.includes(secret));
+  }
+
+  function safePost(port: RouterPort, message: BackgroundMessage): void {
+    let outgoing: BackgroundMessage | null = message;
+    if (leaksSecret(message)) {
+      dropped++;
+      outgoing =
+        message.kind === 'answer'
+          ? {
+              kind: 'answer',
+              id: message.id,
+              ok: false,
+              error: new TransportError(ANSWER_WITHHELD, 500).toJSON(),
+            }
+          : null;
+    }
+    if (!outgoing) return;
+    try {
+      port.postMessage(outgoing);
     } catch {
       ports.delete(port);
     }
@@ -76,9 +132,13 @@ export function createPortRouter(options: {
     for (const port of ports) pushState(port);
   });
 
-  async function answer(port: RouterPort, message: RpcMessage): Promise<void> {
+  async function answer(
+    port: RouterPort,
+    senderClass: SenderClass,
+    message: RpcMessage,
+  ): Promise<void> {
     try {
-      const data = await handleRpc(message);
+      const data = await handleRpc(senderClass, message);
       safePost(port, { kind: 'answer', id: message.id, ok: true, data: data ?? null });
     } catch (error) {
       const data =
@@ -89,11 +149,25 @@ export function createPortRouter(options: {
     }
   }
 
-  async function handleRpc(message: RpcMessage): Promise<unknown> {
+  async function handleRpc(senderClass: SenderClass, message: RpcMessage): Promise<unknown> {
     await session.ready();
     switch (message.kind) {
-      case 'request':
-        return session.transport().request(message.request);
+      case 'request': {
+        const workspaceId = session.publicState().workspace?.id ?? null;
+        if (!isRequestAllowed(senderClass, message.request, workspaceId)) {
+          dropped++;
+          throw new TransportError(refusalMessage(senderClass), 403);
+        }
+        // A 401 on one widget's call ends that call, not the browser's session (issue #9):
+        // set here, never taken from the message (the schema refuses the field).
+        return session
+          .transport()
+          .request(
+            senderClass === 'content-script'
+              ? { ...message.request, keepSessionOnAuthFailure: true }
+              : message.request,
+          );
+      }
       case 'session:get':
         return session.publicState();
       case 'host-session:get':
@@ -117,27 +191,74 @@ export function createPortRouter(options: {
 
   return {
     onConnect(port) {
-      const senderClass = port.name === PORT_NAME ? classifySender(port.sender, self) : null;
-      if (!senderClass) {
+      if (port.name !== PORT_NAME) {
         dropped++;
         port.disconnect();
         return;
       }
-      ports.add(port);
+      let senderClass = classifySender(port.sender, self, extraKeapHosts());
+      let held: unknown[] | null = null;
+      if (!senderClass) {
+        // Maybe an extra Keap host the worker has not read yet: decide once settings are in.
+        if (!options.settingsReady) {
+          dropped++;
+          port.disconnect();
+          return;
+        }
+        held = [];
+        void options.settingsReady.then(() => {
+          senderClass = classifySender(port.sender, self, extraKeapHosts());
+          const waiting = held ?? [];
+          held = null;
+          if (!senderClass) {
+            dropped += 1 + waiting.length;
+            port.disconnect();
+            return;
+          }
+          admit();
+          for (const raw of waiting) onMessage(senderClass, raw);
+        });
+      }
       const subscriptions = new Map<string, () => void>();
+      let inFlight = 0;
+      let gone = false;
       port.onDisconnect.addListener(() => {
+        gone = true;
         ports.delete(port);
         for (const unsubscribe of subscriptions.values()) unsubscribe();
         subscriptions.clear();
       });
       port.onMessage.addListener((raw) => {
-        const message: ClientMessage | null = acceptClientMessage(senderClass, raw);
+        if (held) {
+          if (held.length < MAX_HELD_MESSAGES) held.push(raw);
+          else dropped++;
+          return;
+        }
+        if (senderClass) onMessage(senderClass, raw);
+      });
+
+      function admit(): void {
+        if (gone) return;
+        ports.add(port);
+        // Every new port gets the state at once (after a worker restart: once restored).
+        void session.ready().then(() => {
+          if (ports.has(port)) pushState(port);
+        });
+      }
+
+      function onMessage(accepted: SenderClass, raw: unknown): void {
+        if (gone) return;
+        const message: ClientMessage | null = acceptClientMessage(accepted, raw);
         if (!message) {
           dropped++;
           return;
         }
         if (message.kind === 'subscribe') {
           if (subscriptions.has(message.event)) return;
+          if (subscriptions.size >= MAX_SUBSCRIPTIONS_PER_PORT) {
+            dropped++;
+            return;
+          }
           subscriptions.set(
             message.event,
             hub.add(message.event, (payload) =>
@@ -151,12 +272,23 @@ export function createPortRouter(options: {
           subscriptions.delete(message.event);
           return;
         }
-        void answer(port, message);
-      });
-      // Every new port gets the state at once (after a worker restart: once restored).
-      void session.ready().then(() => {
-        if (ports.has(port)) pushState(port);
-      });
+        if (inFlight >= MAX_IN_FLIGHT_PER_PORT) {
+          dropped++;
+          safePost(port, {
+            kind: 'answer',
+            id: message.id,
+            ok: false,
+            error: new TransportError(TOO_MANY_IN_FLIGHT, 429).toJSON(),
+          });
+          return;
+        }
+        inFlight++;
+        void answer(port, accepted, message).finally(() => {
+          inFlight--;
+        });
+      }
+
+      if (senderClass) admit();
     },
     broadcastNotice(notice) {
       for (const port of ports) safePost(port, { kind: 'notice', ...notice });

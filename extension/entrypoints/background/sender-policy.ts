@@ -1,3 +1,4 @@
+import { isSiteOrigin } from '@/extension/lib/site-families';
 import {
   parseClientMessage,
   parseExternalMessage,
@@ -43,10 +44,14 @@ function originOf(sender: SenderLike): string | null {
   }
 }
 
-/** Classifies a sender of a runtime port or message from inside the extension. */
+/**
+ * Classifies a sender of a runtime port or message from inside the extension.
+ * `extraKeapHosts`: the admin's own Keap hosts whose content script is registered.
+ */
 export function classifySender(
   sender: SenderLike | undefined | null,
   self: SelfIdentity,
+  extraKeapHosts: readonly string[] = [],
 ): SenderClass | null {
   if (!sender || typeof sender !== 'object') return null;
   // Another extension, or a web page through externally_connectable: never here.
@@ -54,9 +59,12 @@ export function classifySender(
   const origin = originOf(sender);
   if (!origin) return null;
   if (origin === self.origin) return 'extension-page';
-  // Our content scripts run in the top frame of http(s) pages only.
+  // Our content scripts run in the top frame of the sites they are registered on only
+  // (issue #9): any other origin is a script we never put there.
   const inTab = typeof sender.tab?.id === 'number' && sender.tab.id >= 0;
-  if (inTab && sender.frameId === 0 && /^https?:\/\//.test(origin)) return 'content-script';
+  if (inTab && sender.frameId === 0 && isSiteOrigin(origin, extraKeapHosts)) {
+    return 'content-script';
+  }
   return null;
 }
 

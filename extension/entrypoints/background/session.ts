@@ -35,6 +35,8 @@ export interface BackgroundSession {
   setServerOrigin(origin: string): Promise<void>;
   publicState(): PublicSessionState;
   hostSession(): HostSession;
+  /** The current access and refresh tokens: what no message to a port may contain. */
+  secrets(): string[];
   onChange(listener: () => void): () => void;
 }
 
@@ -174,6 +176,12 @@ export function createBackgroundSession(options: BackgroundSessionOptions): Back
       emit();
     },
     publicState,
+    secrets() {
+      const tokens = useSessionStore.getState().tokens;
+      return [tokens?.accessToken, tokens?.refreshToken].filter(
+        (token): token is string => typeof token === 'string' && token.length >= 8,
+      );
+    },
     hostSession() {
       const { user, workspace, agent, status } = useSessionStore.getState();
       if (status !== 'signed-in' || !user) return { user: null, workspace: null, agent: null };

@@ -1,113 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPortRouter, type RouterPort } from '@/extension/entrypoints/background/port-router';
-import type { BackgroundSession } from '@/extension/entrypoints/background/session';
-import { createSocketHub } from '@/extension/entrypoints/background/socket';
-import { SignInError } from '@/shared/session/session-service';
-import { createMemoryStorage } from '@/shared/storage/storage';
-import type { BackgroundMessage, PublicSessionState } from '@/shared/transport/port-protocol';
-import { PORT_NAME } from '@/shared/transport/port-protocol';
-import {
-  TransportError,
-  type SocketEventHandler,
-  type Transport,
-} from '@/shared/transport/transport';
-
-const self = {
-  id: 'ourextensionidourextensionid0000',
-  origin: 'chrome-extension://ourextensionidourextensionid0000',
-};
-const contentSender = {
-  id: self.id,
-  origin: 'https://crm.zoho.com',
-  url: 'https://crm.zoho.com/crm/tab/Leads/1',
-  tab: { id: 5 },
-  frameId: 0,
-};
-const popupSender = { id: self.id, origin: self.origin, url: `${self.origin}/popup.html` };
-
-const state: PublicSessionState = {
-  status: 'signed-in',
-  user: { id: 'u1', name: 'Olivia Owens', role: 'owner' },
-  workspace: { id: 'ws_lakeside', name: 'Lakeside Law' },
-  socket: 'connected',
-  liveCalls: null,
-  message: null,
-  appOrigin: 'http://localhost:8080',
-};
-
-function fakeBackground() {
-  const socketHandlers = new Map<string, SocketEventHandler>();
-  const transport = {
-    request: vi.fn(async (req: { path: string }) => {
-      if (req.path === 'forbidden') throw new TransportError('Forbidden', 403, 'Not yours');
-      return { data: req.path };
-    }),
-    subscribe: vi.fn((event: string, handler: SocketEventHandler) => {
-      socketHandlers.set(event, handler);
-      return () => void socketHandlers.delete(event);
-    }),
-  };
-  const changeListeners = new Set<() => void>();
-  const session = {
-    ready: async () => {},
-    transport: () => transport,
-    signIn: vi.fn(async (username: string) => {
-      if (username === 'wrong') throw new SignInError('invalid', 'Invalid username or password.');
-    }),
-    signOut: vi.fn(async () => {}),
-    adoptRefreshToken: vi.fn(async () => true),
-    setServerOrigin: vi.fn(async () => {}),
-    publicState: () => state,
-    hostSession: () => ({ user: null, workspace: null, agent: null }),
-    onChange: (listener: () => void) => {
-      changeListeners.add(listener);
-      return () => void changeListeners.delete(listener);
-    },
-  } as unknown as BackgroundSession;
-  const hub = createSocketHub();
-  hub.bind(transport as unknown as Transport);
-  const router = createPortRouter({ self, session, hub, widgetStorage: createMemoryStorage() });
-  return {
-    router,
-    session,
-    transport,
-    emitSocket: (event: string, payload: unknown) => socketHandlers.get(event)?.(payload),
-    changed: () => changeListeners.forEach((listener) => listener()),
-  };
-}
-
-function connect(router: ReturnType<typeof createPortRouter>, sender: object, name = PORT_NAME) {
-  const received: BackgroundMessage[] = [];
-  const listeners: ((message: unknown) => void)[] = [];
-  const disconnectListeners: (() => void)[] = [];
-  const port: RouterPort & { disconnected: boolean } = {
-    name,
-    sender,
-    disconnected: false,
-    postMessage: (message) => void received.push(message),
-    disconnect() {
-      this.disconnected = true;
-    },
-    onMessage: { addListener: (listener) => void listeners.push(listener) },
-    onDisconnect: { addListener: (listener) => void disconnectListeners.push(listener) },
-  };
-  router.onConnect(port);
-  return {
-    port,
-    received,
-    send: (message: unknown) => listeners.forEach((listener) => listener(message)),
-    close: () => disconnectListeners.forEach((listener) => listener()),
-    answer: async (id: string) => {
-      await vi.waitFor(() =>
-        expect(received.find((m) => m.kind === 'answer' && m.id === id)).toBeDefined(),
-      );
-      return received.find((m) => m.kind === 'answer' && m.id === id) as Extract<
-        BackgroundMessage,
-        { kind: 'answer' }
-      >;
-    },
-  };
-}
+import { connect, contentSender, fakeBackground, popupSender, state } from './fake-background';
 
 describe('the port router', () => {
   it('disconnects ports from senders it does not trust', () => {
@@ -127,14 +19,19 @@ describe('the port router', () => {
   it('answers a widget request with the data, or the error the app would see', async () => {
     const { router, transport } = fakeBackground();
     const tab = connect(router, contentSender);
-    tab.send({ kind: 'request', id: 'a', request: { method: 'GET', path: 'users/me' } });
+    const path = 'workspaces/ws_lakeside/reports/ctm-call-compliance';
+    tab.send({ kind: 'request', id: 'a', request: { method: 'GET', path } });
     expect(await tab.answer('a')).toEqual({
       kind: 'answer',
       id: 'a',
       ok: true,
-      data: { data: 'users/me' },
+      data: { data: path },
     });
-    tab.send({ kind: 'request', id: 'b', request: { method: 'GET', path: 'forbidden' } });
+    tab.send({
+      kind: 'request',
+      id: 'b',
+      request: { method: 'GET', path: 'workspaces/ws_lakeside/reports/forbidden' },
+    });
     expect((await tab.answer('b')).error).toEqual({
       message: 'Forbidden',
       status: 403,

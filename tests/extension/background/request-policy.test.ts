@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { isRequestAllowed, namesAuth } from '@/extension/entrypoints/background/request-policy';
+import type { PortRequest } from '@/shared/transport/port-protocol';
+
+const WS = 'ws_lakeside';
+const fromPage = (request: PortRequest, workspaceId: string | null = WS) =>
+  isRequestAllowed('content-script', request, workspaceId);
+const fromPopup = (request: PortRequest) => isRequestAllowed('extension-page', request, WS);
+
+describe('which requests a CRM page may have the background send (issue #9 item 1)', () => {
+  it.each<PortRequest>([
+    { method: 'GET', path: `workspaces/${WS}` },
+    { method: 'GET', path: `workspaces/${WS}/leadSources`, query: { limit: 300 } },
+    { method: 'GET', path: `workspaces/${WS}/voip/providers/ctm/users` },
+    { method: 'GET', path: 'agents' },
+    { method: 'GET', path: 'workspaces/coaching-videos/category' },
+    { method: 'GET', path: `workspaces/${WS}/reports/ctm-call-compliance` },
+    { method: 'GET', path: `workspaces/${WS}/reports/ctm-call-compliance-by-agent` },
+    { method: 'POST', path: `workspaces/${WS}/reports/pclc`, body: { dateRange: {} } },
+    { method: 'POST', path: `workspaces/${WS}/reports/pclc/contacts` },
+    { method: 'POST', path: `workspaces/${WS}/reports/cid/salesperformance` },
+    { method: 'GET', path: `workspaces/${WS}/reports/quickbooks` },
+    { method: 'PUT', path: `workspaces/${WS}/cockpit-goals`, body: { goals: [] } },
+    { method: 'POST', path: `workspaces/${WS}/ctm/calls`, base: 'callCenter' },
+    { method: 'PUT', path: `workspaces/${WS}/ctm/calls/2148293840`, base: 'callCenter' },
+    {
+      method: 'GET',
+      path: `workspaces/${WS}/ctm/tracking-info/%2B15551234567`,
+      base: 'callCenter',
+    },
+    {
+      method: 'GET',
+      path: 'processes/intake',
+      base: 'callCenter',
+      query: { workspace: WS, processName: 'intake' },
+    },
+    {
+      method: 'POST',
+      path: 'process-execution-history',
+      base: 'callCenter',
+      body: { workspaceId: WS },
+    },
+    { method: 'PATCH', path: 'process-execution-history/peh_1', base: 'callCenter' },
+    { method: 'DELETE', path: `ctm/${WS}/2148293840/deleteCall` },
+  ])('allows $method $path ($base)', (request) => {
+    expect(fromPage(request)).toBe(true);
+  });
+
+  it.each<PortRequest>([
+    { method: 'GET', path: 'users/me' },
+    { method: 'GET', path: 'workspaces' },
+    { method: 'GET', path: 'system/reports/pclc' },
+    { method: 'PATCH', path: `workspaces/${WS}` },
+    { method: 'DELETE', path: `workspaces/${WS}/reports/pclc` },
+    { method: 'POST', path: `workspaces/${WS}/leadSources` },
+    { method: 'GET', path: `workspaces/${WS}/ctm/calls/1` }, // call-centre path on the main API
+    { method: 'GET', path: `workspaces/${WS}/reports/pclc`, base: 'callCenter' },
+    { method: 'POST', path: 'sendEmail', base: 'callCenter' },
+    { method: 'GET', path: `workspaces/${WS}/reports` },
+  ])('refuses $method $path ($base): not a call the widgets make', (request) => {
+    expect(fromPage(request)).toBe(false);
+  });
+
+  it.each(['ws_other', 'WS_LAKESIDE', 'ws_lakeside%00', 'ws_lakeside.', '%77s_lakeside%2F..'])(
+    'refuses a path naming another workspace (%s)',
+    (other) => {
+      expect(fromPage({ method: 'GET', path: `workspaces/${other}/reports/pclc` })).toBe(false);
+      expect(fromPage({ method: 'GET', path: `workspaces/${other}` })).toBe(false);
+    },
+  );
+
+  it('accepts the signed-in workspace percent-encoded the way encodeURIComponent writes it', () => {
+    expect(
+      isRequestAllowed('content-script', { method: 'GET', path: 'workspaces/ws%20a' }, 'ws a'),
+    ).toBe(true);
+  });
+
+  it('refuses another workspace named in the query or the body', () => {
+    expect(
+      fromPage({
+        method: 'GET',
+        path: 'processes/intake',
+        base: 'callCenter',
+        query: { workspace: 'ws_other' },
+      }),
+    ).toBe(false);
+    expect(
+      fromPage({
+        method: 'POST',
+        path: 'process-execution-history',
+        base: 'callCenter',
+        body: { workspaceId: 'ws_other' },
+      }),
+    ).toBe(false);
+  });
+
+  it('refuses every workspace-scoped call while no one is signed in', () => {
+    expect(fromPage({ method: 'GET', path: `workspaces/${WS}/reports/pclc` }, null)).toBe(false);
+  });
+
+  it.each([
+    'workspaces/ws_lakeside/reports/..',
+    'workspaces/ws_lakeside/reports/%2e%2e/%2e%2e/%2e%2e/auth',
+    'workspaces/ws_lakeside/reports/.%2E',
+    'workspaces/ws_lakeside/reports/a%2Fb',
+    'workspaces/ws_lakeside/reports/a%5Cb',
+    'workspaces/ws_lakeside/reports/pclc?workspace=ws_other',
+    'workspaces/ws_lakeside/reports/pclc#x',
+    'workspaces/ws_lakeside/reports//pclc',
+    'workspaces/ws_lakeside/reports/pclc/',
+    '/workspaces/ws_lakeside/reports/pclc',
+    './workspaces/ws_lakeside/reports/pclc',
+    'workspaces/ws_lakeside/reports/%E0%A4%A',
+  ])('refuses a path that could be read as another one: %s', (path) => {
+    expect(fromPage({ method: 'GET', path })).toBe(false);
+  });
+
+  it('refuses unknown methods', () => {
+    const request = { method: 'TRACE', path: 'agents' } as unknown as PortRequest;
+    expect(fromPage(request)).toBe(false);
+    expect(fromPage({ method: 'HEAD', path: 'agents' } as unknown as PortRequest)).toBe(false);
+  });
+});
+
+const AUTH_VARIANTS = [
+  'auth',
+  '/auth',
+  'auth/',
+  'auth/sessions',
+  '/auth/sessions',
+  './auth',
+  './auth/sessions',
+  '%61uth',
+  '%61uth/sessions',
+  '%2561uth',
+  'AUTH',
+  'Auth/Sessions',
+  'workspaces/../auth',
+  'workspaces/%2e%2e/auth/sessions',
+  'workspaces/ws_lakeside/reports/../../../auth/sessions',
+  '//auth',
+  'auth//sessions',
+  './/auth',
+  'auth?x=1',
+  'auth/sessions?redirect=1',
+  'auth#sessions',
+  'workspaces\\..\\auth',
+  '../api/auth',
+  '../../auth',
+];
+
+describe('auth/* is refused from every port, extension pages included', () => {
+  it.each(AUTH_VARIANTS)('sees "%s" as naming auth', (path) => {
+    expect(namesAuth(path)).toBe(true);
+  });
+
+  it.each(AUTH_VARIANTS)(
+    'refuses %s from a CRM page and from the popup, any method, any base',
+    (path) => {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        for (const base of ['api', 'callCenter', undefined] as const) {
+          expect(fromPage({ method, path, base })).toBe(false);
+          expect(fromPopup({ method, path, base })).toBe(false);
+        }
+      }
+    },
+  );
+
+  it('does not mistake paths that merely contain the letters for auth', () => {
+    for (const path of ['authors', 'users/auth', 'workspaces/ws_lakeside/reports/author']) {
+      expect(namesAuth(path)).toBe(false);
+    }
+  });
+
+  it('lets our own pages send the other calls they need', () => {
+    expect(fromPopup({ method: 'GET', path: 'users/me' })).toBe(true);
+    expect(fromPopup({ method: 'GET', path: 'workspaces' })).toBe(true);
+  });
+});
