@@ -4,6 +4,7 @@ import '@/app/styles/tokens.css';
 import '@/app/styles/app.css';
 import { apiConfigFor } from '@/shared/config/api-config';
 import { createDirectSession } from '@/shared/session/create-session';
+import { createBrowserRefreshCoordinator } from '@/shared/session/refresh-coordinator';
 import { createWebStorage } from '@/shared/storage/storage';
 import { App } from './app';
 import { APP_VERSION } from './shell/app-version';
@@ -28,6 +29,8 @@ const { api, session } = createDirectSession({
   currentPath: () => window.location.pathname,
   onRequestStart: requestStarted,
   onRequestEnd: requestEnded,
+  // Every tab shares the stored session: one refresh for the browser (issue 9 item 6).
+  coordinator: createBrowserRefreshCoordinator(),
 });
 const router = createAppRouter();
 

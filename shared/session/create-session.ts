@@ -1,7 +1,12 @@
 import { createApiClient, type ApiClient } from '@/shared/api/client';
 import type { ApiConfig } from '@/shared/config/api-config';
 import type { KeyValueStorage } from '@/shared/storage/storage';
-import { createDirectTransport, type DirectTransport } from '@/shared/transport/direct-transport';
+import { useSessionStore } from '@/shared/stores/session-store';
+import {
+  createDirectTransport,
+  type DirectTransport,
+  type RefreshCoordinator,
+} from '@/shared/transport/direct-transport';
 import type { Notifier } from '@/shared/transport/notifier';
 import {
   createSessionService,
@@ -29,14 +34,24 @@ export function createDirectSession(options: {
   onRequestStart?: () => void;
   onRequestEnd?: () => void;
   lookupRetryDelayMs?: number;
+  /**
+   * Hosts whose session is shared with other tabs (the app over localStorage) pass the
+   * browser coordinator (issue 9 item 6); the default serialises refreshes in-process.
+   */
+  coordinator?: RefreshCoordinator;
 }): DirectSession {
-  const tokenSource = createSessionTokenSource(options.storage);
+  const tokenSource = createSessionTokenSource(
+    options.storage,
+    useSessionStore,
+    options.coordinator,
+  );
   const transport = createDirectTransport({
     config: options.config,
     tokens: tokenSource,
     notify: options.notify,
     onRequestStart: options.onRequestStart,
     onRequestEnd: options.onRequestEnd,
+    coordinator: options.coordinator,
   });
   const api = createApiClient(transport, options.notify);
   const session = createSessionService({
@@ -47,6 +62,7 @@ export function createDirectSession(options: {
     currentPath: options.currentPath,
     socket: transport,
     lookupRetryDelayMs: options.lookupRetryDelayMs,
+    coordinator: options.coordinator,
   });
   return { transport, api, session };
 }

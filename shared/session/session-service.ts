@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { login, getMe } from '@/shared/api/auth';
+import type { StoreApi } from 'zustand';
+import { login, getMe, revokeSession } from '@/shared/api/auth';
 import type { ApiClient } from '@/shared/api/client';
 import { fetchLookup } from '@/shared/api/lookups';
 import { getCrmOrganization, getWorkspace } from '@/shared/api/workspaces';
@@ -15,8 +16,16 @@ import {
   resetLookups,
   type LookupsLoader,
 } from '@/shared/stores/lookups-store';
-import { initialSessionState, useSessionStore } from '@/shared/stores/session-store';
-import type { SessionTokens, TokenSource } from '@/shared/transport/direct-transport';
+import {
+  initialSessionState,
+  useSessionStore,
+  type SessionState,
+} from '@/shared/stores/session-store';
+import type {
+  RefreshCoordinator,
+  SessionTokens,
+  TokenSource,
+} from '@/shared/transport/direct-transport';
 import { TransportError } from '@/shared/transport/transport';
 import { decodeStored, encodeStored } from './encoding';
 
@@ -47,15 +56,41 @@ export interface SessionTokenSource extends TokenSource {
   setAuthFailureHandler(handler: () => void): void;
 }
 
-export function createSessionTokenSource(storage: KeyValueStorage): SessionTokenSource {
+/** The session state a token source reads and writes: the app's store, or a test's own. */
+export type SessionStateStore = Pick<StoreApi<SessionState>, 'getState' | 'setState'>;
+
+/**
+ * Tokens in the session state, persisted with the user on every rotation. With a
+ * coordinator, rotations made by other tabs are adopted as they are announced, so this
+ * tab's copy is never stale (issue 9 item 6).
+ */
+export function createSessionTokenSource(
+  storage: KeyValueStorage,
+  store: SessionStateStore = useSessionStore,
+  coordinator?: RefreshCoordinator,
+): SessionTokenSource {
   let onFailure: () => void = () => {};
+  coordinator?.subscribe((change) => {
+    const current = store.getState().tokens;
+    // Only the same user's session: another user's sign-in elsewhere is not ours to take.
+    if (change.type === 'rotated' && current?.username === change.tokens.username) {
+      store.setState({ tokens: change.tokens });
+    }
+  });
   return {
-    get: () => useSessionStore.getState().tokens,
-    set(tokens) {
-      useSessionStore.setState({ tokens });
-      const { user } = useSessionStore.getState();
+    get: () => store.getState().tokens,
+    async set(tokens) {
+      store.setState({ tokens });
+      const { user } = store.getState();
       if (user)
-        void storage.set(STORAGE_KEYS.user, encodeStored({ ...user, ...pickTokens(tokens) }));
+        await storage.set(STORAGE_KEYS.user, encodeStored({ ...user, ...pickTokens(tokens) }));
+    },
+    async readShared() {
+      const raw = await storage.get(STORAGE_KEYS.user);
+      const stored = raw ? storedUserSchema.safeParse(decodeStored(raw)) : null;
+      if (!stored?.success) return null;
+      const { username, accessToken, refreshToken } = stored.data;
+      return { username, accessToken, refreshToken };
     },
     onAuthFailure: () => onFailure(),
     setAuthFailureHandler(handler) {
@@ -85,6 +120,11 @@ export interface SessionServiceDeps {
   socket?: { connectSocket(): void; disconnectSocket(): void };
   /** Lookup retry timing; tests shorten it. */
   lookupRetryDelayMs?: number;
+  /**
+   * The other tabs of the app (issue 9 item 6): their sign-outs are followed, and this
+   * tab's sign-outs told to them. The same coordinator the transport refreshes under.
+   */
+  coordinator?: RefreshCoordinator;
 }
 
 export function createSessionService(deps: SessionServiceDeps): SessionService {
@@ -200,8 +240,31 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     return user;
   }
 
+  /**
+   * Best effort (issue 9 item 7): started before local state is cleared, bounded by
+   * REVOKE_TIMEOUT_MS, and never in the way of the local sign-out.
+   */
+  async function revokeOnServer(refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) return;
+    try {
+      await revokeSession(api, refreshToken);
+    } catch {
+      // Offline, or an older server without auth/revoke: the token then dies when it expires.
+    }
+  }
+
+  /** Ends the session in this tab only: memory, socket, lookups — storage is left alone. */
+  function signOutHere(logoutMessage: string | null): void {
+    lookups?.stop();
+    lookups = null;
+    deps.socket?.disconnectSocket();
+    resetLookups();
+    useSessionStore.setState({ ...initialSessionState, status: 'signed-out', logoutMessage });
+  }
+
   /** spec: session 4 step 9. */
   async function logout(reason?: 'refreshFailed'): Promise<void> {
+    const revoked = revokeOnServer(useSessionStore.getState().tokens?.refreshToken);
     lookups?.stop();
     lookups = null;
     deps.socket?.disconnectSocket();
@@ -211,13 +274,17 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     await storage.clear();
     for (const [key, value] of kept) if (value !== null) await storage.set(key, value);
     await storage.set(STORAGE_KEYS.appVersion, deps.appVersion);
-    resetLookups();
-    useSessionStore.setState({
-      ...initialSessionState,
-      status: 'signed-out',
-      logoutMessage: reason === 'refreshFailed' ? en.AUTH_PATCH_ERROR : null,
-    });
+    signOutHere(reason === 'refreshFailed' ? en.AUTH_PATCH_ERROR : null);
+    deps.coordinator?.publish({ type: 'signedOut' });
+    await revoked;
   }
+
+  // issue 9 item 6 — another tab signed out (and cleared the storage): so does this one.
+  // (Rotations by other tabs are adopted by the token source.)
+  deps.coordinator?.subscribe((change) => {
+    const { tokens, status } = useSessionStore.getState();
+    if (change.type === 'signedOut' && tokens && status !== 'signed-out') signOutHere(null);
+  });
 
   tokenSource.setAuthFailureHandler(() => void logout('refreshFailed'));
   return { signIn, restore, logout };

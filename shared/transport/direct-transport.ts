@@ -22,9 +22,35 @@ export interface SessionTokens {
 
 export interface TokenSource {
   get(): SessionTokens | null;
-  set(tokens: SessionTokens): void;
+  /** Keeps the new pair; a promise when it is persisted, awaited before other tabs may look. */
+  set(tokens: SessionTokens): void | Promise<void>;
   /** The refresh failed, or the retried call was refused again: sign the user out. */
   onAuthFailure(): void;
+  /**
+   * The pair as persisted where other holders of the session (other tabs) write it.
+   * Re-read inside the refresh lock: if another tab already rotated, its pair is adopted
+   * instead of presenting a rotated-away token (issue 9 item 6). Absent: nothing shared.
+   */
+  readShared?(): Promise<SessionTokens | null>;
+}
+
+/** What one holder of a session tells the others (issue 9 item 6). */
+export type SessionChange = { type: 'rotated'; tokens: SessionTokens } | { type: 'signedOut' };
+export type SessionChangeListener = (change: SessionChange) => void;
+
+/**
+ * Keeps the refreshes of every holder of one session (every tab of the app) to one at a
+ * time, and carries rotations and sign-outs between them. Injected so the transport stays
+ * testable: shared/session/refresh-coordinator.ts has the browser one (Web Locks +
+ * BroadcastChannel) and the in-process one (the extension's single background worker).
+ */
+export interface RefreshCoordinator {
+  /** Runs the task while no other holder runs one. */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** Tells the other holders about a change made here. */
+  publish(change: SessionChange): void;
+  /** Hears the other holders' changes; answers the unsubscribe. */
+  subscribe(listener: SessionChangeListener): () => void;
 }
 
 export interface DirectTransportOptions {
@@ -35,6 +61,8 @@ export interface DirectTransportOptions {
   onRequestEnd?: () => void;
   /** Socket reconnect toasts (spec: session 4 Sockets); the extension's worker has none. */
   notify?: Notifier;
+  /** Cross-tab refresh coordination; by default refreshes are only serialised in-process. */
+  coordinator?: RefreshCoordinator;
 }
 
 /** The pseudo-event subscribers get for socket connection changes. */
@@ -61,6 +89,7 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
   let socket: Socket | null = null;
   let status: ConnectionStatus = 'disconnected';
   let refreshing: Promise<boolean> | null = null;
+  const coordinator = options.coordinator ?? createInProcessRefreshCoordinator();
 
   function emitLocal(event: string, payload: unknown): void {
     for (const handler of handlers.get(event) ?? []) handler(payload);
@@ -94,8 +123,24 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
   }
 
   async function doRefresh(): Promise<boolean> {
+    const used = tokens.get();
+    if (!used) return false;
+    return coordinator.exclusive(() => refreshUnderLock(used));
+  }
+
+  /** Runs while no other holder of the session refreshes (issue 9 item 6). */
+  async function refreshUnderLock(used: SessionTokens): Promise<boolean> {
+    // Another tab may have rotated while this one waited for the lock: the pair it stored
+    // is newer than ours, and presenting ours would look like theft and end the session.
+    const shared = tokens.readShared ? await tokens.readShared() : null;
+    if (shared?.username === used.username && shared.refreshToken !== used.refreshToken) {
+      await tokens.set(shared);
+      return true;
+    }
     const current = tokens.get();
     if (!current) return false;
+    // Adopted from a broadcast while waiting.
+    if (current.refreshToken !== used.refreshToken) return true;
     try {
       const raw = await send(
         {
@@ -106,11 +151,14 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
         null,
       );
       const { attributes } = authResponseSchema.parse(raw).data;
-      tokens.set({
+      const next: SessionTokens = {
         username: current.username,
         accessToken: attributes.AccessToken,
         refreshToken: attributes.RefreshToken,
-      });
+      };
+      // Persisted before the lock is released, so the next tab in line reads it.
+      await tokens.set(next);
+      coordinator.publish({ type: 'rotated', tokens: next });
       return true;
     } catch {
       return false;
@@ -213,6 +261,23 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
     disconnectSocket,
     socketStatus: () => status,
     refreshSession,
+  };
+}
+
+/**
+ * The default, for a single holder of the session (the extension's background worker, a
+ * script-tag widget): one refresh at a time inside this context, nobody else to tell.
+ */
+export function createInProcessRefreshCoordinator(): RefreshCoordinator {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    exclusive<T>(task: () => Promise<T>): Promise<T> {
+      const run = tail.then(task, task);
+      tail = run.catch(() => undefined);
+      return run;
+    },
+    publish: () => {},
+    subscribe: () => () => {},
   };
 }
 

@@ -46,7 +46,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => oddServer.listen(0, '127.0.0.1', resolve));
   oddUrl = `http://127.0.0.1:${(oddServer.address() as AddressInfo).port}`;
-});
+  // The real server hashes demo passwords at OWASP cost: starting it takes seconds.
+}, 60_000);
 
 afterAll(async () => {
   await server.close();
