@@ -14,6 +14,15 @@ export const refreshRequestSchema = z.object({
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
+/**
+ * POST auth/revoke {token}: ends the refresh-token family of that token (logout; issue 9
+ * item 7). Answers 204 whether or not the token was still alive, so a retry is harmless.
+ */
+export const revokeRequestSchema = z.object({
+  token: z.string().min(1, 'token is required').max(4096),
+});
+export type RevokeRequest = z.infer<typeof revokeRequestSchema>;
+
 export const tokenAttributesSchema = z.object({
   AccessToken: z.string().min(1),
   RefreshToken: z.string().min(1),
