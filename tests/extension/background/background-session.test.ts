@@ -105,4 +105,33 @@ describe('the background session', () => {
     expect(await session.adoptRefreshToken('admin@lakeside.test', 'not-a-token')).toBe(false);
     expect(session.publicState().status).toBe('signed-out');
   });
+
+  it('keeps the existing sign-in when a hand-over fails (issue #9)', async () => {
+    const storage = createMemoryStorage();
+    const session = start(storage);
+    await session.ready();
+    await session.signIn('owner@lakeside.test', 'demo-password');
+    const before = await storage.get('user');
+    expect(await session.adoptRefreshToken('admin@lakeside.test', 'not-a-token')).toBe(false);
+    expect(session.publicState()).toMatchObject({
+      status: 'signed-in',
+      user: { name: 'Olivia Owens', role: 'owner' },
+    });
+    expect(await storage.get('user')).toBe(before);
+    const me = (await session.transport().request({ method: 'GET', path: 'users/me' })) as {
+      data: { attributes: { username: string } };
+    };
+    expect(me.data.attributes.username).toBe('owner@lakeside.test');
+    await session.signOut();
+  });
+
+  it('replaces the existing sign-in when a hand-over works', async () => {
+    const { refreshToken } = await server.signIn('admin@lakeside.test');
+    const session = start(createMemoryStorage());
+    await session.ready();
+    await session.signIn('owner@lakeside.test', 'demo-password');
+    expect(await session.adoptRefreshToken('admin@lakeside.test', refreshToken)).toBe(true);
+    expect(session.publicState()).toMatchObject({ status: 'signed-in', user: { role: 'admin' } });
+    await session.signOut();
+  });
 });
