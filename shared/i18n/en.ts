@@ -15,6 +15,27 @@ export const en = {
   SOCKET_RETRYING: 'Retrying Socket Connection',
   SOCKET_ERROR_TITLE: 'Socket Connection Error!',
   SOCKET_ERROR_BODY: 'Try refreshing the page, and notify support if the issue persists afterward.',
+  // spec 5 form validators; {placeholders} are filled by fillMessage (domain/form-validators)
+  ERROR_REQUIRED_FIELD: 'This field is required.',
+  VALIDATOR_MESSAGE_EMAIL: 'Enter a valid email address.',
+  VALIDATOR_MESSAGE_SINGLE_WORD: 'Enter a single word, without spaces.',
+  VALIDATOR_MESSAGE_CONFIRM_PASSWORD: 'The two values do not match.',
+  VALIDATOR_MESSAGE_GREATER_THAN: 'Enter a value greater than {value}.',
+  VALIDATOR_MESSAGE_LOWER_THAN: 'Enter a value lower than {value}.',
+  VALIDATOR_MESSAGE_ONLY_NUMBERS: 'Enter digits only (not zero).',
+  VALIDATOR_MESSAGE_PHONE: 'Enter a valid United States phone number.',
+  VALIDATOR_MESSAGE_MINLENGTH: 'Enter at least {min} characters.',
+  VALIDATOR_MESSAGE_MAXLENGTH: 'Enter at most {max} characters.',
+  VALIDATOR_MESSAGE_MIN: 'Enter {min} or more.',
+  VALIDATOR_MESSAGE_MAX: 'Enter {max} or less.',
+  VALIDATOR_MESSAGE_NUMBER: 'Enter a number.',
+  VALIDATOR_MESSAGE_DATE: 'Enter a date (year-month-day).',
+  VALIDATOR_MESSAGE_OPTION: 'Choose one of the options.',
+  VALIDATOR_MESSAGE_MIN_ROWS: 'Add at least {min} rows.',
+  VALIDATOR_MESSAGE_MAX_ROWS: 'Add at most {max} rows.',
+  // spec 8 call-flow errors
+  CALL_FLOW_TASK_WITHOUT_FORM: 'Please contact support to add dynaform to step {step}',
+  CALL_FLOW_ERROR: 'The call flow could not continue: {message}',
 } as const;
 
 export type MessageKey = keyof typeof en;
