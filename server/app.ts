@@ -11,6 +11,7 @@ import { createRefreshTokenStore } from './auth/refresh-tokens';
 import { createTokenService } from './auth/tokens';
 import type { ServerContext } from './context';
 import { type Db, migrateToLatest, openDatabase } from './db/database';
+import { repairDeclaredIndexes } from './db/integrity';
 import { installCors } from './http/cors';
 import { installErrorHandler } from './http/errors';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body';
@@ -26,6 +27,7 @@ import { registerSystemReportRoutes } from './routes/system-reports';
 import { registerUserRoutes } from './routes/users';
 import { registerWorkspaceLookupRoutes } from './routes/workspace-lookups';
 import { registerWorkspaceRoutes } from './routes/workspaces';
+import { redoInterruptedRecordsSeed } from './seed/demo-records';
 import { seedIfEmpty } from './seed/demo-seed';
 import {
   createSocketServer,
@@ -99,6 +101,15 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   app.addHook('onClose', async () => {
     await db.destroy();
   });
+  // issue 9 item 9 — a records seed killed half-way is redone, and every index the
+  // migrations declare exists, before anything is served.
+  try {
+    await redoInterruptedRecordsSeed(db, now(), { log: (line) => app.log.warn(line) });
+    await repairDeclaredIndexes(db, (line) => app.log.warn(line));
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 
   installErrorHandler(app);
   installCors(app);

@@ -2,7 +2,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrateToLatest, openDatabase } from './db/database';
 import { readMeta } from './db/meta';
-import { hasReportingRecords, RECORDS_SEED_META_KEY, seedDemoRecords } from './seed/demo-records';
+import { repairDeclaredIndexes } from './db/integrity';
+import {
+  hasReportingRecords,
+  RECORDS_SEED_META_KEY,
+  redoInterruptedRecordsSeed,
+  seedDemoRecords,
+} from './seed/demo-records';
 import { hasData, SEED_META_KEY, seedDemoData } from './seed/demo-seed';
 
 /**
@@ -10,7 +16,8 @@ import { hasData, SEED_META_KEY, seedDemoData } from './seed/demo-seed';
  * (default $DATA_DIR or ./data), seeds the demo sign-ins and lookups if it is empty, and
  * the reporting records if it has none. --contacts N makes N contacts in all (the scale
  * knob for benchmarks, README "Reporting engine") instead of the demo's few thousand.
- * It never touches existing data.
+ * It never touches complete data; a records seed that was killed half-way is emptied and
+ * run again (issue 9 item 9), and indexes the migrations declare are put back if missing.
  */
 const USAGE =
   'Usage: npm run seed -- [--data-dir DIR] [--contacts N]   (default: $DATA_DIR or ./data; demo volume)';
@@ -54,6 +61,7 @@ async function main(): Promise<number> {
         : 'Database schema is up to date.',
     );
     const now = new Date();
+    await repairDeclaredIndexes(db, (line) => console.log(line));
     if (await hasData(db)) {
       const seeded = await readMeta(db, SEED_META_KEY);
       console.log(
@@ -68,6 +76,15 @@ async function main(): Promise<number> {
       for (const [table, count] of Object.entries(summary))
         console.log(`  ${table.padEnd(22)} ${count}`);
     }
+    const log = (line: string) => console.log(line);
+    const redoStarted = Date.now();
+    const redone = await redoInterruptedRecordsSeed(db, now, { contacts, log });
+    if (redone) {
+      console.log(`Seeded the reporting records again in ${Date.now() - redoStarted} ms:`);
+      for (const [table, count] of Object.entries(redone))
+        console.log(`  ${table.padEnd(22)} ${count}`);
+      return 0;
+    }
     if (await hasReportingRecords(db)) {
       const seeded = await readMeta(db, RECORDS_SEED_META_KEY);
       console.log(
@@ -79,7 +96,7 @@ async function main(): Promise<number> {
     console.log(
       `Seeding reporting records (${contacts === undefined ? 'demo volume' : `${contacts} contacts`})...`,
     );
-    const summary = await seedDemoRecords(db, now, { contacts, log: (line) => console.log(line) });
+    const summary = await seedDemoRecords(db, now, { contacts, log });
     console.log(`Seeded the reporting records in ${Date.now() - started} ms:`);
     for (const [table, count] of Object.entries(summary))
       console.log(`  ${table.padEnd(22)} ${count}`);

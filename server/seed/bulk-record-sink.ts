@@ -165,6 +165,9 @@ const COLUMNS = {
 
 type Table = keyof typeof COLUMNS;
 
+/** Every table the record seed writes: what a redo of an interrupted seed empties. */
+export const RECORD_TABLES = Object.keys(COLUMNS) as readonly Table[];
+
 const ROLLUPS = [
   PIPELINE_DAILY,
   PIPELINE_DAILY_SOURCE,
@@ -295,8 +298,10 @@ class DayCounter {
 
 export interface BulkSinkOptions {
   /**
-   * Trade crash safety for speed (the scale seed): no rollback journal and no fsync while
-   * loading. A load that fails leaves a database to delete and seed again.
+   * Trade durability for speed (the scale seed): no fsync while loading. The write-ahead
+   * log stays on, so a killed process still leaves a consistent database (the records
+   * seed state then says the load is to be redone, issue 9 item 9); only a power cut or
+   * an operating-system crash could lose or damage what was written.
    */
   fast?: boolean;
   /** Rows per transaction. */
@@ -358,7 +363,6 @@ export class BulkRecordSink implements RecordSink {
     foreignKeys: number;
     synchronous: number;
     cacheSize: number;
-    journal: string;
   };
   /** CREATE INDEX statements dropped for the bulk load, recreated by close(). */
   private readonly deferredIndexes: string[] = [];
@@ -372,20 +376,19 @@ export class BulkRecordSink implements RecordSink {
       foreignKeys: sqlite.pragma('foreign_keys', { simple: true }) as number,
       synchronous: sqlite.pragma('synchronous', { simple: true }) as number,
       cacheSize: sqlite.pragma('cache_size', { simple: true }) as number,
-      journal: sqlite.pragma('journal_mode', { simple: true }) as string,
     };
     sqlite.pragma('foreign_keys = OFF');
     sqlite.pragma('cache_size = -262144');
-    if (options.fast) {
-      sqlite.pragma('journal_mode = OFF');
-      sqlite.pragma('synchronous = OFF');
-    }
-    this.deferIndexes();
+    // journal_mode = OFF (the old fast mode) made a killed load a corrupt database.
+    if (options.fast) sqlite.pragma('synchronous = OFF');
     for (const table of Object.keys(COLUMNS) as Table[]) {
       const rollup = ROLLUPS.find((spec) => spec.table === table);
       this.writers.set(table, new TableWriter(sqlite, table, rollup));
     }
     this.begin();
+    // Inside the first transaction: a load killed before its first commit keeps its indexes
+    // (and one killed later gets them back from the startup check, server/db/integrity.ts).
+    this.deferIndexes();
   }
 
   /**
@@ -411,13 +414,16 @@ export class BulkRecordSink implements RecordSink {
     }
   }
 
+  /** Rebuilds the dropped indexes and puts the settings back, whatever else failed. */
   private restore() {
-    for (const create of this.deferredIndexes.splice(0)) this.sqlite.exec(create);
-    this.sqlite.pragma(`foreign_keys = ${this.saved.foreignKeys ? 'ON' : 'OFF'}`);
-    this.sqlite.pragma(`cache_size = ${this.saved.cacheSize}`);
-    if (this.options.fast) {
-      this.sqlite.pragma(`journal_mode = ${this.saved.journal}`);
-      this.sqlite.pragma(`synchronous = ${this.saved.synchronous}`);
+    try {
+      for (const create of this.deferredIndexes.splice(0)) {
+        this.sqlite.exec(create.replace(/^CREATE INDEX /i, 'CREATE INDEX IF NOT EXISTS '));
+      }
+    } finally {
+      this.sqlite.pragma(`foreign_keys = ${this.saved.foreignKeys ? 'ON' : 'OFF'}`);
+      this.sqlite.pragma(`cache_size = ${this.saved.cacheSize}`);
+      if (this.options.fast) this.sqlite.pragma(`synchronous = ${this.saved.synchronous}`);
     }
   }
 
@@ -529,10 +535,15 @@ export class BulkRecordSink implements RecordSink {
 
   /** Commits, builds the deferred indexes, restores the settings; answers rows per table. */
   close(): Record<string, number> {
-    this.flushRollups(undefined);
-    for (const writer of this.writers.values()) writer.flush();
-    if (this.open) this.sqlite.exec('COMMIT');
-    this.open = false;
+    try {
+      this.flushRollups(undefined);
+      for (const writer of this.writers.values()) writer.flush();
+      if (this.open) this.sqlite.exec('COMMIT');
+      this.open = false;
+    } catch (error) {
+      this.abort();
+      throw error;
+    }
     this.restore();
     const counts: Record<string, number> = {};
     for (const writer of this.writers.values()) {
@@ -543,8 +554,11 @@ export class BulkRecordSink implements RecordSink {
 
   /** Rolls back the open transaction (rows committed before stay) and restores settings. */
   abort(): void {
-    if (this.open) this.sqlite.exec('ROLLBACK');
-    this.open = false;
-    this.restore();
+    try {
+      if (this.open && this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
+    } finally {
+      this.open = false;
+      this.restore();
+    }
   }
 }

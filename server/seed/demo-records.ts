@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { sqliteHandle } from '../db/database';
 import { readMeta, writeMeta } from '../db/meta';
-import { BulkRecordSink } from './bulk-record-sink';
+import { BulkRecordSink, RECORD_TABLES } from './bulk-record-sink';
 import { DEMO_RANDOM_SEED } from './demo-seed';
 import {
   demoContactCount,
@@ -12,6 +12,34 @@ import { profileFor, SCALE_SHARES } from './record-profiles';
 
 /** meta key written when the records were seeded; its presence means "never again". */
 export const RECORDS_SEED_META_KEY = 'demo_records_seed';
+
+/**
+ * meta key of the records seed's progress (issue 9 item 9): 'in-progress' is committed
+ * before the first record is written and replaced by 'complete' in the same transaction
+ * as RECORDS_SEED_META_KEY, so a load that was killed half-way is recognisable, emptied
+ * and redone instead of being served as a partial database.
+ */
+export const RECORDS_SEED_STATE_KEY = 'demo_records_seed_state';
+
+export interface RecordsSeedState {
+  state: 'in-progress' | 'complete';
+  /** The contacts asked for (undefined: the demo volume), so a redo makes the same. */
+  contacts?: number;
+  /** The process loading; a redo waits for nobody else's live load. */
+  pid: number;
+  startedAt: string;
+}
+
+export async function readRecordsSeedState(db: Db): Promise<RecordsSeedState | null> {
+  const raw = await readMeta(db, RECORDS_SEED_STATE_KEY);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as RecordsSeedState;
+  } catch {
+    // Unreadable means we cannot know the load finished: treat it as interrupted.
+    return { state: 'in-progress', pid: 0, startedAt: '' };
+  }
+}
 
 /** True when records were seeded, or any contact exists. */
 export async function hasReportingRecords(db: Db): Promise<boolean> {
@@ -73,6 +101,13 @@ export async function seedDemoRecords(
 ): Promise<Record<string, number>> {
   const workspaces = await loadWorkspaceLookups(db);
   const targets = contactTargets(workspaces, now, options.contacts);
+  const state: RecordsSeedState = {
+    state: 'in-progress',
+    contacts: options.contacts,
+    pid: process.pid,
+    startedAt: now.toISOString(),
+  };
+  await writeMeta(db, RECORDS_SEED_STATE_KEY, JSON.stringify(state));
   // The scale seed loads without a rollback journal (README "Reporting engine").
   const sink = new BulkRecordSink(sqliteHandle(db), { fast: options.contacts !== undefined });
   try {
@@ -92,16 +127,78 @@ export async function seedDemoRecords(
     throw error;
   }
   const summary = sink.close();
-  await writeMeta(
-    db,
-    RECORDS_SEED_META_KEY,
-    JSON.stringify({
-      seed: DEMO_RANDOM_SEED,
-      seededAt: now.toISOString(),
-      contacts: summary.contacts ?? 0,
-    }),
-  );
+  await db.transaction().execute(async (trx) => {
+    await writeMeta(
+      trx,
+      RECORDS_SEED_META_KEY,
+      JSON.stringify({
+        seed: DEMO_RANDOM_SEED,
+        seededAt: now.toISOString(),
+        contacts: summary.contacts ?? 0,
+      }),
+    );
+    await writeMeta(trx, RECORDS_SEED_STATE_KEY, JSON.stringify({ ...state, state: 'complete' }));
+  });
   return summary;
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, it is just not ours to signal.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Empties every record table and the records seed's meta rows (one transaction; foreign
+ * keys off so the order does not matter and no cascade runs row by row).
+ */
+function wipeRecords(db: Db): void {
+  const sqlite = sqliteHandle(db);
+  const foreignKeys = sqlite.pragma('foreign_keys', { simple: true }) as number;
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    sqlite.transaction(() => {
+      for (const table of RECORD_TABLES) sqlite.exec(`DELETE FROM ${table}`);
+      sqlite
+        .prepare('DELETE FROM meta WHERE key IN (?, ?)')
+        .run(RECORDS_SEED_META_KEY, RECORDS_SEED_STATE_KEY);
+    })();
+  } finally {
+    sqlite.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+  }
+}
+
+/**
+ * A records seed that was killed half-way (issue 9 item 9): its partial records are
+ * removed and the seed run again with the contacts it was asked for (or `contacts`, when
+ * the caller asks for another number). Answers the new summary, or null when there was
+ * nothing to redo. Refuses while the process that started the load is still running.
+ */
+export async function redoInterruptedRecordsSeed(
+  db: Db,
+  now: Date,
+  options: SeedRecordsOptions = {},
+): Promise<Record<string, number> | null> {
+  const state = await readRecordsSeedState(db);
+  if (state?.state !== 'in-progress') return null;
+  if (isAlive(state.pid)) {
+    throw new Error(
+      `A records seed started ${state.startedAt} is still running (process ${state.pid}); wait for it to finish.`,
+    );
+  }
+  const contacts = options.contacts ?? state.contacts;
+  options.log?.(
+    `The records seed started ${state.startedAt || 'earlier'} did not finish: removing its partial records and seeding again (${
+      contacts === undefined ? 'demo volume' : `${contacts} contacts`
+    }).`,
+  );
+  wipeRecords(db);
+  return seedDemoRecords(db, now, { ...options, contacts });
 }
 
 /** Seeds the records once: never on top of existing records. */
@@ -110,6 +207,8 @@ export async function seedDemoRecordsIfMissing(
   now: Date,
   options: SeedRecordsOptions = {},
 ): Promise<Record<string, number> | null> {
+  const redone = await redoInterruptedRecordsSeed(db, now, options);
+  if (redone) return redone;
   if (await hasReportingRecords(db)) return null;
   return seedDemoRecords(db, now, options);
 }
