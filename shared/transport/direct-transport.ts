@@ -133,14 +133,19 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
     // Another tab may have rotated while this one waited for the lock: the pair it stored
     // is newer than ours, and presenting ours would look like theft and end the session.
     const shared = tokens.readShared ? await tokens.readShared() : null;
+    let current: SessionTokens | null;
     if (shared?.username === used.username && shared.refreshToken !== used.refreshToken) {
       await tokens.set(shared);
-      return true;
+      // A tab that missed the broadcast may find a pair rotated long ago, its access token
+      // expired too: then it rotates that newest pair itself rather than retry with it.
+      if (!expiresWithin(shared.accessToken, ADOPT_MARGIN_S)) return true;
+      current = shared;
+    } else {
+      current = tokens.get();
+      if (!current) return false;
+      // Adopted from a broadcast while waiting.
+      if (current.refreshToken !== used.refreshToken) return true;
     }
-    const current = tokens.get();
-    if (!current) return false;
-    // Adopted from a broadcast while waiting.
-    if (current.refreshToken !== used.refreshToken) return true;
     try {
       const raw = await send(
         {
@@ -262,6 +267,25 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
     socketStatus: () => status,
     refreshSession,
   };
+}
+
+/** An adopted access token this close to its expiry is refreshed instead (clock skew). */
+const ADOPT_MARGIN_S = 30;
+
+/**
+ * Whether a JWT's exp claim falls within `seconds` from now. Read, not verified: it only
+ * decides whether to refresh. A token that is not a readable JWT counts as still valid.
+ */
+function expiresWithin(token: string, seconds: number): boolean {
+  const payload = token.split('.')[1];
+  if (!payload) return false;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    const exp = (claims as { exp?: unknown }).exp;
+    return typeof exp === 'number' && exp * 1000 < Date.now() + seconds * 1000;
+  } catch {
+    return false;
+  }
 }
 
 /**

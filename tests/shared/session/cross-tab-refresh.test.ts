@@ -53,6 +53,7 @@ afterAll(() => server.close());
 afterEach(() => {
   for (const channel of channels.splice(0)) channel.close();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /** navigator.locks for one browser: callbacks for one name run one after the other. */
@@ -180,6 +181,27 @@ describe('two app tabs over one stored session (issue 9 item 6)', { timeout: 20_
     expect(tabs[1].signedOut).not.toHaveBeenCalled();
     expect(tabs[1].state.getState().tokens?.refreshToken).not.toBe(refreshToken);
     expect(tabs[1].state.getState().tokens).toEqual(tabs[0].state.getState().tokens);
+  });
+
+  it('rotates the stored pair itself when the pair another tab stored has expired meanwhile', async () => {
+    const { storage, restore } = await signedInBrowser();
+    // Neither lock nor channel: the second tab never heard of the first one's rotation.
+    const tabs = [1, 2].map(() =>
+      openTab(storage, createBrowserRefreshCoordinator({ locks: null, channel: null })),
+    );
+    tabs.forEach(restore);
+    await tabs[0].transport.request(me);
+    const storedByFirst = tabs[0].state.getState().tokens;
+    // Twenty minutes later (server and browser clocks alike) that pair's access token is dead.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 20 * 60_000);
+    const refreshes = countRefreshes();
+
+    await expect(tabs[1].transport.request(me)).resolves.toBeTruthy();
+
+    expect(refreshes()).toBe(1);
+    expect(tabs[1].signedOut).not.toHaveBeenCalled();
+    expect(tabs[1].state.getState().tokens?.refreshToken).not.toBe(storedByFirst?.refreshToken);
   });
 
   it("keeps an idle tab's copy current with the rotations another tab announces", async () => {
