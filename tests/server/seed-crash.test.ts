@@ -6,7 +6,8 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, migrateToLatest, openDatabase } from '@/server/db/database';
 import { declaredIndexes } from '@/server/db/integrity';
-import { readRecordsSeedState } from '@/server/seed/demo-records';
+import { writeMeta } from '@/server/db/meta';
+import { readRecordsSeedState, RECORDS_SEED_STATE_KEY } from '@/server/seed/demo-records';
 import { startTestServer } from './helpers/test-server';
 
 // issue 9 item 9: a crash during seeding must not cost the indexes for good, nor leave a
@@ -109,6 +110,21 @@ describe('the startup integrity check', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('a records seed still running in another process', () => {
+  it('keeps the server from starting (and from wiping the load under its feet)', async () => {
+    const dataDir = await migratedDataDir();
+    const db = openDatabase(dataDir);
+    // This test's parent process is alive and is not the process starting the server.
+    const state = { state: 'in-progress', pid: process.ppid, startedAt: new Date().toISOString() };
+    await writeMeta(db, RECORDS_SEED_STATE_KEY, JSON.stringify(state));
+    await db.destroy();
+
+    await expect(startTestServer({ dataDir, seedDemoData: false })).rejects.toThrow(
+      /still running \(process \d+\)/,
+    );
   });
 });
 
