@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build as viteBuild } from 'vite';
 import { defineConfig } from 'wxt';
-import { DEFAULT_APP_MATCHES } from './extension/lib/app-origins';
+import { APP_MATCHES } from './extension/lib/app-origins';
 
 const PANEL_CONFIG = path.resolve('extension/panel/vite.config.ts');
 const NATIVE_BROWSER = path.resolve('extension/lib/native-browser.ts');
@@ -14,11 +14,7 @@ const PANEL_OUT_DIR = path.resolve('.wxt/panel-runtime');
  * checks the exact configured server origin. Override for a deployment at build time:
  * INTAKE_APP_MATCHES="https://intake.example.com/*" npm run build:extension
  */
-const APP_MATCHES = process.env.INTAKE_APP_MATCHES
-  ? process.env.INTAKE_APP_MATCHES.split(',')
-      .map((pattern) => pattern.trim())
-      .filter(Boolean)
-  : DEFAULT_APP_MATCHES;
+// APP_MATCHES (extension/lib/app-origins.ts) reads INTAKE_APP_MATCHES.
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -46,7 +42,9 @@ export default defineConfig({
     // The panel runtime: ES modules the content scripts import. Nothing secret is in
     // them and in a page's own world they can do nothing (no extension APIs there); the
     // cost is that a site can tell the extension is installed. https://*/* because an
-    // admin's extra Keap hosts are only known at run time.
+    // admin's extra Keap hosts are only known at run time. Not use_dynamic_url (issue #9,
+    // measured on Chromium 156): runtime.getURL still answers the fixed id, so the runtime's
+    // own chunk imports (./panel-shared-*.js) are refused and no panel appears.
     web_accessible_resources: [{ resources: ['panel/*'], matches: ['https://*/*'] }],
     ...(browser === 'firefox'
       ? {

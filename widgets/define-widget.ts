@@ -28,6 +28,17 @@ export function onTokenChange(element: HTMLElement, listener: () => void): () =>
   return () => element.removeEventListener(TOKEN_EVENT, listener);
 }
 
+/**
+ * The shadow-root mode of the elements defined from now on. Open by default (the
+ * script-tag embed runs on the embedder's own page); the extension's panel runtime asks
+ * for closed roots before defining, so a CRM page's scripts cannot read what a widget
+ * shows (issue #9 item 3).
+ */
+let shadowMode: 'open' | 'closed' = 'open';
+export function setWidgetShadowMode(mode: 'open' | 'closed'): void {
+  shadowMode = mode;
+}
+
 export interface DefineWidgetOptions<P> {
   /** Maps the element's typed attributes to the screen's props; default: no props. */
   toScreenProps?: (settings: WidgetSettings) => P;
@@ -36,8 +47,8 @@ export interface DefineWidgetOptions<P> {
 }
 
 /**
- * Wraps an app screen as a custom element (ARCHITECTURE.md "Widgets"): r2wc with an
- * open shadow root, the collected CSS inside it, the host from the widget environment,
+ * Wraps an app screen as a custom element (ARCHITECTURE.md "Widgets"): r2wc with a
+ * shadow root (open unless setWidgetShadowMode said closed), the collected CSS inside it, the host from the widget environment,
  * the `theme` / `date-range` / `lead-sources` / `api-base` attributes, and a `token`
  * property that is never reflected to an attribute. Defining a tag twice is harmless.
  */
@@ -51,7 +62,7 @@ export function defineWidget<P extends object>(
   if (existing) return existing;
   const toScreenProps = options.toScreenProps ?? (() => ({}) as P);
   const Base = r2wc(createWidgetRoot(Screen, toScreenProps), {
-    shadow: 'open',
+    shadow: shadowMode,
     props: WIDGET_ATTRIBUTES,
   });
   class IntakeWidgetElement extends (Base as unknown as { new (): HTMLElement }) {

@@ -1,10 +1,16 @@
 import { browser } from 'wxt/browser';
 import {
   resolveSettings,
+  resolveTrustedSettings,
   SETTINGS_STORAGE_KEY,
   type ExtensionSettings,
   type ResolvedSettings,
 } from './settings';
+import {
+  isExtensionContext,
+  readTrustedServerOrigin,
+  writeTrustedServerOrigin,
+} from './trusted-settings';
 
 /** storage.managed throws or answers empty where no policy exists (Firefox without one, tests). */
 async function readManaged(): Promise<unknown> {
@@ -15,16 +21,30 @@ async function readManaged(): Promise<unknown> {
   }
 }
 
+/**
+ * The settings. In the worker and our pages the server address comes from the trusted
+ * store (trusted-settings.ts); in a content script (which only needs the sites and the
+ * extra hosts) the storage.local copy is all there is, and it is only a hint.
+ */
 export async function loadSettings(): Promise<ResolvedSettings> {
-  const [stored, managed] = await Promise.all([
+  const trusted = isExtensionContext();
+  const [stored, managed, serverOrigin] = await Promise.all([
     browser.storage.local.get(SETTINGS_STORAGE_KEY).then((items) => items[SETTINGS_STORAGE_KEY]),
     readManaged(),
+    trusted ? readTrustedServerOrigin() : Promise.resolve(undefined),
   ]);
-  return resolveSettings(stored, managed);
+  return trusted
+    ? resolveTrustedSettings(stored, managed, serverOrigin)
+    : resolveSettings(stored, managed);
 }
 
-/** Saves the user's choices; managed keys stay whatever policy says when read back. */
+/**
+ * Saves the user's choices (options page); managed keys stay whatever policy says when
+ * read back. The server address goes to the trusted store first; the storage.local copy
+ * (content scripts read it) also tells the worker to load the settings again.
+ */
 export async function saveSettings(settings: ExtensionSettings): Promise<void> {
+  await writeTrustedServerOrigin(settings.serverOrigin);
   await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: settings });
 }
 

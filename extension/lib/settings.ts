@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_SERVER_ORIGIN } from '@/shared/config/api-config';
+import { normalizeServerOrigin } from './server-origin';
 import { isValidExtraHost, SITE_FAMILIES, type SiteFamily } from './site-families';
+
+export { normalizeServerOrigin };
 
 /**
  * The extension's settings (options page), and what an IT admin forces by browser policy
@@ -24,25 +27,18 @@ export const DEFAULT_SETTINGS: ExtensionSettings = {
   extraKeapHosts: [],
 };
 
-/** The key settings live under in storage.local (not secret: content scripts read them). */
+/**
+ * The key settings live under in storage.local (not secret: content scripts read them).
+ * Content scripts can also WRITE storage.local, so the server address read from here is
+ * only a hint for content scripts: the worker and our pages take it from the trusted
+ * store (trusted-settings.ts) or policy (issue #9).
+ */
 export const SETTINGS_STORAGE_KEY = 'settings';
-
-/** "https://intake.example.com/" -> "https://intake.example.com"; null when not an http(s) origin. */
-export function normalizeServerOrigin(value: string): string | null {
-  try {
-    const url = new URL(value.trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    if (url.username || url.password) return null;
-    return url.origin;
-  } catch {
-    return null;
-  }
-}
 
 const originSchema = z.string().transform((value, ctx) => {
   const origin = normalizeServerOrigin(value);
   if (!origin) {
-    ctx.addIssue({ code: 'custom', message: 'not an http(s) origin' });
+    ctx.addIssue({ code: 'custom', message: 'not an https (or loopback http) origin' });
     return z.NEVER;
   }
   return origin;
@@ -97,4 +93,18 @@ export function resolveSettings(stored: unknown, managed: unknown): ResolvedSett
       forced.extraKeapHosts ?? local.extraKeapHosts ?? DEFAULT_SETTINGS.extraKeapHosts,
   };
   return { settings, managed: Object.keys(forced) as SettingKey[] };
+}
+
+/**
+ * The settings the worker and our own pages act on (issue #9): sites and extra hosts from
+ * storage.local as saved, but the server address only from the trusted store (or policy)
+ * — a server address a content script wrote into storage.local is ignored.
+ */
+export function resolveTrustedSettings(
+  stored: unknown,
+  managed: unknown,
+  trustedServerOrigin: unknown,
+): ResolvedSettings {
+  const local = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  return resolveSettings({ ...local, serverOrigin: trustedServerOrigin }, managed);
 }

@@ -24,6 +24,14 @@ export interface MountPanelOptions {
   doc?: Document;
 }
 
+/**
+ * The panel's shadow roots, closed (issue #9 item 3): the CRM page's own scripts get
+ * `host.shadowRoot === null` and cannot read the names and figures inside. Only this
+ * module keeps the way in; testers reach inside through the DevTools protocol
+ * (tests/e2e/harness/panel.ts).
+ */
+const panelRoots = new WeakMap<HTMLElement, ShadowRoot>();
+
 /** Fixed styles on the host itself, !important so the CRM's stylesheets cannot move it. */
 function pinHost(host: HTMLElement, width: number): void {
   const set = (name: string, value: string) => host.style.setProperty(name, value, 'important');
@@ -56,7 +64,8 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
 
   const host = doc.createElement(PANEL_TAG);
   host.setAttribute('data-site', options.family);
-  const root = host.attachShadow({ mode: 'open' });
+  const root = host.attachShadow({ mode: 'closed' });
+  panelRoots.set(host, root);
   const style = doc.createElement('style');
   style.textContent = SIDE_PANEL_CSS;
   const panel = doc.createElement('aside');
@@ -186,9 +195,14 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   return host;
 }
 
+/** The panel's closed shadow root, for this runtime (and its unit tests) only. */
+export function panelShadowRoot(host: HTMLElement): ShadowRoot | null {
+  return panelRoots.get(host) ?? null;
+}
+
 /** Shows a background notice (socket retry, errors) in the panel for its duration. */
 export function showPanelNotice(host: HTMLElement, message: string, durationMs = 3000): void {
-  const notice = host.shadowRoot?.querySelector('.notice');
+  const notice = panelRoots.get(host)?.querySelector('.notice');
   if (!notice) return;
   notice.textContent = message;
   setTimeout(() => {
@@ -198,7 +212,7 @@ export function showPanelNotice(host: HTMLElement, message: string, durationMs =
 
 /** Session changes that need no new mount (the live call count) update the panel in place. */
 export function updatePanelState(host: HTMLElement, state: PublicSessionState): void {
-  const live = host.shadowRoot?.querySelector('.live');
+  const live = panelRoots.get(host)?.querySelector('.live');
   if (!live) return;
   live.textContent =
     state.liveCalls === null

@@ -5,6 +5,7 @@ import { isSupportedPage, type SiteFamily } from '@/extension/lib/site-families'
 import { loadSettings } from '@/extension/lib/settings-storage';
 import { createPortTransport, type PortLike } from '@/shared/transport/port-transport';
 import { defineAllWidgets, preloadWidgets, widgetDefinitions } from '@/widgets/all-widgets';
+import { setWidgetShadowMode } from '@/widgets/define-widget';
 import { setWidgetEnvironment } from '@/widgets/widget-environment';
 import { mountPanel, showPanelNotice, updatePanelState } from './mount-panel';
 import { loadPanelPrefs, type PanelPrefs } from './panel-prefs';
@@ -54,6 +55,8 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
   const settingsLoaded = loadSettings();
   let extraKeapHosts: readonly string[] = [];
   setWidgetEnvironment(environment.environment);
+  // Closed roots inside a CRM page: its scripts must not read what the widgets show.
+  setWidgetShadowMode('closed');
   defineAllWidgets();
   const isDefined = (tag: string) => customElements.get(tag) !== undefined;
 

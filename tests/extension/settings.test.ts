@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, normalizeServerOrigin, resolveSettings } from '@/extension/lib/settings';
+import {
+  DEFAULT_SETTINGS,
+  normalizeServerOrigin,
+  resolveSettings,
+  resolveTrustedSettings,
+} from '@/extension/lib/settings';
 
 describe('extension settings', () => {
   it("defaults to the reference server's address and every site family", () => {
@@ -44,5 +49,44 @@ describe('extension settings', () => {
     expect(normalizeServerOrigin('ftp://x.example')).toBeNull();
     expect(normalizeServerOrigin('https://user:pass@x.example')).toBeNull();
     expect(normalizeServerOrigin('nonsense')).toBeNull();
+  });
+
+  it('takes plain http only for loopback hosts; everything else needs https (issue #9)', () => {
+    for (const loopback of [
+      'http://localhost:8080',
+      'http://127.0.0.1:3000',
+      'http://[::1]:8080',
+    ]) {
+      expect(normalizeServerOrigin(loopback)).toBe(loopback);
+    }
+    for (const exposed of [
+      'http://intake.example.com',
+      'http://192.168.1.20:8080',
+      'http://localhost.evil.com',
+      'http://127.0.0.1.nip.io',
+      'http://10.0.0.1',
+    ]) {
+      expect(normalizeServerOrigin(exposed)).toBeNull();
+    }
+    expect(normalizeServerOrigin('https://192.168.1.20:8443')).toBe('https://192.168.1.20:8443');
+    // A stored or managed http address for another host falls back to the default.
+    expect(resolveSettings({ serverOrigin: 'http://intake.example.com' }, {}).settings).toEqual(
+      DEFAULT_SETTINGS,
+    );
+  });
+
+  it('ignores a server address a content script wrote into storage.local (issue #9)', () => {
+    const planted = { serverOrigin: 'https://attacker.example', sites: { ctm: false } };
+    const resolved = resolveTrustedSettings(planted, {}, undefined);
+    expect(resolved.settings.serverOrigin).toBe(DEFAULT_SETTINGS.serverOrigin);
+    // The harmless choices still count: which sites get the panel.
+    expect(resolved.settings.sites.ctm).toBe(false);
+    expect(
+      resolveTrustedSettings(planted, {}, 'https://intake.example.com').settings.serverOrigin,
+    ).toBe('https://intake.example.com');
+    expect(
+      resolveTrustedSettings(planted, { serverOrigin: 'https://corp.example.com' }, undefined)
+        .settings.serverOrigin,
+    ).toBe('https://corp.example.com');
   });
 });

@@ -47,7 +47,10 @@ export function OptionsPage() {
     event.preventDefault();
     const origin = normalizeServerOrigin(server);
     if (!origin) {
-      setMessage({ kind: 'error', text: 'Enter an address such as https://intake.example.com' });
+      setMessage({
+        kind: 'error',
+        text: 'Enter an https address such as https://intake.example.com (plain http only for localhost).',
+      });
       return;
     }
     setServer(origin);

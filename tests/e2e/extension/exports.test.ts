@@ -11,6 +11,7 @@ import {
   signInThroughPopup,
   startServer,
   waitForDeepSelector,
+  waitInShadowRoot,
   waitForPanel,
   type DownloadCapture,
   type ExtensionBrowser,
@@ -44,15 +45,12 @@ beforeAll(async () => {
   await card.click();
   await waitForDeepSelector(page, inFunnel('.ic-contacts-table'), 20_000);
   // Everything in the widget loaded (no layout shift under the click that follows).
-  await page.waitForFunction(
-    (selector) => {
-      const root = document
-        .querySelector(selector)
-        ?.shadowRoot?.querySelector('intake-funnel')?.shadowRoot;
-      return root !== null && root !== undefined && !root.querySelector('[aria-busy="true"]');
-    },
-    { polling: 100, timeout: 20_000 },
-    PANEL_SELECTOR,
+  await waitInShadowRoot(
+    page,
+    [PANEL_SELECTOR, 'intake-funnel'],
+    (root) => !root.querySelector('[aria-busy="true"]'),
+    '',
+    20_000,
   );
 });
 
@@ -65,7 +63,8 @@ afterAll(async () => {
 
 /** How many contacts the table lists (what is exported is what is listed). */
 async function listedContacts(): Promise<number> {
-  const text = await page.$eval(inFunnel('.ic-contacts-panel__count'), (node) => node.textContent);
+  const count = await waitForDeepSelector(page, inFunnel('.ic-contacts-panel__count'));
+  const text = await count.evaluate((node) => node.textContent);
   const match = /(?:Showing ([\d,]+) of [\d,]+|([\d,]+)) contacts?/.exec(text ?? '');
   return Number((match?.[1] ?? match?.[2] ?? '0').replace(/,/g, ''));
 }

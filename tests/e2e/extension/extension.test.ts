@@ -5,6 +5,7 @@ import { funnelCards } from '@/shared/domain/funnel-cards';
 import { defaultReportFilters, reportFiltersBody } from '@/shared/domain/report-filter-state';
 import {
   CRM_PAGES,
+  evaluateInShadowRoot,
   launchWithExtension,
   openCrmPage,
   PANEL_SELECTOR,
@@ -15,6 +16,8 @@ import {
   startServer,
   waitForPanel,
   waitForWidgetText,
+  waitInShadowRoot,
+  widgetText,
   type ExtensionBrowser,
   type RunningServer,
 } from '../harness';
@@ -94,14 +97,51 @@ describe('the side panel on CRM pages', () => {
       expect(layout.after).toEqual(layout.before);
       expect(layout.position).toBe('fixed');
       // The page's hostile styles (Comic Sans, hotpink buttons) stay outside the widgets.
-      const font = await page.evaluate((selector) => {
-        const widget = document
-          .querySelector(selector)!
-          .shadowRoot!.querySelector('intake-funnel')!;
-        const inner = widget.shadowRoot!.querySelector('.ic-widget')!;
-        return getComputedStyle(inner).fontFamily;
-      }, PANEL_SELECTOR);
+      const font = await evaluateInShadowRoot(
+        page,
+        [PANEL_SELECTOR, 'intake-funnel'],
+        (root) => getComputedStyle(root.querySelector('.ic-widget')!).fontFamily,
+      );
       expect(font).not.toContain('Comic Sans');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("keeps what the panel shows out of the page's reach, while the harness reads it through the DevTools protocol", async () => {
+    const page = await open(CRM_PAGES.zohoContact.url);
+    try {
+      await waitForPanel(page);
+      await waitForWidgetText(page, 'intake-funnel', funnelCaption, 20_000);
+      const figure = /\d[\d,]*/.exec(funnelCaption)?.[0] ?? funnelCaption;
+      // The harness (CDP, closed roots included) reads the figure and the signed-in name.
+      expect(await widgetText(page, 'intake-funnel')).toContain(figure);
+      const header = await evaluateInShadowRoot(
+        page,
+        [PANEL_SELECTOR],
+        (root) => root.querySelector('.who')?.textContent ?? '',
+      );
+      expect(header).toContain('Olivia Owens');
+      // The page's own scripts (main world) find a host without a root, and no text.
+      const seen = await page.evaluate((selector) => {
+        const host = document.querySelector(selector) as HTMLElement;
+        const texts = [
+          document.body.innerText,
+          document.documentElement.outerHTML,
+          ...[...document.querySelectorAll('*')].map((el) => (el as HTMLElement).innerText ?? ''),
+        ];
+        return {
+          shadowRoot: host.shadowRoot === null ? null : 'open',
+          widgets: document.querySelectorAll('intake-funnel, intake-compliance, intake-cockpit')
+            .length,
+          text: texts.join('\n'),
+        };
+      }, PANEL_SELECTOR);
+      expect(seen.shadowRoot).toBeNull();
+      expect(seen.widgets).toBe(0);
+      expect(seen.text).not.toContain('Olivia Owens');
+      expect(seen.text).not.toContain('Lakeside');
+      expect(seen.text).not.toContain(funnelCaption);
     } finally {
       await page.close();
     }
@@ -115,16 +155,12 @@ describe('the side panel on CRM pages', () => {
     try {
       await waitForPanel(page);
       await waitForWidgetText(page, 'intake-funnel', funnelCaption, 20_000);
-      await page.waitForFunction(
-        (selector) => {
-          const widget = document
-            .querySelector(selector)
-            ?.shadowRoot?.querySelector('intake-compliance');
-          const text = widget?.shadowRoot?.textContent ?? '';
-          return text.length > 0 && !widget?.shadowRoot?.querySelector('[data-widget-state]');
-        },
-        { polling: 100, timeout: 20_000 },
-        PANEL_SELECTOR,
+      await waitInShadowRoot(
+        page,
+        [PANEL_SELECTOR, 'intake-compliance'],
+        (root) => (root.textContent ?? '').length > 0 && !root.querySelector('[data-widget-state]'),
+        '',
+        20_000,
       );
     } finally {
       await page.close();
@@ -188,12 +224,12 @@ describe('one session and one socket for every tab', () => {
     server.emitToWorkspace('ws_lakeside', 'ctmcallsdata', { count: 7 });
     await Promise.all(
       tabs.map((tab) =>
-        tab.waitForFunction(
-          (selector) =>
-            document.querySelector(selector)?.shadowRoot?.querySelector('.live')?.textContent ===
-            '7 live calls',
-          { polling: 100, timeout: 5000 },
-          PANEL_SELECTOR,
+        waitInShadowRoot(
+          tab,
+          [PANEL_SELECTOR],
+          (root) => root.querySelector('.live')?.textContent === '7 live calls',
+          '',
+          5000,
         ),
       ),
     );

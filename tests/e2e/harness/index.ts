@@ -22,10 +22,13 @@ export {
 } from './crm-fixtures';
 export { captureDownloads, type Download, type DownloadCapture } from './downloads';
 export {
+  deepQuery,
+  evaluateInShadowRoot,
   PANEL_SELECTOR,
   panelWidgetTags,
   waitForDeepSelector,
   waitForPanel,
   waitForWidgetText,
+  waitInShadowRoot,
   widgetText,
 } from './panel';

@@ -1,7 +1,145 @@
-import type { ElementHandle, Page } from 'puppeteer';
+import type { CDPSession, ElementHandle, Page } from 'puppeteer';
 
 /** The side panel's host element (extension/panel/mount-panel.ts PANEL_TAG). */
 export const PANEL_SELECTOR = 'intake-cockpit-panel';
+
+/**
+ * How testers reach inside the panel. In the extension the panel and its widgets live in
+ * CLOSED shadow roots (issue #9: the CRM page's scripts must not read them), so
+ * `element.shadowRoot`, `>>>` and Puppeteer's `pierce/` (which read `shadowRoot`) find
+ * nothing there. The DevTools protocol still sees every root: `DOM.getDocument` with
+ * `pierce: true` lists closed roots too, and `DOM.resolveNode` hands one over as an
+ * object to run a function on. The helpers below do that; they work on open roots (the
+ * script-tag embed) the same way.
+ */
+
+interface DomNode {
+  backendNodeId: number;
+  localName?: string;
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+  contentDocument?: DomNode;
+}
+
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+function cdp(page: Page): Promise<CDPSession> {
+  let session = sessions.get(page);
+  if (!session) {
+    session = page.createCDPSession();
+    sessions.set(page, session);
+  }
+  return session;
+}
+
+/** The first element named `tag` under `node`, through nested shadow roots. */
+function findElement(node: DomNode, tag: string): DomNode | null {
+  for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) {
+    if (child.localName === tag) return child;
+    const found = findElement(child, tag);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The shadow root at the end of `hosts` (each tag looked up inside the previous root). */
+async function shadowRootObject(page: Page, hosts: readonly string[]): Promise<string | null> {
+  const client = await cdp(page);
+  const { root } = (await client.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+    root: DomNode;
+  };
+  let scope: DomNode = root;
+  for (const tag of hosts) {
+    const host = findElement(scope, tag);
+    const shadow = host?.shadowRoots?.[0];
+    if (!shadow) return null;
+    scope = shadow;
+  }
+  if (scope === root) return null;
+  const { object } = await client.send('DOM.resolveNode', { backendNodeId: scope.backendNodeId });
+  return object.objectId ?? null;
+}
+
+/**
+ * Runs `fn` on the shadow root at the end of `hosts` — e.g. `[PANEL_SELECTOR,
+ * 'intake-funnel']` — open or closed; null while that root is not there. `fn` is sent
+ * to the page as source text: it may use only its arguments.
+ */
+export async function evaluateInShadowRoot<R>(
+  page: Page,
+  hosts: readonly string[],
+  fn: (root: ShadowRoot, arg: string) => R,
+  arg = '',
+): Promise<R | null> {
+  const objectId = await shadowRootObject(page, hosts).catch(() => null);
+  if (!objectId) return null;
+  const client = await cdp(page);
+  try {
+    const { result, exceptionDetails } = await client.send('Runtime.callFunctionOn', {
+      objectId,
+      functionDeclaration: `function (arg) { return (${fn.toString()})(this, arg); }`,
+      arguments: [{ value: arg }],
+      returnByValue: true,
+      awaitPromise: true,
+    });
+    if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? 'failed');
+    return result.value as R;
+  } finally {
+    await client.send('Runtime.releaseObject', { objectId }).catch(() => {});
+  }
+}
+
+/** Polls `fn` on a shadow root until it answers true. */
+export async function waitInShadowRoot(
+  page: Page,
+  hosts: readonly string[],
+  fn: (root: ShadowRoot, arg: string) => boolean,
+  arg = '',
+  timeout = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await evaluateInShadowRoot(page, hosts, fn, arg))) {
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out after ${timeout} ms waiting inside ${hosts.join(' > ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * An element inside shadow roots, as a Puppeteer handle to click or type into:
+ * `intake-cockpit-panel >>> intake-funnel >>> .ic-stat-card__button` (the last part is
+ * a CSS selector inside the last root). Null while it is not there.
+ */
+export async function deepQuery(
+  page: Page,
+  selector: string,
+): Promise<ElementHandle<Element> | null> {
+  const parts = selector.split('>>>').map((part) => part.trim());
+  const inner = parts.pop() ?? '';
+  // A one-off slot on the page's window, emptied at once: the only way to turn the
+  // protocol's object into a Puppeteer handle.
+  const slot = `__intakeHarness${Math.random().toString(36).slice(2)}`;
+  const found = await evaluateInShadowRoot(
+    page,
+    parts,
+    (root, arg) => {
+      const [name, css] = JSON.parse(arg) as [string, string];
+      const element = root.querySelector(css);
+      if (element) (window as unknown as Record<string, unknown>)[name] = element;
+      return element !== null;
+    },
+    JSON.stringify([slot, inner]),
+  );
+  if (!found) return null;
+  const handle = await page.evaluateHandle((name) => {
+    const store = window as unknown as Record<string, unknown>;
+    const element = store[name];
+    delete store[name];
+    return element;
+  }, slot);
+  return handle.asElement() as ElementHandle<Element> | null;
+}
 
 /** Waits for the side panel on a CRM page. */
 export async function waitForPanel(page: Page, timeout = 15_000): Promise<void> {
@@ -10,24 +148,20 @@ export async function waitForPanel(page: Page, timeout = 15_000): Promise<void> 
 
 /** The tags of the widgets inside the panel's shadow root. */
 export async function panelWidgetTags(page: Page): Promise<string[]> {
-  return page.evaluate((selector) => {
-    const root = document.querySelector(selector)?.shadowRoot;
-    return root
-      ? [...root.querySelectorAll('.widgets > *')].map((el) => el.tagName.toLowerCase())
-      : [];
-  }, PANEL_SELECTOR);
+  const tags = await evaluateInShadowRoot(page, [PANEL_SELECTOR], (root) =>
+    [...root.querySelectorAll('.widgets > *')].map((el) => el.tagName.toLowerCase()),
+  );
+  return tags ?? [];
 }
 
-/** The text one widget shows (its shadow root, without the styles), as the page's own scripts could read it. */
+/** The text one widget shows (its shadow root, without the styles), read through the DevTools protocol. */
 export async function widgetText(page: Page, tag: string): Promise<string> {
-  return page.evaluate(
-    (selector, widgetTag) => {
-      const widget = document.querySelector(selector)?.shadowRoot?.querySelector(widgetTag);
-      return widget?.shadowRoot?.querySelector('.ic-widget')?.textContent ?? '';
-    },
-    PANEL_SELECTOR,
-    tag,
+  const text = await evaluateInShadowRoot(
+    page,
+    [PANEL_SELECTOR, tag],
+    (root) => root.querySelector('.ic-widget')?.textContent ?? '',
   );
+  return text ?? '';
 }
 
 /** Waits until a widget's shadow root contains the text. */
@@ -37,24 +171,26 @@ export async function waitForWidgetText(
   text: string,
   timeout = 15_000,
 ): Promise<void> {
-  await page.waitForFunction(
-    (selector, widgetTag, expected) => {
-      const widget = document.querySelector(selector)?.shadowRoot?.querySelector(widgetTag);
-      return (
-        widget?.shadowRoot?.querySelector('.ic-widget')?.textContent?.includes(expected) ?? false
-      );
-    },
-    { polling: 100, timeout },
-    PANEL_SELECTOR,
-    tag,
-    text,
-  );
+  try {
+    await waitInShadowRoot(
+      page,
+      [PANEL_SELECTOR, tag],
+      (root, expected) =>
+        root.querySelector('.ic-widget')?.textContent?.includes(expected) ?? false,
+      text,
+      timeout,
+    );
+  } catch (error) {
+    // What the widget showed instead: a tester's first question.
+    const shown = (await widgetText(page, tag).catch(() => '')).slice(0, 500);
+    throw new Error(`${(error as Error).message}; ${tag} showed: ${shown || '(nothing)'}`);
+  }
 }
 
 /**
- * Waits for a selector that may pierce shadow roots (`a >>> b`). page.waitForSelector
- * re-checks on document mutations, and what changes inside a widget's shadow root (a lazy
- * sign-in form, a report's cards) is not one of them: this polls instead.
+ * Waits for an element inside shadow roots (`a >>> b >>> css`), open or closed, and
+ * returns its handle. Polls: what changes inside a widget's shadow root (a lazy sign-in
+ * form, a report's cards) is not a document mutation page.waitForSelector would see.
  */
 export async function waitForDeepSelector(
   page: Page,
@@ -63,7 +199,7 @@ export async function waitForDeepSelector(
 ): Promise<ElementHandle<Element>> {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const handle = await page.$(selector);
+    const handle = await deepQuery(page, selector);
     if (handle) return handle;
     if (Date.now() > deadline)
       throw new Error(`Timed out after ${timeout} ms waiting for ${selector}`);

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useHost, type Host } from '@/app/host/host';
-import { defineWidget, tokenOf } from '@/widgets/define-widget';
+import { defineWidget, setWidgetShadowMode, tokenOf } from '@/widgets/define-widget';
 import { registerWidgetCss } from '@/widgets/styles/css-registry';
 import type { WidgetSettings } from '@/widgets/widget-root';
 import {
@@ -68,6 +68,22 @@ function mount(attributes: Record<string, string> = {}): HTMLElement {
 }
 
 describe('defineWidget', () => {
+  it('renders into a closed shadow root when the host asks for one (extension panel, issue #9)', async () => {
+    setWidgetShadowMode('closed');
+    try {
+      defineWidget('intake-closed-test-widget', TestScreen);
+    } finally {
+      setWidgetShadowMode('open');
+    }
+    state.set({ status: 'ready', host });
+    const element = document.createElement('intake-closed-test-widget');
+    document.body.append(element);
+    // Rendered (the environment was asked for its host), yet nothing of it is readable.
+    await waitFor(() => expect(attached).toContain(element));
+    expect(element.shadowRoot).toBeNull();
+    expect(document.body.textContent).not.toContain('Olivia Owens');
+  });
+
   it('renders the screen inside an open shadow root, with the host from the environment', async () => {
     const element = mount();
     state.set({ status: 'ready', host });
