@@ -45,7 +45,7 @@ export interface PortRouter {
  * this many in flight at once and a clear error for the rest, so the worker's memory and
  * the server's load stay bounded and other tabs are served.
  */
-export const MAX_IN_FLIGHT_PER_PORT = 32;
+export const MAX_IN_FLIGHT_PER_PORT = 64;
 /** Socket event subscriptions one port may hold (the widgets use a handful). */
 export const MAX_SUBSCRIPTIONS_PER_PORT = 64;
 /** Messages held for a port whose sender is classified once settings have loaded. */
