@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchWithExtension,
@@ -63,5 +65,29 @@ describe('sharing the app’s sign-in with the extension', () => {
       await page.evaluate(() => document.documentElement.getAttribute('data-intake-extension-id')),
     ).toBe(ext.extensionId);
     await page.close();
+  });
+
+  it('leaves every other localhost page alone (issue #9: only the configured app)', async () => {
+    const other = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end('<!doctype html><title>Some other local app</title><p>hello</p>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    const page = await ext.browser.newPage();
+    try {
+      await page.goto(`http://127.0.0.1:${port}/`);
+      // Time for the bridge to have run, were it going to.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(
+        await page.evaluate(() =>
+          document.documentElement.getAttribute('data-intake-extension-id'),
+        ),
+      ).toBeNull();
+    } finally {
+      await page.close();
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 });
