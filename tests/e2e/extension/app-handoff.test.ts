@@ -91,3 +91,30 @@ describe('sharing the app’s sign-in with the extension', () => {
     }
   });
 });
+
+describe('the server address', () => {
+  it('stays put when something other than the options page writes storage.local (issue #9)', async () => {
+    // What a compromised content script can do: chrome.storage.local is open to it.
+    const worker = await ext.worker();
+    await worker.evaluate(async () => {
+      const api = (
+        globalThis as unknown as {
+          chrome: { storage: { local: { set(items: object): Promise<void> } } };
+        }
+      ).chrome;
+      await api.storage.local.set({
+        settings: { serverOrigin: 'https://attacker.example', sites: {}, extraKeapHosts: [] },
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const appOrigin = await (
+      await ext.worker()
+    ).evaluate(
+      () =>
+        (
+          globalThis as unknown as { __intakeDiagnostics(): { session: { appOrigin: string } } }
+        ).__intakeDiagnostics().session.appOrigin,
+    );
+    expect(appOrigin).toBe(server.url);
+  });
+});
