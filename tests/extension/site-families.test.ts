@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isCtmCallPage,
   isKeapContactPage,
+  isSiteOrigin,
   isSupportedPage,
   isValidExtraHost,
   isZohoRecordPage,
@@ -100,5 +101,40 @@ describe('isSupportedPage and extra hosts', () => {
     expect(isValidExtraHost('crm.example.com/path')).toBe(false);
     expect(isValidExtraHost('*.example.com')).toBe(false);
     expect(isValidExtraHost('localhost')).toBe(false);
+  });
+});
+
+describe('isSiteOrigin (issue #9: who may open a content-script port)', () => {
+  it.each([
+    'https://crm.zoho.com',
+    'https://crm.zohocloud.ca',
+    'https://ab123.infusionsoft.com',
+    'https://keap.app',
+    'https://ab123.keap.app',
+    'https://app.calltrackingmetrics.com',
+  ])('accepts %s', (origin) => {
+    expect(isSiteOrigin(origin)).toBe(true);
+  });
+
+  it.each([
+    'https://random.infusionsoft.com.evil.com',
+    'https://evil.com',
+    'http://zoho.com.attacker.net',
+    'http://crm.zoho.com',
+    'https://crm.zoho.com:8443',
+    'https://crm.zoho.com.evil.com',
+    'https://zoho.com',
+    'https://calltrackingmetrics.com',
+    'http://localhost:8080',
+    'null',
+    'https://crm.zoho.com/',
+  ])('refuses %s', (origin) => {
+    expect(isSiteOrigin(origin)).toBe(false);
+  });
+
+  it("accepts an admin's extra Keap host only when it is listed", () => {
+    expect(isSiteOrigin('https://crm.lawfirm.example')).toBe(false);
+    expect(isSiteOrigin('https://crm.lawfirm.example', ['crm.lawfirm.example'])).toBe(true);
+    expect(isSiteOrigin('https://x.crm.lawfirm.example', ['crm.lawfirm.example'])).toBe(false);
   });
 });
