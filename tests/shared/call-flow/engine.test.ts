@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CALL_CACHE_CLEAR_DELAY_MS,
   CALL_FLOW_TIMEOUT_MS,
   HANG_UP_NOTIFICATION_TIMEOUT_MS,
+  STEP_VARIABLES_KEPT,
+  callFlowStateSchema,
   type CallFlowState,
 } from '@/shared/contracts/call-flow';
 import { createCallFlowEngine } from '@/shared/call-flow/engine';
@@ -836,5 +839,32 @@ describe('Drafts (issue 11 Forms)', () => {
     expect(fx.drafts.map.has(draftKey('exec-1', 'age'))).toBe(true);
     await engine.hangUp();
     expect(fx.drafts.map.size).toBe(0);
+  });
+});
+
+describe('constants and resuming (spec 9, spec 3 Session state)', () => {
+  it('uses the spec’s limits: 60 s calls, 20 s hang-up notification, 1 s cache clear, 2 steps of variables', () => {
+    expect(CALL_FLOW_TIMEOUT_MS).toBe(60_000);
+    expect(HANG_UP_NOTIFICATION_TIMEOUT_MS).toBe(20_000);
+    expect(CALL_CACHE_CLEAR_DELAY_MS).toBe(1_000);
+    expect(STEP_VARIABLES_KEPT).toBe(2);
+  });
+
+  it('resumes from a state kept as JSON in session storage and checked by its contract', async () => {
+    const { fx, engine } = engineWith();
+    await engine.start({ definition: branching(), callData });
+    await engine.submit({ full_name: 'Dana' });
+    const stored = JSON.stringify(engine.getState());
+    const restored = callFlowStateSchema.parse(JSON.parse(stored));
+    const resumed = createCallFlowEngine({ effects: fx.effects, context, initialState: restored });
+    expect(currentStep(resumed.getState())).toBe('age');
+    expect(resumed.canGoBack()).toBe(true);
+    await resumed.submit({ age: '12' });
+    expect(currentStep(resumed.getState())).toBe('minor');
+    await resumed.back();
+    expect(resumed.getState().processVariables.main).toMatchObject({
+      full_name: 'Dana',
+      age: '12',
+    });
   });
 });

@@ -168,6 +168,14 @@ describe('hostile conditions stay bounded', () => {
     expect(holds('@@constructor == ""', empty)).toBe(true);
     expect(holds('@=prototype == null', empty)).toBe(true);
     expect(holds('@@toString == ""', empty)).toBe(true);
+    // Bags restored from JSON (session storage) are plain objects with a prototype.
+    const plain = lookupIn({ a: '1' });
+    expect(holds('@@constructor == "" and @@toString == "" and @@__proto__ == ""', plain)).toBe(
+      true,
+    );
+    expect(
+      holds('@=constructor == null and @=toString == null and @=__proto__ == null', plain),
+    ).toBe(true);
     // An own variable of that name is an ordinary variable.
     const own = lookupIn(withVars(undefined, { ['__proto__']: 'x', constructor: 'y' }));
     expect(holds('@@__proto__ == "x" and @@constructor == "y"', own)).toBe(true);
