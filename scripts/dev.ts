@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts', '--demo'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: process.env.PORT ?? '8080' },
   }),

@@ -12,9 +12,12 @@ import { createTokenService } from './auth/tokens';
 import type { ServerContext } from './context';
 import { type Db, migrateToLatest, openDatabase } from './db/database';
 import { repairDeclaredIndexes } from './db/integrity';
-import { installCors } from './http/cors';
+import { createOriginPolicy, installCors } from './http/cors';
 import { installErrorHandler } from './http/errors';
+import { checkExposure, type DatabaseKind, prepareDatabaseKind } from './http/exposure';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body';
+import { createReportRateLimit, DEFAULT_REPORT_RATE_LIMIT } from './http/report-guards';
+import { installSecurityHeaders, REQUEST_TIMEOUT_MS } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
 import { registerStaticWidgets } from './http/static-widgets';
 import { registerAuthRoutes } from './routes/auth';
@@ -47,14 +50,28 @@ export interface BuildServerOptions {
   now?: () => Date;
   /** Sign-in attempts per (ip, username) and window. Default 10 a minute. */
   loginRateLimit?: AttemptLimit;
-  /** Seed the demo data when the database is empty. Default true. */
+  /**
+   * Make a fresh database a demo database and seed the demo sign-ins and records into it
+   * (`npm start` / `--demo`). Default false: a database first opened without it is for
+   * real use and never gets the demo accounts (issue #9 item 2).
+   */
   seedDemoData?: boolean;
+  /** Browser origins besides the server's own and extensions that may call the API (CORS). */
+  allowedOrigins?: readonly string[];
+  /** Report calls per user and window. Default 120 a minute. */
+  reportRateLimit?: AttemptLimit;
 }
 
 export interface IntakeServer {
   app: FastifyInstance;
   io: SocketServer;
   db: Db;
+  /** 'demo' when the database holds the demo data (server/http/exposure.ts). */
+  databaseKind: DatabaseKind;
+  /**
+   * Listens on host (default 127.0.0.1); refuses a non-loopback address while the demo
+   * password works (issue #9 item 2).
+   */
   listen(port: number, host?: string): Promise<{ url: string }>;
   close(): Promise<void>;
   /** Sends a socket event to every connection of a workspace (room `workspace:{id}`). */
@@ -71,9 +88,12 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   const now = options.now ?? (() => new Date());
   const db = openDatabase(options.dataDir);
   let secret: Uint8Array;
+  let databaseKind: DatabaseKind;
   try {
     await migrateToLatest(db);
-    if (options.seedDemoData !== false) await seedIfEmpty(db, now());
+    databaseKind = await prepareDatabaseKind(db, options.seedDemoData === true, () =>
+      seedIfEmpty(db, now()),
+    );
     secret = loadOrCreateJwtSecret(options.dataDir);
   } catch (error) {
     await db.destroy();
@@ -97,6 +117,9 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     // address the sign-in rate limit counts by.
     trustProxy: false,
     forceCloseConnections: true,
+    // Matches the client's 60 s timeout (spec: dashboards 7): a request still running then
+    // has no one waiting for it (issue #9 item 4).
+    requestTimeout: REQUEST_TIMEOUT_MS,
   });
   app.addHook('onClose', async () => {
     await db.destroy();
@@ -112,7 +135,13 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   }
 
   installErrorHandler(app);
-  installCors(app);
+  const isAllowedOrigin = createOriginPolicy({ allowedOrigins: options.allowedOrigins });
+  installCors(app, isAllowedOrigin);
+  installSecurityHeaders(app, { allowedOrigins: options.allowedOrigins });
+  const reportRateLimit = createReportRateLimit(
+    options.reportRateLimit ?? DEFAULT_REPORT_RATE_LIMIT,
+    now,
+  );
   installJsonBodyParser(app);
 
   await app.register(
@@ -124,8 +153,8 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       registerWorkspaceRoutes(api, ctx);
       registerWorkspaceLookupRoutes(api, ctx);
       registerCockpitGoalRoutes(api, ctx);
-      registerReportRoutes(api, ctx);
-      registerSystemReportRoutes(api, ctx);
+      registerReportRoutes(api, ctx, reportRateLimit);
+      registerSystemReportRoutes(api, ctx, reportRateLimit);
     },
     { prefix: '/api' },
   );
@@ -135,14 +164,17 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   registerStaticWidgets(app, options.staticDir);
   await registerStaticApp(app, options.staticDir);
 
-  const io = createSocketServer(app.server, tokens);
+  const io = createSocketServer(app.server, tokens, isAllowedOrigin);
 
   let closing: Promise<void> | null = null;
   return {
     app,
     io,
     db,
+    databaseKind,
     async listen(port, host = '127.0.0.1') {
+      const refusal = await checkExposure(db, host);
+      if (refusal) throw new Error(refusal);
       await app.listen({ port, host });
       const address = app.server.address() as AddressInfo;
       const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;

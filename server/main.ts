@@ -2,12 +2,22 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
+import { parseAllowedOrigins } from './http/cors';
+import { DEFAULT_HOST, isLoopbackHost } from './http/exposure';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts';
 import { DEMO_WORKSPACES } from './seed/demo-workspaces';
 
 /**
- * `npm start` / `npm run serve`: the reference server with the demo data.
- * Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), LOG_LEVEL (info).
+ * `npm start` (= `tsx server/main.ts --demo`) / `npm run serve`: the reference server.
+ * Environment: PORT (8080), HOST (127.0.0.1: this machine only; 0.0.0.0 listens on the
+ * network and is an explicit choice), DATA_DIR (./data), LOG_LEVEL (info),
+ * ALLOWED_ORIGINS (other browser origins that may call the API, comma-separated),
+ * DEMO=1 (same as --demo).
+ *
+ * --demo makes a fresh data directory a demo database with the published demo sign-ins;
+ * without it a fresh database is for real use and has no users. A demo database (or any
+ * whose demo password still works) is never served on a non-loopback address
+ * (issue #9 item 2).
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,21 +43,54 @@ function signInTable(): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+function parseArguments(argv: readonly string[]): { demo: boolean } {
+  const unknown = argv.filter((arg) => arg !== '--demo');
+  if (unknown.length > 0) {
+    throw new Error(`Unknown argument ${unknown.join(' ')} (the only one is --demo)`);
+  }
+  return { demo: argv.includes('--demo') || process.env.DEMO === '1' };
+}
+
 async function main(): Promise<void> {
   const port = parsePort(process.env.PORT);
-  const host = process.env.HOST ?? '0.0.0.0';
+  const host = process.env.HOST?.trim() || DEFAULT_HOST;
   const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
   const staticDir = path.join(repoRoot, 'dist', 'app');
+  const allowedOrigins = parseAllowedOrigins(process.env.ALLOWED_ORIGINS);
+  const args = parseArguments(process.argv.slice(2));
+  // A server reachable from the network never gets the published demo accounts.
+  const demo = args.demo && isLoopbackHost(host);
+  if (args.demo && !demo) {
+    console.log(
+      `HOST=${host} reaches beyond this machine: not adding the demo accounts to ${dataDir}.`,
+    );
+  }
   const server = await buildServer({
     dataDir,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     staticDir,
+    seedDemoData: demo,
+    allowedOrigins,
   });
-  const { url } = await server.listen(port, host);
+  let url: string;
+  try {
+    ({ url } = await server.listen(port, host));
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 
   console.log(`\nIntake Cockpit is running at ${url}  (data: ${dataDir})\n`);
-  console.log(`Demo sign-ins, all with the password "${DEMO_PASSWORD}":\n`);
-  console.log(`${signInTable()}\n`);
+  if (server.databaseKind === 'demo') {
+    console.log(`Demo sign-ins, all with the password "${DEMO_PASSWORD}":\n`);
+    console.log(`${signInTable()}\n`);
+  } else {
+    console.log(
+      'This database is for real use and has no demo accounts. Sign in with the accounts\n' +
+        'you created; a fresh database has none yet (a workspace wizard is planned). For the\n' +
+        'demo, use another DATA_DIR with `npm start` (it passes --demo).\n',
+    );
+  }
   if (!existsSync(path.join(staticDir, 'index.html'))) {
     console.log('The app is not built yet: run `npm run build` (the API works meanwhile).\n');
   }
@@ -73,6 +116,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('The server could not start:', error);
+  console.error(
+    `The server could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

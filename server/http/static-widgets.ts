@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
+import { htmlContentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -26,24 +27,40 @@ export function registerStaticWidgets(app: FastifyInstance, staticDir: string | 
   const root = widgetsDirFor(staticDir);
   const notFound = (url: string) => errorBody(404, `Route GET:${url} not found`);
 
-  async function send(file: string, reply: import('fastify').FastifyReply, url: string) {
+  async function send(
+    file: string,
+    request: import('fastify').FastifyRequest,
+    reply: import('fastify').FastifyReply,
+  ) {
+    const url = request.url;
     const full = root ? path.resolve(root, file) : null;
     if (!full || !root || !full.startsWith(root + path.sep) || !existsSync(full)) {
       return reply.code(404).type('application/json').send(notFound(url));
     }
     const type = TYPES[path.extname(full)] ?? 'application/octet-stream';
-    // Widgets are embedded cross-origin: a page anywhere may load the bundle.
-    reply.header('access-control-allow-origin', '*');
+    const body = await readFile(full);
+    if (type.startsWith('text/html')) {
+      // The demo page's own inline script is allowed by its hash, nothing else inline.
+      reply.header(
+        'content-security-policy',
+        htmlContentSecurityPolicy(request.headers.host, {
+          inlineScriptHashes: inlineScriptHashes(body.toString('utf8')),
+        }),
+      );
+    } else {
+      // Widgets are embedded cross-origin: a page anywhere may load the bundle.
+      reply.header('access-control-allow-origin', '*');
+    }
     reply.header('cache-control', 'no-cache');
-    return reply.type(type).send(await readFile(full));
+    return reply.type(type).send(body);
   }
 
-  app.get('/widgets/demo', (request, reply) => send('demo.html', reply, request.url));
+  app.get('/widgets/demo', (request, reply) => send('demo.html', request, reply));
   app.get<{ Params: { '*': string } }>('/widgets/*', (request, reply) => {
     const name = request.params['*'];
     if (!/^(chunks\/)?[\w.-]+\.(m?js|map)$/.test(name)) {
       return reply.code(404).type('application/json').send(notFound(request.url));
     }
-    return send(name, reply, request.url);
+    return send(name, request, reply);
   });
 }

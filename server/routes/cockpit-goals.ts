@@ -4,19 +4,16 @@ import {
   cockpitGoalSettingsResponseSchema,
   cockpitGoalsUpdateSchema,
 } from '@/shared/contracts/reports/cockpit-goals';
-import type { Role } from '@/shared/contracts/roles';
-import { assertRole, type Principal } from '../auth/access';
+import type { Principal } from '../auth/access';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 import { writeJson } from '../repositories/json-column';
 import { listLeadSources } from '../repositories/lookup-repository';
 import { findWorkspace, storedGoalsSchema } from '../repositories/workspace-repository';
+import { assertFeatureAccess } from './report-route';
 import { createWorkspaceScope } from './workspace-scope';
-
-/** spec: dashboards 2.2 / 6 — settings are for owners and admins. */
-const GOAL_EDITORS: readonly Role[] = ['owner', 'admin'];
 
 async function readGoalSettings(db: Db, workspaceId: string): Promise<CockpitGoalSettings> {
   const workspace = await findWorkspace(db, workspaceId);
@@ -49,12 +46,8 @@ export function registerCockpitGoalRoutes(api: FastifyInstance, ctx: ServerConte
     workspaceId: string;
   }> {
     const scope = await workspaceScope(request);
-    assertRole(scope.principal, GOAL_EDITORS);
-    const workspace = await findWorkspace(db, scope.workspaceId);
-    if (!workspace) throw notFound('Workspace not found.');
-    if (!workspace.attributes.settings.cockpit.enabled) {
-      throw forbidden('The cockpit is not enabled for this workspace.');
-    }
+    // Roles and the cockpit setting come from the shared feature table (issue #9 item 5).
+    await assertFeatureAccess(db, scope.principal, scope.workspaceId, 'cockpitGoals');
     return scope;
   }
 

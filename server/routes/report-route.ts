@@ -1,10 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import {
+  checkFeatureAccess,
+  type ReportFeature,
+  reportFeatureFor,
+} from '@/shared/domain/feature-access';
 import type { Principal } from '../auth/access';
 import type { ServerContext } from '../context';
+import type { Db } from '../db/database';
+import { forbidden } from '../http/errors';
+import { assertReportRange, type ReportRateLimit } from '../http/report-guards';
 import { parseInput } from '../http/validate';
 import { respondWith } from '../http/validate';
 import { loadLookupSet, type WorkspaceLookupSet } from '../reports/report-scope';
+import { findWorkspace } from '../repositories/workspace-repository';
 import { createWorkspaceScope } from './workspace-scope';
 
 /** What a report handler gets: the checked input, the workspace's lookups, the clock. */
@@ -17,11 +26,30 @@ export interface ReportCall<I> {
 }
 
 /**
+ * 403 unless the principal's role, the workspace's edition and its settings allow the
+ * feature (shared/domain/feature-access.ts, the table the client's guards read too).
+ */
+export async function assertFeatureAccess(
+  db: Db,
+  principal: Principal,
+  workspaceId: string,
+  feature: ReportFeature,
+): Promise<void> {
+  const access = checkFeatureAccess(feature, principal.role, await findWorkspace(db, workspaceId));
+  if (!access.allowed) throw forbidden(access.message);
+}
+
+/**
  * Registers workspace report routes the same way: token (401), workspace access (403),
- * existing workspace (404), input checked by its zod contract (400 naming each field),
+ * existing workspace (404), role / edition / workspace module for the route's feature
+ * (403, issue #9 item 5), the user's report budget (429), input checked by its zod contract (400 naming each field) and its date range bounded (400),
  * answer checked by its response contract (a mismatch is our bug: 500).
  */
-export function createReportRouter(api: FastifyInstance, ctx: ServerContext) {
+export function createReportRouter(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  rateLimit: ReportRateLimit,
+) {
   const workspaceScope = createWorkspaceScope(ctx);
 
   function register<I extends z.ZodType, O extends z.ZodType>(
@@ -31,16 +59,23 @@ export function createReportRouter(api: FastifyInstance, ctx: ServerContext) {
     output: O,
     handler: (call: ReportCall<z.output<I>>) => Promise<z.input<O>>,
   ) {
+    const feature = reportFeatureFor(path);
+    // Fail at start-up, not at request time: a report without an entry in the table would
+    // otherwise be readable by every role.
+    if (!feature) throw new Error(`Report route "${path}" has no entry in REPORT_ROUTE_FEATURES.`);
     api.route({
       method,
       url: `/workspaces/:id/reports/${path}`,
       handler: async (request) => {
         const { principal, workspaceId } = await workspaceScope(request);
+        rateLimit(principal);
+        await assertFeatureAccess(ctx.db, principal, workspaceId, feature);
         const parsed = parseInput(
           input,
           method === 'GET' ? (request.query ?? {}) : (request.body ?? {}),
           method === 'GET' ? 'query' : 'body',
         );
+        assertReportRange(parsed);
         const workspace = await loadLookupSet(ctx.db, workspaceId);
         const payload = await handler({
           input: parsed,

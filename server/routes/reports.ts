@@ -68,6 +68,7 @@ import {
 import { trendsRequestSchema, trendsResponseSchema } from '@/shared/contracts/reports/trends';
 import type { ServerContext } from '../context';
 import { badRequest } from '../http/errors';
+import type { ReportRateLimit } from '../http/report-guards';
 import { parseInput } from '../http/validate';
 import {
   callCompliance,
@@ -108,9 +109,13 @@ const tabParamsSchema = z.object({ id: z.string(), tab: peopleTabSchema });
  * - POST reports/pclc/contacts — the contacts behind one funnel stat card;
  * - POST reports/conversion — the contact-lead conversion report's single call.
  */
-export function registerReportRoutes(api: FastifyInstance, ctx: ServerContext): void {
+export function registerReportRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  rateLimit: ReportRateLimit,
+): void {
   const { db } = ctx;
-  const reports = createReportRouter(api, ctx);
+  const reports = createReportRouter(api, ctx, rateLimit);
 
   // ---------- funnel (spec: dashboards 2.5, 2.7) ----------
   reports.post('pclc', pclcRequestSchema, pclcResponseSchema, async ({ input, workspace, now }) => {

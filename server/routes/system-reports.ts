@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { dateRangeSchema } from '@/shared/contracts/reports/report-filters';
 import { systemPclcResponseSchema } from '@/shared/contracts/reports/pclc';
-import { assertRole } from '../auth/access';
+import { checkFeatureAccess } from '@/shared/domain/feature-access';
 import type { ServerContext } from '../context';
+import { forbidden } from '../http/errors';
+import { assertReportRange, type ReportRateLimit } from '../http/report-guards';
 import { parseInput, respondWith } from '../http/validate';
 import { pclcData } from '../reports/funnel';
 import { emptyStageCounts, stageCounts } from '../reports/pipeline-counts';
@@ -18,11 +20,19 @@ import {
  * 7): the snapshot funnel of every workspace, for the system role only (403 otherwise).
  * "Today" is the latest today of any workspace's timezone.
  */
-export function registerSystemReportRoutes(api: FastifyInstance, ctx: ServerContext): void {
+export function registerSystemReportRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  rateLimit: ReportRateLimit,
+): void {
   api.get('/system/reports/pclc', async (request) => {
     const principal = await ctx.authenticate(request);
-    assertRole(principal, ['system']);
+    // Roles from the shared feature table (issue #9 item 5); no workspace is involved.
+    const access = checkFeatureAccess('systemReports', principal.role, null);
+    if (!access.allowed) throw forbidden(access.message);
+    rateLimit(principal);
     const range = parseInput(dateRangeSchema, request.query ?? {}, 'query');
+    assertReportRange(range);
     const now = ctx.now();
     const ids = await ctx.db
       .selectFrom('workspaces')

@@ -41,14 +41,29 @@ function handshakeToken(handshake: Socket['handshake']): string | null {
  * spec: session 4 Sockets), anything else with `unauthorized`. Accepted sockets join
  * `workspace:{id}` and `user:{id}` so later issues can emit to either.
  */
-export function createSocketServer(httpServer: HttpServer, tokens: TokenService): SocketServer {
+export function createSocketServer(
+  httpServer: HttpServer,
+  tokens: TokenService,
+  /** Browser origins allowed to connect (server/http/cors.ts); default: every origin. */
+  isAllowedOrigin?: (origin: string, host: string | undefined) => boolean,
+): SocketServer {
   const io: SocketServer = new Server(httpServer, {
     pingInterval: PING_INTERVAL_MS,
     pingTimeout: 20_000,
     transports: ['websocket', 'polling'],
     serveClient: false,
-    // Any origin, as for HTTP (server/http/cors.ts): authentication is the token, not cookies.
-    cors: { origin: true, methods: ['GET', 'POST'] },
+    // The same origins as HTTP (server/http/cors.ts, issue 9 item 2). CORS covers the
+    // polling transport; a WebSocket upgrade is not subject to CORS, so allowRequest
+    // refuses a browser's connection from any other origin (no Origin: not a browser).
+    cors: {
+      origin: (origin, callback) =>
+        callback(null, !origin || !isAllowedOrigin || isAllowedOrigin(origin, undefined)),
+      methods: ['GET', 'POST'],
+    },
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, !origin || !isAllowedOrigin || isAllowedOrigin(origin, request.headers.host));
+    },
   });
 
   io.use(async (socket, next) => {

@@ -43,6 +43,29 @@ export function parseDisplayDay(text: string): string | null {
   return toIsoDay(date);
 }
 
+/**
+ * The widest report range (issue #9 item 4): five years, both ends included, from
+ * 2000-01-01 on. One request for a range from 0001-01-01 took seconds and tens of MB;
+ * the server answers 400 beyond these bounds and the date pickers say the same.
+ */
+export const MAX_REPORT_RANGE_DAYS = 1826;
+export const EARLIEST_REPORT_DAY = '2000-01-01';
+
+const DAY_MS = 86_400_000;
+const isoDayMs = (isoDay: string) => Date.parse(`${isoDay}T00:00:00.000Z`);
+
+/** Why a range is too wide or too early for a report, or null when it is within bounds. */
+export function reportRangeProblem(range: DateRange): string | null {
+  if (range.startDate < EARLIEST_REPORT_DAY || range.endDate < EARLIEST_REPORT_DAY) {
+    return `Reports start on ${formatDisplayDay(EARLIEST_REPORT_DAY)}: choose a later date.`;
+  }
+  const days = Math.round((isoDayMs(range.endDate) - isoDayMs(range.startDate)) / DAY_MS) + 1;
+  if (days > MAX_REPORT_RANGE_DAYS) {
+    return `The date range may span at most 5 years (${MAX_REPORT_RANGE_DAYS} days).`;
+  }
+  return null;
+}
+
 export interface DateRangeErrors {
   startDate?: string;
   endDate?: string;
@@ -63,6 +86,10 @@ export function validateDateRange(
   else if (range.endDate > todayIso) errors.endDate = 'End date cannot be after today.';
   if (range.startDate && range.endDate && range.startDate > range.endDate) {
     errors.startDate = 'Start date cannot be after the end date.';
+  } else if (range.startDate && range.endDate && !errors.endDate) {
+    // The same bounds the server enforces (issue #9 item 4).
+    const problem = reportRangeProblem({ startDate: range.startDate, endDate: range.endDate });
+    if (problem) errors.startDate = problem;
   }
   return errors;
 }

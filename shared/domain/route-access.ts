@@ -3,6 +3,7 @@ import { ROLES } from '@/shared/contracts/roles';
 import type { LoggedUser } from '@/shared/contracts/user';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { meetsEdition } from './editions';
+import { FEATURE_ACCESS, type ReportFeature } from './feature-access';
 import { LOGIN_PATH, landingPathFor } from './landing';
 import { isCockpitEnabled, usesZohoVendor } from './workspace-features';
 
@@ -25,6 +26,16 @@ const MANAGERS_AND_OPERATORS: readonly Role[] = ['owner', 'admin', 'operator'];
 const SYSTEM: readonly Role[] = ['system'];
 
 /**
+ * The roles and edition of a report family, from the table the server's report routes
+ * enforce (shared/domain/feature-access.ts, issue #9 item 5): a screen is open to exactly
+ * those who may read the reports it shows.
+ */
+function readsReports(feature: ReportFeature): Pick<RouteRequirement, 'roles' | 'edition'> {
+  const { roles, edition } = FEATURE_ACCESS[feature];
+  return { roles, edition };
+}
+
+/**
  * The route requirement table. The most specific (longest) path wins.
  * spec: dashboards 6 roles table; brief: marketing and cash-flow-pipeline need professional,
  * everything else starter.
@@ -33,29 +44,35 @@ export const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   // Dashboards parent: owner, admin, operator.
   { path: 'dashboards', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
   // Classic and Classic Trends: owner, admin.
-  { path: 'dashboards/dashboard', roles: MANAGERS, edition: 'starter' },
-  { path: 'dashboards/trends', roles: MANAGERS, edition: 'starter' },
+  { path: 'dashboards/dashboard', ...readsReports('funnel') },
+  { path: 'dashboards/trends', ...readsReports('funnel') },
   // Cockpit: not in the table; it is the owner/admin landing page, so owner and admin.
-  { path: 'dashboards/cockpit', roles: MANAGERS, edition: 'starter', guard: 'cockpit' },
+  { path: 'dashboards/cockpit', ...readsReports('funnel'), guard: 'cockpit' },
   // Agent dashboard: owner, admin, operator.
-  { path: 'dashboards/agent', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
+  { path: 'dashboards/agent', ...readsReports('callCompliance') },
   // Older routes (spec 2.1): same rules as the dashboards they redirect to.
-  { path: 'dashboard', roles: MANAGERS, edition: 'starter' },
-  { path: 'trends', roles: MANAGERS, edition: 'starter' },
-  { path: 'cockpit', roles: MANAGERS, edition: 'starter', guard: 'cockpit' },
-  { path: 'agent', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
+  { path: 'dashboard', ...readsReports('funnel') },
+  { path: 'trends', ...readsReports('funnel') },
+  { path: 'cockpit', ...readsReports('funnel'), guard: 'cockpit' },
+  { path: 'agent', ...readsReports('callCompliance') },
   // Team, Sales Pipeline, Marketing, Cash Flow Pipeline, Settings: owner, admin.
-  { path: 'team', roles: MANAGERS, edition: 'starter' },
+  { path: 'team', ...readsReports('team') },
   // The Team menu's Agent AI Compliance lives at people/agent-ai-compliance (spec 2.2).
-  { path: 'people', roles: MANAGERS, edition: 'starter' },
-  { path: 'sales-pipeline', roles: MANAGERS, edition: 'starter' },
-  { path: 'marketing', roles: MANAGERS, edition: 'professional' },
+  { path: 'people', ...readsReports('team') },
+  { path: 'sales-pipeline', ...readsReports('salesPipeline') },
+  { path: 'marketing', ...readsReports('marketing') },
   // spec 2.2: cash-flow-pipeline is "only for workspaces with the accounting vendor, or
   // role system", so system is allowed here too (the 6 table names owner, admin).
-  { path: 'cash-flow-pipeline', roles: ['owner', 'admin', 'system'], edition: 'professional' },
+  // The screen is professional (brief) although the Cash Flow reading itself is not: the
+  // cockpit's Cash Flow card reads it in any edition with QuickBooks.
+  {
+    path: 'cash-flow-pipeline',
+    roles: FEATURE_ACCESS.cashFlow.roles,
+    edition: 'professional',
+  },
   { path: 'settings', roles: MANAGERS, edition: 'starter' },
   // Cockpit goals only mean something where the cockpit is on (spec 6 menu rule).
-  { path: 'settings/cockpit-goals', roles: MANAGERS, edition: 'starter', guard: 'cockpit' },
+  { path: 'settings/cockpit-goals', ...readsReports('cockpitGoals'), guard: 'cockpit' },
   // Call Flows: owner, admin, operator; blocked for Zoho-vendor workspaces.
   {
     path: 'automated-intake',
@@ -76,7 +93,7 @@ export const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   { path: 'profile', roles: ROLES, edition: 'starter' },
   // Children of app the spec names without a menu entry or a role: manager reports,
   // except the operator dashboard, which operators use.
-  { path: 'perspectives', roles: MANAGERS, edition: 'starter' },
+  { path: 'perspectives', ...readsReports('funnel') },
   { path: 'operator-dashboard', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
   { path: 'top-5', roles: MANAGERS, edition: 'starter' },
   { path: 'finance', roles: MANAGERS, edition: 'starter' },

@@ -80,14 +80,15 @@ describe('without a built app', () => {
   });
 });
 
-describe('CORS for the extension and widgets on other origins', () => {
+describe('CORS for the extension and widgets on configured origins', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer();
+    // A configured embedder's origin (issue #9 item 2: no origin is allowed by default).
+    t = await startTestServer({ allowedOrigins: ['https://crm.zoho.com'] });
   });
   afterAll(() => t.close());
 
-  it('answers a preflight with 204 and the allowed methods and headers, echoing the origin', async () => {
+  it("answers a configured origin's preflight with 204 and the allowed methods and headers, echoing the origin", async () => {
     const answer = await t.api('/api/auth', {
       method: 'OPTIONS',
       headers: {

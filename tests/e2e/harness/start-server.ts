@@ -23,7 +23,13 @@ export async function startServer(): Promise<RunningServer> {
     throw new Error(`The app is not built (${APP_DIST}). Run "npm run build" first.`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'intake-e2e-'));
-  const server = await buildServer({ dataDir, logLevel: 'warn', staticDir: APP_DIST });
+  const server = await buildServer({
+    dataDir,
+    logLevel: 'warn',
+    staticDir: APP_DIST,
+    // The demo accounts sign in here; the server's default is a database without them.
+    seedDemoData: true,
+  });
   const { url } = await server.listen(0, '127.0.0.1');
   return {
     url,

@@ -84,7 +84,14 @@ export async function callApi(
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'intake-test-')));
-  const server = await buildServer({ logLevel: 'silent', ...options, dataDir });
+  const server = await buildServer({
+    logLevel: 'silent',
+    // The suites sign in as the demo accounts: opt in (the server's default is a real,
+    // empty database, issue #9 item 2).
+    seedDemoData: true,
+    ...options,
+    dataDir,
+  });
   const { url } = await server.listen(0, '127.0.0.1');
 
   const api = (urlPath: string, call?: ApiCall) => callApi(url, urlPath, call);

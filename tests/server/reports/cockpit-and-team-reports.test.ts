@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callComplianceByAgentResponseSchema,
@@ -170,11 +171,17 @@ describe('cockpit, call, team, cash-flow and marketing reports on the hand-built
     });
   });
 
-  it('answers zeros for a workspace without payments', async () => {
-    const answer = await f.t.api(
-      `/api/workspaces/${OTHER_WS}/reports/quickbooks?startDate=2026-03-16&endDate=2026-03-19`,
-      { token: f.otherToken },
-    );
+  it('refuses the cash flow of a workspace without QuickBooks, and answers zeros once it has it but no payments', async () => {
+    const path = `/api/workspaces/${OTHER_WS}/reports/quickbooks?startDate=2026-03-16&endDate=2026-03-19`;
+    const locked = await f.t.api(path, { token: f.otherToken });
+    expect(locked.status).toBe(403);
+    expect(locked.body).toMatchObject({ message: expect.stringContaining('QuickBooks') });
+    await f.t.server.db
+      .updateTable('workspaces')
+      .set({ vendors: sql<string>`json_set(vendors, '$.quickBooks', json('true'))` })
+      .where('id', '=', OTHER_WS)
+      .execute();
+    const answer = await f.t.api(path, { token: f.otherToken });
     const data = cashFlowResponseSchema.parse(answer.body).data;
     expect([data.collected, data.activePaymentPlans, data.onPlanRate, data.missedPayments]).toEqual(
       [0, 0, 0, []],

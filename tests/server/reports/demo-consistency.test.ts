@@ -20,6 +20,11 @@ import {
 } from '@/shared/contracts/reports/pclc';
 import { trendsResponseSchema } from '@/shared/contracts/reports/trends';
 import { computeFunnelRates } from '@/shared/domain/funnel-rates';
+import {
+  storedSettingsSchema,
+  storedVendorsSchema,
+} from '@/server/repositories/workspace-repository';
+import { writeJson } from '@/server/repositories/json-column';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -34,6 +39,30 @@ describe('report numbers on the demo seed add up across calls', () => {
 
   beforeAll(async () => {
     t = await startTestServer();
+    // These checks are about numbers, not access: every cockpit module, call tracking and
+    // QuickBooks are switched on in all three workspaces (who may read what is tested in
+    // tests/server/report-feature-access.test.ts, issue #9 item 5).
+    for (const workspace of DEMO_WORKSPACES) {
+      await t.server.db
+        .updateTable('workspaces')
+        .set({
+          settings: writeJson(storedSettingsSchema, {
+            ...workspace.settings,
+            cockpit: {
+              enabled: true,
+              modules: { salesPerformance: true, communications: true, cashFlow: true },
+            },
+            ctm: true,
+          }),
+          vendors: writeJson(storedVendorsSchema, {
+            ...workspace.vendors,
+            quickBooks: true,
+            callTrackingMetrics: { account: workspace.vendors.callTrackingMetrics.account ?? '1' },
+          }),
+        })
+        .where('id', '=', workspace.id)
+        .execute();
+    }
     for (const [id, user] of [
       ['ws_lakeside', 'owner@lakeside.test'],
       ['ws_harbor', 'owner@harbor.test'],

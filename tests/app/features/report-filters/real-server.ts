@@ -26,7 +26,7 @@ export async function startReportServer(
   workspaceId = 'ws_lakeside',
 ): Promise<ReportServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'intake-report-test-'));
-  const server = await buildServer({ dataDir, logLevel: 'silent' });
+  const server = await buildServer({ dataDir, logLevel: 'silent', seedDemoData: true });
   const signIn = await server.app.inject({
     method: 'POST',
     url: '/api/auth',
