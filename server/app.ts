@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createAccessGuard } from './auth/access';
-import {
-  type AttemptLimit,
-  createAttemptLimiter,
-  DEFAULT_LOGIN_LIMIT,
-} from './auth/attempt-limiter';
+import { createAccessGuard, createSessionVerifier } from './auth/access';
+import { type AttemptLimit, createAttemptLimiter } from './auth/attempt-limiter';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
-import { createRefreshTokenStore } from './auth/refresh-tokens';
+import { createLoginThrottle, type LoginBudgets } from './auth/login-throttle';
+import { PASSWORD_COST, type ScryptCost } from './auth/passwords';
+import { createRefreshTokenStore, type RefreshTokenStoreOptions } from './auth/refresh-tokens';
+import type { TrustedProxy } from './auth/trusted-proxy';
 import { createTokenService } from './auth/tokens';
 import type { ServerContext } from './context';
 import { type Db, migrateToLatest, openDatabase } from './db/database';
@@ -21,6 +20,7 @@ import { installSecurityHeaders, REQUEST_TIMEOUT_MS } from './http/security-head
 import { registerStaticApp } from './http/static-app';
 import { registerStaticWidgets } from './http/static-widgets';
 import { registerAuthRoutes } from './routes/auth';
+import { registerAuthorizationRoutes } from './routes/authorizations';
 import { CALL_CENTER_PREFIX, registerCallCenterRoutes } from './routes/call-center';
 import { registerCockpitGoalRoutes } from './routes/cockpit-goals';
 import { registerGlobalLookupRoutes } from './routes/global-lookups';
@@ -39,6 +39,14 @@ import {
   workspaceRoom,
 } from './socket/socket-server';
 
+/** issue 9 item 7: a stolen 15-minute access token cannot mint sessions without bound. */
+const DEFAULT_SESSION_RATE_LIMIT: AttemptLimit = { max: 5, windowMs: 60 * 60_000 };
+
+/** A hop count as proxy-addr's trust function (Fastify's types only list the other forms). */
+function fastifyTrustProxy(trusted: TrustedProxy) {
+  return typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
+}
+
 export interface BuildServerOptions {
   /** Holds intake.sqlite and jwt-secret; created if missing. */
   dataDir: string;
@@ -50,6 +58,24 @@ export interface BuildServerOptions {
   now?: () => Date;
   /** Sign-in attempts per (ip, username) and window. Default 10 a minute. */
   loginRateLimit?: AttemptLimit;
+  /** The other sign-in budgets: per address and per account (server/auth/login-throttle.ts). */
+  loginBudgets?: Partial<Omit<LoginBudgets, 'perAddressAndUsername'>>;
+  /** New extension sessions (POST auth/sessions) per user and window. Default 5 an hour. */
+  sessionRateLimit?: AttemptLimit;
+  /** Cap and absolute lifetime of refresh-token families (server/auth/refresh-tokens.ts). */
+  sessions?: RefreshTokenStoreOptions;
+  /**
+   * scrypt cost of new password hashes. Default PASSWORD_COST (N=2^17); the test servers
+   * pass a cheap one so their many sign-ins stay fast.
+   */
+  passwordCost?: ScryptCost;
+  /**
+   * The reverse proxies whose X-Forwarded-For gives the client address (TRUST_PROXY,
+   * server/auth/trusted-proxy.ts). Default: none, the socket's address counts.
+   */
+  trustProxy?: TrustedProxy;
+  /** socket.io connection-state recovery; off by default (socket-server.ts). */
+  socketConnectionStateRecovery?: boolean;
   /**
    * Make a fresh database a demo database and seed the demo sign-ins and records into it
    * (`npm start` / `--demo`). Default false: a database first opened without it is for
@@ -92,7 +118,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   try {
     await migrateToLatest(db);
     databaseKind = await prepareDatabaseKind(db, options.seedDemoData === true, () =>
-      seedIfEmpty(db, now()),
+      seedIfEmpty(db, now(), { passwordCost: options.passwordCost }),
     );
     secret = loadOrCreateJwtSecret(options.dataDir);
   } catch (error) {
@@ -101,12 +127,25 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   }
 
   const tokens = createTokenService(secret, now);
+  const refreshTokens = createRefreshTokenStore(db, tokens, now, options.sessions);
+  const verifySession = createSessionVerifier(tokens, refreshTokens);
   const ctx: ServerContext = {
     db,
     tokens,
-    refreshTokens: createRefreshTokenStore(db, tokens, now),
-    authenticate: createAccessGuard(tokens),
-    loginLimiter: createAttemptLimiter(options.loginRateLimit ?? DEFAULT_LOGIN_LIMIT, now),
+    refreshTokens,
+    authenticate: createAccessGuard(verifySession),
+    loginThrottle: createLoginThrottle(
+      {
+        ...options.loginBudgets,
+        ...(options.loginRateLimit ? { perAddressAndUsername: options.loginRateLimit } : {}),
+      },
+      now,
+    ),
+    sessionLimiter: createAttemptLimiter(
+      options.sessionRateLimit ?? DEFAULT_SESSION_RATE_LIMIT,
+      now,
+    ),
+    passwordCost: options.passwordCost ?? PASSWORD_COST,
     now,
   };
 
@@ -114,8 +153,8 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     logger: { level: options.logLevel ?? 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
     // Not behind a trusted proxy by default: X-Forwarded-For would let anyone pick the
-    // address the sign-in rate limit counts by.
-    trustProxy: false,
+    // address the sign-in rate limit counts by. TRUST_PROXY names the proxies to believe.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     forceCloseConnections: true,
     // Matches the client's 60 s timeout (spec: dashboards 7): a request still running then
     // has no one waiting for it (issue #9 item 4).
@@ -148,6 +187,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     async (api) => {
       registerHealthRoute(api);
       registerAuthRoutes(api, ctx);
+      registerAuthorizationRoutes(api, ctx);
       registerUserRoutes(api, ctx);
       registerGlobalLookupRoutes(api, ctx);
       registerWorkspaceRoutes(api, ctx);
@@ -164,7 +204,13 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   registerStaticWidgets(app, options.staticDir);
   await registerStaticApp(app, options.staticDir);
 
-  const io = createSocketServer(app.server, tokens, isAllowedOrigin);
+  const io = createSocketServer(app.server, {
+    verifySession,
+    sessions: refreshTokens,
+    now,
+    connectionStateRecovery: options.socketConnectionStateRecovery ? {} : undefined,
+    isAllowedOrigin,
+  });
 
   let closing: Promise<void> | null = null;
   return {

@@ -1,5 +1,6 @@
 /**
- * A fixed-window counter of sign-in attempts per key (ip + lowercased username). Kept in
+ * A fixed-window counter of attempts per key (server/auth/login-throttle.ts keys it by
+ * address and username, by address, and by account). Kept in
  * memory: it only has to slow down password guessing against one process; a multi-node
  * deployment would move it next to socket.io's Redis adapter.
  */
@@ -14,6 +15,8 @@ export const DEFAULT_LOGIN_LIMIT: AttemptLimit = { max: 10, windowMs: 60_000 };
 export interface AttemptLimiter {
   /** Counts one attempt; false when the key has used up its window. */
   tryAttempt(key: string): boolean;
+  /** Gives one counted attempt back (a sign-in that succeeded). */
+  refund(key: string): void;
 }
 
 /** Above this many tracked keys, expired windows are swept so memory stays bounded. */
@@ -37,6 +40,10 @@ export function createAttemptLimiter(limit: AttemptLimit, now: () => Date): Atte
       }
       window.count += 1;
       return window.count <= limit.max;
+    },
+    refund(key) {
+      const window = windows.get(key);
+      if (window && window.count > 0) window.count -= 1;
     },
   };
 }

@@ -12,21 +12,76 @@ import { TokenError, type TokenService } from './tokens';
  * every token descended from that sign-in — so whoever holds the newest one is signed
  * out too, and the real user has to sign in again. (Two truly concurrent refreshes from
  * one client look the same; the extension background serialises its refreshes for this.)
+ *
+ * Families (issue 9 item 7, table refresh_families): each sign-in or extension handoff
+ * starts one. A family
+ * - ends for good REFRESH_FAMILY_LIFETIME_MS after its first sign-in: rotation slides the
+ *   token, never the family, so a stolen refresh token cannot be kept alive forever;
+ * - can be revoked: sign-out (`revoke`), reuse, deactivation (`revokeUser`), a newer
+ *   extension handoff (one extension family per user) or the per-user cap (the oldest
+ *   goes);
+ * - is named in every access token as `sid`, so revoking it also ends those access tokens
+ *   (server/auth/access.ts) and sockets (server/socket/socket-server.ts `onRevoked`).
  */
+export type FamilyKind = 'sign-in' | 'extension';
+
+/** Why families ended; the socket tells its client (server/socket/socket-server.ts). */
+export type RevokeReason = 'signed_out' | 'revoked' | 'inactive';
+
+export interface FamiliesRevoked {
+  reason: RevokeReason;
+  userId: string;
+  familyIds: string[];
+}
+
+/**
+ * 30 days, the refresh token's own lifetime: a user signs in again at least monthly
+ * (the lifetime a single unrotated token already had), however often the session is used.
+ */
+export const REFRESH_FAMILY_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** Active families per user (browsers, devices, the extension); the oldest is revoked past it. */
+export const DEFAULT_MAX_ACTIVE_FAMILIES = 10;
+
 export interface RefreshTokenStore {
-  /** Starts a new family at sign-in. */
-  issue(userId: string): Promise<string>;
+  /** Starts a new family; answers its first refresh token and the family id (`sid`). */
+  issue(userId: string, kind: FamilyKind): Promise<{ token: string; familyId: string }>;
   /** Verifies, revokes and replaces; throws TokenError when the token cannot be used. */
-  rotate(token: string): Promise<{ userId: string; token: string }>;
+  rotate(token: string): Promise<{ userId: string; token: string; familyId: string }>;
+  /** Sign-out: revokes the token's whole family. Unknown, expired or revoked: nothing. */
+  revoke(token: string): Promise<void>;
+  /** Revokes every family of the user (deactivation). */
+  revokeUser(userId: string, reason: RevokeReason): Promise<void>;
+  /** True while the family is neither revoked nor past its absolute lifetime. */
+  isFamilyActive(familyId: string): Promise<boolean>;
+  /** Called after every revocation is committed. */
+  onRevoked(listener: (event: FamiliesRevoked) => void): void;
+}
+
+export interface RefreshTokenStoreOptions {
+  maxActiveFamilies?: number;
+  familyLifetimeMs?: number;
 }
 
 export function createRefreshTokenStore(
   db: Db,
   tokens: TokenService,
   now: () => Date,
+  options: RefreshTokenStoreOptions = {},
 ): RefreshTokenStore {
-  async function store(userId: string, familyId: string, executor: Db = db) {
-    const signed = await tokens.signRefresh(userId);
+  const lifetimeMs = options.familyLifetimeMs ?? REFRESH_FAMILY_LIFETIME_MS;
+  const maxActive = options.maxActiveFamilies ?? DEFAULT_MAX_ACTIVE_FAMILIES;
+  const listeners: ((event: FamiliesRevoked) => void)[] = [];
+  const familyEnd = (startedAt: string) => new Date(Date.parse(startedAt) + lifetimeMs);
+  /** Families started before this have ended. */
+  const oldestLiveStart = () => new Date(now().getTime() - lifetimeMs).toISOString();
+
+  function announce(event: FamiliesRevoked | null) {
+    if (!event || event.familyIds.length === 0) return;
+    for (const listener of listeners) listener(event);
+  }
+
+  async function store(userId: string, familyId: string, notAfter: Date, executor: Db = db) {
+    const signed = await tokens.signRefresh(userId, { notAfter });
     await executor
       .insertInto('refresh_tokens')
       .values({
@@ -43,15 +98,47 @@ export function createRefreshTokenStore(
   }
 
   return {
-    async issue(userId) {
-      // Housekeeping: a user's expired tokens are useless, drop them when a new one is made.
+    async issue(userId, kind) {
+      // Housekeeping: a user's expired tokens and ended families are useless.
       await db
         .deleteFrom('refresh_tokens')
         .where('user_id', '=', userId)
         .where('expires_at', '<', now().toISOString())
         .execute();
-      const signed = await store(userId, randomUUID());
-      return signed.token;
+      await db
+        .deleteFrom('refresh_families')
+        .where('user_id', '=', userId)
+        .where('started_at', '<', oldestLiveStart())
+        .execute();
+
+      const familyId = randomUUID();
+      const startedAt = now().toISOString();
+      const outcome = await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('refresh_families')
+          .values({ id: familyId, user_id: userId, kind, started_at: startedAt, revoked_at: null })
+          .execute();
+        const others = await trx
+          .selectFrom('refresh_families')
+          .select(['id', 'kind'])
+          .where('user_id', '=', userId)
+          .where('id', '!=', familyId)
+          .where('revoked_at', 'is', null)
+          .where('started_at', '>=', oldestLiveStart())
+          .orderBy('started_at')
+          .orderBy('id')
+          .execute();
+        // A handoff replaces the extension's previous session; past the cap the oldest go.
+        const replaced = kind === 'extension' ? others.filter((f) => f.kind === 'extension') : [];
+        const remaining = others.filter((f) => !replaced.includes(f));
+        const overCap = remaining.slice(0, Math.max(0, remaining.length + 1 - maxActive));
+        const ended = [...replaced, ...overCap].map((f) => f.id);
+        for (const id of ended) await revokeFamily(trx, id, startedAt);
+        const signed = await store(userId, familyId, familyEnd(startedAt), trx);
+        return { token: signed.token, ended };
+      });
+      announce({ reason: 'revoked', userId, familyIds: outcome.ended });
+      return { token: outcome.token, familyId };
     },
 
     async rotate(token) {
@@ -65,12 +152,19 @@ export function createRefreshTokenStore(
           .where('jti', '=', claims.jti)
           .executeTakeFirst();
         if (!row || row.user_id !== claims.sub) return { refused: 'invalid' as const };
+        const family = await trx
+          .selectFrom('refresh_families')
+          .select(['revoked_at', 'started_at'])
+          .where('id', '=', row.family_id)
+          .executeTakeFirst();
         const at = now().toISOString();
-        if (row.revoked_at !== null) {
+        if (row.revoked_at !== null || !family || family.revoked_at !== null) {
           await revokeFamily(trx, row.family_id, at);
-          return { refused: 'invalid' as const };
+          return { refused: 'invalid' as const, reused: row };
         }
-        if (row.expires_at <= at) return { refused: 'expired' as const };
+        const end = familyEnd(family.started_at);
+        if (row.expires_at <= at || end.getTime() <= now().getTime())
+          return { refused: 'expired' as const };
 
         const revoked = await trx
           .updateTable('refresh_tokens')
@@ -81,27 +175,107 @@ export function createRefreshTokenStore(
         if (Number(revoked.numUpdatedRows) !== 1) {
           // Someone rotated it between our read and write: treat as reuse.
           await revokeFamily(trx, row.family_id, at);
-          return { refused: 'invalid' as const };
+          return { refused: 'invalid' as const, reused: row };
         }
-        const next = await store(row.user_id, row.family_id, trx);
+        const next = await store(row.user_id, row.family_id, end, trx);
         await trx
           .updateTable('refresh_tokens')
           .set({ replaced_by: next.jti })
           .where('jti', '=', row.jti)
           .execute();
-        return { refused: null, userId: row.user_id, token: next.token };
+        return { refused: null, userId: row.user_id, familyId: row.family_id, token: next.token };
       });
-      if (outcome.refused) throw new TokenError(outcome.refused);
-      return { userId: outcome.userId, token: outcome.token };
+      if (outcome.refused) {
+        if ('reused' in outcome && outcome.reused) {
+          const { user_id: userId, family_id: familyId } = outcome.reused;
+          announce({ reason: 'revoked', userId, familyIds: [familyId] });
+        }
+        throw new TokenError(outcome.refused);
+      }
+      return { userId: outcome.userId, token: outcome.token, familyId: outcome.familyId };
+    },
+
+    async revoke(token) {
+      let jti: string;
+      try {
+        jti = (await tokens.verifyRefresh(token)).jti;
+      } catch (error) {
+        // Forged, malformed or expired: there is nothing it could still open.
+        if (error instanceof TokenError) return;
+        throw error;
+      }
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .select(['family_id', 'user_id'])
+        .where('jti', '=', jti)
+        .executeTakeFirst();
+      if (!row) return;
+      const changed = await db
+        .transaction()
+        .execute((trx) => revokeFamily(trx, row.family_id, now().toISOString()));
+      if (changed)
+        announce({ reason: 'signed_out', userId: row.user_id, familyIds: [row.family_id] });
+    },
+
+    async revokeUser(userId, reason) {
+      const at = now().toISOString();
+      const familyIds = await db.transaction().execute(async (trx) => {
+        const families = await trx
+          .selectFrom('refresh_families')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await trx
+          .updateTable('refresh_families')
+          .set({ revoked_at: at })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await trx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: at })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        return families.map((f) => f.id);
+      });
+      // Announced even when no family was open: the user's sockets still have to go.
+      for (const listener of listeners) listener({ reason, userId, familyIds });
+    },
+
+    async isFamilyActive(familyId) {
+      const family = await db
+        .selectFrom('refresh_families')
+        .select(['revoked_at', 'started_at'])
+        .where('id', '=', familyId)
+        .executeTakeFirst();
+      return (
+        family !== undefined &&
+        family.revoked_at === null &&
+        familyEnd(family.started_at).getTime() > now().getTime()
+      );
+    },
+
+    onRevoked(listener) {
+      listeners.push(listener);
     },
   };
 }
 
-async function revokeFamily(db: Db, familyId: string, at: string): Promise<void> {
+/** Revokes a family and its tokens; true when the family was still open. */
+async function revokeFamily(db: Db, familyId: string, at: string): Promise<boolean> {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: at })
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
+  const family = await db
+    .updateTable('refresh_families')
+    .set({ revoked_at: at })
+    .where('id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(family.numUpdatedRows) > 0;
 }

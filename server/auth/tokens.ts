@@ -17,8 +17,18 @@ export const accessClaimsSchema = z.object({
   workspace: z.string().nullable(),
   edition: editionKeySchema.nullable(),
   typ: z.literal('access'),
+  /**
+   * The session (refresh-token family) the token was minted for: signing out or
+   * deactivation revokes the family, and with it every access token and socket of it
+   * (issue 9 item 8).
+   */
+  sid: z.string().min(1).max(64),
+  /** Seconds since the epoch; required: a token without an expiry is refused (issue 9 Low). */
+  exp: z.number(),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
+/** What the server decides about a user (session-claims.ts); the token adds the rest. */
+export type UserClaims = Omit<AccessClaims, 'typ' | 'sid' | 'exp'>;
 
 const refreshClaimsSchema = z.object({
   sub: z.string().min(1),
@@ -37,11 +47,13 @@ export class TokenError extends Error {
 }
 
 export interface TokenService {
-  signAccess(claims: Omit<AccessClaims, 'typ'>): Promise<string>;
+  /** An access token of the session `sid` (a refresh-token family id). */
+  signAccess(claims: UserClaims, sid: string): Promise<string>;
   verifyAccess(token: string): Promise<AccessClaims>;
+  /** `notAfter` caps the expiry (the family's absolute end, issue 9 item 7). */
   signRefresh(
     userId: string,
-    jti?: string,
+    options?: { jti?: string; notAfter?: Date },
   ): Promise<{ token: string; jti: string; expiresAt: Date }>;
   verifyRefresh(token: string): Promise<RefreshClaims>;
 }
@@ -52,8 +64,11 @@ export function createTokenService(secret: Uint8Array, now: () => Date): TokenSe
   async function verify<T>(token: string, schema: z.ZodType<T>): Promise<T> {
     try {
       const { payload } = await jwtVerify(token, secret, {
+        // Only HS256 (no 'none', no HS512, no RS256 with our secret as a "public key"),
+        // only our issuer, and never a token without an expiry (issue 9 Low).
         algorithms: [ALGORITHM],
         issuer: ISSUER,
+        requiredClaims: ['exp', 'iat', 'sub'],
         currentDate: now(),
       });
       const parsed = schema.safeParse(payload);
@@ -68,9 +83,9 @@ export function createTokenService(secret: Uint8Array, now: () => Date): TokenSe
   }
 
   return {
-    async signAccess(claims) {
+    async signAccess(claims, sid) {
       const iat = seconds();
-      return new SignJWT({ ...claims, typ: 'access' })
+      return new SignJWT({ ...claims, sid, typ: 'access' })
         .setProtectedHeader({ alg: ALGORITHM })
         .setIssuer(ISSUER)
         .setSubject(claims.sub)
@@ -79,9 +94,11 @@ export function createTokenService(secret: Uint8Array, now: () => Date): TokenSe
         .sign(secret);
     },
     verifyAccess: (token) => verify(token, accessClaimsSchema),
-    async signRefresh(userId, jti = randomUUID()) {
+    async signRefresh(userId, options = {}) {
+      const jti = options.jti ?? randomUUID();
       const iat = seconds();
-      const exp = iat + REFRESH_TOKEN_TTL_SECONDS;
+      const cap = options.notAfter ? Math.floor(options.notAfter.getTime() / 1000) : Infinity;
+      const exp = Math.min(iat + REFRESH_TOKEN_TTL_SECONDS, cap);
       const token = await new SignJWT({ typ: 'refresh' })
         .setProtectedHeader({ alg: ALGORITHM })
         .setIssuer(ISSUER)

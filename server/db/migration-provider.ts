@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './migrations/0001-foundation';
 import * as reportingRecords from './migrations/0002-reporting-records';
+import * as sessionHardening from './migrations/0003-session-hardening';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -9,6 +10,7 @@ import * as reportingRecords from './migrations/0002-reporting-records';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-reporting-records': reportingRecords,
+  '0003-session-hardening': sessionHardening,
 };
 
 export const migrationProvider: MigrationProvider = {

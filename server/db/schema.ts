@@ -413,6 +413,17 @@ export interface MarketingSpendTable {
   amount_cents: number;
 }
 
+/** A refresh-token family: one sign-in or extension handoff (migration 0003, issue 9). */
+export interface RefreshFamilyTable {
+  id: string;
+  user_id: string;
+  /** 'sign-in' | 'extension' */
+  kind: string;
+  /** The family's first sign-in: its absolute lifetime counts from here. */
+  started_at: string;
+  revoked_at: string | null;
+}
+
 /** The tables of migration 0001 (sign-in and lookups). */
 export interface FoundationDatabase {
   meta: MetaTable;
@@ -453,4 +464,9 @@ export interface ReportingDatabase {
   marketing_spend: MarketingSpendTable;
 }
 
-export interface Database extends FoundationDatabase, ReportingDatabase {}
+/** The tables of migration 0003 (session hardening). */
+export interface SessionDatabase {
+  refresh_families: RefreshFamilyTable;
+}
+
+export interface Database extends FoundationDatabase, ReportingDatabase, SessionDatabase {}

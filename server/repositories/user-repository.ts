@@ -57,3 +57,30 @@ export async function findPerson(db: Db, id: string | null): Promise<Person | nu
     .executeTakeFirst();
   return row ? { id: row.id, firstName: row.first_name, lastName: row.last_name } : null;
 }
+
+/** Stores a new password hash (rehash on sign-in, issue 9 item 10). */
+export async function updatePasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+}
+
+/** One authorization row as stored, or null. */
+export async function findAuthorization(
+  db: Db,
+  id: string,
+): Promise<{ id: string; userId: string; workspaceId: string | null } | null> {
+  const row = await db
+    .selectFrom('authorizations')
+    .select(['id', 'user_id', 'workspace_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { id: row.id, userId: row.user_id, workspaceId: row.workspace_id } : null;
+}
+
+/** Makes an authorization active or inactive (issue 9 item 8: deactivation). */
+export async function setAuthorizationStatus(
+  db: Db,
+  id: string,
+  status: 'active' | 'inactive',
+): Promise<void> {
+  await db.updateTable('authorizations').set({ status }).where('id', '=', id).execute();
+}

@@ -5,8 +5,9 @@ import {
   authResponseSchema,
   loginRequestSchema,
   refreshRequestSchema,
+  revokeRequestSchema,
 } from '@/shared/contracts/auth';
-import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { sessionClaimsFor } from '../auth/session-claims';
 import { ACCESS_TOKEN_TTL_SECONDS, TokenError } from '../auth/tokens';
 import type { ServerContext } from '../context';
@@ -16,6 +17,7 @@ import {
   findUserById,
   findUserByUsername,
   normalizeUsername,
+  updatePasswordHash,
 } from '../repositories/user-repository';
 
 function tokenPair(accessToken: string, refreshToken: string): AuthResponse {
@@ -33,29 +35,38 @@ function tokenPair(accessToken: string, refreshToken: string): AuthResponse {
 
 /** spec: session 7 Authentication — POST auth signs in, PATCH auth refreshes. */
 export function registerAuthRoutes(api: FastifyInstance, ctx: ServerContext): void {
-  const { db, tokens, refreshTokens, loginLimiter } = ctx;
+  const { db, tokens, refreshTokens, loginThrottle, sessionLimiter, passwordCost } = ctx;
 
   api.post('/auth', async (request) => {
     // The contract trims the username (spec: session 4 step 1, session 5 Login).
     const { username, password } = parseInput(loginRequestSchema, request.body, 'body');
+    const account = normalizeUsername(username);
     // Counted per address and account, before the password is checked, so guessing is slow
-    // whether or not a guess is right.
-    if (!loginLimiter.tryAttempt(`${request.ip}|${normalizeUsername(username)}`)) {
+    // whether or not a guess is right (issue 9 item 10: three budgets).
+    if (!loginThrottle.tryAttempt(request.ip, account)) {
       throw tooManyRequests(AUTH_ERRORS.tooManyAttempts);
     }
     const user = await findUserByUsername(db, username);
     const passwordOk = await verifyPassword(
       password,
-      user?.password_hash ?? (await decoyPasswordHash()),
+      user?.password_hash ?? (await decoyPasswordHash(passwordCost)),
     );
     if (!user || !passwordOk) throw unauthorized(AUTH_ERRORS.invalidCredentials);
+    loginThrottle.succeeded(request.ip, account);
+
+    // The password is known only now: a hash made at a lower cost is upgraded (issue 9
+    // item 10). A failure to write it must not fail the sign-in.
+    if (needsRehash(user.password_hash, passwordCost)) {
+      try {
+        await updatePasswordHash(db, user.id, await hashPassword(password, passwordCost));
+      } catch (error) {
+        request.log.error({ err: error }, 'password rehash failed');
+      }
+    }
 
     const claims = await sessionClaimsFor(db, user);
-    const [accessToken, refreshToken] = await Promise.all([
-      tokens.signAccess(claims),
-      refreshTokens.issue(user.id),
-    ]);
-    return tokenPair(accessToken, refreshToken);
+    const family = await refreshTokens.issue(user.id, 'sign-in');
+    return tokenPair(await tokens.signAccess(claims, family.familyId), family.token);
   });
 
   api.patch('/auth', async (request) => {
@@ -74,7 +85,7 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: ServerContext): vo
     // Re-read the authorizations: a deactivated user is refused here (403 'inactive').
     const claims = await sessionClaimsFor(db, user);
 
-    let rotated: { token: string };
+    let rotated: { token: string; familyId: string };
     try {
       rotated = await refreshTokens.rotate(token);
     } catch (error) {
@@ -82,7 +93,19 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: ServerContext): vo
       if (error instanceof TokenError) throw refused();
       throw error;
     }
-    return tokenPair(await tokens.signAccess(claims), rotated.token);
+    return tokenPair(await tokens.signAccess(claims, rotated.familyId), rotated.token);
+  });
+
+  /**
+   * Sign-out (issue 9 item 7): revokes the refresh token's whole family, so its access
+   * tokens stop working and its sockets are closed at once. Always 204 for a well-formed
+   * body — an unknown, expired or already revoked token has nothing left to end, and
+   * the answer tells a caller nothing about a token it does not hold.
+   */
+  api.post('/auth/revoke', async (request, reply) => {
+    const { token } = parseInput(revokeRequestSchema, request.body, 'body');
+    await refreshTokens.revoke(token);
+    return reply.code(204).send();
   });
 
   /**
@@ -90,16 +113,19 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: ServerContext): vo
    * the browser extension ("Use this sign-in in your CRM tabs"). It must be a new refresh
    * token family: sharing the app's own refresh token would make the first rotation by
    * either side look like reuse and end both sessions.
+   *
+   * Bounded (issue 9 item 7): a few per user and hour, the new family replaces the
+   * user's previous extension family, and the per-user cap of active families holds.
    */
   api.post('/auth/sessions', async (request) => {
     const principal = await ctx.authenticate(request);
+    if (!sessionLimiter.tryAttempt(principal.sub)) {
+      throw tooManyRequests(AUTH_ERRORS.tooManySessions);
+    }
     const user = await findUserById(db, principal.sub);
     if (!user) throw unauthorized();
     const claims = await sessionClaimsFor(db, user);
-    const [accessToken, refreshToken] = await Promise.all([
-      tokens.signAccess(claims),
-      refreshTokens.issue(user.id),
-    ]);
-    return tokenPair(accessToken, refreshToken);
+    const family = await refreshTokens.issue(user.id, 'extension');
+    return tokenPair(await tokens.signAccess(claims, family.familyId), family.token);
   });
 }

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, PASSWORD_COST, type ScryptCost } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { readMeta, writeMeta } from '../db/meta';
 import type { FoundationDatabase } from '../db/schema';
@@ -334,16 +334,38 @@ export async function hasData(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
+export interface DemoSeedOptions {
+  /** scrypt cost of the demo password's hash; default PASSWORD_COST. */
+  passwordCost?: ScryptCost;
+}
+
+/**
+ * The demo password's hash, made once per process and cost: at N=2^17 one hash takes
+ * about 0.4 s, and every test server seeds ten accounts (issue 9 item 10). The demo
+ * accounts therefore share one salt — acceptable for demo data only, whose password is
+ * published anyway; real accounts get their own salt from hashPassword.
+ */
+const demoHashes = new Map<string, Promise<string>>();
+function demoPasswordHash(cost: ScryptCost): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let hash = demoHashes.get(key);
+  if (!hash) {
+    hash = hashPassword(DEMO_PASSWORD, cost);
+    hash.catch(() => demoHashes.delete(key));
+    demoHashes.set(key, hash);
+  }
+  return hash;
+}
+
 /** Seeds the demo data in one transaction; the caller checks hasData first. */
-export async function seedDemoData(db: Db, now: Date): Promise<SeedSummary> {
+export async function seedDemoData(
+  db: Db,
+  now: Date,
+  options: DemoSeedOptions = {},
+): Promise<SeedSummary> {
   const built = buildDemoRows(now);
-  // Hashed in parallel on libuv's thread pool; each user has its own salt.
-  const users = await Promise.all(
-    built.users.map(async (user) => ({
-      ...user,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-    })),
-  );
+  const passwordHash = await demoPasswordHash(options.passwordCost ?? PASSWORD_COST);
+  const users = built.users.map((user) => ({ ...user, password_hash: passwordHash }));
   const rows: Rows = { ...built, users };
   // Insertion order follows the foreign keys.
   const order: (keyof FoundationDatabase)[] = [
@@ -388,8 +410,12 @@ export async function seedDemoData(db: Db, now: Date): Promise<SeedSummary> {
  * (server/seed/demo-records.ts) are seeded once too, also into a database made before
  * they existed.
  */
-export async function seedIfEmpty(db: Db, now: Date): Promise<SeedSummary | null> {
-  const summary = (await hasData(db)) ? null : await seedDemoData(db, now);
+export async function seedIfEmpty(
+  db: Db,
+  now: Date,
+  options: DemoSeedOptions = {},
+): Promise<SeedSummary | null> {
+  const summary = (await hasData(db)) ? null : await seedDemoData(db, now, options);
   await seedDemoRecordsIfMissing(db, now);
   return summary;
 }

@@ -43,4 +43,5 @@ export const AUTH_ERRORS = {
   noRole: 'NO_ROLE_ASSOCIATED',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
   invalidRefresh: 'The session has expired. Please sign in again.',
+  tooManySessions: 'Too many new sessions. Please wait an hour and try again.',
 } as const;

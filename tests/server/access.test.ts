@@ -69,6 +69,8 @@ describe('role and workspace checks', () => {
     workspace: 'ws_lakeside',
     edition: 'enterprise',
     typ: 'access',
+    sid: 'family_1',
+    exp: 2_000_000_000,
   };
 
   it('refuses a role that is not in the allowed list with 403', () => {

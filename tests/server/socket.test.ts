@@ -3,7 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PING_INTERVAL_MS } from '@/server/socket/socket-server';
 import { createTestClock, startTestServer, type TestServer } from './helpers/test-server';
 
-/** spec: session 4 Sockets — websocket only, token in auth (service worker) or query. */
+/**
+ * spec: session 4 Sockets — websocket only, token in auth (service worker). The spec's
+ * query token is refused since issue 9 item 8 (URLs end up in logs).
+ */
 describe('socket.io', () => {
   const clock = createTestClock();
   let t: TestServer;
@@ -56,10 +59,26 @@ describe('socket.io', () => {
     expect(await call).toEqual({ statusCode: 200 });
   });
 
-  it('connects with the token and workspace in the query', async () => {
+  it('connects with the token in auth and the workspace in the query', async () => {
     const { accessToken } = await t.signIn('owner@harbor.test');
-    const { error } = await open({ query: { token: accessToken, workspace: 'ws_harbor' } });
+    const { error } = await open({
+      auth: { token: accessToken },
+      query: { workspace: 'ws_harbor' },
+    });
     expect(error).toBeNull();
+  });
+
+  it('refuses a token in the query string with "unauthorized" and says to send it in auth', async () => {
+    const { accessToken } = await t.signIn('owner@harbor.test');
+    for (const options of [
+      { query: { token: accessToken } },
+      // Even beside a valid auth token: the query copy has already leaked into logs.
+      { auth: { token: accessToken }, query: { token: accessToken } },
+    ]) {
+      const { error } = await open(options);
+      expect(error?.message).toBe('unauthorized');
+      expect((error as Error & { data?: { message?: string } }).data?.message).toMatch(/auth/);
+    }
   });
 
   it("does not deliver one workspace's events to another workspace", async () => {
@@ -81,7 +100,7 @@ describe('socket.io', () => {
     for (const options of [
       {},
       { auth: { token: 'not-a-token' } },
-      { query: { token: accessToken, workspace: 'ws_lakeside' } },
+      { auth: { token: accessToken }, query: { workspace: 'ws_lakeside' } },
     ]) {
       const { error } = await open(options);
       expect(error?.message).toBe('unauthorized');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AuthResponse, authResponseSchema } from '@/shared/contracts/auth';
 import { type BuildServerOptions, buildServer, type IntakeServer } from '@/server/app';
+import type { ScryptCost } from '@/server/auth/passwords';
 import { DEMO_PASSWORD } from '@/server/seed/demo-accounts';
 
 export interface Tokens {
@@ -39,6 +40,14 @@ export interface TestServer {
 }
 
 export type TestServerOptions = Partial<BuildServerOptions>;
+
+/**
+ * A deliberately cheap scrypt cost for test servers: the suites sign in hundreds of
+ * times, and the production cost (N=2^17, about 0.4 s a hash) would make them crawl.
+ * tests/server/passwords.test.ts checks the production default; pass
+ * `passwordCost: PASSWORD_COST` to test with it.
+ */
+export const TEST_PASSWORD_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
 
 /** A clock tests can move: pass `now` to the server, then `advance` it. */
 export function createTestClock(start = new Date()) {
@@ -86,6 +95,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'intake-test-')));
   const server = await buildServer({
     logLevel: 'silent',
+    passwordCost: TEST_PASSWORD_COST,
     // The suites sign in as the demo accounts: opt in (the server's default is a real,
     // empty database, issue #9 item 2).
     seedDemoData: true,

@@ -24,7 +24,7 @@ import {
 } from '@/server/repositories/workspace-repository';
 import { DEMO_PASSWORD } from '@/server/seed/demo-accounts';
 import { DEMO_WORKSPACES } from '@/server/seed/demo-workspaces';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startTestServer, TEST_PASSWORD_COST, type TestServer } from '../helpers/test-server';
 
 /**
  * A hand-built reporting fixture (issue #3: "a small hand-built fixture database whose
@@ -95,7 +95,7 @@ async function insertUser(db: Db, slug: string, role: string, workspaceId: strin
       id: `usr_${slug}`,
       username: `${slug}@fix.test`,
       email: `${slug}@fix.test`,
-      password_hash: await hashPassword(DEMO_PASSWORD),
+      password_hash: await hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST),
       picture: null,
       language: 'en',
       timezone: 'America/Chicago',

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authorizationStatusRequestSchema } from '@/shared/contracts/authorization-status';
+import { idSchema, itemResponseSchema } from '@/shared/contracts/common';
+import { authorizationSchema } from '@/shared/contracts/user';
+import { assertRole } from '../auth/access';
+import type { ServerContext } from '../context';
+import { notFound } from '../http/errors';
+import { parseInput, respondWith } from '../http/validate';
+import {
+  findAuthorization,
+  listAuthorizations,
+  setAuthorizationStatus,
+} from '../repositories/user-repository';
+import { createWorkspaceScope } from './workspace-scope';
+
+const paramsSchema = z.object({ id: idSchema, authorizationId: idSchema });
+const authorizationItem = itemResponseSchema(authorizationSchema);
+
+/**
+ * The minimal server side of deactivation (issue 9 item 8; the user administration
+ * screens come with a later issue). Owners and admins of the workspace and the system
+ * role may set an authorization of that workspace active or inactive; made inactive,
+ * every refresh-token family of the user is revoked, which also ends their access
+ * tokens and sockets at once (server/socket/socket-server.ts), not 15 minutes later.
+ */
+export function registerAuthorizationRoutes(api: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx;
+  const workspaceScope = createWorkspaceScope(ctx);
+
+  api.patch('/workspaces/:id/authorizations/:authorizationId', async (request) => {
+    const { principal, workspaceId } = await workspaceScope(request);
+    assertRole(principal, ['owner', 'admin', 'system']);
+    const { authorizationId } = parseInput(paramsSchema, request.params, 'params');
+    const { status } = parseInput(authorizationStatusRequestSchema, request.body, 'body');
+
+    const authorization = await findAuthorization(db, authorizationId);
+    // Another workspace's authorization is as unknown here as one that does not exist.
+    if (!authorization || authorization.workspaceId !== workspaceId)
+      throw notFound('Authorization not found.');
+
+    await setAuthorizationStatus(db, authorizationId, status);
+    if (status === 'inactive') await ctx.refreshTokens.revokeUser(authorization.userId, 'inactive');
+
+    const updated = (await listAuthorizations(db, authorization.userId)).find(
+      (a) => a.id === authorizationId,
+    );
+    if (!updated) throw notFound('Authorization not found.');
+    return respondWith(authorizationItem, { data: updated });
+  });
+}
