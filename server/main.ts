@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const demo = args.demo && isLoopbackHost(host);
   if (args.demo && !demo) {
     console.log(
-      `HOST=${host} reaches beyond this machine: not adding the demo accounts to ${dataDir}.`,
+      `HOST=${host} reaches beyond this machine: --demo is ignored, no demo accounts are added.`,
     );
   }
   const server = await buildServer({
