@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
+import { parseTrustProxy } from './auth/trusted-proxy';
 import { parseAllowedOrigins } from './http/cors';
 import { DEFAULT_HOST, isLoopbackHost } from './http/exposure';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts';
@@ -12,7 +13,9 @@ import { DEMO_WORKSPACES } from './seed/demo-workspaces';
  * Environment: PORT (8080), HOST (127.0.0.1: this machine only; 0.0.0.0 listens on the
  * network and is an explicit choice), DATA_DIR (./data), LOG_LEVEL (info),
  * ALLOWED_ORIGINS (other browser origins that may call the API, comma-separated),
- * DEMO=1 (same as --demo).
+ * DEMO=1 (same as --demo), TRUST_PROXY (the reverse proxies whose X-Forwarded-For names
+ * the client: a hop count or addresses/CIDRs, comma-separated; default none —
+ * server/auth/trusted-proxy.ts).
  *
  * --demo makes a fresh data directory a demo database with the published demo sign-ins;
  * without it a fresh database is for real use and has no users. A demo database (or any
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
     staticDir,
     seedDemoData: demo,
     allowedOrigins,
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   });
   let url: string;
   try {
