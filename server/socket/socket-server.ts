@@ -1,7 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { type DefaultEventsMap, Server, type ServerOptions, type Socket } from 'socket.io';
+import {
+  SESSION_ENDED_EVENT,
+  type SessionEnded,
+  type SessionEndedReason,
+} from '@/shared/contracts/session-ended';
 import { canReadWorkspace, type Principal, type VerifySession } from '../auth/access';
-import type { FamiliesRevoked, RefreshTokenStore, RevokeReason } from '../auth/refresh-tokens';
+import type { FamiliesRevoked, RefreshTokenStore } from '../auth/refresh-tokens';
 import { TokenError } from '../auth/tokens';
 
 /** Server-side state of one connection. */
@@ -23,22 +28,8 @@ export const sessionRoom = (familyId: string) => `session:${familyId}`;
  */
 export const PING_INTERVAL_MS = 20_000;
 
-/**
- * The server ends an open socket (issue 9 item 8) by emitting this event, then
- * disconnecting it (the client's `disconnect` reason is 'io server disconnect', on which
- * socket.io-client does not reconnect by itself). The payload says what to do:
- * - 'token_expired': the access token ran out: refresh, then reconnect with the new one;
- * - 'signed_out': the session was signed out (POST auth/revoke): do not reconnect;
- * - 'revoked': the session was revoked (token reuse, replaced extension session, too
- *   many sessions): a refresh will fail, sign in again;
- * - 'inactive': the user's authorization was deactivated.
- * Nothing secret is in it.
- */
-export const SESSION_ENDED_EVENT = 'session_ended';
-export type SessionEndedReason = 'token_expired' | RevokeReason;
-export interface SessionEnded {
-  reason: SessionEndedReason;
-}
+// The event and its reasons are a contract shared with the client (shared/contracts).
+export { SESSION_ENDED_EVENT, type SessionEnded, type SessionEndedReason };
 
 export const QUERY_TOKEN_REFUSED =
   'Send the access token in the handshake auth ({ auth: { token } }); tokens in the query string are refused because URLs end up in logs.';

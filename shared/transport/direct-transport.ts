@@ -1,6 +1,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import { io, type Socket } from 'socket.io-client';
 import { authResponseSchema } from '@/shared/contracts/auth';
+import { SESSION_ENDED_EVENT, sessionEndedSchema } from '@/shared/contracts/session-ended';
 import type { ApiConfig } from '@/shared/config/api-config';
 import { en } from '@/shared/i18n/en';
 import type { Notifier } from './notifier';
@@ -222,6 +223,21 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
     created.on('connect', () => setStatus('connected'));
     created.on('disconnect', () => setStatus(created.active ? 'connecting' : 'disconnected'));
     created.onAny((event: string, payload: unknown) => emitLocal(event, payload));
+    // The server ends a socket whose session ended (issue 9 item 8), then disconnects it;
+    // socket.io-client does not reconnect after that by itself.
+    created.on(SESSION_ENDED_EVENT, (payload: unknown) => {
+      const parsed = sessionEndedSchema.safeParse(payload);
+      if (!parsed.success) return;
+      if (parsed.data.reason === 'token_expired') {
+        void refreshSession().then((ok) => {
+          if (ok && socket === created) created.connect();
+          else if (!ok) tokens.onAuthFailure();
+        });
+        return;
+      }
+      // Signed out elsewhere, revoked or deactivated: a refresh would be refused too.
+      tokens.onAuthFailure();
+    });
     created.on('connect_error', (error: Error) => {
       // spec: session 4 — token_expired: refresh, then reconnect.
       if (error.message === 'token_expired') {

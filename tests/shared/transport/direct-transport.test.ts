@@ -228,6 +228,50 @@ describe('the direct transport', () => {
   });
 });
 
+describe('a socket whose session the server ends (issue 9 item 8)', () => {
+  it('signs out instead of staying connected when the session is signed out elsewhere', async () => {
+    const tokens = memoryTokens(await ownerTokens());
+    const transport = createDirectTransport({ config: apiConfigFor(server.url), tokens });
+    const connected = new Promise<void>((resolve) =>
+      transport.subscribe(CONNECTION_STATUS_EVENT, (status) => status === 'connected' && resolve()),
+    );
+    transport.connectSocket();
+    await connected;
+    const disconnected = new Promise<void>((resolve) =>
+      transport.subscribe(
+        CONNECTION_STATUS_EVENT,
+        (status) => status === 'disconnected' && resolve(),
+      ),
+    );
+    const answer = await server.api('/api/auth/revoke', {
+      method: 'POST',
+      body: { token: tokens.get()?.refreshToken },
+    });
+    expect(answer.status).toBe(204);
+    await disconnected;
+    expect(tokens.onAuthFailure).toHaveBeenCalledTimes(1);
+    // No refresh was tried: the family is revoked, a refresh could only be refused.
+    expect(tokens.set).not.toHaveBeenCalled();
+    transport.disconnectSocket();
+  });
+
+  it('ignores a malformed session_ended payload from a socket it does not trust', async () => {
+    const tokens = memoryTokens(await ownerTokens());
+    const transport = createDirectTransport({ config: apiConfigFor(server.url), tokens });
+    const connected = new Promise<void>((resolve) =>
+      transport.subscribe(CONNECTION_STATUS_EVENT, (status) => status === 'connected' && resolve()),
+    );
+    transport.connectSocket();
+    await connected;
+    const received = new Promise((resolve) => transport.subscribe('session_ended', resolve));
+    server.server.emitToWorkspace('ws_lakeside', 'session_ended', { reason: 'whatever' });
+    await received;
+    expect(tokens.onAuthFailure).not.toHaveBeenCalled();
+    expect(transport.socketStatus()).toBe('connected');
+    transport.disconnectSocket();
+  });
+});
+
 describe('the API client over it (spec: session 8 error catalogue)', () => {
   it('shows the server message of a 4xx as an error toast and rethrows', async () => {
     const tokens = memoryTokens(await ownerTokens());
