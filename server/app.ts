@@ -84,7 +84,7 @@ export interface BuildServerOptions {
   seedDemoData?: boolean;
   /** Browser origins besides the server's own and extensions that may call the API (CORS). */
   allowedOrigins?: readonly string[];
-  /** Report calls per user and window. Default 120 a minute. */
+  /** Report calls per user and window. Default 600 a minute. */
   reportRateLimit?: AttemptLimit;
 }
 
