@@ -1,8 +1,30 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const ALIAS_RESOLVER = fileURLToPath(
+  new URL('./scripts/eslint-alias-resolver.cjs', import.meta.url),
+);
+
+/**
+ * Features do not import each other (STYLE.md, bulletproof-react): the app composes them,
+ * and what several need lives in app/components or app/reports. One zone per feature
+ * folder, so a new feature is covered without editing this file.
+ */
+const FEATURES_DIR = new URL('./app/features/', import.meta.url);
+const featureZones = readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    target: `./app/features/${entry.name}`,
+    from: './app/features',
+    except: [`./${entry.name}`],
+    message:
+      'Features do not import each other: move what both need to app/components or app/reports.',
+  }));
 
 export default tseslint.config(
   {
@@ -36,19 +58,25 @@ export default tseslint.config(
             { target: './widgets', from: ['./extension', './server'] },
             {
               target: './server',
-              from: [
-                './app',
-                './widgets',
-                './extension',
-                './shared/api',
-                './shared/stores',
-                './shared/transport',
-              ],
+              from: ['./app', './widgets', './extension'],
             },
+            // ...and of shared/, only the contracts, the pure rules and the call-flow
+            // engine's definition checks: never the client's api, session, stores or transport.
+            {
+              target: './server',
+              from: './shared',
+              except: ['./contracts', './domain', './call-flow'],
+            },
+            // Shared app building blocks sit below the features that compose them.
+            { target: './app/reports', from: ['./app/features'] },
+            { target: './app/components', from: ['./app/features', './app/reports'] },
+            ...featureZones,
           ],
         },
       ],
     },
-    settings: { 'import/resolver': { node: true } },
+    // Resolves `@/`, .ts/.tsx and Vite's ?query imports: without it the zones above match
+    // nothing (issue #10 item 1).
+    settings: { 'import/resolver': { [ALIAS_RESOLVER]: {} } },
   },
 );

@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
 
-// Three projects: fast unit and component tests, server integration tests against the
-// real server on an ephemeral port, and the Puppeteer end-to-end suite.
+// Four projects: fast unit and component tests, server integration tests against the
+// real server on an ephemeral port, checks of the tooling itself, and the Puppeteer
+// end-to-end suite.
 export default defineConfig({
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],
@@ -15,11 +16,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: [
-            'tests/shared/**/*.test.ts?(x)',
-            'tests/app/**/*.test.ts?(x)',
-            'tests/extension/**/*.test.ts?(x)',
-          ],
+          // Everything under tests/ that no other project takes, so a new folder
+          // (tests/widgets, say) can never be silently left out (issue #10 item 6;
+          // tests/tooling/test-projects.test.ts checks it).
+          include: ['tests/**/*.test.ts?(x)'],
+          exclude: ['tests/server/**', 'tests/e2e/**', 'tests/tooling/**'],
           environment: 'happy-dom',
           setupFiles: ['tests/app/setup.ts'],
         },
@@ -32,6 +33,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Checks of the repository's own tooling: lint rules, test projects.
+          name: 'tooling',
+          include: ['tests/tooling/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
       {

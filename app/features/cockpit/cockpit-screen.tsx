@@ -3,7 +3,7 @@ import type { DateRangeValue } from '@/app/components/date-range-fields/date-ran
 import { isDateRangeValid } from '@/app/components/date-range-fields/date-range-fields';
 import { Page } from '@/app/components/page/page';
 import { useHost } from '@/app/host/host';
-import { SystemStatusBanner } from '@/app/features/system-status/system-status-banner';
+import { SystemStatusBanner } from '@/app/components/system-status-banner/system-status-banner';
 import {
   type CockpitFilter,
   fetchCashFlow,

@@ -5,11 +5,11 @@ import {
   isDateRangeValid,
   type DateRangeValue,
 } from '@/app/components/date-range-fields/date-range-fields';
-import { useReportFilters } from '@/app/features/report-filters/use-report-filters';
+import { useReportFilters } from '@/app/reports/filters/use-report-filters';
 import { useHost } from '@/app/host/host';
 import type { DateRange } from '@/shared/domain/date-range';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
-import { ComplianceCard } from './compliance-card';
+import { ComplianceCard } from '@/app/reports/cards/compliance-card';
 import './compliance-screen.css';
 
 /**

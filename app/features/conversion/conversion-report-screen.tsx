@@ -8,13 +8,13 @@ import {
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { StatCard } from '@/app/components/stat-card/stat-card';
-import { ComplianceCard } from '@/app/features/compliance/compliance-card';
-import { ExportButtons } from '@/app/features/exports/export-buttons';
-import { ReportFilterPanel } from '@/app/features/report-filters/report-filter-panel';
-import { useReportFilters } from '@/app/features/report-filters/use-report-filters';
-import { useDropUnknownFilterIds } from '@/app/features/report-filters/use-drop-unknown-filter-ids';
-import { useReportLookups } from '@/app/features/report-filters/use-report-lookups';
-import { TotalLeadsCard } from '@/app/features/total-leads/total-leads-card';
+import { ComplianceCard } from '@/app/reports/cards/compliance-card';
+import { ExportButtons } from '@/app/reports/exports/export-buttons';
+import { ReportFilterPanel } from '@/app/reports/filters/report-filter-panel';
+import { useReportFilters } from '@/app/reports/filters/use-report-filters';
+import { useDropUnknownFilterIds } from '@/app/reports/filters/use-drop-unknown-filter-ids';
+import { useReportLookups } from '@/app/reports/filters/use-report-lookups';
+import { TotalLeadsCard } from '@/app/reports/cards/total-leads-card';
 import { useHost } from '@/app/host/host';
 import {
   CONVERSION_CONTACTS_DEFAULT_LIMIT,

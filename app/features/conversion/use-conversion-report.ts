@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Host } from '@/app/host/host';
-import { useReportQuery } from '@/app/features/report-filters/use-report-query';
+import { useReportQuery } from '@/app/reports/filters/use-report-query';
 import { fetchConversion } from '@/shared/api/reports/conversion';
 import type { ConversionData } from '@/shared/contracts/reports/conversion';
 import { reportFiltersBody, type ReportFilterState } from '@/shared/domain/report-filter-state';

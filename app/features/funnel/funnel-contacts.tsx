@@ -7,8 +7,8 @@ import {
 } from '@/app/components/contacts-table/contacts-table';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
-import { ExportButtons } from '@/app/features/exports/export-buttons';
-import { NO_DATA } from '@/app/features/report-filters/use-report-query';
+import { ExportButtons } from '@/app/reports/exports/export-buttons';
+import { NO_DATA } from '@/app/reports/filters/use-report-query';
 import { useHost } from '@/app/host/host';
 import type { PclcContactRow, PclcStat } from '@/shared/contracts/reports/pclc';
 import { crmLinkSettings, crmRecordLink } from '@/shared/domain/crm-links';

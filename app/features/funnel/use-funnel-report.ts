@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Host } from '@/app/host/host';
-import { useReportQuery } from '@/app/features/report-filters/use-report-query';
+import { useReportQuery } from '@/app/reports/filters/use-report-query';
 import { fetchAllPclcContacts, fetchPclc } from '@/shared/api/reports/funnel';
 import type { PclcData, PclcStat } from '@/shared/contracts/reports/pclc';
 import { reportFiltersBody, type ReportFilterState } from '@/shared/domain/report-filter-state';

@@ -10,7 +10,7 @@ import {
   reportWorkspace,
   serverError,
   type FakeApi,
-} from '../report-filters/fixtures';
+} from '../../reports/filters/fixtures';
 
 function renderReport(api: FakeApi = fakeApi(), workspace = reportWorkspace()) {
   const host = makeHost({

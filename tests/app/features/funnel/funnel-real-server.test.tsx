@@ -4,7 +4,7 @@ import { ConversionReportScreen } from '@/app/features/conversion/conversion-rep
 import { FunnelReportScreen } from '@/app/features/funnel/funnel-report-screen';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { makeHost, renderWithHost } from '../../helpers';
-import { startReportServer, type ReportServer } from '../report-filters/real-server';
+import { startReportServer, type ReportServer } from '../../reports/filters/real-server';
 
 // The report screens against the real reference server (seeded demo data, real report
 // routes and contracts), through Fastify's inject.

@@ -16,7 +16,7 @@ import {
   reportWorkspace,
   serverError,
   type FakeApi,
-} from '../report-filters/fixtures';
+} from '../../reports/filters/fixtures';
 
 function renderFunnel(
   api: FakeApi = fakeApi(),

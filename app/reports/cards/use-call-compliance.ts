@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Host } from '@/app/host/host';
-import { useReportQuery } from '@/app/features/report-filters/use-report-query';
+import { useReportQuery } from '@/app/reports/filters/use-report-query';
 import { fetchCallComplianceByAgent } from '@/shared/api/reports/compliance';
 import type { AgentComplianceRow } from '@/shared/contracts/reports/call-compliance';
 import { isComplianceEmpty, splitAgentRows } from '@/shared/domain/compliance';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Host } from '@/app/host/host';
-import { useReportQuery } from '@/app/features/report-filters/use-report-query';
+import { useReportQuery } from '@/app/reports/filters/use-report-query';
 import { fetchLeadsByLeadSource } from '@/shared/api/reports/leads';
 import { reportFiltersQuery, type ReportFilterState } from '@/shared/domain/report-filter-state';
 import {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ComplianceCard } from '@/app/features/compliance/compliance-card';
+import { ComplianceCard } from '@/app/reports/cards/compliance-card';
 import { ComplianceScreen } from '@/app/features/compliance/compliance-screen';
 import { defaultReportFilters, reportFiltersKey } from '@/shared/domain/report-filter-state';
 import { makeHost, renderWithHost } from '../../helpers';
@@ -10,7 +10,7 @@ import {
   reportWorkspace,
   serverError,
   type FakeApi,
-} from '../report-filters/fixtures';
+} from '../filters/fixtures';
 
 const filters = defaultReportFilters(new Date(2026, 10, 22));
 

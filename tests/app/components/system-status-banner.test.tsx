@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SystemStatusBanner } from '@/app/features/system-status/system-status-banner';
+import { SystemStatusBanner } from '@/app/components/system-status-banner/system-status-banner';
 import { type CockpitWarning, warningMessage } from '@/shared/domain/cockpit-warnings';
 
 function warning(module: CockpitWarning['module'], label: string, value: number): CockpitWarning {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildExportFile } from '@/app/features/exports/build-export-file';
-import { ExportButtons } from '@/app/features/exports/export-buttons';
-import { createExportBlob } from '@/app/features/exports/run-export';
+import { buildExportFile } from '@/app/reports/exports/build-export-file';
+import { ExportButtons } from '@/app/reports/exports/export-buttons';
+import { createExportBlob } from '@/app/reports/exports/run-export';
 import { exportRows } from '@/shared/domain/export-rows';
 import { renderWithHost } from '../../helpers';
 
@@ -107,7 +107,7 @@ describe('ExportButtons', () => {
 
 describe('workerCanStart', () => {
   it('starts a worker only when its script comes from the page’s own origin', async () => {
-    const { workerCanStart } = await import('@/app/features/exports/run-export');
+    const { workerCanStart } = await import('@/app/reports/exports/run-export');
     vi.stubGlobal('Worker', class {});
     expect(workerCanStart(`${location.origin}/assets/app.js`)).toBe(true);
     // A widget in the extension's panel, or a bundle served from another origin.

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TotalLeadsCard } from '@/app/features/total-leads/total-leads-card';
+import { TotalLeadsCard } from '@/app/reports/cards/total-leads-card';
 import { defaultReportFilters, reportFiltersKey } from '@/shared/domain/report-filter-state';
 import { makeHost, renderWithHost } from '../../helpers';
 import {
@@ -9,7 +9,7 @@ import {
   reportWorkspace,
   serverError,
   type FakeApi,
-} from '../report-filters/fixtures';
+} from '../filters/fixtures';
 
 const filters = defaultReportFilters(new Date(2026, 10, 22));
 
