@@ -7,6 +7,7 @@ import type { CommunicationsData } from '@/shared/contracts/reports/cockpit-card
 import type { InboundSalesResponse, OutboundSalesResponse } from '@/shared/contracts/reports/sales';
 import type { ComplianceRow, StaffComplianceRow } from '@/shared/contracts/reports/team-compliance';
 import { ratePercent } from '@/shared/domain/funnel-rates';
+import { compareLabels } from '@/shared/domain/sorting';
 import type { Db } from '../db/database';
 import {
   ceilPercent,
@@ -76,7 +77,7 @@ export async function callComplianceByAgent(
     )
     .sort(
       (a, b) =>
-        a.AGENT_NAME.localeCompare(b.AGENT_NAME, 'en', { sensitivity: 'base' }) ||
+        compareLabels(a.AGENT_NAME, b.AGENT_NAME) ||
         String(a.AGENT_ID).localeCompare(String(b.AGENT_ID)),
     );
   const sum = (pick: (r: AgentComplianceRow) => number) => rows.reduce((t, r) => t + pick(r), 0);

@@ -8,6 +8,7 @@ import type { PclcByLeadSourceRow } from '@/shared/contracts/reports/pclc';
 import { computeFunnelRates } from '@/shared/domain/funnel-rates';
 import { daysInRange } from '@/shared/domain/date-range';
 import { scaleLeadGenGoals } from '@/shared/domain/goals';
+import { compareLabels } from '@/shared/domain/sorting';
 import type { Db } from '../db/database';
 import { addDays, daysInMonth } from '../records/workspace-days';
 import { pclcData } from './funnel';
@@ -15,8 +16,6 @@ import { countTransitions, type StageCounts } from './pipeline-counts';
 import type { ReportScope } from './report-scope';
 
 export const UNKNOWN_SOURCE_LABEL = 'Unknown';
-
-const byLabel = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
 
 function sourceLabels(scope: ReportScope) {
   const labels = new Map(scope.workspace.leadSources.map((s) => [s.id, s.label]));
@@ -36,7 +35,9 @@ export async function leadsByLeadSource(
   return [...counts.entries()]
     .filter(([, c]) => c.new_lead > 0)
     .map(([id, c]) => ({ id, label: label(id), leads: c.new_lead }))
-    .sort((a, b) => b.leads - a.leads || byLabel(a.label, b.label) || a.id.localeCompare(b.id))
+    .sort(
+      (a, b) => b.leads - a.leads || compareLabels(a.label, b.label) || a.id.localeCompare(b.id),
+    )
     .map(({ id, label: name, leads }) => ({
       LEADSOURCEID: id === '' ? null : id,
       LEADSOURCE: name,
@@ -57,7 +58,7 @@ export async function pclcByLeadSource(db: Db, scope: ReportScope): Promise<Pclc
       LEADSOURCE: label(id),
       ...pclcData(c),
     }))
-    .sort((a, b) => byLabel(a.LEADSOURCE, b.LEADSOURCE));
+    .sort((a, b) => compareLabels(a.LEADSOURCE, b.LEADSOURCE));
 }
 
 /** The same calendar day `months` months earlier (clamped to the month's last day). */
@@ -138,7 +139,9 @@ export async function leadSourceRankingV2(
         belowMinimum: goal !== null && funnel.LEADS < goal.leadsMin,
       };
     })
-    .sort((a, b) => b.leads - a.leads || b.hires - a.hires || byLabel(a.leadSource, b.leadSource));
+    .sort(
+      (a, b) => b.leads - a.leads || b.hires - a.hires || compareLabels(a.leadSource, b.leadSource),
+    );
   rows.forEach((row, i) => (row.rank = i + 1));
   return { startDate, endDate, months: input.months, rows };
 }
@@ -158,7 +161,9 @@ export async function leadSourceRanking(db: Db, scope: ReportScope) {
   const rows = await pclcByLeadSource(db, scope);
   return rows
     .filter((row) => row.LEADSOURCEID !== null)
-    .sort((a, b) => b.LEADS - a.LEADS || b.HIRES - a.HIRES || byLabel(a.LEADSOURCE, b.LEADSOURCE))
+    .sort(
+      (a, b) => b.LEADS - a.LEADS || b.HIRES - a.HIRES || compareLabels(a.LEADSOURCE, b.LEADSOURCE),
+    )
     .map((row, i) => ({
       RANK: i + 1,
       LEADSOURCEID: row.LEADSOURCEID as string,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ReportFilters } from '@/shared/contracts/reports/report-filters';
 import { UNKNOWN_CASE_TYPE } from '@/shared/contracts/reports/report-filters';
 import { isTestLeadSource } from '@/shared/domain/lead-sources';
+import { compareLabels } from '@/shared/domain/sorting';
 import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
 import { dayInTimezone } from '../records/workspace-days';
@@ -104,7 +105,7 @@ export async function loadLookupSet(db: Db, workspaceId: string): Promise<Worksp
   const byName =
     <T extends { id: string }>(name: (x: T) => string) =>
     (a: T, b: T) =>
-      name(a).localeCompare(name(b), 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1);
+      compareLabels(name(a), name(b)) || (a.id < b.id ? -1 : 1);
   return {
     id: ws.id,
     name: ws.name,

@@ -12,18 +12,14 @@ import type {
 } from '@/shared/contracts/lookups';
 import { leadSourceSchema } from '@/shared/contracts/lookups';
 import type { Db } from '../db/database';
+import { isTestLeadSource } from '@/shared/domain/lead-sources';
+import { compareLabels } from '@/shared/domain/sorting';
 import { readJson } from './json-column';
-
-/** spec: dashboards 3 — sources whose label contains 'Test' are hidden from lists. */
-export function isTestLeadSource(label: string): boolean {
-  return label.includes('Test');
-}
 
 /** spec: dashboards 3 — lists sort case-insensitively by name (ties by id, for stable pages). */
 function byLabel<T extends { id: string }>(label: (item: T) => string) {
   return (a: T, b: T) =>
-    label(a).localeCompare(label(b), 'en', { sensitivity: 'base' }) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    compareLabels(label(a), label(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 const storedLeadSourceSettings = leadSourceSchema.shape.Settings;
@@ -36,7 +32,7 @@ export async function listLeadSources(db: Db, workspaceId: string): Promise<Lead
     .where('workspace_id', '=', workspaceId)
     .execute();
   return rows
-    .filter((row) => !isTestLeadSource(row.label))
+    .filter((row) => !isTestLeadSource(row))
     .map((row) => ({
       id: row.id,
       key: row.key,
@@ -68,7 +64,7 @@ export async function listCampaigns(db: Db, workspaceId: string): Promise<Campai
     .where('campaigns.workspace_id', '=', workspaceId)
     .execute();
   return rows
-    .filter((row) => row.source_label === null || !isTestLeadSource(row.source_label))
+    .filter((row) => row.source_label === null || !isTestLeadSource({ label: row.source_label }))
     .map((row) => ({
       id: row.id,
       key: row.key,
@@ -171,10 +167,7 @@ export async function listCrmUsers(
     .execute();
   return rows
     .map((row) => ({ key: row.id, id: row.external_id, name: row.name, email: row.email }))
-    .sort(
-      (a, b) =>
-        a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.key.localeCompare(b.key),
-    )
+    .sort((a, b) => compareLabels(a.name, b.name) || a.key.localeCompare(b.key))
     .map(({ id, name, email }) => ({ id, name, email }));
 }
 

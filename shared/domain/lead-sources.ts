@@ -1,3 +1,5 @@
+import { compareLabels } from './sorting';
+
 /**
  * spec: dashboards 3 Lead source — sources whose label contains 'Test' are hidden from
  * lists and goal logic; lists sort case-insensitively by name.
@@ -9,5 +11,5 @@ export function isTestLeadSource(source: { label: string }): boolean {
 export function visibleLeadSources<T extends { label: string }>(sources: readonly T[]): T[] {
   return sources
     .filter((source) => !isTestLeadSource(source))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }));
+    .sort((a, b) => compareLabels(a.label, b.label));
 }

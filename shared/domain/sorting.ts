@@ -6,6 +6,14 @@
  */
 export type SortDirection = 'asc' | 'desc';
 
+/**
+ * spec: dashboards 3 — lists sort case-insensitively by name. The one comparison of
+ * labels and names, on the server (lookups, report rows) and the client (filter lists).
+ */
+export function compareLabels(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { sensitivity: 'base' });
+}
+
 export interface SortState<K extends string = string> {
   key: K;
   direction: SortDirection;

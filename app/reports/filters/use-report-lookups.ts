@@ -3,6 +3,7 @@ import type { Host } from '@/app/host/host';
 import { fetchLookup } from '@/shared/api/lookups';
 import type { Campaign, CaseType, LeadSource, Office } from '@/shared/contracts/lookups';
 import { visibleLeadSources } from '@/shared/domain/lead-sources';
+import { compareLabels } from '@/shared/domain/sorting';
 
 export interface ReportLookups {
   leadSources: LeadSource[];
@@ -25,7 +26,7 @@ const EMPTY: ReportLookups = {
 };
 
 const byLabel = <T extends { label: string }>(items: T[]) =>
-  [...items].sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }));
+  [...items].sort((a, b) => compareLabels(a.label, b.label));
 
 /**
  * The lists behind the filter panel, fetched through the host's API (not the app's

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ariaSortOf, cycleSort, sortRows, toggleSort } from '@/shared/domain/sorting';
+import {
+  ariaSortOf,
+  compareLabels,
+  cycleSort,
+  sortRows,
+  toggleSort,
+} from '@/shared/domain/sorting';
 
 type Row = { name: string; pct: number | null };
 const rows: Row[] = [
@@ -67,5 +73,16 @@ describe('sortRows', () => {
     expect(ariaSortOf({ key: 'name', direction: 'desc' }, 'name')).toBe('descending');
     expect(ariaSortOf({ key: 'name', direction: 'asc' }, 'pct')).toBe('none');
     expect(ariaSortOf(null, 'pct')).toBe('none');
+  });
+});
+
+describe('compareLabels (spec: dashboards 3 — lists sort case-insensitively by name)', () => {
+  it('orders names without regard to case, as the server and the filter lists both do', () => {
+    expect(['banana', 'Cherry', 'apple'].sort(compareLabels)).toEqual([
+      'apple',
+      'banana',
+      'Cherry',
+    ]);
+    expect(compareLabels('google ads', 'Google Ads')).toBe(0);
   });
 });
