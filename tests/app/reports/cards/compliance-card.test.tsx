@@ -4,13 +4,7 @@ import { ComplianceCard } from '@/app/reports/cards/compliance-card';
 import { ComplianceScreen } from '@/app/features/compliance/compliance-screen';
 import { defaultReportFilters, reportFiltersKey } from '@/shared/domain/report-filter-state';
 import { makeHost, renderWithHost } from '../../helpers';
-import {
-  AGENTS,
-  fakeApi,
-  reportWorkspace,
-  serverError,
-  type FakeApi,
-} from '../filters/fixtures';
+import { AGENTS, fakeApi, reportWorkspace, serverError, type FakeApi } from '../filters/fixtures';
 
 const filters = defaultReportFilters(new Date(2026, 10, 22));
 

@@ -3,13 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TotalLeadsCard } from '@/app/reports/cards/total-leads-card';
 import { defaultReportFilters, reportFiltersKey } from '@/shared/domain/report-filter-state';
 import { makeHost, renderWithHost } from '../../helpers';
-import {
-  deferred,
-  fakeApi,
-  reportWorkspace,
-  serverError,
-  type FakeApi,
-} from '../filters/fixtures';
+import { deferred, fakeApi, reportWorkspace, serverError, type FakeApi } from '../filters/fixtures';
 
 const filters = defaultReportFilters(new Date(2026, 10, 22));
 

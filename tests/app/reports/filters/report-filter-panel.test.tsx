@@ -1,10 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ReportFilterPanel } from '@/app/reports/filters/report-filter-panel';
-import {
-  useReportLookups,
-  type ReportLookups,
-} from '@/app/reports/filters/use-report-lookups';
+import { useReportLookups, type ReportLookups } from '@/app/reports/filters/use-report-lookups';
 import { useHost } from '@/app/host/host';
 import { defaultReportFilters } from '@/shared/domain/report-filter-state';
 import { makeHost, renderWithHost } from '../../helpers';
