@@ -4,7 +4,7 @@ import {
   cockpitGoalSettingsResponseSchema,
   cockpitGoalsUpdateSchema,
 } from '@/shared/contracts/reports/cockpit-goals';
-import type { Principal } from '../auth/access';
+import type { Workspace } from '@/shared/contracts/workspace';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
@@ -13,12 +13,10 @@ import { writeJson } from '../repositories/json-column';
 import { listLeadSources } from '../repositories/lookup-repository';
 import { findWorkspace, storedGoalsSchema } from '../repositories/workspace-repository';
 import { assertFeatureAccess } from './report-route';
-import { createWorkspaceScope } from './workspace-scope';
+import { createLoadedWorkspaceScope } from './workspace-scope';
 
-async function readGoalSettings(db: Db, workspaceId: string): Promise<CockpitGoalSettings> {
-  const workspace = await findWorkspace(db, workspaceId);
-  if (!workspace) throw notFound('Workspace not found.');
-  const sources = await listLeadSources(db, workspaceId);
+async function readGoalSettings(db: Db, workspace: Workspace): Promise<CockpitGoalSettings> {
+  const sources = await listLeadSources(db, workspace.id);
   return {
     ...workspace.attributes.goals,
     leadSources: sources.map((source) => ({
@@ -39,22 +37,19 @@ async function readGoalSettings(db: Db, workspaceId: string): Promise<CockpitGoa
  */
 export function registerCockpitGoalRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx;
-  const workspaceScope = createWorkspaceScope(ctx);
+  const workspaceScope = createLoadedWorkspaceScope(ctx);
 
-  async function editorScope(request: Parameters<typeof workspaceScope>[0]): Promise<{
-    principal: Principal;
-    workspaceId: string;
-  }> {
+  async function editorScope(request: Parameters<typeof workspaceScope>[0]) {
     const scope = await workspaceScope(request);
     // Roles and the cockpit setting come from the shared feature table (issue #9 item 5).
-    await assertFeatureAccess(db, scope.principal, scope.workspaceId, 'cockpitGoals');
+    assertFeatureAccess(scope.principal, scope.workspace, 'cockpitGoals');
     return scope;
   }
 
   api.get('/workspaces/:id/cockpit-goals', async (request) => {
-    const { workspaceId } = await editorScope(request);
+    const { workspace } = await editorScope(request);
     return respondWith(cockpitGoalSettingsResponseSchema, {
-      data: await readGoalSettings(db, workspaceId),
+      data: await readGoalSettings(db, workspace),
     });
   });
 
@@ -98,8 +93,11 @@ export function registerCockpitGoalRoutes(api: FastifyInstance, ctx: ServerConte
       }
     });
 
+    // Read back after the write: the answer is what is now stored.
+    const saved = await findWorkspace(db, workspaceId);
+    if (!saved) throw notFound('Workspace not found.');
     return respondWith(cockpitGoalSettingsResponseSchema, {
-      data: await readGoalSettings(db, workspaceId),
+      data: await readGoalSettings(db, saved),
     });
   });
 }

@@ -5,16 +5,14 @@ import {
   type ReportFeature,
   reportFeatureFor,
 } from '@/shared/domain/feature-access';
+import type { Workspace } from '@/shared/contracts/workspace';
 import type { Principal } from '../auth/access';
 import type { ServerContext } from '../context';
-import type { Db } from '../db/database';
 import { forbidden } from '../http/errors';
 import { assertReportRange, type ReportRateLimit } from '../http/report-guards';
-import { parseInput } from '../http/validate';
-import { respondWith } from '../http/validate';
+import { parseInput, respondWith } from '../http/validate';
 import { loadLookupSet, type WorkspaceLookupSet } from '../reports/report-scope';
-import { findWorkspace } from '../repositories/workspace-repository';
-import { createWorkspaceScope } from './workspace-scope';
+import { createLoadedWorkspaceScope } from './workspace-scope';
 
 /** What a report handler gets: the checked input, the workspace's lookups, the clock. */
 export interface ReportCall<I> {
@@ -29,13 +27,12 @@ export interface ReportCall<I> {
  * 403 unless the principal's role, the workspace's edition and its settings allow the
  * feature (shared/domain/feature-access.ts, the table the client's guards read too).
  */
-export async function assertFeatureAccess(
-  db: Db,
+export function assertFeatureAccess(
   principal: Principal,
-  workspaceId: string,
+  workspace: Workspace | null,
   feature: ReportFeature,
-): Promise<void> {
-  const access = checkFeatureAccess(feature, principal.role, await findWorkspace(db, workspaceId));
+): void {
+  const access = checkFeatureAccess(feature, principal.role, workspace);
   if (!access.allowed) throw forbidden(access.message);
 }
 
@@ -50,7 +47,7 @@ export function createReportRouter(
   ctx: ServerContext,
   rateLimit: ReportRateLimit,
 ) {
-  const workspaceScope = createWorkspaceScope(ctx);
+  const workspaceScope = createLoadedWorkspaceScope(ctx);
 
   function register<I extends z.ZodType, O extends z.ZodType>(
     method: 'GET' | 'POST',
@@ -67,9 +64,9 @@ export function createReportRouter(
       method,
       url: `/workspaces/:id/reports/${path}`,
       handler: async (request) => {
-        const { principal, workspaceId } = await workspaceScope(request);
+        const { principal, workspaceId, workspace: settings } = await workspaceScope(request);
         rateLimit(principal);
-        await assertFeatureAccess(ctx.db, principal, workspaceId, feature);
+        assertFeatureAccess(principal, settings, feature);
         const parsed = parseInput(
           input,
           method === 'GET' ? (request.query ?? {}) : (request.body ?? {}),

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dateRangeSchema } from '@/shared/contracts/reports/report-filters';
 import { systemPclcResponseSchema } from '@/shared/contracts/reports/pclc';
-import { checkFeatureAccess } from '@/shared/domain/feature-access';
 import type { ServerContext } from '../context';
-import { forbidden } from '../http/errors';
 import { assertReportRange, type ReportRateLimit } from '../http/report-guards';
 import { parseInput, respondWith } from '../http/validate';
 import { pclcData } from '../reports/funnel';
@@ -14,6 +12,7 @@ import {
   loadLookupSet,
   workspaceToday,
 } from '../reports/report-scope';
+import { assertFeatureAccess } from './report-route';
 
 /**
  * GET system/reports/pclc?startDate=&endDate= (spec: dashboards 2.2 pclc-system-report,
@@ -28,8 +27,7 @@ export function registerSystemReportRoutes(
   api.get('/system/reports/pclc', async (request) => {
     const principal = await ctx.authenticate(request);
     // Roles from the shared feature table (issue #9 item 5); no workspace is involved.
-    const access = checkFeatureAccess('systemReports', principal.role, null);
-    if (!access.allowed) throw forbidden(access.message);
+    assertFeatureAccess(principal, null, 'systemReports');
     rateLimit(principal);
     const range = parseInput(dateRangeSchema, request.query ?? {}, 'query');
     assertReportRange(range);
