@@ -55,6 +55,10 @@ function parseStored(stored: string): { cost: ScryptCost; salt: Buffer; expected
   const [N, r, p] = parts.slice(1, 4).map(Number);
   if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N > MAX_N || r > 32 || p > 16)
     return null;
+  // scrypt itself throws for an N that is not a power of two above 1, or for a cost that
+  // needs more memory than we allow (128·N·r bytes): a corrupt or hostile stored hash is a
+  // wrong password, never a 500 at sign-in or a failed start.
+  if (N < 2 || (N & (N - 1)) !== 0 || 128 * N * r > MAX_MEM_BYTES) return null;
   return {
     cost: { N, r, p },
     salt: Buffer.from(parts[4], 'base64url'),

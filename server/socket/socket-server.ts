@@ -203,6 +203,11 @@ export function createSocketServer(
           const socket = io.sockets.sockets.get(remote.id);
           if (socket) endSession(socket, event.reason);
         }
+      })
+      .catch((error: unknown) => {
+        // The revocation itself is stored; only the push to open sockets failed. Their
+        // next request or token expiry ends them anyway.
+        console.error('Could not end the sockets of a revoked session:', error);
       });
   });
 

@@ -35,6 +35,13 @@ describe('password hashing', () => {
     const hostile = `scrypt$${2 ** 30}$8$1$c2FsdA$a2V5`;
     expect(await verifyPassword('pw', hostile)).toBe(false);
   });
+
+  it('treats a stored hash scrypt would throw on as a wrong password, not an error', async () => {
+    // N not a power of two; N=2^18 with r=16 (512 MiB, over the memory cap).
+    for (const corrupt of [`scrypt$3$8$1$c2FsdA$a2V5`, `scrypt$${2 ** 18}$16$1$c2FsdA$a2V5`]) {
+      await expect(verifyPassword('pw', corrupt)).resolves.toBe(false);
+    }
+  });
 });
 
 describe('rehash on sign-in', () => {
