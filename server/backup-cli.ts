@@ -9,8 +9,8 @@ import {
   statSync,
 } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
+import { parseCliArgs } from './cli-args';
 import { DATABASE_FILE, PRIVATE_FILE_MODE } from './db/database';
 
 /**
@@ -103,26 +103,12 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
 }
 
 async function main(): Promise<number> {
-  let values: { to?: string; 'data-dir'?: string; force?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        to: { type: 'string' },
-        'data-dir': { type: 'string' },
-        force: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = parseCliArgs<{ to?: string; 'data-dir'?: string; force?: boolean }>(
+    { to: { type: 'string' }, 'data-dir': { type: 'string' }, force: { type: 'boolean' } },
+    USAGE,
+  );
+  if ('exit' in parsed) return parsed.exit;
+  const { values } = parsed;
   if (!values.to) {
     console.error(`--to FILE is required.\n${USAGE}`);
     return 2;

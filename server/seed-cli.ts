@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCliArgs } from './cli-args';
 import { migrateToLatest, openDatabase } from './db/database';
 import { readMeta } from './db/meta';
 import { repairDeclaredIndexes } from './db/integrity';
@@ -23,25 +23,12 @@ const USAGE =
   'Usage: npm run seed -- [--data-dir DIR] [--contacts N]   (default: $DATA_DIR or ./data; demo volume)';
 
 async function main(): Promise<number> {
-  let values: { 'data-dir'?: string; contacts?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        'data-dir': { type: 'string' },
-        contacts: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = parseCliArgs<{ 'data-dir'?: string; contacts?: string }>(
+    { 'data-dir': { type: 'string' }, contacts: { type: 'string' } },
+    USAGE,
+  );
+  if ('exit' in parsed) return parsed.exit;
+  const { values } = parsed;
   let contacts: number | undefined;
   if (values.contacts !== undefined) {
     contacts = Number(values.contacts);

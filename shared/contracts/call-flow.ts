@@ -174,8 +174,8 @@ const addressFieldSchema = z.object({
   verify: z.boolean().default(true),
 });
 
-/** Fields a grid row may hold (no nested grids or addresses). */
-export const gridColumnSchema = z.discriminatedUnion('type', [
+/** The one-value fields: what a grid row may hold (no nested grids or addresses). */
+const simpleFieldSchemas = [
   textFieldSchema,
   textareaFieldSchema,
   numberFieldSchema,
@@ -185,7 +185,9 @@ export const gridColumnSchema = z.discriminatedUnion('type', [
   selectFieldSchema,
   radioFieldSchema,
   checkboxFieldSchema,
-]);
+] as const;
+
+export const gridColumnSchema = z.discriminatedUnion('type', [...simpleFieldSchemas]);
 export type GridColumn = z.infer<typeof gridColumnSchema>;
 
 const gridFieldSchema = z.object({
@@ -197,15 +199,7 @@ const gridFieldSchema = z.object({
 });
 
 export const formFieldSchema = z.discriminatedUnion('type', [
-  textFieldSchema,
-  textareaFieldSchema,
-  numberFieldSchema,
-  emailFieldSchema,
-  phoneFieldSchema,
-  dateFieldSchema,
-  selectFieldSchema,
-  radioFieldSchema,
-  checkboxFieldSchema,
+  ...simpleFieldSchemas,
   addressFieldSchema,
   gridFieldSchema,
 ]);
