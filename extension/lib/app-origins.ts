@@ -3,13 +3,13 @@
  * reference server's default addresses (match patterns ignore the port). A deployment
  * overrides them at build time with INTAKE_APP_MATCHES (wxt.config.ts).
  */
-export const DEFAULT_APP_MATCHES = ['http://localhost/*', 'http://127.0.0.1/*'];
+const DEFAULT_APP_MATCHES = ['http://localhost/*', 'http://127.0.0.1/*'];
 
 /**
  * The match patterns of this build: INTAKE_APP_MATCHES (comma-separated) when set at
  * build time, else the defaults. Used by externally_connectable and the app bridge alike.
  */
-export function appMatchesFrom(env: string | undefined): string[] {
+function appMatchesFrom(env: string | undefined): string[] {
   const given = (env ?? '')
     .split(',')
     .map((pattern) => pattern.trim())

@@ -13,7 +13,7 @@ import { z } from 'zod';
  */
 export const SESSION_ENDED_EVENT = 'session_ended';
 
-export const sessionEndedReasonSchema = z.enum([
+const sessionEndedReasonSchema = z.enum([
   'token_expired',
   'signed_out',
   'revoked',

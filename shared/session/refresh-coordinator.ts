@@ -16,9 +16,9 @@ import {
  */
 
 /** The Web Locks name every tab of the app refreshes under. */
-export const REFRESH_LOCK_NAME = 'intake-refresh';
+const REFRESH_LOCK_NAME = 'intake-refresh';
 /** The BroadcastChannel name on which tabs share rotations and sign-outs. */
-export const SESSION_CHANNEL_NAME = 'intake-session';
+const SESSION_CHANNEL_NAME = 'intake-session';
 
 /** The part of the Web Locks API we use (navigator.locks). */
 export interface LockManagerLike {

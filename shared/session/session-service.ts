@@ -265,16 +265,13 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   /** spec: session 4 step 9. */
   async function logout(reason?: 'refreshFailed'): Promise<void> {
     const revoked = revokeOnServer(useSessionStore.getState().tokens?.refreshToken);
-    lookups?.stop();
-    lookups = null;
-    deps.socket?.disconnectSocket();
+    signOutHere(reason === 'refreshFailed' ? en.AUTH_PATCH_ERROR : null);
     const kept = await Promise.all(
       KEPT_ON_LOGOUT.map(async (key) => [key, await storage.get(key)] as const),
     );
     await storage.clear();
     for (const [key, value] of kept) if (value !== null) await storage.set(key, value);
     await storage.set(STORAGE_KEYS.appVersion, deps.appVersion);
-    signOutHere(reason === 'refreshFailed' ? en.AUTH_PATCH_ERROR : null);
     deps.coordinator?.publish({ type: 'signedOut' });
     await revoked;
   }

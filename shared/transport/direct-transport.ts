@@ -223,16 +223,20 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
     created.on('connect', () => setStatus('connected'));
     created.on('disconnect', () => setStatus(created.active ? 'connecting' : 'disconnected'));
     created.onAny((event: string, payload: unknown) => emitLocal(event, payload));
+    // spec: session 4 — token_expired (at the handshake, or an open socket ended by the
+    // server): refresh, then reconnect with the new token; a refused refresh signs out.
+    const refreshThenReconnect = () =>
+      void refreshSession().then((ok) => {
+        if (ok && socket === created) created.connect();
+        else if (!ok) tokens.onAuthFailure();
+      });
     // The server ends a socket whose session ended (issue 9 item 8), then disconnects it;
     // socket.io-client does not reconnect after that by itself.
     created.on(SESSION_ENDED_EVENT, (payload: unknown) => {
       const parsed = sessionEndedSchema.safeParse(payload);
       if (!parsed.success) return;
       if (parsed.data.reason === 'token_expired') {
-        void refreshSession().then((ok) => {
-          if (ok && socket === created) created.connect();
-          else if (!ok) tokens.onAuthFailure();
-        });
+        refreshThenReconnect();
         return;
       }
       // Signed out elsewhere, revoked or deactivated: a refresh would be refused too.
@@ -241,10 +245,7 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
     created.on('connect_error', (error: Error) => {
       // spec: session 4 — token_expired: refresh, then reconnect.
       if (error.message === 'token_expired') {
-        void refreshSession().then((ok) => {
-          if (ok && socket === created) created.connect();
-          else if (!ok) tokens.onAuthFailure();
-        });
+        refreshThenReconnect();
         return;
       }
       if (!created.active) setStatus('error');

@@ -205,10 +205,10 @@ export function parseBackgroundMessage(raw: unknown): BackgroundMessage | null {
  * must not make the worker parse megabytes). Widget bodies are a few kB; storage values
  * are at most 100 kB.
  */
-export const MAX_CLIENT_MESSAGE_CHARS = 256 * 1024;
+const MAX_CLIENT_MESSAGE_CHARS = 256 * 1024;
 
 /** A message's size as the port carries it (JSON); Infinity when it is not JSON at all. */
-export function messageSize(raw: unknown): number {
+function messageSize(raw: unknown): number {
   try {
     return JSON.stringify(raw)?.length ?? 0;
   } catch {

@@ -33,7 +33,7 @@ const GET = ['GET'] as const;
  * (they would let a page send mail or read every workspace); add them here with a test
  * when a widget needs them.
  */
-export const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
+const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   // Workspace and lookups (spec section 7 "Workspace and lookups"; shared/api/lookups.ts).
   { methods: GET, base: 'api', pattern: 'workspaces/{ws}' },
   { methods: GET, base: 'api', pattern: 'workspaces/{ws}/leadSources' },
@@ -76,7 +76,7 @@ export const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
 
 /** The answer a refused request gets (a 403 the widget shows like any other). */
 export const REFUSED_FROM_CRM_PAGE = 'This request is not allowed from a CRM page.';
-export const REFUSED_FROM_EXTENSION_PAGE =
+const REFUSED_FROM_EXTENSION_PAGE =
   'This request is not allowed here: sign in through the sign-in form.';
 
 const PLAIN_SEGMENT = /^[A-Za-z0-9_~.+:@!$'()*,;=%-]+$/;

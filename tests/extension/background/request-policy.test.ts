@@ -42,6 +42,33 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     },
     { method: 'PATCH', path: 'process-execution-history/peh_1', base: 'callCenter' },
     { method: 'DELETE', path: `ctm/${WS}/2148293840/deleteCall` },
+    // The rest of the lookups the widgets' filter panels read.
+    ...[
+      'campaigns',
+      'practiceAreas',
+      'offices',
+      'casetypes',
+      'crm/zoho/users',
+      'crm/zoho/organization',
+      'ifs/organization',
+    ].map((lookup): PortRequest => ({ method: 'GET', path: `workspaces/${WS}/${lookup}` })),
+    ...[
+      'users/roles',
+      'workspaces/editions',
+      'timezones',
+      'languages',
+      'addresses/countries',
+      'addresses/regions',
+      'consultants',
+    ].map((path): PortRequest => ({ method: 'GET', path })),
+    { method: 'GET', path: `workspaces/${WS}/cockpit-goals` },
+    { method: 'GET', path: `workspaces/${WS}/ctm/calls/2148293840`, base: 'callCenter' },
+    { method: 'GET', path: `workspaces/${WS}/ctm/numbers`, base: 'callCenter' },
+    { method: 'POST', path: 'processes/intake', base: 'callCenter', body: { workspace: WS } },
+    { method: 'PUT', path: 'processes/intake', base: 'callCenter', body: { workspace: WS } },
+    { method: 'PUT', path: 'processmaker/app_1', base: 'callCenter' },
+    { method: 'POST', path: 'process-execution-steps-history', base: 'callCenter' },
+    { method: 'POST', path: `workspaces/${WS}/async-records/peh_1` },
   ])('allows $method $path ($base)', (request) => {
     expect(fromPage(request)).toBe(true);
   });
@@ -66,6 +93,16 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     (other) => {
       expect(fromPage({ method: 'GET', path: `workspaces/${other}/reports/pclc` })).toBe(false);
       expect(fromPage({ method: 'GET', path: `workspaces/${other}` })).toBe(false);
+      // The call-tracking delete and the call flow's CRM write name the workspace too.
+      expect(fromPage({ method: 'DELETE', path: `ctm/${other}/2148293840/deleteCall` })).toBe(
+        false,
+      );
+      expect(fromPage({ method: 'POST', path: `workspaces/${other}/async-records/peh_1` })).toBe(
+        false,
+      );
+      expect(
+        fromPage({ method: 'GET', path: `workspaces/${other}/ctm/numbers`, base: 'callCenter' }),
+      ).toBe(false);
     },
   );
 
