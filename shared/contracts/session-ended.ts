@@ -13,12 +13,7 @@ import { z } from 'zod';
  */
 export const SESSION_ENDED_EVENT = 'session_ended';
 
-const sessionEndedReasonSchema = z.enum([
-  'token_expired',
-  'signed_out',
-  'revoked',
-  'inactive',
-]);
+const sessionEndedReasonSchema = z.enum(['token_expired', 'signed_out', 'revoked', 'inactive']);
 export type SessionEndedReason = z.infer<typeof sessionEndedReasonSchema>;
 
 export const sessionEndedSchema = z.object({ reason: sessionEndedReasonSchema });
