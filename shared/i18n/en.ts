@@ -36,6 +36,12 @@ export const en = {
   // spec 8 call-flow errors
   CALL_FLOW_TASK_WITHOUT_FORM: 'Please contact support to add dynaform to step {step}',
   CALL_FLOW_ERROR: 'The call flow could not continue: {message}',
+  // dashboards 7 Address check / 8 Postal verification error
+  USPS_ERROR_BODY:
+    'The postal service could not find this address. Check the street, city, state and ZIP code, or keep the address as typed.',
+  ADDRESS_SERVICE_ERROR: 'The postal service could not check this address.',
+  ADDRESS_VERIFIER_UNREACHABLE:
+    'The address could not be verified right now. You can keep it as typed; it will be saved as not verified.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,20 @@
+import { createContext } from 'react';
+import type { AddressValue } from '@/shared/contracts/call-flow';
+import type { AddressCheckOutcome } from '@/shared/domain/address-check';
+
+/**
+ * Checks one address with the postal service (dashboards 7 "Address check"). A rejected
+ * promise means the verifier could not be reached or answered something unreadable: the
+ * form then lets the agent keep the address as typed, marked not verified.
+ */
+export type VerifyAddress = (
+  address: AddressValue,
+  signal?: AbortSignal,
+) => Promise<AddressCheckOutcome>;
+
+/**
+ * The host's verifier for every address field below it (the app passes one through the
+ * Transport, shared/api/address-check.ts; a CRM tab its own). StepForm's `verifyAddress`
+ * prop wins over it.
+ */
+export const AddressVerifierContext = createContext<VerifyAddress | null>(null);
