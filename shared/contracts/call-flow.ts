@@ -349,6 +349,8 @@ export type VariablesMapping = z.infer<typeof variablesMappingSchema>;
 export const processDefinitionSchema = z.object({
   uid: idString,
   name: z.string().min(1).max(200),
+  /** What the Call Flows list says about the process (server call-flow-api processSummary). */
+  description: z.string().max(2_000).optional(),
   workspace: idString,
   /** The main project's id; steps of other projects are its sub-processes. */
   prj_id: idString,

@@ -1,0 +1,360 @@
+import { z } from 'zod';
+import { apiErrorSchema, idSchema, itemResponseSchema, listResponseSchema } from './common';
+import {
+  appStatusSchema,
+  crmRecordTypeSchema,
+  crmSyncRecordSchema,
+  definitionProblemSchema,
+  executionStatusSchema,
+  processDefinitionSchema,
+  stepDirectionSchema,
+  stepTypeSchema,
+  variablesSchema,
+} from './call-flow';
+
+// The call-centre API of the reference server (server/call-center/), beside the request
+// schemas of spec 7 "Call flow" / "CRM sync" that live in ./call-flow.ts. Every path below
+// is relative to the call-centre base (shared/config/api-config.ts callCenterBase).
+//
+// Spec calls (spec: session 7 Call flow) answer small unwrapped objects, as
+// startCaseResponseSchema does; the read endpoints the screens need (paths not in the
+// spec) answer `{data}` / `{data, meta}` like the main API (./common.ts).
+
+// ---------------------------------------------------------------- spec calls: answers
+
+/** POST process-execution-history → the new history's id (CallFlowHttp.createExecutionHistory). */
+export const executionHistoryCreatedSchema = z.object({ id: idSchema });
+export type ExecutionHistoryCreated = z.infer<typeof executionHistoryCreatedSchema>;
+
+/**
+ * What the acknowledging spec calls answer: PATCH process-execution-history/{id},
+ * PUT processmaker/{id}, POST process-execution-steps-history, POST
+ * service-processes/sendEmail, POST error-notification. `id` is the row written or changed.
+ */
+export const callCenterAckSchema = z.object({ id: idSchema });
+export type CallCenterAck = z.infer<typeof callCenterAckSchema>;
+
+/** The literal path of spec 7's `{service-processes}/sendEmail` in this server. */
+export const SEND_EMAIL_PATH = 'service-processes/sendEmail';
+
+// ---------------------------------------------------------------- CRM sync (spec 7)
+
+/** spec 7 Contact output: email_addresses (EMAIL1). */
+export const crmEmailAddressSchema = z.object({
+  email: z.string().max(320),
+  field: z.literal('EMAIL1'),
+});
+/** spec 7 Contact output: phone_numbers (PHONE1 = mobile_phone, PHONE2 = phone_home). */
+export const crmPhoneNumberSchema = z.object({
+  number: z.string().max(40),
+  field: z.enum(['PHONE1', 'PHONE2']),
+});
+/** spec 7 Contact output: an addresses entry with field BILLING. */
+export const crmAddressSchema = z.object({
+  field: z.literal('BILLING'),
+  line1: z.string().max(500).optional(),
+  line2: z.string().max(500).optional(),
+  locality: z.string().max(200).optional(),
+  region: z.string().max(100).optional(),
+  country_code: z.string().max(10).optional(),
+  postal_code: z.string().max(20).optional(),
+});
+
+const crmText = z.string().max(20_000);
+
+/** spec 7 Contact output (given_name, family_name, ...). Tags: our choice, split on commas. */
+export const crmContactPayloadSchema = z.object({
+  given_name: crmText.optional(),
+  family_name: crmText.optional(),
+  email_addresses: z.array(crmEmailAddressSchema).max(1).default([]),
+  phone_numbers: z.array(crmPhoneNumberSchema).max(2).default([]),
+  addresses: z.array(crmAddressSchema).max(1).default([]),
+  lead_source_id: crmText.optional(),
+  tags: z.array(z.string().max(200)).max(100).default([]),
+});
+export type CrmContactPayload = z.infer<typeof crmContactPayloadSchema>;
+
+/** spec 7: a note is ObjectType Note; a call is a Note with ActionType Call. */
+export const crmNotePayloadSchema = z.object({
+  ObjectType: z.literal('Note'),
+  ActionType: z.literal('Call').optional(),
+  ActionDescription: crmText.optional(),
+  CreationNotes: crmText.optional(),
+  ContactId: crmText.optional(),
+  OpportunityId: crmText.optional(),
+  custom_fields: crmText.optional(),
+});
+export type CrmNotePayload = z.infer<typeof crmNotePayloadSchema>;
+
+/** spec 7: an event is ObjectType Appointment with ActionDate, EndDate, Location. */
+export const crmEventPayloadSchema = z.object({
+  ObjectType: z.literal('Appointment'),
+  ActionDescription: crmText.optional(),
+  CreationNotes: crmText.optional(),
+  ContactId: crmText.optional(),
+  OpportunityId: crmText.optional(),
+  ActionDate: crmText.optional(),
+  EndDate: crmText.optional(),
+  Location: crmText.optional(),
+  custom_fields: crmText.optional(),
+});
+export type CrmEventPayload = z.infer<typeof crmEventPayloadSchema>;
+
+/** spec 7: deals pass through unchanged (the trigger's field → text pairs). */
+export const crmDealPayloadSchema = z.record(z.string().max(64), crmText);
+/** CONTACT-TAGS deletes tags of contact_id (all of them when tags is empty: our choice). */
+export const crmContactTagsPayloadSchema = z.object({
+  contact_id: crmText.optional(),
+  tags: z.array(z.string().max(200)).max(100).default([]),
+});
+
+/**
+ * spec 7: "a re-mapped record with type (CONTACT, NOTE, CALL, EVENT or DEAL, upper-cased)
+ * and crmFieldMappings". shared/domain/crm-sync-mapping.ts toAsyncRecordPayload builds it
+ * from a trigger's CrmSyncRecord.
+ */
+export const asyncRecordPayloadSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('CONTACT'), crmFieldMappings: crmContactPayloadSchema }),
+  z.object({ type: z.literal('NOTE'), crmFieldMappings: crmNotePayloadSchema }),
+  z.object({ type: z.literal('CALL'), crmFieldMappings: crmNotePayloadSchema }),
+  z.object({ type: z.literal('EVENT'), crmFieldMappings: crmEventPayloadSchema }),
+  z.object({ type: z.literal('DEAL'), crmFieldMappings: crmDealPayloadSchema }),
+  z.object({ type: z.literal('CONTACT-TAGS'), crmFieldMappings: crmContactTagsPayloadSchema }),
+]);
+export type AsyncRecordPayload = z.infer<typeof asyncRecordPayloadSchema>;
+
+/**
+ * POST workspaces/{id}/async-records/{processExecutionHistoryId}: the spec's re-mapped
+ * record, or (accepted too) the trigger's raw CrmSyncRecord `{type, fields}`, which the
+ * server re-maps with the same function.
+ */
+export const asyncRecordRequestSchema = z.union([asyncRecordPayloadSchema, crmSyncRecordSchema]);
+export type AsyncRecordRequest = z.infer<typeof asyncRecordRequestSchema>;
+
+/**
+ * The answer: the simulated CRM record written (for CONTACT-TAGS the contact whose tags
+ * were removed). A NOTE / CALL / EVENT without ContactId is linked to the last contact
+ * the same execution wrote.
+ */
+export const asyncRecordResponseSchema = z.object({
+  id: idSchema,
+  type: crmRecordTypeSchema,
+  contactId: idSchema.nullable(),
+});
+export type AsyncRecordResponse = z.infer<typeof asyncRecordResponseSchema>;
+
+/** A record of the simulated CRM store (what a finished intake wrote). */
+export const crmRecordSchema = z.object({
+  id: idSchema,
+  workspace: idSchema,
+  type: crmRecordTypeSchema,
+  /** The contact the record belongs to (a CONTACT's own id). */
+  contactId: idSchema.nullable(),
+  processExecutionHistoryId: idSchema.nullable(),
+  /** The re-mapped payload (crmFieldMappings), as stored. */
+  payload: z.record(z.string(), z.json()),
+  createdAt: z.iso.datetime(),
+});
+export type CrmRecord = z.infer<typeof crmRecordSchema>;
+
+/** The ifs methods the simulated CRM answers (spec 7: default getRecords). */
+export const IFS_METHODS = ['getRecords', 'countRecords'] as const;
+export const ifsMethodSchema = z.enum(IFS_METHODS);
+export type IfsMethod = z.infer<typeof ifsMethodSchema>;
+export const DEFAULT_IFS_METHOD: IfsMethod = 'getRecords';
+
+/** POST workspaces/{id}/ifs/{method}: a query object with an ascending flag "1" or "0". */
+export const ifsQueryRequestSchema = z.object({
+  query: z
+    .object({
+      type: crmRecordTypeSchema.optional(),
+      contactId: idSchema.optional(),
+      processExecutionHistoryId: idSchema.optional(),
+    })
+    .strict()
+    .default({}),
+  /** spec 7: "1" oldest first, "0" newest first. */
+  ascending: z.enum(['1', '0']).default('1'),
+  limit: z.number().int().min(1).max(1000).default(100),
+  page: z.number().int().min(0).max(100_000).default(0),
+});
+export type IfsQueryRequest = z.input<typeof ifsQueryRequestSchema>;
+/** getRecords answers the records; countRecords answers `records: []` and the count. */
+export const ifsQueryResponseSchema = z.object({
+  method: ifsMethodSchema,
+  count: z.number().int().min(0),
+  records: z.array(crmRecordSchema),
+});
+export type IfsQueryResponse = z.infer<typeof ifsQueryResponseSchema>;
+
+/** GET workspaces/{id}/crm-records?type=&page[limit]&page[offset] (newest first). */
+export const crmRecordListQuerySchema = z.object({ type: crmRecordTypeSchema.optional() });
+export const crmRecordListResponseSchema = listResponseSchema(crmRecordSchema);
+export type CrmRecordListResponse = z.infer<typeof crmRecordListResponseSchema>;
+
+// ---------------------------------------------------------------- process definitions
+
+/** GET processes/{x}?workspace={id}[&processName=] → the definition (by name when given, else by uid x). */
+export const processDefinitionQuerySchema = z.object({
+  workspace: idSchema,
+  processName: z.string().min(1).max(200).optional(),
+});
+export type ProcessDefinitionQuery = z.infer<typeof processDefinitionQuerySchema>;
+export const processDefinitionResponseSchema = itemResponseSchema(processDefinitionSchema);
+export type ProcessDefinitionResponse = z.infer<typeof processDefinitionResponseSchema>;
+
+/** One process of a workspace, as the Call Flows list shows it. */
+export const processSummarySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Every step of the definition, sub-process steps included. */
+  stepCount: z.number().int().min(0),
+  /** The steps with a form (what the agent sees). */
+  formStepCount: z.number().int().min(0),
+  updatedAt: z.iso.datetime(),
+});
+export type ProcessSummary = z.infer<typeof processSummarySchema>;
+
+/** GET workspaces/{id}/processes (sorted by name). */
+export const processListResponseSchema = listResponseSchema(processSummarySchema);
+export type ProcessListResponse = z.infer<typeof processListResponseSchema>;
+
+/**
+ * PUT workspaces/{id}/processes/{uid} with a ProcessDefinitionInput body (owners, admins,
+ * system): creates or replaces it. The body's uid and workspace must match the path.
+ */
+export const processSavedResponseSchema = itemResponseSchema(processSummarySchema);
+export type ProcessSavedResponse = z.infer<typeof processSavedResponseSchema>;
+
+/** A refused definition: 400 with every problem validateProcessDefinition found. */
+export const definitionRejectedSchema = apiErrorSchema.extend({
+  problems: z.array(definitionProblemSchema),
+});
+export type DefinitionRejected = z.infer<typeof definitionRejectedSchema>;
+
+// ---------------------------------------------------------------- execution histories
+
+/** One execution history as the Call Flows histories list shows it. */
+export const executionHistorySummarySchema = z.object({
+  id: idSchema,
+  workspace: idSchema,
+  process: idSchema,
+  processName: z.string(),
+  subProcess: z.string().nullable(),
+  status: executionStatusSchema,
+  /** The signed-in user who started it, and their name. */
+  userId: idSchema,
+  agentName: z.string(),
+  startTime: z.iso.datetime(),
+  endTime: z.iso.datetime().nullable(),
+  /** The case status of the execution's case (null until one was started). */
+  appStatus: appStatusSchema.nullable(),
+  stepCount: z.number().int().min(0),
+});
+export type ExecutionHistorySummary = z.infer<typeof executionHistorySummarySchema>;
+
+/** GET workspaces/{id}/process-execution-history?status=&page[limit]&page[offset] (newest first). */
+export const executionHistoryListQuerySchema = z.object({
+  status: executionStatusSchema.optional(),
+});
+export const executionHistoryListResponseSchema = listResponseSchema(executionHistorySummarySchema);
+export type ExecutionHistoryListResponse = z.infer<typeof executionHistoryListResponseSchema>;
+
+/** One step history row: who, when, direction, which step, the values given. */
+export const stepHistoryRecordSchema = z.object({
+  id: idSchema,
+  previousStepId: z.string().nullable(),
+  currentStepId: z.string(),
+  currentStepName: z.string(),
+  currentStepType: stepTypeSchema,
+  currentStepProcessId: z.string(),
+  direction: stepDirectionSchema,
+  executedOn: z.iso.datetime(),
+  variableState: variablesSchema,
+  userId: idSchema,
+  agentName: z.string(),
+});
+export type StepHistoryRecord = z.infer<typeof stepHistoryRecordSchema>;
+
+/** GET process-execution-history/{id}: the history, its variables and its step histories (oldest first). */
+export const executionHistoryDetailSchema = executionHistorySummarySchema.extend({
+  executionHistory: z.object({
+    processVariables: z.record(z.string(), variablesSchema),
+    steps: z.array(z.string()),
+  }),
+  stepHistories: z.array(stepHistoryRecordSchema),
+});
+export type ExecutionHistoryDetail = z.infer<typeof executionHistoryDetailSchema>;
+export const executionHistoryDetailResponseSchema = itemResponseSchema(
+  executionHistoryDetailSchema,
+);
+export type ExecutionHistoryDetailResponse = z.infer<typeof executionHistoryDetailResponseSchema>;
+
+// ---------------------------------------------------------------- outbox and error notifications
+
+/** An email the server "sent" (the outbox table; system users read it). */
+export const outboxEmailSchema = z.object({
+  id: idSchema,
+  workspace: idSchema.nullable(),
+  userId: idSchema,
+  to: z.array(z.string()),
+  subject: z.string(),
+  htmlBody: z.string(),
+  textBody: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
+/** GET service-processes/outbox?workspace=&page[limit]&page[offset] (system only, newest first). */
+export const outboxListQuerySchema = z.object({ workspace: idSchema.optional() });
+export const outboxListResponseSchema = listResponseSchema(outboxEmailSchema);
+export type OutboxListResponse = z.infer<typeof outboxListResponseSchema>;
+
+/** An error notification received (spec 8 call-flow error). */
+export const errorNotificationRecordSchema = z.object({
+  id: idSchema,
+  workspace: idSchema.nullable(),
+  userId: idSchema,
+  subject: z.string(),
+  body: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type ErrorNotificationRecord = z.infer<typeof errorNotificationRecordSchema>;
+/** GET error-notification?workspace=&page[limit]&page[offset] (system only, newest first). */
+export const errorNotificationListResponseSchema = listResponseSchema(
+  errorNotificationRecordSchema,
+);
+export type ErrorNotificationListResponse = z.infer<typeof errorNotificationListResponseSchema>;
+
+// ---------------------------------------------------------------- paths
+
+const seg = (value: string) => encodeURIComponent(value);
+
+/** Every call-centre path, relative to callCenterBase, so client and server cannot drift. */
+export const callCenterPaths = {
+  /** POST start / PUT submit (spec 7). */
+  process: (process: string) => `processes/${seg(process)}`,
+  /** GET the definition: add `?workspace=` (and `&processName=`). */
+  processDefinition: (x: string) => `processes/${seg(x)}`,
+  /** PUT case status (spec 7). */
+  caseStatus: (processId: string) => `processmaker/${seg(processId)}`,
+  executionHistories: () => 'process-execution-history',
+  executionHistory: (id: string) => `process-execution-history/${seg(id)}`,
+  stepHistories: () => 'process-execution-steps-history',
+  sendEmail: () => SEND_EMAIL_PATH,
+  outbox: () => 'service-processes/outbox',
+  errorNotification: () => 'error-notification',
+  ifs: (workspaceId: string, method: string = DEFAULT_IFS_METHOD) =>
+    `workspaces/${seg(workspaceId)}/ifs/${seg(method)}`,
+  asyncRecords: (workspaceId: string, processExecutionHistoryId: string) =>
+    `workspaces/${seg(workspaceId)}/async-records/${seg(processExecutionHistoryId)}`,
+  /** GET the list (summaries). */
+  workspaceProcesses: (workspaceId: string) => `workspaces/${seg(workspaceId)}/processes`,
+  /** PUT save a definition. */
+  workspaceProcess: (workspaceId: string, uid: string) =>
+    `workspaces/${seg(workspaceId)}/processes/${seg(uid)}`,
+  /** GET the histories list (owners, admins, system). */
+  workspaceExecutionHistories: (workspaceId: string) =>
+    `workspaces/${seg(workspaceId)}/process-execution-history`,
+  workspaceCrmRecords: (workspaceId: string) => `workspaces/${seg(workspaceId)}/crm-records`,
+} as const;
