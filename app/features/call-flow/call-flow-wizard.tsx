@@ -1,0 +1,508 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
+import { Icon } from '@/app/components/icon/icon';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { useHost } from '@/app/host/host';
+import { fetchProcessDefinition } from '@/shared/api/call-flow';
+import type { CallFlowEngine } from '@/shared/call-flow/engine';
+import { CallFlowTriggerError } from '@/shared/call-flow/errors';
+import { findStep } from '@/shared/call-flow/traversal';
+import type { CallFlowError, CallFlowState, Variables } from '@/shared/contracts/call-flow';
+import type { FormErrors } from '@/shared/domain/form-validators';
+import { formatPhoneForCrm } from '@/shared/domain/phone';
+import type { KeyValueStorage } from '@/shared/storage/storage';
+import {
+  createCallFlowEffects,
+  sessionErrorReporterFor,
+  userDraftStorage,
+} from './create-call-flow-effects';
+import { StepForm } from './forms/step-form';
+import { callDataOf, type IncomingCallPayload } from './incoming-call';
+import { callFlowStateKey, useCallFlowEngine } from './use-call-flow-engine';
+import './call-flow-wizard.css';
+
+// spec: session 2 Automated intake screen, 2 Dialogs, 3 Session state, 4 Call-flow engine
+// (Start, Forward, Backward, Form submit, Hang up), 8 call-flow errors. Everything comes
+// through the host and props: no router, so the same wizard runs in the app and as the
+// <intake-call-flow> widget.
+
+/** spec 2 Dialogs: the generic confirm, as the hang-up asks it (spec 4 Hang up 1). */
+export const HANG_UP_CONFIRM = {
+  icon: 'warning',
+  title: 'Hang up?',
+  subtitle: 'The call flow ends here.',
+  body: 'What was answered so far is kept in the execution history as partial-complete. This cannot be undone.',
+  cancelText: 'Keep going',
+  submitText: 'Hang up',
+  submitColor: 'danger',
+} as const;
+
+export interface CallFlowWizardProps {
+  /** The call to take (decoded from the host's incomingCall), or null without one. */
+  incomingCall: IncomingCallPayload | null;
+  /** Why the host's payload could not be read, shown instead of starting. */
+  incomingCallError?: string | null;
+  /** Where the flow is kept across reloads: the app's sessionStorage (spec 3 Session state). */
+  stateStorage: KeyValueStorage;
+  /** For the error notification (spec 8: environment). */
+  environment?: string;
+  /** The call ended (hang-up or finished): the app goes to the dashboard (spec 4 Hang up 5). */
+  onFinished?: () => void;
+  /** The incoming call was taken up: the host may drop it from its address. */
+  onCallTaken?: () => void;
+  /** Where an agent starts a call by hand (the Call Flows area). */
+  callFlowsPath?: string;
+}
+
+/** The wizard of one signed-in agent (a new user gets a new engine through `key`). */
+export function CallFlowWizard(props: CallFlowWizardProps) {
+  const { session } = useHost();
+  const user = session.user;
+  const workspace = session.workspace;
+  if (!user || !workspace) {
+    return (
+      <Card className="ic-call-flow__notice" role="alert">
+        <p>Sign in to a workspace to take calls with a call flow.</p>
+      </Card>
+    );
+  }
+  return (
+    <SignedInWizard
+      key={`${user.id}:${workspace.id}`}
+      {...props}
+      userId={user.id}
+      agentName={user.name || user.username}
+      workspaceId={workspace.id}
+      defaultProcess={workspace.attributes.processes.leadGeneration?.id ?? null}
+    />
+  );
+}
+
+interface SignedInProps extends CallFlowWizardProps {
+  userId: string;
+  agentName: string;
+  workspaceId: string;
+  defaultProcess: string | null;
+}
+
+type DefinitionLoad =
+  { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string };
+
+function SignedInWizard({
+  incomingCall,
+  incomingCallError = null,
+  stateStorage,
+  environment = 'production',
+  onFinished,
+  onCallTaken,
+  callFlowsPath = '/app/automated-intake/processes',
+  userId,
+  agentName,
+  workspaceId,
+  defaultProcess,
+}: SignedInProps) {
+  const host = useHost();
+  const { api, storage, navigate } = host;
+  const drafts = useMemo(() => userDraftStorage(storage, userId), [storage, userId]);
+  const [setup] = useState(() => ({
+    effects: createCallFlowEffects({
+      api,
+      workspaceId,
+      drafts,
+      errorReporter: sessionErrorReporterFor(api, userId),
+    }),
+    context: { workspaceId, agentId: userId, agentName, environment },
+  }));
+  const handle = useCallFlowEngine({
+    ...setup,
+    stateStorage,
+    stateKey: callFlowStateKey(userId),
+  });
+  const [load, setLoad] = useState<DefinitionLoad>({ status: 'idle' });
+  const attempted = useRef(false);
+  const finish = onFinished ?? (() => navigate('/app'));
+
+  const processName = incomingCall?.process ?? defaultProcess;
+  const start = useCallback(
+    async (engine: CallFlowEngine) => {
+      if (!incomingCall) return;
+      if (!processName) {
+        setLoad({
+          status: 'error',
+          message:
+            'This workspace has no call flow for incoming calls. Start one by hand from Call Flows.',
+        });
+        return;
+      }
+      setLoad({ status: 'loading' });
+      try {
+        const definition = await fetchProcessDefinition(api, workspaceId, processName);
+        setLoad({ status: 'idle' });
+        onCallTaken?.();
+        await engine.start({ definition, callData: callDataOf(incomingCall) });
+      } catch (error) {
+        if (error instanceof CallFlowTriggerError) return; // shown from the engine's state
+        setLoad({
+          status: 'error',
+          message: `The call flow "${processName}" could not be loaded: ${
+            error instanceof Error ? error.message : String(error)
+          }`,
+        });
+      }
+    },
+    [api, workspaceId, incomingCall, processName, onCallTaken],
+  );
+
+  // spec 4 Start: a new incoming call starts the flow once; a stored flow resumes instead.
+  useEffect(() => {
+    if (handle.phase !== 'ready' || attempted.current) return;
+    attempted.current = true;
+    if (handle.state.status === 'idle' && incomingCall && !incomingCallError) {
+      void start(handle.engine);
+    } else if (handle.state.status !== 'idle' && incomingCall) {
+      onCallTaken?.();
+    }
+  }, [handle, incomingCall, incomingCallError, start, onCallTaken]);
+
+  if (handle.phase === 'restoring') return <LoadingBlock label="Opening the call flow…" />;
+  const { engine, state } = handle;
+
+  if (state.status === 'idle') {
+    if (incomingCallError) {
+      return <NoCall callFlowsPath={callFlowsPath} problem={incomingCallError} />;
+    }
+    if (load.status === 'error') {
+      return (
+        <Card className="ic-call-flow__notice" title="The call flow could not start">
+          <p role="alert" className="ic-call-flow__error-text">
+            {load.message}
+          </p>
+          <div className="ic-call-flow__notice-actions">
+            <Button variant="primary" onClick={() => void start(engine)}>
+              Try again
+            </Button>
+            <Button onClick={() => navigate(callFlowsPath)}>Open Call Flows</Button>
+          </div>
+        </Card>
+      );
+    }
+    if (incomingCall) {
+      return (
+        <LoadingBlock
+          label={`Starting the call flow for ${incomingCall.leadName || 'the caller'}…`}
+        />
+      );
+    }
+    return <NoCall callFlowsPath={callFlowsPath} />;
+  }
+
+  return (
+    <ActiveFlow
+      engine={engine}
+      state={state}
+      drafts={drafts}
+      onFinished={finish}
+      onRetryStart={() => {
+        if (state.processDefinition && state.callData) {
+          void engine
+            .start({ definition: state.processDefinition, callData: state.callData })
+            .catch(() => undefined);
+        }
+      }}
+    />
+  );
+}
+
+/** Without an incoming call the screen says how to start one (issue 11 The screen). */
+function NoCall({ callFlowsPath, problem }: { callFlowsPath: string; problem?: string }) {
+  const { navigate } = useHost();
+  return (
+    <Card className="ic-call-flow__notice" aria-labelledby="ic-call-flow-no-call">
+      <span className="ic-call-flow__notice-icon" aria-hidden="true">
+        <Icon name="call-flow" size="lg" />
+      </span>
+      <h2 id="ic-call-flow-no-call" className="ic-call-flow__notice-title">
+        No call in progress
+      </h2>
+      {problem ? (
+        <p role="alert" className="ic-call-flow__error-text">
+          {problem}
+        </p>
+      ) : null}
+      <p>
+        The intake opens here by itself when a call comes in for you. For a walk-in or a call-back,
+        open Call Flows, choose the process and enter the caller's name and phone.
+      </p>
+      <div className="ic-call-flow__notice-actions">
+        <Button variant="primary" onClick={() => navigate(callFlowsPath)}>
+          Open Call Flows
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+interface ActiveFlowProps {
+  engine: CallFlowEngine;
+  state: CallFlowState;
+  drafts: ReturnType<typeof userDraftStorage>;
+  onFinished: () => void;
+  onRetryStart: () => void;
+}
+
+interface TrailEntry {
+  index: number;
+  stepId: string;
+  title: string;
+}
+
+/** The form steps taken so far, in order, up to the current one. */
+function trailOf(state: CallFlowState): TrailEntry[] {
+  const def = state.processDefinition;
+  if (!def) return [];
+  const { steps, currentIndex } = state.stepTraversed;
+  const trail: TrailEntry[] = [];
+  steps.slice(0, currentIndex + 1).forEach((stepId, index) => {
+    const step = findStep(def, stepId);
+    if (step?.dynaform) trail.push({ index, stepId, title: step.dynaform.title });
+  });
+  return trail;
+}
+
+function ActiveFlow({ engine, state, drafts, onFinished, onRetryStart }: ActiveFlowProps) {
+  const confirm = useConfirm();
+  const formId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [fieldErrors, setFieldErrors] = useState<FormErrors | undefined>(undefined);
+  const [hangingUp, setHangingUp] = useState(false);
+  const trail = trailOf(state);
+  const current = trail[trail.length - 1];
+  const wizardStep = state.wizardStep;
+  const executionId = state.processExecutionHistoryId;
+  const stepKey =
+    state.status === 'at-form' && current ? `${current.index}:${current.stepId}` : state.status;
+  const busy = state.busy || hangingUp;
+
+  // Keyboard and screen-reader users land on each new step's title (issue 11 The screen).
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, [stepKey]);
+
+  useEffect(() => setFieldErrors(undefined), [stepKey]);
+
+  const hangUp = async (ask: boolean) => {
+    if (ask && (await confirm(HANG_UP_CONFIRM)) !== 1) return;
+    setHangingUp(true);
+    try {
+      await engine.hangUp();
+    } finally {
+      setHangingUp(false);
+    }
+    onFinished();
+  };
+
+  const submit = async (values: Variables) => {
+    try {
+      const outcome = await engine.submit(values);
+      if (!outcome.ok && 'fieldErrors' in outcome) setFieldErrors(outcome.fieldErrors);
+      return { ok: outcome.ok };
+    } catch (error) {
+      // spec 8: a trigger error is rethrown by the engine; its state already shows it.
+      if (error instanceof CallFlowTriggerError) return { ok: false };
+      throw error;
+    }
+  };
+
+  const callData = state.callData;
+  const processName = state.processDefinition?.name ?? 'Call flow';
+  const announce =
+    state.status === 'completed'
+      ? 'The intake is complete.'
+      : current && wizardStep
+        ? `Step ${trail.length}: ${wizardStep.title}`
+        : '';
+
+  return (
+    <div className="ic-call-flow" aria-busy={busy || undefined}>
+      <div className="ic-call-flow__live" role="status" aria-live="polite">
+        {announce}
+      </div>
+      <header className="ic-call-flow__caller">
+        <span className="ic-call-flow__caller-icon" aria-hidden="true">
+          <Icon name="user" size="md" />
+        </span>
+        <div className="ic-call-flow__caller-text">
+          <p className="ic-call-flow__eyebrow">{processName}</p>
+          <p className="ic-call-flow__caller-name">{callData?.leadName || 'Unknown caller'}</p>
+          {callData?.phone ? (
+            <p className="ic-call-flow__caller-phone">
+              <a href={`tel:${callData.phone}`}>{formatPhoneForCrm(callData.phone)}</a>
+            </p>
+          ) : null}
+        </div>
+        {state.status !== 'completed' ? (
+          <Button variant="danger" onClick={() => void hangUp(true)} disabled={hangingUp}>
+            <Icon name="phone-off" size="sm" />
+            Hang up
+          </Button>
+        ) : null}
+      </header>
+
+      <div className="ic-call-flow__layout">
+        <nav className="ic-call-flow__trail" aria-label="Steps taken">
+          <ol>
+            {trail.map((entry, position) => {
+              const isCurrent = state.status === 'at-form' && position === trail.length - 1;
+              return (
+                <li
+                  key={`${entry.index}:${entry.stepId}`}
+                  className={isCurrent ? 'ic-call-flow__trail-item--current' : undefined}
+                  aria-current={isCurrent ? 'step' : undefined}
+                >
+                  <span className="ic-call-flow__trail-number" aria-hidden="true">
+                    {isCurrent ? position + 1 : <Icon name="check" size="sm" />}
+                  </span>
+                  <span>{entry.title}</span>
+                </li>
+              );
+            })}
+            {state.status === 'completed' ? (
+              <li className="ic-call-flow__trail-item--current" aria-current="step">
+                <span className="ic-call-flow__trail-number" aria-hidden="true">
+                  <Icon name="check" size="sm" />
+                </span>
+                <span>Complete</span>
+              </li>
+            ) : null}
+          </ol>
+        </nav>
+
+        <section className="ic-call-flow__step" aria-labelledby={`${formId}-title`}>
+          {state.error ? <FlowError error={state.error} /> : null}
+
+          {state.status === 'at-form' && wizardStep && current ? (
+            <>
+              <p className="ic-call-flow__step-count">Step {trail.length}</p>
+              <h2
+                id={`${formId}-title`}
+                ref={titleRef}
+                tabIndex={-1}
+                className="ic-call-flow__step-title"
+              >
+                {wizardStep.title}
+              </h2>
+              <StepForm
+                key={stepKey}
+                form={wizardStep.content}
+                initialValues={wizardStep.vars}
+                onSubmit={submit}
+                busy={busy}
+                formId={formId}
+                fieldErrors={fieldErrors}
+                draft={
+                  executionId ? { storage: drafts, executionId, stepId: current.stepId } : undefined
+                }
+              />
+              <div className="ic-call-flow__actions">
+                {engine.canGoBack() ? (
+                  <Button onClick={() => void engine.back()} disabled={busy}>
+                    <Icon name="arrow-left" size="sm" />
+                    Back
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <span className="ic-call-flow__actions-end">
+                  {state.busy ? (
+                    <span className="ic-call-flow__saving" role="status">
+                      <span className="ic-spinner" aria-hidden="true" />
+                      Saving…
+                    </span>
+                  ) : null}
+                  <Button type="submit" form={formId} variant="primary" size="lg" disabled={busy}>
+                    Next
+                    <Icon name="chevron-right" size="sm" />
+                  </Button>
+                </span>
+              </div>
+            </>
+          ) : null}
+
+          {state.status === 'completed' ? (
+            <div className="ic-call-flow__done">
+              <span className="ic-call-flow__done-icon" aria-hidden="true">
+                <Icon name="check" size="lg" />
+              </span>
+              <h2
+                id={`${formId}-title`}
+                ref={titleRef}
+                tabIndex={-1}
+                className="ic-call-flow__step-title"
+              >
+                Intake complete
+              </h2>
+              <p>
+                Every answer is saved in the execution history and was sent to the CRM. You can end
+                the call now.
+              </p>
+              <Button variant="primary" size="lg" onClick={() => void hangUp(false)}>
+                Finish
+              </Button>
+            </div>
+          ) : null}
+
+          {state.status === 'error' ? (
+            <div className="ic-call-flow__done">
+              <h2
+                id={`${formId}-title`}
+                ref={titleRef}
+                tabIndex={-1}
+                className="ic-call-flow__step-title"
+              >
+                The call flow could not start
+              </h2>
+              <div className="ic-call-flow__notice-actions">
+                <Button variant="primary" onClick={onRetryStart} disabled={busy}>
+                  Try again
+                </Button>
+                <Button onClick={() => void hangUp(false)} disabled={busy}>
+                  End
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+const OPERATION_TEXT: Record<CallFlowError['operation'], string> = {
+  start: 'starting the call flow',
+  forward: 'moving to the next step',
+  backward: 'going back',
+  trigger: 'running a step action',
+  'next-step': 'moving to the next step',
+  'hang-up': 'hanging up',
+};
+
+/** spec 8: the call-flow error as the agent reads it (support has been told once). */
+function FlowError({ error }: { error: CallFlowError }) {
+  return (
+    <div className="ic-call-flow__error" role="alert">
+      <Icon name="warning" size="md" />
+      <div>
+        <p className="ic-call-flow__error-title">
+          Something went wrong while {OPERATION_TEXT[error.operation]}
+          {error.stepTitle ? ` (${error.stepTitle})` : ''}.
+        </p>
+        <p className="ic-call-flow__error-text">{error.message}</p>
+        <p className="ic-call-flow__error-hint">
+          Support has been notified. You can try again, go back, or hang up; nothing typed is lost.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  createExecutionHistory,
+  recordStepHistory,
+  sendEmail,
+  sendErrorNotification,
+  startCase,
+  submitStep,
+  syncCrmRecord,
+  updateCaseStatus,
+  updateExecutionHistory,
+} from '@/shared/api/call-flow';
+import type { ApiClient } from '@/shared/api/client';
+import type { DraftStorage } from '@/shared/call-flow/drafts';
+import { type CallFlowEffects, type Scheduler, systemScheduler } from '@/shared/call-flow/effects';
+import { createSessionErrorReporter, type SessionErrorReporter } from '@/shared/call-flow/errors';
+import { HANG_UP_NOTIFICATION_TIMEOUT_MS } from '@/shared/contracts/call-flow';
+import type { KeyValueStorage } from '@/shared/storage/storage';
+
+/**
+ * Drafts in the host's storage under the user's own prefix: two agents sharing a browser
+ * never see each other's typing (issue 11 Forms: per execution and step).
+ */
+export function userDraftStorage(storage: KeyValueStorage, userId: string): DraftStorage {
+  const prefix = `user:${encodeURIComponent(userId)}:`;
+  return {
+    get: (key) => storage.get(prefix + key),
+    set: (key, value) => storage.set(prefix + key, value),
+    remove: (key) => storage.remove(prefix + key),
+  };
+}
+
+// spec 8: "sent once per session". One reporter per signed-in user for the life of the page
+// (a reload or a new sign-in is a new session), shared by every engine the screen creates.
+let sessionReporter: { key: string; reporter: SessionErrorReporter } | null = null;
+
+export function sessionErrorReporterFor(api: ApiClient, userId: string): SessionErrorReporter {
+  if (sessionReporter?.key !== userId) {
+    sessionReporter = {
+      key: userId,
+      reporter: createSessionErrorReporter(
+        (request) => sendErrorNotification(api, request),
+        (error) => console.error('Could not send the call-flow error notification', error),
+      ),
+    };
+  }
+  return sessionReporter.reporter;
+}
+
+/** Tests start each case with a fresh session. */
+export function resetSessionErrorReporter(): void {
+  sessionReporter = null;
+}
+
+export interface CallFlowEffectsOptions {
+  api: ApiClient;
+  workspaceId: string;
+  drafts: DraftStorage;
+  errorReporter: SessionErrorReporter;
+  /** spec 4 Hang up 6: what the host caches about the call (run 1 s after hang-up). */
+  clearCallCaches?: () => void;
+  scheduler?: Scheduler;
+}
+
+/**
+ * The engine's effects (shared/call-flow/effects.ts) over the typed call-centre calls of
+ * shared/api/call-flow.ts, so they travel through whichever Transport the host has. The
+ * engine keeps its own deadlines (60 s, 20 s for the hang-up notice); the transport gets
+ * the same ones so a dead request is also abandoned on the wire.
+ */
+export function createCallFlowEffects(options: CallFlowEffectsOptions): CallFlowEffects {
+  const { api, workspaceId } = options;
+  return {
+    http: {
+      startCase: (request) => startCase(api, request),
+      submitStep: (request) => submitStep(api, request),
+      updateCaseStatus: (processId, request) =>
+        updateCaseStatus(
+          api,
+          processId,
+          request,
+          request.app_status === 'CALL_ENDED' ? HANG_UP_NOTIFICATION_TIMEOUT_MS : undefined,
+        ),
+      createExecutionHistory: (request) => createExecutionHistory(api, request),
+      updateExecutionHistory: (id, request) => updateExecutionHistory(api, id, request),
+      recordStepHistory: (entry) => recordStepHistory(api, entry),
+    },
+    sendEmail: (request) => sendEmail(api, request),
+    crmSync: async (historyId, record) => {
+      await syncCrmRecord(api, workspaceId, historyId, record);
+    },
+    scheduler: options.scheduler ?? systemScheduler,
+    drafts: options.drafts,
+    logger: {
+      error: (message, details) => console.error(message, details),
+      warn: (message, details) => console.warn(message, details),
+    },
+    errorReporter: options.errorReporter,
+    clearCallCaches: options.clearCallCaches ?? (() => {}),
+  };
+}

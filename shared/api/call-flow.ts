@@ -1,0 +1,294 @@
+import type { z } from 'zod';
+import {
+  CALL_FLOW_TIMEOUT_MS,
+  type CaseStatusUpdate,
+  type CrmSyncRecord,
+  type ErrorNotificationRequest,
+  type ExecutionHistoryCreate,
+  type ExecutionHistoryUpdate,
+  type ExecutionStatus,
+  type CrmRecordType,
+  type ProcessDefinition,
+  type SendEmailRequest,
+  type StartCaseRequest,
+  type StartCaseResponse,
+  startCaseResponseSchema,
+  type StepHistoryEntry,
+  type SubmitStepRequest,
+  type SubmitStepResponse,
+  submitStepResponseSchema,
+} from '@/shared/contracts/call-flow';
+import {
+  type AsyncRecordResponse,
+  asyncRecordResponseSchema,
+  callCenterAckSchema,
+  callCenterPaths,
+  type CrmRecordListResponse,
+  crmRecordListResponseSchema,
+  type ErrorNotificationListResponse,
+  errorNotificationListResponseSchema,
+  type ExecutionHistoryDetail,
+  executionHistoryCreatedSchema,
+  executionHistoryDetailResponseSchema,
+  type ExecutionHistoryListResponse,
+  executionHistoryListResponseSchema,
+  type IfsMethod,
+  type IfsQueryRequest,
+  type IfsQueryResponse,
+  ifsQueryResponseSchema,
+  type OutboxListResponse,
+  outboxListResponseSchema,
+  processDefinitionResponseSchema,
+  type ProcessListResponse,
+  processListResponseSchema,
+} from '@/shared/contracts/call-flow-api';
+import type { TransportRequest } from '@/shared/transport/transport';
+import type { ApiClient, CallOptions } from './client';
+
+// spec: session 7 "Call flow" and "CRM sync" — every call of the call-flow engine and of the
+// Call Flows area, on the call-centre base (shared/config callCenterBase), with the paths of
+// shared/contracts/call-flow-api.ts callCenterPaths and each answer checked by its contract.
+
+/** A page of a list: JSON:API paging (shared/contracts/common.ts). */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+function callCenter(
+  method: TransportRequest['method'],
+  path: string,
+  extra: Pick<TransportRequest, 'body' | 'query' | 'timeoutMs'> = {},
+): TransportRequest {
+  // spec 9: call-flow calls time out at 60 s.
+  return { method, path, base: 'callCenter', timeoutMs: CALL_FLOW_TIMEOUT_MS, ...extra };
+}
+
+function pageQuery(page: PageRequest | undefined) {
+  return page ? { 'page[limit]': page.limit, 'page[offset]': page.offset } : {};
+}
+
+async function ack(
+  api: ApiClient,
+  request: TransportRequest,
+  options?: CallOptions,
+): Promise<void> {
+  await api.call(callCenterAckSchema, request, options);
+}
+
+async function read<T>(api: ApiClient, schema: z.ZodType<T>, request: TransportRequest) {
+  return api.call(schema, request);
+}
+
+// ---------------------------------------------------------------- the engine's calls (spec 7)
+
+/** POST processes/{process}: starts a case (tas_uid, variables, workspaceId). */
+export function startCase(api: ApiClient, request: StartCaseRequest): Promise<StartCaseResponse> {
+  const { process, ...body } = request;
+  return read(
+    api,
+    startCaseResponseSchema,
+    callCenter('POST', callCenterPaths.process(process), { body }),
+  );
+}
+
+/** PUT processes/{process}: submits a step's form (app_uid, dyn_uid, del_index, case_vars). */
+export function submitStep(
+  api: ApiClient,
+  request: SubmitStepRequest,
+): Promise<SubmitStepResponse> {
+  const { process, ...body } = request;
+  return read(
+    api,
+    submitStepResponseSchema,
+    callCenter('PUT', callCenterPaths.process(process), { body }),
+  );
+}
+
+/** PUT processmaker/{id}: the case status (COMPLETED at the end, CALL_ENDED on hang-up). */
+export function updateCaseStatus(
+  api: ApiClient,
+  processId: string,
+  request: CaseStatusUpdate,
+  timeoutMs = CALL_FLOW_TIMEOUT_MS,
+): Promise<void> {
+  return ack(
+    api,
+    callCenter('PUT', callCenterPaths.caseStatus(processId), { body: request, timeoutMs }),
+  );
+}
+
+/** POST process-execution-history: the execution history, status started (spec 4 Start 1). */
+export async function createExecutionHistory(
+  api: ApiClient,
+  request: ExecutionHistoryCreate,
+): Promise<{ id: string }> {
+  const created = await read(
+    api,
+    executionHistoryCreatedSchema,
+    callCenter('POST', callCenterPaths.executionHistories(), { body: request }),
+  );
+  return { id: created.id };
+}
+
+/** PATCH process-execution-history/{id}: partial-complete on hang-up, completed at the end. */
+export function updateExecutionHistory(
+  api: ApiClient,
+  id: string,
+  request: ExecutionHistoryUpdate,
+): Promise<void> {
+  return ack(api, callCenter('PATCH', callCenterPaths.executionHistory(id), { body: request }));
+}
+
+/** POST process-execution-steps-history: one traversal, forward or backward. */
+export function recordStepHistory(api: ApiClient, entry: StepHistoryEntry): Promise<void> {
+  return ack(api, callCenter('POST', callCenterPaths.stepHistories(), { body: entry }));
+}
+
+/** POST {service-processes}/sendEmail: destinations.to, subject, body.htmlBody / textBody. */
+export function sendEmail(api: ApiClient, request: SendEmailRequest): Promise<void> {
+  return ack(api, callCenter('POST', callCenterPaths.sendEmail(), { body: request }));
+}
+
+/** POST error-notification (spec 8: a call-flow error, once per session). */
+export function sendErrorNotification(
+  api: ApiClient,
+  request: ErrorNotificationRequest,
+): Promise<void> {
+  // Silent: the agent already sees the call-flow error itself; this is support's copy.
+  return ack(api, callCenter('POST', callCenterPaths.errorNotification(), { body: request }), {
+    silent: true,
+  });
+}
+
+/** POST workspaces/{id}/async-records/{processExecutionHistoryId}: a record for the CRM. */
+export function syncCrmRecord(
+  api: ApiClient,
+  workspaceId: string,
+  processExecutionHistoryId: string,
+  record: CrmSyncRecord,
+): Promise<AsyncRecordResponse> {
+  return read(
+    api,
+    asyncRecordResponseSchema,
+    callCenter('POST', callCenterPaths.asyncRecords(workspaceId, processExecutionHistoryId), {
+      body: record,
+    }),
+  );
+}
+
+/** POST workspaces/{id}/ifs/{method} (default getRecords): a query of the CRM's records. */
+export function queryCrm(
+  api: ApiClient,
+  workspaceId: string,
+  request: IfsQueryRequest,
+  method?: IfsMethod,
+): Promise<IfsQueryResponse> {
+  return read(
+    api,
+    ifsQueryResponseSchema,
+    callCenter('POST', callCenterPaths.ifs(workspaceId, method), { body: request }),
+  );
+}
+
+// ---------------------------------------------------------------- the Call Flows area
+
+/** GET processes/{id}?workspace=: a process definition to run. */
+export async function fetchProcessDefinition(
+  api: ApiClient,
+  workspaceId: string,
+  processId: string,
+): Promise<ProcessDefinition> {
+  const response = await read(
+    api,
+    processDefinitionResponseSchema,
+    callCenter('GET', callCenterPaths.processDefinition(processId), {
+      query: { workspace: workspaceId },
+    }),
+  );
+  return response.data;
+}
+
+/** GET workspaces/{id}/processes: the workspace's processes, by name. */
+export function listProcesses(
+  api: ApiClient,
+  workspaceId: string,
+  page?: PageRequest,
+): Promise<ProcessListResponse> {
+  return read(
+    api,
+    processListResponseSchema,
+    callCenter('GET', callCenterPaths.workspaceProcesses(workspaceId), { query: pageQuery(page) }),
+  );
+}
+
+/** GET workspaces/{id}/process-execution-history: newest first (owners and admins). */
+export function listExecutionHistories(
+  api: ApiClient,
+  workspaceId: string,
+  options: { page?: PageRequest; status?: ExecutionStatus } = {},
+): Promise<ExecutionHistoryListResponse> {
+  return read(
+    api,
+    executionHistoryListResponseSchema,
+    callCenter('GET', callCenterPaths.workspaceExecutionHistories(workspaceId), {
+      query: { ...pageQuery(options.page), status: options.status },
+    }),
+  );
+}
+
+/** GET process-execution-history/{id}: one history with its step histories. */
+export async function fetchExecutionHistory(
+  api: ApiClient,
+  id: string,
+): Promise<ExecutionHistoryDetail> {
+  const response = await read(
+    api,
+    executionHistoryDetailResponseSchema,
+    callCenter('GET', callCenterPaths.executionHistory(id)),
+  );
+  return response.data;
+}
+
+/** GET workspaces/{id}/crm-records: what the simulated CRM holds, newest first. */
+export function listCrmRecords(
+  api: ApiClient,
+  workspaceId: string,
+  options: { page?: PageRequest; type?: CrmRecordType } = {},
+): Promise<CrmRecordListResponse> {
+  return read(
+    api,
+    crmRecordListResponseSchema,
+    callCenter('GET', callCenterPaths.workspaceCrmRecords(workspaceId), {
+      query: { ...pageQuery(options.page), type: options.type },
+    }),
+  );
+}
+
+/** GET service-processes/outbox: the emails the server "sent" (system users). */
+export function listOutbox(
+  api: ApiClient,
+  options: { page?: PageRequest; workspace?: string } = {},
+): Promise<OutboxListResponse> {
+  return read(
+    api,
+    outboxListResponseSchema,
+    callCenter('GET', callCenterPaths.outbox(), {
+      query: { ...pageQuery(options.page), workspace: options.workspace },
+    }),
+  );
+}
+
+/** GET error-notification: the call-flow error notifications received (system users). */
+export function listErrorNotifications(
+  api: ApiClient,
+  options: { page?: PageRequest; workspace?: string } = {},
+): Promise<ErrorNotificationListResponse> {
+  return read(
+    api,
+    errorNotificationListResponseSchema,
+    callCenter('GET', callCenterPaths.errorNotification(), {
+      query: { ...pageQuery(options.page), workspace: options.workspace },
+    }),
+  );
+}
