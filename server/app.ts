@@ -19,6 +19,7 @@ import { createReportRateLimit, DEFAULT_REPORT_RATE_LIMIT } from './http/report-
 import { installSecurityHeaders, REQUEST_TIMEOUT_MS } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
 import { registerStaticWidgets } from './http/static-widgets';
+import { registerAddressVerificationRoutes } from './routes/address-verification';
 import { registerAuthRoutes } from './routes/auth';
 import { registerAuthorizationRoutes } from './routes/authorizations';
 import { CALL_CENTER_PREFIX, registerCallCenterRoutes } from './routes/call-center';
@@ -195,6 +196,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       registerCockpitGoalRoutes(api, ctx);
       registerReportRoutes(api, ctx, reportRateLimit);
       registerSystemReportRoutes(api, ctx, reportRateLimit);
+      registerAddressVerificationRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

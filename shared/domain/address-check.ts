@@ -1,3 +1,4 @@
+import { MAX_ADDRESS_XML_CHARS } from '../contracts/address-check';
 import type { AddressValue } from '../contracts/call-flow';
 import { en } from '../i18n/en';
 
@@ -15,8 +16,7 @@ import { en } from '../i18n/en';
 
 // ---------------------------------------------------------------- constants
 
-/** Longest XML document read or accepted (a reply for one address is well under 1 KB). */
-export const MAX_ADDRESS_XML_CHARS = 16 * 1024;
+export { MAX_ADDRESS_XML_CHARS };
 const MAX_DEPTH = 16;
 const MAX_ELEMENTS = 500;
 /** The service's word for "no value" (spec: 'UNDEFINED' values count as empty). */
