@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Field, fieldClassNames } from '@/app/components/field/field';
 import { Icon } from '@/app/components/icon/icon';
 import {
   formatDisplayDay,
@@ -128,61 +129,54 @@ function DayField({ label, iso, min, max, error, disabled, onChange }: DayFieldP
   }
 
   return (
-    <div className="ic-date-range__field">
-      <label className="ic-date-range__label" htmlFor={`${id}-text`}>
-        {label}
-      </label>
-      <div className="ic-date-range__control" data-invalid={message ? true : undefined}>
-        <input
-          id={`${id}-text`}
-          className="ic-date-range__input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="MM/DD/YYYY"
-          maxLength={10}
-          value={text}
-          disabled={disabled}
-          required
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
-          onChange={(event) => {
-            const next = event.target.value;
-            setText(next);
-            onChange(parseDisplayDay(next) ?? '');
-          }}
-        />
-        <button
-          type="button"
-          className="ic-date-range__picker-button"
-          onClick={openPicker}
-          disabled={disabled}
-          aria-label={`Choose ${label.toLowerCase()} from a calendar`}
-        >
-          <Icon name="calendar" size="sm" />
-        </button>
-        <input
-          ref={pickerRef}
-          className="ic-date-range__native"
-          type="date"
-          tabIndex={-1}
-          aria-hidden="true"
-          min={min}
-          max={max}
-          value={iso}
-          disabled={disabled}
-          onChange={(event) => {
-            const next = event.target.value;
-            setText(formatDisplayDay(next));
-            onChange(next);
-          }}
-        />
-      </div>
-      {message ? (
-        <p className="ic-date-range__error" id={`${id}-error`}>
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={message} id={`${id}-text`}>
+      {(control) => (
+        <div className={fieldClassNames.group}>
+          <input
+            {...control}
+            // ic-date-range__input: the end-to-end tests find the typed field by it.
+            className={`${fieldClassNames.groupInput} ic-date-range__input`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="MM/DD/YYYY"
+            maxLength={10}
+            value={text}
+            disabled={disabled}
+            required
+            onChange={(event) => {
+              const next = event.target.value;
+              setText(next);
+              onChange(parseDisplayDay(next) ?? '');
+            }}
+          />
+          <button
+            type="button"
+            className="ic-date-range__picker-button"
+            onClick={openPicker}
+            disabled={disabled}
+            aria-label={`Choose ${label.toLowerCase()} from a calendar`}
+          >
+            <Icon name="calendar" size="sm" />
+          </button>
+          <input
+            ref={pickerRef}
+            className="ic-date-range__native"
+            type="date"
+            tabIndex={-1}
+            aria-hidden="true"
+            min={min}
+            max={max}
+            value={iso}
+            disabled={disabled}
+            onChange={(event) => {
+              const next = event.target.value;
+              setText(formatDisplayDay(next));
+              onChange(next);
+            }}
+          />
+        </div>
+      )}
+    </Field>
   );
 }

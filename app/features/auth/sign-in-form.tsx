@@ -1,9 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAppServices } from '@/app/app-services';
 import { Button } from '@/app/components/button/button';
+import { fieldClassNames } from '@/app/components/field/field';
 import { Icon } from '@/app/components/icon/icon';
 import { signInErrorText } from './sign-in-error-text';
 import './sign-in-form.css';
+
+const SIGN_IN_INPUT_CLASS = `${fieldClassNames.input} ${fieldClassNames.large}`;
 
 export const EMPTY_CREDENTIALS_TEXT = 'Enter your username and password.';
 
@@ -57,7 +60,7 @@ export function SignInForm() {
         <input
           ref={usernameRef}
           id={ids.username}
-          className="ic-signin-form__input"
+          className={SIGN_IN_INPUT_CLASS}
           name="username"
           type="text"
           autoComplete="username"
@@ -80,7 +83,7 @@ export function SignInForm() {
         <div className="ic-signin-form__password">
           <input
             id={ids.password}
-            className="ic-signin-form__input"
+            className={SIGN_IN_INPUT_CLASS}
             name="password"
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"

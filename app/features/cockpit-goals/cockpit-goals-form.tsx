@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/app/components/button/button';
+import { Field, fieldClassNames } from '@/app/components/field/field';
 import type {
   CockpitGoalSettings,
   CockpitGoalSettingsUpdate,
@@ -223,37 +224,25 @@ function GoalInput({
   unit?: string;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className="ic-goals-form__field" data-invalid={error ? true : undefined}>
-      <label
-        className={labelHidden ? 'ic-goals-form__hidden' : 'ic-goals-form__label'}
-        htmlFor={id}
-      >
-        {label}
-      </label>
-      <div className="ic-goals-form__control">
-        <input
-          id={id}
-          name={name}
-          className="ic-goals-form__input"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={max}
-          step="any"
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
-        {unit ? <span className="ic-goals-form__unit">{unit}</span> : null}
-      </div>
-      {error ? (
-        <p className="ic-goals-form__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} labelHidden={labelHidden} error={error}>
+      {(control) => (
+        <div className={fieldClassNames.group}>
+          <input
+            {...control}
+            name={name}
+            className={fieldClassNames.groupInput}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={max}
+            step="any"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {unit ? <span className={fieldClassNames.addon}>{unit}</span> : null}
+        </div>
+      )}
+    </Field>
   );
 }

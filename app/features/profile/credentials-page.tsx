@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useHost } from '@/app/host/host';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
+import { Field, fieldClassNames } from '@/app/components/field/field';
 import { Icon } from '@/app/components/icon/icon';
 import { Page } from '@/app/components/page/page';
 import { SUPPORT_TICKET_URL } from '@/app/config/support';
@@ -15,7 +16,6 @@ import './credentials-page.css';
 export function CredentialsPage() {
   const { session } = useHost();
   const noticeId = useId();
-  const ids = { current: useId(), next: useId(), confirm: useId() };
   const user = session.user;
   if (!user) return null;
 
@@ -55,12 +55,36 @@ export function CredentialsPage() {
         >
           <fieldset disabled className="ic-credentials__fieldset">
             <legend className="ic-credentials__legend">New password</legend>
-            <label htmlFor={ids.current}>Current password</label>
-            <input id={ids.current} type="password" autoComplete="current-password" />
-            <label htmlFor={ids.next}>New password</label>
-            <input id={ids.next} type="password" autoComplete="new-password" />
-            <label htmlFor={ids.confirm}>Confirm new password</label>
-            <input id={ids.confirm} type="password" autoComplete="new-password" />
+            <Field label="Current password">
+              {(control) => (
+                <input
+                  {...control}
+                  className={fieldClassNames.input}
+                  type="password"
+                  autoComplete="current-password"
+                />
+              )}
+            </Field>
+            <Field label="New password">
+              {(control) => (
+                <input
+                  {...control}
+                  className={fieldClassNames.input}
+                  type="password"
+                  autoComplete="new-password"
+                />
+              )}
+            </Field>
+            <Field label="Confirm new password">
+              {(control) => (
+                <input
+                  {...control}
+                  className={fieldClassNames.input}
+                  type="password"
+                  autoComplete="new-password"
+                />
+              )}
+            </Field>
             <div>
               <Button type="submit" variant="primary">
                 Update password
