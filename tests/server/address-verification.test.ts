@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_CHECK_USER_ID } from '@/shared/api/address-check';
+import { ADDRESS_CHECK_USER_ID, checkAddress } from '@/shared/api/address-check';
+import { createApiClient } from '@/shared/api/client';
 import { addressVerifyResponseSchema } from '@/shared/contracts/address-check';
 import type { AddressValue } from '@/shared/contracts/call-flow';
 import {
@@ -7,6 +8,8 @@ import {
   buildAddressRequestXml,
   parseAddressReplyXml,
 } from '@/shared/domain/address-check';
+import { en } from '@/shared/i18n/en';
+import type { Transport } from '@/shared/transport/transport';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
 const PATH = '/api/addresses/verify';
@@ -162,5 +165,45 @@ describe('the stand-in postal verifier (dashboards 7 Address check)', () => {
       headers: { 'content-type': 'application/xml' },
     });
     expect(answer.status).toBe(415);
+  });
+
+  it('is what the client function checkAddress talks to, end to end through a Transport', async () => {
+    // A plain fetch transport: the app's DirectTransport adds refresh and timeouts on top.
+    const transport: Transport = {
+      async request(req) {
+        const answer = await t.api(`/api/${req.path}`, {
+          method: req.method,
+          token: agent,
+          body: req.body,
+        });
+        if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
+        return answer.body;
+      },
+      subscribe: () => () => {},
+    };
+    const api = createApiClient(transport, () => {});
+    const typed = address({ street1: '1600 Pennsylvania Avenue NW', street2: 'West Wing' });
+    const found = await checkAddress(api, { ...typed, city: 'Washington', state: 'DC' });
+    expect(found).toEqual({
+      kind: 'verified',
+      note: '',
+      address: {
+        street1: '1600 PENNSYLVANIA AVE NW',
+        street2: 'West Wing',
+        city: 'WASHINGTON',
+        state: 'DC',
+        zip: '20500-0005',
+        country: 'US',
+        verified: true,
+      },
+    });
+    const missing = await checkAddress(api, address({ street1: '1 Elm St', zip: '20500' }));
+    expect(missing).toEqual({
+      kind: 'address-error',
+      message: en.USPS_ERROR_BODY,
+      description: 'Address Not Found.',
+    });
+    const refused = await checkAddress(api, typed, { userId: '' });
+    expect(refused.kind === 'service-error' && refused.message).toContain('Authorization failure');
   });
 });
