@@ -14,7 +14,7 @@ import {
   RollupAccumulator,
   type RollupSpec,
 } from './rollups';
-import { dayInTimezone } from './workspace-days';
+import { dayInTimezone } from '@/shared/domain/workspace-day';
 
 /**
  * The write path of the reporting records (issue #3: "rollups maintained on write"). Every

@@ -1,78 +1,9 @@
 /**
- * Workspace-local calendar days ('YYYY-MM-DD'). Every timed record stores the day it
- * happened on in its workspace's timezone, computed here at insert time; reports filter
- * on those days (a report's "today" is the workspace's today).
+ * Calendar arithmetic on workspace-local days ('YYYY-MM-DD'). Every timed record stores
+ * the day it happened on in its workspace's timezone (dayInTimezone in
+ * shared/domain/workspace-day.ts, shared with the client); reports filter on those days.
  */
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timezone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timezone);
-  if (!formatter) {
-    // en-CA formats dates as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timezone, formatter);
-  }
-  return formatter;
-}
-
-/** The calendar day an instant falls on in a timezone. */
-export function dayInTimezone(instant: Date | string | number, timezone: string): string {
-  const date = instant instanceof Date ? instant : new Date(instant);
-  return formatterFor(timezone).format(date);
-}
-
-/** True for an IANA timezone name this runtime knows. */
-export function isKnownTimezone(timezone: string): boolean {
-  try {
-    formatterFor(timezone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Minutes the timezone is ahead of UTC at an instant (negative in the Americas). */
-export function timezoneOffsetMinutes(instant: Date, timezone: string): number {
-  let formatter = offsetFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    offsetFormatters.set(timezone, formatter);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
-  const truncated = Math.floor(instant.getTime() / 60_000) * 60_000;
-  return Math.round((asUtc - truncated) / 60_000);
-}
-
-/**
- * The instant of a local wall-clock time (day + minutes after midnight) in a timezone.
- * Uses the offset at noon of that day: exact except inside a daylight-saving jump, which
- * happens at night, outside the business hours records are made in.
- */
-export function localTimeToInstant(day: string, minutes: number, timezone: string): Date {
-  const noonUtc = Date.parse(`${day}T12:00:00.000Z`);
-  const offset = timezoneOffsetMinutes(new Date(noonUtc), timezone);
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + (minutes - offset) * 60_000);
-}
 
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);

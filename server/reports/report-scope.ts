@@ -5,7 +5,7 @@ import { isTestLeadSource } from '@/shared/domain/lead-sources';
 import { compareLabels } from '@/shared/domain/sorting';
 import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
-import { dayInTimezone } from '../records/workspace-days';
+import { dayInTimezone } from '@/shared/domain/workspace-day';
 
 /**
  * A report's workspace and its filters resolved against the workspace's lookups: unknown

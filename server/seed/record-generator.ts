@@ -1,14 +1,7 @@
 import type { PipelineStage } from '@/shared/contracts/reports/pipeline-stages';
 import type { Db } from '../db/database';
-import {
-  addDays,
-  addMonths,
-  daysBetween,
-  dayInTimezone,
-  monthOf,
-  timezoneOffsetMinutes,
-  weekdayIndex,
-} from '../records/workspace-days';
+import { addDays, addMonths, daysBetween, monthOf, weekdayIndex } from '../records/workspace-days';
+import { dayInTimezone, timezoneOffsetMinutes } from '@/shared/domain/workspace-day';
 import type { EventRow, RecordSink } from './bulk-record-sink';
 import { FIRST_NAMES, LAST_NAMES } from './demo-workspaces';
 import { mulberry32, type Random } from './random';

@@ -187,28 +187,6 @@ export const PERSPECTIVE_LABELS: Record<PclcType, string> = {
   intakePCLC: 'Conversion',
 };
 
-/**
- * "Today" in the workspace's timezone, as a local Date on that calendar day. Report days
- * are workspace days and the server refuses an end date after the workspace's today, so
- * the default range and the "end max = today" rule use this, not the browser's day.
- */
-export function todayInTimezone(timezone: string | null | undefined, now: Date = new Date()): Date {
-  if (!timezone) return now;
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(now);
-    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    const date = new Date(part('year'), part('month') - 1, part('day'), 12);
-    return Number.isNaN(date.getTime()) ? now : date;
-  } catch {
-    return now;
-  }
-}
-
 /** The ids each list filter can name, from lists that loaded (null: unknown yet or failed). */
 export interface KnownFilterIds {
   leadSources: readonly string[] | null;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@/shared/contracts/common';
 import { MAX_REPORT_RANGE_DAYS, reportRangeProblem } from '@/shared/domain/date-range';
-import { addDays, dayInTimezone } from '@/server/records/workspace-days';
+import { addDays } from '@/server/records/workspace-days';
+import { dayInTimezone } from '@/shared/domain/workspace-day';
 import { REQUEST_TIMEOUT_MS } from '@/server/http/security-headers';
 import { startTestServer, type TestServer } from './helpers/test-server';
 

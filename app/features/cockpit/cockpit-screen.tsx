@@ -36,7 +36,7 @@ import {
   type WarningLog,
 } from '@/shared/domain/cockpit-warnings';
 import { daysInRange, defaultReportRange, formatDisplayDay } from '@/shared/domain/date-range';
-import { todayInTimezone } from '@/shared/domain/report-filter-state';
+import { todayInTimezone } from '@/shared/domain/workspace-day';
 import { CashFlowCard } from './cash-flow-card';
 import { CockpitFilterBar } from './cockpit-filter-bar';
 import { CommunicationsCard } from './communications-card';

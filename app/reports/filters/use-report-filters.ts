@@ -7,9 +7,9 @@ import {
   reportFiltersKey,
   sameReportFilters,
   serializeReportFilters,
-  todayInTimezone,
   type ReportFilterState,
 } from '@/shared/domain/report-filter-state';
+import { todayInTimezone } from '@/shared/domain/workspace-day';
 
 export interface ReportFiltersOptions {
   /** Where the filters persist in the host's storage, one key per screen. */

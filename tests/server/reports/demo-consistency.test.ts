@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayInTimezone } from '@/server/records/workspace-days';
+import { addDays } from '@/server/records/workspace-days';
+import { dayInTimezone } from '@/shared/domain/workspace-day';
 import { DEMO_WORKSPACES } from '@/server/seed/demo-workspaces';
 import {
   callComplianceByAgentResponseSchema,

@@ -8,7 +8,6 @@ import {
   sameReportFilters,
   serializeReportFilters,
   subCaseTypesFor,
-  todayInTimezone,
   visibleCampaigns,
   withoutUnknownIds,
 } from '@/shared/domain/report-filter-state';
@@ -106,14 +105,6 @@ describe('report filter state (spec: dashboards 2.9, 3, 4)', () => {
     ];
     expect(subCaseTypesFor(subs, [{ id: 'ct_1', key: 'ch7' }]).map((s) => s.id)).toEqual(['s1']);
     expect(subCaseTypesFor(subs, [])).toHaveLength(2);
-  });
-
-  it("takes 'today' in the workspace's timezone", () => {
-    const now = new Date('2026-11-22T03:00:00Z'); // 21:00 on the 21st in Chicago
-    const day = todayInTimezone('America/Chicago', now);
-    expect([day.getFullYear(), day.getMonth() + 1, day.getDate()]).toEqual([2026, 11, 21]);
-    expect(todayInTimezone(null, now)).toBe(now);
-    expect(todayInTimezone('Not/AZone', now)).toBe(now);
   });
 });
 

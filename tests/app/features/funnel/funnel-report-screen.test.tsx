@@ -1,11 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FunnelReportScreen } from '@/app/features/funnel/funnel-report-screen';
-import {
-  defaultReportFilters,
-  serializeReportFilters,
-  todayInTimezone,
-} from '@/shared/domain/report-filter-state';
+import { defaultReportFilters, serializeReportFilters } from '@/shared/domain/report-filter-state';
+import { todayInTimezone } from '@/shared/domain/workspace-day';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { makeHost, renderWithHost } from '../../helpers';
 import {
