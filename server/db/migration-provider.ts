@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './migrations/0001-foundation';
 import * as reportingRecords from './migrations/0002-reporting-records';
 import * as sessionHardening from './migrations/0003-session-hardening';
+import * as callFlows from './migrations/0004-call-flows';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-reporting-records': reportingRecords,
   '0003-session-hardening': sessionHardening,
+  '0004-call-flows': callFlows,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -469,4 +469,121 @@ export interface SessionDatabase {
   refresh_families: RefreshFamilyTable;
 }
 
-export interface Database extends FoundationDatabase, ReportingDatabase, SessionDatabase {}
+/** Migration 0004: a workspace's process definitions (JSON checked on the way in). */
+export interface ProcessDefinitionTable {
+  workspace_id: string;
+  uid: string;
+  name: string;
+  description: string | null;
+  /** JSON: ProcessDefinition (shared/contracts/call-flow.ts), parsed with its contract on read. */
+  definition: string;
+  step_count: number;
+  form_step_count: number;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** A case of a process (spec 7 processes/{process}, processmaker/{id}). */
+export interface CaseTable {
+  app_uid: string;
+  workspace_id: string;
+  process_uid: string;
+  /** The execution history the case belongs to (linked when the case starts). */
+  execution_id: string | null;
+  tas_uid: string;
+  dyn_uid: string | null;
+  del_index: number;
+  /** AppStatus: DRAFT, TO_DO, COMPLETED, CALL_ENDED. */
+  status: string;
+  /** JSON: Variables. */
+  case_vars: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** spec 3 Process execution history. */
+export interface ProcessExecutionTable {
+  id: string;
+  workspace_id: string;
+  process_uid: string;
+  sub_process: string | null;
+  /** ExecutionStatus: started, partial-complete, completed. */
+  status: string;
+  /** The `user` the client sent; created_by is the signed-in user who sent it. */
+  user_ref: string;
+  created_by: string;
+  start_time: string;
+  end_time: string | null;
+  /** JSON: {processVariables, steps}. */
+  execution_history: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** spec 3 Step history. */
+export interface StepHistoryTable {
+  id: string;
+  execution_id: string;
+  previous_step_id: string | null;
+  current_step_id: string;
+  current_step_name: string;
+  current_step_type: string;
+  current_step_process_id: string;
+  /** JSON: Variables. */
+  variable_state: string;
+  direction: string;
+  executed_on: string;
+  created_by: string;
+  created_at: string;
+}
+
+/** What POST service-processes/sendEmail "sent". */
+export interface EmailOutboxTable {
+  id: string;
+  workspace_id: string | null;
+  created_by: string;
+  /** JSON: string[]. */
+  recipients: string;
+  subject: string;
+  html_body: string;
+  text_body: string;
+  created_at: string;
+}
+
+/** What POST error-notification received. */
+export interface ErrorNotificationTable {
+  id: string;
+  workspace_id: string | null;
+  created_by: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+/** The simulated CRM store (spec 7 CRM sync). */
+export interface CrmRecordTable {
+  id: string;
+  workspace_id: string;
+  /** CrmRecordType. */
+  type: string;
+  contact_id: string | null;
+  execution_id: string | null;
+  /** JSON: the re-mapped payload (crmFieldMappings). */
+  payload: string;
+  created_at: string;
+}
+
+/** The tables of migration 0004 (call flows). */
+export interface CallFlowDatabase {
+  process_definitions: ProcessDefinitionTable;
+  cases: CaseTable;
+  process_executions: ProcessExecutionTable;
+  step_histories: StepHistoryTable;
+  email_outbox: EmailOutboxTable;
+  error_notifications: ErrorNotificationTable;
+  crm_records: CrmRecordTable;
+}
+
+export interface Database
+  extends FoundationDatabase, ReportingDatabase, SessionDatabase, CallFlowDatabase {}
