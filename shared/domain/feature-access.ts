@@ -2,7 +2,12 @@ import type { EditionKey, Role } from '@/shared/contracts/roles';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { isCockpitModuleEnabled } from './cockpit-status';
 import { editionLabel, meetsEdition } from './editions';
-import { hasQuickBooks, isCallTrackingEnabled, isCockpitEnabled } from './workspace-features';
+import {
+  hasQuickBooks,
+  isCallTrackingEnabled,
+  isCockpitEnabled,
+  usesZohoVendor,
+} from './workspace-features';
 
 /**
  * Who may read each report family (issue #9 item 5): one table for the server's report
@@ -23,11 +28,17 @@ export type ReportFeature =
   | 'cashFlow'
   | 'marketing'
   | 'cockpitGoals'
-  | 'systemReports';
+  | 'systemReports'
+  | 'callFlows';
 
 /** A workspace setting a feature needs beyond role and edition. */
 export type WorkspaceNeed =
-  'cockpit' | 'cockpitSalesPerformance' | 'cockpitCommunications' | 'quickBooks' | 'callTracking';
+  | 'cockpit'
+  | 'cockpitSalesPerformance'
+  | 'cockpitCommunications'
+  | 'quickBooks'
+  | 'callTracking'
+  | 'notZohoVendor';
 
 export interface FeatureRequirement {
   /** The words a 403 names the feature by. */
@@ -92,6 +103,14 @@ export const FEATURE_ACCESS: Readonly<Record<ReportFeature, FeatureRequirement>>
   },
   // System administration (dashboards 6: system only).
   systemReports: { title: 'system report', roles: ['system'], edition: 'starter', needs: [] },
+  // Call Flows (dashboards 2.2 menu: owner, admin, operator; session 4 Call-flow guard:
+  // blocked for Zoho-vendor workspaces). The server's call-centre routes check it.
+  callFlows: {
+    title: 'call flows',
+    roles: ['owner', 'admin', 'operator'],
+    edition: 'starter',
+    needs: ['notZohoVendor'],
+  },
 };
 
 /**
@@ -146,6 +165,8 @@ function meetsNeed(need: WorkspaceNeed, workspace: Workspace | null): boolean {
       return hasQuickBooks(workspace);
     case 'callTracking':
       return isCallTrackingEnabled(workspace);
+    case 'notZohoVendor':
+      return !usesZohoVendor(workspace);
   }
 }
 
@@ -155,6 +176,7 @@ const NEED_TEXT: Readonly<Record<WorkspaceNeed, string>> = {
   cockpitCommunications: 'the Communications cockpit module',
   quickBooks: 'QuickBooks connected',
   callTracking: 'call tracking enabled',
+  notZohoVendor: 'a CRM other than Zoho',
 };
 
 export type FeatureAccess =
