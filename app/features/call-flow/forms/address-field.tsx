@@ -1,5 +1,6 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
+import { fieldClassNames } from '@/app/components/field/field';
 import { Icon } from '@/app/components/icon/icon';
 import type { AddressValue, FormField, VariableValue } from '@/shared/contracts/call-flow';
 import { type AddressCheckOutcome, normalizeState } from '@/shared/domain/address-check';
@@ -196,7 +197,7 @@ export function AddressField({
         </label>
         <input
           id={partId(part)}
-          className="ic-step-input"
+          className={`${fieldClassNames.input} ${fieldClassNames.large} ic-step-control`}
           type="text"
           name={`${field.name}.${part}`}
           value={address[part]}

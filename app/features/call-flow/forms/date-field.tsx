@@ -1,6 +1,6 @@
 import type { GridColumn } from '@/shared/contracts/call-flow';
-import { errorId, FieldFrame, helpId } from './field-frame';
-import { asInputText, describedBy, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { asInputText, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
 import { isRequired } from './text-field';
 
 type DateField = Extract<GridColumn, { type: 'date' }>;
@@ -17,32 +17,31 @@ export function DateField({
   errorKey,
 }: FieldProps<DateField>) {
   return (
-    <FieldFrame
+    <Field
       id={id}
+      className="ic-step-field"
       label={field.label}
       help={field.help}
       error={error}
       required={isRequired(field)}
-      kind="single"
     >
-      <input
-        id={id}
-        className="ic-step-input ic-step-input--date"
-        type="date"
-        name={field.name}
-        value={asInputText(value)}
-        min={field.min}
-        max={field.max}
-        disabled={disabled || field.disabled}
-        autoFocus={field.autofocus}
-        autoComplete="off"
-        required={isRequired(field)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(field.help && helpId(id), error && errorId(id))}
-        {...{ [FOCUS_ATTRIBUTE]: errorKey ?? field.name }}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-    </FieldFrame>
+      {(control) => (
+        <input
+          {...control}
+          className={`${fieldClassNames.input} ${fieldClassNames.large} ic-step-control ic-step-control--date`}
+          type="date"
+          name={field.name}
+          value={asInputText(value)}
+          min={field.min}
+          max={field.max}
+          disabled={disabled || field.disabled}
+          autoFocus={field.autofocus}
+          autoComplete="off"
+          {...{ [FOCUS_ATTRIBUTE]: errorKey ?? field.name }}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
   );
 }

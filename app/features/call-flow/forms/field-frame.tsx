@@ -11,11 +11,11 @@ export interface FieldFrameProps {
   error: string | null;
   required: boolean;
   /**
-   * single: a <label for={id}> above one control. group: a <fieldset> with a <legend>
-   * (radio and checkbox groups, addresses, grids). own-label: the control carries its own
-   * label (one yes/no checkbox); the frame only adds help and error.
+   * group: a <fieldset> with a <legend> (radio and checkbox groups, addresses, grids).
+   * own-label: the control carries its own label (one yes/no checkbox); the frame only
+   * adds help and error. One-control fields use app/components/field instead.
    */
-  kind: 'single' | 'group' | 'own-label';
+  kind: 'group' | 'own-label';
   children: ReactNode;
   className?: string;
 }
@@ -24,7 +24,7 @@ export const helpId = (id: string) => `${id}-help`;
 export const errorId = (id: string) => `${id}-error`;
 
 /**
- * The label, help and error around one step-form field (issue 11 Forms: invalid fields
+ * The legend, help and error around a step-form field that is not one labelled control (issue 11 Forms: invalid fields
  * highlighted, errors announced through aria-describedby). A group is a fieldset whose
  * legend names it for screen readers.
  */
@@ -79,15 +79,8 @@ export function FieldFrame({
   }
   return (
     <div className={classes} data-invalid={error ? true : undefined}>
-      {kind === 'single' ? (
-        <label className="ic-step-field__label" htmlFor={id}>
-          {label}
-          {marker}
-        </label>
-      ) : null}
-      {kind === 'single' ? helpText : null}
       {children}
-      {kind === 'own-label' ? helpText : null}
+      {helpText}
       {errorText}
     </div>
   );

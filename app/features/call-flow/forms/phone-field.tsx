@@ -1,7 +1,7 @@
 import type { GridColumn } from '@/shared/contracts/call-flow';
 import { usNationalDigits } from '@/shared/domain/phone';
-import { errorId, FieldFrame, helpId } from './field-frame';
-import { asInputText, describedBy, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { asInputText, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
 import { isRequired } from './text-field';
 
 type PhoneField = Extract<GridColumn, { type: 'phone' }>;
@@ -31,38 +31,37 @@ export function PhoneField({
 }: FieldProps<PhoneField>) {
   const text = asInputText(value);
   return (
-    <FieldFrame
+    <Field
       id={id}
+      className="ic-step-field"
       label={field.label}
       help={field.help}
       error={error}
       required={isRequired(field)}
-      kind="single"
     >
-      <input
-        id={id}
-        className="ic-step-input ic-step-input--phone"
-        type="tel"
-        inputMode="tel"
-        name={field.name}
-        value={text}
-        placeholder={field.placeholder}
-        minLength={field.minlength}
-        maxLength={field.maxlength}
-        disabled={disabled || field.disabled}
-        autoFocus={field.autofocus}
-        autoComplete="off"
-        required={isRequired(field)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(field.help && helpId(id), error && errorId(id))}
-        {...{ [FOCUS_ATTRIBUTE]: errorKey ?? field.name }}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={() => {
-          const shown = displayPhone(text);
-          if (shown !== text) onChange(shown);
-          onBlur();
-        }}
-      />
-    </FieldFrame>
+      {(control) => (
+        <input
+          {...control}
+          className={`${fieldClassNames.input} ${fieldClassNames.large} ic-step-control ic-step-control--phone`}
+          type="tel"
+          inputMode="tel"
+          name={field.name}
+          value={text}
+          placeholder={field.placeholder}
+          minLength={field.minlength}
+          maxLength={field.maxlength}
+          disabled={disabled || field.disabled}
+          autoFocus={field.autofocus}
+          autoComplete="off"
+          {...{ [FOCUS_ATTRIBUTE]: errorKey ?? field.name }}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={() => {
+            const shown = displayPhone(text);
+            if (shown !== text) onChange(shown);
+            onBlur();
+          }}
+        />
+      )}
+    </Field>
   );
 }

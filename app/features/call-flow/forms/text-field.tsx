@@ -1,6 +1,6 @@
 import type { GridColumn } from '@/shared/contracts/call-flow';
-import { errorId, FieldFrame, helpId } from './field-frame';
-import { asInputText, describedBy, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { asInputText, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
 
 type TextLikeField = Extract<GridColumn, { type: 'text' | 'email' | 'number' }>;
 
@@ -28,39 +28,38 @@ export function TextField({
   errorKey,
 }: FieldProps<TextLikeField>) {
   return (
-    <FieldFrame
+    <Field
       id={id}
+      className="ic-step-field"
       label={field.label}
       help={field.help}
       error={error}
       required={isRequired(field)}
-      kind="single"
     >
-      <input
-        id={id}
-        className={`ic-step-input ic-step-input--${field.type}`}
-        type={INPUT_TYPE[field.type]}
-        inputMode={INPUT_MODE[field.type]}
-        name={field.name}
-        value={asInputText(value)}
-        placeholder={field.placeholder}
-        minLength={field.minlength}
-        maxLength={field.maxlength}
-        min={field.type === 'number' ? field.min : undefined}
-        max={field.type === 'number' ? field.max : undefined}
-        disabled={disabled || field.disabled}
-        // spec 5: autofocus comes from the definition (one field of a step).
-        autoFocus={field.autofocus}
-        // The agent types the caller's data: the browser must not offer the agent's own.
-        autoComplete="off"
-        spellCheck={field.type === 'text' ? undefined : false}
-        required={isRequired(field)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(field.help && helpId(id), error && errorId(id))}
-        {...{ [FOCUS_ATTRIBUTE]: errorKey ?? field.name }}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-    </FieldFrame>
+      {(control) => (
+        <input
+          {...control}
+          className={`${fieldClassNames.input} ${fieldClassNames.large} ic-step-control ic-step-control--${field.type}`}
+          type={INPUT_TYPE[field.type]}
+          inputMode={INPUT_MODE[field.type]}
+          name={field.name}
+          value={asInputText(value)}
+          placeholder={field.placeholder}
+          minLength={field.minlength}
+          maxLength={field.maxlength}
+          min={field.type === 'number' ? field.min : undefined}
+          max={field.type === 'number' ? field.max : undefined}
+          disabled={disabled || field.disabled}
+          // spec 5: autofocus comes from the definition (one field of a step).
+          autoFocus={field.autofocus}
+          // The agent types the caller's data: the browser must not offer the agent's own.
+          autoComplete="off"
+          spellCheck={field.type === 'text' ? undefined : false}
+          {...{ [FOCUS_ATTRIBUTE]: errorKey ?? field.name }}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
   );
 }

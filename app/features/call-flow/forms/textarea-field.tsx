@@ -1,6 +1,6 @@
 import type { GridColumn } from '@/shared/contracts/call-flow';
-import { errorId, FieldFrame, helpId } from './field-frame';
-import { asInputText, describedBy, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { asInputText, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
 import { isRequired } from './text-field';
 
 type TextareaField = Extract<GridColumn, { type: 'textarea' }>;
@@ -17,33 +17,32 @@ export function TextareaField({
   errorKey,
 }: FieldProps<TextareaField>) {
   return (
-    <FieldFrame
+    <Field
       id={id}
+      className="ic-step-field"
       label={field.label}
       help={field.help}
       error={error}
       required={isRequired(field)}
-      kind="single"
     >
-      <textarea
-        id={id}
-        className="ic-step-input"
-        name={field.name}
-        rows={field.rows ?? 4}
-        value={asInputText(value)}
-        placeholder={field.placeholder}
-        minLength={field.minlength}
-        maxLength={field.maxlength}
-        disabled={disabled || field.disabled}
-        autoFocus={field.autofocus}
-        autoComplete="off"
-        required={isRequired(field)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(field.help && helpId(id), error && errorId(id))}
-        {...{ [FOCUS_ATTRIBUTE]: errorKey ?? field.name }}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-    </FieldFrame>
+      {(control) => (
+        <textarea
+          {...control}
+          className={`${fieldClassNames.textarea} ${fieldClassNames.large} ic-step-control`}
+          name={field.name}
+          rows={field.rows ?? 4}
+          value={asInputText(value)}
+          placeholder={field.placeholder}
+          minLength={field.minlength}
+          maxLength={field.maxlength}
+          disabled={disabled || field.disabled}
+          autoFocus={field.autofocus}
+          autoComplete="off"
+          {...{ [FOCUS_ATTRIBUTE]: errorKey ?? field.name }}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
   );
 }
