@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
@@ -54,6 +54,11 @@ export interface CallFlowWizardProps {
   onCallTaken?: () => void;
   /** Where an agent starts a call by hand (the Call Flows area). */
   callFlowsPath?: string;
+  /**
+   * Shown under the "no call in progress" explanation instead of its link (the app puts
+   * the Call Flows list here, so an agent starts a call right away).
+   */
+  idleContent?: ReactNode;
 }
 
 /** The wizard of one signed-in agent (a new user gets a new engine through `key`). */
@@ -97,7 +102,8 @@ function SignedInWizard({
   environment = 'production',
   onFinished,
   onCallTaken,
-  callFlowsPath = '/app/automated-intake/processes',
+  callFlowsPath = '/app/automated-intake',
+  idleContent,
   userId,
   agentName,
   workspaceId,
@@ -121,7 +127,8 @@ function SignedInWizard({
     stateKey: callFlowStateKey(userId),
   });
   const [load, setLoad] = useState<DefinitionLoad>({ status: 'idle' });
-  const attempted = useRef(false);
+  // The payload last taken up: each new incoming call starts once, a re-render never again.
+  const taken = useRef<IncomingCallPayload | null>(null);
   const finish = onFinished ?? (() => navigate('/app'));
 
   const processName = incomingCall?.process ?? defaultProcess;
@@ -140,8 +147,8 @@ function SignedInWizard({
       try {
         const definition = await fetchProcessDefinition(api, workspaceId, processName);
         setLoad({ status: 'idle' });
-        onCallTaken?.();
         await engine.start({ definition, callData: callDataOf(incomingCall) });
+        onCallTaken?.();
       } catch (error) {
         if (error instanceof CallFlowTriggerError) return; // shown from the engine's state
         setLoad({
@@ -157,21 +164,23 @@ function SignedInWizard({
 
   // spec 4 Start: a new incoming call starts the flow once; a stored flow resumes instead.
   useEffect(() => {
-    if (handle.phase !== 'ready' || attempted.current) return;
-    attempted.current = true;
-    if (handle.state.status === 'idle' && incomingCall && !incomingCallError) {
-      void start(handle.engine);
-    } else if (handle.state.status !== 'idle' && incomingCall) {
-      onCallTaken?.();
-    }
-  }, [handle, incomingCall, incomingCallError, start, onCallTaken]);
+    if (handle.phase !== 'ready' || !incomingCall || taken.current === incomingCall) return;
+    taken.current = incomingCall;
+    if (handle.state.status === 'idle' && !handle.state.busy) void start(handle.engine);
+    // A call already in progress stays on screen; the new payload is not started over it.
+    else onCallTaken?.();
+  }, [handle, incomingCall, start, onCallTaken]);
 
   if (handle.phase === 'restoring') return <LoadingBlock label="Opening the call flow…" />;
   const { engine, state } = handle;
 
   if (state.status === 'idle') {
     if (incomingCallError) {
-      return <NoCall callFlowsPath={callFlowsPath} problem={incomingCallError} />;
+      return (
+        <NoCall callFlowsPath={callFlowsPath} problem={incomingCallError}>
+          {idleContent}
+        </NoCall>
+      );
     }
     if (load.status === 'error') {
       return (
@@ -188,14 +197,11 @@ function SignedInWizard({
         </Card>
       );
     }
-    if (incomingCall) {
-      return (
-        <LoadingBlock
-          label={`Starting the call flow for ${incomingCall.leadName || 'the caller'}…`}
-        />
-      );
+    const caller = state.callData?.leadName || incomingCall?.leadName;
+    if (state.busy || load.status === 'loading' || incomingCall) {
+      return <LoadingBlock label={`Starting the call flow for ${caller || 'the caller'}…`} />;
     }
-    return <NoCall callFlowsPath={callFlowsPath} />;
+    return <NoCall callFlowsPath={callFlowsPath}>{idleContent}</NoCall>;
   }
 
   return (
@@ -216,9 +222,17 @@ function SignedInWizard({
 }
 
 /** Without an incoming call the screen says how to start one (issue 11 The screen). */
-function NoCall({ callFlowsPath, problem }: { callFlowsPath: string; problem?: string }) {
+function NoCall({
+  callFlowsPath,
+  problem,
+  children,
+}: {
+  callFlowsPath: string;
+  problem?: string;
+  children?: ReactNode;
+}) {
   const { navigate } = useHost();
-  return (
+  const explanation = (
     <Card className="ic-call-flow__notice" aria-labelledby="ic-call-flow-no-call">
       <span className="ic-call-flow__notice-icon" aria-hidden="true">
         <Icon name="call-flow" size="lg" />
@@ -232,15 +246,25 @@ function NoCall({ callFlowsPath, problem }: { callFlowsPath: string; problem?: s
         </p>
       ) : null}
       <p>
-        The intake opens here by itself when a call comes in for you. For a walk-in or a call-back,
-        open Call Flows, choose the process and enter the caller's name and phone.
+        The intake opens here by itself when a call comes in for you. For a walk-in or a call-back,{' '}
+        {children ? 'choose a call flow below' : 'open Call Flows, choose the process'} and enter
+        the caller's name and phone.
       </p>
-      <div className="ic-call-flow__notice-actions">
-        <Button variant="primary" onClick={() => navigate(callFlowsPath)}>
-          Open Call Flows
-        </Button>
-      </div>
+      {children ? null : (
+        <div className="ic-call-flow__notice-actions">
+          <Button variant="primary" onClick={() => navigate(callFlowsPath)}>
+            Open Call Flows
+          </Button>
+        </div>
+      )}
     </Card>
+  );
+  if (!children) return explanation;
+  return (
+    <div className="ic-call-flow__idle">
+      {explanation}
+      {children}
+    </div>
   );
 }
 

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { Icon } from '@/app/components/icon/icon';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { useHost } from '@/app/host/host';
+import { listProcesses } from '@/shared/api/call-flow';
+import type { ProcessSummary } from '@/shared/contracts/call-flow-api';
+import { automatedIntakePath } from './incoming-call';
+import { StartCallDialog } from './start-call-dialog';
+import { useCallFlowData } from './use-call-flow-data';
+import './process-list.css';
+
+/** The workspace's processes, each startable by hand (issue 11: walk-in or call-back). */
+export function ProcessList() {
+  const { api, session, navigate } = useHost();
+  const workspaceId = session.workspace?.id ?? null;
+  const processes = useCallFlowData(workspaceId && `processes:${workspaceId}`, () =>
+    listProcesses(api, workspaceId!),
+  );
+  const [starting, setStarting] = useState<ProcessSummary | null>(null);
+
+  return (
+    <Card title="Start a call flow by hand" aria-busy={processes.status === 'loading' || undefined}>
+      <p className="ic-process-list__intro">
+        For a walk-in or a call-back, choose the process and enter the caller's name and phone.
+      </p>
+      {processes.status === 'loading' ? <LoadingBlock label="Loading the call flows…" /> : null}
+      {processes.status === 'error' ? (
+        <ErrorView onRetry={processes.retry} detail={processes.detail ?? undefined} />
+      ) : null}
+      {processes.status === 'loaded' && processes.data?.data.length === 0 ? (
+        <p className="ic-process-list__empty">
+          This workspace has no call flows yet. Ask your administrator to add one.
+        </p>
+      ) : null}
+      {processes.status === 'loaded' && processes.data && processes.data.data.length > 0 ? (
+        <ul className="ic-process-list">
+          {processes.data.data.map((process) => (
+            <li key={process.id} className="ic-process-list__item">
+              <span className="ic-process-list__icon" aria-hidden="true">
+                <Icon name="call-flow" size="md" />
+              </span>
+              <div className="ic-process-list__text">
+                <h3 className="ic-process-list__name">{process.name}</h3>
+                {process.description ? (
+                  <p className="ic-process-list__description">{process.description}</p>
+                ) : null}
+                <p className="ic-process-list__meta">
+                  {process.formStepCount === 1 ? '1 form' : `${process.formStepCount} forms`}
+                </p>
+              </div>
+              <Button
+                variant="primary"
+                onClick={() => setStarting(process)}
+                aria-label={`Start ${process.name}`}
+              >
+                Start
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {starting ? (
+        <StartCallDialog
+          processName={starting.name}
+          onCancel={() => setStarting(null)}
+          onStart={(caller) => {
+            setStarting(null);
+            navigate(automatedIntakePath({ ...caller, process: starting.id }));
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Button } from '@/app/components/button/button';
+import { stripPhone } from '@/shared/domain/phone';
+import './start-call-dialog.css';
+
+// issue 11: an agent starts a flow by hand for a walk-in or a call-back — a small dialog
+// asks the caller's name and phone (spec 3 Call data: lead name and phone).
+
+/** spec 9: phone minimum length is 10. */
+const PHONE_MIN_DIGITS = 10;
+
+export interface StartCallValues {
+  leadName: string;
+  phone: string;
+}
+
+/** The problems with what was typed, by field (empty when it can start). */
+export function startCallProblems(values: StartCallValues): Partial<StartCallValues> {
+  const problems: Partial<StartCallValues> = {};
+  if (!values.leadName.trim()) problems.leadName = "Enter the caller's name.";
+  const digits = stripPhone(values.phone.trim());
+  if (!digits) problems.phone = "Enter the caller's phone number.";
+  else if (!/^\+?\d+$/.test(digits) || digits.replace('+', '').length < PHONE_MIN_DIGITS) {
+    problems.phone = 'Enter at least 10 digits, with an optional leading +.';
+  }
+  return problems;
+}
+
+export interface StartCallDialogProps {
+  processName: string;
+  onStart: (values: StartCallValues) => void;
+  onCancel: () => void;
+}
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled])';
+
+/** A modal: focus moves in (to the name), stays in, Escape cancels, and goes back where it was. */
+export function StartCallDialog({ processName, onStart, onCancel }: StartCallDialogProps) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<StartCallValues>({ leadName: '', phone: '' });
+  const [attempted, setAttempted] = useState(false);
+  const problems = startCallProblems(values);
+  const shown = attempted ? problems : {};
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    nameRef.current?.focus();
+    return () => previous?.focus?.();
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    if (problems.leadName) return nameRef.current?.focus();
+    if (problems.phone) return phoneRef.current?.focus();
+    onStart({ leadName: values.leadName.trim(), phone: values.phone.trim() });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return createPortal(
+    <div className="ic-start-call" onKeyDown={onKeyDown}>
+      <div className="ic-start-call__backdrop" aria-hidden="true" onClick={onCancel} />
+      <div
+        ref={dialogRef}
+        className="ic-start-call__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+      >
+        <h2 className="ic-start-call__title" id={`${id}-title`}>
+          Start {processName}
+        </h2>
+        <p className="ic-start-call__text" id={`${id}-text`}>
+          For a walk-in or a call-back: who is the caller?
+        </p>
+        <form className="ic-start-call__form" noValidate onSubmit={submit}>
+          <label className="ic-start-call__field">
+            <span>Caller name</span>
+            <input
+              ref={nameRef}
+              name="leadName"
+              autoComplete="off"
+              value={values.leadName}
+              aria-invalid={shown.leadName ? true : undefined}
+              aria-describedby={shown.leadName ? `${id}-name-error` : undefined}
+              onChange={(e) => setValues((v) => ({ ...v, leadName: e.target.value }))}
+            />
+            {shown.leadName ? (
+              <span className="ic-start-call__error" id={`${id}-name-error`}>
+                {shown.leadName}
+              </span>
+            ) : null}
+          </label>
+          <label className="ic-start-call__field">
+            <span>Phone</span>
+            <input
+              ref={phoneRef}
+              name="phone"
+              type="tel"
+              autoComplete="off"
+              inputMode="tel"
+              value={values.phone}
+              aria-invalid={shown.phone ? true : undefined}
+              aria-describedby={shown.phone ? `${id}-phone-error` : undefined}
+              onChange={(e) => setValues((v) => ({ ...v, phone: e.target.value }))}
+            />
+            {shown.phone ? (
+              <span className="ic-start-call__error" id={`${id}-phone-error`}>
+                {shown.phone}
+              </span>
+            ) : null}
+          </label>
+          <div className="ic-start-call__actions">
+            <Button onClick={onCancel}>Cancel</Button>
+            <Button type="submit" variant="primary">
+              Start call flow
+            </Button>
+          </div>
+        </form>
+      </div>
+    </div>,
+    document.body,
+  );
+}
