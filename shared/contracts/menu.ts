@@ -7,7 +7,8 @@ export const menuItemSchema = z.object({
   id: z.string(),
   icon: z.string().optional(),
   path: z.string().optional(),
-  roles: z.array(roleSchema),
+  // Read-only: items share the role groups of shared/domain/role-groups.ts.
+  roles: z.array(roleSchema).readonly(),
   get children() {
     return z.array(menuItemSchema).optional();
   },

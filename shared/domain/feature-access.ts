@@ -8,6 +8,7 @@ import {
   isCockpitEnabled,
   usesZohoVendor,
 } from './workspace-features';
+import { MANAGERS, MANAGERS_AND_OPERATORS, MANAGERS_AND_SYSTEM, SYSTEM_ONLY } from './role-groups';
 
 /**
  * Who may read each report family (issue #9 item 5): one table for the server's report
@@ -48,9 +49,6 @@ export interface FeatureRequirement {
   needs: readonly WorkspaceNeed[];
 }
 
-const MANAGERS: readonly Role[] = ['owner', 'admin'];
-const MANAGERS_AND_OPERATORS: readonly Role[] = ['owner', 'admin', 'operator'];
-
 export const FEATURE_ACCESS: Readonly<Record<ReportFeature, FeatureRequirement>> = {
   // Classic dashboard, funnel widget, contact-lead conversion, Lead Flow / Total Leads.
   funnel: { title: 'funnel report', roles: MANAGERS, edition: 'starter', needs: [] },
@@ -83,7 +81,7 @@ export const FEATURE_ACCESS: Readonly<Record<ReportFeature, FeatureRequirement>>
   // workspaces with the accounting vendor, or role system" (dashboards 2.2).
   cashFlow: {
     title: 'Cash Flow report',
-    roles: ['owner', 'admin', 'system'],
+    roles: MANAGERS_AND_SYSTEM,
     edition: 'starter',
     needs: ['quickBooks'],
   },
@@ -102,7 +100,7 @@ export const FEATURE_ACCESS: Readonly<Record<ReportFeature, FeatureRequirement>>
     needs: ['cockpit'],
   },
   // System administration (dashboards 6: system only).
-  systemReports: { title: 'system report', roles: ['system'], edition: 'starter', needs: [] },
+  systemReports: { title: 'system report', roles: SYSTEM_ONLY, edition: 'starter', needs: [] },
   // Call Flows (dashboards 2.2 menu: owner, admin, operator; session 4 Call-flow guard:
   // blocked for Zoho-vendor workspaces). The server's call-centre routes check it.
   callFlows: {

@@ -1,6 +1,5 @@
 import type { CoachingCategory } from '@/shared/contracts/lookups';
 import type { MenuItem } from '@/shared/contracts/menu';
-import type { Role } from '@/shared/contracts/roles';
 import type { LoggedUser } from '@/shared/contracts/user';
 import type { Workspace } from '@/shared/contracts/workspace';
 import {
@@ -11,9 +10,13 @@ import {
   isZohoWorkspace,
   usesZohoVendor,
 } from './workspace-features';
-
-const MANAGERS: Role[] = ['owner', 'admin'];
-const MANAGERS_AND_OPERATORS: Role[] = ['owner', 'admin', 'operator'];
+import {
+  MANAGERS,
+  MANAGERS_AND_OPERATORS,
+  MANAGERS_AND_SYSTEM,
+  MANAGERS_OPERATORS_AND_SYSTEM,
+  SYSTEM_ONLY,
+} from './role-groups';
 
 export const TRAINING_MENU_ID = 'coaching-training';
 
@@ -155,20 +158,20 @@ export const APP_MENU: readonly MenuItem[] = [
     title: 'Cash Flow Pipeline',
     icon: 'cash',
     // spec 2.2: "only for workspaces with the accounting vendor, or role system".
-    roles: ['owner', 'admin', 'system'],
+    roles: MANAGERS_AND_SYSTEM,
     feature: 'quickBooks',
     children: [
       {
         id: 'cash-flow-collections',
         title: 'Collections',
         path: 'cash-flow-pipeline/collections',
-        roles: ['owner', 'admin', 'system'],
+        roles: MANAGERS_AND_SYSTEM,
       },
       {
         id: 'cash-flow-quickbooks',
         title: 'QuickBooks',
         path: 'cash-flow-pipeline/quickbooks',
-        roles: ['owner', 'admin', 'system'],
+        roles: MANAGERS_AND_SYSTEM,
       },
     ],
   },
@@ -183,7 +186,7 @@ export const APP_MENU: readonly MenuItem[] = [
     id: 'coaching',
     title: 'Coaching',
     icon: 'coaching',
-    roles: ['owner', 'admin', 'operator', 'system'],
+    roles: MANAGERS_OPERATORS_AND_SYSTEM,
     children: [
       {
         id: TRAINING_MENU_ID,
@@ -215,7 +218,7 @@ export const APP_MENU: readonly MenuItem[] = [
         id: 'coaching-upload-videos',
         title: 'Upload Training Videos',
         path: 'coaching/upload-training-videos',
-        roles: ['system'],
+        roles: SYSTEM_ONLY,
       },
     ],
   },
@@ -270,32 +273,32 @@ export const APP_MENU: readonly MenuItem[] = [
     id: 'system',
     title: 'System',
     icon: 'system',
-    roles: ['system'],
+    roles: SYSTEM_ONLY,
     children: [
       {
         id: 'system-workspaces',
         title: 'Workspaces',
         path: 'system/workspaces',
-        roles: ['system'],
+        roles: SYSTEM_ONLY,
       },
       // spec 2.2 "no production flag": read as production ready (only an explicit false hides).
       {
         id: 'system-workspace-wizard',
         title: 'Workspace Wizard',
         path: 'system/workspace-wizard',
-        roles: ['system'],
+        roles: SYSTEM_ONLY,
       },
       {
         id: 'system-microservices',
         title: 'Microservices',
         path: 'system/microservices',
-        roles: ['system'],
+        roles: SYSTEM_ONLY,
       },
       {
         id: 'system-pclc-report',
         title: 'PCLC System Report',
         path: 'system/pclc-system-report',
-        roles: ['system'],
+        roles: SYSTEM_ONLY,
       },
     ],
   },

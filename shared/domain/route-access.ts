@@ -6,6 +6,12 @@ import { meetsEdition } from './editions';
 import { FEATURE_ACCESS, type ReportFeature } from './feature-access';
 import { LOGIN_PATH, landingPathFor } from './landing';
 import { isCockpitEnabled, usesZohoVendor } from './workspace-features';
+import {
+  MANAGERS,
+  MANAGERS_AND_OPERATORS,
+  MANAGERS_OPERATORS_AND_SYSTEM,
+  SYSTEM_ONLY,
+} from './role-groups';
 
 /**
  * What a route under /app asks of the user (spec: session 6 and dashboards 6 route guards).
@@ -20,10 +26,6 @@ export interface RouteRequirement {
   /** Extra guards: cockpit needs the cockpit setting; call flows are blocked for Zoho. */
   guard?: 'cockpit' | 'callFlow';
 }
-
-const MANAGERS: readonly Role[] = ['owner', 'admin'];
-const MANAGERS_AND_OPERATORS: readonly Role[] = ['owner', 'admin', 'operator'];
-const SYSTEM: readonly Role[] = ['system'];
 
 /**
  * The roles and edition of a report family, from the table the server's report routes
@@ -82,13 +84,13 @@ export const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   },
   // Coaching parent: owner, admin, operator, system; Training, Scores, Reports: owner,
   // admin, operator; Upload Videos: system only.
-  { path: 'coaching', roles: ['owner', 'admin', 'operator', 'system'], edition: 'starter' },
+  { path: 'coaching', roles: MANAGERS_OPERATORS_AND_SYSTEM, edition: 'starter' },
   { path: 'coaching/training', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
   { path: 'coaching/scores', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
   { path: 'coaching/reports', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
-  { path: 'coaching/upload-training-videos', roles: SYSTEM, edition: 'starter' },
+  { path: 'coaching/upload-training-videos', roles: SYSTEM_ONLY, edition: 'starter' },
   // System administration: system only.
-  { path: 'system', roles: SYSTEM, edition: 'starter' },
+  { path: 'system', roles: SYSTEM_ONLY, edition: 'starter' },
   // Profile pages: every role (the consultant and operator landings are here).
   { path: 'profile', roles: ROLES, edition: 'starter' },
   // Children of app the spec names without a menu entry or a role: manager reports,

@@ -187,7 +187,7 @@ describe('visibleMenu: Training submenu (spec: session 2 Sidebar)', () => {
   });
 });
 
-type MenuLike = { path?: string; roles: Role[]; children?: MenuLike[] };
+type MenuLike = { path?: string; roles: readonly Role[]; children?: MenuLike[] };
 
 function collectPaths(items: readonly MenuLike[]): string[] {
   return items.flatMap((item) => [
