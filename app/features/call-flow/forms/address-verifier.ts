@@ -1,4 +1,6 @@
 import { createContext } from 'react';
+import { checkAddress } from '@/shared/api/address-check';
+import type { ApiClient } from '@/shared/api/client';
 import type { AddressValue } from '@/shared/contracts/call-flow';
 import type { AddressCheckOutcome } from '@/shared/domain/address-check';
 
@@ -18,3 +20,12 @@ export type VerifyAddress = (
  * prop wins over it.
  */
 export const AddressVerifierContext = createContext<VerifyAddress | null>(null);
+
+/**
+ * The verifier of a host that talks to our API (the app, widgets, the extension's
+ * Transport): the stand-in or a deployment's proxy to the postal service.
+ * `<StepForm verifyAddress={createAddressVerifier(host.api)} … />`
+ */
+export function createAddressVerifier(api: ApiClient): VerifyAddress {
+  return (address) => checkAddress(api, address);
+}
