@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Icon } from '@/app/components/icon/icon';
-import { ariaSortOf, type SortState } from '@/shared/domain/sorting';
+import { SortableHeader } from '@/app/components/sortable-header/sortable-header';
+import type { SortState } from '@/shared/domain/sorting';
 import './contacts-table.css';
 
 export type ContactColumn = 'name' | 'leadSource' | 'campaign' | 'caseType' | 'status';
@@ -70,35 +70,11 @@ export function ContactsTable({ rows, columns, sort, onSort, caption }: Contacts
         <caption className="ic-contacts-table__caption">{caption}</caption>
         <thead>
           <tr aria-rowindex={1}>
-            {columns.map((column) => {
-              const state = ariaSortOf(sort, column);
-              return (
-                <th key={column} scope="col" aria-sort={state}>
-                  <button
-                    type="button"
-                    className="ic-contacts-table__sort"
-                    onClick={() => onSort(column)}
-                  >
-                    {CONTACT_COLUMN_LABELS[column]}
-                    <Icon
-                      name={
-                        state === 'ascending'
-                          ? 'arrow-up'
-                          : state === 'descending'
-                            ? 'arrow-down'
-                            : 'arrows-up-down'
-                      }
-                      size="sm"
-                      className={
-                        state === 'none'
-                          ? 'ic-contacts-table__sort-icon'
-                          : 'ic-contacts-table__sort-icon ic-contacts-table__sort-icon--on'
-                      }
-                    />
-                  </button>
-                </th>
-              );
-            })}
+            {columns.map((column) => (
+              <SortableHeader key={column} column={column} sort={sort} onSort={onSort}>
+                {CONTACT_COLUMN_LABELS[column]}
+              </SortableHeader>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -2,12 +2,13 @@ import { useId, useMemo, useState } from 'react';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Icon } from '@/app/components/icon/icon';
+import { SortableHeader } from '@/app/components/sortable-header/sortable-header';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import type { AgentComplianceRow } from '@/shared/contracts/reports/call-compliance';
 import { complianceBar, COMPLIANCE_BAR, type ComplianceSortKey } from '@/shared/domain/compliance';
 import type { ReportFilterState } from '@/shared/domain/report-filter-state';
-import { ariaSortOf, sortRows, toggleSort, type SortState } from '@/shared/domain/sorting';
+import { sortRows, toggleSort, type SortState } from '@/shared/domain/sorting';
 import { useCallCompliance, type ComplianceReport } from './use-call-compliance';
 import './compliance-card.css';
 
@@ -163,31 +164,16 @@ function AgentList({ report }: { report: ComplianceReport }) {
       <table className="ic-compliance__table">
         <thead>
           <tr>
-            {AGENT_COLUMNS.map((column) => {
-              const state = ariaSortOf(sort, column.key);
-              return (
-                <th key={column.key} scope="col" aria-sort={state}>
-                  <button
-                    type="button"
-                    className="ic-compliance__sort"
-                    onClick={() => setSort((current) => toggleSort(current, column.key))}
-                  >
-                    {column.label}
-                    <Icon
-                      name={
-                        state === 'ascending'
-                          ? 'arrow-up'
-                          : state === 'descending'
-                            ? 'arrow-down'
-                            : 'arrows-up-down'
-                      }
-                      size="sm"
-                      className={state === 'none' ? 'ic-compliance__sort-icon' : undefined}
-                    />
-                  </button>
-                </th>
-              );
-            })}
+            {AGENT_COLUMNS.map((column) => (
+              <SortableHeader
+                key={column.key}
+                column={column.key}
+                sort={sort}
+                onSort={(key) => setSort((current) => toggleSort(current, key))}
+              >
+                {column.label}
+              </SortableHeader>
+            ))}
           </tr>
         </thead>
         <tbody>
