@@ -1,7 +1,11 @@
-import type { CSSProperties } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
+import { createHostQueryClient } from '@/app/query/create-host-query-client';
+import { DataProvider } from '@/app/query/data-provider';
 import { AppHostProvider } from '@/app/host/app-host-provider';
+import { useHost } from '@/app/host/host';
 import { EnvBanner, ENV_BANNER_HEIGHT } from '@/app/shell/env-banner/env-banner';
 import type { AppEnvironment } from '@/app/shell/env-banner/environment';
 import { RequestLoader } from '@/app/shell/request-loader/request-loader';
@@ -18,10 +22,31 @@ export interface AppProps {
   notify: Notifier;
   services: AppServices;
   environment: AppEnvironment | null;
+  /** The app's one QueryClient (the data layer's cache); default: a new one. */
+  queryClient?: QueryClient;
+}
+
+/** The data layer under the host: its cache belongs to whoever the host is signed in as. */
+function AppData({ client, children }: { client: QueryClient; children: ReactNode }) {
+  const { session } = useHost();
+  return (
+    <DataProvider client={client} session={session}>
+      {children}
+    </DataProvider>
+  );
 }
 
 /** The standalone app: services and host around the router, plus the global shell pieces. */
-export function App({ router, api, storage, notify, services, environment }: AppProps) {
+export function App({
+  router,
+  api,
+  storage,
+  notify,
+  services,
+  environment,
+  queryClient,
+}: AppProps) {
+  const [client] = useState(() => queryClient ?? createHostQueryClient());
   const navigate = (path: string) => void router.navigate(path);
   const rootStyle = {
     '--ic-shell-banner': `${environment ? ENV_BANNER_HEIGHT : 0}px`,
@@ -29,13 +54,15 @@ export function App({ router, api, storage, notify, services, environment }: App
   return (
     <AppServicesContext.Provider value={services}>
       <AppHostProvider api={api} storage={storage} navigate={navigate} notify={notify}>
-        <div className="ic-root" style={rootStyle}>
-          <EnvBanner environment={environment} />
-          <RequestLoader />
-          <RouterProvider router={router} />
-          <Toaster />
-          <ConfirmHost />
-        </div>
+        <AppData client={client}>
+          <div className="ic-root" style={rootStyle}>
+            <EnvBanner environment={environment} />
+            <RequestLoader />
+            <RouterProvider router={router} />
+            <Toaster />
+            <ConfirmHost />
+          </div>
+        </AppData>
       </AppHostProvider>
     </AppServicesContext.Provider>
   );

@@ -6,9 +6,10 @@ import {
   useSyncExternalStore,
   type ComponentType,
 } from 'react';
-import { AppServicesContext } from '@/app/app-services';
+import type { QueryClient } from '@tanstack/react-query';
+import { createHostQueryClient } from '@/app/query/create-host-query-client';
+import { DataProvider } from '@/app/query/data-provider';
 import { HostContext } from '@/app/host/host';
-import type { SessionService } from '@/shared/session/session-service';
 import { subscribeWidgetCss, widgetCss } from './styles/css-registry';
 import {
   parseDateRange,
@@ -54,23 +55,14 @@ function hostElementOf(container: HTMLElement | undefined): HTMLElement | null {
 }
 
 function SignedOut({ state }: { state: Extract<WidgetHostState, { status: 'signed-out' }> }) {
-  if (state.session) {
-    const services = {
-      session: {
-        signIn: state.session.signIn,
-        restore: async () => null,
-        logout: async () => {},
-      } satisfies SessionService,
-    };
+  if (state.onSignIn) {
     return (
       <div className="ic-widget__signin">
         <h2>Sign in to Intake Cockpit</h2>
         {state.message ? <p role="alert">{state.message}</p> : null}
-        <AppServicesContext.Provider value={services}>
-          <Suspense fallback={<WidgetLoading />}>
-            <SignInForm />
-          </Suspense>
-        </AppServicesContext.Provider>
+        <Suspense fallback={<WidgetLoading />}>
+          <SignInForm onSignIn={state.onSignIn} />
+        </Suspense>
       </div>
     );
   }
@@ -80,6 +72,17 @@ function SignedOut({ state }: { state: Extract<WidgetHostState, { status: 'signe
       <span>{state.message ?? state.hint ?? 'Sign in to see this widget.'}</span>
     </div>
   );
+}
+
+let pageQueryClient: QueryClient | null = null;
+
+/**
+ * One QueryClient for every widget of this page (or of this CRM tab's panel): widgets that
+ * ask the same thing share one request, and a widget mounted again (the panel re-opened)
+ * shows its cached answers at once while fresher ones load behind them.
+ */
+function widgetQueryClient(): QueryClient {
+  return (pageQueryClient ??= createHostQueryClient());
 }
 
 function WidgetBody<P extends object>({
@@ -100,6 +103,26 @@ function WidgetBody<P extends object>({
   );
   useEffect(() => () => store.release(), [store]);
   const state = useSyncExternalStore(store.subscribe, store.get);
+  // Signed out (or signed in as someone else): the cache of the last sign-in is forgotten.
+  return (
+    <DataProvider
+      client={widgetQueryClient()}
+      session={state.status === 'ready' ? state.host.session : null}
+    >
+      <WidgetBodyState state={state} Screen={Screen} screenProps={screenProps} />
+    </DataProvider>
+  );
+}
+
+function WidgetBodyState<P extends object>({
+  state,
+  Screen,
+  screenProps,
+}: {
+  state: WidgetHostState;
+  Screen: ComponentType<P>;
+  screenProps: P;
+}) {
   if (state.status === 'ready') {
     return (
       <HostContext.Provider value={state.host}>

@@ -38,7 +38,8 @@ export function createApiClient(transport: Transport, notify: Notifier): ApiClie
         raw = await transport.request(req);
       } catch (error) {
         const failure = TransportError.from(error);
-        const message = options.silent ? null : describeHttpError(failure);
+        // A cancelled call is no failure: the screen that asked is gone or asks again.
+        const message = options.silent || failure.cancelled ? null : describeHttpError(failure);
         if (message) notify('danger', message);
         throw failure;
       }

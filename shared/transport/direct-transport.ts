@@ -115,8 +115,10 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
         body: req.body as Record<string, unknown> | undefined,
         timeout: req.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         retry: 0,
+        signal: req.signal,
       });
     } catch (error) {
+      if (req.signal?.aborted) throw TransportError.cancelled();
       throw toTransportError(error);
     } finally {
       options.onRequestEnd?.();

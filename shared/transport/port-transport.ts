@@ -220,7 +220,18 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
           ([, value]) => value !== undefined,
         ),
       ) as Extract<RpcCall, { kind: 'request' }>['request'];
-      return call({ kind: 'request', request });
+      const signal = req.signal;
+      if (!signal) return call({ kind: 'request', request });
+      if (signal.aborted) return Promise.reject(TransportError.cancelled());
+      // The protocol has no cancel message: the background finishes the call and its
+      // answer is dropped here; the caller stops waiting at once.
+      return new Promise((resolve, reject) => {
+        const onAbort = () => reject(TransportError.cancelled());
+        signal.addEventListener('abort', onAbort, { once: true });
+        call({ kind: 'request', request }).then(resolve, reject).finally(() => {
+          signal.removeEventListener('abort', onAbort);
+        });
+      });
     },
     subscribe(event, handler) {
       let set = eventHandlers.get(event);

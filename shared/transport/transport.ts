@@ -30,9 +30,17 @@ export interface TransportRequest {
    * session itself is dead.
    */
   keepSessionOnAuthFailure?: boolean;
+  /**
+   * Cancels the call (the data layer passes its query's signal: a screen that unmounts or
+   * changes its filters stops waiting). A cancelled call rejects with a TransportError
+   * whose `cancelled` is true; it is nobody's failure, so nothing shows it.
+   */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+
+const CANCELLED_TEXT = 'Request cancelled';
 
 /** Every failure a request can end in, as one value the UI can show. */
 export class TransportError extends Error {
@@ -61,6 +69,15 @@ export class TransportError extends Error {
 
   static fromJSON(data: TransportErrorData): TransportError {
     return new TransportError(data.message, data.status, data.serverMessage, data.authFailed);
+  }
+
+  /** The caller cancelled the call (its AbortSignal fired): nothing to show. */
+  static cancelled(): TransportError {
+    return new TransportError(CANCELLED_TEXT, 0);
+  }
+
+  get cancelled(): boolean {
+    return this.status === 0 && this.message === CANCELLED_TEXT;
   }
 
   static from(error: unknown): TransportError {

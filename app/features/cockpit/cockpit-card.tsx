@@ -3,9 +3,29 @@ import { ErrorView } from '@/app/components/error-view/error-view';
 import { Icon } from '@/app/components/icon/icon';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { type CockpitModuleStatus, LOCKED_TEXT } from '@/shared/domain/cockpit-status';
+import type { DataState } from '@/app/query/use-data-query';
 import { StatusLight } from './status-light';
-import type { CardLoad } from './use-card-data';
 import './cockpit-card.css';
+
+/** A card's load (spec: dashboards 4 "Cards load independently"); locked cards never load. */
+export type CardLoad<T> =
+  | { status: 'locked' }
+  | { status: 'loading' }
+  | { status: 'error'; detail?: string }
+  | { status: 'loaded'; data: T };
+
+/** A card's load from its query: locked when its module is off (spec: dashboards 2.3). */
+export function cardLoadOf<T>(enabled: boolean, query: DataState<T>): CardLoad<T> {
+  if (!enabled) return { status: 'locked' };
+  switch (query.status) {
+    case 'loaded':
+      return { status: 'loaded', data: query.data as T };
+    case 'error':
+      return { status: 'error', detail: query.detail ?? undefined };
+    default:
+      return { status: 'loading' };
+  }
+}
 
 /** What the screen hands every card: its state and its place in the accordion. */
 export interface CockpitCardFrameProps<T> {

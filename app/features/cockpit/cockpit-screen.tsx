@@ -1,23 +1,16 @@
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { DateRangeValue } from '@/app/components/date-range-fields/date-range-fields';
 import { isDateRangeValid } from '@/app/components/date-range-fields/date-range-fields';
 import { Page } from '@/app/components/page/page';
+import { useDataQuery, useQueryScope, type DataState } from '@/app/query/use-data-query';
 import { useHost } from '@/app/host/host';
 import { SystemStatusBanner } from '@/app/components/system-status-banner/system-status-banner';
-import {
-  type CockpitFilter,
-  fetchCashFlow,
-  fetchCommunications,
-  fetchSalesPerformance,
-  leadFlowQuery,
-} from '@/shared/api/cockpit';
-import { fetchLeadsByLeadSource } from '@/shared/api/reports/leads';
+import type { CockpitFilter } from '@/shared/api/cockpit';
+import type { GoalSources } from '@/shared/api/goals';
+import type { WorkspaceGoals } from '@/shared/contracts/goals';
 import { cockpitGoalsForRange } from '@/shared/domain/cockpit-goals';
-import {
-  communicationsMetrics,
-  leadFlowRows,
-  salesPerformanceMetrics,
-} from '@/shared/domain/cockpit-metrics';
+import { communicationsMetrics, salesPerformanceMetrics } from '@/shared/domain/cockpit-metrics';
 import {
   type CockpitModule,
   cockpitModuleStatus,
@@ -37,13 +30,21 @@ import {
 } from '@/shared/domain/cockpit-warnings';
 import { daysInRange, defaultReportRange, formatDisplayDay } from '@/shared/domain/date-range';
 import { todayInTimezone } from '@/shared/domain/workspace-day';
+import {
+  cashFlowCardQuery,
+  cockpitCardsKey,
+  communicationsCardQuery,
+  goalSourcesKey,
+  goalSourcesQuery,
+  leadFlowCardQuery,
+  salesPerformanceCardQuery,
+} from '@/shared/query/report-queries';
 import { CashFlowCard } from './cash-flow-card';
+import { cardLoadOf, type CardLoad } from './cockpit-card';
 import { CockpitFilterBar } from './cockpit-filter-bar';
 import { CommunicationsCard } from './communications-card';
 import { LeadFlowCard } from './lead-flow-card';
 import { SalesPerformanceCard } from './sales-performance-card';
-import { type CardLoad, NoDataError, useCardData } from './use-card-data';
-import { useGoalSources } from './use-goal-sources';
 import './cockpit-screen.css';
 
 /**
@@ -106,35 +107,49 @@ export function CockpitScreen(props: CockpitScreenProps) {
   }));
   const [draftSources, setDraftSources] = useState<string[]>(() => applied.leadSources);
   const [reloadCount, setReloadCount] = useState(0);
-  const [goalsRefresh, setGoalsRefresh] = useState(0);
-  const requestKey = `${applied.startDate}|${applied.endDate}|${applied.leadSources.join(',')}|${reloadCount}`;
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
 
   const enabled = (module: CockpitModule) =>
     workspaceId !== null && isCockpitModuleEnabled(module, workspace);
+  const on = (module: CockpitModule) => (enabled(module) ? workspaceId : null);
 
-  const leadFlow = useCardData(enabled('leadFlow'), requestKey, async () => {
-    const rows = leadFlowRows(
-      await fetchLeadsByLeadSource(api, workspaceId!, leadFlowQuery(applied)),
-    );
-    if (rows.length === 0) throw new NoDataError();
-    return rows;
-  });
-  const salesPerformance = useCardData(enabled('salesPerformance'), requestKey, () =>
-    fetchSalesPerformance(api, workspaceId!, applied),
+  // Each card is its own query (spec: dashboards 4 "Cards load independently").
+  const leadFlowId = on('leadFlow');
+  const leadFlow = useCard(
+    enabled('leadFlow'),
+    useDataQuery(leadFlowId ? leadFlowCardQuery(scope, api, leadFlowId, applied) : null),
   );
-  const communications = useCardData(enabled('communications'), requestKey, () =>
-    fetchCommunications(api, workspaceId!, applied),
+  const salesId = on('salesPerformance');
+  const salesPerformance = useCard(
+    enabled('salesPerformance'),
+    useDataQuery(salesId ? salesPerformanceCardQuery(scope, api, salesId, applied) : null),
   );
-  const cashFlow = useCardData(enabled('cashFlow'), requestKey, () =>
-    fetchCashFlow(api, workspaceId!, applied),
+  const communicationsId = on('communications');
+  const communications = useCard(
+    enabled('communications'),
+    useDataQuery(
+      communicationsId ? communicationsCardQuery(scope, api, communicationsId, applied) : null,
+    ),
+  );
+  const cashFlowId = on('cashFlow');
+  const cashFlow = useCard(
+    enabled('cashFlow'),
+    useDataQuery(cashFlowId ? cashFlowCardQuery(scope, api, cashFlowId, applied) : null),
   );
 
-  const goalSources = useGoalSources(
-    api,
-    workspaceId,
-    goalsRefresh,
-    workspace?.attributes.goals ?? null,
-  );
+  // spec: dashboards 4 — applying reloads all active cards (even for the same filters: a
+  // reset shows them loading again), then refetches the goal settings behind the ones shown.
+  useEffect(() => {
+    if (reloadCount === 0) return;
+    void queryClient.resetQueries({ queryKey: cockpitCardsKey(scope) });
+    if (workspaceId)
+      void queryClient.invalidateQueries({ queryKey: goalSourcesKey(scope, workspaceId) });
+    // Only Save asks for this; a new scope loads its own queries anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reloadCount]);
+
+  const goalSources = useGoalSources(workspace?.attributes.goals ?? null);
   const goals = useMemo(
     () =>
       goalSources.sources
@@ -210,7 +225,6 @@ export function CockpitScreen(props: CockpitScreenProps) {
     // then refetches the goal settings.
     setApplied({ ...draftRange, leadSources: draftSources });
     setReloadCount((count) => count + 1);
-    setGoalsRefresh((count) => count + 1);
   }
 
   const leadSourceOptions = useMemo(
@@ -277,6 +291,44 @@ export function CockpitScreen(props: CockpitScreenProps) {
       </div>
     </Page>
   );
+}
+
+/** A card's load from its query, the same object while nothing changed (warning checks key on it). */
+function useCard<T>(enabled: boolean, query: DataState<T>) {
+  const state = useMemo(() => cardLoadOf(enabled, query), [enabled, query]);
+  return { state, reload: query.retry };
+}
+
+interface GoalSourcesState {
+  /** null until the first answer, and when goal settings cannot be read ('N/A'). */
+  sources: GoalSources | null;
+  loading: boolean;
+}
+
+/**
+ * The cockpit's goal settings (spec: dashboards 4 "then refetches goal settings"): fetched
+ * on mount and again on Save. Until the first answer the session's workspace goals stand
+ * in, so the cards do not flash 'N/A'; a failed refetch keeps the settings shown.
+ */
+function useGoalSources(initialGoals: WorkspaceGoals | null): GoalSourcesState {
+  const { api, session } = useHost();
+  const scope = useQueryScope();
+  const workspaceId = session.workspace?.id ?? null;
+  const query = useQuery(
+    workspaceId
+      ? {
+          ...goalSourcesQuery(scope, api, workspaceId),
+          queryKey: [...goalSourcesKey(scope, workspaceId)],
+        }
+      : { queryKey: [...scope, 'goal-sources', 'off'], queryFn: skipToken },
+  );
+  const [fallback] = useState<GoalSources | null>(() =>
+    initialGoals ? { goals: initialGoals, leadSources: [] } : null,
+  );
+  return {
+    sources: (query.data as GoalSources | undefined) ?? fallback,
+    loading: query.isFetching,
+  };
 }
 
 /** Records a card's warnings after it loads; clears them while it loads or when it failed. */

@@ -74,7 +74,7 @@ export function ComplianceScreen({
           </Button>
         </form>
       ) : null}
-      <ComplianceCard filters={applied} filtersKey={filters.key} initiallyExpanded />
+      <ComplianceCard filters={applied} initiallyExpanded />
     </div>
   );
 }

@@ -13,8 +13,8 @@ import { ExportButtons } from '@/app/reports/exports/export-buttons';
 import { ReportFilterPanel } from '@/app/reports/filters/report-filter-panel';
 import { useReportFilters } from '@/app/reports/filters/use-report-filters';
 import { useDropUnknownFilterIds } from '@/app/reports/filters/use-drop-unknown-filter-ids';
-import { useReportLookups } from '@/app/reports/filters/use-report-lookups';
 import { TotalLeadsCard } from '@/app/reports/cards/total-leads-card';
+import { useReportLookups } from '@/app/query/use-lookup';
 import { useHost } from '@/app/host/host';
 import {
   CONVERSION_CONTACTS_DEFAULT_LIMIT,
@@ -91,9 +91,9 @@ export function ConversionReportScreen({
     leadSources,
     defaults: { type: CONVERSION_TYPE },
   });
-  const lookups = useReportLookups(host);
+  const lookups = useReportLookups();
   useDropUnknownFilterIds(filters, lookups);
-  const report = useConversionReport(host, filters.applied, filters.key);
+  const report = useConversionReport(filters.applied);
   const [selected, setSelected] = useState<ConversionStat | null>(null);
   const [collection, setCollection] = useState<string | null>(null);
   const [sort, setSort] = useState<SortState<ContactColumn> | null>(null);
@@ -266,10 +266,8 @@ export function ConversionReportScreen({
           callTracking ? 'ic-conversion__side ic-conversion__side--two' : 'ic-conversion__side'
         }
       >
-        <TotalLeadsCard filters={filters.applied} filtersKey={filters.key} />
-        {callTracking ? (
-          <ComplianceCard filters={filters.applied} filtersKey={filters.key} />
-        ) : null}
+        <TotalLeadsCard filters={filters.applied} />
+        {callTracking ? <ComplianceCard filters={filters.applied} /> : null}
       </div>
     </div>
   );

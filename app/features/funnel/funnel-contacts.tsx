@@ -8,7 +8,6 @@ import {
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { ExportButtons } from '@/app/reports/exports/export-buttons';
-import { NO_DATA } from '@/app/reports/filters/use-report-query';
 import { useHost } from '@/app/host/host';
 import type { PclcContactRow, PclcStat } from '@/shared/contracts/reports/pclc';
 import { crmLinkSettings, crmRecordLink } from '@/shared/domain/crm-links';
@@ -19,6 +18,7 @@ import {
   toggleCollection,
 } from '@/shared/domain/funnel-cards';
 import type { ReportFilterState } from '@/shared/domain/report-filter-state';
+import { NO_DATA } from '@/shared/query/data-errors';
 import { sortRows, toggleSort, type SortState } from '@/shared/domain/sorting';
 import { useFunnelContacts } from './use-funnel-report';
 
@@ -31,7 +31,6 @@ export interface FunnelContactsProps {
   collection: string | null;
   onCollectionChange: (collection: string | null) => void;
   filters: ReportFilterState | null;
-  filtersKey: string | null;
 }
 
 const number = new Intl.NumberFormat('en-US');
@@ -47,10 +46,9 @@ export function FunnelContacts({
   collection,
   onCollectionChange,
   filters,
-  filtersKey,
 }: FunnelContactsProps) {
   const host = useHost();
-  const contacts = useFunnelContacts(host, filters, filtersKey, stat, collection);
+  const contacts = useFunnelContacts(filters, stat, collection);
   const [sort, setSort] = useState<SortState<ContactColumn>>({ key: 'name', direction: 'asc' });
   const crm = useMemo(() => crmLinkSettings(host.session.workspace), [host.session.workspace]);
 

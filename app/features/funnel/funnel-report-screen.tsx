@@ -7,8 +7,8 @@ import { ComplianceCard } from '@/app/reports/cards/compliance-card';
 import { ReportFilterPanel } from '@/app/reports/filters/report-filter-panel';
 import { useReportFilters } from '@/app/reports/filters/use-report-filters';
 import { useDropUnknownFilterIds } from '@/app/reports/filters/use-drop-unknown-filter-ids';
-import { useReportLookups } from '@/app/reports/filters/use-report-lookups';
 import { TotalLeadsCard } from '@/app/reports/cards/total-leads-card';
+import { useReportLookups } from '@/app/query/use-lookup';
 import { useHost } from '@/app/host/host';
 import type { PclcStat } from '@/shared/contracts/reports/pclc';
 import { isBankruptcyPracticeArea } from '@/shared/domain/collection-filters';
@@ -54,9 +54,9 @@ export function FunnelReportScreen({
   const host = useHost();
   const workspace = host.session.workspace;
   const filters = useReportFilters(host, { storageKey, dateRange, leadSources });
-  const lookups = useReportLookups(host);
+  const lookups = useReportLookups();
   useDropUnknownFilterIds(filters, lookups);
-  const report = useFunnelReport(host, filters.applied, filters.key);
+  const report = useFunnelReport(filters.applied);
   const [selected, setSelected] = useState<PclcStat | null>(null);
   const [collection, setCollection] = useState<string | null>(null);
   const detailId = useId();
@@ -123,15 +123,12 @@ export function FunnelReportScreen({
           collection={collection}
           onCollectionChange={setCollection}
           filters={filters.applied}
-          filtersKey={filters.key}
         />
       ) : null}
 
       <div className={callTracking ? 'ic-funnel__side ic-funnel__side--two' : 'ic-funnel__side'}>
-        <TotalLeadsCard filters={filters.applied} filtersKey={filters.key} />
-        {callTracking ? (
-          <ComplianceCard filters={filters.applied} filtersKey={filters.key} />
-        ) : null}
+        <TotalLeadsCard filters={filters.applied} />
+        {callTracking ? <ComplianceCard filters={filters.applied} /> : null}
       </div>
     </div>
   );

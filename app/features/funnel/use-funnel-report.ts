@@ -1,49 +1,33 @@
-import { useCallback } from 'react';
-import type { Host } from '@/app/host/host';
-import { useReportQuery } from '@/app/reports/filters/use-report-query';
-import { fetchAllPclcContacts, fetchPclc } from '@/shared/api/reports/funnel';
-import type { PclcData, PclcStat } from '@/shared/contracts/reports/pclc';
-import { reportFiltersBody, type ReportFilterState } from '@/shared/domain/report-filter-state';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useHost } from '@/app/host/host';
+import type { PclcStat } from '@/shared/contracts/reports/pclc';
+import type { ReportFilterState } from '@/shared/domain/report-filter-state';
+import { pclcContactsQuery, pclcQuery } from '@/shared/query/report-queries';
 
 /** The funnel counts (POST reports/pclc) for the applied filters (spec: dashboards 2.5). */
-export function useFunnelReport(host: Host, filters: ReportFilterState | null, key: string | null) {
-  const workspaceId = host.session.workspace?.id ?? null;
-  const load = useCallback(async (): Promise<PclcData> => {
-    if (!filters || !workspaceId) throw new Error('No workspace');
-    return fetchPclc(host.api, workspaceId, reportFiltersBody(filters));
-  }, [host.api, workspaceId, filters]);
-  return useReportQuery(key && workspaceId ? `${workspaceId}:${key}` : null, load);
+export function useFunnelReport(filters: ReportFilterState | null) {
+  const { api, session } = useHost();
+  const scope = useQueryScope();
+  const workspaceId = session.workspace?.id ?? null;
+  return useDataQuery(filters && workspaceId ? pclcQuery(scope, api, workspaceId, filters) : null);
 }
 
 /**
  * The contacts behind the selected card and toggle (POST reports/pclc/contacts, every
  * page). Loads when the card, the toggle or the filters change; nothing while no card is
- * selected.
+ * selected. A change cancels the pages still loading for the previous choice.
  */
 export function useFunnelContacts(
-  host: Host,
   filters: ReportFilterState | null,
-  key: string | null,
   stat: PclcStat | null,
   collection: string | null,
 ) {
-  const workspaceId = host.session.workspace?.id ?? null;
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      if (!filters || !workspaceId || !stat) throw new Error('Nothing selected');
-      return fetchAllPclcContacts(
-        host.api,
-        workspaceId,
-        reportFiltersBody(filters),
-        stat,
-        collection,
-        signal,
-      );
-    },
-    [host.api, workspaceId, filters, stat, collection],
-  );
-  return useReportQuery(
-    key && workspaceId && stat ? `${workspaceId}:${key}:${stat}:${collection ?? ''}` : null,
-    load,
+  const { api, session } = useHost();
+  const scope = useQueryScope();
+  const workspaceId = session.workspace?.id ?? null;
+  return useDataQuery(
+    filters && workspaceId && stat
+      ? pclcContactsQuery(scope, api, workspaceId, filters, stat, collection)
+      : null,
   );
 }

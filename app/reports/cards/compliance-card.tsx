@@ -4,17 +4,16 @@ import { ErrorView } from '@/app/components/error-view/error-view';
 import { Icon } from '@/app/components/icon/icon';
 import { SortableHeader } from '@/app/components/sortable-header/sortable-header';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
-import { useHost } from '@/app/host/host';
 import type { AgentComplianceRow } from '@/shared/contracts/reports/call-compliance';
 import { complianceBar, COMPLIANCE_BAR, type ComplianceSortKey } from '@/shared/domain/compliance';
 import type { ReportFilterState } from '@/shared/domain/report-filter-state';
 import { sortRows, toggleSort, type SortState } from '@/shared/domain/sorting';
-import { useCallCompliance, type ComplianceReport } from './use-call-compliance';
+import type { ComplianceReport } from '@/shared/query/report-queries';
+import { useCallCompliance } from './use-call-compliance';
 import './compliance-card.css';
 
 export interface ComplianceCardProps {
   filters: ReportFilterState | null;
-  filtersKey: string | null;
   /** Start with the per-agent view open. */
   initiallyExpanded?: boolean;
 }
@@ -26,13 +25,8 @@ export interface ComplianceCardProps {
  * a new column starts ascending, the same column flips). Clicking the card toggles the
  * per-agent view. The caller shows it only when call tracking is enabled.
  */
-export function ComplianceCard({
-  filters,
-  filtersKey,
-  initiallyExpanded = false,
-}: ComplianceCardProps) {
-  const host = useHost();
-  const report = useCallCompliance(host, filters, filtersKey, true);
+export function ComplianceCard({ filters, initiallyExpanded = false }: ComplianceCardProps) {
+  const report = useCallCompliance(filters);
   const [expanded, setExpanded] = useState(initiallyExpanded);
   const agentsId = useId();
   const loaded = report.status === 'loaded' && report.data;

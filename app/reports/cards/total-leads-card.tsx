@@ -23,8 +23,6 @@ export const LEAD_SOURCE_RANKING_PATH = '/app/marketing/lead-source-ranking-v2';
 export interface TotalLeadsCardProps {
   /** The applied report filters; null while they are restored. */
   filters: ReportFilterState | null;
-  /** Their key (reloads only when it changes). */
-  filtersKey: string | null;
 }
 
 const number = new Intl.NumberFormat('en-US');
@@ -34,9 +32,9 @@ const number = new Intl.NumberFormat('en-US');
  * plus Other (fixed 4-colour palette, cutout 65%, rotation 110), a legend, the total in
  * the centre, and a Breakdown button to the lead-source ranking.
  */
-export function TotalLeadsCard({ filters, filtersKey }: TotalLeadsCardProps) {
+export function TotalLeadsCard({ filters }: TotalLeadsCardProps) {
   const host = useHost();
-  const report = useTotalLeads(host, filters, filtersKey);
+  const report = useTotalLeads(filters);
 
   return (
     <Card className="ic-total-leads" title="Total Leads" aria-busy={report.status === 'loading'}>

@@ -18,7 +18,7 @@ import {
   visibleCampaigns,
   type ReportFilterState,
 } from '@/shared/domain/report-filter-state';
-import type { ReportLookups } from './use-report-lookups';
+import type { ReportLookups } from '@/app/query/use-lookup';
 import './report-filter-panel.css';
 
 export type ReportFilterField =

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { withoutUnknownIds } from '@/shared/domain/report-filter-state';
 import type { ReportFilters } from './use-report-filters';
-import type { ReportLookups } from './use-report-lookups';
+import type { ReportLookups } from '@/app/query/use-lookup';
 
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
+import { useLookup } from '@/app/query/use-lookup';
 import { useHost } from '@/app/host/host';
 import { Icon } from '@/app/components/icon/icon';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { editionLabel } from '@/shared/domain/editions';
 import { APP_MENU, visibleMenu } from '@/shared/domain/menu';
 import { effectiveEdition } from '@/shared/domain/route-access';
-import { useLookupsStore } from '@/shared/stores/lookups-store';
 import { APP_VERSION } from '../app-version';
 import { ProfileMenu } from './profile-menu';
 import { SidebarMenuItem } from './sidebar-menu-item';
@@ -35,7 +35,13 @@ export interface SidebarProps {
 export function Sidebar({ production = import.meta.env.PROD }: SidebarProps) {
   const { session, storage } = useHost();
   const { pathname } = useLocation();
-  const coachingCategories = useLookupsStore((state) => state.lists.coachingMenu);
+  // spec: session 4 step 5 — non-system users of a workspace get the lookups; the coaching
+  // menu's categories come from the host's cached lookup (fetched when first needed).
+  const coaching = useLookup(
+    'coachingMenu',
+    session.user !== null && session.user.role !== 'system' && session.workspace !== null,
+  );
+  const coachingCategories = coaching.items;
   const manualMini = useSidebarStore((state) => state.manualMini);
   const mobileOpen = useSidebarStore((state) => state.mobileOpen);
   const narrow = useMediaQuery(MINI_MENU_QUERY);
