@@ -158,13 +158,17 @@ export function StepForm({
   const drafts = useStepFormDraft(draft, restore);
 
   const errors = useMemo(() => validateForm(form, values), [form, values]);
+  // Errors from outside (the engine's re-check) hold until the agent edits that field.
+  const [outside, setOutside] = useState({ errors: fieldErrors, edited: new Set<string>() });
+  if (outside.errors !== fieldErrors) setOutside({ errors: fieldErrors, edited: new Set() });
   const locked = busy || disabled || submitting;
 
   const shownError = (key: string): string | null => {
     const own: FieldError | undefined = Object.hasOwn(errors, key) ? errors[key] : undefined;
     if (own && (attempted || touched.has(key))) return fieldErrorText(own);
-    const outside = fieldErrors && Object.hasOwn(fieldErrors, key) ? fieldErrors[key] : undefined;
-    return outside ? fieldErrorText(outside) : null;
+    const given = outside.errors;
+    if (!given || !Object.hasOwn(given, key) || outside.edited.has(key.split('.')[0])) return null;
+    return fieldErrorText(given[key]);
   };
 
   const write = (name: string, value: VariableValue) => {
@@ -173,6 +177,9 @@ export function StepForm({
     const next = withVars(latest.current, update);
     latest.current = next;
     setValues(next);
+    if (outside.errors && !outside.edited.has(name)) {
+      setOutside((o) => ({ errors: o.errors, edited: new Set(o.edited).add(name) }));
+    }
     drafts.schedule(next);
     onValuesChange?.(next);
   };

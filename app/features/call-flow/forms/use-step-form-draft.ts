@@ -41,7 +41,9 @@ export function useStepFormDraft(
   const restoreRef = useRef(onRestore);
   restoreRef.current = onRestore;
 
-  const storage = draft?.storage;
+  // Keyed by execution and step only: a host that builds a new storage object on every
+  // render must not reload (or re-enable a cleared) draft each time.
+  const hasDraft = draft !== undefined;
   const executionId = draft?.executionId;
   const stepId = draft?.stepId;
 
@@ -58,10 +60,11 @@ export function useStepFormDraft(
   }, []);
 
   useEffect(() => {
-    if (!storage || executionId === undefined || stepId === undefined) return;
+    const target = draftRef.current;
+    if (!hasDraft || !target) return;
     let active = true;
     cleared.current = false;
-    Promise.resolve(loadDraft(storage, executionId, stepId))
+    Promise.resolve(loadDraft(target.storage, target.executionId, target.stepId))
       .catch(() => null)
       .then((values) => {
         if (!active) return;
@@ -76,7 +79,7 @@ export function useStepFormDraft(
     return () => {
       active = false;
     };
-  }, [storage, executionId, stepId]);
+  }, [hasDraft, executionId, stepId]);
 
   useEffect(() => {
     const onHide = () => flush();
