@@ -155,12 +155,40 @@ const appChildren: RouteObject[] = [
       description: 'Cash in the bank and payment plans from QuickBooks.',
     }),
   ]),
-  planned({
+  {
+    // spec: session 2 Automated intake screen; dashboards 2.2 "automated-intake (Call
+    // Flows)": the intake (and, without a call, the area's home), then the manager views.
     path: 'automated-intake',
-    title: 'Call Flows',
-    area: 'Automated intake',
-    description: 'Scripted, step-by-step intake while the call is in progress.',
-  }),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('@/app/features/call-flow/automated-intake-page'))
+            .AutomatedIntakePage,
+        }),
+      },
+      {
+        path: 'histories',
+        lazy: async () => ({
+          Component: (await import('@/app/features/call-flow/execution-histories-page'))
+            .ExecutionHistoriesPage,
+        }),
+      },
+      {
+        path: 'histories/:historyId',
+        lazy: async () => ({
+          Component: (await import('@/app/features/call-flow/execution-history-page'))
+            .ExecutionHistoryPage,
+        }),
+      },
+      {
+        path: 'crm-records',
+        lazy: async () => ({
+          Component: (await import('@/app/features/call-flow/crm-records-page')).CrmRecordsPage,
+        }),
+      },
+    ],
+  },
   {
     // The contact-lead conversion report (spec 2.7; issue #4).
     path: 'perspectives',

@@ -82,6 +82,9 @@ export const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
     edition: 'starter',
     guard: 'callFlow',
   },
+  // The Call Flows area's execution histories and CRM records: owners and admins (issue 11).
+  { path: 'automated-intake/histories', roles: MANAGERS, edition: 'starter', guard: 'callFlow' },
+  { path: 'automated-intake/crm-records', roles: MANAGERS, edition: 'starter', guard: 'callFlow' },
   // Coaching parent: owner, admin, operator, system; Training, Scores, Reports: owner,
   // admin, operator; Upload Videos: system only.
   { path: 'coaching', roles: MANAGERS_OPERATORS_AND_SYSTEM, edition: 'starter' },

@@ -100,3 +100,16 @@ export function gridColumns(
     for (const key of Object.keys(row)) if (!names.includes(key)) names.push(key);
   return names.map((name) => ({ name, label: humanizeName(name) }));
 }
+
+/** The variables that are new or changed in `next` (what was answered between two steps). */
+export function changedVariables(
+  previous: Record<string, VariableValue> | null,
+  next: Record<string, VariableValue>,
+): string[] {
+  return Object.keys(next).filter(
+    (name) =>
+      !previous ||
+      !Object.hasOwn(previous, name) ||
+      JSON.stringify(previous[name]) !== JSON.stringify(next[name]),
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { HostLink } from '@/app/components/host-link/host-link';
+import { Page } from '@/app/components/page/page';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { useHost } from '@/app/host/host';
+import { listCrmRecords } from '@/shared/api/call-flow';
+import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
+import { crmRecordLines } from './crm-record-lines';
+import { formatWhen } from './history-format';
+import { useCallFlowData } from './use-call-flow-data';
+import './call-flows-area.css';
+
+export const CRM_RECORDS_PAGE_SIZE = 25;
+
+const TYPE_LABELS: Record<string, string> = {
+  CONTACT: 'Contact',
+  NOTE: 'Note',
+  CALL: 'Call',
+  EVENT: 'Event',
+  DEAL: 'Deal',
+  'CONTACT-TAGS': 'Tags removed',
+};
+
+/**
+ * What the simulated CRM store holds for the workspace (issue 11), newest first: so a
+ * manager sees what a finished intake wrote (spec: session 7 CRM sync).
+ */
+export function CrmRecordsPage() {
+  const { api, session } = useHost();
+  const workspace = session.workspace;
+  const [offset, setOffset] = useState(0);
+  const records = useCallFlowData(workspace && `crm-records:${workspace.id}:${offset}`, () =>
+    listCrmRecords(api, workspace!.id, { page: { limit: CRM_RECORDS_PAGE_SIZE, offset } }),
+  );
+  const rows = records.data?.data ?? [];
+  const total = records.data?.meta.total ?? 0;
+
+  return (
+    <Page
+      eyebrow="Call Flows"
+      title="CRM records"
+      description="What call flows wrote to the CRM for this workspace (the reference server's simulated CRM), newest first."
+    >
+      <CallFlowsNav current={CALL_FLOWS_PATHS.crmRecords} />
+      <Card aria-busy={records.status === 'loading' || undefined}>
+        {records.status === 'loading' && rows.length === 0 ? (
+          <LoadingBlock label="Loading the CRM records…" />
+        ) : null}
+        {records.status === 'error' ? (
+          <ErrorView onRetry={records.retry} detail={records.detail ?? undefined} />
+        ) : null}
+        {records.status !== 'error' && records.data && rows.length === 0 ? (
+          <p className="ic-call-flows-area__empty">No call flow has written to the CRM yet.</p>
+        ) : null}
+        {rows.length > 0 ? (
+          <div className="ic-call-flows-area__table-wrap">
+            <table className="ic-call-flows-area__table">
+              <caption className="ic-call-flows-area__caption">
+                CRM records {offset + 1}–{offset + rows.length} of {total}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Written</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">What it holds</th>
+                  <th scope="col">Contact</th>
+                  <th scope="col">Call flow</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((record) => (
+                  <tr key={record.id}>
+                    <td>{formatWhen(record.createdAt, workspace?.attributes.timezone)}</td>
+                    <td>{TYPE_LABELS[record.type] ?? record.type}</td>
+                    <td>
+                      {crmRecordLines(record).map((line, index) => (
+                        <span key={index} className="ic-call-flows-area__line">
+                          {line}
+                        </span>
+                      ))}
+                    </td>
+                    <td className="ic-call-flows-area__mono">{record.contactId ?? '—'}</td>
+                    <td>
+                      {record.processExecutionHistoryId ? (
+                        <HostLink to={CALL_FLOWS_PATHS.history(record.processExecutionHistoryId)}>
+                          Execution history
+                        </HostLink>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {total > CRM_RECORDS_PAGE_SIZE ? (
+          <div className="ic-call-flows-area__pager">
+            <Button
+              disabled={offset === 0 || records.status === 'loading'}
+              onClick={() => setOffset((o) => Math.max(0, o - CRM_RECORDS_PAGE_SIZE))}
+            >
+              Newer
+            </Button>
+            <span>
+              Page {Math.floor(offset / CRM_RECORDS_PAGE_SIZE) + 1} of{' '}
+              {Math.ceil(total / CRM_RECORDS_PAGE_SIZE)}
+            </span>
+            <Button
+              disabled={offset + CRM_RECORDS_PAGE_SIZE >= total || records.status === 'loading'}
+              onClick={() => setOffset((o) => o + CRM_RECORDS_PAGE_SIZE)}
+            >
+              Older
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+    </Page>
+  );
+}

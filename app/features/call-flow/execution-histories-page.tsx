@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { HostLink } from '@/app/components/host-link/host-link';
+import { Page } from '@/app/components/page/page';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { useHost } from '@/app/host/host';
+import { listExecutionHistories } from '@/shared/api/call-flow';
+import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
+import { EXECUTION_STATUS_LABELS, formatDuration, formatWhen } from './history-format';
+import { useCallFlowData } from './use-call-flow-data';
+import './call-flows-area.css';
+
+/** Rows per page of the histories table. */
+export const HISTORIES_PAGE_SIZE = 20;
+
+/**
+ * The workspace's execution histories for owners and admins (issue 11): when, agent,
+ * process, status, duration; newest first; paginated. Each opens its step histories.
+ */
+export function ExecutionHistoriesPage() {
+  const { api, session } = useHost();
+  const workspace = session.workspace;
+  const [offset, setOffset] = useState(0);
+  const histories = useCallFlowData(workspace && `histories:${workspace.id}:${offset}`, () =>
+    listExecutionHistories(api, workspace!.id, {
+      page: { limit: HISTORIES_PAGE_SIZE, offset },
+    }),
+  );
+  const total = histories.data?.meta.total ?? 0;
+  const rows = histories.data?.data ?? [];
+  const timeZone = workspace?.attributes.timezone;
+
+  return (
+    <Page
+      eyebrow="Call Flows"
+      title="Execution histories"
+      description="Every call flow run in this workspace, newest first, with what was answered."
+    >
+      <CallFlowsNav current={CALL_FLOWS_PATHS.histories} />
+      <Card aria-busy={histories.status === 'loading' || undefined}>
+        {histories.status === 'loading' && rows.length === 0 ? (
+          <LoadingBlock label="Loading the execution histories…" />
+        ) : null}
+        {histories.status === 'error' ? (
+          <ErrorView onRetry={histories.retry} detail={histories.detail ?? undefined} />
+        ) : null}
+        {histories.status !== 'error' && histories.data && rows.length === 0 ? (
+          <p className="ic-call-flows-area__empty">
+            No call flow has been run in this workspace yet.
+          </p>
+        ) : null}
+        {rows.length > 0 ? (
+          <div className="ic-call-flows-area__table-wrap">
+            <table className="ic-call-flows-area__table">
+              <caption className="ic-call-flows-area__caption">
+                Execution histories {offset + 1}–{offset + rows.length} of {total}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Agent</th>
+                  <th scope="col">Process</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">
+                    <span className="ic-call-flows-area__sr">Details</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((history) => (
+                  <tr key={history.id}>
+                    <td>{formatWhen(history.startTime, timeZone)}</td>
+                    <td>{history.agentName}</td>
+                    <td>{history.processName}</td>
+                    <td>
+                      <span
+                        className={`ic-call-flows-area__status ic-call-flows-area__status--${history.status}`}
+                      >
+                        {EXECUTION_STATUS_LABELS[history.status]}
+                      </span>
+                    </td>
+                    <td className="ic-call-flows-area__number">
+                      {formatDuration(history.startTime, history.endTime) ?? '—'}
+                    </td>
+                    <td>
+                      <HostLink
+                        to={CALL_FLOWS_PATHS.history(history.id)}
+                        aria-label={`View ${history.processName} by ${history.agentName}, ${formatWhen(history.startTime, timeZone)}`}
+                      >
+                        View
+                      </HostLink>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {total > HISTORIES_PAGE_SIZE ? (
+          <div className="ic-call-flows-area__pager">
+            <Button
+              disabled={offset === 0 || histories.status === 'loading'}
+              onClick={() => setOffset((o) => Math.max(0, o - HISTORIES_PAGE_SIZE))}
+            >
+              Newer
+            </Button>
+            <span>
+              Page {Math.floor(offset / HISTORIES_PAGE_SIZE) + 1} of{' '}
+              {Math.ceil(total / HISTORIES_PAGE_SIZE)}
+            </span>
+            <Button
+              disabled={offset + HISTORIES_PAGE_SIZE >= total || histories.status === 'loading'}
+              onClick={() => setOffset((o) => o + HISTORIES_PAGE_SIZE)}
+            >
+              Older
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,156 @@
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { HostLink } from '@/app/components/host-link/host-link';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { useHost } from '@/app/host/host';
+import { fetchExecutionHistory, fetchProcessDefinition } from '@/shared/api/call-flow';
+import type { ProcessDefinition, Variables } from '@/shared/contracts/call-flow';
+import type { ExecutionHistoryDetail as Detail } from '@/shared/contracts/call-flow-api';
+import { CALL_FLOWS_PATHS } from './call-flows-nav';
+import { EXECUTION_STATUS_LABELS, formatDuration, formatWhen } from './history-format';
+import { useCallFlowData } from './use-call-flow-data';
+import { changedVariables, fieldsByName, humanizeName } from './value-text';
+import { type ValueRow, VariableValues } from './variable-value';
+import './call-flows-area.css';
+
+interface Loaded {
+  history: Detail;
+  /** For field labels; null when the process is gone or could not be read. */
+  definition: ProcessDefinition | null;
+}
+
+function rowsOf(
+  vars: Variables,
+  names: string[],
+  definition: ProcessDefinition | null,
+): ValueRow[] {
+  const fields = fieldsByName(definition);
+  return names.map((name) => {
+    const field = fields.get(name);
+    return { name, label: field?.label ?? humanizeName(name), value: vars[name], field };
+  });
+}
+
+/**
+ * One execution history (issue 11): who ran it, when, its status, and each step history —
+ * who, when, direction, step — with the answers given since the step before, then every
+ * value the execution holds. Labels come from the process definition when it still knows
+ * the field.
+ */
+export function ExecutionHistoryDetail({ historyId }: { historyId: string }) {
+  const { api, session } = useHost();
+  const workspace = session.workspace;
+  const timeZone = workspace?.attributes.timezone;
+  const load = useCallFlowData<Loaded>(workspace && `history:${historyId}`, async () => {
+    const history = await fetchExecutionHistory(api, historyId);
+    const definition = await fetchProcessDefinition(api, workspace!.id, history.process).catch(
+      () => null,
+    );
+    return { history, definition };
+  });
+
+  if (load.status === 'error')
+    return <ErrorView onRetry={load.retry} detail={load.detail ?? undefined} />;
+  if (!load.data) return <LoadingBlock label="Loading the execution history…" />;
+  const { history, definition } = load.data;
+  const duration = formatDuration(history.startTime, history.endTime);
+  const projects = Object.keys(history.executionHistory.processVariables);
+
+  return (
+    <div className="ic-call-flows-area__detail">
+      <p>
+        <HostLink to={CALL_FLOWS_PATHS.histories}>← All execution histories</HostLink>
+      </p>
+      <Card title={history.processName}>
+        <dl className="ic-call-flows-area__summary">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <span
+                className={`ic-call-flows-area__status ic-call-flows-area__status--${history.status}`}
+              >
+                {EXECUTION_STATUS_LABELS[history.status]}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>Agent</dt>
+            <dd>{history.agentName}</dd>
+          </div>
+          <div>
+            <dt>Started</dt>
+            <dd>{formatWhen(history.startTime, timeZone)}</dd>
+          </div>
+          <div>
+            <dt>Ended</dt>
+            <dd>{history.endTime ? formatWhen(history.endTime, timeZone) : 'Not ended'}</dd>
+          </div>
+          <div>
+            <dt>Duration</dt>
+            <dd>{duration ?? '—'}</dd>
+          </div>
+        </dl>
+      </Card>
+
+      <Card title="Step histories">
+        {history.stepHistories.length === 0 ? (
+          <p className="ic-call-flows-area__empty">No step was recorded.</p>
+        ) : (
+          <ol className="ic-call-flows-area__steps">
+            {history.stepHistories.map((entry, index) => {
+              const previous = index > 0 ? history.stepHistories[index - 1].variableState : null;
+              const changed = changedVariables(previous, entry.variableState);
+              return (
+                <li key={entry.id} className="ic-call-flows-area__step">
+                  <h3 className="ic-call-flows-area__step-title">
+                    <span
+                      className={`ic-call-flows-area__direction ic-call-flows-area__direction--${entry.direction}`}
+                    >
+                      {entry.direction === 'forward' ? 'Forward' : 'Back'}
+                    </span>{' '}
+                    {entry.currentStepName}
+                  </h3>
+                  <p className="ic-call-flows-area__step-meta">
+                    {entry.agentName} · {formatWhen(entry.executedOn, timeZone)}
+                  </p>
+                  <VariableValues
+                    rows={rowsOf(entry.variableState, changed, definition)}
+                    empty={index === 0 ? 'No values yet.' : 'No new answers.'}
+                  />
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </Card>
+
+      <Card title="Values given">
+        {projects.length === 0 ? (
+          <p className="ic-call-flows-area__empty">No values were kept.</p>
+        ) : (
+          projects.map((project) => {
+            const vars = history.executionHistory.processVariables[project];
+            return (
+              <section
+                key={project}
+                aria-label={
+                  project === definition?.prj_id ? 'Main process' : `Sub-process ${project}`
+                }
+              >
+                {projects.length > 1 ? (
+                  <h3 className="ic-call-flows-area__project">
+                    {project === definition?.prj_id ? 'Main process' : `Sub-process ${project}`}
+                  </h3>
+                ) : null}
+                <VariableValues
+                  rows={rowsOf(vars, Object.keys(vars), definition)}
+                  empty="No values."
+                />
+              </section>
+            );
+          })
+        )}
+      </Card>
+    </div>
+  );
+}
