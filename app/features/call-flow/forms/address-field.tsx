@@ -260,7 +260,11 @@ export function AddressField({
               )}
               {check.phase === 'checking' ? 'Checking…' : 'Verify address'}
             </Button>
-            <VerifiedBadge verified={address.verified} checked={check.phase !== 'idle'} />
+            <VerifiedBadge
+              verified={address.verified}
+              // While a check runs or a correction waits for the agent, the outcome says it.
+              checked={!['idle', 'checking', 'suggested', 'incomplete'].includes(check.phase)}
+            />
           </div>
           <div className="ic-address-field__outcome" role="status" aria-live="polite">
             <Outcome check={check} onAccept={accept} onKeep={keep} disabled={locked} />
