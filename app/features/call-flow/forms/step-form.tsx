@@ -207,7 +207,7 @@ export function StepForm({
     }
     setSubmitting(true);
     try {
-      const result = await onSubmit(toSubmittedValues(form, values));
+      const result = await onSubmit(toSubmittedValues(form, latest.current));
       const refused =
         result === false || (typeof result === 'object' && result !== null && !result.ok);
       if (!refused) await drafts.clear();
