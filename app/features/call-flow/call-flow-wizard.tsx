@@ -18,6 +18,7 @@ import {
   sessionErrorReporterFor,
   userDraftStorage,
 } from './create-call-flow-effects';
+import { createAddressVerifier, type VerifyAddress } from './forms/address-verifier';
 import { StepForm } from './forms/step-form';
 import { callDataOf, type IncomingCallPayload } from './incoming-call';
 import { callFlowStateKey, useCallFlowEngine } from './use-call-flow-engine';
@@ -59,6 +60,8 @@ export interface CallFlowWizardProps {
    * the Call Flows list here, so an agent starts a call right away).
    */
   idleContent?: ReactNode;
+  /** Checks addresses (dashboards 7 Address check); default: the host API's verifier. */
+  verifyAddress?: VerifyAddress;
 }
 
 /** The wizard of one signed-in agent (a new user gets a new engine through `key`). */
@@ -104,6 +107,7 @@ function SignedInWizard({
   onCallTaken,
   callFlowsPath = '/app/automated-intake',
   idleContent,
+  verifyAddress,
   userId,
   agentName,
   workspaceId,
@@ -130,6 +134,7 @@ function SignedInWizard({
   // The payload last taken up: each new incoming call starts once, a re-render never again.
   const taken = useRef<IncomingCallPayload | null>(null);
   const finish = onFinished ?? (() => navigate('/app'));
+  const defaultVerifier = useMemo(() => createAddressVerifier(api), [api]);
 
   const processName = incomingCall?.process ?? defaultProcess;
   const start = useCallback(
@@ -209,6 +214,7 @@ function SignedInWizard({
       engine={engine}
       state={state}
       drafts={drafts}
+      verifyAddress={verifyAddress ?? defaultVerifier}
       onFinished={finish}
       onRetryStart={() => {
         if (state.processDefinition && state.callData) {
@@ -272,6 +278,7 @@ interface ActiveFlowProps {
   engine: CallFlowEngine;
   state: CallFlowState;
   drafts: ReturnType<typeof userDraftStorage>;
+  verifyAddress: VerifyAddress;
   onFinished: () => void;
   onRetryStart: () => void;
 }
@@ -295,7 +302,14 @@ function trailOf(state: CallFlowState): TrailEntry[] {
   return trail;
 }
 
-function ActiveFlow({ engine, state, drafts, onFinished, onRetryStart }: ActiveFlowProps) {
+function ActiveFlow({
+  engine,
+  state,
+  drafts,
+  verifyAddress,
+  onFinished,
+  onRetryStart,
+}: ActiveFlowProps) {
   const confirm = useConfirm();
   const formId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -425,6 +439,7 @@ function ActiveFlow({ engine, state, drafts, onFinished, onRetryStart }: ActiveF
                 busy={busy}
                 formId={formId}
                 fieldErrors={fieldErrors}
+                verifyAddress={verifyAddress}
                 draft={
                   executionId ? { storage: drafts, executionId, stepId: current.stepId } : undefined
                 }
