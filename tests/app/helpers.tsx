@@ -1,10 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppServicesContext, type AppServices } from '@/app/app-services';
 import { AppHostProvider } from '@/app/host/app-host-provider';
-import { HostContext, type Host } from '@/app/host/host';
+import { HostContext, useHost, type Host } from '@/app/host/host';
+import { createHostQueryClient } from '@/app/query/create-host-query-client';
+import { DataProvider } from '@/app/query/data-provider';
 import { appRoutes } from '@/app/router';
 import type { ApiClient } from '@/shared/api/client';
 import type { LoggedUser } from '@/shared/contracts/user';
@@ -13,15 +16,25 @@ import type { SessionService } from '@/shared/session/session-service';
 import { createMemoryStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { initialSessionState, useSessionStore } from '@/shared/stores/session-store';
 import { TransportError } from '@/shared/transport/transport';
+import { fakeApi } from './fake-api';
 
-/** An API client for screens that must not reach a server in these tests. */
+/** An API for screens that must not reach a server in these tests: every call fails offline. */
 export function offlineApi(): ApiClient {
-  return {
-    call: vi.fn(async () => {
+  return fakeApi({
+    '': () => {
       throw new TransportError('offline in tests', 0);
-    }),
-    subscribe: vi.fn(() => () => {}),
-  };
+    },
+  });
+}
+
+/** The data layer as a host has it: the real QueryClient, forgotten when the host signs out. */
+function HostData({ client, children }: { client: QueryClient; children: ReactNode }) {
+  const { session } = useHost();
+  return (
+    <DataProvider client={client} session={session}>
+      {children}
+    </DataProvider>
+  );
 }
 
 export function fakeSessionService(overrides: Partial<SessionService> = {}): SessionService {
@@ -30,6 +43,7 @@ export function fakeSessionService(overrides: Partial<SessionService> = {}): Ses
       throw new Error('signIn not expected in this test');
     }),
     restore: vi.fn(async () => null),
+    adopt: vi.fn(async () => null),
     logout: vi.fn(async () => {
       useSessionStore.setState({ ...initialSessionState, status: 'signed-out' });
     }),
@@ -59,18 +73,36 @@ export function makeHost(overrides: Partial<Host> = {}): Host {
   };
 }
 
+/**
+ * Renders a screen in a host (a fresh QueryClient unless one is given, so no test sees
+ * another's cache). `rerenderWithHost` renders again with another host, as a widget does
+ * when its session changes.
+ */
 export function renderWithHost(
   ui: ReactElement,
-  options: { host?: Host; services?: AppServices } = {},
-): RenderResult & { host: Host } {
+  options: { host?: Host; services?: AppServices; queryClient?: QueryClient } = {},
+): RenderResult & {
+  host: Host;
+  queryClient: QueryClient;
+  rerenderWithHost: (next: Host, nextUi?: ReactElement) => void;
+} {
   const host = options.host ?? makeHost();
   const services = options.services ?? { session: fakeSessionService() };
-  const result = render(
+  const queryClient = options.queryClient ?? createHostQueryClient();
+  const tree = (current: Host, content: ReactElement) => (
     <AppServicesContext.Provider value={services}>
-      <HostContext.Provider value={host}>{ui}</HostContext.Provider>
-    </AppServicesContext.Provider>,
+      <HostContext.Provider value={current}>
+        <HostData client={queryClient}>{content}</HostData>
+      </HostContext.Provider>
+    </AppServicesContext.Provider>
   );
-  return { ...result, host };
+  const result = render(tree(host, ui));
+  return {
+    ...result,
+    host,
+    queryClient,
+    rerenderWithHost: (next, nextUi = ui) => result.rerender(tree(next, nextUi)),
+  };
 }
 
 /** The whole app's route tree in a memory router, with the real host provider. */
@@ -80,24 +112,29 @@ export function renderApp(
     services?: AppServices;
     storage?: KeyValueStorage;
     wrap?: (children: ReactNode) => ReactNode;
+    api?: ApiClient;
+    queryClient?: QueryClient;
   } = {},
 ) {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   const services = options.services ?? { session: fakeSessionService() };
   const storage = options.storage ?? createMemoryStorage();
+  const queryClient = options.queryClient ?? createHostQueryClient();
   const result = render(
     <AppServicesContext.Provider value={services}>
       <AppHostProvider
-        api={offlineApi()}
+        api={options.api ?? offlineApi()}
         storage={storage}
         navigate={(to) => void router.navigate(to)}
         notify={vi.fn()}
       >
-        <RouterProvider router={router} />
+        <HostData client={queryClient}>
+          <RouterProvider router={router} />
+        </HostData>
       </AppHostProvider>
     </AppServicesContext.Provider>,
   );
-  return { ...result, router, services, storage };
+  return { ...result, router, services, storage, queryClient };
 }
 
 /** happy-dom's window is 1024px wide by default, which is the mini-menu breakpoint. */

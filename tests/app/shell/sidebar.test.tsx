@@ -1,13 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Sidebar } from '@/app/shell/sidebar/sidebar';
 import { MINI_MENU_STORAGE_KEY, useSidebarStore } from '@/app/shell/sidebar/sidebar-store';
 import type { LoggedUser } from '@/shared/contracts/user';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { createMemoryStorage } from '@/shared/storage/storage';
-import { resetLookups, useLookupsStore } from '@/shared/stores/lookups-store';
 import { makeUser, makeWorkspace } from '../../shared/domain/fixtures';
+import { fakeApi, type FakeApi } from '../fake-api';
 import { makeHost, renderWithHost, setViewportWidth } from '../helpers';
 
 const storage = createMemoryStorage();
@@ -15,9 +15,13 @@ const storage = createMemoryStorage();
 function renderSidebar(
   user: LoggedUser,
   workspace: Workspace | null,
-  options: { production?: boolean; path?: string } = {},
+  options: { production?: boolean; path?: string; api?: FakeApi } = {},
 ) {
-  const host = makeHost({ session: { user, workspace, agent: null }, storage });
+  const host = makeHost({
+    session: { user, workspace, agent: null },
+    storage,
+    ...(options.api ? { api: options.api } : {}),
+  });
   return renderWithHost(
     <MemoryRouter initialEntries={[options.path ?? '/app/profile/user-info']}>
       <Sidebar production={options.production ?? false} />
@@ -50,10 +54,6 @@ const fullWorkspace = makeWorkspace({
 beforeEach(() => {
   setViewportWidth(1280);
   useSidebarStore.setState({ manualMini: false, mobileOpen: false });
-});
-
-afterEach(() => {
-  resetLookups();
 });
 
 describe('Sidebar menu visibility (spec: session 6 / dashboards 6)', () => {
@@ -100,19 +100,29 @@ describe('Sidebar menu visibility (spec: session 6 / dashboards 6)', () => {
     expect(menu().getByRole('link', { name: 'Cockpit Goals' })).toBeTruthy();
   });
 
-  it('lists one Training entry per coaching category after Immigration', () => {
-    useLookupsStore.setState((state) => ({
-      lists: { ...state.lists, coachingMenu: [{ id: 'c1', name: 'Sales Calls' }] },
-    }));
-    renderSidebar(makeUser({ role: 'operator' }), fullWorkspace);
+  it('lists one Training entry per coaching category (the cached lookup) after Immigration', async () => {
+    const api = fakeApi({
+      'workspaces/coaching-videos/category': () => ({
+        data: [{ id: 'c1', name: 'Sales Calls' }],
+        meta: { total: 1, limit: 100, offset: 0 },
+      }),
+    });
+    renderSidebar(makeUser({ role: 'operator' }), fullWorkspace, { api });
     fireEvent.click(menu().getByRole('button', { name: 'Coaching' }));
     fireEvent.click(menu().getByRole('button', { name: 'Training' }));
     expect(menu().getByRole('link', { name: 'Immigration' }).getAttribute('href')).toBe(
       '/app/coaching/training/immigration',
     );
-    expect(menu().getByRole('link', { name: 'Sales Calls' }).getAttribute('href')).toBe(
+    expect((await menu().findByRole('link', { name: 'Sales Calls' })).getAttribute('href')).toBe(
       '/app/coaching/training/sales-calls',
     );
+    expect(api.calls('coaching-videos/category')).toHaveLength(1);
+  });
+
+  it('asks a system user for no coaching categories', () => {
+    const api = fakeApi({});
+    renderSidebar(makeUser({ role: 'system' }), fullWorkspace, { api });
+    expect(api.requests).toHaveLength(0);
   });
 
   it('shows consultants no menu at all', () => {

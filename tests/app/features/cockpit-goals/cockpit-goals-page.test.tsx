@@ -4,7 +4,8 @@ import { CockpitGoalsPage } from '@/app/features/cockpit-goals/cockpit-goals-pag
 import type { CockpitGoalSettingsUpdate } from '@/shared/contracts/reports/cockpit-goals';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { makeHost, renderWithHost } from '../../helpers';
-import { cockpitWorkspace, fakeApi } from '../cockpit/cockpit-test-kit';
+import { fakeApi } from '../../fake-api';
+import { cockpitWorkspace } from '../cockpit/cockpit-test-kit';
 import { SETTINGS } from './goal-settings-fixture';
 
 function renderPage(options: { role?: 'owner' | 'admin' | 'operator'; cockpit?: boolean } = {}) {
@@ -94,7 +95,7 @@ describe('the cockpit-goals settings page (spec: dashboards 2.2, 5, 6)', () => {
     expect(screen.getByRole('status').textContent).toContain(
       'Cockpit goals are for owners and admins of workspaces with the cockpit enabled.',
     );
-    expect(api.calls).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   it('is not offered to operators', () => {

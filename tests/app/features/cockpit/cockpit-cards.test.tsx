@@ -5,7 +5,7 @@ import { CashFlowCard } from '@/app/features/cockpit/cash-flow-card';
 import { CommunicationsCard } from '@/app/features/cockpit/communications-card';
 import { LeadFlowCard } from '@/app/features/cockpit/lead-flow-card';
 import { SalesPerformanceCard } from '@/app/features/cockpit/sales-performance-card';
-import type { CardLoad } from '@/app/features/cockpit/use-card-data';
+import type { CardLoad } from '@/app/features/cockpit/cockpit-card';
 import { cockpitGoalsForRange } from '@/shared/domain/cockpit-goals';
 import { leadFlowRows } from '@/shared/domain/cockpit-metrics';
 import type { CockpitModuleStatus } from '@/shared/domain/cockpit-status';

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CockpitScreen } from '@/app/features/cockpit/cockpit-screen';
 import { communicationsData, salesPerformanceData } from '../../../shared/domain/cockpit-fixtures';
 import { renderWithHost } from '../../helpers';
-import { cockpitHost, cockpitWorkspace, fakeApi, healthyRoutes, TODAY } from './cockpit-test-kit';
+import { fakeApi } from '../../fake-api';
+import { cockpitHost, cockpitWorkspace, healthyRoutes, TODAY } from './cockpit-test-kit';
 
 // Failed loads are logged (spec: dashboards 8); keep the test output quiet.
 beforeEach(() => {
@@ -66,16 +67,16 @@ describe('the cockpit screen (spec: dashboards 2.3)', () => {
   it('asks each card with the default range, the last 7 days', async () => {
     const { api } = renderCockpit();
     await settle();
-    const salesCall = api.calls.find((call) => call.path.endsWith('cid/salesperformance'));
+    const salesCall = api.requests.find((call) => call.path.endsWith('cid/salesperformance'));
     expect(salesCall?.method).toBe('POST');
     expect(salesCall?.body).toEqual({
       startDate: '2026-03-01',
       endDate: '2026-03-07',
       leadSources: [],
     });
-    const cashCall = api.calls.find((call) => call.path.endsWith('quickbooks'));
+    const cashCall = api.requests.find((call) => call.path.endsWith('quickbooks'));
     expect(cashCall?.query).toEqual({ startDate: '2026-03-01', endDate: '2026-03-07' });
-    const leadsCall = api.calls.find((call) => call.path.endsWith('leadsByLeadSource'));
+    const leadsCall = api.requests.find((call) => call.path.endsWith('leadsByLeadSource'));
     expect(leadsCall?.query).toEqual({ startDate: '2026-03-01', endDate: '2026-03-07' });
   });
 
@@ -100,8 +101,8 @@ describe('locked modules (spec: dashboards 2.3, 6)', () => {
     expect(within(cash).getByText('QuickBooks helps to monitor your cash flow!')).toBeTruthy();
     expect(within(cash).getByText('Ask your sales rep for more information.')).toBeTruthy();
     await settle();
-    expect(api.calls.some((call) => call.path.endsWith('cid/salesperformance'))).toBe(false);
-    expect(api.calls.some((call) => call.path.endsWith('quickbooks'))).toBe(false);
+    expect(api.requests.some((call) => call.path.endsWith('cid/salesperformance'))).toBe(false);
+    expect(api.requests.some((call) => call.path.endsWith('quickbooks'))).toBe(false);
     expect(toggle('Sales Performance').textContent).toContain('Locked');
   });
 });
@@ -218,10 +219,10 @@ describe('the filter (spec: dashboards 2.3, 4, 5)', () => {
   it('reloads every active card when the dates change', async () => {
     const { api } = renderCockpit();
     await settle();
-    const before = api.calls.length;
+    const before = api.requests.length;
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '02/20/2026' } });
     await settle();
-    const reloaded = api.calls.slice(before);
+    const reloaded = api.requests.slice(before);
     expect(
       reloaded
         .map((call) => call.path.split('/reports/')[1])
@@ -237,11 +238,11 @@ describe('the filter (spec: dashboards 2.3, 4, 5)', () => {
   it('does not load an end date after today, and disables Save', async () => {
     const { api } = renderCockpit();
     await settle();
-    const before = api.calls.length;
+    const before = api.requests.length;
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '03/08/2026' } });
     expect(screen.getByText('End date cannot be after today.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
-    expect(api.calls.length).toBe(before);
+    expect(api.requests.length).toBe(before);
   });
 
   it('applies the lead sources on Save: reloads the cards, then refetches the goal settings', async () => {
@@ -249,12 +250,12 @@ describe('the filter (spec: dashboards 2.3, 4, 5)', () => {
     await settle();
     fireEvent.click(screen.getByRole('button', { name: /Lead sources/ }));
     fireEvent.click(await screen.findByRole('option', { name: /Google Ads/ }));
-    const before = api.calls.length;
+    const before = api.requests.length;
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     });
     await settle();
-    const after = api.calls.slice(before);
+    const after = api.requests.slice(before);
     expect(after.find((call) => call.path.endsWith('cid/communications'))?.body).toMatchObject({
       leadSources: ['ls_google'],
     });

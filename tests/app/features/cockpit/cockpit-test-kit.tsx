@@ -1,10 +1,8 @@
-import { vi } from 'vitest';
 import type { ApiClient } from '@/shared/api/client';
 import type { WorkspaceGoals } from '@/shared/contracts/goals';
 import type { LeadSource } from '@/shared/contracts/lookups';
 import type { Workspace } from '@/shared/contracts/workspace';
-import type { TransportRequest } from '@/shared/transport/transport';
-import { TransportError } from '@/shared/transport/transport';
+import type { Handler } from '../../fake-api';
 import { makeHost } from '../../helpers';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import {
@@ -56,35 +54,8 @@ export const LEADS_ROWS = [
   { LEADSOURCEID: 'ls_tv', LEADSOURCE: 'TV', LEADS: '5' },
 ];
 
-/** An answer, a failure (status), or a promise the test resolves itself. */
-export type FakeAnswer = unknown | { fail: number } | Promise<unknown>;
-
-export type FakeRoutes = Record<string, (req: TransportRequest) => FakeAnswer>;
-
-/**
- * An ApiClient that answers by the end of the request's path, parsing each answer with
- * the caller's contract like the real client does.
- */
-export function fakeApi(routes: FakeRoutes): ApiClient & { calls: TransportRequest[] } {
-  const calls: TransportRequest[] = [];
-  return {
-    calls,
-    call: vi.fn(async (schema, req) => {
-      calls.push(req);
-      const entry = Object.entries(routes).find(([suffix]) => req.path.endsWith(suffix));
-      if (!entry) throw new TransportError(`no fake for ${req.path}`, 404);
-      const answer = await entry[1](req);
-      if (answer && typeof answer === 'object' && 'fail' in answer) {
-        throw new TransportError('failed in test', (answer as { fail: number }).fail);
-      }
-      return schema.parse(answer);
-    }) as ApiClient['call'],
-    subscribe: vi.fn(() => () => {}),
-  };
-}
-
 /** The answers of a healthy workspace: every card loads and meets its goals. */
-export function healthyRoutes(workspace: Workspace): FakeRoutes {
+export function healthyRoutes(workspace: Workspace): Record<string, Handler> {
   return {
     [`workspaces/${workspace.id}`]: () => ({ data: workspace }),
     leadSources: () => ({ data: LEAD_SOURCES, meta: { total: 3, limit: 300, offset: 0 } }),

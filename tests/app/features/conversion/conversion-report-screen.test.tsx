@@ -3,16 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ConversionReportScreen } from '@/app/features/conversion/conversion-report-screen';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { makeHost, renderWithHost } from '../../helpers';
+import { deferred, type FakeApi } from '../../fake-api';
 import {
   CONVERSION,
-  deferred,
-  fakeApi,
+  reportApi,
   reportWorkspace,
   serverError,
-  type FakeApi,
 } from '../../reports/filters/fixtures';
 
-function renderReport(api: FakeApi = fakeApi(), workspace = reportWorkspace()) {
+function renderReport(api: FakeApi = reportApi(), workspace = reportWorkspace()) {
   const host = makeHost({
     api,
     storage: createMemoryStorage(),
@@ -30,7 +29,7 @@ const names = () =>
 describe('ConversionReportScreen (spec: dashboards 2.7, 4)', () => {
   it('loads with the conversion perspective and shows LEADS, SHOWS, HIRES, FILED, NOHIRES', async () => {
     const pending = deferred<unknown>();
-    const api = fakeApi([['/reports/conversion', () => pending.promise]]);
+    const api = reportApi([['/reports/conversion', () => pending.promise]]);
     renderReport(api);
     expect(await screen.findByText('Loading Contact Lead Conversion...')).toBeTruthy();
     await act(async () => pending.resolve({ data: CONVERSION }));
@@ -41,7 +40,7 @@ describe('ConversionReportScreen (spec: dashboards 2.7, 4)', () => {
   });
 
   it('shows FILED only for a Bankruptcy workspace', async () => {
-    renderReport(fakeApi(), reportWorkspace({ bankruptcy: false }));
+    renderReport(reportApi(), reportWorkspace({ bankruptcy: false }));
     await card(/^No Hires/);
     expect(screen.queryByRole('button', { name: /^Filed/ })).toBeNull();
   });
@@ -106,7 +105,7 @@ describe('ConversionReportScreen (spec: dashboards 2.7, 4)', () => {
 
   it('shows the error view with Try Again?, and no card can be selected meanwhile', async () => {
     let fail = true;
-    const api = fakeApi([
+    const api = reportApi([
       ['/reports/conversion', () => (fail ? serverError() : { data: CONVERSION })],
     ]);
     renderReport(api);

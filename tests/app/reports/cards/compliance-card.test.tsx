@@ -2,21 +2,19 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ComplianceCard } from '@/app/reports/cards/compliance-card';
 import { ComplianceScreen } from '@/app/features/compliance/compliance-screen';
-import { defaultReportFilters, reportFiltersKey } from '@/shared/domain/report-filter-state';
+import { defaultReportFilters } from '@/shared/domain/report-filter-state';
 import { makeHost, renderWithHost } from '../../helpers';
-import { AGENTS, fakeApi, reportWorkspace, serverError, type FakeApi } from '../filters/fixtures';
+import { type FakeApi } from '../../fake-api';
+import { AGENTS, reportApi, reportWorkspace, serverError } from '../filters/fixtures';
 
 const filters = defaultReportFilters(new Date(2026, 10, 22));
 
-function renderCard(api: FakeApi = fakeApi()) {
+function renderCard(api: FakeApi = reportApi()) {
   const host = makeHost({
     api,
     session: { user: null, workspace: reportWorkspace(), agent: null },
   });
-  return renderWithHost(
-    <ComplianceCard filters={filters} filtersKey={reportFiltersKey(filters)} />,
-    { host },
-  );
+  return renderWithHost(<ComplianceCard filters={filters} />, { host });
 }
 
 describe('ComplianceCard (spec: dashboards 2.6, 9)', () => {
@@ -87,7 +85,7 @@ describe('ComplianceCard (spec: dashboards 2.6, 9)', () => {
       OUTBOUND_PERCENT: 0,
     };
     renderCard(
-      fakeApi([
+      reportApi([
         [
           '/reports/ctm-call-compliance-by-agent',
           () => ({ data: { CTM_COMPLIANCE_BY_AGENTS_ZOHO: { data: [zero] } } }),
@@ -99,7 +97,7 @@ describe('ComplianceCard (spec: dashboards 2.6, 9)', () => {
   });
 
   it('shows the error view when the report fails', async () => {
-    renderCard(fakeApi([['/reports/ctm-call-compliance-by-agent', serverError]]));
+    renderCard(reportApi([['/reports/ctm-call-compliance-by-agent', serverError]]));
     expect(
       await screen.findByText("Sorry! We weren't able to retrieve data at this time."),
     ).toBeTruthy();
@@ -108,7 +106,7 @@ describe('ComplianceCard (spec: dashboards 2.6, 9)', () => {
 
 describe('ComplianceScreen (the <intake-compliance> widget screen)', () => {
   it('opens with the per-agent list for the given range', async () => {
-    const api = fakeApi();
+    const api = reportApi();
     const host = makeHost({
       api,
       session: { user: null, workspace: reportWorkspace(), agent: null },
@@ -125,7 +123,7 @@ describe('ComplianceScreen (the <intake-compliance> widget screen)', () => {
   });
 
   it('says so instead of loading when call tracking is off', () => {
-    const api = fakeApi();
+    const api = reportApi();
     const host = makeHost({
       api,
       session: { user: null, workspace: reportWorkspace({ callTracking: false }), agent: null },

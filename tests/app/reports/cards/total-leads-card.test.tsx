@@ -1,27 +1,25 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TotalLeadsCard } from '@/app/reports/cards/total-leads-card';
-import { defaultReportFilters, reportFiltersKey } from '@/shared/domain/report-filter-state';
+import { defaultReportFilters } from '@/shared/domain/report-filter-state';
 import { makeHost, renderWithHost } from '../../helpers';
-import { deferred, fakeApi, reportWorkspace, serverError, type FakeApi } from '../filters/fixtures';
+import { deferred, type FakeApi } from '../../fake-api';
+import { reportApi, reportWorkspace, serverError } from '../filters/fixtures';
 
 const filters = defaultReportFilters(new Date(2026, 10, 22));
 
-function renderCard(api: FakeApi = fakeApi()) {
+function renderCard(api: FakeApi = reportApi()) {
   const host = makeHost({
     api,
     session: { user: null, workspace: reportWorkspace(), agent: null },
   });
-  return renderWithHost(
-    <TotalLeadsCard filters={filters} filtersKey={reportFiltersKey(filters)} />,
-    { host },
-  );
+  return renderWithHost(<TotalLeadsCard filters={filters} />, { host });
 }
 
 describe('TotalLeadsCard (spec: dashboards 2.6)', () => {
   it("shows 'Loading Total Leads...' and then the top 3 sources plus Other, with the total", async () => {
     const pending = deferred<unknown>();
-    const api = fakeApi([['/reports/leadsByLeadSource', () => pending.promise]]);
+    const api = reportApi([['/reports/leadsByLeadSource', () => pending.promise]]);
     renderCard(api);
     expect(screen.getByText('Loading Total Leads...')).toBeTruthy();
     await act(async () =>
@@ -50,7 +48,7 @@ describe('TotalLeadsCard (spec: dashboards 2.6)', () => {
 
   it("treats no leads as an error ('No Data') with Try Again?", async () => {
     let rows: unknown[] = [];
-    const api = fakeApi([['/reports/leadsByLeadSource', () => ({ data: rows })]]);
+    const api = reportApi([['/reports/leadsByLeadSource', () => ({ data: rows })]]);
     renderCard(api);
     expect(await screen.findByText('No Data')).toBeTruthy();
     rows = [{ LEADSOURCEID: 'ls_1', LEADSOURCE: 'Google', LEADS: '3' }];
@@ -59,7 +57,7 @@ describe('TotalLeadsCard (spec: dashboards 2.6)', () => {
   });
 
   it('shows the error view when the report fails', async () => {
-    renderCard(fakeApi([['/reports/leadsByLeadSource', serverError]]));
+    renderCard(reportApi([['/reports/leadsByLeadSource', serverError]]));
     expect(
       await screen.findByText("Sorry! We weren't able to retrieve data at this time."),
     ).toBeTruthy();

@@ -1,27 +1,10 @@
-import { vi } from 'vitest';
-import type { z } from 'zod';
-import type { ApiClient } from '@/shared/api/client';
 import type { AgentComplianceRow } from '@/shared/contracts/reports/call-compliance';
 import type { ConversionContactRow, ConversionData } from '@/shared/contracts/reports/conversion';
 import type { PclcContactRow, PclcData } from '@/shared/contracts/reports/pclc';
 import type { Workspace } from '@/shared/contracts/workspace';
-import { TransportError, type TransportRequest } from '@/shared/transport/transport';
+import { TransportError } from '@/shared/transport/transport';
 import { makeWorkspace } from '../../../shared/domain/fixtures';
-
-/**
- * A fake API for the report screens' component tests: answers by path with the data the
- * test gives, each answer checked against its real contract (so fixtures cannot drift
- * from the contracts), and records every request.
- */
-export type Handler = (req: TransportRequest) => unknown | Promise<unknown>;
-
-export interface FakeApi extends ApiClient {
-  requests: TransportRequest[];
-  /** Requests whose path ends with `suffix`. */
-  calls(suffix: string): TransportRequest[];
-  /** Replaces the answer for paths ending with `suffix`. */
-  on(suffix: string, handler: Handler): void;
-}
+import { fakeApi, type FakeApi, type Handler } from '../../fake-api';
 
 export const PCLC: PclcData = {
   LEADS: 150,
@@ -182,7 +165,8 @@ export const LOOKUPS = {
   ]),
 };
 
-function defaultHandlers(): [string, Handler][] {
+/** The report routes of a healthy Lakeside-like workspace (answers of the one fake API kit). */
+export function reportRoutes(): [string, Handler][] {
   return [
     ['/reports/pclc', () => ({ data: PCLC })],
     [
@@ -209,38 +193,9 @@ function defaultHandlers(): [string, Handler][] {
   ];
 }
 
-export function fakeApi(overrides: [string, Handler][] = []): FakeApi {
-  const handlers = new Map<string, Handler>(defaultHandlers());
-  for (const [suffix, handler] of overrides) handlers.set(suffix, handler);
-  const requests: TransportRequest[] = [];
-  const api: FakeApi = {
-    requests,
-    calls: (suffix) => requests.filter((req) => req.path.endsWith(suffix)),
-    on: (suffix, handler) => void handlers.set(suffix, handler),
-    call: vi.fn(async <T>(schema: z.ZodType<T>, req: TransportRequest) => {
-      requests.push(req);
-      // Longest matching suffix wins (…/pclc/contacts before …/pclc).
-      const match = [...handlers.keys()]
-        .filter((suffix) => req.path.endsWith(suffix))
-        .sort((a, b) => b.length - a.length)[0];
-      if (!match) throw new TransportError(`No fake answer for ${req.path}`, 404);
-      const raw = await handlers.get(match)!(req);
-      return schema.parse(raw);
-    }) as ApiClient['call'],
-    subscribe: vi.fn(() => () => {}),
-  };
-  return api;
-}
-
-/** A promise the test resolves later: holds a report in its loading state. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
+/** The fake API answering the report routes; `overrides` replace answers by path suffix. */
+export function reportApi(overrides: [string, Handler][] = []): FakeApi {
+  return fakeApi(reportRoutes(), overrides);
 }
 
 /** Lakeside-like: Zoho with an org id, Bankruptcy, call tracking on unless told. */

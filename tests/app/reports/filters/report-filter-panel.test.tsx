@@ -1,11 +1,10 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ReportFilterPanel } from '@/app/reports/filters/report-filter-panel';
-import { useReportLookups, type ReportLookups } from '@/app/reports/filters/use-report-lookups';
-import { useHost } from '@/app/host/host';
+import type { ReportLookups } from '@/app/query/use-lookup';
 import { defaultReportFilters } from '@/shared/domain/report-filter-state';
-import { makeHost, renderWithHost } from '../../helpers';
-import { fakeApi, LOOKUPS, reportWorkspace } from './fixtures';
+import { renderWithHost } from '../../helpers';
+import { LOOKUPS } from './fixtures';
 
 const today = new Date(2026, 10, 22, 12);
 const defaults = defaultReportFilters(today);
@@ -126,51 +125,5 @@ describe('ReportFilterPanel (spec: dashboards 2.9, 4, 5)', () => {
     expect(screen.getByText('Use the format MM/DD/YYYY.')).toBeTruthy();
     fireEvent.change(start, { target: { value: '11/01/2026' } });
     expect(apply.disabled).toBe(false);
-  });
-});
-
-function LookupsProbe() {
-  const found = useReportLookups(useHost());
-  return <pre data-testid="lookups">{JSON.stringify(found)}</pre>;
-}
-
-describe('useReportLookups', () => {
-  it('fetches the lists through the host, hiding Test sources and offices without a timezone', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const api = fakeApi();
-    const host = makeHost({
-      api,
-      session: { user: null, workspace: reportWorkspace(), agent: null },
-    });
-    renderWithHost(<LookupsProbe />, { host });
-    await act(async () => {});
-    const found = JSON.parse(screen.getByTestId('lookups').textContent!) as ReportLookups;
-    expect(found.loading).toBe(false);
-    expect(found.leadSources.map((s) => s.label)).toEqual(['Avvo', 'Google']);
-    expect(found.offices.map((o) => o.label)).toEqual(['Downtown']);
-    expect(found.caseTypes.map((t) => t.label)).toEqual(['Bankruptcy', 'Personal Injury']);
-    expect(found.subCaseTypes.map((t) => t.label)).toEqual(['Auto Accident', 'Chapter 7']);
-    expect(warn).toHaveBeenCalledWith('Office Nowhere has no timezone and is skipped.');
-    warn.mockRestore();
-  });
-
-  it('turns a failed list into an empty one', async () => {
-    const api = fakeApi([
-      [
-        '/campaigns',
-        () => {
-          throw new Error('down');
-        },
-      ],
-    ]);
-    const host = makeHost({
-      api,
-      session: { user: null, workspace: reportWorkspace(), agent: null },
-    });
-    renderWithHost(<LookupsProbe />, { host });
-    await act(async () => {});
-    const found = JSON.parse(screen.getByTestId('lookups').textContent!) as ReportLookups;
-    expect(found.campaigns).toEqual([]);
-    expect(found.leadSources).toHaveLength(2);
   });
 });
