@@ -1,5 +1,10 @@
 import type { Host } from '@/app/host/host';
-import type { SessionService } from '@/shared/session/session-service';
+import type { ApiClient } from '@/shared/api/client';
+import type { LoginRequest } from '@/shared/contracts/auth';
+import type { HostSession } from '@/shared/session/host-session';
+import type { KeyValueStorage } from '@/shared/storage/storage';
+import type { Notifier } from '@/shared/transport/notifier';
+import { createWidgetHost } from './widget-host';
 
 /** What a widget shows: its screen (ready), a sign-in or signed-out note, or a spinner. */
 export type WidgetHostState =
@@ -10,7 +15,7 @@ export type WidgetHostState =
       /** Why (a forced logout, the extension went away), if known. */
       message: string | null;
       /** Given when the widget may sign in itself (script-tag embed); absent in a CRM tab. */
-      session?: Pick<SessionService, 'signIn'>;
+      onSignIn?: (credentials: LoginRequest) => Promise<unknown>;
       /** What to do instead (extension: "sign in from the toolbar button"). */
       hint?: string;
     };
@@ -64,4 +69,74 @@ export function createValueStore<T>(initial: T) {
       return () => void listeners.delete(listener);
     },
   };
+}
+
+/** The session as every widget of a page sees it, whichever side holds it. */
+export type WidgetSessionView =
+  | { status: 'loading' }
+  | { status: 'signed-in'; session: HostSession; appOrigin: string }
+  | { status: 'signed-out'; message: string | null };
+
+export interface WidgetEnvironmentOptions {
+  /** The session now, and a way to hear that it changed. */
+  session: { get(): WidgetSessionView; subscribe(listener: () => void): () => void };
+  /** The API client a widget's screens call through; `notify` is that widget's toasts. */
+  api(notify: Notifier): ApiClient;
+  /** Widget persistence (filters, theme): never where the session is kept. */
+  storage: KeyValueStorage;
+  /** Script-tag embed: a signed-out widget offers the sign-in form. */
+  signIn?: (credentials: LoginRequest) => Promise<unknown>;
+  /** Extension: a signed-out widget says where to sign in instead. */
+  hint?: string;
+}
+
+/**
+ * The one way a widget environment turns the session into each widget's state (issue
+ * #10 item 4): the script-tag embed (widgets/embed) and the CRM tab's panel
+ * (extension/panel/port-environment.ts) differ only in where the session comes from.
+ * A widget keeps its host while the same user, workspace and agent stay signed in, so
+ * a socket or call-count change does not remount its screen.
+ */
+export function createWidgetEnvironment(options: WidgetEnvironmentOptions): WidgetEnvironment {
+  function stateFor(notify: Notifier, previous: WidgetHostState): WidgetHostState {
+    const view = options.session.get();
+    if (view.status === 'signed-in') {
+      if (previous.status === 'ready' && sameSession(previous.host.session, view.session)) {
+        return previous;
+      }
+      return {
+        status: 'ready',
+        host: createWidgetHost({
+          api: options.api(notify),
+          storage: options.storage,
+          session: view.session,
+          appOrigin: view.appOrigin,
+          notify,
+        }),
+      };
+    }
+    if (view.status === 'signed-out') {
+      return {
+        status: 'signed-out',
+        message: view.message,
+        ...(options.signIn ? { onSignIn: options.signIn } : {}),
+        ...(options.hint ? { hint: options.hint } : {}),
+      };
+    }
+    return { status: 'loading' };
+  }
+
+  return {
+    attach(_element, { notify }): WidgetHostStore {
+      const store = createValueStore<WidgetHostState>({ status: 'loading' });
+      const update = () => store.set(stateFor(notify, store.get()));
+      const unsubscribe = options.session.subscribe(update);
+      update();
+      return { get: store.get, subscribe: store.subscribe, release: unsubscribe };
+    },
+  };
+}
+
+function sameSession(a: HostSession, b: HostSession): boolean {
+  return a.user === b.user && a.workspace === b.workspace && a.agent === b.agent;
 }

@@ -1,5 +1,6 @@
-import type { Host, HostSession } from '@/app/host/host';
+import type { Host } from '@/app/host/host';
 import type { ApiClient } from '@/shared/api/client';
+import type { HostSession } from '@/shared/session/host-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { Notifier } from '@/shared/transport/notifier';
 

@@ -1,16 +1,11 @@
 import { browser } from 'wxt/browser';
-import {
-  SignInError,
-  type SessionService,
-  type SignInErrorCode,
-} from '@/shared/session/session-service';
+import type { LoginRequest } from '@/shared/contracts/auth';
+import { toSignInError } from '@/shared/session/sign-in-error';
 import {
   createPortTransport,
   type PortLike,
   type PortTransport,
 } from '@/shared/transport/port-transport';
-import { TransportError } from '@/shared/transport/transport';
-import type { LoggedUser } from '@/shared/contracts/user';
 
 /** The popup's and options page's one port to the background. */
 export function createPageTransport(): PortTransport {
@@ -19,33 +14,22 @@ export function createPageTransport(): PortTransport {
   });
 }
 
-const SIGN_IN_CODES: SignInErrorCode[] = [
-  'invalid',
-  'inactive',
-  'noRole',
-  'rateLimited',
-  'network',
-];
-
 /**
- * The session service the app's sign-in form expects, over the port: the popup signs in
- * with the same form as the app, and the background keeps the tokens.
+ * What the popup does with the session over the port: the popup signs in with the same
+ * form as the app, and the background keeps the tokens. A refused sign-in arrives as the
+ * SignInError the background's session threw; a lost port becomes one too, as it would
+ * in the app (toSignInError).
  */
-export function createPortSessionService(transport: PortTransport): SessionService {
+export function createPopupSession(transport: PortTransport) {
   return {
-    async signIn(username, password) {
+    async signIn(credentials: LoginRequest): Promise<void> {
       try {
-        await transport.call({ kind: 'auth:sign-in', username, password });
+        await transport.call({ kind: 'auth:sign-in', ...credentials });
       } catch (error) {
-        const failure = TransportError.from(error);
-        const code = SIGN_IN_CODES.find((known) => known === failure.serverMessage) ?? 'network';
-        throw new SignInError(code, failure.message);
+        throw toSignInError(error);
       }
-      const { user } = (await transport.call({ kind: 'host-session:get' })) as { user: LoggedUser };
-      return user;
     },
-    restore: async () => null,
-    async logout() {
+    async logout(): Promise<void> {
       await transport.call({ kind: 'auth:sign-out' });
     },
   };

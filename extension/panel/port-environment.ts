@@ -1,15 +1,13 @@
-import type { Host, HostSession } from '@/app/host/host';
 import { createApiClient } from '@/shared/api/client';
+import { hostSessionSchema, type HostSession } from '@/shared/session/host-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
-import { hostSessionSchema, type PublicSessionState } from '@/shared/transport/port-protocol';
+import type { PublicSessionState } from '@/shared/transport/port-protocol';
 import type { PortTransport } from '@/shared/transport/port-transport';
 import {
   createValueStore,
-  type WidgetEnvironment,
-  type WidgetHostState,
-  type WidgetHostStore,
+  createWidgetEnvironment,
+  type WidgetSessionView,
 } from '@/widgets/widget-environment';
-import { createWidgetHost } from '@/widgets/widget-host';
 
 export const SIGN_IN_HINT = 'Sign in with the Intake Cockpit button in your browser toolbar.';
 
@@ -106,36 +104,22 @@ export function createPortEnvironment(transport: PortTransport) {
     shared.set({ state, hostSession: null });
   });
 
-  function stateFor(notify: Host['notify'], previous: WidgetHostState): WidgetHostState {
+  /** The tab's session as its widgets see it: ready once the host session has come. */
+  function sessionView(): WidgetSessionView {
     const { state, hostSession } = shared.get();
     if (state?.status === 'signed-in' && hostSession?.user) {
-      if (previous.status === 'ready' && previous.host.session === hostSession) return previous;
-      return {
-        status: 'ready',
-        host: createWidgetHost({
-          api: createApiClient(transport, notify),
-          storage,
-          session: hostSession,
-          appOrigin: state.appOrigin,
-          notify,
-        }),
-      };
+      return { status: 'signed-in', session: hostSession, appOrigin: state.appOrigin };
     }
-    if (state?.status === 'signed-out') {
-      return { status: 'signed-out', message: state.message, hint: SIGN_IN_HINT };
-    }
+    if (state?.status === 'signed-out') return { status: 'signed-out', message: state.message };
     return { status: 'loading' };
   }
 
-  const environment: WidgetEnvironment = {
-    attach(_element, { notify }): WidgetHostStore {
-      const store = createValueStore<WidgetHostState>({ status: 'loading' });
-      const update = () => store.set(stateFor(notify, store.get()));
-      const unsubscribe = shared.subscribe(update);
-      update();
-      return { get: store.get, subscribe: store.subscribe, release: unsubscribe };
-    },
-  };
+  const environment = createWidgetEnvironment({
+    session: { get: sessionView, subscribe: shared.subscribe },
+    api: (notify) => createApiClient(transport, notify),
+    storage,
+    hint: SIGN_IN_HINT,
+  });
 
   return {
     environment,

@@ -6,11 +6,13 @@ import {
   createDirectTransport,
   type DirectTransport,
   type RefreshCoordinator,
+  type SessionTokens,
 } from '@/shared/transport/direct-transport';
 import type { Notifier } from '@/shared/transport/notifier';
 import {
   createSessionService,
   createSessionTokenSource,
+  type CandidateApi,
   type SessionService,
 } from './session-service';
 
@@ -63,6 +65,32 @@ export function createDirectSession(options: {
     socket: transport,
     lookupRetryDelayMs: options.lookupRetryDelayMs,
     coordinator: options.coordinator,
+    candidateApi: (tokens) => createCandidateApi(options.config, options.notify, tokens),
   });
   return { transport, api, session };
+}
+
+/**
+ * A transport of its own over a hand-over's tokens (SessionService.adopt): the current
+ * session's tokens, refreshes and sign-out are never touched by a candidate's calls.
+ */
+function createCandidateApi(
+  config: ApiConfig,
+  notify: Notifier,
+  initial: SessionTokens,
+): CandidateApi {
+  let tokens = initial;
+  const transport = createDirectTransport({
+    config,
+    notify,
+    tokens: {
+      get: () => tokens,
+      set(next) {
+        tokens = next;
+      },
+      // A refused candidate is only not adopted: nobody is signed out.
+      onAuthFailure: () => {},
+    },
+  });
+  return { api: createApiClient(transport, notify), tokens: () => tokens };
 }

@@ -1,13 +1,16 @@
-import { z } from 'zod';
 import type { StoreApi } from 'zustand';
 import { login, getMe, revokeSession } from '@/shared/api/auth';
 import type { ApiClient } from '@/shared/api/client';
 import { fetchLookup } from '@/shared/api/lookups';
 import { getCrmOrganization, getWorkspace } from '@/shared/api/workspaces';
-import { AUTH_ERRORS, loginRequestSchema } from '@/shared/contracts/auth';
+import {
+  authResponseSchema,
+  loginRequestSchema,
+  refreshRequestSchema,
+} from '@/shared/contracts/auth';
 import type { Agent } from '@/shared/contracts/lookups';
 import { DEFAULT_ROLE } from '@/shared/contracts/roles';
-import { loggedUserSchema, type LoggedUser, type MeResponse } from '@/shared/contracts/user';
+import type { LoggedUser, MeResponse } from '@/shared/contracts/user';
 import type { CrmOrganization, Workspace } from '@/shared/contracts/workspace';
 import { en } from '@/shared/i18n/en';
 import type { KeyValueStorage } from '@/shared/storage/storage';
@@ -27,29 +30,8 @@ import type {
   TokenSource,
 } from '@/shared/transport/direct-transport';
 import { TransportError } from '@/shared/transport/transport';
-import { decodeStored, encodeStored } from './encoding';
-
-/** Local storage keys (spec: session 3 — the user under "user"; the app version). */
-export const STORAGE_KEYS = { user: 'user', appVersion: 'appVersion' } as const;
-/** Preferences that outlive a session: a logout should not flip the theme back. */
-export const KEPT_ON_LOGOUT = ['theme', 'miniMenu'] as const;
-
-export type SignInErrorCode = 'invalid' | 'inactive' | 'noRole' | 'rateLimited' | 'network';
-
-export class SignInError extends Error {
-  constructor(
-    readonly code: SignInErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SignInError';
-  }
-}
-
-const storedUserSchema = loggedUserSchema.extend({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-});
+import { SignInError, toSignInError } from './sign-in-error';
+import { createStoredSessionStore } from './stored-session-store';
 
 /** A TokenSource over the session store that persists every rotation. */
 export interface SessionTokenSource extends TokenSource {
@@ -69,6 +51,7 @@ export function createSessionTokenSource(
   store: SessionStateStore = useSessionStore,
   coordinator?: RefreshCoordinator,
 ): SessionTokenSource {
+  const stored = createStoredSessionStore(storage);
   let onFailure: () => void = () => {};
   coordinator?.subscribe((change) => {
     const current = store.getState().tokens;
@@ -82,16 +65,9 @@ export function createSessionTokenSource(
     async set(tokens) {
       store.setState({ tokens });
       const { user } = store.getState();
-      if (user)
-        await storage.set(STORAGE_KEYS.user, encodeStored({ ...user, ...pickTokens(tokens) }));
+      if (user) await stored.save(user, tokens);
     },
-    async readShared() {
-      const raw = await storage.get(STORAGE_KEYS.user);
-      const stored = raw ? storedUserSchema.safeParse(decodeStored(raw)) : null;
-      if (!stored?.success) return null;
-      const { username, accessToken, refreshToken } = stored.data;
-      return { username, accessToken, refreshToken };
-    },
+    readShared: () => stored.readTokens(),
     onAuthFailure: () => onFailure(),
     setAuthFailureHandler(handler) {
       onFailure = handler;
@@ -99,14 +75,39 @@ export function createSessionTokenSource(
   };
 }
 
-function pickTokens(tokens: SessionTokens) {
-  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+/**
+ * A session begun elsewhere, adopted by the session service (issue #10 item 4): the
+ * standalone app's hand-over to the extension (a refresh token, rotated at once into a
+ * session of our own, so the app's copy is never used twice), or a script-tag page's
+ * own access token (used as it is; it cannot be refreshed).
+ */
+export type SessionHandoff =
+  | { kind: 'refresh-token'; username: string; refreshToken: string }
+  | { kind: 'access-token'; accessToken: string };
+
+/**
+ * What an access-token hand-over stores as its refresh token (the stored format needs
+ * one): the server refuses it, so the first expired call ends the session (AUTH_PATCH_ERROR).
+ */
+export const NO_REFRESH_TOKEN = 'none';
+
+/** Calls made as a candidate session, beside (never instead of) the current one. */
+export interface CandidateApi {
+  api: ApiClient;
+  /** The candidate's pair now: a refresh made while checking it rotates it. */
+  tokens(): SessionTokens;
 }
 
 export interface SessionService {
   signIn(username: string, password: string): Promise<LoggedUser>;
   /** Brings back the stored session, or signs out (no session, or another app version). */
   restore(): Promise<LoggedUser | null>;
+  /**
+   * Takes over a session begun elsewhere. The hand-over is checked on the side first and
+   * the session switches only once it works: null (and whoever was signed in still is)
+   * when it does not (issue #9: a stale or forged hand-over must not sign anyone out).
+   */
+  adopt(handoff: SessionHandoff): Promise<LoggedUser | null>;
   logout(reason?: 'refreshFailed'): Promise<void>;
 }
 
@@ -125,15 +126,21 @@ export interface SessionServiceDeps {
    * tab's sign-outs told to them. The same coordinator the transport refreshes under.
    */
   coordinator?: RefreshCoordinator;
+  /**
+   * An API client over a candidate's tokens, for `adopt` (createDirectSession gives one);
+   * without it nothing can be adopted.
+   */
+  candidateApi?: (tokens: SessionTokens) => CandidateApi;
 }
 
 export function createSessionService(deps: SessionServiceDeps): SessionService {
-  const { api, storage, tokenSource } = deps;
+  const { api, tokenSource } = deps;
+  const stored = createStoredSessionStore(deps.storage);
   let lookups: LookupsLoader | null = null;
 
   async function persist(user: LoggedUser, tokens: SessionTokens): Promise<void> {
-    await storage.set(STORAGE_KEYS.user, encodeStored({ ...user, ...pickTokens(tokens) }));
-    await storage.set(STORAGE_KEYS.appVersion, deps.appVersion);
+    await stored.save(user, tokens);
+    await stored.setVersion(deps.appVersion);
   }
 
   /** spec: session 4 steps 4-5 — load the workspace; non-system users get lookups and the CRM org. */
@@ -207,27 +214,14 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       return user;
     } catch (error) {
       useSessionStore.setState({ ...initialSessionState, status: 'signed-out' });
-      await storage.remove(STORAGE_KEYS.user);
+      await stored.forget();
       throw toSignInError(error);
     }
   }
 
-  async function restore(): Promise<LoggedUser | null> {
-    const storedVersion = await storage.get(STORAGE_KEYS.appVersion);
-    const raw = await storage.get(STORAGE_KEYS.user);
-    const stored = raw ? storedUserSchema.safeParse(decodeStored(raw)) : null;
-    // spec: session 4 step 10 — another app version forces logout, except on an invite path.
-    const versionChanged = storedVersion !== null && storedVersion !== deps.appVersion;
-    if (!stored?.success || (versionChanged && !/\/invite(\/|$)/.test(deps.currentPath()))) {
-      if (raw || versionChanged) await logout();
-      else useSessionStore.setState({ ...initialSessionState, status: 'signed-out' });
-      return null;
-    }
-    const { accessToken, refreshToken, ...user } = stored.data;
-    useSessionStore.setState({
-      user,
-      tokens: { username: user.username, accessToken, refreshToken },
-    });
+  /** A stored or adopted session becomes the current one: its workspace, then signed in. */
+  async function enter(user: LoggedUser, tokens: SessionTokens): Promise<LoggedUser | null> {
+    useSessionStore.setState({ user, tokens });
     try {
       await loadWorkspaceContext(user);
     } catch (error) {
@@ -240,12 +234,85 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     return user;
   }
 
+  async function restore(): Promise<LoggedUser | null> {
+    const storedVersion = await stored.version();
+    const found = await stored.read();
+    // spec: session 4 step 10 — another app version forces logout, except on an invite path.
+    const versionChanged = storedVersion !== null && storedVersion !== deps.appVersion;
+    if (
+      found.state !== 'stored' ||
+      (versionChanged && !/\/invite(\/|$)/.test(deps.currentPath()))
+    ) {
+      if (found.state !== 'absent' || versionChanged) await logout();
+      else useSessionStore.setState({ ...initialSessionState, status: 'signed-out' });
+      return null;
+    }
+    return enter(found.user, found.tokens);
+  }
+
+  /** The hand-over's own pair and user, found without touching the current session. */
+  async function checkHandoff(
+    handoff: SessionHandoff,
+    candidateApi: (tokens: SessionTokens) => CandidateApi,
+  ): Promise<{ user: LoggedUser; tokens: SessionTokens }> {
+    let tokens: SessionTokens;
+    if (handoff.kind === 'refresh-token') {
+      // Anonymous and never refreshed: no Bearer of ours, no sign-out on a refusal.
+      const rotated = await api.call(
+        authResponseSchema,
+        {
+          method: 'PATCH',
+          path: 'auth',
+          body: refreshRequestSchema.parse({
+            username: handoff.username,
+            token: handoff.refreshToken,
+          }),
+          anonymous: true,
+          skipAuthRefresh: true,
+        },
+        { silent: true },
+      );
+      const { AccessToken, RefreshToken } = rotated.data.attributes;
+      tokens = { username: handoff.username, accessToken: AccessToken, refreshToken: RefreshToken };
+    } else {
+      tokens = { username: '', accessToken: handoff.accessToken, refreshToken: NO_REFRESH_TOKEN };
+    }
+    const candidate = candidateApi(tokens);
+    const user = toLoggedUser(await getMe(candidate.api, { silent: true }));
+    return { user, tokens: { ...candidate.tokens(), username: user.username } };
+  }
+
+  async function adopt(handoff: SessionHandoff): Promise<LoggedUser | null> {
+    if (!deps.candidateApi) return null;
+    const before = useSessionStore.getState();
+    // Nobody signed in: screens wait (a spinner) rather than offer a sign-in meanwhile.
+    if (before.status === 'signed-out') useSessionStore.setState({ status: 'restoring' });
+    let candidate: { user: LoggedUser; tokens: SessionTokens };
+    try {
+      candidate = await checkHandoff(handoff, deps.candidateApi);
+    } catch {
+      if (before.status === 'signed-out') useSessionStore.setState({ status: 'signed-out' });
+      return null;
+    }
+    // The new session replaces the old one: the old family is revoked (best effort), and
+    // nothing of the old user's (workspace, lookups, socket) carries over.
+    const revoked = revokeOnServer(before.tokens?.refreshToken);
+    lookups?.stop();
+    lookups = null;
+    deps.socket?.disconnectSocket();
+    resetLookups();
+    useSessionStore.setState({ ...initialSessionState, status: 'restoring' });
+    await persist(candidate.user, candidate.tokens);
+    await revoked;
+    return enter(candidate.user, candidate.tokens);
+  }
+
   /**
    * Best effort (issue 9 item 7): started before local state is cleared, bounded by
    * REVOKE_TIMEOUT_MS, and never in the way of the local sign-out.
    */
   async function revokeOnServer(refreshToken: string | undefined): Promise<void> {
-    if (!refreshToken) return;
+    if (!refreshToken || refreshToken === NO_REFRESH_TOKEN) return;
     try {
       await revokeSession(api, refreshToken);
     } catch {
@@ -266,12 +333,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   async function logout(reason?: 'refreshFailed'): Promise<void> {
     const revoked = revokeOnServer(useSessionStore.getState().tokens?.refreshToken);
     signOutHere(reason === 'refreshFailed' ? en.AUTH_PATCH_ERROR : null);
-    const kept = await Promise.all(
-      KEPT_ON_LOGOUT.map(async (key) => [key, await storage.get(key)] as const),
-    );
-    await storage.clear();
-    for (const [key, value] of kept) if (value !== null) await storage.set(key, value);
-    await storage.set(STORAGE_KEYS.appVersion, deps.appVersion);
+    await stored.clear(deps.appVersion);
     deps.coordinator?.publish({ type: 'signedOut' });
     await revoked;
   }
@@ -284,7 +346,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   });
 
   tokenSource.setAuthFailureHandler(() => void logout('refreshFailed'));
-  return { signIn, restore, logout };
+  return { signIn, restore, adopt, logout };
 }
 
 /** spec: session 4 steps 2-3, 6-7 — the active authorization decides role and workspace. */
@@ -312,26 +374,4 @@ export function toLoggedUser(me: MeResponse): LoggedUser {
     calendarType: attributes.calendarType,
     edition: active.edition,
   };
-}
-
-function toSignInError(error: unknown): SignInError {
-  if (error instanceof SignInError) return error;
-  if (error instanceof TransportError) {
-    if (error.status === 401) return new SignInError('invalid', en.INVALID_CREDENTIALS);
-    if (error.serverMessage === AUTH_ERRORS.inactive)
-      return new SignInError('inactive', en.INACTIVE_USER);
-    if (error.serverMessage === AUTH_ERRORS.noRole)
-      return new SignInError('noRole', en.NO_ROLE_ASSOCIATED);
-    if (error.status === 429) {
-      return new SignInError('rateLimited', error.serverMessage ?? AUTH_ERRORS.tooManyAttempts);
-    }
-    if (error.status >= 400 && error.status < 500 && error.serverMessage) {
-      return new SignInError('invalid', error.serverMessage);
-    }
-    return new SignInError(
-      'network',
-      error.status === 0 || error.status === 408 ? error.message : en.GENERIC_HTTP_ERROR,
-    );
-  }
-  return new SignInError('network', en.GENERIC_HTTP_ERROR);
 }

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { agentSchema } from '@/shared/contracts/lookups';
 import { roleSchema } from '@/shared/contracts/roles';
-import { loggedUserSchema } from '@/shared/contracts/user';
-import { workspaceSchema } from '@/shared/contracts/workspace';
+import { SIGN_IN_ERROR_CODES } from '@/shared/session/sign-in-error';
 
 /**
  * The messages between the extension's background and the contexts it serves (content
@@ -133,6 +131,31 @@ export const transportErrorDataSchema = z.object({
   authFailed: z.boolean(),
 });
 
+/**
+ * A refused sign-in (auth:sign-in only), as the SignInError the session service threw in
+ * the background: the port transport throws the same class again, so the popup's form
+ * reads the same code the app's does (issue #10 item 4).
+ */
+export const signInErrorDataSchema = z
+  .object({
+    kind: z.literal('sign-in'),
+    code: z.enum(SIGN_IN_ERROR_CODES),
+    message: z.string().max(2000),
+  })
+  .strict();
+export type SignInErrorData = z.infer<typeof signInErrorDataSchema>;
+
+/**
+ * What a failed answer carries: a sign-in error (told apart by its `kind`), or the
+ * TransportError any other call fails with (its toJSON, which has no `kind`).
+ */
+export const answerErrorSchema = z.union([signInErrorDataSchema, transportErrorDataSchema]);
+export type AnswerError = z.infer<typeof answerErrorSchema>;
+
+export function isSignInErrorData(error: AnswerError): error is SignInErrorData {
+  return 'kind' in error && error.kind === 'sign-in';
+}
+
 export const connectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected', 'error']);
 
 /**
@@ -155,22 +178,18 @@ export const publicSessionStateSchema = z
   .strict();
 export type PublicSessionState = z.infer<typeof publicSessionStateSchema>;
 
-/** The host session a widget's screens get (ARCHITECTURE.md "The host"): never tokens. */
-export const hostSessionSchema = z.object({
-  user: loggedUserSchema.nullable(),
-  workspace: workspaceSchema.nullable(),
-  agent: agentSchema.nullable(),
-});
-
 export const backgroundMessageSchema = z.discriminatedUnion('kind', [
-  /** ok: data is the server's answer; not ok: error is the TransportError the app would see. */
+  /**
+   * ok: data is the server's answer; not ok: error is the TransportError the app would
+   * see, or for auth:sign-in the SignInError.
+   */
   z
     .object({
       kind: z.literal('answer'),
       id: idSchema,
       ok: z.boolean(),
       data: z.unknown().optional(),
-      error: transportErrorDataSchema.optional(),
+      error: answerErrorSchema.optional(),
     })
     .strict()
     .refine(

@@ -1,5 +1,7 @@
 import { en } from '@/shared/i18n/en';
+import { SignInError } from '@/shared/session/sign-in-error';
 import {
+  isSignInErrorData,
   parseBackgroundMessage,
   PORT_NAME,
   type AnswerMessage,
@@ -67,7 +69,7 @@ export const EXTENSION_GONE_TEXT =
 interface Pending {
   message: RpcMessage;
   resolve(data: unknown): void;
-  reject(error: TransportError): void;
+  reject(error: TransportError | SignInError): void;
   resent: boolean;
 }
 
@@ -95,7 +97,15 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
     if (!entry) return;
     pending.delete(message.id);
     if (message.ok) entry.resolve(message.data);
-    else if (message.error) entry.reject(TransportError.fromJSON(message.error));
+    else if (message.error) {
+      // A refused sign-in comes back as the SignInError the background's session threw.
+      const { error } = message;
+      entry.reject(
+        isSignInErrorData(error)
+          ? new SignInError(error.code, error.message)
+          : TransportError.fromJSON(error),
+      );
+    }
   }
 
   function onMessage(raw: unknown): void {

@@ -1,19 +1,17 @@
-import { getMe } from '@/shared/api/auth';
 import { apiConfigFor } from '@/shared/config/api-config';
 import { createDirectSession, type DirectSession } from '@/shared/session/create-session';
-import { encodeStored } from '@/shared/session/encoding';
-import { STORAGE_KEYS, toLoggedUser } from '@/shared/session/session-service';
 import { createMemoryStorage, type KeyValueStorage } from '@/shared/storage/storage';
-import { useSessionStore, type SessionState } from '@/shared/stores/session-store';
+import { useSessionStore } from '@/shared/stores/session-store';
 import type { Notifier } from '@/shared/transport/notifier';
 import { onTokenChange, tokenOf } from '../define-widget';
 import {
   createValueStore,
+  createWidgetEnvironment,
   type WidgetEnvironment,
   type WidgetHostState,
   type WidgetHostStore,
+  type WidgetSessionView,
 } from '../widget-environment';
-import { createWidgetHost } from '../widget-host';
 
 export interface EmbedConfig {
   /** The server address; default: the origin the bundle was loaded from. */
@@ -71,8 +69,7 @@ export function createEmbedEnvironment(options: {
   const notifiers = new Set<Notifier>();
   const prefs = createPrefixedStorage(safeLocalStorage());
   let direct: DirectSession | null = null;
-  // The session's own storage (memory: tokens never touch the page's storage).
-  const memoryStorage = createMemoryStorage();
+  let widgets: WidgetEnvironment | null = null;
   let origin: string | null = null;
   let adopting: Promise<void> | null = null;
   let adoptedToken: string | null = null;
@@ -85,41 +82,47 @@ export function createEmbedEnvironment(options: {
     }
   };
 
-  function ensureSession(apiBase: string | undefined): DirectSession | null {
-    if (direct) return direct;
+  /** The page's one session, as every widget sees it. */
+  function sessionView(): WidgetSessionView {
+    const state = useSessionStore.getState();
+    if (state.status === 'signed-in' && state.user) {
+      const { user, workspace, agent } = state;
+      return { status: 'signed-in', session: { user, workspace, agent }, appOrigin: origin ?? '' };
+    }
+    if (state.status === 'signed-out')
+      return { status: 'signed-out', message: state.logoutMessage };
+    return { status: 'loading' };
+  }
+
+  function ensureSession(apiBase: string | undefined): WidgetEnvironment | null {
+    if (widgets) return widgets;
     origin = originOf(apiBase ?? config.apiBase ?? options.defaultApiBase ?? '');
     if (!origin) return null;
-    direct = createDirectSession({
+    // The session's own storage is memory: tokens never touch the page's storage.
+    const created = createDirectSession({
       config: apiConfigFor(origin),
-      storage: memoryStorage,
+      storage: createMemoryStorage(),
       notify: notifyAll,
       appVersion: options.appVersion,
       currentPath: () => '',
     });
-    return direct;
+    direct = created;
+    widgets = createWidgetEnvironment({
+      session: { get: sessionView, subscribe: (listener) => useSessionStore.subscribe(listener) },
+      api: () => created.api,
+      storage: prefs,
+      signIn: ({ username, password }) => created.session.signIn(username, password),
+    });
+    return widgets;
   }
 
-  /** Turns a bare access token into a session: who it belongs to, then the usual restore. */
+  /** A token the page handed over becomes the session; one that does not work signs out. */
   async function adoptToken(token: string): Promise<void> {
     if (!direct || adoptedToken === token) return;
     adoptedToken = token;
-    const session = direct;
-    useSessionStore.setState({
-      tokens: { username: '', accessToken: token, refreshToken: '' },
-      status: 'restoring',
-    });
-    try {
-      const user = toLoggedUser(await getMe(session.api, { silent: true }));
-      // The stored form the session service restores from; memory storage, this page only.
-      await memoryStorage.set(
-        STORAGE_KEYS.user,
-        encodeStored({ ...user, accessToken: token, refreshToken: 'none' }),
-      );
-      await memoryStorage.set(STORAGE_KEYS.appVersion, options.appVersion);
-      await session.session.restore();
-    } catch {
-      await session.session.logout();
-    }
+    const { session } = direct;
+    const user = await session.adopt({ kind: 'access-token', accessToken: token });
+    if (!user) await session.logout();
   }
 
   function start(element: HTMLElement): void {
@@ -130,69 +133,30 @@ export function createEmbedEnvironment(options: {
     else void direct.session.restore();
   }
 
-  function stateFor(
-    session: DirectSession,
-    notify: Notifier,
-    previous: WidgetHostState,
-  ): WidgetHostState {
-    const state: SessionState = useSessionStore.getState();
-    if (state.status === 'signed-in' && state.user) {
-      if (
-        previous.status === 'ready' &&
-        previous.host.session.user === state.user &&
-        previous.host.session.workspace === state.workspace &&
-        previous.host.session.agent === state.agent
-      ) {
-        return previous;
-      }
-      return {
-        status: 'ready',
-        host: createWidgetHost({
-          api: session.api,
-          storage: prefs,
-          session: { user: state.user, workspace: state.workspace, agent: state.agent },
-          appOrigin: origin ?? '',
-          notify,
-        }),
-      };
-    }
-    if (state.status === 'signed-out') {
-      return {
-        status: 'signed-out',
-        message: state.logoutMessage,
-        session: { signIn: (username, password) => session.session.signIn(username, password) },
-      };
-    }
-    return { status: 'loading' };
-  }
-
   const environment: WidgetEnvironment = {
-    attach(element, { apiBase, notify }): WidgetHostStore {
-      const session = ensureSession(apiBase);
-      if (!session) {
+    attach(element, attachOptions): WidgetHostStore {
+      const inner = ensureSession(attachOptions.apiBase);
+      if (!inner) {
         const store = createValueStore<WidgetHostState>({
           status: 'signed-out',
           message: 'This widget has no server address: set its api-base attribute.',
         });
         return { ...store, release: () => {} };
       }
-      notifiers.add(notify);
-      const store = createValueStore<WidgetHostState>({ status: 'loading' });
-      const update = () => store.set(stateFor(session, notify, store.get()));
-      const unsubscribe = useSessionStore.subscribe(update);
+      notifiers.add(attachOptions.notify);
       const stopToken = onTokenChange(element, () => {
         const token = tokenOf(element);
         if (token) adopting = adoptToken(token);
       });
       start(element);
-      update();
+      const store = inner.attach(element, attachOptions);
       return {
         get: store.get,
         subscribe: store.subscribe,
         release() {
-          unsubscribe();
+          store.release();
           stopToken();
-          notifiers.delete(notify);
+          notifiers.delete(attachOptions.notify);
         },
       };
     },

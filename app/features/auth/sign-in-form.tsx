@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useAppServices } from '@/app/app-services';
 import { Button } from '@/app/components/button/button';
 import { fieldClassNames } from '@/app/components/field/field';
 import { Icon } from '@/app/components/icon/icon';
+import type { LoginRequest } from '@/shared/contracts/auth';
 import { signInErrorText } from './sign-in-error-text';
 import './sign-in-form.css';
 
@@ -10,13 +10,21 @@ const SIGN_IN_INPUT_CLASS = `${fieldClassNames.input} ${fieldClassNames.large}`;
 
 export const EMPTY_CREDENTIALS_TEXT = 'Enter your username and password.';
 
+export interface SignInFormProps {
+  /**
+   * Signs in with the trimmed credentials; rejects with a SignInError whose text the form
+   * shows. The app passes its session service's, a script-tag widget its own session's,
+   * the extension's popup the background's (over the port).
+   */
+  onSignIn(credentials: LoginRequest): Promise<unknown>;
+}
+
 /**
  * Username and password (spec: session 4 Sign-in, 5 "username and password are trimmed").
  * The route moves a signed-in user on to their landing page; this form only signs in and
  * shows why it could not.
  */
-export function SignInForm() {
-  const { session } = useAppServices();
+export function SignInForm({ onSignIn }: SignInFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -36,7 +44,7 @@ export function SignInForm() {
     setWorking(true);
     setError(null);
     try {
-      await session.signIn(credentials.username, credentials.password);
+      await onSignIn(credentials);
     } catch (failure) {
       setError(signInErrorText(failure));
       usernameRef.current?.focus();

@@ -1,3 +1,4 @@
+import { useAppServices } from '@/app/app-services';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { Icon } from '@/app/components/icon/icon';
 import { LoginLoader } from '@/app/shell/login-loader/login-loader';
@@ -24,6 +25,7 @@ const HIGHLIGHTS = [
 ] as const;
 
 export function SignInPage({ variant, inviteToken }: SignInPageProps) {
+  const { session } = useAppServices();
   const restoring = useSessionStore((state) => state.status === 'restoring');
   const logoutMessage = useSessionStore((state) => state.logoutMessage);
   const signedInAs = useSessionStore((state) =>
@@ -97,7 +99,7 @@ export function SignInPage({ variant, inviteToken }: SignInPageProps) {
 
           {variant === 'windows' || variant === 'osx' ? <DownloadCard platform={variant} /> : null}
 
-          <SignInForm />
+          <SignInForm onSignIn={({ username, password }) => session.signIn(username, password)} />
 
           <p className="ic-signin__help">
             Trouble signing in? <a href={SUPPORT_TICKET_URL}>Contact support</a>

@@ -1,14 +1,15 @@
-import { SignInError } from '@/shared/session/session-service';
+import { hostSessionSchema } from '@/shared/session/host-session';
+import { toSignInError } from '@/shared/session/sign-in-error';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import {
-  hostSessionSchema,
   PORT_NAME,
+  type AnswerError,
   type BackgroundMessage,
   type ClientMessage,
   type NoticeMessage,
   type RpcMessage,
 } from '@/shared/transport/port-protocol';
-import { TransportError, type TransportErrorData } from '@/shared/transport/transport';
+import { TransportError } from '@/shared/transport/transport';
 import { isRequestAllowed, refusalMessage } from './request-policy';
 import {
   acceptClientMessage,
@@ -54,12 +55,10 @@ const MAX_HELD_MESSAGES = 64;
 export const TOO_MANY_IN_FLIGHT = 'Too many requests in flight from this page; try again.';
 export const ANSWER_WITHHELD = 'The answer was withheld: it contained session credentials.';
 
-/** A sign-in failure as answer data: the popup turns it back into a SignInError. */
-function signInFailure(error: unknown): TransportErrorData {
-  if (error instanceof SignInError) {
-    return { message: error.message, status: 401, serverMessage: error.code, authFailed: false };
-  }
-  return TransportError.from(error).toJSON();
+/** A sign-in failure as answer data: the port transport throws it as a SignInError again. */
+function signInFailure(error: unknown): AnswerError {
+  const { code, message } = toSignInError(error);
+  return { kind: 'sign-in', code, message };
 }
 
 /**

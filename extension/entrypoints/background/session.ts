@@ -1,13 +1,10 @@
-import type { HostSession } from '@/app/host/host';
 import { apiConfigFor } from '@/shared/config/api-config';
-import { authResponseSchema } from '@/shared/contracts/auth';
-import { loggedUserSchema, meResponseSchema, type LoggedUser } from '@/shared/contracts/user';
+import { loggedUserSchema } from '@/shared/contracts/user';
 import { createDirectSession, type DirectSession } from '@/shared/session/create-session';
-import { encodeStored } from '@/shared/session/encoding';
-import { STORAGE_KEYS, toLoggedUser } from '@/shared/session/session-service';
+import { NO_HOST_SESSION, type HostSession } from '@/shared/session/host-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import { useSessionStore } from '@/shared/stores/session-store';
-import type { DirectTransport, SessionTokens } from '@/shared/transport/direct-transport';
+import type { DirectTransport } from '@/shared/transport/direct-transport';
 import type { Notifier } from '@/shared/transport/notifier';
 import type { PublicSessionState } from '@/shared/transport/port-protocol';
 import {
@@ -61,39 +58,6 @@ export function createBackgroundSession(options: BackgroundSessionOptions): Back
     direct = build();
     return restore();
   });
-
-  /**
-   * Rotates a handed-over refresh token and reads its user without touching the current
-   * session: anonymous calls (no Bearer of ours, no refresh, no sign-out on a 401) and a
-   * users/me with the candidate's own access token.
-   */
-  async function rotateCandidate(
-    session: DirectSession,
-    username: string,
-    refreshToken: string,
-  ): Promise<{ user: LoggedUser; tokens: SessionTokens }> {
-    const rotated = authResponseSchema.parse(
-      await session.transport.request({
-        method: 'PATCH',
-        path: 'auth',
-        body: { username, token: refreshToken },
-        anonymous: true,
-        skipAuthRefresh: true,
-      }),
-    ).data.attributes;
-    const tokens: SessionTokens = {
-      username,
-      accessToken: rotated.AccessToken,
-      refreshToken: rotated.RefreshToken,
-    };
-    const { apiBase } = apiConfigFor(serverOrigin);
-    const response = await fetch(`${apiBase}/users/me?include=authorizations,person`, {
-      headers: { accept: 'application/json', authorization: `Bearer ${tokens.accessToken}` },
-    });
-    if (!response.ok) throw new Error(`users/me answered ${response.status}`);
-    const user = toLoggedUser(meResponseSchema.parse(await response.json()));
-    return { user, tokens };
-  }
 
   function current(): DirectSession {
     if (!direct) throw new Error('The session is not ready yet.');
@@ -176,24 +140,10 @@ export function createBackgroundSession(options: BackgroundSessionOptions): Back
     },
     async adoptRefreshToken(username, refreshToken) {
       await readyPromise;
-      const session = current();
-      // A candidate first (issue #9): the hand-over is rotated and checked on the side,
-      // and the session switches only once it works — a failed hand-over (a stale or
-      // forged token) leaves whoever is signed in signed in.
-      let candidate: { user: LoggedUser; tokens: SessionTokens };
-      try {
-        candidate = await rotateCandidate(session, username, refreshToken);
-      } catch {
-        return false;
-      }
-      // The new sign-in replaces the old one: its family is revoked, then the new one stored.
-      if (useSessionStore.getState().tokens) await session.session.logout();
-      await storage.set(
-        STORAGE_KEYS.user,
-        encodeStored({ ...candidate.user, ...candidate.tokens }),
-      );
-      await storage.set(STORAGE_KEYS.appVersion, options.appVersion);
-      return (await session.session.restore()) !== null;
+      // Checked on the side first (issue #9): a failed hand-over (a stale or forged token)
+      // leaves whoever is signed in signed in; a working one replaces them.
+      const user = await current().session.adopt({ kind: 'refresh-token', username, refreshToken });
+      return user !== null;
     },
     async setServerOrigin(origin) {
       await readyPromise;
@@ -214,7 +164,7 @@ export function createBackgroundSession(options: BackgroundSessionOptions): Back
     },
     hostSession() {
       const { user, workspace, agent, status } = useSessionStore.getState();
-      if (status !== 'signed-in' || !user) return { user: null, workspace: null, agent: null };
+      if (status !== 'signed-in' || !user) return NO_HOST_SESSION;
       // Parsed through the tokenless contract: whatever else sits beside the user stays here.
       return { user: loggedUserSchema.parse(user), workspace, agent };
     },

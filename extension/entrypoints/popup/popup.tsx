@@ -1,14 +1,9 @@
 import { useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { AppServicesContext } from '@/app/app-services';
 import { Button } from '@/app/components/button/button';
 import { Logo } from '@/app/components/logo/logo';
 import { SignInForm } from '@/app/features/auth/sign-in-form';
-import {
-  createPortSessionService,
-  openApp,
-  SOCKET_STATUS_TEXT,
-} from '@/extension/pages/page-transport';
+import { createPopupSession, openApp, SOCKET_STATUS_TEXT } from '@/extension/pages/page-transport';
 import { useSessionState } from '@/extension/pages/use-session-state';
 import type { PortTransport } from '@/shared/transport/port-transport';
 
@@ -26,7 +21,7 @@ const ROLE_TEXT = {
  */
 export function Popup({ transport }: { transport: PortTransport }) {
   const state = useSessionState(transport);
-  const session = useMemo(() => createPortSessionService(transport), [transport]);
+  const session = useMemo(() => createPopupSession(transport), [transport]);
   const [signingOut, setSigningOut] = useState(false);
 
   if (!state || state.status === 'restoring') {
@@ -49,9 +44,7 @@ export function Popup({ transport }: { transport: PortTransport }) {
             {state.message}
           </p>
         ) : null}
-        <AppServicesContext.Provider value={{ session }}>
-          <SignInForm />
-        </AppServicesContext.Provider>
+        <SignInForm onSignIn={(credentials) => session.signIn(credentials)} />
         <p className="ic-popup__server">Server: {state.appOrigin}</p>
       </main>
     );

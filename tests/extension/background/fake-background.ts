@@ -2,7 +2,7 @@ import { expect, vi } from 'vitest';
 import { createPortRouter, type RouterPort } from '@/extension/entrypoints/background/port-router';
 import type { BackgroundSession } from '@/extension/entrypoints/background/session';
 import { createSocketHub } from '@/extension/entrypoints/background/socket';
-import { SignInError } from '@/shared/session/session-service';
+import { SignInError } from '@/shared/session/sign-in-error';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import type { BackgroundMessage, PublicSessionState } from '@/shared/transport/port-protocol';
 import { PORT_NAME } from '@/shared/transport/port-protocol';

@@ -63,9 +63,11 @@ describe('the port router', () => {
     const { router, session } = fakeBackground();
     const popup = connect(router, popupSender);
     popup.send({ kind: 'auth:sign-in', id: '1', username: 'wrong', password: 'x' });
-    expect((await popup.answer('1')).error).toMatchObject({
-      status: 401,
-      serverMessage: 'invalid',
+    // A typed sign-in error (issue #10 item 4), not a code smuggled in serverMessage.
+    expect((await popup.answer('1')).error).toEqual({
+      kind: 'sign-in',
+      code: 'invalid',
+      message: 'Invalid username or password.',
     });
     popup.send({ kind: 'auth:sign-out', id: '2' });
     expect((await popup.answer('2')).ok).toBe(true);

@@ -149,9 +149,9 @@ describe('defineWidget', () => {
   });
 
   it("offers the app's sign-in form when the environment allows a sign-in in the widget", async () => {
-    const signIn = vi.fn(async () => ({}) as never);
+    const onSignIn = vi.fn(async () => {});
     const element = mount();
-    state.set({ status: 'signed-out', message: null, session: { signIn } });
+    state.set({ status: 'signed-out', message: null, onSignIn });
     await waitFor(() =>
       expect(element.shadowRoot?.querySelector('input[name="username"]')).not.toBeNull(),
     );

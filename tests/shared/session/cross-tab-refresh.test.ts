@@ -9,7 +9,8 @@ import {
   type ChannelLike,
   type LockManagerLike,
 } from '@/shared/session/refresh-coordinator';
-import { createSessionTokenSource, STORAGE_KEYS } from '@/shared/session/session-service';
+import { createSessionTokenSource } from '@/shared/session/session-service';
+import { STORAGE_KEYS } from '@/shared/session/stored-session-store';
 import { createMemoryStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { initialSessionState, type SessionState } from '@/shared/stores/session-store';
 import {

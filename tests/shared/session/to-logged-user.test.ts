@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '@/shared/contracts/user';
-import { SignInError, toLoggedUser } from '@/shared/session/session-service';
+import { toLoggedUser } from '@/shared/session/session-service';
+import { SignInError } from '@/shared/session/sign-in-error';
 
 function me(authorizations: MeResponse['included']['authorizations']): MeResponse {
   return {

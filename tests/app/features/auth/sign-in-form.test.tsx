@@ -1,11 +1,11 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_CREDENTIALS_TEXT, SignInForm } from '@/app/features/auth/sign-in-form';
 import { en } from '@/shared/i18n/en';
-import { SignInError } from '@/shared/session/session-service';
+import { SignInError } from '@/shared/session/sign-in-error';
 import { initialSessionState, useSessionStore } from '@/shared/stores/session-store';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
-import { fakeSessionService, renderApp, renderWithHost } from '../../helpers';
+import { fakeSessionService, renderApp } from '../../helpers';
 
 afterEach(() => {
   useSessionStore.setState(initialSessionState);
@@ -24,10 +24,13 @@ function alertText(): string {
 describe('SignInForm (spec: session 4 Sign-in, 5 Login)', () => {
   it('trims the username and password before signing in', async () => {
     const signIn = vi.fn(async () => makeUser());
-    renderWithHost(<SignInForm />, { services: { session: fakeSessionService({ signIn }) } });
+    render(<SignInForm onSignIn={signIn} />);
     fillAndSubmit('  owner@lakeside.test \n', '  demo-password  ');
     await waitFor(() => expect(signIn).toHaveBeenCalledTimes(1));
-    expect(signIn).toHaveBeenCalledWith('owner@lakeside.test', 'demo-password');
+    expect(signIn).toHaveBeenCalledWith({
+      username: 'owner@lakeside.test',
+      password: 'demo-password',
+    });
   });
 
   it("shows the server's error inline as an alert", async () => {
@@ -37,7 +40,7 @@ describe('SignInForm (spec: session 4 Sign-in, 5 Login)', () => {
         'Too many sign-in attempts. Please wait a minute and try again.',
       );
     });
-    renderWithHost(<SignInForm />, { services: { session: fakeSessionService({ signIn }) } });
+    render(<SignInForm onSignIn={signIn} />);
     fillAndSubmit('owner@lakeside.test', 'wrong');
     await waitFor(() =>
       expect(alertText()).toBe('Too many sign-in attempts. Please wait a minute and try again.'),
@@ -49,7 +52,7 @@ describe('SignInForm (spec: session 4 Sign-in, 5 Login)', () => {
     const signIn = vi.fn(async () => {
       throw new SignInError('inactive', 'inactive');
     });
-    renderWithHost(<SignInForm />, { services: { session: fakeSessionService({ signIn }) } });
+    render(<SignInForm onSignIn={signIn} />);
     fillAndSubmit('inactive@summit.test', 'demo-password');
     await waitFor(() => expect(alertText()).toBe(en.INACTIVE_USER));
   });
@@ -58,14 +61,14 @@ describe('SignInForm (spec: session 4 Sign-in, 5 Login)', () => {
     const signIn = vi.fn(async () => {
       throw new TypeError('boom');
     });
-    renderWithHost(<SignInForm />, { services: { session: fakeSessionService({ signIn }) } });
+    render(<SignInForm onSignIn={signIn} />);
     fillAndSubmit('a', 'b');
     await waitFor(() => expect(alertText()).toBe(en.GENERIC_HTTP_ERROR));
   });
 
   it('does not call the server for blank credentials', () => {
     const signIn = vi.fn(async () => makeUser());
-    renderWithHost(<SignInForm />, { services: { session: fakeSessionService({ signIn }) } });
+    render(<SignInForm onSignIn={signIn} />);
     fillAndSubmit('   ', 'secret');
     expect(signIn).not.toHaveBeenCalled();
     expect(alertText()).toBe(EMPTY_CREDENTIALS_TEXT);
@@ -79,7 +82,7 @@ describe('SignInForm (spec: session 4 Sign-in, 5 Login)', () => {
           finish = () => resolve(makeUser());
         }),
     );
-    renderWithHost(<SignInForm />, { services: { session: fakeSessionService({ signIn }) } });
+    render(<SignInForm onSignIn={signIn} />);
     fillAndSubmit('owner@lakeside.test', 'demo-password');
     const button = await screen.findByRole('button', { name: 'Signing in…' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
