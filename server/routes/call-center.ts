@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { registerCaseRoutes } from '../call-center/cases';
+import { registerCrmSyncRoutes } from '../call-center/crm-sync';
+import { registerEmailOutboxRoutes } from '../call-center/email-outbox';
+import { registerErrorNotificationRoutes } from '../call-center/error-notifications';
+import { registerExecutionHistoryRoutes } from '../call-center/execution-histories';
+import { registerProcessDefinitionRoutes } from '../call-center/process-definitions';
 import type { ServerContext } from '../context';
 
 /** The call-centre API's base path (shared/config/api-config.ts callCenterBase). */
 export const CALL_CENTER_PREFIX = '/call-center';
 
 /**
- * The call-centre API (spec: session 7 "Call flow": processes/{process},
- * processmaker/{id}, ...). Later issues add its routes here; until then every path under
- * the prefix answers the JSON 404 of the not-found handler (server/http/static-app.ts).
+ * The call-centre API (spec: session 7 "Call flow" and "CRM sync"; issue 11): one module
+ * per concern under server/call-center/. Paths are listed in
+ * shared/contracts/call-flow-api.ts callCenterPaths. Unknown paths under the prefix answer
+ * the JSON 404 of the not-found handler (server/http/static-app.ts).
  */
-export function registerCallCenterRoutes(_callCenter: FastifyInstance, _ctx: ServerContext): void {
-  // Intentionally empty: the prefix is reserved so the SPA fallback never claims it.
+export function registerCallCenterRoutes(callCenter: FastifyInstance, ctx: ServerContext): void {
+  registerProcessDefinitionRoutes(callCenter, ctx);
+  registerCaseRoutes(callCenter, ctx);
+  registerExecutionHistoryRoutes(callCenter, ctx);
+  registerEmailOutboxRoutes(callCenter, ctx);
+  registerErrorNotificationRoutes(callCenter, ctx);
+  registerCrmSyncRoutes(callCenter, ctx);
 }

@@ -81,6 +81,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastName: 'Brooks',
     agent: { ctmLinked: false },
   },
+  // The agent who takes calls in the demo (issue 11): linked to a call-tracking user, and
+  // in a non-Zoho workspace, so the call flows run for them.
+  {
+    username: 'intake@harbor.test',
+    role: 'operator',
+    workspaceId: 'ws_harbor',
+    status: 'active',
+    firstName: 'Iris',
+    lastName: 'Quinn',
+    agent: { ctmLinked: true },
+  },
   {
     username: 'owner@summit.test',
     role: 'owner',

@@ -18,6 +18,7 @@ import {
   FIRST_NAMES,
   LAST_NAMES,
 } from './demo-workspaces';
+import { seedDemoCallFlowsIfMissing } from './call-flows/demo-call-flows';
 import { seedDemoRecordsIfMissing } from './demo-records';
 import { mulberry32, type Random } from './random';
 
@@ -417,5 +418,6 @@ export async function seedIfEmpty(
 ): Promise<SeedSummary | null> {
   const summary = (await hasData(db)) ? null : await seedDemoData(db, now, options);
   await seedDemoRecordsIfMissing(db, now);
+  await seedDemoCallFlowsIfMissing(db, now);
   return summary;
 }

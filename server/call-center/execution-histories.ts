@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  appStatusSchema,
+  executionHistoryCreateSchema,
+  executionHistoryUpdateSchema,
+  executionStatusSchema,
+  stepDirectionSchema,
+  stepHistoryEntrySchema,
+  stepTypeSchema,
+  variablesSchema,
+} from '@/shared/contracts/call-flow';
+import {
+  callCenterAckSchema,
+  executionHistoryCreatedSchema,
+  executionHistoryDetailResponseSchema,
+  executionHistoryListQuerySchema,
+  executionHistoryListResponseSchema,
+  type ExecutionHistorySummary,
+  type StepHistoryRecord,
+} from '@/shared/contracts/call-flow-api';
+import { idSchema } from '@/shared/contracts/common';
+import type { Principal } from '../auth/access';
+import type { ServerContext } from '../context';
+import type { Db } from '../db/database';
+import { notFound } from '../http/errors';
+import { parsePaging } from '../http/paging';
+import { parseInput, respondWith } from '../http/validate';
+import { readJson } from '../repositories/json-column';
+import { callFlowScope, canReach } from './call-flow-access';
+import { findProcessDefinition } from './process-definitions';
+
+// spec: session 3 Process execution history / Step history, 7 Call flow: the engine
+// writes them (POST, PATCH, POST steps-history: any role that runs call flows); owners,
+// admins and system read them (the Call Flows histories screen, paths not in the spec).
+
+const idParams = z.object({ id: idSchema });
+const workspaceParams = z.object({ id: idSchema });
+const executionHistoryJsonSchema = executionHistoryCreateSchema.shape.executionHistory;
+
+/** An execution history the caller's workspace holds, or 404 (ids cannot be probed). */
+export async function reachableExecution(db: Db, principal: Principal, id: string) {
+  const row = await db
+    .selectFrom('process_executions')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || !canReach(principal, row.workspace_id)) {
+    throw notFound('Execution history not found.');
+  }
+  return row;
+}
+
+function summariesQuery(db: Db) {
+  return db
+    .selectFrom('process_executions as e')
+    .leftJoin('process_definitions as d', (join) =>
+      join.onRef('d.workspace_id', '=', 'e.workspace_id').onRef('d.uid', '=', 'e.process_uid'),
+    )
+    .leftJoin('users as u', 'u.id', 'e.created_by')
+    .leftJoin('persons as p', 'p.id', 'u.person_id')
+    .select((eb) => [
+      'e.id',
+      'e.workspace_id',
+      'e.process_uid',
+      'e.sub_process',
+      'e.status',
+      'e.created_by',
+      'e.start_time',
+      'e.end_time',
+      'e.execution_history',
+      'd.name as process_name',
+      eb.fn.coalesce('p.first_name', eb.val('')).as('first_name'),
+      eb.fn.coalesce('p.last_name', eb.val('')).as('last_name'),
+      'u.username',
+      eb
+        .selectFrom('cases as c')
+        .select('c.status')
+        .whereRef('c.execution_id', '=', 'e.id')
+        .orderBy('c.created_at', 'desc')
+        .limit(1)
+        .as('app_status'),
+      eb
+        .selectFrom('step_histories as s')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .whereRef('s.execution_id', '=', 'e.id')
+        .as('step_count'),
+    ]);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summariesQuery>['executeTakeFirstOrThrow']>>;
+
+function personName(first: string | null, last: string | null, username: string | null): string {
+  const name = `${first ?? ''} ${last ?? ''}`.trim();
+  return name || username || 'Unknown user';
+}
+
+function summaryOf(row: SummaryRow): ExecutionHistorySummary {
+  const appStatus = appStatusSchema.safeParse(row.app_status);
+  return {
+    id: row.id,
+    workspace: row.workspace_id,
+    process: row.process_uid,
+    processName: row.process_name ?? row.process_uid,
+    subProcess: row.sub_process,
+    status: executionStatusSchema.parse(row.status),
+    userId: row.created_by,
+    agentName: personName(row.first_name, row.last_name, row.username),
+    startTime: row.start_time,
+    endTime: row.end_time,
+    appStatus: appStatus.success ? appStatus.data : null,
+    stepCount: Number(row.step_count ?? 0),
+  };
+}
+
+export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: ServerContext): void {
+  api.post('/process-execution-history', async (request) => {
+    const body = parseInput(executionHistoryCreateSchema, request.body, 'body');
+    const principal = await ctx.authenticate(request);
+    await callFlowScope(ctx, principal, body.workspace, 'run');
+    if (!(await findProcessDefinition(ctx.db, body.workspace, { uid: body.process }))) {
+      throw notFound('Process not found.');
+    }
+    const now = ctx.now().toISOString();
+    const id = randomUUID();
+    await ctx.db
+      .insertInto('process_executions')
+      .values({
+        id,
+        workspace_id: body.workspace,
+        process_uid: body.process,
+        sub_process: body.subProcess,
+        status: body.status,
+        user_ref: body.user,
+        created_by: principal.sub,
+        start_time: body.startTime,
+        end_time: body.endTime,
+        execution_history: JSON.stringify(body.executionHistory),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return respondWith(executionHistoryCreatedSchema, { id });
+  });
+
+  api.patch('/process-execution-history/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    const body = parseInput(executionHistoryUpdateSchema, request.body, 'body');
+    const principal = await ctx.authenticate(request);
+    const row = await reachableExecution(ctx.db, principal, id);
+    await callFlowScope(ctx, principal, row.workspace_id, 'run');
+    await ctx.db
+      .updateTable('process_executions')
+      .set({
+        status: body.status,
+        ...(body.endTime !== undefined ? { end_time: body.endTime } : {}),
+        ...(body.executionHistory !== undefined
+          ? { execution_history: JSON.stringify(body.executionHistory) }
+          : {}),
+        updated_at: ctx.now().toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+    return respondWith(callCenterAckSchema, { id });
+  });
+
+  api.post('/process-execution-steps-history', async (request) => {
+    const body = parseInput(stepHistoryEntrySchema, request.body, 'body');
+    const principal = await ctx.authenticate(request);
+    const row = await reachableExecution(ctx.db, principal, body.processExecutionHistoryId);
+    await callFlowScope(ctx, principal, row.workspace_id, 'run');
+    const id = randomUUID();
+    await ctx.db
+      .insertInto('step_histories')
+      .values({
+        id,
+        execution_id: row.id,
+        previous_step_id: body.previousStepId,
+        current_step_id: body.currentStepId,
+        current_step_name: body.currentStepName,
+        current_step_type: body.currentStepType,
+        current_step_process_id: body.currentStepProcessId,
+        variable_state: JSON.stringify(body.variableState),
+        direction: body.direction,
+        executed_on: body.executedOn,
+        created_by: principal.sub,
+        created_at: ctx.now().toISOString(),
+      })
+      .execute();
+    return respondWith(callCenterAckSchema, { id });
+  });
+
+  // The histories screen (owners, admins, system): newest first, paged.
+  api.get('/workspaces/:id/process-execution-history', async (request) => {
+    const { id } = parseInput(workspaceParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    await callFlowScope(ctx, principal, id, 'manage');
+    const paging = parsePaging(request.query);
+    const { status } = parseInput(executionHistoryListQuerySchema, request.query ?? {}, 'query');
+    const limit = paging['page[limit]'] ?? 100;
+    const offset = paging['page[offset]'] ?? 0;
+    let base = ctx.db.selectFrom('process_executions').where('workspace_id', '=', id);
+    if (status) base = base.where('status', '=', status);
+    const { n } = await base
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    let rows = summariesQuery(ctx.db).where('e.workspace_id', '=', id);
+    if (status) rows = rows.where('e.status', '=', status);
+    const page = await rows
+      .orderBy('e.start_time', 'desc')
+      .orderBy('e.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return respondWith(executionHistoryListResponseSchema, {
+      data: page.map(summaryOf),
+      meta: { total: Number(n), limit, offset },
+    });
+  });
+
+  api.get('/process-execution-history/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    const found = await reachableExecution(ctx.db, principal, id);
+    await callFlowScope(ctx, principal, found.workspace_id, 'manage');
+    const row = await summariesQuery(ctx.db).where('e.id', '=', id).executeTakeFirstOrThrow();
+    const steps = await ctx.db
+      .selectFrom('step_histories as s')
+      .leftJoin('users as u', 'u.id', 's.created_by')
+      .leftJoin('persons as p', 'p.id', 'u.person_id')
+      .select(['s.id', 's.previous_step_id', 's.current_step_id', 's.current_step_name'])
+      .select(['s.current_step_type', 's.current_step_process_id', 's.variable_state'])
+      .select(['s.direction', 's.executed_on', 's.created_by', 'u.username'])
+      .select(['p.first_name', 'p.last_name'])
+      .where('s.execution_id', '=', id)
+      .orderBy('s.executed_on')
+      .orderBy('s.created_at')
+      .execute();
+    const stepHistories: StepHistoryRecord[] = steps.map((s) => ({
+      id: s.id,
+      previousStepId: s.previous_step_id,
+      currentStepId: s.current_step_id,
+      currentStepName: s.current_step_name,
+      currentStepType: stepTypeSchema.parse(s.current_step_type),
+      currentStepProcessId: s.current_step_process_id,
+      direction: stepDirectionSchema.parse(s.direction),
+      executedOn: s.executed_on,
+      variableState: readJson(variablesSchema, s.variable_state, 'step variables'),
+      userId: s.created_by,
+      agentName: personName(s.first_name, s.last_name, s.username),
+    }));
+    return respondWith(executionHistoryDetailResponseSchema, {
+      data: {
+        ...summaryOf(row),
+        executionHistory: readJson(
+          executionHistoryJsonSchema,
+          row.execution_history,
+          'execution history',
+        ),
+        stepHistories,
+      },
+    });
+  });
+}
