@@ -34,7 +34,7 @@ export const ADDRESS_CHECK_TIMEOUT_MS = 15_000;
 export async function checkAddress(
   api: ApiClient,
   address: AddressValue,
-  options: { userId?: string } = {},
+  options: { userId?: string; signal?: AbortSignal } = {},
 ): Promise<AddressCheckOutcome> {
   const xml = buildAddressRequestXml(
     addressCheckRequest(options.userId ?? ADDRESS_CHECK_USER_ID, address),
@@ -46,6 +46,8 @@ export async function checkAddress(
       path: ADDRESS_VERIFY_PATH,
       body: { xml },
       timeoutMs: ADDRESS_CHECK_TIMEOUT_MS,
+      // The field cancels a check the agent made stale by editing the address.
+      signal: options.signal,
     },
     { silent: true },
   );

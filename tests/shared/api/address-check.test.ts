@@ -45,6 +45,9 @@ describe('checkAddress (dashboards 7 Address check)', () => {
         '<Zip5>20770</Zip5><Zip4>1441</Zip4></Address></AddressValidateRequest>',
     );
     expect(outcome.kind === 'verified' && outcome.address.street1).toBe('6406 IVY LN');
+    const controller = new AbortController();
+    await checkAddress(createApiClient(transport, vi.fn()), typed, { signal: controller.signal });
+    expect(requests[1].signal).toBe(controller.signal);
   });
 
   it('rejects without a toast when the verifier cannot be reached (the field says it)', async () => {

@@ -27,5 +27,5 @@ export const AddressVerifierContext = createContext<VerifyAddress | null>(null);
  * `<StepForm verifyAddress={createAddressVerifier(host.api)} … />`
  */
 export function createAddressVerifier(api: ApiClient): VerifyAddress {
-  return (address) => checkAddress(api, address);
+  return (address, signal) => checkAddress(api, address, { signal });
 }
