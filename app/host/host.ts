@@ -1,17 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '@/shared/api/client';
-import type { Agent } from '@/shared/contracts/lookups';
-import type { LoggedUser } from '@/shared/contracts/user';
-import type { Workspace } from '@/shared/contracts/workspace';
+import type { HostSession } from '@/shared/session/host-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { Notifier } from '@/shared/transport/notifier';
-
-/** Who is signed in, as a screen may know it: never tokens (ARCHITECTURE.md "The host"). */
-export interface HostSession {
-  user: LoggedUser | null;
-  workspace: Workspace | null;
-  agent: Agent | null;
-}
 
 /**
  * Everything a screen needs from its surroundings. The app, a widget and the extension
@@ -24,6 +15,7 @@ export interface Host {
   storage: KeyValueStorage;
   /** An app path such as "/app/marketing/lead-source-ranking-v2": the app routes, a widget opens a tab. */
   navigate(path: string): void;
+  /** Who is signed in (shared/session/host-session.ts): never tokens. */
   session: HostSession;
   notify: Notifier;
 }
