@@ -98,9 +98,10 @@ export function StartCallDialog({ processName, onStart, onCancel }: StartCallDia
           For a walk-in or a call-back: who is the caller?
         </p>
         <form className="ic-start-call__form" noValidate onSubmit={submit}>
-          <label className="ic-start-call__field">
-            <span>Caller name</span>
+          <div className="ic-start-call__field">
+            <label htmlFor={`${id}-name`}>Caller name</label>
             <input
+              id={`${id}-name`}
               ref={nameRef}
               name="leadName"
               autoComplete="off"
@@ -114,10 +115,11 @@ export function StartCallDialog({ processName, onStart, onCancel }: StartCallDia
                 {shown.leadName}
               </span>
             ) : null}
-          </label>
-          <label className="ic-start-call__field">
-            <span>Phone</span>
+          </div>
+          <div className="ic-start-call__field">
+            <label htmlFor={`${id}-phone`}>Phone</label>
             <input
+              id={`${id}-phone`}
               ref={phoneRef}
               name="phone"
               type="tel"
@@ -133,7 +135,7 @@ export function StartCallDialog({ processName, onStart, onCancel }: StartCallDia
                 {shown.phone}
               </span>
             ) : null}
-          </label>
+          </div>
           <div className="ic-start-call__actions">
             <Button onClick={onCancel}>Cancel</Button>
             <Button type="submit" variant="primary">
