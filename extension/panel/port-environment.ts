@@ -84,7 +84,8 @@ export function createPortEnvironment(transport: PortTransport) {
         await transport.call({ kind: 'host-session:get' }),
       );
       if (requestedFor !== key || transport.sessionState()?.status !== 'signed-in') return;
-      // Screens fetch their own lookups through the host's API (use-report-lookups.ts).
+      // Screens read lookups through the data layer's cached queries over this transport
+      // (app/query/use-lookup.ts): nothing to load here per sign-in.
       loadedFor = key;
       shared.set({ state: transport.sessionState(), hostSession });
     } catch {

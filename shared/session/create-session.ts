@@ -35,7 +35,6 @@ export function createDirectSession(options: {
   currentPath: () => string;
   onRequestStart?: () => void;
   onRequestEnd?: () => void;
-  lookupRetryDelayMs?: number;
   /**
    * Hosts whose session is shared with other tabs (the app over localStorage) pass the
    * browser coordinator (issue 9 item 6); the default serialises refreshes in-process.
@@ -63,7 +62,6 @@ export function createDirectSession(options: {
     appVersion: options.appVersion,
     currentPath: options.currentPath,
     socket: transport,
-    lookupRetryDelayMs: options.lookupRetryDelayMs,
     coordinator: options.coordinator,
     candidateApi: (tokens) => createCandidateApi(options.config, options.notify, tokens),
   });

@@ -15,11 +15,6 @@ import type { CrmOrganization, Workspace } from '@/shared/contracts/workspace';
 import { en } from '@/shared/i18n/en';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import {
-  createLookupsLoader,
-  resetLookups,
-  type LookupsLoader,
-} from '@/shared/stores/lookups-store';
-import {
   initialSessionState,
   useSessionStore,
   type SessionState,
@@ -119,8 +114,6 @@ export interface SessionServiceDeps {
   currentPath: () => string;
   /** The one socket connection opens once a user is signed in (spec: session 4 Sockets). */
   socket?: { connectSocket(): void; disconnectSocket(): void };
-  /** Lookup retry timing; tests shorten it. */
-  lookupRetryDelayMs?: number;
   /**
    * The other tabs of the app (issue 9 item 6): their sign-outs are followed, and this
    * tab's sign-outs told to them. The same coordinator the transport refreshes under.
@@ -136,14 +129,16 @@ export interface SessionServiceDeps {
 export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { api, tokenSource } = deps;
   const stored = createStoredSessionStore(deps.storage);
-  let lookups: LookupsLoader | null = null;
 
   async function persist(user: LoggedUser, tokens: SessionTokens): Promise<void> {
     await stored.save(user, tokens);
     await stored.setVersion(deps.appVersion);
   }
 
-  /** spec: session 4 steps 4-5 — load the workspace; non-system users get lookups and the CRM org. */
+  /**
+   * spec: session 4 steps 4-5 — load the workspace, the agent and the CRM org. Lookups are
+   * the data layer's cached queries, loaded by the screens that read them (app/query).
+   */
   async function loadWorkspaceContext(user: LoggedUser): Promise<void> {
     if (!user.workspace) {
       useSessionStore.setState({ workspace: null, agent: null, crmOrganization: null });
@@ -155,11 +150,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       loadCrmOrganization(workspace),
     ]);
     useSessionStore.setState({ workspace, agent, crmOrganization });
-    if (user.role !== 'system') {
-      lookups?.stop();
-      lookups = createLookupsLoader({ api, workspace, retryDelayMs: deps.lookupRetryDelayMs });
-      void lookups.load();
-    }
   }
 
   async function findAgent(user: LoggedUser): Promise<Agent | null> {
@@ -297,10 +287,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     // The new session replaces the old one: the old family is revoked (best effort), and
     // nothing of the old user's (workspace, lookups, socket) carries over.
     const revoked = revokeOnServer(before.tokens?.refreshToken);
-    lookups?.stop();
-    lookups = null;
     deps.socket?.disconnectSocket();
-    resetLookups();
     useSessionStore.setState({ ...initialSessionState, status: 'restoring' });
     await persist(candidate.user, candidate.tokens);
     await revoked;
@@ -320,12 +307,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }
   }
 
-  /** Ends the session in this tab only: memory, socket, lookups — storage is left alone. */
+  /**
+   * Ends the session in this tab only: memory and socket — storage is left alone. The data
+   * layer forgets its cache (lookups included) when the session store says signed out.
+   */
   function signOutHere(logoutMessage: string | null): void {
-    lookups?.stop();
-    lookups = null;
     deps.socket?.disconnectSocket();
-    resetLookups();
     useSessionStore.setState({ ...initialSessionState, status: 'signed-out', logoutMessage });
   }
 

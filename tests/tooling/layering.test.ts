@@ -56,7 +56,7 @@ describe('the layering rule (README "Layout")', () => {
     [
       'components → reports',
       'app/components/planted.ts',
-      "import { x } from '@/app/reports/filters/use-report-query';",
+      "import { x } from '@/app/reports/filters/use-report-filters';",
     ],
   ])('reports %s', async (_name, filePath, code) => {
     expect(await layeringErrors(filePath, code)).toHaveLength(1);
@@ -66,7 +66,7 @@ describe('the layering rule (README "Layout")', () => {
     [
       'a feature → app/reports',
       'app/features/funnel/planted.ts',
-      "import { x } from '@/app/reports/filters/use-report-query';",
+      "import { x } from '@/app/reports/filters/use-report-filters';",
     ],
     [
       'a feature → its own files',
