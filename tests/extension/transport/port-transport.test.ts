@@ -5,6 +5,7 @@ import {
   EXTENSION_GONE_TEXT,
   type PortLike,
 } from '@/shared/transport/port-transport';
+import { SignInError } from '@/shared/session/sign-in-error';
 import { TransportError } from '@/shared/transport/transport';
 
 /** A fake runtime port whose other end the test plays (the background). */
@@ -98,6 +99,43 @@ describe('PortTransport', () => {
     const error = await pending.catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(TransportError);
     expect(error).toMatchObject({ status: 403, serverMessage: 'Not your workspace' });
+  });
+
+  it('rejects a refused sign-in with the SignInError the app would see, its code intact', async () => {
+    const { transport, ports } = setup();
+    const pending = transport.call({ kind: 'auth:sign-in', username: 'inactive', password: 'x' });
+    const { id } = ports[0].last<{ id: string }>();
+    ports[0].deliver({
+      kind: 'answer',
+      id,
+      ok: false,
+      error: { kind: 'sign-in', code: 'inactive', message: 'Your account is not active.' },
+    });
+    const error = await pending.catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(SignInError);
+    expect(error).toMatchObject({ code: 'inactive', message: 'Your account is not active.' });
+  });
+
+  it('stops waiting for an answer when the signal aborts, and drops the late answer', async () => {
+    const { transport, ports } = setup();
+    const controller = new AbortController();
+    const pending = transport.request({
+      method: 'GET',
+      path: 'workspaces/ws_lakeside/leadSources',
+      signal: controller.signal,
+    });
+    const sent = ports[0].last<{ id: string; request: Record<string, unknown> }>();
+    // The signal stays here: only plain data crosses the port.
+    expect(sent.request).not.toHaveProperty('signal');
+    controller.abort();
+    const error = await pending.catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ cancelled: true });
+    ports[0].deliver({ kind: 'answer', id: sent.id, ok: true, data: { data: [] } });
+    // A later call on the same port still gets its own answer.
+    const next = transport.request({ method: 'GET', path: 'users/me' });
+    const nextId = ports[0].last<{ id: string }>().id;
+    ports[0].deliver({ kind: 'answer', id: nextId, ok: true, data: { data: { id: 'u1' } } });
+    await expect(next).resolves.toEqual({ data: { id: 'u1' } });
   });
 
   it('never sends an anonymous request', async () => {

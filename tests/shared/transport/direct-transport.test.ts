@@ -187,6 +187,22 @@ describe('the direct transport', () => {
     ).rejects.toMatchObject({ status: 408, message: en.REQUEST_TIMEOUT });
   });
 
+  it('stops a call whose signal is aborted, as cancelled and without a toast', async () => {
+    const transport = createDirectTransport({
+      config: apiConfigFor(oddUrl),
+      tokens: memoryTokens(null),
+    });
+    const notify = vi.fn();
+    const api = createApiClient(transport, notify);
+    const controller = new AbortController();
+    const call = api.call(z.unknown(), { method: 'GET', path: 'hang', signal: controller.signal });
+    controller.abort();
+    const error = await call.catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).cancelled).toBe(true);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it('reports an unreachable server as a network failure', async () => {
     const transport = createDirectTransport({
       config: apiConfigFor('http://127.0.0.1:9'),
