@@ -58,6 +58,21 @@ describe('the port protocol', () => {
     expect(parseClientMessage({ kind: 'storage:set', id: '1', key: 'k', value: 42 })).toBeNull();
   });
 
+  it('carries a refused sign-in as a typed error, and drops one with an unknown code', () => {
+    const answer = (error: unknown) => ({ kind: 'answer', id: '1', ok: false, error });
+    expect(
+      parseBackgroundMessage(answer({ kind: 'sign-in', code: 'rateLimited', message: 'Wait.' })),
+    ).toEqual(answer({ kind: 'sign-in', code: 'rateLimited', message: 'Wait.' }));
+    expect(
+      parseBackgroundMessage(answer({ kind: 'sign-in', code: 'stolen', message: 'x' })),
+    ).toBeNull();
+    expect(
+      parseBackgroundMessage(
+        answer({ kind: 'sign-in', code: 'invalid', message: 'x', accessToken: 'secret' }),
+      ),
+    ).toBeNull();
+  });
+
   it('checks what comes back from the background too', () => {
     expect(
       parseBackgroundMessage({ kind: 'answer', id: '1', ok: true, data: { a: 1 } })?.kind,
