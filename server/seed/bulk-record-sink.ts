@@ -3,10 +3,13 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../db/schema';
 import {
   APPOINTMENTS_DAILY,
+  appointmentRollupRow,
   CALLS_DAILY,
+  callRollupRow,
   PIPELINE_DAILY,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_SOURCE,
+  pipelineRollupRows,
   type RollupSpec,
 } from '../records/rollups';
 
@@ -251,35 +254,40 @@ class TableWriter {
 }
 
 const S = '\u0001';
-const ONE: readonly number[] = [1];
 
 /**
- * Rollup counts held per day until the generator has moved past that day, keyed by the
- * spec's key columns but the day, joined with \u0001: no row objects in the hot loop.
+ * Rollup rows held per day until the generator has moved past that day, summed by the
+ * spec's key columns but the day (joined with \u0001 into one string key). The rows come
+ * from the functions of server/records/rollups.ts, the same ones the Kysely writers use.
  */
-class DayCounter {
+class DayCounter<Row extends { day: string }> {
   private readonly byDay = new Map<string, Map<string, number[]>>();
   private readonly dayIndex: number;
-  constructor(
-    readonly spec: RollupSpec<{ day: string }>,
-    /** The key columns the caller's key strings hold, in order (checked against the spec). */
-    keyColumns: readonly string[],
-  ) {
-    this.dayIndex = spec.key.indexOf('day');
-    const expected = spec.key.filter((column) => column !== 'day');
-    if (expected.join() !== keyColumns.join()) {
-      throw new Error(`${spec.table}: the bulk key (${keyColumns.join()}) is not the spec's`);
-    }
+  private readonly keyColumns: readonly (keyof Row & string)[];
+  constructor(readonly spec: RollupSpec<Row>) {
+    this.dayIndex = spec.key.indexOf('day' as keyof Row & string);
+    this.keyColumns = spec.key.filter((column) => column !== 'day');
   }
-  add(day: string, key: string, sums: readonly number[]) {
-    let bucket = this.byDay.get(day);
+  add(row: Row) {
+    let bucket = this.byDay.get(row.day);
     if (!bucket) {
       bucket = new Map();
-      this.byDay.set(day, bucket);
+      this.byDay.set(row.day, bucket);
     }
+    let key = '';
+    for (let i = 0; i < this.keyColumns.length; i++) {
+      key += (i === 0 ? '' : S) + String(row[this.keyColumns[i]]);
+    }
+    const sums = this.spec.sums;
     const current = bucket.get(key);
-    if (current === undefined) bucket.set(key, [...sums]);
-    else for (let i = 0; i < sums.length; i++) current[i] += sums[i];
+    if (current === undefined) {
+      bucket.set(
+        key,
+        sums.map((column) => row[column] as number),
+      );
+    } else {
+      for (let i = 0; i < sums.length; i++) current[i] += row[sums[i]] as number;
+    }
   }
   /** Rows (column values in table order) of the days before `day`; all when undefined. */
   *drainBefore(day: string | undefined): Generator<unknown[]> {
@@ -318,44 +326,13 @@ export interface BulkSinkOptions {
  */
 export class BulkRecordSink implements RecordSink {
   private readonly writers = new Map<Table, TableWriter>();
-  // Each counter's key strings hold these columns, in this order (see event(), call(),
-  // appointment()); the same rows as pipelineRollupRows, callRollupRow and
-  // appointmentRollupRow of server/records/rollups.ts make on the Kysely path.
-  private readonly pipelineDaily = new DayCounter(PIPELINE_DAILY as never, [
-    'workspace_id',
-    'perspective',
-    'stage',
-    'lead_source_id',
-    'campaign_id',
-    'case_type_key',
-  ]);
-  private readonly pipelineSource = new DayCounter(PIPELINE_DAILY_SOURCE as never, [
-    'workspace_id',
-    'perspective',
-    'stage',
-    'lead_source_id',
-  ]);
-  private readonly pipelinePeople = new DayCounter(PIPELINE_DAILY_PEOPLE as never, [
-    'workspace_id',
-    'perspective',
-    'stage',
-    'lead_source_id',
-    'agent_id',
-    'consultant_id',
-    'channel',
-  ]);
-  private readonly callsDaily = new DayCounter(CALLS_DAILY as never, [
-    'workspace_id',
-    'agent_id',
-    'lead_source_id',
-    'direction',
-    'category',
-  ]);
-  private readonly appointmentsDaily = new DayCounter(APPOINTMENTS_DAILY as never, [
-    'workspace_id',
-    'lead_source_id',
-    'status',
-  ]);
+  // Rollup rows from pipelineRollupRows, callRollupRow and appointmentRollupRow
+  // (server/records/rollups.ts), the functions the Kysely write path uses.
+  private readonly pipelineDaily = new DayCounter(PIPELINE_DAILY);
+  private readonly pipelineSource = new DayCounter(PIPELINE_DAILY_SOURCE);
+  private readonly pipelinePeople = new DayCounter(PIPELINE_DAILY_PEOPLE);
+  private readonly callsDaily = new DayCounter(CALLS_DAILY);
+  private readonly appointmentsDaily = new DayCounter(APPOINTMENTS_DAILY);
   private pending = 0;
   private open = false;
   private readonly rowsPerTransaction: number;
@@ -454,41 +431,18 @@ export class BulkRecordSink implements RecordSink {
   }
   event(row: EventRow) {
     this.write('pipeline_events', row);
-    const stageSource = `${row.stage}${S}${row.lead_source_id ?? ''}`;
-    const fine = `${stageSource}${S}${row.campaign_id ?? ''}${S}${row.case_type_key ?? ''}`;
-    const people = `${stageSource}${S}${row.agent_id ?? ''}${S}${row.consultant_id ?? ''}${S}${row.channel ?? ''}`;
-    const snapshot = `${row.workspace_id}${S}snapshot${S}`;
-    const conversion = `${row.workspace_id}${S}conversion${S}`;
-    this.pipelineDaily.add(row.day, snapshot + fine, ONE);
-    this.pipelineDaily.add(row.entered_day, conversion + fine, ONE);
-    this.pipelineSource.add(row.day, snapshot + stageSource, ONE);
-    this.pipelineSource.add(row.entered_day, conversion + stageSource, ONE);
-    this.pipelinePeople.add(row.day, snapshot + people, ONE);
-    this.pipelinePeople.add(row.entered_day, conversion + people, ONE);
+    const rollups = pipelineRollupRows(row);
+    for (const rollup of rollups.daily) this.pipelineDaily.add(rollup);
+    for (const rollup of rollups.bySource) this.pipelineSource.add(rollup);
+    for (const rollup of rollups.people) this.pipelinePeople.add(rollup);
   }
   appointment(row: AppointmentRow) {
     this.write('appointments', row);
-    this.appointmentsDaily.add(
-      row.scheduled_day,
-      `${row.workspace_id}${S}${row.lead_source_id ?? ''}${S}${row.status}`,
-      ONE,
-    );
+    this.appointmentsDaily.add(appointmentRollupRow(row));
   }
   call(row: CallRow) {
     this.write('calls', row);
-    this.callsDaily.add(
-      row.day,
-      `${row.workspace_id}${S}${row.agent_id ?? ''}${S}${row.lead_source_id ?? ''}${S}${row.direction}${S}${row.category}`,
-      [
-        1,
-        row.answered,
-        row.connected,
-        row.missed,
-        row.abandoned,
-        row.wait_seconds,
-        row.duration_seconds,
-      ],
-    );
+    this.callsDaily.add(callRollupRow(row));
   }
   callback(row: CallbackRow) {
     this.write('callbacks', row);
@@ -510,18 +464,21 @@ export class BulkRecordSink implements RecordSink {
   }
 
   private flushRollups(before: string | undefined) {
-    for (const counter of [
-      this.pipelineDaily,
-      this.pipelineSource,
-      this.pipelinePeople,
-      this.callsDaily,
-      this.appointmentsDaily,
-    ]) {
-      const writer = this.writers.get(counter.spec.table)!;
-      for (const values of counter.drainBefore(before)) {
-        writer.addValues(values);
-        this.countPending();
-      }
+    this.flushCounter(this.pipelineDaily, before);
+    this.flushCounter(this.pipelineSource, before);
+    this.flushCounter(this.pipelinePeople, before);
+    this.flushCounter(this.callsDaily, before);
+    this.flushCounter(this.appointmentsDaily, before);
+  }
+
+  private flushCounter<Row extends { day: string }>(
+    counter: DayCounter<Row>,
+    before: string | undefined,
+  ) {
+    const writer = this.writers.get(counter.spec.table)!;
+    for (const values of counter.drainBefore(before)) {
+      writer.addValues(values);
+      this.countPending();
     }
   }
 
