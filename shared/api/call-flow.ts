@@ -82,13 +82,15 @@ async function read<T>(api: ApiClient, schema: z.ZodType<T>, request: TransportR
 
 // ---------------------------------------------------------------- the engine's calls (spec 7)
 
-/** POST processes/{process}: starts a case (tas_uid, variables, workspaceId). */
+/**
+ * POST processes/{process}: starts a case (tas_uid, variables, workspaceId). The body
+ * repeats the process, and the server checks it is the path's.
+ */
 export function startCase(api: ApiClient, request: StartCaseRequest): Promise<StartCaseResponse> {
-  const { process, ...body } = request;
   return read(
     api,
     startCaseResponseSchema,
-    callCenter('POST', callCenterPaths.process(process), { body }),
+    callCenter('POST', callCenterPaths.process(request.process), { body: request }),
   );
 }
 
@@ -97,11 +99,10 @@ export function submitStep(
   api: ApiClient,
   request: SubmitStepRequest,
 ): Promise<SubmitStepResponse> {
-  const { process, ...body } = request;
   return read(
     api,
     submitStepResponseSchema,
-    callCenter('PUT', callCenterPaths.process(process), { body }),
+    callCenter('PUT', callCenterPaths.process(request.process), { body: request }),
   );
 }
 

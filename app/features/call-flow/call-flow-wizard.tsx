@@ -389,7 +389,11 @@ function ActiveFlow({
       </header>
 
       <div className="ic-call-flow__layout">
-        <nav className="ic-call-flow__trail" aria-label="Steps taken">
+        <nav
+          className="ic-call-flow__trail"
+          aria-label="Steps taken"
+          hidden={trail.length === 0 && state.status !== 'completed'}
+        >
           <ol>
             {trail.map((entry, position) => {
               const isCurrent = state.status === 'at-form' && position === trail.length - 1;

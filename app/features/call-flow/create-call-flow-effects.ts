@@ -15,6 +15,7 @@ import { type CallFlowEffects, type Scheduler, systemScheduler } from '@/shared/
 import { createSessionErrorReporter, type SessionErrorReporter } from '@/shared/call-flow/errors';
 import { HANG_UP_NOTIFICATION_TIMEOUT_MS } from '@/shared/contracts/call-flow';
 import type { KeyValueStorage } from '@/shared/storage/storage';
+import { TransportError } from '@/shared/transport/transport';
 
 /**
  * Drafts in the host's storage under the user's own prefix: two agents sharing a browser
@@ -51,6 +52,19 @@ export function resetSessionErrorReporter(): void {
   sessionReporter = null;
 }
 
+/**
+ * The engine shows a failure's message to the agent (spec 8): the server's own words
+ * ("tas_uid: the process has no step x") say more than the status text ("Bad Request").
+ */
+function readable<T>(call: () => Promise<T>): Promise<T> {
+  return call().catch((error: unknown) => {
+    if (error instanceof TransportError && error.serverMessage) {
+      throw new Error(error.serverMessage, { cause: error });
+    }
+    throw error;
+  });
+}
+
 export interface CallFlowEffectsOptions {
   api: ApiClient;
   workspaceId: string;
@@ -71,22 +85,25 @@ export function createCallFlowEffects(options: CallFlowEffectsOptions): CallFlow
   const { api, workspaceId } = options;
   return {
     http: {
-      startCase: (request) => startCase(api, request),
-      submitStep: (request) => submitStep(api, request),
+      startCase: (request) => readable(() => startCase(api, request)),
+      submitStep: (request) => readable(() => submitStep(api, request)),
       updateCaseStatus: (processId, request) =>
-        updateCaseStatus(
-          api,
-          processId,
-          request,
-          request.app_status === 'CALL_ENDED' ? HANG_UP_NOTIFICATION_TIMEOUT_MS : undefined,
+        readable(() =>
+          updateCaseStatus(
+            api,
+            processId,
+            request,
+            request.app_status === 'CALL_ENDED' ? HANG_UP_NOTIFICATION_TIMEOUT_MS : undefined,
+          ),
         ),
-      createExecutionHistory: (request) => createExecutionHistory(api, request),
-      updateExecutionHistory: (id, request) => updateExecutionHistory(api, id, request),
-      recordStepHistory: (entry) => recordStepHistory(api, entry),
+      createExecutionHistory: (request) => readable(() => createExecutionHistory(api, request)),
+      updateExecutionHistory: (id, request) =>
+        readable(() => updateExecutionHistory(api, id, request)),
+      recordStepHistory: (entry) => readable(() => recordStepHistory(api, entry)),
     },
-    sendEmail: (request) => sendEmail(api, request),
+    sendEmail: (request) => readable(() => sendEmail(api, request)),
     crmSync: async (historyId, record) => {
-      await syncCrmRecord(api, workspaceId, historyId, record);
+      await readable(() => syncCrmRecord(api, workspaceId, historyId, record));
     },
     scheduler: options.scheduler ?? systemScheduler,
     drafts: options.drafts,

@@ -71,7 +71,7 @@ const DEFINITION: ProcessDefinitionInput = {
 const NOW = '2026-03-02T15:00:00.000Z';
 
 describe('call-flow API calls (spec: session 7 Call flow)', () => {
-  it('starts a case with POST processes/{process} on the call-centre base, without the process in the body', async () => {
+  it('starts a case with POST processes/{process} on the call-centre base, the process repeated in the body', async () => {
     const { api, requests } = fakeTransport(() => ({ app_uid: 'app_1', del_index: 1 }));
     const answer = await startCase(api, {
       process: 'proc_pi',
@@ -86,6 +86,7 @@ describe('call-flow API calls (spec: session 7 Call flow)', () => {
       base: 'callCenter',
       timeoutMs: CALL_FLOW_TIMEOUT_MS,
       body: {
+        process: 'proc_pi',
         tas_uid: 'step_caller',
         variables: { caller_name: 'Dana Reyes' },
         workspaceId: 'ws_harbor',
@@ -107,6 +108,7 @@ describe('call-flow API calls (spec: session 7 Call flow)', () => {
     // Path segments are encoded: a process id never reaches another path.
     expect(requests[0].path).toBe('processes/proc%20pi%2F1');
     expect(requests[0].body).toEqual({
+      process: 'proc pi/1',
       app_uid: 'app_1',
       dyn_uid: 'dyn_caller',
       del_index: 1,

@@ -101,6 +101,7 @@ describe('the automated intake wizard', () => {
     const submit = api.sent('PUT', 'processes/pi-intake');
     expect(submit).toHaveLength(1);
     expect(submit[0].body).toEqual({
+      process: 'pi-intake',
       app_uid: 'app_1',
       dyn_uid: 'dyn-caller',
       del_index: 1,
