@@ -3,6 +3,7 @@
  * cards"; 9 palettes). Pure: the screens map the names to theme colours. The progress-bar
  * and doughnut rules of spec 4 live in progress-colours.ts.
  */
+import { BRAND_COLOURS } from './brand-colours';
 
 export type MetricColour = 'green' | 'orange' | 'red';
 
@@ -33,21 +34,26 @@ export function metricColour(
  * spec: dashboards 9 — the Total Leads doughnut's fixed 4-colour palette: the top three
  * sources, then Other (a neutral grey, so "Other" never reads as a source of its own).
  */
-export const TOTAL_LEADS_PALETTE = ['#0091D0', '#12B76A', '#F79009', '#98A2B3'] as const;
+export const TOTAL_LEADS_PALETTE = [
+  BRAND_COLOURS.blue,
+  BRAND_COLOURS.green,
+  BRAND_COLOURS.orange,
+  BRAND_COLOURS.otherGrey,
+] as const;
 
 /** spec: dashboards 9 — the chart palette of 5 named colours. */
 export const CHART_PALETTE = {
-  skyblue: '#2FB3F3',
-  green: '#12B76A',
-  red: '#D84444',
-  orange: '#F79009',
-  purple: '#7A5AF8',
+  skyblue: BRAND_COLOURS.skyBlue,
+  green: BRAND_COLOURS.green,
+  red: BRAND_COLOURS.red,
+  orange: BRAND_COLOURS.orange,
+  purple: BRAND_COLOURS.purple,
 } as const;
 
 /** Hex values of the colour names, for canvases (which cannot read CSS variables by name). */
 export const METRIC_COLOUR_HEX: Record<MetricColour | 'blue', string> = {
-  green: '#12B76A',
-  orange: '#F79009',
-  red: '#D84444',
-  blue: '#0091D0',
+  green: BRAND_COLOURS.green,
+  orange: BRAND_COLOURS.orange,
+  red: BRAND_COLOURS.red,
+  blue: BRAND_COLOURS.blue,
 };

@@ -1,10 +1,12 @@
+import { BRAND_COLOURS } from './brand-colours';
+
 /** spec: dashboards 9 "Lead Flow colours" and bar thickness. */
 export const LEAD_FLOW_COLOURS = {
-  blue: '#0091D0',
-  selectedBlue: '#2FB3F3',
-  red: '#D84444',
-  selectedRed: '#FF3232',
-  goal: '#E5E5E5',
+  blue: BRAND_COLOURS.blue,
+  selectedBlue: BRAND_COLOURS.skyBlue,
+  red: BRAND_COLOURS.red,
+  selectedRed: BRAND_COLOURS.brightRed,
+  goal: BRAND_COLOURS.goalGrey,
 } as const;
 
 export const LEAD_FLOW_BAR_THICKNESS = 12;

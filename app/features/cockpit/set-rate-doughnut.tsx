@@ -1,6 +1,7 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo, useRef } from 'react';
 import { ChartCanvas } from '@/app/components/chart/chart-canvas';
+import { BRAND_COLOURS } from '@/shared/domain/brand-colours';
 import { doughnutVerdict } from '@/shared/domain/progress-colours';
 import { goalText } from './metric-list';
 import { useChartTheme } from './use-chart-theme';
@@ -9,7 +10,7 @@ import './set-rate-doughnut.css';
 /** spec: dashboards 9 — Sales doughnut cutout 85%. */
 export const SALES_DOUGHNUT_CUTOUT = '85%';
 
-const COLOURS = { blue: '#0091D0', red: '#D84444' } as const;
+const COLOURS = { blue: BRAND_COLOURS.blue, red: BRAND_COLOURS.red } as const;
 
 /**
  * INBOUND SALES: the Set Rate doughnut with its goal caption (spec: dashboards 2.3; 4
