@@ -323,9 +323,14 @@ function ActiveFlow({
     state.status === 'at-form' && current ? `${current.index}:${current.stepId}` : state.status;
   const busy = state.busy || hangingUp;
 
-  // Keyboard and screen-reader users land on each new step's title (issue 11 The screen).
+  // Keyboard and screen-reader users land on each new step's title (issue 11 The screen),
+  // unless the form puts the agent in a field itself: taking focus from an autofocus field
+  // would only mark it visited and show its error before anything was typed.
+  const formFocusesItself = wizardStep?.content.fields.some((field) => field.autofocus) ?? false;
   useEffect(() => {
-    titleRef.current?.focus();
+    if (!formFocusesItself) titleRef.current?.focus();
+    // Once per step: the step's form decides for that step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stepKey]);
 
   useEffect(() => setFieldErrors(undefined), [stepKey]);

@@ -22,10 +22,7 @@ export function ProcessList() {
   const [starting, setStarting] = useState<ProcessSummary | null>(null);
 
   return (
-    <Card title="Start a call flow by hand" aria-busy={processes.status === 'loading' || undefined}>
-      <p className="ic-process-list__intro">
-        For a walk-in or a call-back, choose the process and enter the caller's name and phone.
-      </p>
+    <Card title="Start a call flow" aria-busy={processes.status === 'loading' || undefined}>
       {processes.status === 'loading' ? <LoadingBlock label="Loading the call flows…" /> : null}
       {processes.status === 'error' ? (
         <ErrorView onRetry={processes.retry} detail={processes.detail ?? undefined} />
