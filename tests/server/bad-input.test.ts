@@ -253,7 +253,7 @@ const CASES: Case[] = [
   },
   {
     name: 'an unknown call-centre route',
-    path: '/call-center/processes/x',
+    path: '/call-center/nothing/here',
     call: { method: 'POST', body: {} },
     status: 404,
   },
