@@ -94,7 +94,7 @@ describe('setting an authorization active or inactive', () => {
     expect((await patch('ws_harbor', id, foreign.accessToken, { status: 'inactive' })).status).toBe(
       404,
     );
-    expect((await t.signIn('owner@lakeside.test')).accessToken).toBeTruthy();
+    expect((await t.signIn('owner@lakeside.test')).accessToken).toEqual(expect.any(String));
   });
 
   it('answers 400 to a bad body and 404 to an unknown authorization', async () => {

@@ -37,7 +37,9 @@ describe('DateRangeFields (spec: dashboards 5, 9 — MM/DD/YYYY)', () => {
     expect(start.value).toBe('11/0');
     expect(value()).toBe('|2026-11-22|false');
     expect(start.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Use the format MM/DD/YYYY.')).toBeTruthy();
+    expect(screen.getByText('Use the format MM/DD/YYYY.').textContent).toBe(
+      'Use the format MM/DD/YYYY.',
+    );
   });
 
   it('bounds the calendar pickers: start max = end, end min = start, end max = today', () => {
@@ -48,6 +50,8 @@ describe('DateRangeFields (spec: dashboards 5, 9 — MM/DD/YYYY)', () => {
     expect(startPicker!.getAttribute('max')).toBe('2026-11-20');
     expect(endPicker!.getAttribute('min')).toBe('2026-11-16');
     expect(endPicker!.getAttribute('max')).toBe('2026-11-22');
-    expect(screen.getByRole('button', { name: 'Choose start date from a calendar' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Choose start date from a calendar' }),
+    ).toBeInstanceOf(HTMLButtonElement);
   });
 });

@@ -43,8 +43,10 @@ describe('route guards (spec: session 6)', () => {
     expect(
       screen.getByText(
         'Your edition (starter) does not include this feature. Upgrade to professional to use it.',
-      ),
-    ).toBeTruthy();
+      ).textContent,
+    ).toBe(
+      'Your edition (starter) does not include this feature. Upgrade to professional to use it.',
+    );
   });
 
   it('lets a professional user into the same route', async () => {
@@ -108,8 +110,10 @@ describe('route table (spec: session 2 / dashboards 2.1)', () => {
     const { router } = renderApp('/actions/tok-123/invite');
     await heading('Accept your invitation');
     expect(router.state.location.pathname).toBe('/login/tok-123/invite');
-    expect(screen.getByText('tok-123')).toBeTruthy();
-    expect(screen.getByText('You have been invited to Intake Cockpit.')).toBeTruthy();
+    expect(screen.getByText('tok-123').textContent).toBe('tok-123');
+    expect(screen.getByText('You have been invited to Intake Cockpit.').textContent).toBe(
+      'You have been invited to Intake Cockpit.',
+    );
   });
 
   it('redirects actions/download/osx to the macOS download card', async () => {
@@ -117,7 +121,9 @@ describe('route table (spec: session 2 / dashboards 2.1)', () => {
     const { router } = renderApp('/actions/download/osx');
     await screen.findByRole('heading', { name: 'Intake Cockpit for macOS' }, { timeout: 3000 });
     expect(router.state.location.pathname).toBe('/login/download/osx');
-    expect(screen.getByText(/not available in this edition/)).toBeTruthy();
+    expect(screen.getByText(/not available in this edition/).textContent).toMatch(
+      /not available in this edition/,
+    );
   });
 
   it('sends an unknown path to the 404 page', async () => {
@@ -153,7 +159,9 @@ describe('route table (spec: session 2 / dashboards 2.1)', () => {
     const { router } = renderApp('/login/download/windows');
     await screen.findByRole('heading', { name: 'Intake Cockpit for Windows' }, { timeout: 3000 });
     expect(router.state.location.pathname).toBe('/login/download/windows');
-    expect(screen.getByText(/You are signed in as Olivia Owner/)).toBeTruthy();
+    expect(screen.getByText(/You are signed in as Olivia Owner/).textContent).toMatch(
+      /You are signed in as Olivia Owner/,
+    );
   });
 
   it('names the Training topic from the URL', async () => {

@@ -73,7 +73,9 @@ describe('Sidebar menu visibility (spec: session 6 / dashboards 6)', () => {
     expect(menu().queryByRole('button', { name: 'Cash Flow Pipeline' })).toBeNull();
     unmount();
     renderSidebar(makeUser({ role: 'owner' }), fullWorkspace);
-    expect(menu().getByRole('button', { name: 'Cash Flow Pipeline' })).toBeTruthy();
+    expect(menu().getByRole('button', { name: 'Cash Flow Pipeline' })).toBeInstanceOf(
+      HTMLButtonElement,
+    );
   });
 
   it('hides the agent dashboard and tracking numbers without call tracking', () => {
@@ -83,7 +85,7 @@ describe('Sidebar menu visibility (spec: session 6 / dashboards 6)', () => {
     );
     expect(menu().queryByRole('link', { name: 'Agent' })).toBeNull();
     expect(menu().queryByRole('link', { name: 'Tracking Numbers' })).toBeNull();
-    expect(menu().getByRole('link', { name: 'Classic' })).toBeTruthy();
+    expect(menu().getByRole('link', { name: 'Classic' })).toBeInstanceOf(HTMLAnchorElement);
   });
 
   it('marks items not production ready as beta outside production and hides them in production', () => {
@@ -91,13 +93,13 @@ describe('Sidebar menu visibility (spec: session 6 / dashboards 6)', () => {
       production: false,
     });
     const cockpit = menu().getByRole('link', { name: 'Cockpit beta' });
-    expect(within(cockpit).getByText('Beta')).toBeTruthy();
+    expect(within(cockpit).getByText('Beta').textContent).toBe('Beta');
     expect(within(menu().getByRole('link', { name: 'Classic' })).queryByText('Beta')).toBeNull();
     unmount();
     renderSidebar(makeUser({ role: 'owner' }), fullWorkspace, { production: true });
     expect(menu().queryByRole('link', { name: 'Cockpit beta' })).toBeNull();
     expect(menu().queryByRole('link', { name: 'Cockpit' })).toBeNull();
-    expect(menu().getByRole('link', { name: 'Cockpit Goals' })).toBeTruthy();
+    expect(menu().getByRole('link', { name: 'Cockpit Goals' })).toBeInstanceOf(HTMLAnchorElement);
   });
 
   it('lists one Training entry per coaching category (the cached lookup) after Immigration', async () => {
@@ -151,9 +153,9 @@ describe('Sidebar behaviour (spec: session 2 App shell Sidebar)', () => {
 
   it('shows the edition badge, the tagline and the version as major.minor.patch', () => {
     renderSidebar(makeUser({ role: 'owner', edition: 'enterprise' }), fullWorkspace);
-    expect(screen.getByText('Enterprise edition')).toBeTruthy();
-    expect(screen.getByText('Optimization Software')).toBeTruthy();
-    expect(screen.getByText('v2.69.183')).toBeTruthy();
+    expect(screen.getByText('Enterprise edition').textContent).toBe('Enterprise edition');
+    expect(screen.getByText('Optimization Software').textContent).toBe('Optimization Software');
+    expect(screen.getByText('v2.69.183').textContent).toBe('v2.69.183');
   });
 
   it('stores the manual compact-menu choice', async () => {
@@ -173,7 +175,7 @@ describe('Sidebar behaviour (spec: session 2 App shell Sidebar)', () => {
     renderSidebar(makeUser({ role: 'owner' }), fullWorkspace);
     expect(screen.getByRole('complementary', { name: 'Sidebar' }).dataset.mode).toBe('mini');
     // In mini mode a parent shows its children in a flyout, and its title stays readable.
-    expect(menu().getByRole('button', { name: 'Settings' })).toBeTruthy();
+    expect(menu().getByRole('button', { name: 'Settings' })).toBeInstanceOf(HTMLButtonElement);
   });
 
   it('becomes the mobile menu at 991px or less', () => {

@@ -28,7 +28,7 @@ describe('toasts (spec: session 8 / dashboards 4 — success 1 s, error 2 s, bot
   it('dismisses a success toast after 1 second', () => {
     render(<Toaster />);
     act(() => notifyWithToasts('success', 'Goals saved'));
-    expect(screen.getByText('Goals saved')).toBeTruthy();
+    expect(screen.getByText('Goals saved').textContent).toBe('Goals saved');
     advance(999);
     expect(screen.queryByText('Goals saved')).not.toBeNull();
     advance(1);
@@ -38,7 +38,9 @@ describe('toasts (spec: session 8 / dashboards 4 — success 1 s, error 2 s, bot
   it('dismisses a danger toast after 2 seconds and announces it as an alert', () => {
     render(<Toaster />);
     act(() => notifyWithToasts('danger', 'Could not save'));
-    expect(within(screen.getByRole('alert')).getByText('Could not save')).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByText('Could not save').textContent).toBe(
+      'Could not save',
+    );
     advance(1999);
     expect(screen.queryByText('Could not save')).not.toBeNull();
     advance(1);
@@ -48,7 +50,9 @@ describe('toasts (spec: session 8 / dashboards 4 — success 1 s, error 2 s, bot
   it('keeps an info toast for its own duration and announces it politely', () => {
     render(<Toaster />);
     act(() => notifyWithToasts('info', 'Retrying Socket Connection', { durationMs: 3000 }));
-    expect(within(screen.getByRole('status')).getByText('Retrying Socket Connection')).toBeTruthy();
+    expect(
+      within(screen.getByRole('status')).getByText('Retrying Socket Connection').textContent,
+    ).toBe('Retrying Socket Connection');
     advance(2999);
     expect(screen.queryByText('Retrying Socket Connection')).not.toBeNull();
     advance(1);
@@ -64,7 +68,9 @@ describe('toasts (spec: session 8 / dashboards 4 — success 1 s, error 2 s, bot
       }),
     );
     advance(60_000);
-    expect(screen.getByText('Socket Connection Error!')).toBeTruthy();
+    expect(screen.getByText('Socket Connection Error!').textContent).toBe(
+      'Socket Connection Error!',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByText('Try refreshing the page')).toBeNull();
   });

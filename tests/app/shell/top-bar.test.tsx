@@ -42,6 +42,6 @@ describe('top bar (spec: session 2 App shell Top bar)', () => {
       screen.getByRole('link', { name: 'Open a support ticket (email)' }).getAttribute('href'),
     ).toMatch(/^mailto:support@intakecockpit\.test/);
     fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
-    expect(screen.getByRole('button', { name: 'English' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'English' })).toBeInstanceOf(HTMLButtonElement);
   });
 });

@@ -48,7 +48,7 @@ describe('the background session', () => {
     const host = session.hostSession();
     expect(host.user?.username).toBe('owner@lakeside.test');
     const stored = await storage.get('user');
-    expect(stored).toBeTruthy();
+    expect(stored).toEqual(expect.any(String));
     const tokens = JSON.parse(Buffer.from(stored!, 'base64').toString('utf8')) as {
       accessToken: string;
       refreshToken: string;

@@ -16,8 +16,8 @@ describe('lazyScreen', () => {
         <Screen name="Ada" />
       </Suspense>,
     );
-    expect(screen.getByText('Loading…')).toBeTruthy();
-    expect(await screen.findByText('Hello Ada')).toBeTruthy();
+    expect(screen.getByText('Loading…').textContent).toBe('Loading…');
+    expect((await screen.findByText('Hello Ada')).textContent).toBe('Hello Ada');
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -35,7 +35,7 @@ describe('lazyScreen', () => {
         </Suspense>,
       );
     });
-    expect(screen.getByText('Hello Grace')).toBeTruthy();
+    expect(screen.getByText('Hello Grace').textContent).toBe('Hello Grace');
     expect(fallback).not.toHaveBeenCalled();
     expect(load).toHaveBeenCalledTimes(1);
   });

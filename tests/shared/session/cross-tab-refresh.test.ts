@@ -198,7 +198,9 @@ describe('two app tabs over one stored session (issue 9 item 6)', { timeout: 20_
     vi.setSystemTime(Date.now() + 20 * 60_000);
     const refreshes = countRefreshes();
 
-    await expect(tabs[1].transport.request(me)).resolves.toBeTruthy();
+    await expect(tabs[1].transport.request(me)).resolves.toMatchObject({
+      data: { attributes: { username: USERNAME } },
+    });
 
     expect(refreshes()).toBe(1);
     expect(tabs[1].signedOut).not.toHaveBeenCalled();

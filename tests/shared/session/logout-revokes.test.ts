@@ -28,7 +28,7 @@ describe('logout against the real server', () => {
     });
     await session.signIn('owner@lakeside.test', DEMO_PASSWORD);
     const tokens = useSessionStore.getState().tokens;
-    expect(tokens?.refreshToken).toBeTruthy();
+    expect(tokens?.refreshToken).toEqual(expect.any(String));
 
     await session.logout();
 

@@ -91,7 +91,9 @@ describe('the direct transport', () => {
     const real = await ownerTokens();
     const tokens = memoryTokens({ ...real, accessToken: 'expired-or-forged' });
     const transport = createDirectTransport({ config: apiConfigFor(server.url), tokens });
-    await expect(transport.request(me)).resolves.toBeTruthy();
+    await expect(transport.request(me)).resolves.toMatchObject({
+      data: { attributes: { username: 'owner@lakeside.test' } },
+    });
     expect(tokens.set).toHaveBeenCalledTimes(1);
     expect(tokens.get()?.accessToken).not.toBe('expired-or-forged');
     // Rotation: the refresh token changed too.

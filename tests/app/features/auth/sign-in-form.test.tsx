@@ -123,6 +123,6 @@ describe('sign-in page', () => {
       logoutMessage: en.AUTH_PATCH_ERROR,
     });
     renderApp('/login');
-    expect(await screen.findByText(en.AUTH_PATCH_ERROR)).toBeTruthy();
+    expect((await screen.findByText(en.AUTH_PATCH_ERROR)).textContent).toBe(en.AUTH_PATCH_ERROR);
   });
 });

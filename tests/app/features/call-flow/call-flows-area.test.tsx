@@ -74,6 +74,8 @@ const WITH_GRID = processDefinitionSchema.parse({
             ],
           },
           { type: 'address', name: 'homeAddress', label: 'Home address' },
+          { type: 'date', name: 'incidentDate', label: 'Date of the accident' },
+          { type: 'phone', name: 'mobile', label: 'Mobile' },
         ],
       },
       routes: [],
@@ -89,6 +91,8 @@ const DETAIL: Detail = {
       pi: {
         firstName: 'Dana',
         accidentType: 'car',
+        incidentDate: '2026-02-27',
+        mobile: '5125550147',
         injuriesGrid: [{ bodyPart: 'Neck', severity: 'severe' }],
         homeAddress: {
           street1: '12 Harbor St',
@@ -276,6 +280,13 @@ describe('execution histories (owners and admins)', () => {
       '12 Harbor St',
       'Austin, TX 78701',
     ]);
+    // Days and phones read as people write them.
+    expect(within(values).getByText('Date of the accident').nextElementSibling?.textContent).toBe(
+      'Feb 27, 2026',
+    );
+    expect(within(values).getByText('Mobile').nextElementSibling?.textContent).toBe(
+      '(512) 555-0147',
+    );
     expect(screen.getByText('Partial (hung up)').isConnected).toBe(true);
   });
 });

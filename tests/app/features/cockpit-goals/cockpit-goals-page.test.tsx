@@ -61,13 +61,17 @@ describe('the cockpit-goals settings page (spec: dashboards 2.2, 5, 6)', () => {
     expect(rate.getAttribute('aria-invalid')).toBe('true');
     const errorId = rate.getAttribute('aria-describedby')!;
     expect(document.getElementById(errorId)?.textContent).toBe('Must be 0 to 100.');
-    expect(screen.getByText('Lead minimum is required.')).toBeTruthy();
+    expect(screen.getByText('Lead minimum is required.').textContent).toBe(
+      'Lead minimum is required.',
+    );
     expect(saved).toHaveLength(0);
 
     fireEvent.change(rate, { target: { value: '50' } });
     expect(rate.getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByText('Must be 0 to 100.')).toBeNull();
-    expect(screen.getByText('Lead minimum is required.')).toBeTruthy();
+    expect(screen.getByText('Lead minimum is required.').textContent).toBe(
+      'Lead minimum is required.',
+    );
   });
 
   it('saves the goals and the per-source lead goals, and says so', async () => {

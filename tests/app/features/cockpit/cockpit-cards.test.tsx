@@ -78,8 +78,9 @@ describe.each(CARDS)('the $name card states (spec: dashboards 2.3, 2.10, 4)', (c
     const element = card.render({ status: 'error' });
     renderWithHost(cloneElement(element as ReactElement<{ onRetry: () => void }>, { onRetry }));
     expect(
-      within(region(card.name)).getByText("Sorry! We weren't able to retrieve data at this time."),
-    ).toBeTruthy();
+      within(region(card.name)).getByText("Sorry! We weren't able to retrieve data at this time.")
+        .textContent,
+    ).toBe("Sorry! We weren't able to retrieve data at this time.");
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
@@ -89,8 +90,10 @@ describe.each(CARDS)('the $name card states (spec: dashboards 2.3, 2.10, 4)', (c
     it('shows its locked texts when its module is off', () => {
       renderWithHost(card.render({ status: 'locked' }));
       const body = region(card.name);
-      expect(within(body).getByText(lockedText)).toBeTruthy();
-      expect(within(body).getByText('Ask your sales rep for more information.')).toBeTruthy();
+      expect(within(body).getByText(lockedText).textContent).toBe(lockedText);
+      expect(within(body).getByText('Ask your sales rep for more information.').textContent).toBe(
+        'Ask your sales rep for more information.',
+      );
     });
   }
 });
@@ -103,7 +106,7 @@ describe('Lead Flow loaded (spec: dashboards 2.3, 4, 9)', () => {
       <LeadFlowCard {...frame({ status: 'loaded', data: rows })} goals={goals} filtered={false} />,
     );
     const detail = screen.getByText('Selected lead source').parentElement!;
-    expect(within(detail).getByText('Google Ads')).toBeTruthy();
+    expect(within(detail).getByText('Google Ads').textContent).toBe('Google Ads');
     expect(detail.textContent).toContain('42 new leads');
     expect(detail.textContent).toContain('Min20');
     expect(detail.textContent).toContain('Goal30');
@@ -117,7 +120,7 @@ describe('Lead Flow loaded (spec: dashboards 2.3, 4, 9)', () => {
     fireEvent.click(tv);
     expect(tv.getAttribute('aria-pressed')).toBe('true');
     const detail = screen.getByText('Selected lead source').parentElement!;
-    expect(within(detail).getByText('TV')).toBeTruthy();
+    expect(within(detail).getByText('TV').textContent).toBe('TV');
     expect(detail.textContent).toContain('MinN/A');
     expect(detail.textContent).toContain('GoalN/A');
   });
@@ -127,7 +130,9 @@ describe('Lead Flow loaded (spec: dashboards 2.3, 4, 9)', () => {
     renderWithHost(
       <LeadFlowCard {...frame({ status: 'loaded', data: below })} goals={goals} filtered={false} />,
     );
-    expect(screen.getByText('Below minimum', { selector: '.ic-lead-flow__tag' })).toBeTruthy();
+    expect(screen.getByText('Below minimum', { selector: '.ic-lead-flow__tag' }).textContent).toBe(
+      'Below minimum',
+    );
   });
 
   it('describes the numbers in the chart label', () => {
@@ -154,7 +159,7 @@ describe('Sales Performance loaded (spec: dashboards 2.3)', () => {
       'Appointment Inventory',
       'Butts in Seats',
     ]) {
-      expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: title })).toBeInstanceOf(HTMLHeadingElement);
     }
     const calls = screen.getByText('Calls').closest('.ic-metric')!;
     expect(calls.textContent).toContain('330');
@@ -263,7 +268,7 @@ describe('Communications loaded (spec: dashboards 2.3)', () => {
       'Outbound Calls',
       'Keeping Promises',
     ]) {
-      expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: title })).toBeInstanceOf(HTMLHeadingElement);
     }
     expect(screen.getByText('1m 24s').getAttribute('aria-label')).toBe('1 minute 24 seconds');
     expect(screen.getByText('Relationship Calls').closest('.ic-metric')!.textContent).toContain(
@@ -316,10 +321,10 @@ describe('Cash Flow loaded (spec: dashboards 2.3)', () => {
       'On Plan %',
       'Off Plan %',
     ]) {
-      expect(screen.getByText(label)).toBeTruthy();
+      expect(screen.getByText(label).textContent).toBe(label);
     }
-    expect(screen.getByText('Payments Made')).toBeTruthy();
-    expect(screen.getByText('Cash in the Bank')).toBeTruthy();
+    expect(screen.getByText('Payments Made').textContent).toBe('Payments Made');
+    expect(screen.getByText('Cash in the Bank').textContent).toBe('Cash in the Bank');
     expect(screen.getByText('$ Collected').closest('.ic-metric')!.textContent).toContain(
       '$48,250.50',
     );

@@ -35,7 +35,9 @@ describe('the cockpit screen (spec: dashboards 2.3)', () => {
       timeout: 2000,
     });
     const region = screen.getByRole('region', { name: /Lead Flow/ });
-    expect(within(region).getByText('Selected lead source')).toBeTruthy();
+    expect(within(region).getByText('Selected lead source').textContent).toBe(
+      'Selected lead source',
+    );
   });
 
   it('opens one card at a time: opening one closes the others', async () => {
@@ -94,12 +96,20 @@ describe('locked modules (spec: dashboards 2.3, 6)', () => {
     const { api } = renderCockpit(healthyRoutes(workspace), workspace);
     fireEvent.click(toggle('Sales Performance'));
     const sales = screen.getByRole('region', { name: /Sales Performance/ });
-    expect(within(sales).getByText('Upgrade your CRM to unlock this feature!')).toBeTruthy();
-    expect(within(sales).getByText('Ask your sales rep for more information.')).toBeTruthy();
+    expect(within(sales).getByText('Upgrade your CRM to unlock this feature!').textContent).toBe(
+      'Upgrade your CRM to unlock this feature!',
+    );
+    expect(within(sales).getByText('Ask your sales rep for more information.').textContent).toBe(
+      'Ask your sales rep for more information.',
+    );
     fireEvent.click(toggle('Cash Flow'));
     const cash = screen.getByRole('region', { name: /Cash Flow/ });
-    expect(within(cash).getByText('QuickBooks helps to monitor your cash flow!')).toBeTruthy();
-    expect(within(cash).getByText('Ask your sales rep for more information.')).toBeTruthy();
+    expect(within(cash).getByText('QuickBooks helps to monitor your cash flow!').textContent).toBe(
+      'QuickBooks helps to monitor your cash flow!',
+    );
+    expect(within(cash).getByText('Ask your sales rep for more information.').textContent).toBe(
+      'Ask your sales rep for more information.',
+    );
     await settle();
     expect(api.requests.some((call) => call.path.endsWith('cid/salesperformance'))).toBe(false);
     expect(api.requests.some((call) => call.path.endsWith('quickbooks'))).toBe(false);
@@ -117,7 +127,9 @@ describe('cards load independently (spec: dashboards 4)', () => {
       'cid/communications': never,
       quickbooks: never,
     });
-    expect(screen.getByText('Checking system status...')).toBeTruthy();
+    expect(screen.getByText('Checking system status...').textContent).toBe(
+      'Checking system status...',
+    );
     const expectations: [string, string][] = [
       ['Lead Flow', 'Loading Lead Flow...'],
       ['Sales Performance', 'Loading Sales Performance...'],
@@ -127,8 +139,8 @@ describe('cards load independently (spec: dashboards 4)', () => {
     for (const [card, text] of expectations) {
       fireEvent.click(toggle(card));
       expect(
-        within(screen.getByRole('region', { name: new RegExp(card) })).getByText(text),
-      ).toBeTruthy();
+        within(screen.getByRole('region', { name: new RegExp(card) })).getByText(text).textContent,
+      ).toBe(text);
     }
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
   });
@@ -143,20 +155,21 @@ describe('cards load independently (spec: dashboards 4)', () => {
     fireEvent.click(toggle('Communications'));
     const region = screen.getByRole('region', { name: /Communications/ });
     expect(
-      within(region).getByText("Sorry! We weren't able to retrieve data at this time."),
-    ).toBeTruthy();
+      within(region).getByText("Sorry! We weren't able to retrieve data at this time.").textContent,
+    ).toBe("Sorry! We weren't able to retrieve data at this time.");
     expect(toggle('Communications').textContent).toContain('Needs attention');
     expect(toggle('Sales Performance').textContent).toContain('Operational');
 
     fireEvent.click(toggle('Sales Performance'));
     expect(
-      within(screen.getByRole('region', { name: /Sales Performance/ })).getByText('Outbound Sales'),
-    ).toBeTruthy();
+      within(screen.getByRole('region', { name: /Sales Performance/ })).getByText('Outbound Sales')
+        .textContent,
+    ).toBe('Outbound Sales');
 
     communicationsAnswer = { data: communicationsData() };
     fireEvent.click(toggle('Communications'));
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
-    expect(await screen.findByText('Inbound Coverage')).toBeTruthy();
+    expect((await screen.findByText('Inbound Coverage')).textContent).toBe('Inbound Coverage');
     expect(toggle('Communications').textContent).toContain('Operational');
   });
 
@@ -167,7 +180,7 @@ describe('cards load independently (spec: dashboards 4)', () => {
     });
     await settle();
     fireEvent.click(toggle('Lead Flow'));
-    expect(screen.getByText('No Data')).toBeTruthy();
+    expect(screen.getByText('No Data').textContent).toBe('No Data');
   });
 });
 
@@ -190,7 +203,7 @@ describe('warnings (spec: dashboards 2.4, 5)', () => {
     const banner = screen.getByRole('region', { name: 'System status' });
     await waitFor(() => expect(within(banner).getAllByRole('listitem')).toHaveLength(2));
     // Lead Flow: Yelp 12 ≥ 10 and Google 42 ≥ 20: none. Sales: set rate, calls. Comms: abandoned.
-    expect(within(banner).getByText(/^\+1 more warning/)).toBeTruthy();
+    expect(within(banner).getByText(/^\+1 more warning/).textContent).toMatch(/^\+1 more warning/);
     const dismissButtons = () =>
       within(banner).queryAllByRole('button', { name: /^Dismiss warning/ });
     expect(dismissButtons()[0].getAttribute('aria-label')).toMatch(
@@ -200,7 +213,9 @@ describe('warnings (spec: dashboards 2.4, 5)', () => {
 
     let guard = 0;
     while (dismissButtons().length > 0 && guard++ < 10) fireEvent.click(dismissButtons()[0]);
-    expect(within(banner).getByText('All warnings have been acknowledged.')).toBeTruthy();
+    expect(within(banner).getByText('All warnings have been acknowledged.').textContent).toBe(
+      'All warnings have been acknowledged.',
+    );
     expect(guard).toBe(3);
   });
 
@@ -240,7 +255,9 @@ describe('the filter (spec: dashboards 2.3, 4, 5)', () => {
     await settle();
     const before = api.requests.length;
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '03/08/2026' } });
-    expect(screen.getByText('End date cannot be after today.')).toBeTruthy();
+    expect(screen.getByText('End date cannot be after today.').textContent).toBe(
+      'End date cannot be after today.',
+    );
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     expect(api.requests.length).toBe(before);
   });

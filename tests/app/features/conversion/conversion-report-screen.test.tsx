@@ -31,12 +31,16 @@ describe('ConversionReportScreen (spec: dashboards 2.7, 4)', () => {
     const pending = deferred<unknown>();
     const api = reportApi([['/reports/conversion', () => pending.promise]]);
     renderReport(api);
-    expect(await screen.findByText('Loading Contact Lead Conversion...')).toBeTruthy();
+    expect((await screen.findByText('Loading Contact Lead Conversion...')).textContent).toBe(
+      'Loading Contact Lead Conversion...',
+    );
     await act(async () => pending.resolve({ data: CONVERSION }));
     for (const label of [/^Leads/, /^Shows/, /^Hires/, /^Filed/, /^No Hires/])
-      expect(await card(label)).toBeTruthy();
+      expect(await card(label)).toBeInstanceOf(HTMLButtonElement);
     expect(api.calls('/reports/conversion')[0]!.body).toMatchObject({ type: 'intakePCLC' });
-    expect(screen.getByRole('heading', { name: 'Conversion perspective' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Conversion perspective' })).toBeInstanceOf(
+      HTMLHeadingElement,
+    );
   });
 
   it('shows FILED only for a Bankruptcy workspace', async () => {
@@ -81,7 +85,7 @@ describe('ConversionReportScreen (spec: dashboards 2.7, 4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Unqualified' }));
     expect(names()).toEqual(['Eve East']);
     fireEvent.click(await card(/^No Hires/));
-    expect(screen.getByRole('cell', { name: 'Not Hired' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Not Hired' })).toBeInstanceOf(HTMLTableCellElement);
   });
 
   it('sorts ascending, descending, then back to the report order (spec 4)', async () => {
@@ -110,12 +114,13 @@ describe('ConversionReportScreen (spec: dashboards 2.7, 4)', () => {
     ]);
     renderReport(api);
     expect(
-      await screen.findByText("Sorry! We weren't able to retrieve data at this time."),
-    ).toBeTruthy();
+      (await screen.findByText("Sorry! We weren't able to retrieve data at this time."))
+        .textContent,
+    ).toBe("Sorry! We weren't able to retrieve data at this time.");
     expect(screen.queryByRole('button', { name: /^Hires/ })).toBeNull();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
-    expect(await card(/^Hires/)).toBeTruthy();
+    expect(await card(/^Hires/)).toBeInstanceOf(HTMLButtonElement);
   });
 
   it('explains the snapshot and conversion perspectives in a help popup', async () => {

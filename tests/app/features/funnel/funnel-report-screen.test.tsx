@@ -35,7 +35,7 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     const pending = deferred<unknown>();
     const api = reportApi([['/reports/pclc', () => pending.promise]]);
     renderFunnel(api);
-    expect(await screen.findByText('Loading PCLC...')).toBeTruthy();
+    expect((await screen.findByText('Loading PCLC...')).textContent).toBe('Loading PCLC...');
     await act(async () => pending.resolve({ data: PCLC }));
     const leads = await card(/^Qualified Leads/);
     expect(leads.textContent).toContain('120');
@@ -72,8 +72,9 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     const api = reportApi([['/reports/pclc', () => (fail ? serverError() : { data: PCLC })]]);
     renderFunnel(api);
     expect(
-      await screen.findByText("Sorry! We weren't able to retrieve data at this time."),
-    ).toBeTruthy();
+      (await screen.findByText("Sorry! We weren't able to retrieve data at this time."))
+        .textContent,
+    ).toBe("Sorry! We weren't able to retrieve data at this time.");
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
     expect((await card(/^Qualified Leads/)).textContent).toContain('120');
@@ -97,7 +98,9 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     const hires = await card(/^Hires/);
     fireEvent.click(hires);
     expect(hires.getAttribute('aria-pressed')).toBe('true');
-    expect(await screen.findByText('Loading Contacts...')).toBeTruthy();
+    expect((await screen.findByText('Loading Contacts...')).textContent).toBe(
+      'Loading Contacts...',
+    );
     await act(async () =>
       pending.resolve({ data: CONTACTS, meta: { total: 3, limit: 5000, offset: 0 } }),
     );
@@ -168,15 +171,19 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     ]);
     const { host } = renderFunnel(api);
     fireEvent.click(await card(/^Filed/));
-    expect(await screen.findByText(/No Data/)).toBeTruthy();
+    expect((await screen.findByText(/No Data/)).textContent).toMatch(/No Data/);
     fireEvent.click(screen.getByRole('button', { name: 'Export Excel (.xlsx)' }));
     expect(host.notify).toHaveBeenCalledWith('info', 'Nothing to export!');
   });
 
   it('shows Total Leads, and call compliance only when call tracking is enabled', async () => {
     renderFunnel();
-    expect(await screen.findByRole('heading', { name: 'Total Leads' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Call Compliance' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Total Leads' })).toBeInstanceOf(
+      HTMLHeadingElement,
+    );
+    expect(await screen.findByRole('heading', { name: 'Call Compliance' })).toBeInstanceOf(
+      HTMLHeadingElement,
+    );
   });
 
   it('hides call compliance without call tracking', async () => {

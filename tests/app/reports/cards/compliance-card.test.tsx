@@ -20,17 +20,21 @@ function renderCard(api: FakeApi = reportApi()) {
 describe('ComplianceCard (spec: dashboards 2.6, 9)', () => {
   it("shows 'Loading Agents Compliance...' and then inbound and outbound bars as rounded percents", async () => {
     renderCard();
-    expect(screen.getByText('Loading Agents Compliance...')).toBeTruthy();
+    expect(screen.getByText('Loading Agents Compliance...').textContent).toBe(
+      'Loading Agents Compliance...',
+    );
     const inbound = await screen.findByRole('progressbar', { name: 'Inbound compliance' });
     expect(inbound.getAttribute('aria-valuenow')).toBe('75');
     expect(inbound.getAttribute('aria-valuemax')).toBe('100');
     expect(inbound.style.height).toBe('20px');
-    expect(inbound.querySelector('.ic-compliance__fill--blue')).toBeTruthy();
+    expect(inbound.querySelector('.ic-compliance__fill--blue')).not.toBeNull();
     const outbound = screen.getByRole('progressbar', { name: 'Outbound compliance' });
     expect(outbound.getAttribute('aria-valuenow')).toBe('5');
     // Below the minimum marker (10): red.
-    expect(outbound.querySelector('.ic-compliance__fill--red')).toBeTruthy();
-    expect(screen.getByText(/15 of 20 calls connected/)).toBeTruthy();
+    expect(outbound.querySelector('.ic-compliance__fill--red')).not.toBeNull();
+    expect(screen.getByText(/15 of 20 calls connected/).textContent).toMatch(
+      /15 of 20 calls connected/,
+    );
   });
 
   it('toggles the per-agent view by clicking the card, sorted by agent name', async () => {
@@ -92,15 +96,16 @@ describe('ComplianceCard (spec: dashboards 2.6, 9)', () => {
         ],
       ]),
     );
-    expect(await screen.findByText('No Data')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Again?' })).toBeTruthy();
+    expect((await screen.findByText('No Data')).textContent).toBe('No Data');
+    expect(screen.getByRole('button', { name: 'Try Again?' })).toBeInstanceOf(HTMLButtonElement);
   });
 
   it('shows the error view when the report fails', async () => {
     renderCard(reportApi([['/reports/ctm-call-compliance-by-agent', serverError]]));
     expect(
-      await screen.findByText("Sorry! We weren't able to retrieve data at this time."),
-    ).toBeTruthy();
+      (await screen.findByText("Sorry! We weren't able to retrieve data at this time."))
+        .textContent,
+    ).toBe("Sorry! We weren't able to retrieve data at this time.");
   });
 });
 
@@ -115,7 +120,7 @@ describe('ComplianceScreen (the <intake-compliance> widget screen)', () => {
       <ComplianceScreen dateRange={{ startDate: '2026-01-01', endDate: '2026-01-07' }} />,
       { host },
     );
-    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(await screen.findByRole('table')).toBeInstanceOf(HTMLTableElement);
     expect(api.calls('ctm-call-compliance-by-agent')[0]!.query).toMatchObject({
       startDate: '2026-01-01',
       endDate: '2026-01-07',
@@ -129,7 +134,9 @@ describe('ComplianceScreen (the <intake-compliance> widget screen)', () => {
       session: { user: null, workspace: reportWorkspace({ callTracking: false }), agent: null },
     });
     renderWithHost(<ComplianceScreen />, { host });
-    expect(screen.getByText(/Call tracking is not enabled/)).toBeTruthy();
+    expect(screen.getByText(/Call tracking is not enabled/).textContent).toMatch(
+      /Call tracking is not enabled/,
+    );
     expect(api.requests).toHaveLength(0);
   });
 });

@@ -21,7 +21,7 @@ describe('TotalLeadsCard (spec: dashboards 2.6)', () => {
     const pending = deferred<unknown>();
     const api = reportApi([['/reports/leadsByLeadSource', () => pending.promise]]);
     renderCard(api);
-    expect(screen.getByText('Loading Total Leads...')).toBeTruthy();
+    expect(screen.getByText('Loading Total Leads...').textContent).toBe('Loading Total Leads...');
     await act(async () =>
       pending.resolve({
         data: [
@@ -50,17 +50,18 @@ describe('TotalLeadsCard (spec: dashboards 2.6)', () => {
     let rows: unknown[] = [];
     const api = reportApi([['/reports/leadsByLeadSource', () => ({ data: rows })]]);
     renderCard(api);
-    expect(await screen.findByText('No Data')).toBeTruthy();
+    expect((await screen.findByText('No Data')).textContent).toBe('No Data');
     rows = [{ LEADSOURCEID: 'ls_1', LEADSOURCE: 'Google', LEADS: '3' }];
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
-    expect(await screen.findByText('Google')).toBeTruthy();
+    expect((await screen.findByText('Google')).textContent).toBe('Google');
   });
 
   it('shows the error view when the report fails', async () => {
     renderCard(reportApi([['/reports/leadsByLeadSource', serverError]]));
     expect(
-      await screen.findByText("Sorry! We weren't able to retrieve data at this time."),
-    ).toBeTruthy();
+      (await screen.findByText("Sorry! We weren't able to retrieve data at this time."))
+        .textContent,
+    ).toBe("Sorry! We weren't able to retrieve data at this time.");
   });
 
   it('goes to the lead-source ranking with Breakdown, through the host', async () => {

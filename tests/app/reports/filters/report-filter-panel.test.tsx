@@ -44,9 +44,11 @@ describe('ReportFilterPanel (spec: dashboards 2.9, 4, 5)', () => {
   it('shows every field whose list is non-empty', () => {
     renderPanel();
     for (const label of ['Lead sources', 'Offices', 'Case types', 'Sub case types', 'Campaigns'])
-      expect(screen.getByRole('button', { name: new RegExp(`^${label}`) })).toBeTruthy();
-    expect(screen.getByLabelText('Perspective')).toBeTruthy();
-    expect(screen.getByLabelText('Start date')).toBeTruthy();
+      expect(screen.getByRole('button', { name: new RegExp(`^${label}`) })).toBeInstanceOf(
+        HTMLButtonElement,
+      );
+    expect(screen.getByLabelText('Perspective')).toBeInstanceOf(HTMLSelectElement);
+    expect(screen.getByLabelText('Start date')).toBeInstanceOf(HTMLInputElement);
   });
 
   it('hides fields that are turned off or whose list is empty', () => {
@@ -115,14 +117,20 @@ describe('ReportFilterPanel (spec: dashboards 2.9, 4, 5)', () => {
     const end = screen.getByLabelText('End date');
     const apply = screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
     fireEvent.change(end, { target: { value: '' } });
-    expect(screen.getByText('End date is required.')).toBeTruthy();
+    expect(screen.getByText('End date is required.').textContent).toBe('End date is required.');
     expect(apply.disabled).toBe(true);
     fireEvent.change(end, { target: { value: '11/23/2026' } });
-    expect(screen.getByText('End date cannot be after today.')).toBeTruthy();
+    expect(screen.getByText('End date cannot be after today.').textContent).toBe(
+      'End date cannot be after today.',
+    );
     fireEvent.change(end, { target: { value: '11/10/2026' } });
-    expect(screen.getByText('Start date cannot be after the end date.')).toBeTruthy();
+    expect(screen.getByText('Start date cannot be after the end date.').textContent).toBe(
+      'Start date cannot be after the end date.',
+    );
     fireEvent.change(start, { target: { value: '11/1/2026' } });
-    expect(screen.getByText('Use the format MM/DD/YYYY.')).toBeTruthy();
+    expect(screen.getByText('Use the format MM/DD/YYYY.').textContent).toBe(
+      'Use the format MM/DD/YYYY.',
+    );
     fireEvent.change(start, { target: { value: '11/01/2026' } });
     expect(apply.disabled).toBe(false);
   });
