@@ -1,4 +1,5 @@
 import type { FormField, ProcessDefinition, VariableValue } from '@/shared/contracts/call-flow';
+import { formatPhoneForCrm } from '@/shared/domain/phone';
 
 // How a value an agent gave reads in the histories (issue 11: "the values given, shown
 // readably"): the field's label and option labels when the process still knows the field,
@@ -70,11 +71,23 @@ export function isGridValue(value: VariableValue): value is Record<string, Varia
   );
 }
 
-/** One value as text: options by their labels, yes/no for booleans, lists joined. */
+/** A yyyy-mm-dd day as people read it ("Nov 3, 2026"); anything else unchanged. */
+export function dayText(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return value;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+/** One value as text: options by their labels, days and phones formatted, yes/no for booleans. */
 export function valueText(value: VariableValue, field?: FormField): string {
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
+  if (typeof value === 'string' && field?.type === 'date') return dayText(value);
+  // spec 5: 10 digits read as "(XXX) XXX-XXXX".
+  if (typeof value === 'string' && field?.type === 'phone') return formatPhoneForCrm(value);
   if (typeof value === 'string') return optionLabel(field, value);
   if (Array.isArray(value)) return value.map((item) => valueText(item, field)).join(', ');
   if (isAddressValue(value)) return addressLines(value).join(', ');
