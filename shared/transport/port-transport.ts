@@ -238,9 +238,11 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
       return new Promise((resolve, reject) => {
         const onAbort = () => reject(TransportError.cancelled());
         signal.addEventListener('abort', onAbort, { once: true });
-        call({ kind: 'request', request }).then(resolve, reject).finally(() => {
-          signal.removeEventListener('abort', onAbort);
-        });
+        call({ kind: 'request', request })
+          .then(resolve, reject)
+          .finally(() => {
+            signal.removeEventListener('abort', onAbort);
+          });
       });
     },
     subscribe(event, handler) {
