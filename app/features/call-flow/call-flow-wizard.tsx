@@ -5,7 +5,8 @@ import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
 import { Icon } from '@/app/components/icon/icon';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
-import { fetchProcessDefinition } from '@/shared/api/call-flow';
+import { fetchProcessDefinition, listProcesses } from '@/shared/api/call-flow';
+import type { ApiClient } from '@/shared/api/client';
 import type { CallFlowEngine } from '@/shared/call-flow/engine';
 import { CallFlowTriggerError } from '@/shared/call-flow/errors';
 import { findStep } from '@/shared/call-flow/traversal';
@@ -13,6 +14,7 @@ import type { CallFlowError, CallFlowState, Variables } from '@/shared/contracts
 import type { FormErrors } from '@/shared/domain/form-validators';
 import { formatPhoneForCrm } from '@/shared/domain/phone';
 import type { KeyValueStorage } from '@/shared/storage/storage';
+import { TransportError } from '@/shared/transport/transport';
 import {
   createCallFlowEffects,
   sessionErrorReporterFor,
@@ -62,6 +64,22 @@ export interface CallFlowWizardProps {
   idleContent?: ReactNode;
   /** Checks addresses (dashboards 7 Address check); default: the host API's verifier. */
   verifyAddress?: VerifyAddress;
+}
+
+/**
+ * The process an incoming call without one runs: the workspace's lead-generation process
+ * (spec 3 Workspace processes.leadGeneration) when the workspace has it, else its only
+ * process; null when that leaves a choice only the agent can make.
+ */
+export async function processForIncomingCall(
+  api: ApiClient,
+  workspaceId: string,
+  leadGenerationId: string | null,
+): Promise<string | null> {
+  const processes = (await listProcesses(api, workspaceId)).data;
+  const leadGeneration = processes.find((process) => process.id === leadGenerationId);
+  if (leadGeneration) return leadGeneration.id;
+  return processes.length === 1 ? processes[0].id : null;
 }
 
 /** The wizard of one signed-in agent (a new user gets a new engine through `key`). */
@@ -136,35 +154,40 @@ function SignedInWizard({
   const finish = onFinished ?? (() => navigate('/app'));
   const defaultVerifier = useMemo(() => createAddressVerifier(api), [api]);
 
-  const processName = incomingCall?.process ?? defaultProcess;
   const start = useCallback(
     async (engine: CallFlowEngine) => {
       if (!incomingCall) return;
-      if (!processName) {
-        setLoad({
-          status: 'error',
-          message:
-            'This workspace has no call flow for incoming calls. Start one by hand from Call Flows.',
-        });
-        return;
-      }
       setLoad({ status: 'loading' });
+      let processId = incomingCall.process ?? null;
       try {
-        const definition = await fetchProcessDefinition(api, workspaceId, processName);
+        processId ??= await processForIncomingCall(api, workspaceId, defaultProcess);
+        if (!processId) {
+          setLoad({
+            status: 'error',
+            message:
+              'No call flow is set for incoming calls in this workspace. Start one by hand from Call Flows.',
+          });
+          return;
+        }
+        const definition = await fetchProcessDefinition(api, workspaceId, processId);
         setLoad({ status: 'idle' });
         await engine.start({ definition, callData: callDataOf(incomingCall) });
         onCallTaken?.();
       } catch (error) {
         if (error instanceof CallFlowTriggerError) return; // shown from the engine's state
+        const reason =
+          error instanceof TransportError && error.serverMessage
+            ? error.serverMessage
+            : error instanceof Error
+              ? error.message
+              : String(error);
         setLoad({
           status: 'error',
-          message: `The call flow "${processName}" could not be loaded: ${
-            error instanceof Error ? error.message : String(error)
-          }`,
+          message: `The call flow${processId ? ` "${processId}"` : ''} could not be loaded: ${reason}`,
         });
       }
     },
-    [api, workspaceId, incomingCall, processName, onCallTaken],
+    [api, workspaceId, incomingCall, defaultProcess, onCallTaken],
   );
 
   // spec 4 Start: a new incoming call starts the flow once; a stored flow resumes instead.

@@ -262,6 +262,34 @@ describe('the automated intake wizard', () => {
     );
   });
 
+  it("runs the workspace's only process for an incoming call that names none", async () => {
+    const summary = (id: string) => ({
+      id,
+      name: id,
+      description: null,
+      stepCount: 5,
+      formStepCount: 4,
+      updatedAt: '2026-03-01T00:00:00.000Z',
+    });
+    let processes = [summary('pi-intake')];
+    const api = fakeCallCentre({
+      'GET workspaces/ws_lakeside/processes': () => ({
+        data: processes,
+        meta: { total: processes.length, limit: 1000, offset: 0 },
+      }),
+    });
+    const first = renderWizard({ api, props: { incomingCall: { leadName: 'Dana', phone: '' } } });
+    await stepTitle('Caller details');
+    first.unmount();
+
+    // With a choice to make and no lead-generation process, the agent is told what to do.
+    processes = [summary('pi-intake'), summary('imm-intake')];
+    renderWizard({ api, props: { incomingCall: { leadName: 'Dana', phone: '' } } });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'No call flow is set for incoming calls',
+    );
+  });
+
   it('offers Try again when the process cannot be loaded', async () => {
     let fail = true;
     const api = fakeCallCentre({
