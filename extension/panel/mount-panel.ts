@@ -1,9 +1,20 @@
+import {
+  createElement,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import type { SiteFamily } from '@/extension/lib/site-families';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { PublicSessionState } from '@/shared/transport/port-protocol';
 import { clampWidth, loadPanelPrefs, savePanelPrefs, type PanelPrefs } from './panel-prefs';
 import { widgetsForRole } from './panel-widgets';
-import { SIDE_PANEL_CSS } from './side-panel-styles';
+import { SidePanel } from './side-panel';
+// ?inline: the CSS as text for the shadow root. A plain import would go to the page's
+// document in the app build, and to every widget's root in the panel build
+// (widgets/build/collect-css-plugin.ts).
+import SIDE_PANEL_CSS from './side-panel.css?inline';
 
 /** The panel's host element: one per page, ever. */
 export const PANEL_TAG = 'intake-cockpit-panel';
@@ -31,6 +42,15 @@ export interface MountPanelOptions {
  * (tests/e2e/harness/panel.ts).
  */
 const panelRoots = new WeakMap<HTMLElement, ShadowRoot>();
+
+/** What the panel shows beyond its prefs, and how to show it again. */
+interface PanelView {
+  who: string;
+  live: string;
+  notice: string;
+  render: () => void;
+}
+const panelViews = new WeakMap<HTMLElement, PanelView>();
 
 /** Fixed styles on the host itself, !important so the CRM's stylesheets cannot move it. */
 function pinHost(host: HTMLElement, width: number): void {
@@ -68,130 +88,90 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   panelRoots.set(host, root);
   const style = doc.createElement('style');
   style.textContent = SIDE_PANEL_CSS;
-  const panel = doc.createElement('aside');
-  panel.className = 'panel';
-  panel.setAttribute('aria-label', 'Intake Cockpit');
+  const container = doc.createElement('div');
+  container.style.display = 'contents';
+  root.append(style, container);
+  const reactRoot = createRoot(container);
 
-  const tab = doc.createElement('button');
-  tab.type = 'button';
-  tab.className = 'tab';
-  tab.textContent = 'Intake Cockpit';
-  tab.setAttribute('aria-controls', 'intake-panel-body');
-
-  const resize = doc.createElement('div');
-  resize.className = 'resize';
-  resize.setAttribute('role', 'separator');
-  resize.setAttribute('aria-orientation', 'vertical');
-  resize.setAttribute('aria-label', 'Resize the Intake Cockpit panel');
-  resize.tabIndex = 0;
-
-  const body = doc.createElement('div');
-  body.className = 'body';
-  body.id = 'intake-panel-body';
-  const header = doc.createElement('header');
-  const title = doc.createElement('span');
-  title.className = 'title';
-  title.textContent = 'Intake Cockpit';
-  const who = doc.createElement('span');
-  who.className = 'who';
   const { user, workspace } = options.state;
-  who.textContent = [user?.name, workspace?.name].filter(Boolean).join(' · ');
-  const collapse = doc.createElement('button');
-  collapse.type = 'button';
-  collapse.className = 'collapse';
-  collapse.textContent = 'Hide';
-  collapse.setAttribute('aria-label', 'Collapse the Intake Cockpit panel');
-  // spec: session 4 Sockets — ctmcallsdata, the live call count, from the one socket.
-  const live = doc.createElement('span');
-  live.className = 'live';
-  live.setAttribute('aria-live', 'polite');
-  header.append(title, who, live, collapse);
-  const notice = doc.createElement('div');
-  notice.className = 'notice';
-  notice.setAttribute('role', 'status');
-  const widgets = doc.createElement('div');
-  widgets.className = 'widgets';
-  body.append(header, notice, widgets);
-  panel.append(tab, resize, body);
-  root.append(style, panel);
-
+  const view: PanelView = {
+    who: [user?.name, workspace?.name].filter(Boolean).join(' · '),
+    live: '',
+    notice: '',
+    render: () => {},
+  };
   const tags = widgetsForRole(user?.role, options.isDefined);
-  function renderWidgets(): void {
-    // Widgets only while open: a collapsed panel costs the page nothing.
-    if (!prefs.open) {
-      widgets.replaceChildren();
-      return;
-    }
-    if (widgets.childElementCount > 0) return;
-    if (tags.length === 0) {
-      const empty = doc.createElement('p');
-      empty.className = 'empty';
-      empty.textContent = 'No Intake Cockpit widgets for your role on this page.';
-      widgets.append(empty);
-      return;
-    }
-    for (const tag of tags) {
-      const element = doc.createElement(tag);
-      element.setAttribute('theme', 'auto');
-      widgets.append(element);
-    }
-  }
-
-  function apply(): void {
-    panel.dataset.open = String(prefs.open);
-    tab.setAttribute('aria-expanded', String(prefs.open));
-    tab.title = prefs.open ? 'Collapse Intake Cockpit' : 'Open Intake Cockpit';
-    pinHost(host, prefs.open ? prefs.width : COLLAPSED_WIDTH);
-    renderWidgets();
-  }
 
   const toggle = () => {
     prefs.open = !prefs.open;
     apply();
     void savePanelPrefs(options.storage, options.family, prefs);
   };
-  tab.addEventListener('click', toggle, { signal });
-  collapse.addEventListener('click', toggle, { signal });
 
   // Dragging the left edge; arrow keys for keyboards. Saved when the drag ends.
-  resize.addEventListener(
-    'pointerdown',
-    (event) => {
-      event.preventDefault();
-      const view = doc.defaultView ?? window;
-      const move = (moveEvent: PointerEvent) => {
-        prefs.width = clampWidth(view.innerWidth - moveEvent.clientX);
-        apply();
-      };
-      const drag = new AbortController();
-      signal.addEventListener('abort', () => drag.abort(), { once: true });
-      view.addEventListener('pointermove', move, { signal: drag.signal });
-      view.addEventListener(
-        'pointerup',
-        () => {
-          drag.abort();
-          void savePanelPrefs(options.storage, options.family, prefs);
-        },
-        { signal: drag.signal },
-      );
-    },
-    { signal },
-  );
-  resize.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-      prefs.width = clampWidth(prefs.width + (event.key === 'ArrowLeft' ? 20 : -20));
+  const onResizeStart = (event: ReactPointerEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    const win = doc.defaultView ?? window;
+    const move = (moveEvent: PointerEvent) => {
+      prefs.width = clampWidth(win.innerWidth - moveEvent.clientX);
       apply();
-      void savePanelPrefs(options.storage, options.family, prefs);
-    },
-    { signal },
-  );
+    };
+    const drag = new AbortController();
+    signal.addEventListener('abort', () => drag.abort(), { once: true });
+    win.addEventListener('pointermove', move, { signal: drag.signal });
+    win.addEventListener(
+      'pointerup',
+      () => {
+        drag.abort();
+        void savePanelPrefs(options.storage, options.family, prefs);
+      },
+      { signal: drag.signal },
+    );
+  };
+  const onResizeKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    prefs.width = clampWidth(prefs.width + (event.key === 'ArrowLeft' ? 20 : -20));
+    apply();
+    void savePanelPrefs(options.storage, options.family, prefs);
+  };
+
+  // Rendered synchronously: the panel is complete when mountPanel resolves, and a click
+  // or a key has changed it when its event returns (the runtime and tests rely on it).
+  view.render = () => {
+    if (signal.aborted) return;
+    flushSync(() =>
+      reactRoot.render(
+        createElement(SidePanel, {
+          open: prefs.open,
+          who: view.who,
+          live: view.live,
+          notice: view.notice,
+          widgetTags: tags,
+          onToggle: toggle,
+          onResizeStart,
+          onResizeKey,
+        }),
+      ),
+    );
+  };
+  panelViews.set(host, view);
+
+  function apply(): void {
+    pinHost(host, prefs.open ? prefs.width : COLLAPSED_WIDTH);
+    view.render();
+  }
 
   apply();
   updatePanelState(host, options.state);
   (doc.body ?? doc.documentElement).append(host);
-  signal.addEventListener('abort', () => host.remove(), { once: true });
+  signal.addEventListener(
+    'abort',
+    () => {
+      reactRoot.unmount();
+      host.remove();
+    },
+    { once: true },
+  );
   return host;
 }
 
@@ -202,20 +182,24 @@ export function panelShadowRoot(host: HTMLElement): ShadowRoot | null {
 
 /** Shows a background notice (socket retry, errors) in the panel for its duration. */
 export function showPanelNotice(host: HTMLElement, message: string, durationMs = 3000): void {
-  const notice = panelRoots.get(host)?.querySelector('.notice');
-  if (!notice) return;
-  notice.textContent = message;
+  const view = panelViews.get(host);
+  if (!view) return;
+  view.notice = message;
+  view.render();
   setTimeout(() => {
-    if (notice.textContent === message) notice.textContent = '';
+    if (view.notice !== message) return;
+    view.notice = '';
+    view.render();
   }, durationMs);
 }
 
 /** Session changes that need no new mount (the live call count) update the panel in place. */
 export function updatePanelState(host: HTMLElement, state: PublicSessionState): void {
-  const live = panelRoots.get(host)?.querySelector('.live');
-  if (!live) return;
-  live.textContent =
+  const view = panelViews.get(host);
+  if (!view) return;
+  view.live =
     state.liveCalls === null
       ? ''
       : `${state.liveCalls} live call${state.liveCalls === 1 ? '' : 's'}`;
+  view.render();
 }
