@@ -6,11 +6,11 @@ import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
-import { listCrmRecords } from '@/shared/api/call-flow';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
 import { crmRecordLines } from './crm-record-lines';
 import { formatWhen } from './history-format';
-import { useCallFlowData } from './use-call-flow-data';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { crmRecordsQuery } from './call-flow-queries';
 import './call-flows-area.css';
 
 export const CRM_RECORDS_PAGE_SIZE = 25;
@@ -32,8 +32,11 @@ export function CrmRecordsPage() {
   const { api, session } = useHost();
   const workspace = session.workspace;
   const [offset, setOffset] = useState(0);
-  const records = useCallFlowData(workspace && `crm-records:${workspace.id}:${offset}`, () =>
-    listCrmRecords(api, workspace!.id, { page: { limit: CRM_RECORDS_PAGE_SIZE, offset } }),
+  const scope = useQueryScope();
+  const records = useDataQuery(
+    workspace
+      ? crmRecordsQuery(scope, api, workspace.id, { limit: CRM_RECORDS_PAGE_SIZE, offset })
+      : null,
   );
   const rows = records.data?.data ?? [];
   const total = records.data?.meta.total ?? 0;

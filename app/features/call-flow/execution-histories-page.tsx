@@ -6,10 +6,10 @@ import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
-import { listExecutionHistories } from '@/shared/api/call-flow';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
 import { EXECUTION_STATUS_LABELS, formatDuration, formatWhen } from './history-format';
-import { useCallFlowData } from './use-call-flow-data';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { executionHistoriesQuery } from './call-flow-queries';
 import './call-flows-area.css';
 
 /** Rows per page of the histories table. */
@@ -23,10 +23,11 @@ export function ExecutionHistoriesPage() {
   const { api, session } = useHost();
   const workspace = session.workspace;
   const [offset, setOffset] = useState(0);
-  const histories = useCallFlowData(workspace && `histories:${workspace.id}:${offset}`, () =>
-    listExecutionHistories(api, workspace!.id, {
-      page: { limit: HISTORIES_PAGE_SIZE, offset },
-    }),
+  const scope = useQueryScope();
+  const histories = useDataQuery(
+    workspace
+      ? executionHistoriesQuery(scope, api, workspace.id, { limit: HISTORIES_PAGE_SIZE, offset })
+      : null,
   );
   const total = histories.data?.meta.total ?? 0;
   const rows = histories.data?.data ?? [];

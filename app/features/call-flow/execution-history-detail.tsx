@@ -3,21 +3,14 @@ import { ErrorView } from '@/app/components/error-view/error-view';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
-import { fetchExecutionHistory, fetchProcessDefinition } from '@/shared/api/call-flow';
 import type { ProcessDefinition, Variables } from '@/shared/contracts/call-flow';
-import type { ExecutionHistoryDetail as Detail } from '@/shared/contracts/call-flow-api';
 import { CALL_FLOWS_PATHS } from './call-flows-nav';
 import { EXECUTION_STATUS_LABELS, formatDuration, formatWhen } from './history-format';
-import { useCallFlowData } from './use-call-flow-data';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { executionHistoryQuery } from './call-flow-queries';
 import { changedVariables, fieldsByName, humanizeName } from './value-text';
 import { type ValueRow, VariableValues } from './variable-value';
 import './call-flows-area.css';
-
-interface Loaded {
-  history: Detail;
-  /** For field labels; null when the process is gone or could not be read. */
-  definition: ProcessDefinition | null;
-}
 
 function rowsOf(
   vars: Variables,
@@ -41,13 +34,10 @@ export function ExecutionHistoryDetail({ historyId }: { historyId: string }) {
   const { api, session } = useHost();
   const workspace = session.workspace;
   const timeZone = workspace?.attributes.timezone;
-  const load = useCallFlowData<Loaded>(workspace && `history:${historyId}`, async () => {
-    const history = await fetchExecutionHistory(api, historyId);
-    const definition = await fetchProcessDefinition(api, workspace!.id, history.process).catch(
-      () => null,
-    );
-    return { history, definition };
-  });
+  const scope = useQueryScope();
+  const load = useDataQuery(
+    workspace ? executionHistoryQuery(scope, api, workspace.id, historyId) : null,
+  );
 
   if (load.status === 'error')
     return <ErrorView onRetry={load.retry} detail={load.detail ?? undefined} />;

@@ -5,20 +5,19 @@ import { ErrorView } from '@/app/components/error-view/error-view';
 import { Icon } from '@/app/components/icon/icon';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
-import { listProcesses } from '@/shared/api/call-flow';
 import type { ProcessSummary } from '@/shared/contracts/call-flow-api';
 import { automatedIntakePath } from './incoming-call';
 import { StartCallDialog } from './start-call-dialog';
-import { useCallFlowData } from './use-call-flow-data';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { processesQuery } from './call-flow-queries';
 import './process-list.css';
 
 /** The workspace's processes, each startable by hand (issue 11: walk-in or call-back). */
 export function ProcessList() {
   const { api, session, navigate } = useHost();
   const workspaceId = session.workspace?.id ?? null;
-  const processes = useCallFlowData(workspaceId && `processes:${workspaceId}`, () =>
-    listProcesses(api, workspaceId!),
-  );
+  const scope = useQueryScope();
+  const processes = useDataQuery(workspaceId ? processesQuery(scope, api, workspaceId) : null);
   const [starting, setStarting] = useState<ProcessSummary | null>(null);
 
   return (

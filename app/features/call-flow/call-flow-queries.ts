@@ -1,0 +1,104 @@
+import {
+  fetchExecutionHistory,
+  fetchProcessDefinition,
+  listCrmRecords,
+  listExecutionHistories,
+  listProcesses,
+  type PageRequest,
+} from '@/shared/api/call-flow';
+import type { ApiClient } from '@/shared/api/client';
+import type { ProcessDefinition } from '@/shared/contracts/call-flow';
+import type {
+  CrmRecordListResponse,
+  ExecutionHistoryDetail,
+  ExecutionHistoryListResponse,
+  ProcessListResponse,
+} from '@/shared/contracts/call-flow-api';
+import { withSignal } from '@/shared/query/api-with-signal';
+import type { DataQueryOptions } from '@/shared/query/data-query';
+import type { QueryScope } from '@/shared/query/query-scope';
+
+// The Call Flows area's reads as queries of the shared data layer (app/query useDataQuery):
+// keyed by the signed-in scope, loaded with the query's signal. Histories and CRM records
+// change with every call, so they are never served stale from the cache without asking;
+// the process list changes only when a definition is saved.
+
+/** Process definitions change rarely: a list seen a minute ago is still right. */
+const PROCESSES_STALE_MS = 60_000;
+
+const callFlowsKey = (scope: QueryScope) => [...scope, 'call-flows'] as const;
+
+function query<T>(
+  queryKey: readonly unknown[],
+  api: ApiClient,
+  load: (client: ApiClient) => Promise<T>,
+  staleTime = 0,
+): DataQueryOptions<T> {
+  return {
+    queryKey,
+    queryFn: ({ signal }) => load(withSignal(api, signal)),
+    staleTime,
+    // The error view's Try again is the retry (spec: dashboards 8).
+    retry: false,
+  };
+}
+
+export function processesQuery(
+  scope: QueryScope,
+  api: ApiClient,
+  workspaceId: string,
+): DataQueryOptions<ProcessListResponse> {
+  return query(
+    [...callFlowsKey(scope), 'processes', workspaceId],
+    api,
+    (client) => listProcesses(client, workspaceId),
+    PROCESSES_STALE_MS,
+  );
+}
+
+export function executionHistoriesQuery(
+  scope: QueryScope,
+  api: ApiClient,
+  workspaceId: string,
+  page: PageRequest,
+): DataQueryOptions<ExecutionHistoryListResponse> {
+  return query(
+    [...callFlowsKey(scope), 'histories', workspaceId, page.limit, page.offset],
+    api,
+    (client) => listExecutionHistories(client, workspaceId, { page }),
+  );
+}
+
+export interface ExecutionHistoryWithDefinition {
+  history: ExecutionHistoryDetail;
+  /** For field labels; null when the process is gone or could not be read. */
+  definition: ProcessDefinition | null;
+}
+
+export function executionHistoryQuery(
+  scope: QueryScope,
+  api: ApiClient,
+  workspaceId: string,
+  historyId: string,
+): DataQueryOptions<ExecutionHistoryWithDefinition> {
+  return query([...callFlowsKey(scope), 'history', historyId], api, async (client) => {
+    const history = await fetchExecutionHistory(client, historyId);
+    const definition = await fetchProcessDefinition(client, workspaceId, history.process).catch(
+      () => null,
+    );
+    return { history, definition };
+  });
+}
+
+export function crmRecordsQuery(
+  scope: QueryScope,
+  api: ApiClient,
+  workspaceId: string,
+  page: PageRequest,
+): DataQueryOptions<CrmRecordListResponse> {
+  return query(
+    [...callFlowsKey(scope), 'crm-records', workspaceId, page.limit, page.offset],
+    api,
+    (client) => listCrmRecords(client, workspaceId, { page }),
+  );
+}
