@@ -10,6 +10,7 @@ import {
   updateExecutionHistory,
 } from '@/shared/api/call-flow';
 import type { ApiClient } from '@/shared/api/client';
+import { withSignal } from '@/shared/query/api-with-signal';
 import type { DraftStorage } from '@/shared/call-flow/drafts';
 import { type CallFlowEffects, type Scheduler, systemScheduler } from '@/shared/call-flow/effects';
 import { createSessionErrorReporter, type SessionErrorReporter } from '@/shared/call-flow/errors';
@@ -78,32 +79,35 @@ export interface CallFlowEffectsOptions {
 /**
  * The engine's effects (shared/call-flow/effects.ts) over the typed call-centre calls of
  * shared/api/call-flow.ts, so they travel through whichever Transport the host has. The
- * engine keeps its own deadlines (60 s, 20 s for the hang-up notice); the transport gets
- * the same ones so a dead request is also abandoned on the wire.
+ * engine keeps its own deadlines (60 s, 20 s for the hang-up notice) and aborts its signal
+ * when one passes; the signal reaches the transport, so the request stops too.
  */
 export function createCallFlowEffects(options: CallFlowEffectsOptions): CallFlowEffects {
   const { api, workspaceId } = options;
+  // The engine's deadline (spec 9) also stops the request on the wire.
+  const on = (signal: AbortSignal) => withSignal(api, signal);
   return {
     http: {
-      startCase: (request) => readable(() => startCase(api, request)),
-      submitStep: (request) => readable(() => submitStep(api, request)),
-      updateCaseStatus: (processId, request) =>
+      startCase: (request, signal) => readable(() => startCase(on(signal), request)),
+      submitStep: (request, signal) => readable(() => submitStep(on(signal), request)),
+      updateCaseStatus: (processId, request, signal) =>
         readable(() =>
           updateCaseStatus(
-            api,
+            on(signal),
             processId,
             request,
             request.app_status === 'CALL_ENDED' ? HANG_UP_NOTIFICATION_TIMEOUT_MS : undefined,
           ),
         ),
-      createExecutionHistory: (request) => readable(() => createExecutionHistory(api, request)),
-      updateExecutionHistory: (id, request) =>
-        readable(() => updateExecutionHistory(api, id, request)),
-      recordStepHistory: (entry) => readable(() => recordStepHistory(api, entry)),
+      createExecutionHistory: (request, signal) =>
+        readable(() => createExecutionHistory(on(signal), request)),
+      updateExecutionHistory: (id, request, signal) =>
+        readable(() => updateExecutionHistory(on(signal), id, request)),
+      recordStepHistory: (entry, signal) => readable(() => recordStepHistory(on(signal), entry)),
     },
-    sendEmail: (request) => readable(() => sendEmail(api, request)),
-    crmSync: async (historyId, record) => {
-      await readable(() => syncCrmRecord(api, workspaceId, historyId, record));
+    sendEmail: (request, signal) => readable(() => sendEmail(on(signal), request)),
+    crmSync: async (historyId, record, signal) => {
+      await readable(() => syncCrmRecord(on(signal), workspaceId, historyId, record));
     },
     scheduler: options.scheduler ?? systemScheduler,
     drafts: options.drafts,

@@ -80,6 +80,8 @@ describe('the automated intake wizard', () => {
       'POST process-execution-history',
       'POST processes/pi-intake',
     ]);
+    // The engine's 60 s deadline reaches the transport as the request's signal.
+    expect(api.sent('POST', 'processes/pi-intake')[0].signal).toBeInstanceOf(AbortSignal);
     expect(api.sent('POST', 'process-execution-history')[0].body).toMatchObject({
       status: 'started',
       process: 'pi-intake',
