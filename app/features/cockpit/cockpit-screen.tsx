@@ -106,7 +106,6 @@ export function CockpitScreen(props: CockpitScreenProps) {
     endDate: applied.endDate,
   }));
   const [draftSources, setDraftSources] = useState<string[]>(() => applied.leadSources);
-  const [reloadCount, setReloadCount] = useState(0);
   const scope = useQueryScope();
   const queryClient = useQueryClient();
 
@@ -137,17 +136,6 @@ export function CockpitScreen(props: CockpitScreenProps) {
     enabled('cashFlow'),
     useDataQuery(cashFlowId ? cashFlowCardQuery(scope, api, cashFlowId, applied) : null),
   );
-
-  // spec: dashboards 4 — applying reloads all active cards (even for the same filters: a
-  // reset shows them loading again), then refetches the goal settings behind the ones shown.
-  useEffect(() => {
-    if (reloadCount === 0) return;
-    void queryClient.resetQueries({ queryKey: cockpitCardsKey(scope) });
-    if (workspaceId)
-      void queryClient.invalidateQueries({ queryKey: goalSourcesKey(scope, workspaceId) });
-    // Only Save asks for this; a new scope loads its own queries anyway.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reloadCount]);
 
   const goalSources = useGoalSources(workspace?.attributes.goals ?? null);
   const goals = useMemo(
@@ -222,9 +210,21 @@ export function CockpitScreen(props: CockpitScreenProps) {
   function save() {
     if (!isDateRangeValid(draftRange, today)) return;
     // spec: dashboards 4 — applying clears recorded errors, reloads all active cards,
-    // then refetches the goal settings.
-    setApplied({ ...draftRange, leadSources: draftSources });
-    setReloadCount((count) => count + 1);
+    // then refetches the goal settings (behind the ones shown).
+    const next: CockpitFilter = { ...draftRange, leadSources: draftSources };
+    const cards = { queryKey: cockpitCardsKey(scope) };
+    if (sameCockpitFilter(applied, next)) {
+      // The same filters: the cards load again from scratch (their spinners show).
+      void queryClient.resetQueries(cards);
+    } else {
+      // New filters: every card answer cached so far is stale, so cards whose new filters
+      // were asked before show that answer and fetch a fresh one behind it.
+      void queryClient.invalidateQueries({ ...cards, refetchType: 'none' });
+      setApplied(next);
+    }
+    if (workspaceId) {
+      void queryClient.invalidateQueries({ queryKey: goalSourcesKey(scope, workspaceId) });
+    }
   }
 
   const leadSourceOptions = useMemo(
@@ -290,6 +290,15 @@ export function CockpitScreen(props: CockpitScreenProps) {
         <CashFlowCard {...frame('cashFlow', cashFlow.state, cashFlow.reload)} />
       </div>
     </Page>
+  );
+}
+
+function sameCockpitFilter(a: CockpitFilter, b: CockpitFilter): boolean {
+  return (
+    a.startDate === b.startDate &&
+    a.endDate === b.endDate &&
+    a.leadSources.length === b.leadSources.length &&
+    a.leadSources.every((id, index) => id === b.leadSources[index])
   );
 }
 

@@ -3,8 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CockpitScreen } from '@/app/features/cockpit/cockpit-screen';
 import { communicationsData, salesPerformanceData } from '../../../shared/domain/cockpit-fixtures';
 import { renderWithHost } from '../../helpers';
-import { fakeApi } from '../../fake-api';
-import { cockpitHost, cockpitWorkspace, healthyRoutes, TODAY } from './cockpit-test-kit';
+import { deferred, fakeApi } from '../../fake-api';
+import {
+  cockpitHost,
+  cockpitWorkspace,
+  healthyRoutes,
+  LEADS_ROWS,
+  TODAY,
+} from './cockpit-test-kit';
 
 // Failed loads are logged (spec: dashboards 8); keep the test output quiet.
 beforeEach(() => {
@@ -260,6 +266,28 @@ describe('the filter (spec: dashboards 2.3, 4, 5)', () => {
     );
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     expect(api.requests.length).toBe(before);
+  });
+
+  it('reloads every active card on Save with unchanged filters, showing them loading again', async () => {
+    const { api } = renderCockpit();
+    await settle();
+    const before = api.requests.length;
+    const leads = deferred<unknown>();
+    api.on('leadsByLeadSource', () => leads.promise);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    // A loading card shows a spinner in its header, open or closed.
+    expect(toggle('Lead Flow').querySelector('.ic-cockpit-card__mini-spinner')).toBeInstanceOf(
+      HTMLElement,
+    );
+    await act(async () => leads.resolve({ data: LEADS_ROWS }));
+    await settle();
+    const after = api.requests.slice(before).map((call) => call.path.split('/').pop());
+    for (const path of ['leadsByLeadSource', 'salesperformance', 'communications', 'quickbooks']) {
+      expect(after.filter((last) => last === path)).toHaveLength(1);
+    }
+    expect(after).toContain('leadSources');
   });
 
   it('applies the lead sources on Save: reloads the cards, then refetches the goal settings', async () => {
