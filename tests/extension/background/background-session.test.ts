@@ -12,9 +12,10 @@ import { startTestServer, type TestServer } from '../../server/helpers/test-serv
 // background (never tokens), a restart from storage.session, the app's hand-over, sign-out.
 
 let server: TestServer;
+// Seeding the demo database takes longer than the unit project's 10 s on a busy machine.
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 120_000);
 afterAll(async () => {
   await server?.close();
 });
