@@ -271,11 +271,14 @@ describe('the filter (spec: dashboards 2.3, 4, 5)', () => {
   it('reloads every active card on Save with unchanged filters, showing them loading again', async () => {
     const { api } = renderCockpit();
     await settle();
+    // Save waits until nothing loads (the goal settings included).
+    const saveButton = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(saveButton).toHaveProperty('disabled', false));
     const before = api.requests.length;
     const leads = deferred<unknown>();
     api.on('leadsByLeadSource', () => leads.promise);
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      fireEvent.click(saveButton);
     });
     // A loading card shows a spinner in its header, open or closed.
     expect(toggle('Lead Flow').querySelector('.ic-cockpit-card__mini-spinner')).toBeInstanceOf(
