@@ -9,14 +9,6 @@ export const COCKPIT_MODULES = [
 ] as const;
 export type CockpitModule = (typeof COCKPIT_MODULES)[number];
 
-/** The names the spec gives the cards (and the warnings' module names, spec: dashboards 5). */
-export const COCKPIT_MODULE_NAMES: Record<CockpitModule, string> = {
-  leadFlow: 'Lead Flow',
-  salesPerformance: 'Sales Performance',
-  communications: 'Communications',
-  cashFlow: 'Cash Flow',
-};
-
 /** spec: dashboards 4 "Cockpit module status". */
 export type CockpitModuleStatus = 'operational' | 'warning' | 'disabled';
 

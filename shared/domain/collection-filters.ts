@@ -69,11 +69,6 @@ export function conversionContacts(
   return rows;
 }
 
-/** The number a card shows: its count field of the report. */
-export function conversionCount(data: ConversionData, stat: ConversionStat): number {
-  return data[stat];
-}
-
 /**
  * spec: dashboards 4 — only a card with at least one contact can be selected, and only
  * when the report is neither loading nor in error.

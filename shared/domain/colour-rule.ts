@@ -49,11 +49,3 @@ export const CHART_PALETTE = {
   orange: BRAND_COLOURS.orange,
   purple: BRAND_COLOURS.purple,
 } as const;
-
-/** Hex values of the colour names, for canvases (which cannot read CSS variables by name). */
-export const METRIC_COLOUR_HEX: Record<MetricColour | 'blue', string> = {
-  green: BRAND_COLOURS.green,
-  orange: BRAND_COLOURS.orange,
-  red: BRAND_COLOURS.red,
-  blue: BRAND_COLOURS.blue,
-};

@@ -8,7 +8,7 @@ import type { Workspace } from '@/shared/contracts/workspace';
  */
 
 /** Zoho CRM's address when the workspace does not name another (its organisation's baseUrl). */
-export const ZOHO_CRM_BASE_URL = 'https://crm.zoho.com';
+const ZOHO_CRM_BASE_URL = 'https://crm.zoho.com';
 
 export type CrmLinkSettings =
   | { kind: 'zoho'; orgId: string | null; baseUrl: string }

@@ -4,7 +4,7 @@ import type { EditionKey } from '@/shared/contracts/roles';
  * Edition ranks by accessLevel (spec: dashboards 3 Edition; session 6 / dashboards 6 edition
  * guard): starter 1 < professional 2 < enterprise 3.
  */
-export const EDITION_ACCESS_LEVEL: Readonly<Record<EditionKey, number>> = {
+const EDITION_ACCESS_LEVEL: Readonly<Record<EditionKey, number>> = {
   starter: 1,
   professional: 2,
   enterprise: 3,

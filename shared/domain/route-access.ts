@@ -42,7 +42,7 @@ function readsReports(feature: ReportFeature): Pick<RouteRequirement, 'roles' | 
  * spec: dashboards 6 roles table; brief: marketing and cash-flow-pipeline need professional,
  * everything else starter.
  */
-export const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
+const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   // Dashboards parent: owner, admin, operator.
   { path: 'dashboards', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
   // Classic and Classic Trends: owner, admin.
@@ -105,8 +105,8 @@ export const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   { path: 'promoter-index', roles: MANAGERS, edition: 'starter' },
 ];
 
-export const APP_PREFIX = '/app';
-export const NOT_ALLOWED_SEGMENT = 'not-allowed';
+const APP_PREFIX = '/app';
+const NOT_ALLOWED_SEGMENT = 'not-allowed';
 
 /** The illustration the not-allowed page shows (served from the app's public folder). */
 export const UPGRADE_ILLUSTRATION = '/illustrations/upgrade.svg';
@@ -114,7 +114,7 @@ export const UPGRADE_ILLUSTRATION = '/illustrations/upgrade.svg';
 export type RouteAccess = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 /** "/app/marketing/x/" → "marketing/x"; null when the path is not under /app. */
-export function appRelativePath(pathname: string): string | null {
+function appRelativePath(pathname: string): string | null {
   const clean = pathname.replace(/\/+$/, '');
   if (clean === APP_PREFIX) return '';
   if (!clean.startsWith(`${APP_PREFIX}/`)) return null;

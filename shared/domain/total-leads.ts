@@ -3,8 +3,8 @@
  * 'Other', with the total in the centre. Rows come from the leads-by-lead-source report
  * (LEADSOURCE, LEADS as numeric text, spec 3).
  */
-export const TOTAL_LEADS_TOP = 3;
-export const OTHER_LABEL = 'Other';
+const TOTAL_LEADS_TOP = 3;
+const OTHER_LABEL = 'Other';
 /** spec: dashboards 9 — cutout 65%, rotation 110. */
 export const TOTAL_LEADS_CUTOUT = '65%';
 export const TOTAL_LEADS_ROTATION = 110;

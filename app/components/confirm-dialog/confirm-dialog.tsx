@@ -27,7 +27,7 @@ export interface ConfirmDialogProps {
 }
 
 /** A modal confirm: focus moves in (to Cancel), stays in, and goes back where it was. */
-export function ConfirmDialog({ options, onClose }: ConfirmDialogProps) {
+function ConfirmDialog({ options, onClose }: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);

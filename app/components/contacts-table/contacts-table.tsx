@@ -6,7 +6,7 @@ import './contacts-table.css';
 export type ContactColumn = 'name' | 'leadSource' | 'campaign' | 'caseType' | 'status';
 
 /** Column headers as the spec names them (spec: dashboards 2.5, 2.7, 9). */
-export const CONTACT_COLUMN_LABELS: Record<ContactColumn, string> = {
+const CONTACT_COLUMN_LABELS: Record<ContactColumn, string> = {
   name: 'Contact Name',
   leadSource: 'Lead Source',
   campaign: 'Campaign',

@@ -34,7 +34,7 @@ const FORMAT_ERROR = 'Use the format MM/DD/YYYY.';
  * The rules of spec dashboards 5 on a value: both dates required, start max = end, end
  * min = start, end max = today. Empty object = valid. Use it to disable Apply / Save.
  */
-export function dateRangeErrors(value: DateRangeValue, today: Date = new Date()): DateRangeErrors {
+function dateRangeErrors(value: DateRangeValue, today: Date = new Date()): DateRangeErrors {
   return validateDateRange(value, today);
 }
 

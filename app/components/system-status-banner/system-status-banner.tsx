@@ -2,8 +2,8 @@ import { Icon } from '@/app/components/icon/icon';
 import { type CockpitWarning, VISIBLE_WARNINGS } from '@/shared/domain/cockpit-warnings';
 import './system-status-banner.css';
 
-export const CHECKING_TEXT = 'Checking system status...';
-export const ALL_ACKNOWLEDGED_TEXT = 'All warnings have been acknowledged.';
+const CHECKING_TEXT = 'Checking system status...';
+const ALL_ACKNOWLEDGED_TEXT = 'All warnings have been acknowledged.';
 
 export interface SystemStatusBannerProps {
   /** The open (unacknowledged) warnings, oldest first. */
