@@ -1,9 +1,12 @@
+// @vitest-environment node
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND_COLOURS } from '@/shared/domain/brand-colours';
 import { LEAD_FLOW_COLOURS } from '@/shared/domain/lead-flow-colours';
 
-const tokens = readFileSync(new URL('../../../app/styles/tokens.css', import.meta.url), 'utf8');
+// Vitest runs from the repository root (vitest.config.ts).
+const tokens = readFileSync(resolve(process.cwd(), 'app/styles/tokens.css'), 'utf8');
 
 function token(name: string): string | undefined {
   return new RegExp(`--ic-brand-${name}:\\s*(#[0-9a-fA-F]{6})`).exec(tokens)?.[1]?.toUpperCase();
