@@ -187,7 +187,7 @@ export const DEMO_WORKSPACES: readonly DemoWorkspace[] = [
     },
     processes: {
       leadGeneration: {
-        id: 'proc_harbor_leadgen',
+        id: 'pi-intake',
         task: 'Lead Generation',
         customExecution: false,
         async: false,
@@ -281,7 +281,7 @@ export const DEMO_WORKSPACES: readonly DemoWorkspace[] = [
     },
     processes: {
       leadGeneration: {
-        id: 'proc_summit_leadgen',
+        id: 'imm-intake',
         task: 'Lead Generation',
         customExecution: false,
         async: false,
