@@ -14,7 +14,10 @@ import {
  * AbortSignal cancels its pending answer as the real transports do.
  */
 
-/** An answer (any JSON), `{ fail: status }` for a failure, or a promise the test settles. */
+/**
+ * An answer (any JSON), `{ fail: status, message? }` for a failure (message = the server's
+ * own words), or a promise the test settles.
+ */
 export type Handler = (req: TransportRequest) => unknown;
 
 /** Path suffix → answer; in a list, later entries win over earlier ones. */
@@ -33,7 +36,7 @@ export interface FakeApi extends ApiClient {
   notify: Mock<Notifier>;
 }
 
-const isFailure = (answer: unknown): answer is { fail: number } =>
+const isFailure = (answer: unknown): answer is { fail: number; message?: string } =>
   typeof answer === 'object' && answer !== null && 'fail' in answer;
 
 /** Every route set in order: later sets (a test's overrides) win over earlier ones (presets). */
@@ -53,7 +56,10 @@ export function fakeApi(...routeSets: Routes[]): FakeApi {
       .sort((a, b) => b.length - a.length)[0];
     if (match === undefined) throw new TransportError(`No fake answer for ${req.path}`, 404);
     const result = await handlers.get(match)!(req);
-    if (isFailure(result)) throw new TransportError('failed in test', result.fail);
+    if (isFailure(result)) {
+      const message = result.message ?? null;
+      throw new TransportError(message ?? 'failed in test', result.fail, message);
+    }
     return result;
   }
 

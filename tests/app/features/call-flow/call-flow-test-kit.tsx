@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type { ApiClient } from '@/shared/api/client';
 import {
   processDefinitionSchema,
@@ -7,7 +6,8 @@ import {
 } from '@/shared/contracts/call-flow';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { createMemoryStorage, type KeyValueStorage } from '@/shared/storage/storage';
-import { TransportError, type TransportRequest } from '@/shared/transport/transport';
+import type { TransportRequest } from '@/shared/transport/transport';
+import { fakeApi, type FakeApi, type Handler as FakeApiHandler } from '../../fake-api';
 import { makeHost } from '../../helpers';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 
@@ -99,47 +99,53 @@ export const INTAKE: ProcessDefinition = processDefinitionSchema.parse({
   ],
 } satisfies ProcessDefinitionInput);
 
-export type Answer = unknown | { fail: number; message?: string };
-export type Handler = (req: TransportRequest) => Answer | Promise<Answer>;
+export type Handler = (req: TransportRequest) => unknown;
 
-export interface FakeCallCentre extends ApiClient {
-  requests: TransportRequest[];
+export interface FakeCallCentre extends FakeApi {
   /** Requests of one method and path. */
   sent(method: string, path: string): TransportRequest[];
 }
 
-/** The call centre's default answers; `overrides` by `METHOD path` replace any of them. */
+/**
+ * The call centre's default answers on the one fake API (tests/app/fake-api.ts: the real
+ * client over a fake Transport); `overrides` by `METHOD path` replace any of them.
+ */
 export function fakeCallCentre(overrides: Record<string, Handler> = {}): FakeCallCentre {
-  const requests: TransportRequest[] = [];
   let delIndex = 1;
+  let stepHistories = 0;
   const defaults: Record<string, Handler> = {
     'GET processes/pi-intake': () => ({ data: INTAKE }),
     'POST process-execution-history': () => ({ id: 'peh_1' }),
     'POST processes/pi-intake': () => ({ app_uid: 'app_1', del_index: delIndex }),
     'PUT processes/pi-intake': () => ({ del_index: ++delIndex }),
-    'POST process-execution-steps-history': () => ({ id: `sh_${requests.length}` }),
+    'POST process-execution-steps-history': () => ({ id: `sh_${++stepHistories}` }),
     'PATCH process-execution-history/peh_1': () => ({ id: 'peh_1' }),
     'PUT processmaker/pi-intake': () => ({ id: 'app_1' }),
     'POST error-notification': () => ({ id: 'en_1' }),
   };
-  const routes = { ...defaults, ...overrides };
-  const api: FakeCallCentre = {
-    requests,
-    sent: (method, path) => requests.filter((r) => r.method === method && r.path === path),
-    call: vi.fn(async (schema, req: TransportRequest) => {
-      requests.push(req);
-      const handler = routes[`${req.method} ${req.path}`];
-      if (!handler) throw new TransportError(`no fake for ${req.method} ${req.path}`, 404);
-      const answer = await handler(req);
-      if (answer && typeof answer === 'object' && 'fail' in answer) {
-        const { fail, message } = answer as { fail: number; message?: string };
-        throw new TransportError(message ?? 'failed in test', fail, message ?? null);
-      }
-      return schema.parse(answer);
-    }) as ApiClient['call'],
-    subscribe: vi.fn(() => () => {}),
+  // The fake API routes by path; the call centre answers one path differently per method.
+  const byPath = new Map<string, Map<string, Handler>>();
+  for (const [key, handler] of Object.entries({ ...defaults, ...overrides })) {
+    const [method, path] = key.split(' ') as [string, string];
+    const methods = byPath.get(path) ?? new Map<string, Handler>();
+    methods.set(method, handler);
+    byPath.set(path, methods);
+  }
+  const routes: [string, FakeApiHandler][] = [...byPath].map(([path, methods]) => [
+    path,
+    (req) => {
+      // Exact paths only, as the call centre's routes are (no suffix matches).
+      const handler = req.path === path ? methods.get(req.method) : undefined;
+      return handler
+        ? handler(req)
+        : { fail: 404, message: `No fake for ${req.method} ${req.path}` };
+    },
+  ]);
+  const api = fakeApi(routes);
+  return {
+    ...api,
+    sent: (method, path) => api.requests.filter((r) => r.method === method && r.path === path),
   };
-  return api;
 }
 
 export function agentWorkspace(overrides: Parameters<typeof makeWorkspace>[0] = {}): Workspace {
