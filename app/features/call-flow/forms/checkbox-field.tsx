@@ -46,7 +46,7 @@ export function CheckboxField(props: FieldProps<CheckboxField>) {
           <span className="ic-choice__label">
             {field.label}
             {required ? (
-              <span className="ic-step-field__required" aria-hidden="true">
+              <span className="ic-field__required" aria-hidden="true">
                 *
               </span>
             ) : null}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { fieldErrorId, fieldHelpId } from '@/app/components/field/field';
 import { Icon } from '@/app/components/icon/icon';
+import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import './field-frame.css';
 
 export interface FieldFrameProps {
@@ -20,8 +22,8 @@ export interface FieldFrameProps {
   className?: string;
 }
 
-export const helpId = (id: string) => `${id}-help`;
-export const errorId = (id: string) => `${id}-error`;
+/** The same ids as app/components/field, so every form wires help and errors alike. */
+export { fieldErrorId as errorId, fieldHelpId as helpId };
 
 /**
  * The legend, help and error around a step-form field that is not one labelled control (issue 11 Forms: invalid fields
@@ -38,19 +40,19 @@ export function FieldFrame({
   children,
   className,
 }: FieldFrameProps) {
-  const classes = ['ic-step-field', className].filter(Boolean).join(' ');
+  const classes = ['ic-field', 'ic-step-field', className].filter(Boolean).join(' ');
   const marker = required ? (
-    <span className="ic-step-field__required" aria-hidden="true">
+    <span className="ic-field__required" aria-hidden="true">
       *
     </span>
   ) : null;
   const helpText = help ? (
-    <p className="ic-step-field__help" id={helpId(id)}>
+    <p className="ic-field__help" id={fieldHelpId(id)}>
       {help}
     </p>
   ) : null;
   const errorText = error ? (
-    <p className="ic-step-field__error" id={errorId(id)}>
+    <p className="ic-field__error" id={fieldErrorId(id)}>
       <Icon name="warning" size="sm" />
       <span>{error}</span>
     </p>
@@ -63,13 +65,14 @@ export function FieldFrame({
         id={id}
         data-invalid={error ? true : undefined}
         aria-describedby={
-          [help ? helpId(id) : '', error ? errorId(id) : ''].filter(Boolean).join(' ') || undefined
+          [help ? fieldHelpId(id) : '', error ? fieldErrorId(id) : ''].filter(Boolean).join(' ') ||
+          undefined
         }
       >
-        <legend className="ic-step-field__label">
+        <legend className="ic-field__label ic-step-field__legend">
           {label}
           {marker}
-          {required ? <span className="ic-step-field__sr"> (required)</span> : null}
+          {required ? <VisuallyHidden> (required)</VisuallyHidden> : null}
         </legend>
         {helpText}
         {children}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Icon } from '@/app/components/icon/icon';
+import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import type { FormField, VariableValue, Variables } from '@/shared/contracts/call-flow';
 import { readVar, setOwnVar, withVars } from '@/shared/call-flow/variables';
 import { FieldFrame } from './field-frame';
@@ -125,7 +126,7 @@ export function GridField({
             >
               <legend className="ic-grid-field__row-title">
                 <span aria-hidden="true">Row {index + 1}</span>
-                <span className="ic-step-field__sr">{rowLabel}</span>
+                <VisuallyHidden>{rowLabel}</VisuallyHidden>
               </legend>
               <div className="ic-grid-field__cells">
                 {field.columns.map((column) => {
@@ -177,9 +178,9 @@ export function GridField({
           <span className="ic-grid-field__limit">All {field.maxRows} rows are in use.</span>
         ) : null}
       </div>
-      <p className="ic-step-field__sr" aria-live="polite">
-        {announcement}
-      </p>
+      <div aria-live="polite">
+        <VisuallyHidden>{announcement}</VisuallyHidden>
+      </div>
     </FieldFrame>
   );
 }
