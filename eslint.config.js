@@ -70,6 +70,7 @@ export default tseslint.config(
             // Shared app building blocks sit below the features that compose them.
             { target: './app/reports', from: ['./app/features'] },
             { target: './app/components', from: ['./app/features', './app/reports'] },
+            { target: './app/query', from: ['./app/features', './app/reports'] },
             ...featureZones,
           ],
         },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authorizationStatusRequestSchema } from '@/shared/contracts/authorization-status';
 import { idSchema, itemResponseSchema } from '@/shared/contracts/common';
 import { authorizationSchema } from '@/shared/contracts/user';
+import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
 import { assertRole } from '../auth/access';
 import type { ServerContext } from '../context';
 import { notFound } from '../http/errors';
@@ -30,7 +31,7 @@ export function registerAuthorizationRoutes(api: FastifyInstance, ctx: ServerCon
 
   api.patch('/workspaces/:id/authorizations/:authorizationId', async (request) => {
     const { principal, workspaceId } = await workspaceScope(request);
-    assertRole(principal, ['owner', 'admin', 'system']);
+    assertRole(principal, MANAGERS_AND_SYSTEM);
     const { authorizationId } = parseInput(paramsSchema, request.params, 'params');
     const { status } = parseInput(authorizationStatusRequestSchema, request.body, 'body');
 

@@ -20,7 +20,7 @@ export async function seedDemoCallFlowsIfMissing(db: Db, now: Date): Promise<num
   if ((await readMeta(db, CALL_FLOWS_SEED_META_KEY)) !== null) return 0;
   const flows = [
     personalInjuryIntake(DEMO_WORKSPACE_IDS.harbor, now),
-    immigrationIntake(DEMO_WORKSPACE_IDS.summit, now),
+    immigrationIntake(DEMO_WORKSPACE_IDS.summit),
   ];
   let seeded = 0;
   for (const flow of flows) {

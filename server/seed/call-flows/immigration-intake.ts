@@ -23,8 +23,7 @@ export const VISA_CATEGORIES = options(
  * immigration history, address and consultation; the END step writes a CRM contact and a
  * note and e-mails the caller.
  */
-export function immigrationIntake(workspaceId: string, now: Date): ProcessDefinitionInput {
-  const today = now.toISOString().slice(0, 10);
+export function immigrationIntake(workspaceId: string): ProcessDefinitionInput {
   return {
     uid: IMMIGRATION_PROCESS_UID,
     name: 'Immigration intake',
@@ -117,7 +116,7 @@ export function immigrationIntake(workspaceId: string, now: Date): ProcessDefini
               ['other', 'Other'],
             ),
           },
-          { type: 'date', name: 'dateOfEntry', label: 'Date of last entry', max: today },
+          { type: 'date', name: 'dateOfEntry', label: 'Date of last entry' },
         ],
         next: [['imm-category']],
       }),
@@ -198,7 +197,6 @@ export function immigrationIntake(workspaceId: string, now: Date): ProcessDefini
             type: 'date',
             name: 'arrivalDate',
             label: 'Date of arrival',
-            max: today,
             validators: REQUIRED,
           },
           {
@@ -219,7 +217,6 @@ export function immigrationIntake(workspaceId: string, now: Date): ProcessDefini
             type: 'date',
             name: 'greenCardDate',
             label: 'Green card since',
-            max: today,
             validators: REQUIRED,
           },
           {
@@ -252,7 +249,6 @@ export function immigrationIntake(workspaceId: string, now: Date): ProcessDefini
             type: 'date',
             name: 'nextHearingDate',
             label: 'Next hearing date',
-            min: today,
             validators: REQUIRED,
           },
           { type: 'text', name: 'courtLocation', label: 'Immigration court' },
@@ -386,7 +382,6 @@ export function immigrationIntake(workspaceId: string, now: Date): ProcessDefini
             type: 'date',
             name: 'consultDate',
             label: 'Consultation date',
-            min: today,
             validators: REQUIRED,
           },
           {

@@ -120,7 +120,6 @@ export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDef
             type: 'date',
             name: 'incidentDate',
             label: 'Date of the accident',
-            max: now.toISOString().slice(0, 10),
             validators: REQUIRED,
           },
           {
@@ -390,7 +389,6 @@ export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDef
             type: 'date',
             name: 'consultDate',
             label: 'Consultation date',
-            min: now.toISOString().slice(0, 10),
             validators: REQUIRED,
           },
           {

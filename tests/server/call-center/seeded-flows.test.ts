@@ -35,7 +35,7 @@ function checked(input: unknown): ProcessDefinition {
 
 describe.each([
   ['Personal Injury intake', () => personalInjuryIntake('ws_harbor', NOW)],
-  ['Immigration intake', () => immigrationIntake('ws_summit', NOW)],
+  ['Immigration intake', () => immigrationIntake('ws_summit')],
 ])('the seeded %s', (_name, build) => {
   const def = checked(build());
   const forms = def.steps.filter((s) => s.dynaform !== null);

@@ -241,8 +241,13 @@ describe('the automated intake wizard', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Caller details' }).isConnected).toBe(
       true,
     );
-    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(api.sent('POST', 'error-notification')).toHaveLength(1));
+    // The second try, once the first has settled (Next is disabled while a move is in flight).
+    const next = () => screen.getByRole<HTMLButtonElement>('button', { name: /Next/ });
+    await waitFor(() => expect(next().disabled).toBe(false));
+    fireEvent.click(next());
     await waitFor(() => expect(api.sent('PUT', 'processes/pi-intake')).toHaveLength(2));
+    await waitFor(() => expect(next().disabled).toBe(false));
     expect(api.sent('POST', 'error-notification')).toHaveLength(1);
   });
 
