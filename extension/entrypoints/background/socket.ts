@@ -56,29 +56,6 @@ export function createSocketHub(): SocketHub {
 }
 
 /** spec: session 4 Sockets — `ctmcallsdata` carries a count of current calls. */
-export const LIVE_CALLS_EVENT = 'ctmcallsdata';
+export { LIVE_CALLS_EVENT } from '@/shared/contracts/notification';
+export { readLiveCallCount } from '@/shared/live/live-calls';
 export { CONNECTION_STATUS_EVENT };
-
-/** The count out of a ctmcallsdata payload: a number, numeric text, or {count|total|calls}. */
-export function readLiveCallCount(payload: unknown): number | null {
-  const asCount = (value: unknown): number | null => {
-    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
-  };
-  if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
-    const record = payload as Record<string, unknown>;
-    for (const key of ['count', 'total', 'calls', 'data']) {
-      const value = asCount(record[key]);
-      if (value !== null) return value;
-    }
-    return null;
-  }
-  if (typeof payload === 'string') {
-    try {
-      return readLiveCallCount(JSON.parse(payload));
-    } catch {
-      return asCount(payload);
-    }
-  }
-  return asCount(payload);
-}
