@@ -3,6 +3,7 @@ import * as foundation from './migrations/0001-foundation';
 import * as reportingRecords from './migrations/0002-reporting-records';
 import * as sessionHardening from './migrations/0003-session-hardening';
 import * as callFlows from './migrations/0004-call-flows';
+import * as notifications from './migrations/0005-notifications';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-reporting-records': reportingRecords,
   '0003-session-hardening': sessionHardening,
   '0004-call-flows': callFlows,
+  '0005-notifications': notifications,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -585,5 +585,39 @@ export interface CallFlowDatabase {
   crm_records: CrmRecordTable;
 }
 
+/** A notification of the notification centre (migration 0005, issue 12). */
+export interface NotificationTable {
+  id: string;
+  workspace_id: string;
+  /** null: every user of the workspace; else that one user. */
+  user_id: string | null;
+  title: string;
+  description: string;
+  action_required: Flag;
+  /** The /app path a click opens, or null. */
+  path: string | null;
+  created_at: string;
+  /** Automatic notifications only (one per key, user and workspace); null for manual ones. */
+  dedupe_key: string | null;
+}
+
+/** Who read which notification (the read state every browser of the user shares). */
+export interface NotificationReadTable {
+  notification_id: string;
+  user_id: string;
+  read_at: string;
+}
+
+/** The tables of migration 0005 (notifications). */
+export interface NotificationDatabase {
+  notifications: NotificationTable;
+  notification_reads: NotificationReadTable;
+}
+
 export interface Database
-  extends FoundationDatabase, ReportingDatabase, SessionDatabase, CallFlowDatabase {}
+  extends
+    FoundationDatabase,
+    ReportingDatabase,
+    SessionDatabase,
+    CallFlowDatabase,
+    NotificationDatabase {}
