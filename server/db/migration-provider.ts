@@ -4,6 +4,7 @@ import * as reportingRecords from './migrations/0002-reporting-records';
 import * as sessionHardening from './migrations/0003-session-hardening';
 import * as callFlows from './migrations/0004-call-flows';
 import * as notifications from './migrations/0005-notifications';
+import * as callTracking from './migrations/0006-call-tracking';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-session-hardening': sessionHardening,
   '0004-call-flows': callFlows,
   '0005-notifications': notifications,
+  '0006-call-tracking': callTracking,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -614,10 +614,55 @@ export interface NotificationDatabase {
   notification_reads: NotificationReadTable;
 }
 
+/** Migration 0006: a workspace's tracking numbers (spec 7 ctm/numbers). */
+export interface CtmTrackingNumberTable {
+  id: string;
+  workspace_id: string;
+  /** As stored: E.164 for US numbers. */
+  number: string;
+  label: string;
+  campaign_id: string | null;
+  lead_source_id: string | null;
+  sort_order: number;
+  created_at: string;
+}
+
+/** A call of the simulated call-tracking provider (spec 7 ctm/calls). */
+export interface CtmCallTable {
+  id: string;
+  workspace_id: string;
+  sid: string | null;
+  /** CallDirection: inbound, outbound. */
+  direction: string;
+  /** CallStatus: ringing, in-progress, completed, no-answer, failed. */
+  status: string;
+  from_number: string;
+  to_number: string;
+  agent_ctm_user_id: string;
+  agent_id: string | null;
+  tracking_number: string | null;
+  campaign_id: string | null;
+  lead_source_id: string | null;
+  lead_name: string | null;
+  created_by: string | null;
+  started_at: string;
+  connected: Flag;
+  connected_at: string | null;
+  ended_at: string | null;
+  duration_seconds: number | null;
+}
+
+/** The tables of migration 0006 (call tracking). */
+export interface CallTrackingDatabase {
+  ctm_tracking_numbers: CtmTrackingNumberTable;
+  ctm_calls: CtmCallTable;
+}
+
 export interface Database
   extends
     FoundationDatabase,
     ReportingDatabase,
     SessionDatabase,
     CallFlowDatabase,
-    NotificationDatabase {}
+    NotificationDatabase,
+    CallTrackingDatabase {}
