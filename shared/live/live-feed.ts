@@ -22,6 +22,11 @@ export interface LiveSnapshot {
   /** The last `ctmcallsdata` count; null before the first one (nothing to show yet). */
   liveCalls: number | null;
   socket: ConnectionStatus;
+  /**
+   * A quiet note for the notification centre (not a toast): e.g. marking read worked in
+   * this browser but could not be saved to the account. Absent or null: nothing to say.
+   */
+  notice?: string | null;
 }
 
 export const IDLE_LIVE_SNAPSHOT: LiveSnapshot = Object.freeze({
@@ -30,6 +35,7 @@ export const IDLE_LIVE_SNAPSHOT: LiveSnapshot = Object.freeze({
   unread: 0,
   liveCalls: null,
   socket: 'disconnected',
+  notice: null,
 });
 
 export interface LiveFeed {
