@@ -8,7 +8,7 @@ import { en } from '@/shared/i18n/en';
 import { AddressVerifierContext, type VerifyAddress } from './address-verifier';
 import { errorId, FieldFrame, helpId } from './field-frame';
 import { describedBy, FOCUS_ATTRIBUTE } from './field-props';
-import { isRequired } from './text-field';
+import { isRequired } from './step-control-field';
 import './address-field.css';
 
 type AddressField = Extract<FormField, { type: 'address' }>;

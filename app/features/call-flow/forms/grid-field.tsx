@@ -8,7 +8,7 @@ import { FieldFrame } from './field-frame';
 import { FOCUS_ATTRIBUTE } from './field-props';
 import { SimpleField } from './simple-field';
 import { emptyGridRow } from './submitted-values';
-import { isRequired } from './text-field';
+import { isRequired } from './step-control-field';
 import './grid-field.css';
 
 type GridField = Extract<FormField, { type: 'grid' }>;

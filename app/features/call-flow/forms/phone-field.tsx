@@ -1,8 +1,8 @@
 import type { GridColumn } from '@/shared/contracts/call-flow';
 import { usNationalDigits } from '@/shared/domain/phone';
-import { Field, fieldClassNames } from '@/app/components/field/field';
-import { asInputText, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
-import { isRequired } from './text-field';
+import { fieldClassNames } from '@/app/components/field/field';
+import type { FieldProps } from './field-props';
+import { StepControlField } from './step-control-field';
 
 type PhoneField = Extract<GridColumn, { type: 'phone' }>;
 
@@ -19,49 +19,26 @@ export function displayPhone(text: string): string {
  * step submits is stripped of dashes, parentheses and spaces (spec 5 "Phone formatting for
  * sync"; submitted-values.ts), and the CRM sync formats it again (shared/domain/phone.ts).
  */
-export function PhoneField({
-  field,
-  id,
-  value,
-  error,
-  onChange,
-  onBlur,
-  disabled,
-  errorKey,
-}: FieldProps<PhoneField>) {
-  const text = asInputText(value);
+export function PhoneField(props: FieldProps<PhoneField>) {
+  const { field, onChange } = props;
   return (
-    <Field
-      id={id}
-      className="ic-step-field"
-      label={field.label}
-      help={field.help}
-      error={error}
-      required={isRequired(field)}
-    >
+    <StepControlField props={props}>
       {(control) => (
         <input
           {...control}
           className={`${fieldClassNames.input} ${fieldClassNames.large} ic-step-control ic-step-control--phone`}
           type="tel"
           inputMode="tel"
-          name={field.name}
-          value={text}
           placeholder={field.placeholder}
           minLength={field.minlength}
           maxLength={field.maxlength}
-          disabled={disabled || field.disabled}
-          autoFocus={field.autofocus}
-          autoComplete="off"
-          {...{ [FOCUS_ATTRIBUTE]: errorKey ?? field.name }}
-          onChange={(event) => onChange(event.target.value)}
           onBlur={() => {
-            const shown = displayPhone(text);
-            if (shown !== text) onChange(shown);
-            onBlur();
+            const shown = displayPhone(control.value);
+            if (shown !== control.value) onChange(shown);
+            control.onBlur();
           }}
         />
       )}
-    </Field>
+    </StepControlField>
   );
 }

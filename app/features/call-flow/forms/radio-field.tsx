@@ -1,7 +1,7 @@
 import type { GridColumn } from '@/shared/contracts/call-flow';
 import { errorId, FieldFrame, helpId } from './field-frame';
 import { asInputText, describedBy, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
-import { isRequired } from './text-field';
+import { isRequired } from './step-control-field';
 import './choice-field.css';
 
 type RadioField = Extract<GridColumn, { type: 'radio' }>;

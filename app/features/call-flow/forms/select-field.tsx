@@ -1,7 +1,7 @@
 import type { GridColumn } from '@/shared/contracts/call-flow';
-import { Field, fieldClassNames } from '@/app/components/field/field';
-import { asInputText, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
-import { isRequired } from './text-field';
+import { fieldClassNames } from '@/app/components/field/field';
+import type { FieldProps } from './field-props';
+import { StepControlField } from './step-control-field';
 
 type SelectField = Extract<GridColumn, { type: 'select' }>;
 
@@ -9,38 +9,14 @@ type SelectField = Extract<GridColumn, { type: 'select' }>;
  * A native select (keyboard and screen-reader behaviour for free). The empty first option
  * stands for "nothing chosen", so a required select shows its error (spec 5).
  */
-export function SelectField({
-  field,
-  id,
-  value,
-  error,
-  onChange,
-  onBlur,
-  disabled,
-  errorKey,
-}: FieldProps<SelectField>) {
+export function SelectField(props: FieldProps<SelectField>) {
+  const { field } = props;
   return (
-    <Field
-      id={id}
-      className="ic-step-field"
-      label={field.label}
-      help={field.help}
-      error={error}
-      required={isRequired(field)}
-    >
-      {(control) => (
+    <StepControlField props={props}>
+      {({ autoComplete: _browserFillDoesNotApply, ...control }) => (
         <select
           {...control}
           className={`${fieldClassNames.select} ${fieldClassNames.large} ic-step-control`}
-          name={field.name}
-          value={asInputText(value)}
-          disabled={disabled || field.disabled}
-          autoFocus={field.autofocus}
-          {...{ [FOCUS_ATTRIBUTE]: errorKey ?? field.name }}
-          onChange={(event) => {
-            onChange(event.target.value);
-          }}
-          onBlur={onBlur}
         >
           <option value="">{field.placeholder ?? 'Choose…'}</option>
           {field.options.map((option) => (
@@ -50,6 +26,6 @@ export function SelectField({
           ))}
         </select>
       )}
-    </Field>
+    </StepControlField>
   );
 }
