@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
+import { Pager } from '@/app/components/pager/pager';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
@@ -101,26 +101,16 @@ export function CrmRecordsPage() {
             </table>
           </div>
         ) : null}
-        {total > CRM_RECORDS_PAGE_SIZE ? (
-          <div className="ic-call-flows-area__pager">
-            <Button
-              disabled={offset === 0 || records.status === 'loading'}
-              onClick={() => setOffset((o) => Math.max(0, o - CRM_RECORDS_PAGE_SIZE))}
-            >
-              Newer
-            </Button>
-            <span>
-              Page {Math.floor(offset / CRM_RECORDS_PAGE_SIZE) + 1} of{' '}
-              {Math.ceil(total / CRM_RECORDS_PAGE_SIZE)}
-            </span>
-            <Button
-              disabled={offset + CRM_RECORDS_PAGE_SIZE >= total || records.status === 'loading'}
-              onClick={() => setOffset((o) => o + CRM_RECORDS_PAGE_SIZE)}
-            >
-              Older
-            </Button>
-          </div>
-        ) : null}
+        <Pager
+          label="CRM record pages"
+          total={total}
+          offset={offset}
+          pageSize={CRM_RECORDS_PAGE_SIZE}
+          busy={records.status === 'loading'}
+          onOffsetChange={setOffset}
+          previousLabel="Newer"
+          nextLabel="Older"
+        />
       </Card>
     </Page>
   );

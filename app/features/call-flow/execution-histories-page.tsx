@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
+import { Pager } from '@/app/components/pager/pager';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
@@ -100,26 +100,16 @@ export function ExecutionHistoriesPage() {
             </table>
           </div>
         ) : null}
-        {total > HISTORIES_PAGE_SIZE ? (
-          <div className="ic-call-flows-area__pager">
-            <Button
-              disabled={offset === 0 || histories.status === 'loading'}
-              onClick={() => setOffset((o) => Math.max(0, o - HISTORIES_PAGE_SIZE))}
-            >
-              Newer
-            </Button>
-            <span>
-              Page {Math.floor(offset / HISTORIES_PAGE_SIZE) + 1} of{' '}
-              {Math.ceil(total / HISTORIES_PAGE_SIZE)}
-            </span>
-            <Button
-              disabled={offset + HISTORIES_PAGE_SIZE >= total || histories.status === 'loading'}
-              onClick={() => setOffset((o) => o + HISTORIES_PAGE_SIZE)}
-            >
-              Older
-            </Button>
-          </div>
-        ) : null}
+        <Pager
+          label="Execution history pages"
+          total={total}
+          offset={offset}
+          pageSize={HISTORIES_PAGE_SIZE}
+          busy={histories.status === 'loading'}
+          onOffsetChange={setOffset}
+          previousLabel="Newer"
+          nextLabel="Older"
+        />
       </Card>
     </Page>
   );
