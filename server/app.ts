@@ -19,6 +19,11 @@ import { createReportRateLimit, DEFAULT_REPORT_RATE_LIMIT } from './http/report-
 import { installSecurityHeaders, REQUEST_TIMEOUT_MS } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
 import { registerStaticWidgets } from './http/static-widgets';
+import {
+  type CockpitWarningNotifier,
+  createCockpitWarningNotifier,
+} from './notifications/cockpit-warning-notifier';
+import { createNotificationService } from './notifications/notification-service';
 import { registerAddressVerificationRoutes } from './routes/address-verification';
 import { registerAuthRoutes } from './routes/auth';
 import { registerAuthorizationRoutes } from './routes/authorizations';
@@ -26,6 +31,8 @@ import { CALL_CENTER_PREFIX, registerCallCenterRoutes } from './routes/call-cent
 import { registerCockpitGoalRoutes } from './routes/cockpit-goals';
 import { registerGlobalLookupRoutes } from './routes/global-lookups';
 import { registerHealthRoute } from './routes/health';
+import { registerNotificationRoutes } from './routes/notifications';
+import { registerAgentSummaryRoute } from './reports/agent-summary-route';
 import { registerReportRoutes } from './routes/reports';
 import { registerSystemReportRoutes } from './routes/system-reports';
 import { registerUserRoutes } from './routes/users';
@@ -105,6 +112,13 @@ export interface IntakeServer {
   emitToWorkspace(workspaceId: string, event: string, payload: unknown): void;
   /** Sends a socket event to every connection of a user (room `user:{id}`). */
   emitToUser(userId: string, event: string, payload: unknown): void;
+  /**
+   * New records in a workspace (the call-tracking simulator calls it): its cockpit
+   * warnings are evaluated again shortly after (server/notifications). Never throws.
+   */
+  recordsArrived(workspaceId: string): void;
+  /** The automatic cockpit-warning notifications (tests wait on and drive it). */
+  cockpitWarnings: CockpitWarningNotifier;
 }
 
 /**
@@ -149,6 +163,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     passwordCost: options.passwordCost ?? PASSWORD_COST,
     now,
   };
+  const notifications = createNotificationService(db, now);
 
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
@@ -195,8 +210,10 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       registerWorkspaceLookupRoutes(api, ctx);
       registerCockpitGoalRoutes(api, ctx);
       registerReportRoutes(api, ctx, reportRateLimit);
+      registerAgentSummaryRoute(api, ctx, reportRateLimit);
       registerSystemReportRoutes(api, ctx, reportRateLimit);
       registerAddressVerificationRoutes(api, ctx);
+      registerNotificationRoutes(api, ctx, notifications);
     },
     { prefix: '/api' },
   );
@@ -213,6 +230,12 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     connectionStateRecovery: options.socketConnectionStateRecovery ? {} : undefined,
     isAllowedOrigin,
   });
+  notifications.attach({
+    toWorkspace: (id, event, payload) => io.to(workspaceRoom(id)).emit(event, payload),
+    toUser: (id, event, payload) => io.to(userRoom(id)).emit(event, payload),
+  });
+  const cockpitWarnings = createCockpitWarningNotifier({ db, now, notifications, log: app.log });
+  cockpitWarnings.start();
 
   let closing: Promise<void> | null = null;
   return {
@@ -230,6 +253,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     },
     close() {
       closing ??= (async () => {
+        await cockpitWarnings.close();
         io.disconnectSockets(true);
         // io.close() would also close the HTTP server, which app.close() owns; closing the
         // engine ends the socket.io side (open transports, timers) only.
@@ -244,5 +268,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
     },
+    recordsArrived: (workspaceId) => cockpitWarnings.recordsArrived(workspaceId),
+    cockpitWarnings,
   };
 }
