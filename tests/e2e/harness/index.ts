@@ -4,7 +4,13 @@
  */
 export { findChromium } from './find-chromium';
 export { launchBrowser, CHROMIUM_ARGS, type LaunchedBrowser } from './launch-browser';
-export { startServer, APP_DIST, type RunningServer } from './start-server';
+export {
+  startServer,
+  APP_DIST,
+  demoUserId,
+  SYSTEM_USERNAME,
+  type RunningServer,
+} from './start-server';
 export { EXTENSION_DIR, WIDGETS_DIST, requireExtensionBuild } from './extension-build';
 export { launchWithExtension, type ExtensionBrowser } from './launch-extension';
 export {

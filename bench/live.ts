@@ -1,0 +1,342 @@
+/**
+ * `npm run bench:live` (issue #12 Benchmark; benchmarks, never timed tests). Needs
+ * `npm run build`. Prints medians, p95s and ratios against floors measured in the same run:
+ *
+ * (a) Server emit → a notification visible in 5 CRM tabs: the production extension in
+ *     Chromium, signed in as owner@lakeside.test, 5 fixture CRM tabs with the side panel;
+ *     BENCH_NOTIFICATIONS (default 20) notifications sent through the real system route.
+ *     Each is timed from just before the send to the moment the last tab's bell shows it
+ *     (a MutationObserver inside each panel's shadow root stamps the page clock, the same
+ *     system clock as here, so polling adds nothing). Floor: a socket.io-client in this
+ *     process, signed in as the same user, receiving the same emit.
+ * (b) BENCH_CLIENTS (default 500) socket.io clients (websocket, signed-in tokens) in a
+ *     child process, on one server process: the fan-out time of one workspace broadcast
+ *     (`ctmcallsdata`), from the emit to the moment the last client received it, over
+ *     BENCH_BROADCASTS (default 20) broadcasts. Floor: the same broadcast to one client.
+ *     The clients run in their own process so the server's event loop is timed alone.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'puppeteer';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  LIVE_CALLS_EVENT,
+  NOTIFICATION_EVENT,
+  type Notification,
+} from '@/shared/contracts/notification';
+import {
+  CRM_PAGES,
+  evaluateInShadowRoot,
+  launchWithExtension,
+  openCrmPage,
+  PANEL_SELECTOR,
+  setServerAddress,
+  signInThroughPopup,
+  startServer,
+  waitInShadowRoot,
+  type RunningServer,
+} from '../tests/e2e/harness';
+
+const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 20);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
+const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 20);
+const WORKSPACE = 'ws_lakeside';
+const OWNER = 'owner@lakeside.test';
+/** Every signed-in user of the workspace: the simulated clients' tokens take turns. */
+const WORKSPACE_USERS = [
+  'owner@lakeside.test',
+  'admin@lakeside.test',
+  'agent@lakeside.test',
+  'consultant@lakeside.test',
+];
+/** The bell of the notification centre (the DOM contract of issue #12). */
+const BELL = '[data-testid="notification-bell"]';
+/** Broadcast counts from here on are the benchmark's own (real ones are far smaller). */
+const MARK_BASE = 1_000_000;
+/** Panel tabs the extension test uses: three CRM families, two Zoho data centres. */
+const TAB_URLS = [
+  CRM_PAGES.zohoContact.url,
+  'https://crm.zoho.eu/crm/org20071234/tab/Leads/112233000000045001',
+  CRM_PAGES.keapContact.url,
+  CRM_PAGES.ctmCall.url,
+  'https://crm.zoho.com/crm/tab/Potentials/4876876000000421002',
+];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const summary = (values: number[]) =>
+  `median ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`;
+const ratio = (value: number[], floor: number[]) =>
+  `${(percentile(value, 50) / Math.max(percentile(floor, 50), 0.001)).toFixed(1)}x`;
+/** Epoch milliseconds with a fraction: comparable across processes on one machine. */
+const clock = () => performance.timeOrigin + performance.now();
+
+// ---------------------------------------------------------------- (a) 5 CRM tabs
+
+/**
+ * Arms a MutationObserver in the panel's shadow root that stamps the page's Date.now()
+ * on the root when the bell's unread count rises above what it shows now.
+ */
+async function armBell(page: Page): Promise<void> {
+  const armed = await evaluateInShadowRoot(
+    page,
+    [PANEL_SELECTOR],
+    (root, selector) => {
+      const unread = () =>
+        Number(root.querySelector(selector)?.getAttribute('data-unread') ?? Number.NaN);
+      const start = unread();
+      const slot = root as unknown as { benchSeenAt?: number };
+      delete slot.benchSeenAt;
+      const observer = new MutationObserver(() => {
+        if (unread() > start) {
+          slot.benchSeenAt = Date.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(root, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-unread'],
+      });
+      return Number.isFinite(start);
+    },
+    BELL,
+  );
+  if (!armed) throw new Error('No notification bell with a data-unread count in the panel.');
+}
+
+/** When the armed observer saw the bell change (page clock), or null while it has not. */
+async function bellSeenAt(page: Page): Promise<number | null> {
+  return evaluateInShadowRoot(
+    page,
+    [PANEL_SELECTOR],
+    (root) => (root as unknown as { benchSeenAt?: number }).benchSeenAt ?? null,
+  );
+}
+
+async function untilSeen(page: Page, timeout = 20_000): Promise<number> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const seen = await bellSeenAt(page);
+    if (seen !== null) return seen;
+    if (Date.now() > deadline) throw new Error(`A tab's bell did not change in ${timeout} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function benchTabs(server: RunningServer) {
+  const ext = await launchWithExtension();
+  let floorSocket: Socket | null = null;
+  try {
+    await setServerAddress(ext, server.url);
+    await signInThroughPopup(ext, OWNER);
+    const tabs: Page[] = [];
+    for (const url of TAB_URLS) {
+      tabs.push(await openCrmPage(ext.browser, url, { allowOrigins: [server.url] }));
+    }
+    await Promise.all(
+      tabs.map((tab) =>
+        waitInShadowRoot(
+          tab,
+          [PANEL_SELECTOR],
+          (root, selector) => root.querySelector(selector)?.hasAttribute('data-unread') ?? false,
+          BELL,
+          60_000,
+        ),
+      ),
+    );
+    const sockets = server.socketCount();
+
+    const token = await server.signIn(OWNER);
+    const floorClient = connect(server.url, {
+      transports: ['websocket'],
+      auth: { token },
+      forceNew: true,
+      reconnection: false,
+    });
+    floorSocket = floorClient;
+    await new Promise<void>((resolve, reject) => {
+      floorClient.once('connect', resolve);
+      floorClient.once('connect_error', reject);
+    });
+
+    const visible: number[] = [];
+    const floor: number[] = [];
+    for (let i = 0; i < NOTIFICATIONS; i++) {
+      const title = `Benchmark notice ${i + 1}`;
+      await Promise.all(tabs.map(armBell));
+      const received = new Promise<number>((resolve) => {
+        const onNotification = (notification: Notification) => {
+          if (notification.title !== title) return;
+          floorClient.off(NOTIFICATION_EVENT, onNotification);
+          resolve(Date.now());
+        };
+        floorClient.on(NOTIFICATION_EVENT, onNotification);
+      });
+      const started = Date.now();
+      await server.sendNotification({
+        workspaceId: WORKSPACE,
+        title,
+        description: 'Sent by bench/live.ts.',
+      });
+      const seen = await Promise.all(tabs.map((tab) => untilSeen(tab)));
+      visible.push(Math.max(...seen) - started);
+      floor.push((await received) - started);
+    }
+    return { visible, floor, sockets };
+  } finally {
+    floorSocket?.disconnect();
+    await ext.close();
+  }
+}
+
+// ---------------------------------------------------------------- (b) 500 clients
+
+type ToClients = { type: 'connect'; url: string; tokens: string[]; count: number };
+type FromClients =
+  | { type: 'ready'; connectMs: number }
+  | { type: 'received'; mark: number; last: number }
+  | { type: 'error'; message: string };
+
+/** The child process: `count` socket.io clients, reporting when all got a broadcast. */
+function runClients() {
+  const sockets: Socket[] = [];
+  const received = new Map<number, number>();
+  const send = (message: FromClients) => process.send?.(message);
+  process.on('message', (raw) => {
+    const message = raw as ToClients;
+    void (async () => {
+      const started = clock();
+      // In batches: 500 handshakes at once would time the server's token checks, not a
+      // steady state.
+      for (let i = 0; i < message.count; i += 50) {
+        const batch: Promise<void>[] = [];
+        for (let j = i; j < Math.min(message.count, i + 50); j++) {
+          const socket = connect(message.url, {
+            transports: ['websocket'],
+            auth: { token: message.tokens[j % message.tokens.length] },
+            // One engine connection per client, as 500 browsers would hold (io() would
+            // otherwise share one per URL).
+            forceNew: true,
+            reconnection: false,
+          });
+          sockets.push(socket);
+          socket.on(LIVE_CALLS_EVENT, ({ count }: { count: number }) => {
+            if (count < MARK_BASE) return;
+            const got = (received.get(count) ?? 0) + 1;
+            received.set(count, got);
+            if (got === message.count) send({ type: 'received', mark: count, last: clock() });
+          });
+          batch.push(
+            new Promise((resolve, reject) => {
+              socket.once('connect', () => resolve());
+              socket.once('connect_error', (error) => reject(error));
+            }),
+          );
+        }
+        await Promise.all(batch);
+      }
+      send({ type: 'ready', connectMs: clock() - started });
+    })().catch((error: unknown) => send({ type: 'error', message: String(error) }));
+  });
+  process.on('disconnect', () => {
+    for (const socket of sockets) socket.disconnect();
+    process.exit(0);
+  });
+}
+
+async function benchFanOut(server: RunningServer, count: number, mark: { next: number }) {
+  const tokens = await Promise.all(WORKSPACE_USERS.map((user) => server.signIn(user)));
+  // The same loader this file runs under (tsx), in a process of its own.
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, LIVE_BENCH_ROLE: 'clients' },
+    execArgv: process.execArgv,
+  });
+  const waiters = new Map<string, (message: FromClients) => void>();
+  let fail: (error: Error) => void = () => {};
+  const failed = new Promise<never>((_resolve, reject) => {
+    fail = reject;
+  });
+  // Handled where it is raced; this only keeps a late exit from crashing the run.
+  failed.catch(() => {});
+  child.once('exit', (code) => fail(new Error(`The clients' process exited (${code}).`)));
+  child.on('message', (raw) => {
+    const message = raw as FromClients;
+    if (message.type === 'error') return fail(new Error(`Clients: ${message.message}`));
+    const key = message.type === 'received' ? `received:${message.mark}` : message.type;
+    waiters.get(key)?.(message);
+    waiters.delete(key);
+  });
+  const next = <T extends FromClients>(key: string) =>
+    Promise.race([failed, new Promise<T>((resolve) => waiters.set(key, resolve as never))]);
+  try {
+    const rssBefore = process.memoryUsage().rss;
+    const ready = next<{ type: 'ready'; connectMs: number }>('ready');
+    child.send({ type: 'connect', url: server.url, tokens, count } satisfies ToClients);
+    const { connectMs } = await ready;
+    const rssPerClient = (process.memoryUsage().rss - rssBefore) / count;
+    const fanOut: number[] = [];
+    const emitCost: number[] = [];
+    for (let i = 0; i < BROADCASTS; i++) {
+      const value = mark.next++;
+      const got = next<{ type: 'received'; mark: number; last: number }>(`received:${value}`);
+      const started = clock();
+      server.emitToWorkspace(WORKSPACE, LIVE_CALLS_EVENT, { count: value });
+      emitCost.push(clock() - started);
+      fanOut.push((await got).last - started);
+    }
+    return { connectMs, rssPerClient, fanOut, emitCost };
+  } finally {
+    child.disconnect();
+    child.kill();
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const server = await startServer();
+  try {
+    const tabs = await benchTabs(server);
+    const mark = { next: MARK_BASE };
+    const one = await benchFanOut(server, 1, mark);
+    const many = await benchFanOut(server, CLIENTS, mark);
+
+    console.log(`\nIntake Cockpit live benchmark\n`);
+    console.log(
+      `(a) server emit -> notification on the bell of 5 CRM tabs (extension panel), ${NOTIFICATIONS} notifications`,
+    );
+    console.log(`    all 5 tabs: ${summary(tabs.visible)}`);
+    console.log(`    floor, a socket.io-client in Node on the same emit: ${summary(tabs.floor)}`);
+    console.log(`    ratio (medians): ${ratio(tabs.visible, tabs.floor)}`);
+    console.log(`    socket connections for 5 CRM tabs: ${tabs.sockets} (goal: 1)`);
+    console.log(
+      `(b) ${CLIENTS} socket.io clients (websocket, signed in) on one server process, ${BROADCASTS} workspace broadcasts`,
+    );
+    console.log(`    connecting all ${CLIENTS}: ${ms(many.connectMs)}`);
+    console.log(
+      `    server memory: about ${(many.rssPerClient / 1024).toFixed(1)} KB RSS a client`,
+    );
+    console.log(`    one broadcast reaching all ${CLIENTS}: ${summary(many.fanOut)}`);
+    console.log(`    floor, the same broadcast to 1 client: ${summary(one.fanOut)}`);
+    console.log(
+      `    ratio (medians): ${ratio(many.fanOut, one.fanOut)} for ${CLIENTS}x the clients; ${ms(percentile(many.fanOut, 50) / CLIENTS)} a client`,
+    );
+    console.log(
+      `    of which the server's emit() call: ${summary(many.emitCost)} (1 client: ${summary(one.emitCost)})\n`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.env.LIVE_BENCH_ROLE === 'clients') runClients();
+else
+  void main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
