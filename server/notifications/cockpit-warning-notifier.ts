@@ -170,7 +170,11 @@ export function createCockpitWarningNotifier(
   const { db, now, notifications, log } = options;
   /** The workspace day each workspace was last evaluated for. */
   const evaluatedDay = new Map<string, string>();
-  const settling = new Map<string, NodeJS.Timeout>();
+  /** Workspaces whose new records are settling: the timer, and a promise `idle` waits on. */
+  const settling = new Map<
+    string,
+    { timer: NodeJS.Timeout; done: () => void; ended: Promise<void> }
+  >();
   const queuedWorkspaces = new Set<string>();
   let dayTimer: NodeJS.Timeout | null = null;
   let queue: Promise<unknown> = Promise.resolve();
@@ -282,28 +286,33 @@ export function createCockpitWarningNotifier(
     },
     recordsArrived(workspaceId) {
       if (closed || typeof workspaceId !== 'string' || settling.has(workspaceId)) return;
+      let done = () => {};
+      const ended = new Promise<void>((resolve) => (done = resolve));
       const timer = setTimeout(() => {
         settling.delete(workspaceId);
         evaluateSoon(workspaceId);
+        done();
       }, RECORDS_SETTLE_MS);
       timer.unref();
-      settling.set(workspaceId, timer);
+      settling.set(workspaceId, { timer, done, ended });
     },
     checkDays,
     evaluate,
     async idle() {
       for (;;) {
         const current = queue;
-        await current;
+        await Promise.all([current, ...[...settling.values()].map((entry) => entry.ended)]);
         if (current === queue && settling.size === 0) return;
-        if (current === queue) await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
     async close() {
       closed = true;
       if (dayTimer) clearTimeout(dayTimer);
       dayTimer = null;
-      for (const timer of settling.values()) clearTimeout(timer);
+      for (const { timer, done } of settling.values()) {
+        clearTimeout(timer);
+        done();
+      }
       settling.clear();
       await queue;
     },

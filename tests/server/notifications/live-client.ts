@@ -1,12 +1,14 @@
 import { io as connect, type Socket } from 'socket.io-client';
+import { type ApiClient, createApiClient } from '@/shared/api/client';
+import { fetchNotifications } from '@/shared/api/notifications';
 import {
   type Notification,
   NOTIFICATION_EVENT,
-  notificationListResponseSchema,
   NOTIFICATIONS_READ_EVENT,
   notificationSchema,
   notificationsReadSchema,
 } from '@/shared/contracts/notification';
+import { type Transport, TransportError } from '@/shared/transport/transport';
 import type { TestServer } from '../helpers/test-server';
 
 /** The event every socket gets: once it is here, anything sent before it would be too. */
@@ -72,15 +74,40 @@ export async function openLiveClient(t: TestServer, username: string): Promise<L
   return client;
 }
 
-/** GET workspaces/{id}/notifications as the token's user, checked by its contract. */
-export async function listNotifications(
+/** The token's user's notifications in a workspace, through the app's own call. */
+export function listNotifications(
   t: TestServer,
   token: string,
   workspaceId: string,
 ): Promise<Notification[]> {
-  const answer = await t.api(`/api/workspaces/${workspaceId}/notifications`, { token });
-  if (answer.status !== 200) {
-    throw new Error(`the list answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
-  return notificationListResponseSchema.parse(answer.body).data;
+  return fetchNotifications(apiClientFor(t, token), workspaceId);
+}
+
+/**
+ * The shared/api client over the real server, as the token's user: the functions the app
+ * calls, with their contract checks, without the app's transport (refresh, sockets).
+ */
+export function apiClientFor(t: TestServer, token: string): ApiClient {
+  const transport: Transport = {
+    async request(req) {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(req.query ?? {})) {
+        if (value === null || value === undefined) continue;
+        for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+      }
+      const query = search.size > 0 ? `?${search.toString()}` : '';
+      const answer = await t.api(`/api/${req.path}${query}`, {
+        method: req.method,
+        token,
+        body: req.body,
+      });
+      if (answer.status >= 400) {
+        const message = (answer.body as { message?: string } | null)?.message ?? null;
+        throw new TransportError(`HTTP ${answer.status}`, answer.status, message);
+      }
+      return answer.body;
+    },
+    subscribe: () => () => {},
+  };
+  return createApiClient(transport, () => {});
 }
