@@ -14,6 +14,8 @@
  *     (`ctmcallsdata`), from the emit to the moment the last client received it, over
  *     BENCH_BROADCASTS (default 20) broadcasts. Floor: the same broadcast to one client.
  *     The clients run in their own process so the server's event loop is timed alone.
+ *
+ * BENCH_LIVE=fanout runs (b) only (no browser), BENCH_LIVE=tabs (a) only.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +42,8 @@ import {
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
 const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 20);
+/** Which parts run: `tabs` (needs Chromium and the extension build), `fanout`. */
+const PARTS = new Set((process.env.BENCH_LIVE ?? 'tabs,fanout').split(','));
 const WORKSPACE = 'ws_lakeside';
 const OWNER = 'owner@lakeside.test';
 /** Every signed-in user of the workspace: the simulated clients' tokens take turns. */
@@ -249,8 +253,12 @@ function runClients() {
   });
 }
 
-async function benchFanOut(server: RunningServer, count: number, mark: { next: number }) {
-  const tokens = await Promise.all(WORKSPACE_USERS.map((user) => server.signIn(user)));
+async function benchFanOut(
+  server: RunningServer,
+  tokens: string[],
+  count: number,
+  mark: { next: number },
+) {
   // The same loader this file runs under (tsx), in a process of its own.
   const child = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, LIVE_BENCH_ROLE: 'clients' },
@@ -274,11 +282,9 @@ async function benchFanOut(server: RunningServer, count: number, mark: { next: n
   const next = <T extends FromClients>(key: string) =>
     Promise.race([failed, new Promise<T>((resolve) => waiters.set(key, resolve as never))]);
   try {
-    const rssBefore = process.memoryUsage().rss;
     const ready = next<{ type: 'ready'; connectMs: number }>('ready');
     child.send({ type: 'connect', url: server.url, tokens, count } satisfies ToClients);
     const { connectMs } = await ready;
-    const rssPerClient = (process.memoryUsage().rss - rssBefore) / count;
     const fanOut: number[] = [];
     const emitCost: number[] = [];
     for (let i = 0; i < BROADCASTS; i++) {
@@ -289,7 +295,7 @@ async function benchFanOut(server: RunningServer, count: number, mark: { next: n
       emitCost.push(clock() - started);
       fanOut.push((await got).last - started);
     }
-    return { connectMs, rssPerClient, fanOut, emitCost };
+    return { connectMs, fanOut, emitCost };
   } finally {
     child.disconnect();
     child.kill();
@@ -299,36 +305,40 @@ async function benchFanOut(server: RunningServer, count: number, mark: { next: n
 // ---------------------------------------------------------------- main
 
 async function main() {
+  const started = Date.now();
   const server = await startServer();
+  console.log(`(server with the demo data up in ${Date.now() - started} ms)`);
   try {
-    const tabs = await benchTabs(server);
-    const mark = { next: MARK_BASE };
-    const one = await benchFanOut(server, 1, mark);
-    const many = await benchFanOut(server, CLIENTS, mark);
-
     console.log(`\nIntake Cockpit live benchmark\n`);
-    console.log(
-      `(a) server emit -> notification on the bell of 5 CRM tabs (extension panel), ${NOTIFICATIONS} notifications`,
-    );
-    console.log(`    all 5 tabs: ${summary(tabs.visible)}`);
-    console.log(`    floor, a socket.io-client in Node on the same emit: ${summary(tabs.floor)}`);
-    console.log(`    ratio (medians): ${ratio(tabs.visible, tabs.floor)}`);
-    console.log(`    socket connections for 5 CRM tabs: ${tabs.sockets} (goal: 1)`);
-    console.log(
-      `(b) ${CLIENTS} socket.io clients (websocket, signed in) on one server process, ${BROADCASTS} workspace broadcasts`,
-    );
-    console.log(`    connecting all ${CLIENTS}: ${ms(many.connectMs)}`);
-    console.log(
-      `    server memory: about ${(many.rssPerClient / 1024).toFixed(1)} KB RSS a client`,
-    );
-    console.log(`    one broadcast reaching all ${CLIENTS}: ${summary(many.fanOut)}`);
-    console.log(`    floor, the same broadcast to 1 client: ${summary(one.fanOut)}`);
-    console.log(
-      `    ratio (medians): ${ratio(many.fanOut, one.fanOut)} for ${CLIENTS}x the clients; ${ms(percentile(many.fanOut, 50) / CLIENTS)} a client`,
-    );
-    console.log(
-      `    of which the server's emit() call: ${summary(many.emitCost)} (1 client: ${summary(one.emitCost)})\n`,
-    );
+    if (PARTS.has('tabs')) {
+      const tabs = await benchTabs(server);
+      console.log(
+        `(a) server emit -> notification on the bell of 5 CRM tabs (extension panel), ${NOTIFICATIONS} notifications`,
+      );
+      console.log(`    all 5 tabs: ${summary(tabs.visible)}`);
+      console.log(`    floor, a socket.io-client in Node on the same emit: ${summary(tabs.floor)}`);
+      console.log(`    ratio (medians): ${ratio(tabs.visible, tabs.floor)}`);
+      console.log(`    socket connections for 5 CRM tabs: ${tabs.sockets} (goal: 1)`);
+    }
+    if (PARTS.has('fanout')) {
+      const mark = { next: MARK_BASE };
+      const tokens = await Promise.all(WORKSPACE_USERS.map((user) => server.signIn(user)));
+      const one = await benchFanOut(server, tokens, 1, mark);
+      const many = await benchFanOut(server, tokens, CLIENTS, mark);
+      console.log(
+        `(b) ${CLIENTS} socket.io clients (websocket, signed in) on one server process, ${BROADCASTS} workspace broadcasts`,
+      );
+      console.log(`    connecting all ${CLIENTS}: ${ms(many.connectMs)}`);
+      console.log(`    one broadcast reaching all ${CLIENTS}: ${summary(many.fanOut)}`);
+      console.log(`    floor, the same broadcast to 1 client: ${summary(one.fanOut)}`);
+      console.log(
+        `    ratio (medians): ${ratio(many.fanOut, one.fanOut)} for ${CLIENTS}x the clients; ${ms(percentile(many.fanOut, 50) / CLIENTS)} a client`,
+      );
+      console.log(
+        `    of which the server's emit() call: ${summary(many.emitCost)} (1 client: ${summary(one.emitCost)})`,
+      );
+    }
+    console.log('');
   } finally {
     await server.stop();
   }
