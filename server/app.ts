@@ -8,6 +8,11 @@ import { PASSWORD_COST, type ScryptCost } from './auth/passwords';
 import { createRefreshTokenStore, type RefreshTokenStoreOptions } from './auth/refresh-tokens';
 import type { TrustedProxy } from './auth/trusted-proxy';
 import { createTokenService } from './auth/tokens';
+import {
+  type CallTracking,
+  type CallTrackingOptions,
+  createCallTracking,
+} from './call-tracking/call-tracking-service';
 import type { ServerContext } from './context';
 import { type Db, migrateToLatest, openDatabase } from './db/database';
 import { repairDeclaredIndexes } from './db/integrity';
@@ -94,6 +99,13 @@ export interface BuildServerOptions {
   allowedOrigins?: readonly string[];
   /** Report calls per user and window. Default 600 a minute. */
   reportRateLimit?: AttemptLimit;
+  /** The simulated call-tracking provider's clock, timers and timings (tests move them). */
+  callTracking?: Omit<CallTrackingOptions, 'demoActivity'>;
+  /**
+   * Random demo callers in the call-tracking workspaces, so the live call count moves on
+   * `npm start`. Default off: tests see only the calls they place.
+   */
+  simulateCallActivity?: boolean;
 }
 
 export interface IntakeServer {
@@ -112,6 +124,8 @@ export interface IntakeServer {
   emitToWorkspace(workspaceId: string, event: string, payload: unknown): void;
   /** Sends a socket event to every connection of a user (room `user:{id}`). */
   emitToUser(userId: string, event: string, payload: unknown): void;
+  /** The simulated call-tracking provider (server/call-tracking/). */
+  callTracking: CallTracking;
   /**
    * New records in a workspace (the call-tracking simulator calls it): its cockpit
    * warnings are evaluated again shortly after (server/notifications). Never throws.
@@ -199,6 +213,18 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   );
   installJsonBodyParser(app);
 
+  const callTracking = createCallTracking(
+    {
+      ctx,
+      emitToWorkspace: (id, event, payload) => io.to(workspaceRoom(id)).emit(event, payload),
+      emitToUser: (id, event, payload) => io.to(userRoom(id)).emit(event, payload),
+      // An ended call is a new call record: the cockpit warnings look again.
+      onRecordsArrived: (id) => cockpitWarnings.recordsArrived(id),
+      log: (message, error) => app.log.error({ err: error }, message),
+    },
+    { ...options.callTracking, demoActivity: options.simulateCallActivity === true },
+  );
+
   await app.register(
     async (api) => {
       registerHealthRoute(api);
@@ -213,11 +239,15 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       registerAgentSummaryRoute(api, ctx, reportRateLimit);
       registerSystemReportRoutes(api, ctx, reportRateLimit);
       registerAddressVerificationRoutes(api, ctx);
+      callTracking.registerApiRoutes(api);
       registerNotificationRoutes(api, ctx, notifications);
     },
     { prefix: '/api' },
   );
   await app.register(async (callCenter) => registerCallCenterRoutes(callCenter, ctx), {
+    prefix: CALL_CENTER_PREFIX,
+  });
+  await app.register(async (callCenter) => callTracking.registerCallCenterRoutes(callCenter), {
     prefix: CALL_CENTER_PREFIX,
   });
   registerStaticWidgets(app, options.staticDir);
@@ -229,7 +259,9 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     now,
     connectionStateRecovery: options.socketConnectionStateRecovery ? {} : undefined,
     isAllowedOrigin,
+    onJoined: callTracking.onSocketJoined,
   });
+  await callTracking.start();
   notifications.attach({
     toWorkspace: (id, event, payload) => io.to(workspaceRoom(id)).emit(event, payload),
     toUser: (id, event, payload) => io.to(userRoom(id)).emit(event, payload),
@@ -253,6 +285,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     },
     close() {
       closing ??= (async () => {
+        await callTracking.close();
         await cockpitWarnings.close();
         io.disconnectSockets(true);
         // io.close() would also close the HTTP server, which app.close() owns; closing the
@@ -268,6 +301,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
     },
+    callTracking,
     recordsArrived: (workspaceId) => cockpitWarnings.recordsArrived(workspaceId),
     cockpitWarnings,
   };

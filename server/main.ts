@@ -73,6 +73,8 @@ async function main(): Promise<void> {
     logLevel: process.env.LOG_LEVEL ?? 'info',
     staticDir,
     seedDemoData: demo,
+    // Random demo callers move the live call count (server/call-tracking/demo-activity.ts).
+    simulateCallActivity: demo,
     allowedOrigins,
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   });

@@ -20,6 +20,7 @@ import {
 } from './demo-workspaces';
 import { seedDemoCallFlowsIfMissing } from './call-flows/demo-call-flows';
 import { seedDemoRecordsIfMissing } from './demo-records';
+import { seedDemoTrackingNumbersIfMissing } from './demo-tracking-numbers';
 import { mulberry32, type Random } from './random';
 
 /** The fixed seed of the demo data (ARCHITECTURE.md: deterministic demo seed). */
@@ -419,5 +420,6 @@ export async function seedIfEmpty(
   const summary = (await hasData(db)) ? null : await seedDemoData(db, now, options);
   await seedDemoRecordsIfMissing(db, now);
   await seedDemoCallFlowsIfMissing(db, now);
+  await seedDemoTrackingNumbersIfMissing(db, now);
   return summary;
 }

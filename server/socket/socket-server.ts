@@ -71,6 +71,19 @@ export interface SocketServerOptions {
   connectionStateRecovery?: ServerOptions['connectionStateRecovery'];
   /** Browser origins allowed to connect (server/http/cors.ts); default: every origin. */
   isAllowedOrigin?: (origin: string, host: string | undefined) => boolean;
+  /**
+   * Called once a socket has joined its rooms (a recovered one too): where state a client
+   * needs at once is sent to that socket alone, e.g. the live call count (ctmcallsdata).
+   */
+  onJoined?: (joined: SocketJoined) => void;
+}
+
+/** A socket that just joined its rooms, for SocketServerOptions.onJoined. */
+export interface SocketJoined {
+  userId: string;
+  workspaceId: string | null;
+  /** Sends to this socket only. */
+  emit(event: string, payload: unknown): void;
 }
 
 /**
@@ -180,6 +193,11 @@ export function createSocketServer(
     const rooms = [userRoom(principal.sub), sessionRoom(principal.sid)];
     if (workspace) rooms.push(workspaceRoom(workspace));
     void socket.join(rooms);
+    options.onJoined?.({
+      userId: principal.sub,
+      workspaceId: workspace,
+      emit: (event, payload) => socket.emit(event, payload),
+    });
 
     const remainingMs = principal.exp * 1000 - now().getTime();
     const timer = setTimeout(

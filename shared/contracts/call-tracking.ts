@@ -195,14 +195,19 @@ export const incomingCallEventSchema = z.object({
 export type IncomingCallEvent = z.infer<typeof incomingCallEventSchema>;
 
 /**
- * POST system/test-calls (system users; not in the spec): the simulator rings `userId`'s
- * agent with an inbound call from leadName / phone, as the call-tracking provider would
- * (issue #13 "Place a test call"). Answers 201 with the call.
+ * POST system/test-calls (system users; not in the spec): the simulator rings an agent
+ * with an inbound call from leadName / phone, as the call-tracking provider would (issue
+ * #13 "Place a test call"), and sends `incomingCalls::{userId}` to that agent's user.
+ * The agent is named by exactly one of userId, username (the sign-in e-mail: the
+ * simulate-call CLI) or agentId (the agents lookup: the system area's form). workspaceId
+ * may be left out when the user belongs to one workspace only. Answers 201 with the call.
  */
 export const placeTestCallSchema = z
   .object({
-    workspaceId: idSchema,
-    userId: idSchema,
+    workspaceId: idSchema.optional(),
+    userId: idSchema.optional(),
+    username: z.string().trim().min(1).max(320).optional(),
+    agentId: idSchema.optional(),
     leadName: z.string().trim().min(1, 'Enter the lead name.').max(200),
     phone: z
       .string()
@@ -211,7 +216,16 @@ export const placeTestCallSchema = z
       .max(40)
       .regex(/\d/, 'The phone number needs digits.'),
   })
-  .strict();
+  .strict()
+  .refine(
+    (body) =>
+      [body.userId, body.username, body.agentId].filter((v) => v !== undefined).length === 1,
+    { message: 'Name the agent with exactly one of userId, username or agentId.' },
+  )
+  .refine((body) => body.agentId === undefined || body.workspaceId !== undefined, {
+    message: 'workspaceId is required with agentId.',
+    path: ['workspaceId'],
+  });
 export type PlaceTestCall = z.input<typeof placeTestCallSchema>;
 
 // ---------------------------------------------------------------- paths

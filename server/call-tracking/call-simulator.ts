@@ -1,0 +1,315 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import {
+  LIVE_CALL_STATUSES,
+  type CallDirection,
+  type CallStatus,
+  type TrackedCall,
+} from '@/shared/contracts/call-tracking';
+import { LIVE_CALLS_EVENT, type LiveCalls } from '@/shared/contracts/notification';
+import type { Db } from '../db/database';
+import type { CtmCallTable } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { recordCalls } from '../records/record-writer';
+import { mulberry32, type Random } from '../seed/random';
+import { callsOf, type CallRow, countLiveCalls, findCallRow } from './call-store';
+import type { Scheduler } from './scheduler';
+
+/**
+ * The simulated call-tracking provider (issues #12, #13; spec: session 3 "Call from the
+ * call-tracking service", 7 Call tracking). It does what the real provider does for the
+ * product, without a telephone system: a call is placed (ringing), is answered after a
+ * ring (or marked connected by the client, spec 4), and is ended later with a duration
+ * and a sid — by the simulated conversation ending, or by a hang-up. Every start and end
+ * pushes the workspace's live call count (`ctmcallsdata`, spec 4 Sockets) to room
+ * workspace:{id}, and every ended call becomes a reporting call record (the cockpit's
+ * calls come from it, as they would from the provider's call log).
+ */
+
+export interface CallSimulatorTimings {
+  /** Seconds a call rings before the other side picks up. */
+  ringSeconds: number;
+  /** Range of seconds a conversation lasts before the provider ends it. */
+  talkSeconds: readonly [number, number];
+}
+
+export const DEFAULT_CALL_TIMINGS: CallSimulatorTimings = {
+  ringSeconds: 6,
+  talkSeconds: [60, 240],
+};
+
+export interface CallSimulatorOptions {
+  db: Db;
+  scheduler: Scheduler;
+  /** Socket fan-out (the IntakeServer's). */
+  emitToWorkspace(workspaceId: string, event: string, payload: unknown): void;
+  timings?: Partial<CallSimulatorTimings>;
+  /** Talk times and tracking-number picks; a fixed seed by default (deterministic). */
+  random?: Random;
+  /** Called after an ended call was recorded (the cockpit warnings look again). */
+  onRecordsArrived?: (workspaceId: string) => void;
+  /** Where failures of timer-driven work are reported (they have no request to fail). */
+  log?: (message: string, error: unknown) => void;
+}
+
+export interface PlaceCall {
+  workspaceId: string;
+  direction: CallDirection;
+  fromNumber: string;
+  toNumber: string;
+  agentCtmUserId: string;
+  agentId: string | null;
+  trackingNumber: string | null;
+  campaignId: string | null;
+  leadSourceId: string | null;
+  leadName?: string | null;
+  /** The signed-in user who placed it; null for the simulator's own calls. */
+  createdBy: string | null;
+  /** false: nobody picks up, the call ends unanswered after the ring (demo activity). */
+  answered?: boolean;
+  /** Seconds of conversation; default a random one within the timings. */
+  talkSeconds?: number;
+}
+
+export interface CallSimulator {
+  place(call: PlaceCall): Promise<TrackedCall>;
+  /** spec 4: the client marks the call connected (PUT connected=true). 409 once ended. */
+  markConnected(workspaceId: string, callId: string): Promise<TrackedCall | null>;
+  /** Ends a live call now; an ended call is answered as it is (two tabs may both hang up). */
+  hangUp(workspaceId: string, callId: string): Promise<TrackedCall | null>;
+  /** Removes a call (spec 7 deleteCall); false when there was none. */
+  deleteCall(workspaceId: string, callId: string): Promise<boolean>;
+  getCall(workspaceId: string, callId: string): Promise<TrackedCall | null>;
+  liveCount(workspaceId: string): Promise<number>;
+  /** Calls a previous run left live can never end now: they are marked failed. */
+  recover(): Promise<number>;
+  /** Resolves once the timer-driven work started so far has finished (tests). */
+  settled(): Promise<void>;
+  /** Cancels every timer and waits for work in progress; nothing runs afterwards. */
+  close(): Promise<void>;
+  readonly random: Random;
+  readonly scheduler: Scheduler;
+  readonly timings: CallSimulatorTimings;
+}
+
+/** The one conflict a client can cause: acting on a call that has ended. */
+export const CALL_ENDED_MESSAGE = 'The call has already ended.';
+
+const isLive = (status: string) => (LIVE_CALL_STATUSES as readonly string[]).includes(status);
+const seconds = (from: string, to: Date) =>
+  Math.max(0, Math.round((to.getTime() - new Date(from).getTime()) / 1000));
+
+export function createCallSimulator(options: CallSimulatorOptions): CallSimulator {
+  const { db, scheduler } = options;
+  const timings: CallSimulatorTimings = { ...DEFAULT_CALL_TIMINGS, ...options.timings };
+  const random = options.random ?? mulberry32(20_261_123);
+  const log = options.log ?? ((message, error) => console.error(message, error));
+  /** The pending step of each live call: answer, or end. */
+  const timers = new Map<string, () => void>();
+  /** Planned talk time of each live call (chosen when it is placed). */
+  const talkTimes = new Map<string, number>();
+  const pending = new Set<Promise<unknown>>();
+  let closed = false;
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    pending.add(work);
+    void work.finally(() => pending.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  function schedule(callId: string, delaySeconds: number, step: () => Promise<unknown>) {
+    timers.get(callId)?.();
+    const cancel = scheduler.after(delaySeconds * 1000, () => {
+      timers.delete(callId);
+      if (closed) return;
+      void track(step()).catch((error: unknown) =>
+        log(`Call ${callId}: simulator step failed`, error),
+      );
+    });
+    timers.set(callId, cancel);
+  }
+
+  function forget(callId: string) {
+    timers.get(callId)?.();
+    timers.delete(callId);
+    talkTimes.delete(callId);
+  }
+
+  async function pushLiveCount(workspaceId: string) {
+    const payload: LiveCalls = { count: await countLiveCalls(db, workspaceId) };
+    options.emitToWorkspace(workspaceId, LIVE_CALLS_EVENT, payload);
+  }
+
+  async function one(row: CallRow): Promise<TrackedCall> {
+    const [call] = await callsOf(db, [row]);
+    return call;
+  }
+
+  function randomTalk(): number {
+    const [min, max] = timings.talkSeconds;
+    return random.int(min, max);
+  }
+
+  /** The call picked up (by the agent or the customer): the conversation runs its course. */
+  async function connect(workspaceId: string, callId: string): Promise<CallRow | null> {
+    const now = scheduler.now().toISOString();
+    const result = await db
+      .updateTable('ctm_calls')
+      .set({ status: 'in-progress', connected: 1, connected_at: now })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', callId)
+      .where('status', '=', 'ringing')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) {
+      const talk = talkTimes.get(callId) ?? randomTalk();
+      schedule(callId, talk, () => end(workspaceId, callId));
+    }
+    return findCallRow(db, workspaceId, callId);
+  }
+
+  /** The provider ends the call: completed after a conversation, else no-answer. */
+  async function end(workspaceId: string, callId: string): Promise<CallRow | null> {
+    const row = await findCallRow(db, workspaceId, callId);
+    if (!row || !isLive(row.status)) return row;
+    const endedAt = scheduler.now();
+    const status: CallStatus = row.connected === 1 ? 'completed' : 'no-answer';
+    const duration = row.connected_at ? seconds(row.connected_at, endedAt) : 0;
+    const sid = `CA${randomBytes(16).toString('hex')}`;
+    // Only a live call ends, once: a hang-up racing the simulated end changes nothing twice.
+    const result = await db
+      .updateTable('ctm_calls')
+      .set({ status, sid, ended_at: endedAt.toISOString(), duration_seconds: duration })
+      .where('id', '=', callId)
+      .where('status', 'in', [...LIVE_CALL_STATUSES])
+      .executeTakeFirst();
+    const ended = await findCallRow(db, workspaceId, callId);
+    if (Number(result.numUpdatedRows) === 0 || !ended) return ended;
+    forget(callId);
+    await pushLiveCount(workspaceId);
+    await recordEndedCall(ended);
+    return ended;
+  }
+
+  /** An ended call joins the reporting records (spec: dashboards, call reports). */
+  async function recordEndedCall(row: CallRow) {
+    const connected = row.connected === 1;
+    const inbound = row.direction === 'inbound';
+    try {
+      await recordCalls(db, [
+        {
+          workspaceId: row.workspace_id,
+          callSid: row.sid ?? row.id,
+          direction: inbound ? 'inbound' : 'outbound',
+          category: 'sales',
+          startedAt: row.started_at,
+          agentId: row.agent_id,
+          leadSourceId: row.lead_source_id,
+          campaignId: row.campaign_id,
+          trackingNumber: row.tracking_number,
+          answered: connected,
+          connected,
+          missed: inbound && !connected,
+          waitSeconds:
+            inbound && row.connected_at ? seconds(row.started_at, new Date(row.connected_at)) : 0,
+          durationSeconds: row.duration_seconds ?? 0,
+        },
+      ]);
+    } catch (error) {
+      // The call itself ended and was counted; only its report row is missing.
+      log(`Call ${row.id}: could not record it for the reports`, error);
+      return;
+    }
+    options.onRecordsArrived?.(row.workspace_id);
+  }
+
+  return {
+    random,
+    scheduler,
+    timings,
+
+    async place(call) {
+      if (closed) throw new HttpError(503, 'The call-tracking service is shutting down.');
+      const id = randomUUID();
+      const row: Insertable<CtmCallTable> = {
+        id,
+        workspace_id: call.workspaceId,
+        sid: null,
+        direction: call.direction,
+        status: 'ringing',
+        from_number: call.fromNumber,
+        to_number: call.toNumber,
+        agent_ctm_user_id: call.agentCtmUserId,
+        agent_id: call.agentId,
+        tracking_number: call.trackingNumber,
+        campaign_id: call.campaignId,
+        lead_source_id: call.leadSourceId,
+        lead_name: call.leadName ?? null,
+        created_by: call.createdBy,
+        started_at: scheduler.now().toISOString(),
+        connected: 0,
+        connected_at: null,
+        ended_at: null,
+        duration_seconds: null,
+      };
+      await db.insertInto('ctm_calls').values(row).execute();
+      talkTimes.set(id, call.talkSeconds ?? randomTalk());
+      schedule(id, timings.ringSeconds, () =>
+        call.answered === false ? end(call.workspaceId, id) : connect(call.workspaceId, id),
+      );
+      await pushLiveCount(call.workspaceId);
+      const stored = await findCallRow(db, call.workspaceId, id);
+      if (!stored) throw new Error(`call ${id} vanished after insert`);
+      return one(stored);
+    },
+
+    async markConnected(workspaceId, callId) {
+      const row = await findCallRow(db, workspaceId, callId);
+      if (!row) return null;
+      if (!isLive(row.status)) throw new HttpError(409, CALL_ENDED_MESSAGE);
+      const connected = row.status === 'ringing' ? await connect(workspaceId, callId) : row;
+      return connected ? one(connected) : null;
+    },
+
+    async hangUp(workspaceId, callId) {
+      const ended = await track(end(workspaceId, callId));
+      return ended ? one(ended) : null;
+    },
+
+    async deleteCall(workspaceId, callId) {
+      const row = await findCallRow(db, workspaceId, callId);
+      if (!row) return false;
+      forget(callId);
+      await db.deleteFrom('ctm_calls').where('id', '=', callId).execute();
+      if (isLive(row.status)) await pushLiveCount(workspaceId);
+      return true;
+    },
+
+    async getCall(workspaceId, callId) {
+      const row = await findCallRow(db, workspaceId, callId);
+      return row ? one(row) : null;
+    },
+
+    liveCount: (workspaceId) => countLiveCalls(db, workspaceId),
+
+    async recover() {
+      const result = await db
+        .updateTable('ctm_calls')
+        .set({ status: 'failed', ended_at: scheduler.now().toISOString() })
+        .where('status', 'in', [...LIVE_CALL_STATUSES])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+
+    async close() {
+      closed = true;
+      for (const cancel of timers.values()) cancel();
+      timers.clear();
+      talkTimes.clear();
+      await Promise.allSettled([...pending]);
+    },
+  };
+}

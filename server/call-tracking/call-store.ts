@@ -1,0 +1,209 @@
+import type { Selectable } from 'kysely';
+import {
+  callStatusSchema,
+  callDirectionSchema,
+  LIVE_CALL_STATUSES,
+  type NamedRef,
+  type TrackedCall,
+  type TrackingNumber,
+} from '@/shared/contracts/call-tracking';
+import { isUsPhone, stripPhone } from '@/shared/domain/phone';
+import { formatInternationalUs, phoneMatchKey, toUsE164 } from '@/shared/domain/phone-dialing';
+import type { Db } from '../db/database';
+import type { CtmCallTable, CtmTrackingNumberTable } from '../db/schema';
+
+// The simulated provider's storage: tracking numbers and calls (migration 0006), read as
+// the contracts of shared/contracts/call-tracking.ts.
+
+export type CallRow = Selectable<CtmCallTable>;
+type NumberRow = Selectable<CtmTrackingNumberTable>;
+
+/** Campaign and lead source names by id, for the {id, name} refs the contracts carry. */
+async function namesOf(
+  db: Db,
+  campaignIds: readonly (string | null)[],
+  leadSourceIds: readonly (string | null)[],
+) {
+  const campaigns = [...new Set(campaignIds.filter((id): id is string => id !== null))];
+  const sources = [...new Set(leadSourceIds.filter((id): id is string => id !== null))];
+  const campaignRows =
+    campaigns.length === 0
+      ? []
+      : await db
+          .selectFrom('campaigns')
+          .select(['id', 'label'])
+          .where('id', 'in', campaigns)
+          .execute();
+  const sourceRows =
+    sources.length === 0
+      ? []
+      : await db
+          .selectFrom('lead_sources')
+          .select(['id', 'label'])
+          .where('id', 'in', sources)
+          .execute();
+  const campaignNames = new Map(campaignRows.map((r) => [r.id, r.label]));
+  const sourceNames = new Map(sourceRows.map((r) => [r.id, r.label]));
+  const ref = (names: Map<string, string>, id: string | null): NamedRef | null => {
+    const name = id === null ? undefined : names.get(id);
+    return id !== null && name !== undefined ? { id, name } : null;
+  };
+  return {
+    campaign: (id: string | null) => ref(campaignNames, id),
+    leadSource: (id: string | null) => ref(sourceNames, id),
+  };
+}
+
+export async function listTrackingNumbers(db: Db, workspaceId: string): Promise<TrackingNumber[]> {
+  const rows = await db
+    .selectFrom('ctm_tracking_numbers')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  const names = await namesOf(
+    db,
+    rows.map((r) => r.campaign_id),
+    rows.map((r) => r.lead_source_id),
+  );
+  const numbers = rows.map((row): TrackingNumber => ({
+    id: row.id,
+    number: toUsE164(row.number) ?? stripPhone(row.number),
+    formatted: formatInternationalUs(row.number),
+    label: row.label,
+    valid: isUsPhone(row.number),
+    campaign: names.campaign(row.campaign_id),
+    leadSource: names.leadSource(row.lead_source_id),
+  }));
+  // Valid numbers first (the ones the phone system can dial from), each group as stored.
+  return [...numbers.filter((n) => n.valid), ...numbers.filter((n) => !n.valid)];
+}
+
+/** The workspace's tracking number that is `phone` under tolerant matching, if any. */
+export async function findTrackingNumber(
+  db: Db,
+  workspaceId: string,
+  phone: string,
+): Promise<NumberRow | null> {
+  const key = phoneMatchKey(phone);
+  if (key === null) return null;
+  const rows = await db
+    .selectFrom('ctm_tracking_numbers')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('sort_order')
+    .execute();
+  return rows.find((row) => phoneMatchKey(row.number) === key) ?? null;
+}
+
+export async function trackingNumberRefs(db: Db, row: NumberRow | null) {
+  if (!row) return { campaign: null, leadSource: null };
+  const names = await namesOf(db, [row.campaign_id], [row.lead_source_id]);
+  return {
+    campaign: names.campaign(row.campaign_id),
+    leadSource: names.leadSource(row.lead_source_id),
+  };
+}
+
+export async function callsOf(db: Db, rows: readonly CallRow[]): Promise<TrackedCall[]> {
+  const names = await namesOf(
+    db,
+    rows.map((r) => r.campaign_id),
+    rows.map((r) => r.lead_source_id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    workspaceId: row.workspace_id,
+    sid: row.sid,
+    direction: callDirectionSchema.parse(row.direction),
+    status: callStatusSchema.parse(row.status),
+    fromNumber: row.from_number,
+    toNumber: row.to_number,
+    agentCtmUserId: row.agent_ctm_user_id,
+    agentId: row.agent_id,
+    trackingNumber: row.tracking_number,
+    campaign: names.campaign(row.campaign_id),
+    leadSource: names.leadSource(row.lead_source_id),
+    leadName: row.lead_name,
+    startedAt: row.started_at,
+    connected: row.connected === 1,
+    connectedAt: row.connected_at,
+    endedAt: row.ended_at,
+    duration: row.duration_seconds,
+  }));
+}
+
+export async function findCallRow(
+  db: Db,
+  workspaceId: string,
+  callId: string,
+): Promise<CallRow | null> {
+  const row = await db
+    .selectFrom('ctm_calls')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', callId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** spec: session 4 Sockets ctmcallsdata — the workspace's calls ringing or in progress. */
+export async function countLiveCalls(db: Db, workspaceId: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('ctm_calls')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .where('status', 'in', [...LIVE_CALL_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The agent rung for a call-tracking user of the workspace (null: no agent linked to it). */
+export async function agentOfCtmUser(
+  db: Db,
+  workspaceId: string,
+  ctmUserId: string,
+): Promise<{ id: string; name: string } | null> {
+  const row = await db
+    .selectFrom('agents')
+    .select(['id', 'name'])
+    .where('workspace_id', '=', workspaceId)
+    .where('ctm_user_id', '=', ctmUserId)
+    .orderBy('active', 'desc')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function ctmUserExists(
+  db: Db,
+  workspaceId: string,
+  ctmUserId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('ctm_users')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', ctmUserId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The agent record of a user in a workspace (spec: session 3, the agent is found by the
+ * user's person), with its call-tracking user id; null when the user has no agent record.
+ */
+export async function agentOfUser(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+): Promise<{ id: string; name: string; ctmUserId: string | null } | null> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('agents', 'agents.person_id', 'users.person_id')
+    .select(['agents.id', 'agents.name', 'agents.ctm_user_id'])
+    .where('users.id', '=', userId)
+    .where('agents.workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return row ? { id: row.id, name: row.name, ctmUserId: row.ctm_user_id } : null;
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  callDeletedResponseSchema,
+  markCallConnectedSchema,
+  placeTestCallSchema,
+  startCallSchema,
+  trackedCallResponseSchema,
+  trackingInfoQuerySchema,
+  trackingInfoResponseSchema,
+  trackingNumberListResponseSchema,
+} from '@/shared/contracts/call-tracking';
+import { idSchema } from '@/shared/contracts/common';
+import { stripPhone } from '@/shared/domain/phone';
+import { toUsE164 } from '@/shared/domain/phone-dialing';
+import { assertRole } from '../auth/access';
+import type { CallSimulator } from '../call-tracking/call-simulator';
+import {
+  findTrackingNumber,
+  listTrackingNumbers,
+  trackingNumberRefs,
+} from '../call-tracking/call-store';
+import {
+  callTrackingWorkspace,
+  placeOutboundCall,
+  placeTestCall,
+} from '../call-tracking/place-calls';
+import type { ServerContext } from '../context';
+import { notFound } from '../http/errors';
+import { parseInput, respondWith } from '../http/validate';
+
+// spec: session 7 "Call tracking (call-centre base)", against the simulated provider of
+// server/call-tracking/. Paths: shared/contracts/call-tracking.ts callTrackingPaths.
+
+export interface CallTrackingRouteDeps {
+  simulator: CallSimulator;
+  emitToUser(userId: string, event: string, payload: unknown): void;
+}
+
+const workspaceParams = z.object({ id: idSchema });
+const callParams = z.object({ id: idSchema, callId: idSchema });
+const trackingParams = z.object({ id: idSchema, trackingNumber: z.string().min(1).max(40) });
+const deleteParams = z.object({ workspaceId: idSchema, callId: idSchema });
+
+/** The spec's call-centre-base calls: register under CALL_CENTER_PREFIX. */
+export function registerCallTrackingRoutes(
+  callCenter: FastifyInstance,
+  ctx: ServerContext,
+  { simulator }: CallTrackingRouteDeps,
+): void {
+  const { db } = ctx;
+
+  callCenter.post('/workspaces/:id/ctm/calls', async (request, reply) => {
+    const { id } = parseInput(workspaceParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    const body = parseInput(startCallSchema, request.body, 'body');
+    await callTrackingWorkspace(db, principal, id);
+    const call = await placeOutboundCall(db, simulator, principal, id, body);
+    reply.code(201);
+    return respondWith(trackedCallResponseSchema, { data: call });
+  });
+
+  callCenter.get('/workspaces/:id/ctm/calls/:callId', async (request) => {
+    const { id, callId } = parseInput(callParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    await callTrackingWorkspace(db, principal, id);
+    const call = await simulator.getCall(id, callId);
+    if (!call) throw notFound('Call not found.');
+    return respondWith(trackedCallResponseSchema, { data: call });
+  });
+
+  // spec 7: PUT connected=true, fourIizAgent — the client marks the call connected.
+  callCenter.put('/workspaces/:id/ctm/calls/:callId', async (request) => {
+    const { id, callId } = parseInput(callParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    parseInput(markCallConnectedSchema, request.body, 'body');
+    await callTrackingWorkspace(db, principal, id);
+    const call = await simulator.markConnected(id, callId);
+    if (!call) throw notFound('Call not found.');
+    return respondWith(trackedCallResponseSchema, { data: call });
+  });
+
+  // Not in the spec (its hang-up path is "not shown"): the agent ends the call now.
+  callCenter.post('/workspaces/:id/ctm/calls/:callId/hangup', async (request) => {
+    const { id, callId } = parseInput(callParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    await callTrackingWorkspace(db, principal, id);
+    const call = await simulator.hangUp(id, callId);
+    if (!call) throw notFound('Call not found.');
+    return respondWith(trackedCallResponseSchema, { data: call });
+  });
+
+  callCenter.get('/workspaces/:id/ctm/numbers', async (request) => {
+    const { id } = parseInput(workspaceParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    await callTrackingWorkspace(db, principal, id);
+    const numbers = await listTrackingNumbers(db, id);
+    return respondWith(trackingNumberListResponseSchema, {
+      data: numbers,
+      meta: { total: numbers.length, limit: Math.max(1, numbers.length), offset: 0 },
+    });
+  });
+
+  // spec 7: trackingNumber, campaign, leadSource; a number without tracking data answers
+  // nulls (spec 3: "None Associated"), not an error.
+  callCenter.get('/workspaces/:id/ctm/tracking-info/:trackingNumber', async (request) => {
+    const { id, trackingNumber } = parseInput(trackingParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    parseInput(trackingInfoQuerySchema, request.query, 'query');
+    await callTrackingWorkspace(db, principal, id);
+    const row = await findTrackingNumber(db, id, trackingNumber);
+    const refs = await trackingNumberRefs(db, row);
+    const asked = stripPhone(trackingNumber);
+    return respondWith(trackingInfoResponseSchema, {
+      data: {
+        trackingNumber: row?.number ?? toUsE164(asked) ?? asked,
+        label: row?.label ?? null,
+        ...refs,
+      },
+    });
+  });
+}
+
+/** The main-API calls: register under /api. */
+export function registerCallTrackingApiRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  { simulator, emitToUser }: CallTrackingRouteDeps,
+): void {
+  const { db } = ctx;
+
+  // spec 7: DELETE ctm/{workspaceId}/{callId}/deleteCall (main API).
+  api.delete('/ctm/:workspaceId/:callId/deleteCall', async (request) => {
+    const { workspaceId, callId } = parseInput(deleteParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    await callTrackingWorkspace(db, principal, workspaceId);
+    if (!(await simulator.deleteCall(workspaceId, callId))) throw notFound('Call not found.');
+    return respondWith(callDeletedResponseSchema, { data: { id: callId } });
+  });
+
+  // Issue #13: system users ring an agent with a simulated incoming call.
+  api.post('/system/test-calls', async (request, reply) => {
+    const principal = await ctx.authenticate(request);
+    assertRole(principal, ['system']);
+    const body = parseInput(placeTestCallSchema, request.body, 'body');
+    const call = await placeTestCall(db, simulator, emitToUser, principal, body);
+    reply.code(201);
+    return respondWith(trackedCallResponseSchema, { data: call });
+  });
+}
