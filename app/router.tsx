@@ -64,19 +64,21 @@ const appChildren: RouteObject[] = [
           .FunnelDashboardPage,
       }),
     },
-    planned({
+    {
       path: 'trends',
-      title: 'Classic Trends',
-      area: 'Dashboards',
-      description:
-        'New, qualified and unqualified leads, sets, shows, hires and filed cases over time.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/classic-trends/classic-trends-page'))
+          .ClassicTrendsPage,
+      }),
+    },
+    {
+      // The operators' landing (spec: dashboards 6).
       path: 'agent',
-      title: 'Agent Dashboard',
-      area: 'Dashboards',
-      description: 'Your calls, call compliance and the leads you are working.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/agent-dashboard/agent-dashboard-page'))
+          .AgentDashboardPage,
+      }),
+    },
   ]),
   area('team', 'reports', [
     planned({

@@ -1,0 +1,196 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AgentDashboardScreen } from '@/app/features/agent-dashboard/agent-dashboard-screen';
+import type { Agent } from '@/shared/contracts/lookups';
+import type { AgentSummary } from '@/shared/contracts/reports/agent-summary';
+import { makeSummary } from './agent-summary-fixture';
+import type { Role } from '@/shared/contracts/roles';
+import { makeUser } from '../../../shared/domain/fixtures';
+import { makeHost, renderWithHost } from '../../helpers';
+import { deferred, fakeApi, type FakeApi, type Handler } from '../../fake-api';
+import { reportWorkspace, serverError } from '../../reports/filters/fixtures';
+
+const MAYA: Agent = {
+  id: 'agt_1',
+  name: 'Maya Patel',
+  personId: 'per_1',
+  ctmUserId: 'ctm_1',
+  zohoUserId: null,
+  active: true,
+};
+const LEO: Agent = { ...MAYA, id: 'agt_2', name: 'Leo Park', personId: 'per_2' };
+
+const QUIET: AgentSummary = makeSummary({
+  calls: {
+    inbound: { total: 0, connected: 0, percent: 0 },
+    outbound: { total: 0, connected: 0, percent: 0 },
+    all: { total: 0, connected: 0, percent: 0 },
+  },
+  funnel: { leads: 0, sets: 0, shows: 0, hires: 0 },
+  followUps: {
+    callbacks: { due: 0, done: 0 },
+    relationship: { due: 0, done: 0 },
+    collection: { due: 0, done: 0 },
+  },
+  open: { total: 0, items: [] },
+  rank: { metric: 'sets', position: 1, of: 5, sharedWith: 5, best: 0 },
+});
+
+function renderAgent(
+  options: {
+    summary?: Handler;
+    role?: Role;
+    agent?: Agent | null;
+    callTracking?: boolean;
+    agents?: Agent[];
+  } = {},
+): FakeApi {
+  const api = fakeApi({
+    '/agents/me/summary': options.summary ?? (() => ({ data: makeSummary() })),
+    // The agents lookup's path is 'agents' (shared/api/lookups.ts).
+    agents: () => ({
+      data: options.agents ?? [MAYA, LEO],
+      meta: { total: 2, limit: 1000, offset: 0 },
+    }),
+  });
+  const host = makeHost({
+    api,
+    session: {
+      user: makeUser({ role: options.role ?? 'operator' }),
+      workspace: reportWorkspace({ callTracking: options.callTracking }),
+      agent: options.agent === undefined ? MAYA : options.agent,
+    },
+  });
+  renderWithHost(<AgentDashboardScreen />, { host });
+  return api;
+}
+
+describe('AgentDashboardScreen (docs/agent-dashboard.md)', () => {
+  it("shows 'Loading Agent Dashboard...' and then the agent's calls, compliance, funnel, follow-ups and rank", async () => {
+    const pending = deferred<unknown>();
+    const api = renderAgent({ summary: () => pending.promise });
+    expect((await screen.findByText('Loading Agent Dashboard...')).textContent).toBe(
+      'Loading Agent Dashboard...',
+    );
+    await act(async () => pending.resolve({ data: makeSummary() }));
+
+    const calls = await screen.findByRole('region', { name: 'Calls' });
+    expect(within(calls).getByText('In').nextElementSibling!.textContent).toBe(
+      '129 connected · 75%',
+    );
+    const compliance = within(calls).getByRole('progressbar', { name: 'Call compliance' });
+    expect(compliance.getAttribute('aria-valuenow')).toBe('31');
+    expect(compliance.getAttribute('aria-valuetext')).toBe(
+      '31% (10 of 32 calls connected), minimum 10%',
+    );
+    const funnel = screen.getByRole('region', { name: 'Your funnel' });
+    expect(
+      within(funnel)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['7', '3', '2', '1']);
+    const followUps = screen.getByRole('region', { name: 'Follow-ups' });
+    expect(within(followUps).getByText('Callbacks').nextElementSibling!.textContent).toBe(
+      '1 of 2 returned',
+    );
+    expect(within(followUps).getByText('Collection calls').nextElementSibling!.textContent).toBe(
+      'none due',
+    );
+    const open = within(followUps).getAllByRole('listitem');
+    expect(open.map((item) => item.textContent)).toEqual([
+      'CallbackAna AbleOverdue since Wed 11/18',
+      'Relationship callNo contact namedDue today',
+    ]);
+    expect(open[0]!.getAttribute('data-overdue')).toBe('true');
+    const rank = screen.getByRole('region', { name: 'Team rank' });
+    expect(rank.textContent).toContain('2nd');
+    expect(rank.textContent).toContain('of 5 agents by sets');
+    expect(rank.textContent).toContain('3 sets · the top has 6 sets');
+    // An operator reads their own dashboard: no agent is named.
+    expect(api.calls('/agents/me/summary')[0]!.query).toEqual({ period: 'day' });
+  });
+
+  it('switches to this week with the keyboard-operable period radios', async () => {
+    const api = renderAgent({
+      summary: (req) =>
+        (req.query as { period: string }).period === 'week'
+          ? {
+              data: makeSummary({ period: 'week', startDate: '2026-11-16', endDate: '2026-11-20' }),
+            }
+          : { data: makeSummary() },
+    });
+    await screen.findByRole('region', { name: 'Calls' });
+    const week = screen.getByRole('radio', { name: 'This week' });
+    fireEvent.click(week);
+    expect((await screen.findByText(/Mon 11\/16 – Fri 11\/20/)).textContent).toContain(
+      'Maya Patel',
+    );
+    expect(api.calls('/agents/me/summary').map((req) => req.query)).toEqual([
+      { period: 'day' },
+      { period: 'week' },
+    ]);
+    expect((week as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('says so when there is nothing yet today, and still shows the zeros', async () => {
+    renderAgent({ summary: () => ({ data: QUIET }) });
+    const note = await screen.findByText(/No calls, leads or follow-ups of yours yet today/);
+    expect(note.getAttribute('role')).toBe('status');
+    expect(screen.getByText('Nothing due: every callback and task is done.').tagName).toBe('P');
+    expect(screen.getByRole('region', { name: 'Team rank' }).textContent).toContain(
+      '0 sets, as many as 4 other agents',
+    );
+  });
+
+  it('shows the error view when the summary fails, and Try Again? loads it again', async () => {
+    let fail = true;
+    renderAgent({ summary: () => (fail ? serverError() : { data: makeSummary() }) });
+    expect(
+      (await screen.findByText("Sorry! We weren't able to retrieve data at this time."))
+        .textContent,
+    ).toBe("Sorry! We weren't able to retrieve data at this time.");
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
+    expect((await screen.findByRole('region', { name: 'Calls' })).textContent).toContain('Calls');
+  });
+
+  it('tells an operator with no agent record why there is nothing to show, without asking', async () => {
+    const api = renderAgent({ agent: null });
+    expect((await screen.findByText(/not linked to an agent/)).textContent).toContain(
+      'Ask your admin to link you.',
+    );
+    expect(api.calls('/agents/me/summary')).toHaveLength(0);
+  });
+
+  it('says call tracking is off instead of loading', async () => {
+    const api = renderAgent({ callTracking: false });
+    expect((await screen.findByText(/Call tracking is not enabled/)).tagName).toBe('P');
+    expect(api.calls('/agents/me/summary')).toHaveLength(0);
+  });
+
+  it('lets an owner without an agent record pick whose dashboard to read', async () => {
+    const api = renderAgent({
+      role: 'owner',
+      agent: null,
+      summary: (req) => {
+        const agent = (req.query as { agent?: string }).agent;
+        return {
+          data: makeSummary({
+            agent:
+              agent === 'agt_2'
+                ? { id: 'agt_2', name: 'Leo Park' }
+                : { id: 'agt_1', name: 'Maya Patel' },
+          }),
+        };
+      },
+    });
+    const select = (await screen.findByLabelText('Agent')) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('agt_1'));
+    fireEvent.change(select, { target: { value: 'agt_2' } });
+    expect((await screen.findByText('Leo Park', { selector: 'strong' })).tagName).toBe('STRONG');
+    expect(api.calls('/agents/me/summary').at(-1)!.query).toEqual({
+      period: 'day',
+      agent: 'agt_2',
+    });
+  });
+});
