@@ -22,10 +22,10 @@ import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import type { CrmRecordTable } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
+import { newestFirstPage, pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import { readJson } from '../repositories/json-column';
 import { callFlowScope } from './call-flow-access';
-import { pageOf } from './email-outbox';
 import { reachableExecution } from './execution-histories';
 
 // spec: session 7 CRM sync, against a simulated CRM (the crm_records table) so that what
@@ -202,22 +202,12 @@ export function registerCrmSyncRoutes(api: FastifyInstance, ctx: ServerContext):
     const principal = await ctx.authenticate(request);
     await callFlowScope(ctx, principal, id, 'read');
     const { type } = parseInput(crmRecordListQuerySchema, request.query ?? {}, 'query');
-    const { limit, offset } = pageOf(request.query);
     let base = ctx.db.selectFrom('crm_records').where('workspace_id', '=', id);
     if (type) base = base.where('type', '=', type);
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const { rows, meta } = await newestFirstPage(base, pageWindow(request.query));
     return respondWith(crmRecordListResponseSchema, {
       data: rows.map(recordOf),
-      meta: { total: Number(n), limit, offset },
+      meta,
     });
   });
 }

@@ -11,7 +11,7 @@ import {
 import { assertRole } from '../auth/access';
 import type { ServerContext } from '../context';
 import { forbidden } from '../http/errors';
-import { parsePaging } from '../http/paging';
+import { newestFirstPage, pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import { callFlowScope } from './call-flow-access';
 
@@ -20,11 +20,6 @@ import { callFlowScope } from './call-flow-access';
 // outbox table, which system users read (GET service-processes/outbox).
 
 const recipientsSchema = z.array(z.string());
-
-export function pageOf(query: unknown) {
-  const paging = parsePaging(query);
-  return { limit: paging['page[limit]'] ?? 100, offset: paging['page[offset]'] ?? 0 };
-}
 
 export function registerEmailOutboxRoutes(api: FastifyInstance, ctx: ServerContext): void {
   // E-mails come from call-flow triggers: the caller must be able to run call flows in
@@ -56,19 +51,9 @@ export function registerEmailOutboxRoutes(api: FastifyInstance, ctx: ServerConte
     const principal = await ctx.authenticate(request);
     assertRole(principal, ['system']);
     const { workspace } = parseInput(outboxListQuerySchema, request.query ?? {}, 'query');
-    const { limit, offset } = pageOf(request.query);
     let base = ctx.db.selectFrom('email_outbox');
     if (workspace) base = base.where('workspace_id', '=', workspace);
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const { rows, meta } = await newestFirstPage(base, pageWindow(request.query));
     return respondWith(outboxListResponseSchema, {
       data: rows.map((r) => ({
         id: r.id,
@@ -80,7 +65,7 @@ export function registerEmailOutboxRoutes(api: FastifyInstance, ctx: ServerConte
         textBody: r.text_body,
         createdAt: r.created_at,
       })),
-      meta: { total: Number(n), limit, offset },
+      meta,
     });
   });
 }

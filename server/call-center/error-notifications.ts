@@ -8,8 +8,8 @@ import {
 } from '@/shared/contracts/call-flow-api';
 import { assertRole } from '../auth/access';
 import type { ServerContext } from '../context';
+import { newestFirstPage, pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
-import { pageOf } from './email-outbox';
 
 // spec: session 7 Call flow — POST error-notification with subject and body (spec 8: the
 // call-flow error e-mail, sent once per session). Stored in error_notifications, which
@@ -39,19 +39,9 @@ export function registerErrorNotificationRoutes(api: FastifyInstance, ctx: Serve
     const principal = await ctx.authenticate(request);
     assertRole(principal, ['system']);
     const { workspace } = parseInput(outboxListQuerySchema, request.query ?? {}, 'query');
-    const { limit, offset } = pageOf(request.query);
     let base = ctx.db.selectFrom('error_notifications');
     if (workspace) base = base.where('workspace_id', '=', workspace);
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const { rows, meta } = await newestFirstPage(base, pageWindow(request.query));
     return respondWith(errorNotificationListResponseSchema, {
       data: rows.map((r) => ({
         id: r.id,
@@ -61,7 +51,7 @@ export function registerErrorNotificationRoutes(api: FastifyInstance, ctx: Serve
         body: r.body,
         createdAt: r.created_at,
       })),
-      meta: { total: Number(n), limit, offset },
+      meta,
     });
   });
 }

@@ -1,3 +1,4 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { MAX_PAGE_LIMIT, pagingQuerySchema, type PagingQuery } from '@/shared/contracts/common';
 import { parseInput } from './validate';
 
@@ -20,4 +21,36 @@ export function paginate<T>(items: readonly T[], paging: PagingQuery) {
     data: items.slice(offset, offset + limit),
     meta: { total: items.length, limit, offset },
   };
+}
+
+/** The page a stored list is read in: `page[limit]` (100 by default) from `page[offset]`. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+export function pageWindow(query: unknown, defaultLimit = 100): PageWindow {
+  const paging = parsePaging(query);
+  return { limit: paging['page[limit]'] ?? defaultLimit, offset: paging['page[offset]'] ?? 0 };
+}
+
+/**
+ * One page of a stored list, newest first (`created_at`, then `id`, both descending, so
+ * rows of the same instant keep one order), with the whole list's count for `meta`.
+ */
+export async function newestFirstPage<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  window: PageWindow,
+) {
+  // Kysely cannot name the selection of a query generic in its tables: read it by hand.
+  const counted: unknown = await base.select(sql`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const total = Number((counted as { n: unknown }).n);
+  const rows = await base
+    .selectAll()
+    .orderBy(sql`created_at`, 'desc')
+    .orderBy(sql`id`, 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { rows, meta: { total, ...window } };
 }
