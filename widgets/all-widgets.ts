@@ -1,3 +1,4 @@
+import { intakeAgent } from './intake-agent';
 import { intakeCockpit } from './intake-cockpit';
 import { intakeCompliance } from './intake-compliance';
 import { intakeFunnel } from './intake-funnel';
@@ -17,7 +18,12 @@ export interface WidgetDefinition {
  * script-tag bundle and the extension's panel runtime after they set the widget
  * environment. <intake-call-flow> is added when the call-flow screen lands.
  */
-const DEFINITIONS: readonly WidgetDefinition[] = [intakeCockpit, intakeFunnel, intakeCompliance];
+const DEFINITIONS: readonly WidgetDefinition[] = [
+  intakeCockpit,
+  intakeFunnel,
+  intakeCompliance,
+  intakeAgent,
+];
 
 export function defineAllWidgets(): string[] {
   for (const definition of DEFINITIONS) definition.define();

@@ -3,15 +3,20 @@ import type { Role } from '@/shared/contracts/roles';
 /** The widget elements, in the order the panel shows them. */
 export const WIDGET_TAGS = [
   'intake-call-flow',
+  'intake-agent',
   'intake-compliance',
   'intake-cockpit',
   'intake-funnel',
 ] as const;
 export type WidgetTag = (typeof WIDGET_TAGS)[number];
 
+/** An agent's own dashboard: in the app owners and admins read any agent's instead. */
+const OPERATOR_ONLY: readonly WidgetTag[] = ['intake-agent'];
+
 /**
- * Which widgets fit a role (issue #6): agents see compliance and the call flow; owners
- * and admins also the cockpit and the funnel; consultants and system users none.
+ * Which widgets fit a role (issue #6): agents see the call flow, their own dashboard and
+ * compliance; owners and admins the call flow, compliance, the cockpit and the funnel;
+ * consultants and system users none.
  * Only elements that are actually defined (wrapped screens) are shown.
  */
 export function widgetsForRole(
@@ -20,9 +25,9 @@ export function widgetsForRole(
 ): WidgetTag[] {
   const allowed: readonly WidgetTag[] =
     role === 'owner' || role === 'admin'
-      ? WIDGET_TAGS
+      ? WIDGET_TAGS.filter((tag) => !OPERATOR_ONLY.includes(tag))
       : role === 'operator'
-        ? ['intake-call-flow', 'intake-compliance']
+        ? ['intake-call-flow', 'intake-agent', 'intake-compliance']
         : [];
   return allowed.filter((tag) => isDefined(tag));
 }

@@ -357,13 +357,13 @@ describe('one session and one socket for every tab', () => {
 });
 
 describe('roles', () => {
-  it('gives an agent compliance only (the call flow is not wrapped yet)', async () => {
+  it('gives an agent their own dashboard and compliance (the call flow is not wrapped yet)', async () => {
     await signOutThroughPopup(ext);
     await signInThroughPopup(ext, 'agent@lakeside.test');
     const page = await open(CRM_PAGES.zohoContact.url);
     try {
       await waitForPanel(page);
-      expect(await panelWidgetTags(page)).toEqual(['intake-compliance']);
+      expect(await panelWidgetTags(page)).toEqual(['intake-agent', 'intake-compliance']);
     } finally {
       await page.close();
     }

@@ -46,7 +46,12 @@ describe('the script-tag demo page', () => {
         () =>
           (window as unknown as { IntakeWidgets: { elements: string[] } }).IntakeWidgets.elements,
       );
-      expect(tags.sort()).toEqual(['intake-cockpit', 'intake-compliance', 'intake-funnel']);
+      expect(tags.sort()).toEqual([
+        'intake-agent',
+        'intake-cockpit',
+        'intake-compliance',
+        'intake-funnel',
+      ]);
       // Each widget offers the sign-in form; one sign-in serves them all.
       // The form is its own chunk: it arrives inside the shadow root after the first render.
       const username = await waitForDeepSelector(page, 'intake-cockpit >>> input[name="username"]');

@@ -28,9 +28,10 @@ function panelWidgets(host: HTMLElement | null): string[] {
 }
 
 describe('widgetsForRole', () => {
-  it('gives agents compliance and the call flow, owners and admins everything, others nothing', () => {
+  it('gives agents the call flow, their own dashboard and compliance, owners and admins the rest, others nothing', () => {
     expect(widgetsForRole('operator', allDefined)).toEqual([
       'intake-call-flow',
+      'intake-agent',
       'intake-compliance',
     ]);
     expect(widgetsForRole('admin', allDefined)).toEqual([
