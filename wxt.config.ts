@@ -35,8 +35,10 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Intake Cockpit',
     description: 'Intake Cockpit widgets inside your CRM and call-tracking pages.',
-    // storage: settings, tokens (storage.session); scripting: extra Keap hosts registered at run time.
-    permissions: ['storage', 'scripting'],
+    // storage: settings, tokens (storage.session); scripting: extra Keap hosts registered at
+    // run time; notifications: browser push from the background (issue #12), so no CRM site
+    // needs notification permission. The icon is extension/public/icon-128.png (WXT finds it).
+    permissions: ['storage', 'scripting', 'notifications'],
     // Extra Keap / Infusionsoft hosts are asked for one by one from the options page.
     optional_host_permissions: ['https://*/*'],
     // The panel runtime: ES modules the content scripts import. Nothing secret is in

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationSchema } from '@/shared/contracts/notification';
 import { roleSchema } from '@/shared/contracts/roles';
 import { SIGN_IN_ERROR_CODES } from '@/shared/session/sign-in-error';
 
@@ -12,6 +13,11 @@ import { SIGN_IN_ERROR_CODES } from '@/shared/session/sign-in-error';
 
 /** The port name every content script and extension page connects with. */
 export const PORT_NAME = 'intake-cockpit';
+/**
+ * The port name the standalone app connects with through externally_connectable
+ * (issue #12): the live feed only, nothing else is served on it.
+ */
+export const LIVE_PORT_NAME = 'intake-cockpit-live';
 
 const idSchema = z.string().min(1).max(64);
 const keySchema = z.string().min(1).max(200);
@@ -60,6 +66,27 @@ export const portRequestSchema = z
   .strict();
 export type PortRequest = z.infer<typeof portRequestSchema>;
 
+/** Ids a client may mark read at once: the server's own bound (markNotificationsReadSchema). */
+const readIdsSchema = z.array(z.string().min(1).max(64)).min(1).max(500);
+
+/**
+ * The live messages (issue #12) every live client sends: a panel, our pages and the app.
+ * Marking read answers once the background's feed has told the server (or kept it).
+ */
+const liveMessageSchemas = [
+  /** The background's live snapshot (also pushed on every change as `live-state`). */
+  z.object({ kind: z.literal('live:get'), id: idSchema }).strict(),
+  z.object({ kind: z.literal('live:mark-read'), id: idSchema, ids: readIdsSchema }).strict(),
+  z.object({ kind: z.literal('live:mark-all-read'), id: idSchema }).strict(),
+  /**
+   * Whether this panel or app page is in front of the agent (tab visible, panel open):
+   * browser push is shown only while none is. Sent again on every new port.
+   */
+  z.object({ kind: z.literal('live:visibility'), visible: z.boolean() }).strict(),
+  /** Try Again after the list failed to load (the background throttles it). */
+  z.object({ kind: z.literal('live:reload') }).strict(),
+] as const;
+
 // ---------------------------------------------------------------------------------------
 // Client -> background
 // ---------------------------------------------------------------------------------------
@@ -96,6 +123,7 @@ export const clientMessageSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('auth:sign-out'), id: idSchema }).strict(),
+  ...liveMessageSchemas,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageKind = ClientMessage['kind'];
@@ -119,6 +147,23 @@ export const externalMessageSchema = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 export type ExternalMessage = z.infer<typeof externalMessageSchema>;
+
+/**
+ * The standalone app's live port (LIVE_PORT_NAME, issue #12): it first says who it is
+ * signed in as; the background serves its feed only when that is the extension's own
+ * user in the same workspace, else it closes the port. Never a token either way.
+ */
+export const appLiveMessageSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('live:hello'),
+      userId: z.string().min(1).max(64),
+      workspaceId: z.string().min(1).max(64),
+    })
+    .strict(),
+  ...liveMessageSchemas,
+]);
+export type AppLiveMessage = z.infer<typeof appLiveMessageSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Background -> client
@@ -178,6 +223,20 @@ export const publicSessionStateSchema = z
   .strict();
 export type PublicSessionState = z.infer<typeof publicSessionStateSchema>;
 
+/**
+ * The background's live snapshot (shared/live/live-feed.ts LiveSnapshot) as it crosses a
+ * port: every notification checked by its contract, the list bounded (the server keeps
+ * at most 100; arrivals while it loads can add a few).
+ */
+export const liveSnapshotSchema = z.object({
+  status: z.enum(['idle', 'loading', 'ready', 'error']),
+  notifications: z.array(notificationSchema).max(200).readonly(),
+  unread: z.number().int().min(0),
+  liveCalls: z.number().int().min(0).nullable(),
+  socket: connectionStatusSchema,
+  notice: z.string().max(2000).nullable().optional(),
+});
+
 export const backgroundMessageSchema = z.discriminatedUnion('kind', [
   /**
    * ok: data is the server's answer; not ok: error is the TransportError the app would
@@ -198,6 +257,8 @@ export const backgroundMessageSchema = z.discriminatedUnion('kind', [
     ),
   z.object({ kind: z.literal('event'), event: eventNameSchema, payload: z.unknown() }).strict(),
   z.object({ kind: z.literal('session-state'), state: publicSessionStateSchema }).strict(),
+  /** The live snapshot, pushed to every port on each change (issue #12). */
+  z.object({ kind: z.literal('live-state'), snapshot: liveSnapshotSchema }).strict(),
   z
     .object({
       kind: z.literal('notice'),
@@ -243,6 +304,14 @@ export function parseClientMessage(raw: unknown): ClientMessage | null {
 }
 
 export function parseExternalMessage(raw: unknown): ExternalMessage | null {
+  if (messageSize(raw) > MAX_CLIENT_MESSAGE_CHARS) return null;
   const parsed = externalMessageSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A message on the app's live port; null when oversized, malformed or unknown. */
+export function parseAppLiveMessage(raw: unknown): AppLiveMessage | null {
+  if (messageSize(raw) > MAX_CLIENT_MESSAGE_CHARS) return null;
+  const parsed = appLiveMessageSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }

@@ -1,4 +1,5 @@
 import { en } from '@/shared/i18n/en';
+import { IDLE_LIVE_SNAPSHOT, type LiveSnapshot } from '@/shared/live/live-feed';
 import { SignInError } from '@/shared/session/sign-in-error';
 import {
   isSignInErrorData,
@@ -55,6 +56,14 @@ export interface PortTransport extends Transport {
   sessionState(): PublicSessionState | null;
   onSessionState(listener: (state: PublicSessionState) => void): () => void;
   onNotice(listener: (notice: NoticeMessage) => void): () => void;
+  /** The last live snapshot the background pushed (null before the first; issue #12). */
+  liveState(): LiveSnapshot | null;
+  onLiveState(listener: (snapshot: LiveSnapshot) => void): () => void;
+  /**
+   * Tells the background whether this page shows the live feed to the agent (browser
+   * push waits while one does). Said again on every new port: a restarted worker knows.
+   */
+  setVisibility(visible: boolean): void;
   /** Closes the port for good (page teardown); pending calls fail. */
   close(): void;
 }
@@ -79,6 +88,9 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
   const eventHandlers = new Map<string, Set<SocketEventHandler>>();
   const stateListeners = new Set<(state: PublicSessionState) => void>();
   const noticeListeners = new Set<(notice: NoticeMessage) => void>();
+  const liveListeners = new Set<(snapshot: LiveSnapshot) => void>();
+  let live: LiveSnapshot | null = null;
+  let visible: boolean | null = null;
   let port: PortLike | null = null;
   let state: PublicSessionState | null = null;
   let nextId = 1;
@@ -90,6 +102,11 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
   function setState(next: PublicSessionState): void {
     state = next;
     for (const listener of stateListeners) listener(next);
+  }
+
+  function setLive(next: LiveSnapshot): void {
+    live = next;
+    for (const listener of liveListeners) listener(next);
   }
 
   function onAnswer(message: AnswerMessage): void {
@@ -123,6 +140,8 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
       case 'notice':
         for (const listener of noticeListeners) listener(message);
         return;
+      case 'live-state':
+        return setLive(message.snapshot);
     }
   }
 
@@ -142,6 +161,7 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
       message: EXTENSION_GONE_TEXT,
       appOrigin: state?.appOrigin ?? '',
     });
+    setLive(IDLE_LIVE_SNAPSHOT);
   }
 
   function open(): PortLike | null {
@@ -159,6 +179,7 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
     created.onDisconnect.addListener(() => onDisconnect(created));
     // What this tab listens to survives the worker: say it again on every new port.
     for (const event of eventHandlers.keys()) created.postMessage({ kind: 'subscribe', event });
+    if (visible !== null) created.postMessage({ kind: 'live:visibility', visible });
     return created;
   }
 
@@ -177,7 +198,8 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
         entry.reject(unsafe);
       }
     }
-    if (pending.size > 0 || eventHandlers.size > 0 || stateListeners.size > 0) scheduleReconnect();
+    const listening = eventHandlers.size > 0 || stateListeners.size > 0 || liveListeners.size > 0;
+    if (pending.size > 0 || listening) scheduleReconnect();
   }
 
   function scheduleReconnect(): void {
@@ -272,6 +294,20 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
     onNotice(listener) {
       noticeListeners.add(listener);
       return () => void noticeListeners.delete(listener);
+    },
+    liveState: () => live,
+    onLiveState(listener) {
+      liveListeners.add(listener);
+      // Every new port gets the live snapshot at once, like the session state.
+      if (!port) open();
+      return () => void liveListeners.delete(listener);
+    },
+    setVisibility(next) {
+      if (next === visible) return;
+      visible = next;
+      // A new port says it itself (open); an open one is told now.
+      if (port) post({ kind: 'live:visibility', visible: next });
+      else if (liveListeners.size > 0) open();
     },
     close() {
       closed = true;

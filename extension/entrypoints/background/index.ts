@@ -3,20 +3,31 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { createExtensionStorage } from '@/extension/lib/extension-storage';
 import { DEFAULT_SETTINGS } from '@/extension/lib/settings';
 import { loadSettings, watchSettings } from '@/extension/lib/settings-storage';
+import type { Notifier } from '@/shared/transport/notifier';
 import { createAppHandoff } from './app-handoff';
+import { createAppLivePorts } from './app-live-port';
 import { syncExtraKeapHosts } from './keap-hosts';
+import { createBackgroundLive } from './live';
 import { createPortRouter, type RouterPort } from './port-router';
 import { createBackgroundSession } from './session';
 import { createSocketHub } from './socket';
 
 /** Widget preferences in storage.local (filters, theme, panel width): nothing secret. */
 export const WIDGET_STORAGE_PREFIX = 'widget:';
+/**
+ * The live feed's keys: read notification ids in storage.local (they outlive a browser
+ * restart, spec: session 9), push actions in storage.session (a worker restart).
+ */
+export const LIVE_STORAGE_PREFIX = 'live:';
+/** The extension's icon (extension/public): the toolbar's and browser push's. */
+export const ICON_PATH = '/icon-128.png';
 
 /**
  * The background worker (ARCHITECTURE.md "Inside a CRM tab"), one module per concern:
  * session.ts (sign-in, refresh, sign-out; tokens in storage.session), socket.ts (the one
- * socket.io connection's events), port-router.ts (content scripts and our pages),
- * sender-policy.ts (who may say what), app-handoff.ts, keap-hosts.ts. Every listener is
+ * socket.io connection's events), live.ts (the one live feed, badge, browser push),
+ * port-router.ts (content scripts and our pages), sender-policy.ts (who may say what),
+ * app-handoff.ts and app-live-port.ts (the standalone app), keap-hosts.ts. Every listener is
  * registered synchronously here, so a worker woken by a message or a port finds it.
  */
 export default defineBackground(() => {
@@ -29,14 +40,39 @@ export default defineBackground(() => {
   const hub = createSocketHub();
   const settingsAtStart = loadSettings();
   let router: ReturnType<typeof createPortRouter> | null = null;
+  // The worker has no screen: toasts go to the pages and panels that are open.
+  const notify: Notifier = (level, message, toast) =>
+    router?.broadcastNotice({ level, message, ...toast });
+  const live = createBackgroundLive({
+    hub,
+    readStorage: createExtensionStorage(browser.storage.local, LIVE_STORAGE_PREFIX),
+    pushStorage: createExtensionStorage(browser.storage.session, LIVE_STORAGE_PREFIX),
+    browser: {
+      action: browser.action,
+      notifications: {
+        create: (id, options) => browser.notifications.create(id, options),
+        clear: (id) => browser.notifications.clear(id),
+        onClicked: browser.notifications.onClicked,
+        onClosed: browser.notifications.onClosed,
+      },
+      tabs: {
+        update: (tabId, properties) => browser.tabs.update(tabId, properties),
+        create: (properties) => browser.tabs.create(properties),
+      },
+      windows: { update: (windowId, properties) => browser.windows.update(windowId, properties) },
+    },
+    iconUrl: browser.runtime.getURL(ICON_PATH),
+    notify,
+  });
   const session = createBackgroundSession({
     serverOrigin: settingsAtStart.then(({ settings }) => settings.serverOrigin),
     storage: createExtensionStorage(browser.storage.session),
     hub,
     appVersion: browser.runtime.getManifest().version,
-    // The worker has no screen: toasts go to the pages and panels that are open.
-    notify: (level, message, toast) => router?.broadcastNotice({ level, message, ...toast }),
+    notify,
+    liveCalls: live.liveCalls,
   });
+  live.attach(session);
   // The admin's extra Keap hosts whose content script is registered: the only hosts
   // beyond the built-in site families that may open a content-script port (issue #9).
   let grantedKeapHosts: readonly string[] = [];
@@ -46,6 +82,7 @@ export default defineBackground(() => {
     self,
     session,
     hub,
+    live,
     widgetStorage: createExtensionStorage(browser.storage.local, WIDGET_STORAGE_PREFIX),
     extraKeapHosts: () => grantedKeapHosts,
     settingsReady,
@@ -71,14 +108,21 @@ export default defineBackground(() => {
 
   const handoff = createAppHandoff({ session, appOrigin: () => appOrigin });
   browser.runtime.onMessageExternal.addListener((message, sender) => handoff(message, sender));
+  const appLive = createAppLivePorts({ session, live, appOrigin: () => appOrigin });
+  browser.runtime.onConnectExternal.addListener((port) =>
+    appLive.onConnectExternal(port as unknown as RouterPort),
+  );
   // Any other one-off message (nothing of ours uses them) is ignored: ports only.
 
   // Tests and the benchmark read these through the service worker target.
   Object.assign(globalThis, {
     __intakeDiagnostics: () => ({
       openPorts: portRouter.openPorts(),
-      droppedMessages: portRouter.droppedMessages(),
+      appLivePorts: appLive.openPorts(),
+      droppedMessages: portRouter.droppedMessages() + appLive.droppedMessages(),
       session: session.publicState(),
+      live: live.snapshot(),
+      liveVisible: live.anyVisible(),
     }),
   });
 });

@@ -10,6 +10,7 @@ import {
   type RpcMessage,
 } from '@/shared/transport/port-protocol';
 import { TransportError } from '@/shared/transport/transport';
+import type { BackgroundLive } from './live';
 import { isRequestAllowed, refusalMessage } from './request-policy';
 import {
   acceptClientMessage,
@@ -55,6 +56,21 @@ const MAX_HELD_MESSAGES = 64;
 export const TOO_MANY_IN_FLIGHT = 'Too many requests in flight from this page; try again.';
 export const ANSWER_WITHHELD = 'The answer was withheld: it contained session credentials.';
 
+/**
+ * Whether a message to a port holds one of the current tokens (issue #9 item 1): the
+ * last check before anything leaves the worker, for every port (ours and the app's).
+ */
+export function containsSecret(message: unknown, secrets: readonly string[]): boolean {
+  if (secrets.length === 0) return false;
+  let text: string;
+  try {
+    text = JSON.stringify(message);
+  } catch {
+    return true;
+  }
+  return secrets.some((secret) => text.includes(secret));
+}
+
 /** A sign-in failure as answer data: the port transport throws it as a SignInError again. */
 function signInFailure(error: unknown): AnswerError {
   const { code, message } = toSignInError(error);
@@ -69,6 +85,8 @@ export function createPortRouter(options: {
   self: SelfIdentity;
   session: BackgroundSession;
   hub: SocketHub;
+  /** The browser's one live feed (issue #12): every port mirrors it. */
+  live: BackgroundLive;
   /** Widget persistence: storage.local under a prefix. */
   widgetStorage: KeyValueStorage;
   /** The admin's extra Keap hosts whose content script is registered (sender policy). */
@@ -79,7 +97,7 @@ export function createPortRouter(options: {
    */
   settingsReady?: Promise<unknown>;
 }): PortRouter {
-  const { self, session, hub, widgetStorage } = options;
+  const { self, session, hub, live, widgetStorage } = options;
   const extraKeapHosts = options.extraKeapHosts ?? (() => []);
   const ports = new Set<RouterPort>();
   let dropped = 0;
@@ -90,17 +108,7 @@ export function createPortRouter(options: {
    * pages; this catches whatever a future change lets through. An answer is replaced by
    * an error answer, anything else is dropped.
    */
-  function leaksSecret(message: BackgroundMessage): boolean {
-    const secrets = session.secrets();
-    if (secrets.length === 0) return false;
-    let text: string;
-    try {
-      text = JSON.stringify(message);
-    } catch {
-      return true;
-    }
-    return secrets.some((secret) => text.includes(secret));
-  }
+  const leaksSecret = (message: BackgroundMessage) => containsSecret(message, session.secrets());
 
   function safePost(port: RouterPort, message: BackgroundMessage): void {
     let outgoing: BackgroundMessage | null = message;
@@ -129,6 +137,13 @@ export function createPortRouter(options: {
 
   session.onChange(() => {
     for (const port of ports) pushState(port);
+  });
+
+  const pushLive = (port: RouterPort) =>
+    safePost(port, { kind: 'live-state', snapshot: live.snapshot() });
+  // Read in one tab, read in every tab: each change goes to every port (issue #12).
+  live.subscribe(() => {
+    for (const port of ports) pushLive(port);
   });
 
   async function answer(
@@ -185,6 +200,14 @@ export function createPortRouter(options: {
       case 'auth:sign-out':
         await session.signOut();
         return session.publicState();
+      case 'live:get':
+        return live.snapshot();
+      case 'live:mark-read':
+        await live.markRead(message.ids);
+        return null;
+      case 'live:mark-all-read':
+        await live.markAllRead();
+        return null;
     }
   }
 
@@ -224,6 +247,7 @@ export function createPortRouter(options: {
       port.onDisconnect.addListener(() => {
         gone = true;
         ports.delete(port);
+        live.forget(port);
         for (const unsubscribe of subscriptions.values()) unsubscribe();
         subscriptions.clear();
       });
@@ -241,7 +265,9 @@ export function createPortRouter(options: {
         ports.add(port);
         // Every new port gets the state at once (after a worker restart: once restored).
         void session.ready().then(() => {
-          if (ports.has(port)) pushState(port);
+          if (!ports.has(port)) return;
+          pushState(port);
+          pushLive(port);
         });
       }
 
@@ -269,6 +295,19 @@ export function createPortRouter(options: {
         if (message.kind === 'unsubscribe') {
           subscriptions.get(message.event)?.();
           subscriptions.delete(message.event);
+          return;
+        }
+        if (message.kind === 'live:visibility') {
+          const tab = port.sender?.tab;
+          live.reportVisibility(port, message.visible, {
+            kind: accepted === 'content-script' ? 'crm' : 'page',
+            tabId: tab?.id,
+            windowId: tab?.windowId,
+          });
+          return;
+        }
+        if (message.kind === 'live:reload') {
+          live.reload();
           return;
         }
         if (inFlight >= MAX_IN_FLIGHT_PER_PORT) {

@@ -1,7 +1,9 @@
 import { isSiteOrigin } from '@/extension/lib/site-families';
 import {
+  parseAppLiveMessage,
   parseClientMessage,
   parseExternalMessage,
+  type AppLiveMessage,
   type ClientMessage,
   type ClientMessageKind,
   type ExternalMessage,
@@ -23,7 +25,7 @@ export interface SenderLike {
   id?: string;
   url?: string;
   origin?: string;
-  tab?: { id?: number };
+  tab?: { id?: number; windowId?: number };
   frameId?: number;
 }
 
@@ -83,8 +85,9 @@ export function classifyExternalSender(
 
 /**
  * The schema table: every kind, and which senders may send it. Content scripts serve
- * widgets (requests, events, storage, the public session); only our own pages may sign
- * in or out.
+ * widgets (requests, events, storage, the public session, the live feed of the panel's
+ * notification centre); only our own pages may sign in or out. The app's live port has
+ * its own, smaller table (acceptAppLiveMessage).
  */
 export const MESSAGE_RIGHTS: Record<ClientMessageKind, readonly SenderClass[]> = {
   request: ['content-script', 'extension-page'],
@@ -98,6 +101,11 @@ export const MESSAGE_RIGHTS: Record<ClientMessageKind, readonly SenderClass[]> =
   'storage:clear': ['content-script', 'extension-page'],
   'auth:sign-in': ['extension-page'],
   'auth:sign-out': ['extension-page'],
+  'live:get': ['content-script', 'extension-page'],
+  'live:mark-read': ['content-script', 'extension-page'],
+  'live:mark-all-read': ['content-script', 'extension-page'],
+  'live:visibility': ['content-script', 'extension-page'],
+  'live:reload': ['content-script', 'extension-page'],
 };
 
 /** A message from an accepted sender: schema-checked and allowed for that sender, else null. */
@@ -118,4 +126,17 @@ export function acceptExternalMessage(
 ): ExternalMessage | null {
   if (!classifyExternalSender(sender, appOrigin)) return null;
   return parseExternalMessage(raw);
+}
+
+/**
+ * A message on the standalone app's live port (issue #12): only from the configured app
+ * origin (the hand-over's own check), and only the live kinds; else null.
+ */
+export function acceptAppLiveMessage(
+  sender: SenderLike | undefined | null,
+  appOrigin: string,
+  raw: unknown,
+): AppLiveMessage | null {
+  if (!classifyExternalSender(sender, appOrigin)) return null;
+  return parseAppLiveMessage(raw);
 }

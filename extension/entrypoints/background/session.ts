@@ -7,12 +7,7 @@ import { useSessionStore } from '@/shared/stores/session-store';
 import type { DirectTransport } from '@/shared/transport/direct-transport';
 import type { Notifier } from '@/shared/transport/notifier';
 import type { PublicSessionState } from '@/shared/transport/port-protocol';
-import {
-  CONNECTION_STATUS_EVENT,
-  LIVE_CALLS_EVENT,
-  readLiveCallCount,
-  type SocketHub,
-} from './socket';
+import { CONNECTION_STATUS_EVENT, type SocketHub } from './socket';
 
 /**
  * The extension's one session (spec: session 4 Sign-in and session), held only here:
@@ -45,6 +40,11 @@ export interface BackgroundSessionOptions {
   hub: SocketHub;
   appVersion: string;
   notify: Notifier;
+  /**
+   * The last `ctmcallsdata` count: the background's live feed (live.ts), the one place
+   * that reads it (issue #12). Absent: no count (tests of the session alone).
+   */
+  liveCalls?: { get(): number | null; subscribe(listener: () => void): () => void };
 }
 
 export function createBackgroundSession(options: BackgroundSessionOptions): BackgroundSession {
@@ -52,7 +52,6 @@ export function createBackgroundSession(options: BackgroundSessionOptions): Back
   const listeners = new Set<() => void>();
   let serverOrigin = '';
   let direct: DirectSession | null = null;
-  let liveCalls: number | null = null;
   let readyPromise: Promise<void> = options.serverOrigin.then((origin) => {
     serverOrigin = origin;
     direct = build();
@@ -89,23 +88,19 @@ export function createBackgroundSession(options: BackgroundSessionOptions): Back
     for (const listener of [...listeners]) listener();
   };
 
-  // Session store changes (sign-in, sign-out, forced logout) and the socket's state.
+  // Session store changes (sign-in, sign-out, forced logout), the socket's state and the
+  // live call count.
   let lastSnapshot = '';
-  useSessionStore.subscribe(() => {
-    if (useSessionStore.getState().status !== 'signed-in') liveCalls = null;
+  const emitIfChanged = () => {
     const snapshot = JSON.stringify(publicState());
     if (snapshot !== lastSnapshot) {
       lastSnapshot = snapshot;
       emit();
     }
-  });
+  };
+  useSessionStore.subscribe(emitIfChanged);
   hub.add(CONNECTION_STATUS_EVENT, () => emit());
-  hub.add(LIVE_CALLS_EVENT, (payload) => {
-    const count = readLiveCallCount(payload);
-    if (count === null || count === liveCalls) return;
-    liveCalls = count;
-    emit();
-  });
+  options.liveCalls?.subscribe(emitIfChanged);
 
   function publicState(): PublicSessionState {
     const state = useSessionStore.getState();
@@ -121,7 +116,7 @@ export function createBackgroundSession(options: BackgroundSessionOptions): Back
           ? { id: state.workspace.id, name: state.workspace.attributes.name }
           : null,
       socket: direct?.transport.socketStatus() ?? 'disconnected',
-      liveCalls: signedIn ? liveCalls : null,
+      liveCalls: signedIn ? (options.liveCalls?.get() ?? null) : null,
       message: state.logoutMessage,
       appOrigin: serverOrigin,
     };

@@ -1,9 +1,11 @@
 import { expect, vi } from 'vitest';
+import { createBackgroundLive, type LiveBrowserApi } from '@/extension/entrypoints/background/live';
 import { createPortRouter, type RouterPort } from '@/extension/entrypoints/background/port-router';
 import type { BackgroundSession } from '@/extension/entrypoints/background/session';
 import { createSocketHub } from '@/extension/entrypoints/background/socket';
 import { SignInError } from '@/shared/session/sign-in-error';
-import { createMemoryStorage } from '@/shared/storage/storage';
+import { createMemoryStorage, type KeyValueStorage } from '@/shared/storage/storage';
+import type { Notification } from '@/shared/contracts/notification';
 import type { BackgroundMessage, PublicSessionState } from '@/shared/transport/port-protocol';
 import { PORT_NAME } from '@/shared/transport/port-protocol';
 import {
@@ -49,6 +51,72 @@ export interface FakeBackgroundOptions {
   request?: (req: TransportRequest) => Promise<unknown>;
   extraKeapHosts?: () => readonly string[];
   settingsReady?: Promise<unknown>;
+  /**
+   * Runs the live feed for the signed-in user (its list and mark-read calls go to
+   * `request`); without it the feed stays idle and makes no request.
+   */
+  live?: boolean;
+  /** The live module's storage.local and storage.session (a worker restart keeps them). */
+  readStorage?: KeyValueStorage;
+  pushStorage?: KeyValueStorage;
+  now?: () => number;
+}
+
+/** browser.action, notifications, tabs and windows, recording what the live module does. */
+export function fakeLiveBrowser() {
+  const shown = new Map<string, { title: string; message: string; iconUrl: string }>();
+  const clickListeners: ((id: string) => void)[] = [];
+  const closeListeners: ((id: string) => void)[] = [];
+  const calls = {
+    badgeText: [] as string[],
+    badgeColour: [] as string[],
+    title: [] as string[],
+    activatedTabs: [] as number[],
+    focusedWindows: [] as number[],
+    openedUrls: [] as string[],
+    cleared: [] as string[],
+  };
+  /** Tabs that exist (others fail to activate, as a closed tab does). */
+  const tabs = new Set<number>([5, 6, 7]);
+  const api: LiveBrowserApi = {
+    action: {
+      setBadgeText: async ({ text }) => void calls.badgeText.push(text),
+      setBadgeBackgroundColor: async ({ color }) => void calls.badgeColour.push(color),
+      setTitle: async ({ title }) => void calls.title.push(title),
+    },
+    notifications: {
+      create: async (id, { title, message, iconUrl }) => {
+        shown.set(id, { title, message, iconUrl });
+        return id;
+      },
+      clear: async (id) => {
+        calls.cleared.push(id);
+        const had = shown.delete(id);
+        if (had) closeListeners.forEach((listener) => listener(id));
+        return had;
+      },
+      onClicked: { addListener: (listener) => void clickListeners.push(listener) },
+      onClosed: { addListener: (listener) => void closeListeners.push(listener) },
+    },
+    tabs: {
+      update: async (tabId) => {
+        if (!tabs.has(tabId)) throw new Error(`No tab with id: ${tabId}.`);
+        calls.activatedTabs.push(tabId);
+      },
+      create: async ({ url }) => {
+        calls.openedUrls.push(url);
+        return { windowId: 99 };
+      },
+    },
+    windows: { update: async (windowId) => void calls.focusedWindows.push(windowId) },
+  };
+  return {
+    api,
+    shown,
+    calls,
+    tabs,
+    click: (id: string) => clickListeners.forEach((listener) => listener(id)),
+  };
 }
 
 export function fakeBackground(options: FakeBackgroundOptions = {}) {
@@ -67,6 +135,7 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
       socketHandlers.set(event, handler);
       return () => void socketHandlers.delete(event);
     }),
+    socketStatus: () => 'connected' as const,
   };
   const changeListeners = new Set<() => void>();
   let publicState = state;
@@ -91,10 +160,24 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
   const hub = createSocketHub();
   hub.bind(transport as unknown as Transport);
   const widgetStorage = createMemoryStorage();
+  const liveBrowser = fakeLiveBrowser();
+  const readStorage = options.readStorage ?? createMemoryStorage();
+  const pushStorage = options.pushStorage ?? createMemoryStorage();
+  const live = createBackgroundLive({
+    hub,
+    readStorage,
+    pushStorage,
+    browser: liveBrowser.api,
+    iconUrl: `${self.origin}/icon-128.png`,
+    notify: () => {},
+    now: options.now,
+  });
+  if (options.live) live.attach(session);
   const router = createPortRouter({
     self,
     session,
     hub,
+    live,
     widgetStorage,
     extraKeapHosts: options.extraKeapHosts,
     settingsReady: options.settingsReady,
@@ -104,6 +187,10 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
     session,
     transport,
     widgetStorage,
+    live,
+    liveBrowser,
+    readStorage,
+    pushStorage,
     emitSocket: (event: string, payload: unknown) => socketHandlers.get(event)?.(payload),
     changed: () => changeListeners.forEach((listener) => listener()),
     setPublicState: (next: PublicSessionState) => {
@@ -113,6 +200,47 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
       hostSession = next;
     },
   };
+}
+
+/** A notification as the server sends it (shared/contracts/notification.ts). */
+export function notification(id: string, extra: Partial<Notification> = {}): Notification {
+  return {
+    id,
+    title: `Title ${id}`,
+    description: `About ${id}`,
+    time: new Date(Date.UTC(2026, 10, 23, 9, Number(id.replace(/\D/g, '')) % 60)).toISOString(),
+    actionRequired: false,
+    path: null,
+    read: false,
+    ...extra,
+  };
+}
+
+/**
+ * The notification calls of the reference server (GET workspaces/{id}/notifications, PUT
+ * .../read), in memory: what the live feed in the background asks for.
+ */
+export function notificationServer(initial: Notification[] = []) {
+  const list = [...initial];
+  const read = new Set<string>();
+  const markBodies: unknown[] = [];
+  const listed: string[] = [];
+  async function request(req: TransportRequest): Promise<unknown> {
+    if (req.method === 'GET' && req.path.endsWith('/notifications')) {
+      listed.push(req.path);
+      const data = list.map((n) => ({ ...n, read: read.has(n.id) }));
+      return { data, meta: { total: data.length, limit: 100, offset: 0 } };
+    }
+    if (req.method === 'PUT' && req.path.endsWith('/notifications/read')) {
+      markBodies.push(req.body);
+      const body = req.body as { ids?: string[]; all?: boolean };
+      const ids = body.all ? list.map((n) => n.id) : (body.ids ?? []);
+      for (const id of ids) read.add(id);
+      return { data: { ids } };
+    }
+    return { data: req.path };
+  }
+  return { request, list, read, markBodies, listed };
 }
 
 export type FakeRouter = ReturnType<typeof createPortRouter>;

@@ -6,6 +6,8 @@ import {
   connect,
   contentSender,
   fakeBackground,
+  notification,
+  notificationServer,
   popupSender,
   REFRESH_TOKEN,
   settle,
@@ -15,12 +17,20 @@ import {
 /**
  * Issue #9 item 1: no message posted to any port ever contains an access or refresh
  * token. The fake server answers sign-in calls the way the real one does (with a token
- * pair), the fake host session carries the tokens beside the user, and a socket event and
- * a notice quote them: every message the router posts, of every kind, is scanned.
+ * pair), the fake host session carries the tokens beside the user, a socket event, a
+ * notice and a notification (issue #12: the live snapshot) quote them: every message the
+ * router posts, of every kind, is scanned.
  */
 function leakyBackground() {
+  const server = notificationServer([
+    notification('n1'),
+    // A server bug that puts a token into a notification: its snapshot must not leave.
+    notification('n2', { description: `Your token is ${ACCESS_TOKEN}` }),
+  ]);
   const background = fakeBackground({
+    live: true,
     request: async (req: TransportRequest) => {
+      if (req.path.includes('/notifications')) return server.request(req);
       if (/auth/i.test(req.path)) {
         return { data: { attributes: { AccessToken: ACCESS_TOKEN, RefreshToken: REFRESH_TOKEN } } };
       }
@@ -45,6 +55,9 @@ const EVERY_RPC: Record<RpcKind, (id: string) => object> = {
   'storage:clear': (id) => ({ kind: 'storage:clear', id }),
   'auth:sign-in': (id) => ({ kind: 'auth:sign-in', id, username: 'olivia', password: 'pw' }),
   'auth:sign-out': (id) => ({ kind: 'auth:sign-out', id }),
+  'live:get': (id) => ({ kind: 'live:get', id }),
+  'live:mark-read': (id) => ({ kind: 'live:mark-read', id, ids: ['n1'] }),
+  'live:mark-all-read': (id) => ({ kind: 'live:mark-all-read', id }),
 } satisfies Record<RpcKind, (id: string) => object>;
 
 const AUTH_REQUESTS = [
@@ -74,7 +87,12 @@ describe('no message to any port carries a token', () => {
   ])('scans every message kind posted to %s', async (_name, sender, unanswered) => {
     const { router, emitSocket, changed } = leakyBackground();
     const port = connect(router, sender);
+    // The first live snapshot (before the list) is clean and goes out; once the list holds
+    // the token-bearing notification, every snapshot is withheld.
+    await settle();
     port.send({ kind: 'subscribe', event: 'notification_center_message' });
+    port.send({ kind: 'live:visibility', visible: false });
+    port.send({ kind: 'live:reload' });
     let next = 0;
     // storage:get first: it reads the stored token before storage:set overwrites it.
     for (const make of Object.values(EVERY_RPC)) port.send(make(`rpc-${next++}`));
@@ -83,13 +101,17 @@ describe('no message to any port carries a token', () => {
     }
     emitSocket('notification_center_message', { text: 'hello', token: REFRESH_TOKEN });
     emitSocket('notification_center_message', { text: 'plain' });
+    emitSocket(
+      'notification_center_message',
+      notification('n3', { title: `Bearer ${REFRESH_TOKEN}`.slice(0, 200) }),
+    );
     router.broadcastNotice({ level: 'info', message: `Bearer ${ACCESS_TOKEN}` });
     router.broadcastNotice({ level: 'info', message: 'Reconnected.' });
     changed();
     await settle();
 
     const kinds = new Set(port.received.map((message) => message.kind));
-    expect([...kinds].sort()).toEqual(['answer', 'event', 'notice', 'session-state']);
+    expect([...kinds].sort()).toEqual(['answer', 'event', 'live-state', 'notice', 'session-state']);
     expect(port.answers()).toHaveLength(next - unanswered);
     expectNoToken(port.received);
   });

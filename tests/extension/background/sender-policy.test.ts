@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptAppLiveMessage,
   acceptClientMessage,
   acceptExternalMessage,
   classifyExternalSender,
@@ -96,6 +97,37 @@ describe('the schema table', () => {
     ).not.toBeNull();
   });
 
+  it('lets a CRM panel and our pages read and mark the live feed (issue #12)', () => {
+    for (const sender of ['content-script', 'extension-page'] as const) {
+      for (const message of [
+        { kind: 'live:get', id: '1' },
+        { kind: 'live:mark-read', id: '2', ids: ['n1', 'n2'] },
+        { kind: 'live:mark-all-read', id: '3' },
+        { kind: 'live:visibility', visible: true },
+        { kind: 'live:reload' },
+      ]) {
+        expect(acceptClientMessage(sender, message)).toEqual(message);
+      }
+    }
+  });
+
+  it.each([
+    ['no ids', { kind: 'live:mark-read', id: '1', ids: [] }],
+    [
+      'more ids than the server takes',
+      { kind: 'live:mark-read', id: '1', ids: Array(501).fill('n') },
+    ],
+    ['an id too long', { kind: 'live:mark-read', id: '1', ids: ['x'.repeat(65)] }],
+    ['ids that are not strings', { kind: 'live:mark-read', id: '1', ids: [1, 2] }],
+    ['a visibility that is not a boolean', { kind: 'live:visibility', visible: 'yes' }],
+    ['a visibility with a tab of its own', { kind: 'live:visibility', visible: true, tabId: 3 }],
+    ['a live:get without its id', { kind: 'live:get' }],
+    ['a reload with a path', { kind: 'live:reload', path: 'auth' }],
+    ['a hello (app port only)', { kind: 'live:hello', userId: 'u1', workspaceId: 'w' }],
+  ])('drops a live message with %s', (_label, raw) => {
+    expect(acceptClientMessage('content-script', raw)).toBeNull();
+  });
+
   it.each([
     ['an unknown kind', { kind: 'token:get', id: '1' }],
     [
@@ -141,5 +173,27 @@ describe('the standalone app through externally_connectable', () => {
     expect(
       acceptExternalMessage({ ...appPage, origin: 'https://evil.example' }, app, { kind: 'ping' }),
     ).toBeNull();
+  });
+
+  it('accepts the live kinds on its live port, from the app origin only (issue #12)', () => {
+    const hello = { kind: 'live:hello', userId: 'u1', workspaceId: 'ws_lakeside' };
+    expect(acceptAppLiveMessage(appPage, app, hello)).toEqual(hello);
+    expect(
+      acceptAppLiveMessage(appPage, app, { kind: 'live:mark-all-read', id: '1' }),
+    ).not.toBeNull();
+    expect(
+      acceptAppLiveMessage({ ...appPage, origin: 'https://evil.example' }, app, hello),
+    ).toBeNull();
+    expect(acceptAppLiveMessage({ ...appPage, id: 'other-extension' }, app, hello)).toBeNull();
+    for (const other of [
+      { kind: 'ping' },
+      { kind: 'session:get', id: '1' },
+      { kind: 'storage:get', id: '1', key: 'k' },
+      { kind: 'request', id: '1', request: { method: 'GET', path: 'users/me' } },
+      { ...hello, userId: '' },
+      { ...hello, token: 'x' },
+    ]) {
+      expect(acceptAppLiveMessage(appPage, app, other)).toBeNull();
+    }
   });
 });

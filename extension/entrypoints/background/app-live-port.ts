@@ -1,0 +1,176 @@
+import {
+  LIVE_PORT_NAME,
+  type AppLiveMessage,
+  type BackgroundMessage,
+} from '@/shared/transport/port-protocol';
+import { TransportError } from '@/shared/transport/transport';
+import type { BackgroundLive } from './live';
+import { containsSecret, type RouterPort } from './port-router';
+import { acceptAppLiveMessage, classifyExternalSender } from './sender-policy';
+import type { BackgroundSession } from './session';
+
+/** An app port that has not said who it is by then is closed. */
+export const HELLO_TIMEOUT_MS = 5000;
+/** Mark-read calls one app port may have in flight. */
+export const MAX_APP_IN_FLIGHT = 16;
+
+type Scope = { userId: string; workspaceId: string };
+
+/**
+ * The standalone app's live port (issue #12): with the extension installed and signed in
+ * as the same user in the same workspace, the app mirrors the background's feed instead
+ * of opening a socket of its own — one socket and one read state per browser. Accepted
+ * only from the configured app origin (the hand-over's own check, sender-policy.ts); the
+ * app must first say who it is signed in as, and anything but the extension's own user
+ * and workspace closes the port, as does a later sign-out or change of user here. Only
+ * the live snapshot and answers to its own calls travel on it: never a token.
+ */
+export function createAppLivePorts(options: {
+  session: BackgroundSession;
+  live: BackgroundLive;
+  /** The configured app (server) origin. */
+  appOrigin: () => string;
+}) {
+  const { session, live } = options;
+  const admitted = new Map<RouterPort, Scope>();
+  let dropped = 0;
+
+  function post(port: RouterPort, message: BackgroundMessage): void {
+    if (containsSecret(message, session.secrets())) {
+      dropped++;
+      return;
+    }
+    try {
+      port.postMessage(message);
+    } catch {
+      admitted.delete(port);
+    }
+  }
+
+  function isSignedInAs(scope: Scope): boolean {
+    const state = session.publicState();
+    return (
+      state.status === 'signed-in' &&
+      state.user?.id === scope.userId &&
+      state.workspace?.id === scope.workspaceId
+    );
+  }
+
+  function close(port: RouterPort): void {
+    admitted.delete(port);
+    live.forget(port);
+    port.disconnect();
+  }
+
+  live.subscribe(() => {
+    for (const port of admitted.keys()) {
+      post(port, { kind: 'live-state', snapshot: live.snapshot() });
+    }
+  });
+  // Signed out, or someone else: the app goes back to its own socket.
+  session.onChange(() => {
+    for (const [port, scope] of admitted) if (!isSignedInAs(scope)) close(port);
+  });
+
+  async function answer(port: RouterPort, id: string, run: () => Promise<unknown>) {
+    try {
+      const data = await run();
+      post(port, { kind: 'answer', id, ok: true, data: data ?? null });
+    } catch (error) {
+      post(port, { kind: 'answer', id, ok: false, error: TransportError.from(error).toJSON() });
+    }
+  }
+
+  return {
+    /** runtime.onConnectExternal */
+    onConnectExternal(port: RouterPort): void {
+      if (
+        port.name !== LIVE_PORT_NAME ||
+        !classifyExternalSender(port.sender, options.appOrigin())
+      ) {
+        dropped++;
+        port.disconnect();
+        return;
+      }
+      let hello: Scope | null = null;
+      let gone = false;
+      let inFlight = 0;
+      const helloTimer = setTimeout(() => {
+        if (!hello && !gone) close(port);
+      }, HELLO_TIMEOUT_MS);
+      port.onDisconnect.addListener(() => {
+        gone = true;
+        clearTimeout(helloTimer);
+        admitted.delete(port);
+        live.forget(port);
+      });
+      port.onMessage.addListener((raw) => {
+        if (gone) return;
+        const message = acceptAppLiveMessage(port.sender, options.appOrigin(), raw);
+        if (!message) {
+          dropped++;
+          return;
+        }
+        if (!hello) {
+          if (message.kind !== 'live:hello') {
+            dropped++;
+            close(port);
+            return;
+          }
+          const scope: Scope = { userId: message.userId, workspaceId: message.workspaceId };
+          hello = scope;
+          clearTimeout(helloTimer);
+          void session.ready().then(() => {
+            if (gone) return;
+            if (!isSignedInAs(scope)) return close(port);
+            admitted.set(port, scope);
+            post(port, { kind: 'live-state', snapshot: live.snapshot() });
+          });
+          return;
+        }
+        if (!admitted.has(port)) {
+          dropped++;
+          return;
+        }
+        onAdmitted(port, message);
+      });
+
+      function onAdmitted(target: RouterPort, message: AppLiveMessage): void {
+        switch (message.kind) {
+          case 'live:hello':
+            dropped++;
+            return;
+          case 'live:visibility': {
+            const tab = target.sender?.tab;
+            live.reportVisibility(target, message.visible, {
+              kind: 'app',
+              tabId: tab?.id,
+              windowId: tab?.windowId,
+            });
+            return;
+          }
+          case 'live:reload':
+            live.reload();
+            return;
+        }
+        if (inFlight >= MAX_APP_IN_FLIGHT) {
+          dropped++;
+          return;
+        }
+        inFlight++;
+        const run =
+          message.kind === 'live:get'
+            ? async () => live.snapshot()
+            : message.kind === 'live:mark-read'
+              ? () => live.markRead(message.ids)
+              : () => live.markAllRead();
+        void answer(target, message.id, run).finally(() => {
+          inFlight--;
+        });
+      }
+    },
+    /** Admitted app ports (tests, diagnostics). */
+    openPorts: () => admitted.size,
+    droppedMessages: () => dropped,
+  };
+}
