@@ -147,9 +147,10 @@ export function AgentDashboardScreen({ initialPeriod = 'day' }: AgentDashboardSc
 }
 
 function isQuiet(summary: AgentSummary): boolean {
-  const { calls, funnel, followUps } = summary;
+  const { calls, funnel, followUps, open } = summary;
   return (
     calls.all.total === 0 &&
+    open.total === 0 &&
     funnel.leads + funnel.sets + funnel.shows + funnel.hires === 0 &&
     followUps.callbacks.due + followUps.relationship.due + followUps.collection.due === 0
   );
