@@ -6,11 +6,13 @@ import { createHostQueryClient } from '@/app/query/create-host-query-client';
 import { DataProvider } from '@/app/query/data-provider';
 import { AppHostProvider } from '@/app/host/app-host-provider';
 import { useHost } from '@/app/host/host';
+import { LiveProvider, type DesktopAlerts } from '@/app/live/live-context';
 import { EnvBanner, ENV_BANNER_HEIGHT } from '@/app/shell/env-banner/env-banner';
 import type { AppEnvironment } from '@/app/shell/env-banner/environment';
 import { RequestLoader } from '@/app/shell/request-loader/request-loader';
 import { Toaster } from '@/app/shell/toasts/toaster';
 import type { ApiClient } from '@/shared/api/client';
+import type { LiveFeed } from '@/shared/live/live-feed';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { Notifier } from '@/shared/transport/notifier';
 import { AppServicesContext, type AppServices } from './app-services';
@@ -24,6 +26,11 @@ export interface AppProps {
   environment: AppEnvironment | null;
   /** The app's one QueryClient (the data layer's cache); default: a new one. */
   queryClient?: QueryClient;
+  /**
+   * The live feed the top bar shows (issue #12: app/live/choose-live-feed.ts picks the
+   * extension's or the app's own) and the desktop-alert offer; none: nothing live.
+   */
+  live?: { feed: LiveFeed; alerts?: DesktopAlerts | null };
 }
 
 /** The data layer under the host: its cache belongs to whoever the host is signed in as. */
@@ -45,6 +52,7 @@ export function App({
   services,
   environment,
   queryClient,
+  live,
 }: AppProps) {
   const [client] = useState(() => queryClient ?? createHostQueryClient());
   const navigate = (path: string) => void router.navigate(path);
@@ -55,13 +63,15 @@ export function App({
     <AppServicesContext.Provider value={services}>
       <AppHostProvider api={api} storage={storage} navigate={navigate} notify={notify}>
         <AppData client={client}>
-          <div className="ic-root" style={rootStyle}>
-            <EnvBanner environment={environment} />
-            <RequestLoader />
-            <RouterProvider router={router} />
-            <Toaster />
-            <ConfirmHost />
-          </div>
+          <LiveProvider feed={live?.feed ?? null} alerts={live?.alerts ?? null}>
+            <div className="ic-root" style={rootStyle}>
+              <EnvBanner environment={environment} />
+              <RequestLoader />
+              <RouterProvider router={router} />
+              <Toaster />
+              <ConfirmHost />
+            </div>
+          </LiveProvider>
         </AppData>
       </AppHostProvider>
     </AppServicesContext.Provider>

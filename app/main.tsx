@@ -6,6 +6,15 @@ import { apiConfigFor } from '@/shared/config/api-config';
 import { createDirectSession } from '@/shared/session/create-session';
 import { createBrowserRefreshCoordinator } from '@/shared/session/refresh-coordinator';
 import { createWebStorage } from '@/shared/storage/storage';
+import { createLiveFeed } from '@/shared/live/create-live-feed';
+import { useSessionStore } from '@/shared/stores/session-store';
+import {
+  EXTENSION_READY_EVENT,
+  installedExtensionId,
+} from './features/extension-handoff/extension-bridge';
+import { attachBrowserPush, browserNotification, createDesktopAlerts } from './live/browser-push';
+import { createLiveFeedChooser, followSession, liveScopeOf } from './live/choose-live-feed';
+import { connectExtensionLiveFeed } from './live/extension-live-feed';
 import { App } from './app';
 import { APP_VERSION } from './shell/app-version';
 import { createAppRouter } from './router';
@@ -18,10 +27,11 @@ import { notifyWithToasts } from './shell/toasts/toast-store';
 /**
  * The standalone app's wiring: localStorage, the direct transport (same origin: /api,
  * /call-center, socket.io) with the global request loader's hooks, the API client and the
- * session service, the toasts as the host's notify, and the router's navigate.
+ * session service, the toasts as the host's notify, the router's navigate, and the live
+ * feed (notification centre, live call count, browser push).
  */
 const storage = createWebStorage(window.localStorage);
-const { api, session } = createDirectSession({
+const { api, session, transport } = createDirectSession({
   config: apiConfigFor(window.location.origin),
   storage,
   notify: notifyWithToasts,
@@ -31,8 +41,34 @@ const { api, session } = createDirectSession({
   onRequestEnd: requestEnded,
   // Every tab shares the stored session: one refresh for the browser (issue 9 item 6).
   coordinator: createBrowserRefreshCoordinator(),
+  // The live feed's chooser opens the socket: not when the extension's one serves us.
+  connectSocketOnSignIn: false,
 });
 const router = createAppRouter();
+
+// issue #12 — the live feed: the extension's when it is signed in as the same user (one
+// socket per browser), else the app's own over its own socket, with browser push.
+const notificationApi = browserNotification();
+const liveFeeds = createLiveFeedChooser({
+  own: createLiveFeed({
+    api,
+    storage,
+    scope: () => liveScopeOf(useSessionStore.getState()),
+    socketStatus: transport.socketStatus,
+  }),
+  socket: transport,
+  extensionId: () => installedExtensionId(),
+  connectExtension: connectExtensionLiveFeed,
+  attachPush: (feed) =>
+    attachBrowserPush(feed, {
+      api: notificationApi,
+      navigate: (path) => void router.navigate(path),
+    }),
+  alerts: createDesktopAlerts(notificationApi),
+});
+followSession(useSessionStore, liveFeeds);
+// The extension's bridge may announce itself after the app started.
+window.addEventListener(EXTENSION_READY_EVENT, () => void liveFeeds.extensionAppeared());
 
 async function start(): Promise<void> {
   // Theme and menu mode first, so the first paint already has them.
@@ -46,6 +82,7 @@ async function start(): Promise<void> {
         notify={notifyWithToasts}
         services={{ session }}
         environment={currentEnvironment()}
+        live={{ feed: liveFeeds.feed, alerts: liveFeeds.alerts }}
       />
     </StrictMode>,
   );

@@ -1,11 +1,10 @@
 import type { ApiClient } from '@/shared/api/client';
+import { fetchNotifications, markNotificationsRead } from '@/shared/api/notifications';
 import {
   LIVE_CALLS_EVENT,
   NOTIFICATION_EVENT,
   NOTIFICATIONS_READ_EVENT,
-  notificationListResponseSchema,
   notificationSchema,
-  notificationsReadResponseSchema,
   notificationsReadSchema,
   type MarkNotificationsRead,
   type Notification,
@@ -75,31 +74,20 @@ export function readIdsStorageKey(scope: LiveFeedScope): string {
   return `${READ_IDS_KEY_PREFIX}:${scope.userId}:${scope.workspaceId}`;
 }
 
-const ws = (workspaceId: string) => `workspaces/${encodeURIComponent(workspaceId)}`;
-
 /**
- * The API calls of issue #12 (GET workspaces/{id}/notifications, PUT .../read), silent:
- * the notification centre shows a failed list itself, and a failed mark-read is only a
- * quiet note (no toast storm when the server is down).
+ * The API calls of issue #12 (shared/api/notifications.ts), made silent: the notification
+ * centre shows a failed list itself, and a failed mark-read is only a quiet note (no
+ * toast storm while the server is down).
  */
 export function defaultNotificationCalls(api: ApiClient): NotificationCalls {
+  const silent: ApiClient = {
+    call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
+    subscribe: (event, handler) => api.subscribe(event, handler),
+  };
   return {
-    async list(workspaceId) {
-      const response = await api.call(
-        notificationListResponseSchema,
-        { method: 'GET', path: `${ws(workspaceId)}/notifications` },
-        { silent: true },
-      );
-      return response.data;
-    },
-    async markRead(workspaceId, body) {
-      const response = await api.call(
-        notificationsReadResponseSchema,
-        { method: 'PUT', path: `${ws(workspaceId)}/notifications/read`, body },
-        { silent: true },
-      );
-      return response.data.ids;
-    },
+    list: (workspaceId) => fetchNotifications(silent, workspaceId),
+    markRead: async (workspaceId, body) =>
+      (await markNotificationsRead(silent, workspaceId, body)).ids,
   };
 }
 

@@ -40,6 +40,12 @@ export function createDirectSession(options: {
    * browser coordinator (issue 9 item 6); the default serialises refreshes in-process.
    */
   coordinator?: RefreshCoordinator;
+  /**
+   * false: the socket is not connected at sign-in by the session service; the host opens
+   * and closes it itself (the app, which uses the extension's socket when there is one:
+   * one socket per browser, issue #12). Default true.
+   */
+  connectSocketOnSignIn?: boolean;
 }): DirectSession {
   const tokenSource = createSessionTokenSource(
     options.storage,
@@ -61,7 +67,7 @@ export function createDirectSession(options: {
     tokenSource,
     appVersion: options.appVersion,
     currentPath: options.currentPath,
-    socket: transport,
+    socket: options.connectSocketOnSignIn === false ? undefined : transport,
     coordinator: options.coordinator,
     candidateApi: (tokens) => createCandidateApi(options.config, options.notify, tokens),
   });

@@ -9,8 +9,11 @@ import { ExtensionHandoffButton } from '@/app/features/extension-handoff/extensi
 import { SIDEBAR_ID } from '../sidebar/sidebar';
 import { setMobileMenuOpen, useSidebarStore } from '../sidebar/sidebar-store';
 import { ThemeToggle } from '../theme/theme-toggle';
+import { LiveCallCount } from '@/app/live/live-call-count';
+import '@/app/live/live-call-count.css';
+import { NotificationCenter } from '@/app/live/notification-center';
+import '@/app/live/notification-center.css';
 import { LanguageMenu } from './language-menu';
-import { NotificationCenter } from './notification-center';
 import './top-bar.css';
 
 export interface TopBarProps {
@@ -21,7 +24,8 @@ export interface TopBarProps {
 
 /**
  * spec: session 2 App shell Top bar — notification centre, light/dark toggle, hang-up
- * (only during a call), logout, support ticket link, language menu, logo.
+ * (only during a call), logout, support ticket link, language menu, logo; and the live
+ * call count (issue #12). Both live parts read the LiveProvider's feed (app/live).
  */
 export function TopBar({ callOngoing = false, onHangUp }: TopBarProps) {
   const { session } = useAppServices();
@@ -61,6 +65,7 @@ export function TopBar({ callOngoing = false, onHangUp }: TopBarProps) {
             Hang up
           </button>
         ) : null}
+        <LiveCallCount className="ic-topbar__live-calls" />
         <ExtensionHandoffButton />
         <NotificationCenter buttonClassName="ic-topbar__button" />
         <ThemeToggle className="ic-topbar__button" />
