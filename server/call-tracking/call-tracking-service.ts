@@ -107,6 +107,7 @@ export function createCallTracking(
 
     async settled() {
       await Promise.allSettled([...joins]);
+      await activity?.settled();
       await simulator.settled();
     },
 

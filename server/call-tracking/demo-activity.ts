@@ -29,6 +29,8 @@ export interface DemoCallActivityOptions {
 
 export interface DemoCallActivity {
   stop(): void;
+  /** Resolves once the work started so far (the start, each caller) has finished (tests). */
+  settled(): Promise<void>;
 }
 
 interface WorkspaceLines {
@@ -86,14 +88,21 @@ export function startDemoCallActivity(
   const log = options.log ?? ((message, error) => console.error(message, error));
   const { random, scheduler } = simulator;
   const cancels = new Set<() => void>();
+  const pending = new Set<Promise<void>>();
   let stopped = false;
+
+  function track(work: Promise<void>) {
+    const tracked = work.catch((error: unknown) => log('Demo call activity failed', error));
+    pending.add(tracked);
+    void tracked.finally(() => pending.delete(tracked));
+  }
 
   function later(seconds: number, run: () => Promise<void>) {
     if (stopped) return;
     const cancel = scheduler.after(seconds * 1000, () => {
       cancels.delete(cancel);
       if (stopped) return;
-      run().catch((error: unknown) => log('Demo call activity failed', error));
+      track(run());
     });
     cancels.add(cancel);
   }
@@ -122,18 +131,21 @@ export function startDemoCallActivity(
     later(random.int(minGap, maxGap), () => ring(ws));
   }
 
-  void linesOf(db)
-    .then((workspaces) => {
+  track(
+    linesOf(db).then((workspaces) => {
       // The first callers come soon after the start, so the count moves at once.
       for (const ws of workspaces) later(random.int(2, 8), () => ring(ws));
-    })
-    .catch((error: unknown) => log('Demo call activity could not start', error));
+    }),
+  );
 
   return {
     stop() {
       stopped = true;
       for (const cancel of cancels) cancel();
       cancels.clear();
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
 }

@@ -1,0 +1,142 @@
+import {
+  callDeletedResponseSchema,
+  callTrackingPaths,
+  type MarkCallConnected,
+  type PlaceTestCall,
+  type StartCall,
+  type TrackedCall,
+  trackedCallResponseSchema,
+  type TrackingInfo,
+  type TrackingInfoQuery,
+  trackingInfoResponseSchema,
+  type TrackingNumber,
+  trackingNumberListResponseSchema,
+} from '@/shared/contracts/call-tracking';
+import type { TransportRequest } from '@/shared/transport/transport';
+import type { ApiClient, CallOptions } from './client';
+
+// spec: session 7 "Call tracking (call-centre base)" — the click-to-call and active-call
+// calls (spec 4), with the paths of shared/contracts/call-tracking.ts callTrackingPaths and
+// each answer checked by its contract. deleteCall and the test call are on the main API.
+
+function onCallCenter(
+  method: TransportRequest['method'],
+  path: string,
+  extra: Pick<TransportRequest, 'body' | 'query'> = {},
+): TransportRequest {
+  return { method, path, base: 'callCenter', ...extra };
+}
+
+/**
+ * POST workspaces/{id}/ctm/calls: starts a click-to-call (from_number, call_number,
+ * to_agent). An agent without a call-tracking user is refused with
+ * CTM_NOT_LINKED_STATUS (the 'Uh oh!' dialog, spec 8): pass `silent` to show it yourself.
+ */
+export async function startCall(
+  api: ApiClient,
+  workspaceId: string,
+  request: StartCall,
+  options?: CallOptions,
+): Promise<TrackedCall> {
+  const answer = await api.call(
+    trackedCallResponseSchema,
+    onCallCenter('POST', callTrackingPaths.calls(workspaceId), { body: request }),
+    options,
+  );
+  return answer.data;
+}
+
+/** GET workspaces/{id}/ctm/calls/{callId}: the call, with its sid and duration once ended. */
+export async function getCall(
+  api: ApiClient,
+  workspaceId: string,
+  callId: string,
+): Promise<TrackedCall> {
+  const answer = await api.call(
+    trackedCallResponseSchema,
+    onCallCenter('GET', callTrackingPaths.call(workspaceId, callId)),
+  );
+  return answer.data;
+}
+
+/** PUT workspaces/{id}/ctm/calls/{callId}: connected=true, fourIizAgent (spec 4, 7). */
+export async function markCallConnected(
+  api: ApiClient,
+  workspaceId: string,
+  callId: string,
+  agentId: string | null,
+): Promise<TrackedCall> {
+  const body: MarkCallConnected = { connected: true, fourIizAgent: agentId };
+  const answer = await api.call(
+    trackedCallResponseSchema,
+    onCallCenter('PUT', callTrackingPaths.call(workspaceId, callId), { body }),
+  );
+  return answer.data;
+}
+
+/** POST workspaces/{id}/ctm/calls/{callId}/hangup (ours): ends the call now. */
+export async function hangUpCall(
+  api: ApiClient,
+  workspaceId: string,
+  callId: string,
+): Promise<TrackedCall> {
+  const answer = await api.call(
+    trackedCallResponseSchema,
+    onCallCenter('POST', callTrackingPaths.hangUp(workspaceId, callId)),
+  );
+  return answer.data;
+}
+
+/** GET workspaces/{id}/ctm/numbers: the number picker's list (spec 2), valid ones first. */
+export async function listTrackingNumbers(
+  api: ApiClient,
+  workspaceId: string,
+): Promise<TrackingNumber[]> {
+  const answer = await api.call(
+    trackingNumberListResponseSchema,
+    onCallCenter('GET', callTrackingPaths.numbers(workspaceId)),
+  );
+  return answer.data;
+}
+
+/**
+ * GET workspaces/{id}/ctm/tracking-info/{trackingNumber}?title=&processExecutionId=
+ * (spec 4 Inbound): campaign and lead source, null without tracking data ("None
+ * Associated", spec 3).
+ */
+export async function getTrackingInfo(
+  api: ApiClient,
+  workspaceId: string,
+  trackingNumber: string,
+  query: TrackingInfoQuery = {},
+): Promise<TrackingInfo> {
+  const answer = await api.call(
+    trackingInfoResponseSchema,
+    onCallCenter('GET', callTrackingPaths.trackingInfo(workspaceId, trackingNumber), {
+      query: { ...query },
+    }),
+  );
+  return answer.data;
+}
+
+/** DELETE ctm/{workspaceId}/{callId}/deleteCall (spec 7, main API). */
+export async function deleteCall(
+  api: ApiClient,
+  workspaceId: string,
+  callId: string,
+): Promise<void> {
+  await api.call(callDeletedResponseSchema, {
+    method: 'DELETE',
+    path: callTrackingPaths.deleteCall(workspaceId, callId),
+  });
+}
+
+/** POST system/test-calls (system users): rings an agent with a simulated incoming call. */
+export async function placeTestCall(api: ApiClient, request: PlaceTestCall): Promise<TrackedCall> {
+  const answer = await api.call(trackedCallResponseSchema, {
+    method: 'POST',
+    path: callTrackingPaths.testCalls(),
+    body: request,
+  });
+  return answer.data;
+}
