@@ -8,6 +8,11 @@ import { DEMO_PASSWORD, demoAccountSlug } from '@/server/seed/demo-accounts';
 import { userRoom } from '@/server/socket/socket-server';
 import { authResponseSchema } from '@/shared/contracts/auth';
 import {
+  type PlaceTestCall,
+  type TrackedCall,
+  trackedCallResponseSchema,
+} from '@/shared/contracts/call-tracking';
+import {
   LIVE_CALLS_EVENT,
   type Notification,
   notificationResponseSchema,
@@ -45,6 +50,14 @@ export interface RunningServer {
    * workspace room, what the call-tracking simulator sends as calls start and end.
    */
   setLiveCalls(workspaceId: string, count: number): void;
+  /**
+   * Places a test call as the system user (POST /api/system/test-calls): the simulated
+   * call-tracking provider rings the agent, and the workspace's live call count
+   * (`ctmcallsdata`) goes up until the call ends (a ring and at least a minute of talk).
+   */
+  placeTestCall(input: PlaceTestCall): Promise<TrackedCall>;
+  /** The simulator's live call count of a workspace (what `ctmcallsdata` carries). */
+  liveCallCount(workspaceId: string): Promise<number>;
   /** Access token of a demo user, through the real sign-in (POST /api/auth). */
   signIn(username: string, password?: string): Promise<string>;
   /**
@@ -104,13 +117,26 @@ export async function startServer(
     return authResponseSchema.parse(answer.json()).data.attributes.AccessToken;
   }
 
-  async function postNotification(input: SendNotification, token: string) {
-    return current.app.inject({
-      method: 'POST',
-      url: '/api/system/notifications',
-      headers: { authorization: `Bearer ${token}` },
-      payload: input,
-    });
+  /** A POST as the system user through the real route; signs in again once on a 401. */
+  async function systemPost(url: string, payload: object, what: string): Promise<unknown> {
+    const post = (token: string) =>
+      current.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    systemToken ??= await signIn(SYSTEM_USERNAME);
+    let answer = await post(systemToken);
+    if (answer.statusCode === 401) {
+      // The 15-minute access token ran out.
+      systemToken = await signIn(SYSTEM_USERNAME);
+      answer = await post(systemToken);
+    }
+    if (answer.statusCode !== 201) {
+      throw new Error(`${what} answered ${answer.statusCode}: ${answer.body}`);
+    }
+    return answer.json();
   }
 
   async function kill() {
@@ -138,18 +164,14 @@ export async function startServer(
       return (await current.io.in(userRoom(userId)).fetchSockets()).length;
     },
     async sendNotification(input) {
-      systemToken ??= await signIn(SYSTEM_USERNAME);
-      let answer = await postNotification(input, systemToken);
-      if (answer.statusCode === 401) {
-        // The 15-minute access token ran out: sign in again once.
-        systemToken = await signIn(SYSTEM_USERNAME);
-        answer = await postNotification(input, systemToken);
-      }
-      if (answer.statusCode !== 201) {
-        throw new Error(`Sending a notification answered ${answer.statusCode}: ${answer.body}`);
-      }
-      return notificationResponseSchema.parse(answer.json()).data;
+      const body = await systemPost('/api/system/notifications', input, 'Sending a notification');
+      return notificationResponseSchema.parse(body).data;
     },
+    async placeTestCall(input) {
+      const body = await systemPost('/api/system/test-calls', input, 'Placing a test call');
+      return trackedCallResponseSchema.parse(body).data;
+    },
+    liveCallCount: (workspaceId) => current.callTracking.simulator.liveCount(workspaceId),
     setLiveCalls(workspaceId, count) {
       current.emitToWorkspace(workspaceId, LIVE_CALLS_EVENT, { count });
     },
