@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { LiveProvider } from '@/app/live/live-context';
 import { TopBar } from '@/app/shell/top-bar/top-bar';
+import { IDLE_LIVE_SNAPSHOT, type LiveFeed, type LiveSnapshot } from '@/shared/live/live-feed';
 import { fakeSessionService, makeHost, renderWithHost } from '../helpers';
 
 function renderTopBar(props: Parameters<typeof TopBar>[0] = {}) {
@@ -43,5 +45,46 @@ describe('top bar (spec: session 2 App shell Top bar)', () => {
     ).toMatch(/^mailto:support@intakecockpit\.test/);
     fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
     expect(screen.getByRole('button', { name: 'English' })).toBeInstanceOf(HTMLButtonElement);
+  });
+
+  it('shows the live feed: unread count on the bell and the live call count', () => {
+    const snapshot: LiveSnapshot = {
+      ...IDLE_LIVE_SNAPSHOT,
+      status: 'ready',
+      notifications: [
+        {
+          id: 'n1',
+          title: 'Leads below minimum',
+          description: '',
+          time: new Date().toISOString(),
+          actionRequired: true,
+          path: null,
+          read: false,
+        },
+      ],
+      unread: 1,
+      liveCalls: 2,
+    };
+    const feed: LiveFeed = {
+      get: () => snapshot,
+      subscribe: () => () => {},
+      markRead: vi.fn(async () => {}),
+      markAllRead: vi.fn(async () => {}),
+      reload: vi.fn(),
+      onArrival: () => () => {},
+    };
+    renderWithHost(
+      <MemoryRouter>
+        <LiveProvider feed={feed}>
+          <TopBar />
+        </LiveProvider>
+      </MemoryRouter>,
+      { host: makeHost(), services: { session: fakeSessionService() } },
+    );
+    const bell = screen.getByRole('button', { name: 'Notifications, 1 unread' });
+    expect(bell.getAttribute('data-unread')).toBe('1');
+    expect(screen.getByTestId('live-calls').textContent).toContain('2 live calls');
+    fireEvent.click(bell);
+    expect(screen.getByText('Leads below minimum')).toBeTruthy();
   });
 });
