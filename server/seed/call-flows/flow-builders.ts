@@ -100,3 +100,29 @@ export function yearsBefore(now: Date, years: number): string {
   d.setUTCFullYear(d.getUTCFullYear() - years);
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * The caller's name, phone and e-mail: the first step of every intake asks them alike
+ * (the CRM contact is made from these variables, shared/domain/crm-sync-mapping.ts).
+ */
+export function callerFields(phonePlaceholder?: string): FieldInput[] {
+  return [
+    {
+      type: 'text',
+      name: 'firstName',
+      label: 'First name',
+      maxlength: 100,
+      autofocus: true,
+      validators: REQUIRED,
+    },
+    { type: 'text', name: 'lastName', label: 'Last name', maxlength: 100, validators: REQUIRED },
+    {
+      type: 'phone',
+      name: 'phone',
+      label: 'Phone',
+      placeholder: phonePlaceholder,
+      validators: [{ type: 'required' }, { type: 'phone' }],
+    },
+    { type: 'email', name: 'email', label: 'Email', validators: [{ type: 'email' }] },
+  ];
+}

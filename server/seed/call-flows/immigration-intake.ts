@@ -1,5 +1,14 @@
 import type { ProcessDefinitionInput } from '@/shared/contracts/call-flow';
-import { crmFields, formStep, options, passStep, REQUIRED, trigger, YES_NO } from './flow-builders';
+import {
+  callerFields,
+  crmFields,
+  formStep,
+  options,
+  passStep,
+  REQUIRED,
+  trigger,
+  YES_NO,
+} from './flow-builders';
 
 export const IMMIGRATION_PROCESS_UID = 'imm-intake';
 const MAIN = 'imm-intake';
@@ -58,30 +67,7 @@ export function immigrationIntake(workspaceId: string): ProcessDefinitionInput {
         name: 'Caller information',
         prj: MAIN,
         description: 'Thank the caller for calling Summit Immigration and take their details.',
-        fields: [
-          {
-            type: 'text',
-            name: 'firstName',
-            label: 'First name',
-            maxlength: 100,
-            autofocus: true,
-            validators: REQUIRED,
-          },
-          {
-            type: 'text',
-            name: 'lastName',
-            label: 'Last name',
-            maxlength: 100,
-            validators: REQUIRED,
-          },
-          {
-            type: 'phone',
-            name: 'phone',
-            label: 'Phone',
-            validators: [{ type: 'required' }, { type: 'phone' }],
-          },
-          { type: 'email', name: 'email', label: 'Email', validators: [{ type: 'email' }] },
-        ],
+        fields: callerFields(),
         next: [['imm-status']],
       }),
       formStep({

@@ -1,5 +1,6 @@
 import type { ProcessDefinitionInput } from '@/shared/contracts/call-flow';
 import {
+  callerFields,
   crmFields,
   formStep,
   options,
@@ -76,31 +77,7 @@ export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDef
         name: 'Caller information',
         prj: MAIN,
         description: 'Thank the caller for calling Harbor Legal and take their details.',
-        fields: [
-          {
-            type: 'text',
-            name: 'firstName',
-            label: 'First name',
-            maxlength: 100,
-            autofocus: true,
-            validators: REQUIRED,
-          },
-          {
-            type: 'text',
-            name: 'lastName',
-            label: 'Last name',
-            maxlength: 100,
-            validators: REQUIRED,
-          },
-          {
-            type: 'phone',
-            name: 'phone',
-            label: 'Phone',
-            placeholder: '(555) 555-0100',
-            validators: [{ type: 'required' }, { type: 'phone' }],
-          },
-          { type: 'email', name: 'email', label: 'Email', validators: [{ type: 'email' }] },
-        ],
+        fields: callerFields('(555) 555-0100'),
         next: [['pi-accident']],
       }),
       formStep({
