@@ -200,16 +200,21 @@ export function createCockpitWarningNotifier(
     if (!workspace) return 0;
     const instant = now();
     const day = dayInTimezone(instant, workspace.attributes.timezone);
+    const sent = isCockpitEnabled(workspace) ? await notifyWarnings(workspace, instant, day) : 0;
+    // Only once it worked: a failed evaluation is tried again at the next wake of the timer.
     evaluatedDay.set(workspaceId, day);
-    if (!isCockpitEnabled(workspace)) return 0;
-    const recipients = await managersOf(db, workspaceId);
+    return sent;
+  }
+
+  async function notifyWarnings(workspace: Workspace, instant: Date, day: string) {
+    const recipients = await managersOf(db, workspace.id);
     if (recipients.length === 0) return 0;
     const warnings = await cockpitWarningsFor(db, workspace, instant);
     let sent = 0;
     for (const warning of warnings) {
       for (const userId of recipients) {
         const notification = await notifications.send({
-          workspaceId,
+          workspaceId: workspace.id,
           userId,
           title: cockpitWarningTitle(warning),
           description: warning.message,

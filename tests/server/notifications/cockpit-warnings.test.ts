@@ -134,8 +134,16 @@ describe('cockpit warning notifications', () => {
   });
 
   it('evaluates again when records arrive: a metric newly below its minimum is notified once', async () => {
-    const ownerToken = await token('owner@lakeside.test');
-    const api = apiClientFor(t, ownerToken);
+    // Listening before the goal changes: whatever evaluation follows it is seen.
+    const owner = await openLiveClient(t, 'owner@lakeside.test');
+    const admin = await openLiveClient(t, 'admin@lakeside.test');
+    const agent = await openLiveClient(t, 'agent@lakeside.test');
+    clients.push(owner, admin, agent);
+    const arrived = new Promise<Notification>((resolve) =>
+      owner.socket.once('notification_center_message', resolve),
+    );
+
+    const api = apiClientFor(t, owner.token);
     const settings = await fetchCockpitGoalSettings(api, LAKESIDE);
     // No demo day has this many outbound calls: the metric is now below its minimum.
     await saveCockpitGoalSettings(api, LAKESIDE, {
@@ -144,14 +152,6 @@ describe('cockpit warning notifications', () => {
       communications: settings.communications,
       leadSources: [],
     });
-    const owner = await openLiveClient(t, 'owner@lakeside.test');
-    const admin = await openLiveClient(t, 'admin@lakeside.test');
-    const agent = await openLiveClient(t, 'agent@lakeside.test');
-    clients.push(owner, admin, agent);
-
-    const arrived = new Promise<Notification>((resolve) =>
-      owner.socket.once('notification_center_message', resolve),
-    );
     t.server.recordsArrived(LAKESIDE);
     t.server.recordsArrived(LAKESIDE);
     expect(await arrived).toMatchObject({
@@ -171,7 +171,7 @@ describe('cockpit warning notifications', () => {
     ]);
     expect(agent.notifications).toEqual([]);
 
-    const list = cockpitOnes(await listNotifications(t, ownerToken, LAKESIDE));
+    const list = cockpitOnes(await listNotifications(t, owner.token, LAKESIDE));
     expect(list.filter((item) => item.title === 'Outbound Calls is below minimum')).toHaveLength(1);
   });
 
@@ -192,6 +192,30 @@ describe('cockpit warning notifications', () => {
     expect(today.map((item) => item.description).sort()).toEqual([...shown].sort());
     // Yesterday's stay as they were.
     expect(onDay(list, firstDay).length).toBeGreaterThan(0);
+  });
+
+  it('logs a failed evaluation and goes on with the next', async () => {
+    const local = createTestClock(new Date('2026-03-20T18:00:00.000Z'));
+    const real = createNotificationService(t.server.db, local.now);
+    let failing = true;
+    const errors: string[] = [];
+    const notifier = createCockpitWarningNotifier({
+      db: t.server.db,
+      now: local.now,
+      notifications: {
+        ...real,
+        send: (input) => (failing ? Promise.reject(new Error('disk full')) : real.send(input)),
+      },
+      log: { error: (_details, message) => errors.push(message) },
+    });
+    try {
+      await expect(notifier.evaluate(LAKESIDE)).resolves.toBe(0);
+      expect(errors).toEqual(['cockpit warning notifications failed']);
+      failing = false;
+      expect(await notifier.evaluate(LAKESIDE)).toBeGreaterThan(0);
+    } finally {
+      await notifier.close();
+    }
   });
 
   it('runs at the start of each workspace day on its own timer', async () => {
