@@ -121,6 +121,11 @@ describe('call tracking (simulated provider)', () => {
 
   const callOf = (body: unknown): TrackedCall => trackedCallResponseSchema.parse(body).data;
 
+  it('places no call by itself: the demo callers are off unless asked for', async () => {
+    await advance(10 * 60);
+    expect(await t.server.db.selectFrom('ctm_calls').select('id').execute()).toEqual([]);
+  });
+
   it('lists the tracking numbers in international US format with the valid flag', async () => {
     const numbers = await harborNumbers(await bearer('intake@harbor.test'));
     const main = numbers.find((n) => n.label === 'Main Office Line');
