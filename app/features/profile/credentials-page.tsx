@@ -13,6 +13,13 @@ import './credentials-page.css';
  * password-change call's path is not given (spec: session 7), so the form is shown
  * disabled and says why, rather than pretending to work.
  */
+/** The three password fields, with the autocomplete hints password managers read. */
+const PASSWORD_FIELDS = [
+  ['Current password', 'current-password'],
+  ['New password', 'new-password'],
+  ['Confirm new password', 'new-password'],
+] as const;
+
 export function CredentialsPage() {
   const { session } = useHost();
   const noticeId = useId();
@@ -55,36 +62,18 @@ export function CredentialsPage() {
         >
           <fieldset disabled className="ic-credentials__fieldset">
             <legend className="ic-credentials__legend">New password</legend>
-            <Field label="Current password">
-              {(control) => (
-                <input
-                  {...control}
-                  className={fieldClassNames.input}
-                  type="password"
-                  autoComplete="current-password"
-                />
-              )}
-            </Field>
-            <Field label="New password">
-              {(control) => (
-                <input
-                  {...control}
-                  className={fieldClassNames.input}
-                  type="password"
-                  autoComplete="new-password"
-                />
-              )}
-            </Field>
-            <Field label="Confirm new password">
-              {(control) => (
-                <input
-                  {...control}
-                  className={fieldClassNames.input}
-                  type="password"
-                  autoComplete="new-password"
-                />
-              )}
-            </Field>
+            {PASSWORD_FIELDS.map(([label, autoComplete]) => (
+              <Field key={label} label={label}>
+                {(control) => (
+                  <input
+                    {...control}
+                    className={fieldClassNames.input}
+                    type="password"
+                    autoComplete={autoComplete}
+                  />
+                )}
+              </Field>
+            ))}
             <div>
               <Button type="submit" variant="primary">
                 Update password
