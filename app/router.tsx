@@ -317,6 +317,14 @@ const appChildren: RouteObject[] = [
       area: 'System',
       description: 'Set up a new workspace step by step.',
     }),
+    {
+      // issue #12 — send a notification to a workspace or one of its users.
+      path: 'notifications',
+      lazy: async () => ({
+        Component: (await import('@/app/features/system-notifications/system-notifications-page'))
+          .SystemNotificationsPage,
+      }),
+    },
     planned({
       path: 'microservices',
       title: 'Microservices',

@@ -288,6 +288,13 @@ export const APP_MENU: readonly MenuItem[] = [
         path: 'system/workspace-wizard',
         roles: SYSTEM_ONLY,
       },
+      // issue #12 — system users send a notification to a workspace or one of its users.
+      {
+        id: 'system-notifications',
+        title: 'Send notification',
+        path: 'system/notifications',
+        roles: SYSTEM_ONLY,
+      },
       {
         id: 'system-microservices',
         title: 'Microservices',

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { Page } from '@/app/components/page/page';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { sendNotification } from '@/shared/api/notifications';
+import {
+  EMPTY_DRAFT,
+  readDraft,
+  type DraftErrors,
+  type SendNotificationDraft,
+} from './send-notification-draft';
+import { allWorkspacesQuery } from './workspaces-query';
+import './system-notifications-page.css';
+
+/**
+ * System area: send a notification to every user of a workspace, or to one of them
+ * (issue #12). It appears behind their bell at once, or on their next connection. The
+ * form is checked with the server's own contract; on a failure everything typed stays.
+ */
+export function SystemNotificationsPage() {
+  const host = useHost();
+  const scope = useQueryScope();
+  const workspaces = useDataQuery(allWorkspacesQuery(scope, host.api));
+  const [draft, setDraft] = useState<SendNotificationDraft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [sending, setSending] = useState(false);
+  /** Counts refused Sends: each one moves focus to the first field in error. */
+  const [refused, setRefused] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    // Keyboard and screen-reader users land on what needs fixing.
+    if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
+
+  function update<K extends keyof SendNotificationDraft>(key: K, value: SendNotificationDraft[K]) {
+    setDraft((current) => ({ ...current, [key]: value }));
+    // An error goes once its field is edited; the others wait for the next Send.
+    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const read = readDraft(draft);
+    if (!read.ok) {
+      setErrors(read.errors);
+      setRefused((count) => count + 1);
+      return;
+    }
+    setSending(true);
+    try {
+      await sendNotification(host.api, read.request);
+      const audience = read.request.userId ? `user ${read.request.userId}` : 'the workspace';
+      host.notify('success', `Notification sent to ${audience}.`);
+      setDraft({ ...EMPTY_DRAFT, workspaceId: draft.workspaceId });
+      setErrors({});
+    } catch {
+      // The API client has shown the server's reason; the form keeps what was typed.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Page
+      eyebrow="System"
+      title="Send notification"
+      description="Appears behind the bell of everyone in a workspace, or of one user. Users who are offline get it when they next connect."
+      narrow
+    >
+      <Card title="Notification">
+        {workspaces.status === 'error' ? (
+          <ErrorView onRetry={workspaces.retry} detail={workspaces.detail ?? undefined} />
+        ) : (
+          <form
+            ref={formRef}
+            className="ic-system-notify"
+            noValidate
+            onSubmit={(event) => void submit(event)}
+          >
+            <Field label="Workspace" required error={errors.workspaceId}>
+              {(control) => (
+                <select
+                  {...control}
+                  className={fieldClassNames.select}
+                  value={draft.workspaceId}
+                  disabled={workspaces.status !== 'loaded'}
+                  onChange={(event) => update('workspaceId', event.target.value)}
+                >
+                  <option value="">
+                    {workspaces.status === 'loaded' ? 'Choose a workspace' : 'Loading workspaces…'}
+                  </option>
+                  {(workspaces.data ?? []).map((workspace) => (
+                    <option key={workspace.id} value={workspace.id}>
+                      {workspace.attributes.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              label="User id"
+              help="Optional: one user of the workspace. Empty sends to everyone in it."
+              error={errors.userId}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className={fieldClassNames.input}
+                  value={draft.userId}
+                  autoComplete="off"
+                  spellCheck={false}
+                  onChange={(event) => update('userId', event.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Title" required error={errors.title}>
+              {(control) => (
+                <input
+                  {...control}
+                  className={fieldClassNames.input}
+                  value={draft.title}
+                  maxLength={200}
+                  onChange={(event) => update('title', event.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Description" error={errors.description}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  className={fieldClassNames.textarea}
+                  value={draft.description}
+                  rows={4}
+                  maxLength={2000}
+                  onChange={(event) => update('description', event.target.value)}
+                />
+              )}
+            </Field>
+            <Field
+              label="Opens"
+              help="Optional: the app page a click on the notification opens, such as /app/dashboards/cockpit."
+              error={errors.path}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className={fieldClassNames.input}
+                  value={draft.path}
+                  placeholder="/app/…"
+                  spellCheck={false}
+                  onChange={(event) => update('path', event.target.value)}
+                />
+              )}
+            </Field>
+            <label className="ic-system-notify__check">
+              <input
+                type="checkbox"
+                checked={draft.actionRequired}
+                onChange={(event) => update('actionRequired', event.target.checked)}
+              />
+              Action required
+            </label>
+            <div>
+              <Button type="submit" variant="primary" disabled={sending}>
+                {sending ? 'Sending…' : 'Send notification'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </Card>
+    </Page>
+  );
+}
