@@ -145,9 +145,13 @@ export function cockpitWarningKey(day: string, warning: CockpitWarning): string 
   return `cockpit:${day}:${warning.module}|${warning.label}`;
 }
 
-/** "Outbound Calls is below minimum" (the message without its value). */
+/**
+ * "Sales Performance: Outbound Calls" — the card and the metric; the description carries
+ * the spec's message with its minimum. Not "… is below minimum": two warnings (Abandoned
+ * Calls, Average Wait Time) are raised when a figure is above its limit.
+ */
 export function cockpitWarningTitle(warning: CockpitWarning): string {
-  const title = `${warning.label} is below minimum`;
+  const title = `${warning.module}: ${warning.label}`;
   return title.length <= TITLE_MAX ? title : `${title.slice(0, TITLE_MAX - 1)}…`;
 }
 
