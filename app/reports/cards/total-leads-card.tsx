@@ -7,6 +7,11 @@ import { ErrorView } from '@/app/components/error-view/error-view';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import { TOTAL_LEADS_PALETTE } from '@/shared/domain/colour-rule';
+import { toIsoDay } from '@/shared/domain/date-range';
+import {
+  rankingFiltersFromReport,
+  rankingSearch,
+} from '@/shared/domain/lead-source-ranking-filters';
 import type { ReportFilterState } from '@/shared/domain/report-filter-state';
 import {
   sliceShare,
@@ -14,11 +19,21 @@ import {
   TOTAL_LEADS_ROTATION,
   type TotalLeadsChart,
 } from '@/shared/domain/total-leads';
+import { todayInTimezone } from '@/shared/domain/workspace-day';
 import { useTotalLeads } from './use-total-leads';
 import './total-leads-card.css';
 
 /** spec: dashboards 2.1 — the Breakdown button goes to the lead-source ranking. */
 export const LEAD_SOURCE_RANKING_PATH = '/app/marketing/lead-source-ranking-v2';
+
+/**
+ * The Breakdown's target: the ranking with the chosen filters carried over (issue 15;
+ * docs/marketing.md), or the ranking as the user left it while no filter is applied yet.
+ */
+export function breakdownPath(filters: ReportFilterState | null, today: string): string {
+  if (!filters) return LEAD_SOURCE_RANKING_PATH;
+  return `${LEAD_SOURCE_RANKING_PATH}${rankingSearch(rankingFiltersFromReport(filters, today))}`;
+}
 
 export interface TotalLeadsCardProps {
   /** The applied report filters; null while they are restored. */
@@ -46,7 +61,17 @@ export function TotalLeadsCard({ filters }: TotalLeadsCardProps) {
         <LoadingBlock label="Loading Total Leads..." />
       )}
       <div className="ic-total-leads__footer">
-        <Button variant="secondary" onClick={() => host.navigate(LEAD_SOURCE_RANKING_PATH)}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            host.navigate(
+              breakdownPath(
+                filters,
+                toIsoDay(todayInTimezone(host.session.workspace?.attributes.timezone ?? null)),
+              ),
+            )
+          }
+        >
           Breakdown
         </Button>
       </div>

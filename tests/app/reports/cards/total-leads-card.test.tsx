@@ -64,9 +64,15 @@ describe('TotalLeadsCard (spec: dashboards 2.6)', () => {
     ).toBe("Sorry! We weren't able to retrieve data at this time.");
   });
 
-  it('goes to the lead-source ranking with Breakdown, through the host', async () => {
+  it('goes to the lead-source ranking with Breakdown, through the host, keeping the filters', async () => {
     const { host } = renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Breakdown' }));
-    expect(host.navigate).toHaveBeenCalledWith('/app/marketing/lead-source-ranking-v2');
+    // The months reach back to the range's start from today (tested with fixed days in
+    // tests/shared/domain/lead-source-ranking-filters.test.ts); status and area carry over.
+    expect(host.navigate).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^\/app\/marketing\/lead-source-ranking-v2\?months=\d+&status=Active&practiceArea=all$/,
+      ),
+    );
   });
 });
