@@ -240,6 +240,40 @@ const CASES: Case[] = [
     status: 400,
   },
   {
+    name: "another workspace's notifications",
+    path: '/api/workspaces/ws_harbor/notifications',
+    call: { auth: 'lakeside' },
+    status: 403,
+  },
+  {
+    name: 'marking notifications read with neither ids nor all',
+    path: '/api/workspaces/ws_lakeside/notifications/read',
+    call: { auth: 'lakeside', method: 'PUT', body: {} },
+    status: 400,
+  },
+  {
+    name: 'marking an empty list of notifications read',
+    path: '/api/workspaces/ws_lakeside/notifications/read',
+    call: { auth: 'lakeside', method: 'PUT', body: { ids: [] } },
+    status: 400,
+  },
+  {
+    name: 'marking more than 500 notifications read at once',
+    path: '/api/workspaces/ws_lakeside/notifications/read',
+    call: {
+      auth: 'lakeside',
+      method: 'PUT',
+      body: { ids: Array.from({ length: 501 }, (_, i) => `n${i}`) },
+    },
+    status: 400,
+  },
+  {
+    name: 'a system notification sent by a workspace user',
+    path: '/api/system/notifications',
+    call: { auth: 'lakeside', method: 'POST', body: { workspaceId: 'ws_lakeside', title: 'Hi' } },
+    status: 403,
+  },
+  {
     name: 'an unknown API route',
     path: '/api/nothing/here',
     call: { auth: 'lakeside' },
