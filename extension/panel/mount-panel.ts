@@ -6,6 +6,11 @@ import {
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { SiteFamily } from '@/extension/lib/site-families';
+import LIVE_CALL_COUNT_CSS from '@/app/live/live-call-count.css?inline';
+import NOTIFICATION_CENTER_CSS from '@/app/live/notification-center.css?inline';
+import ICON_CSS from '@/app/components/icon/icon.css?inline';
+import TOKENS_CSS from '@/app/styles/tokens.css?inline';
+import type { LiveFeed } from '@/shared/live/live-feed';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { PublicSessionState } from '@/shared/transport/port-protocol';
 import { clampWidth, loadPanelPrefs, savePanelPrefs, type PanelPrefs } from './panel-prefs';
@@ -15,6 +20,15 @@ import { SidePanel } from './side-panel';
 // document in the app build, and to every widget's root in the panel build
 // (widgets/build/collect-css-plugin.ts).
 import SIDE_PANEL_CSS from './side-panel.css?inline';
+
+/** The panel root's styles: the tokens, the app's live components, then the panel's own. */
+const PANEL_CSS = [
+  TOKENS_CSS,
+  ICON_CSS,
+  NOTIFICATION_CENTER_CSS,
+  LIVE_CALL_COUNT_CSS,
+  SIDE_PANEL_CSS,
+].join('\n');
 
 /** The panel's host element: one per page, ever. */
 export const PANEL_TAG = 'intake-cockpit-panel';
@@ -32,6 +46,13 @@ export interface MountPanelOptions {
   prefs?: Promise<PanelPrefs>;
   /** Whether a widget element is defined (only wrapped screens are shown). */
   isDefined: (tag: string) => boolean;
+  /** The background's live feed (the tab's port mirror); null shows nothing live. */
+  live?: LiveFeed | null;
+  /**
+   * Told whether the agent sees the panel (page visible and panel open), and false once
+   * it goes away: browser push waits while one panel is seen (issue #12).
+   */
+  onVisibility?: (visible: boolean) => void;
   doc?: Document;
 }
 
@@ -46,7 +67,6 @@ const panelRoots = new WeakMap<HTMLElement, ShadowRoot>();
 /** What the panel shows beyond its prefs, and how to show it again. */
 interface PanelView {
   who: string;
-  live: string;
   notice: string;
   render: () => void;
 }
@@ -87,7 +107,7 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   const root = host.attachShadow({ mode: 'closed' });
   panelRoots.set(host, root);
   const style = doc.createElement('style');
-  style.textContent = SIDE_PANEL_CSS;
+  style.textContent = PANEL_CSS;
   const container = doc.createElement('div');
   container.style.display = 'contents';
   root.append(style, container);
@@ -96,11 +116,16 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   const { user, workspace } = options.state;
   const view: PanelView = {
     who: [user?.name, workspace?.name].filter(Boolean).join(' · '),
-    live: '',
     notice: '',
     render: () => {},
   };
   const tags = widgetsForRole(user?.role, options.isDefined);
+  const { appOrigin } = options.state;
+  // A notification's action opens in the standalone app, as a widget's links do.
+  const onNavigate = (path: string) => {
+    if (!appOrigin) return;
+    (doc.defaultView ?? window).open(new URL(path, appOrigin).href, '_blank', 'noopener');
+  };
 
   const toggle = () => {
     prefs.open = !prefs.open;
@@ -144,7 +169,8 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
         createElement(SidePanel, {
           open: prefs.open,
           who: view.who,
-          live: view.live,
+          live: options.live ?? null,
+          onNavigate,
           notice: view.notice,
           widgetTags: tags,
           onToggle: toggle,
@@ -156,19 +182,29 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   };
   panelViews.set(host, view);
 
+  let seen: boolean | null = null;
+  const reportVisibility = () => {
+    const next = !signal.aborted && prefs.open && doc.visibilityState === 'visible';
+    if (next === seen) return;
+    seen = next;
+    options.onVisibility?.(next);
+  };
+
   function apply(): void {
     pinHost(host, prefs.open ? prefs.width : COLLAPSED_WIDTH);
     view.render();
+    reportVisibility();
   }
 
   apply();
-  updatePanelState(host, options.state);
   (doc.body ?? doc.documentElement).append(host);
+  doc.addEventListener('visibilitychange', reportVisibility, { signal });
   signal.addEventListener(
     'abort',
     () => {
       reactRoot.unmount();
       host.remove();
+      reportVisibility();
     },
     { once: true },
   );
@@ -191,15 +227,4 @@ export function showPanelNotice(host: HTMLElement, message: string, durationMs =
     view.notice = '';
     view.render();
   }, durationMs);
-}
-
-/** Session changes that need no new mount (the live call count) update the panel in place. */
-export function updatePanelState(host: HTMLElement, state: PublicSessionState): void {
-  const view = panelViews.get(host);
-  if (!view) return;
-  view.live =
-    state.liveCalls === null
-      ? ''
-      : `${state.liveCalls} live call${state.liveCalls === 1 ? '' : 's'}`;
-  view.render();
 }

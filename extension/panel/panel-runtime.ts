@@ -7,10 +7,11 @@ import { createPortTransport, type PortLike } from '@/shared/transport/port-tran
 import { defineAllWidgets, preloadWidgets, widgetDefinitions } from '@/widgets/all-widgets';
 import { setWidgetShadowMode } from '@/widgets/define-widget';
 import { setWidgetEnvironment } from '@/widgets/widget-environment';
-import { mountPanel, showPanelNotice, updatePanelState } from './mount-panel';
+import { mountPanel, showPanelNotice } from './mount-panel';
 import { loadPanelPrefs, type PanelPrefs } from './panel-prefs';
 import { widgetsForRole } from './panel-widgets';
 import { createPortEnvironment } from './port-environment';
+import { createPortLiveFeed } from './port-live-feed';
 import { watchLocation } from './watch-location';
 
 export interface StartPanelOptions {
@@ -51,6 +52,8 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
     },
   });
   const environment = createPortEnvironment(transport);
+  // The background's one live feed, mirrored: the panel's notification centre and count.
+  const live = createPortLiveFeed(transport);
   let prefsAtStart: Promise<PanelPrefs> | null = loadPanelPrefs(environment.storage, family);
   const settingsLoaded = loadSettings();
   let extraKeapHosts: readonly string[] = [];
@@ -111,10 +114,8 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
       wanted && state?.user
         ? `${url}|${state.user.id}|${state.user.role}|${state.workspace?.id}`
         : '';
-    if (mounted && mounted.key === key) {
-      if (state) void mounted.host.then((host) => host && updatePanelState(host, state));
-      return;
-    }
+    // Socket and call-count changes need no new mount: the live feed updates the panel.
+    if (mounted && mounted.key === key) return;
     mounted?.controller.abort();
     mounted = null;
     if (!wanted || !state) return;
@@ -133,6 +134,8 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
         storage: environment.storage,
         prefs,
         isDefined,
+        live,
+        onVisibility: (visible) => transport.setVisibility(visible),
       }),
     };
   }

@@ -1,11 +1,17 @@
 import { createElement, type KeyboardEvent, type PointerEvent } from 'react';
+import { LiveCallCount } from '@/app/live/live-call-count';
+import { LiveProvider } from '@/app/live/live-context';
+import { NotificationCenter } from '@/app/live/notification-center';
+import type { LiveFeed } from '@/shared/live/live-feed';
 
 export interface SidePanelProps {
   open: boolean;
   /** "Name · Workspace" of the signed-in user. */
   who: string;
-  /** The live call count text ('' hides it). */
-  live: string;
+  /** The background's live feed (issue #12): the notification centre and the call count. */
+  live: LiveFeed | null;
+  /** Opens an app path (a notification's action) in the standalone app. */
+  onNavigate: (path: string) => void;
   /** A background notice (socket retry, errors); '' hides it. */
   notice: string;
   /** The widget elements fit for the user's role (custom element tags). */
@@ -25,6 +31,7 @@ export function SidePanel({
   open,
   who,
   live,
+  onNavigate,
   notice,
   widgetTags,
   onToggle,
@@ -57,10 +64,16 @@ export function SidePanel({
         <header>
           <span className="title">Intake Cockpit</span>
           <span className="who">{who}</span>
-          {/* spec: session 4 Sockets — ctmcallsdata, the live call count, from the one socket. */}
-          <span className="live" aria-live="polite">
-            {live}
-          </span>
+          {/* spec: session 2 Top bar, 4 Sockets — the same notification centre and live call
+              count as the app's top bar, over the background's one feed. The page's document
+              sees a press inside this closed root as a press on the host, which the centre
+              would take for a press outside it and close: presses here stay in the root. */}
+          <div className="live" onPointerDown={(event) => event.stopPropagation()}>
+            <LiveProvider feed={live}>
+              <LiveCallCount />
+              <NotificationCenter buttonClassName="bell" onNavigate={onNavigate} />
+            </LiveProvider>
+          </div>
           <button
             type="button"
             className="collapse"

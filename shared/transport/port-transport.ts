@@ -64,6 +64,8 @@ export interface PortTransport extends Transport {
    * push waits while one does). Said again on every new port: a restarted worker knows.
    */
   setVisibility(visible: boolean): void;
+  /** Try Again on the live list (the background throttles it). */
+  reloadLive(): void;
   /** Closes the port for good (page teardown); pending calls fail. */
   close(): void;
 }
@@ -308,6 +310,9 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
       // A new port says it itself (open); an open one is told now.
       if (port) post({ kind: 'live:visibility', visible: next });
       else if (liveListeners.size > 0) open();
+    },
+    reloadLive() {
+      post({ kind: 'live:reload' });
     },
     close() {
       closed = true;

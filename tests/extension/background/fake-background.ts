@@ -8,6 +8,7 @@ import { createMemoryStorage, type KeyValueStorage } from '@/shared/storage/stor
 import type { Notification } from '@/shared/contracts/notification';
 import type { BackgroundMessage, PublicSessionState } from '@/shared/transport/port-protocol';
 import { PORT_NAME } from '@/shared/transport/port-protocol';
+import type { PortLike } from '@/shared/transport/port-transport';
 import {
   TransportError,
   type SocketEventHandler,
@@ -276,6 +277,58 @@ export function connect(router: FakeRouter, sender: object | undefined, name = P
       return answers().find((m) => m.id === id) as Extract<BackgroundMessage, { kind: 'answer' }>;
     },
   };
+}
+
+/**
+ * A PortLike for a PortTransport whose other end is the router (a tab's or page's real
+ * transport against the background's real router). Messages are copied as the browser's
+ * port copies them.
+ */
+export function routerPortConnector(router: FakeRouter, sender: object) {
+  const opened: { drop(): void }[] = [];
+  const connect = (name: string): PortLike => {
+    const toClient: ((message: unknown) => void)[] = [];
+    const clientGone: (() => void)[] = [];
+    const toRouter: ((message: unknown) => void)[] = [];
+    const routerGone: (() => void)[] = [];
+    let open = true;
+    const copy = (message: unknown) => JSON.parse(JSON.stringify(message)) as unknown;
+    router.onConnect({
+      name,
+      sender,
+      postMessage: (message) => {
+        if (open) toClient.forEach((listener) => listener(copy(message)));
+      },
+      disconnect: () => {
+        open = false;
+        clientGone.forEach((listener) => listener());
+      },
+      onMessage: { addListener: (listener) => void toRouter.push(listener) },
+      onDisconnect: { addListener: (listener) => void routerGone.push(listener) },
+    });
+    const drop = () => {
+      if (!open) return;
+      open = false;
+      routerGone.forEach((listener) => listener());
+      clientGone.forEach((listener) => listener());
+    };
+    opened.push({ drop });
+    return {
+      postMessage: (message) => {
+        if (!open) throw new Error('Attempting to use a disconnected port object');
+        toRouter.forEach((listener) => listener(copy(message)));
+      },
+      disconnect: () => {
+        if (!open) return;
+        open = false;
+        routerGone.forEach((listener) => listener());
+      },
+      onMessage: { addListener: (listener) => void toClient.push(listener) },
+      onDisconnect: { addListener: (listener) => void clientGone.push(listener) },
+    };
+  };
+  /** The worker stops: every port closes at both ends. */
+  return { connect, dropAll: () => opened.splice(0).forEach((port) => port.drop()) };
 }
 
 /** Lets every pending promise and timer of the router settle. */
