@@ -81,52 +81,55 @@ const appChildren: RouteObject[] = [
     },
   ]),
   area('team', 'reports', [
-    planned({
+    {
       path: 'reports',
-      title: 'Team Reports',
-      area: 'Team',
-      description: "Your team's activity by agent.",
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/team-reports/team-pages')).TeamActivityPage,
+      }),
+    },
+    {
       path: 'team-reports',
-      title: 'Team Reports',
-      area: 'Team',
-      description: 'Outbound and inbound sales, sets and hires per agent, from the CRM.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/team-reports/team-pages')).TeamSalesPage,
+      }),
+    },
+    {
       path: 'compliance',
-      title: 'Compliance',
-      area: 'Team',
-      description: 'Call compliance per agent: inbound and outbound calls answered on time.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/team-reports/team-pages')).TeamCompliancePage,
+      }),
+    },
   ]),
   area('people', 'agent-ai-compliance', [
-    planned({
+    {
       path: 'agent-ai-compliance',
-      title: 'Agent AI Compliance',
-      area: 'Team',
-      description: 'How closely each agent follows the intake script, call by call.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/team-reports/team-pages')).StaffCompliancePage,
+      }),
+    },
   ]),
   area('sales-pipeline', 'lead-source-pipeline', [
-    planned({
+    {
       path: 'total-pipeline',
-      title: 'Total Pipeline',
-      area: 'Sales Pipeline',
-      description: 'Every open lead by pipeline stage, lead source, campaign and case type.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/sales-pipeline/sales-pipeline-pages'))
+          .TotalPipelinePage,
+      }),
+    },
+    {
       path: 'lead-source-pipeline',
-      title: 'Lead Source Pipeline',
-      area: 'Sales Pipeline',
-      description: 'The funnel for each lead source, side by side.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/sales-pipeline/sales-pipeline-pages'))
+          .LeadSourcePipelinePage,
+      }),
+    },
+    {
       path: 'optimization-chart',
-      title: 'Optimization Chart',
-      area: 'Sales Pipeline',
-      description: 'Where leads drop out of the funnel, and what it costs.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/sales-pipeline/sales-pipeline-pages'))
+          .OptimizationChartPage,
+      }),
+    },
   ]),
   area('marketing', 'lead-source-ranking-v2', [
     planned({

@@ -1,0 +1,89 @@
+import type { ReportColumn } from '@/app/reports/table/report-table';
+import { formatCount, formatPercent, formatWholePercent } from '@/app/reports/table/report-format';
+import type { z } from 'zod';
+import type {
+  consultantRowSchema,
+  relationshipAgentSchema,
+  teamRowSchema,
+} from '@/shared/contracts/reports/people';
+import type { ComplianceRow, StaffComplianceRow } from '@/shared/contracts/reports/team-compliance';
+
+export type TeamRow = z.infer<typeof teamRowSchema>;
+export type ConsultantRow = z.infer<typeof consultantRowSchema>;
+export type RelationshipRow = z.infer<typeof relationshipAgentSchema>;
+
+/** A person's name, marked when they are no longer active. */
+export const personName = (row: { name: string; active: boolean }) =>
+  row.active ? row.name : `${row.name} (inactive)`;
+
+function count<T>(key: string, label: string, value: (row: T) => number): ReportColumn<T> {
+  return { key, label, value, numeric: true, render: (row) => formatCount(value(row)) };
+}
+
+function rate<T>(key: string, label: string, value: (row: T) => number | null): ReportColumn<T> {
+  return { key, label, value, numeric: true, render: (row) => formatPercent(value(row)) };
+}
+
+function wholeRate<T>(
+  key: string,
+  label: string,
+  value: (row: T) => number | null,
+): ReportColumn<T> {
+  return { key, label, value, numeric: true, render: (row) => formatWholePercent(value(row)) };
+}
+
+/** Team Reports (people/team): what each agent did in the range. */
+export const TEAM_COLUMNS: readonly ReportColumn<TeamRow>[] = [
+  { key: 'name', label: 'Agent', value: (r) => personName(r) },
+  count('leads', 'Leads', (r) => r.leads),
+  count('sets', 'Sets', (r) => r.sets),
+  rate('setRate', 'Set rate', (r) => r.setRate),
+  count('inboundCalls', 'Inbound calls', (r) => r.inboundCalls),
+  count('inboundConnected', 'Inbound connected', (r) => r.inboundConnected),
+  count('outboundCalls', 'Outbound calls', (r) => r.outboundCalls),
+  count('outboundAnswered', 'Outbound answered', (r) => r.outboundAnswered),
+];
+
+/** Team Reports (people/consultants): consultations and hires per consultant. */
+export const CONSULTANT_COLUMNS: readonly ReportColumn<ConsultantRow>[] = [
+  { key: 'name', label: 'Consultant', value: (r) => personName(r) },
+  count('consults', 'Consults', (r) => r.consults),
+  count('hires', 'Hires', (r) => r.hires),
+  count('noHires', 'No hires', (r) => r.noHires),
+  rate('hireRate', 'Hire rate', (r) => r.hireRate),
+];
+
+/** Relationship calls per agent: due and not made, and made in the last 30 days. */
+export const RELATIONSHIP_COLUMNS: readonly ReportColumn<RelationshipRow>[] = [
+  { key: 'name', label: 'Agent', value: (r) => personName(r) },
+  {
+    key: 'email',
+    label: 'E-mail',
+    value: (r) => r.person?.email ?? null,
+  },
+  count('open', 'Open relationship calls', (r) => r.openRelationshipCalls),
+  count('made', 'Made (last 30 days)', (r) => r.relationshipCallsMade30Days),
+];
+
+/** Compliance (reports/compliance): promises due in the range and kept. */
+export const COMPLIANCE_COLUMNS: readonly ReportColumn<ComplianceRow>[] = [
+  { key: 'name', label: 'Agent', value: (r) => r.AGENT_NAME },
+  count('callbacksRequested', 'Callbacks requested', (r) => r.CALLBACKS_REQUESTED),
+  count('callbacksReturned', 'Callbacks returned', (r) => r.CALLBACKS_RETURNED),
+  count('relationshipDue', 'Relationship calls due', (r) => r.RELATIONSHIP_DUE),
+  count('relationshipMade', 'Relationship calls made', (r) => r.RELATIONSHIP_MADE),
+  count('collectionDue', 'Collection calls due', (r) => r.COLLECTION_DUE),
+  count('collectionMade', 'Collection calls made', (r) => r.COLLECTION_MADE),
+  wholeRate('percent', 'Compliance', (r) => r.COMPLIANCE_PERCENT),
+];
+
+/** Agent AI Compliance (reports/staff-compliance): each kind of work's rate, rounded up. */
+export const STAFF_COMPLIANCE_COLUMNS: readonly ReportColumn<StaffComplianceRow>[] = [
+  { key: 'name', label: 'Agent', value: (r) => r.agentName },
+  wholeRate('inbound', 'Inbound answered', (r) => r.inboundRate),
+  wholeRate('outbound', 'Outbound connected', (r) => r.outboundRate),
+  wholeRate('callback', 'Callbacks returned', (r) => r.callbackRate),
+  wholeRate('relationship', 'Relationship calls', (r) => r.relationshipRate),
+  wholeRate('collection', 'Collection calls', (r) => r.collectionRate),
+  wholeRate('overall', 'Overall', (r) => r.overallRate),
+];
