@@ -4,6 +4,7 @@ import { Button } from '@/app/components/button/button';
 import { Logo } from '@/app/components/logo/logo';
 import { SignInForm } from '@/app/features/auth/sign-in-form';
 import { createPopupSession, openApp, SOCKET_STATUS_TEXT } from '@/extension/pages/page-transport';
+import { useLiveState } from '@/extension/pages/use-live-state';
 import { useSessionState } from '@/extension/pages/use-session-state';
 import type { PortTransport } from '@/shared/transport/port-transport';
 
@@ -17,10 +18,12 @@ const ROLE_TEXT = {
 
 /**
  * The toolbar popup: sign-in (the app's own form), who is signed in, the socket's status,
- * the live call count, sign out, and the dashboard.
+ * the unread notifications and the live call count (the background's one feed), sign
+ * out, and the dashboard.
  */
 export function Popup({ transport }: { transport: PortTransport }) {
   const state = useSessionState(transport);
+  const live = useLiveState(transport);
   const session = useMemo(() => createPopupSession(transport), [transport]);
   const [signingOut, setSigningOut] = useState(false);
 
@@ -73,8 +76,12 @@ export function Popup({ transport }: { transport: PortTransport }) {
         <dd data-testid="popup-socket" data-status={state.socket}>
           {SOCKET_STATUS_TEXT[state.socket]}
         </dd>
+        <dt>Notifications</dt>
+        <dd data-testid="popup-unread" data-unread={live.unread}>
+          {live.status === 'ready' ? `${live.unread} unread` : '—'}
+        </dd>
         <dt>Live calls</dt>
-        <dd data-testid="popup-live-calls">{state.liveCalls ?? '—'}</dd>
+        <dd data-testid="popup-live-calls">{live.liveCalls ?? '—'}</dd>
       </dl>
       <div className="ic-popup__actions">
         <Button variant="primary" block onClick={() => openApp(state.appOrigin)}>

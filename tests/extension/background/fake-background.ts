@@ -281,10 +281,10 @@ export function connect(router: FakeRouter, sender: object | undefined, name = P
 
 /**
  * A PortLike for a PortTransport whose other end is the router (a tab's or page's real
- * transport against the background's real router). Messages are copied as the browser's
- * port copies them.
+ * transport against the background's real router; or the app's port against the app live
+ * ports). Messages are copied as the browser's port copies them.
  */
-export function routerPortConnector(router: FakeRouter, sender: object) {
+export function routerPortConnector(router: Pick<FakeRouter, 'onConnect'>, sender: object) {
   const opened: { drop(): void }[] = [];
   const connect = (name: string): PortLike => {
     const toClient: ((message: unknown) => void)[] = [];
