@@ -221,6 +221,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       // An ended call is a new call record: the cockpit warnings look again.
       onRecordsArrived: (id) => cockpitWarnings.recordsArrived(id),
       log: (message, error) => app.log.error({ err: error }, message),
+      notice: (message) => app.log.warn(message),
     },
     { ...options.callTracking, demoActivity: options.simulateCallActivity === true },
   );

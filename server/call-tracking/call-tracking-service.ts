@@ -33,6 +33,8 @@ export interface CallTrackingDeps {
   /** New call records in a workspace (cockpit warnings look again); optional. */
   onRecordsArrived?: (workspaceId: string) => void;
   log(message: string, error: unknown): void;
+  /** Worth telling the operator, not a failure (calls a stopped server left live). */
+  notice?: (message: string) => void;
 }
 
 export interface CallTracking {
@@ -95,8 +97,9 @@ export function createCallTracking(
 
     async start() {
       const failed = await simulator.recover();
-      if (failed > 0)
-        deps.log(`${failed} calls left live by the last run were marked failed`, null);
+      if (failed > 0) {
+        deps.notice?.(`${failed} calls left live when the server last stopped were marked failed.`);
+      }
       if (options.demoActivity) {
         activity = startDemoCallActivity(ctx.db, simulator, {
           log: deps.log,
