@@ -94,6 +94,40 @@ describe('the port protocol', () => {
     ).toBeNull();
   });
 
+  it('carries the live snapshot with every notification checked, and bounded (issue #12)', () => {
+    const item = {
+      id: 'n1',
+      title: 'Intake review due',
+      description: '',
+      time: '2026-11-23T09:00:00.000Z',
+      actionRequired: true,
+      path: '/app/cockpit',
+      read: false,
+    };
+    const live = (snapshot: object) => ({ kind: 'live-state', snapshot });
+    const snapshot = {
+      status: 'ready',
+      notifications: [item],
+      unread: 1,
+      liveCalls: 3,
+      socket: 'connected',
+      notice: null,
+    };
+    expect(parseBackgroundMessage(live(snapshot))).toEqual(live(snapshot));
+    for (const bad of [
+      { ...snapshot, notifications: [{ ...item, path: 'https://evil.example/' }] },
+      { ...snapshot, notifications: [{ ...item, time: 'yesterday' }] },
+      {
+        ...snapshot,
+        notifications: Array.from({ length: 201 }, (_, i) => ({ ...item, id: `n${i}` })),
+      },
+      { ...snapshot, liveCalls: -1 },
+      { ...snapshot, status: 'hacked' },
+    ]) {
+      expect(parseBackgroundMessage(live(bad))).toBeNull();
+    }
+  });
+
   it('accepts only a ping or a refresh-token hand-over from the app', () => {
     expect(parseExternalMessage({ kind: 'ping' })).toEqual({ kind: 'ping' });
     expect(

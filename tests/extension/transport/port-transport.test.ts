@@ -206,6 +206,30 @@ describe('PortTransport', () => {
     expect(handler).toHaveBeenCalledWith(3);
   });
 
+  it('keeps the last live snapshot, and says its visibility again on every new port (issue #12)', async () => {
+    const { transport, ports } = setup();
+    const snapshots: unknown[] = [];
+    transport.onLiveState((snapshot) => snapshots.push(snapshot));
+    transport.setVisibility(true);
+    expect(ports[0].sent).toContainEqual({ kind: 'live:visibility', visible: true });
+    const snapshot = {
+      status: 'ready',
+      notifications: [],
+      unread: 0,
+      liveCalls: 2,
+      socket: 'connected',
+    };
+    ports[0].deliver({ kind: 'live-state', snapshot });
+    expect(transport.liveState()).toEqual(snapshot);
+    expect(snapshots).toEqual([snapshot]);
+    // The worker stops: a live listener keeps the tab connected, and the new port is told.
+    ports[0].drop();
+    await vi.waitFor(() => expect(ports).toHaveLength(2));
+    expect(ports[1].sent).toContainEqual({ kind: 'live:visibility', visible: true });
+    transport.setVisibility(false);
+    expect(ports[1].last()).toEqual({ kind: 'live:visibility', visible: false });
+  });
+
   it('opens a new port for the next request after an idle worker stop', async () => {
     const { transport, ports } = setup();
     const first = transport.request({ method: 'GET', path: 'a' });
