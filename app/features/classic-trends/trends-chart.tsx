@@ -56,7 +56,8 @@ export function TrendsChart({ data, series }: TrendsChartProps) {
             pointRadius: 4,
             borderWidth: 2,
             borderDash: item.perspective === 'intake' ? [6, 4] : undefined,
-            tension: 0.25,
+            // Straight segments: a smoothed curve would show counts between buckets that never were.
+            tension: 0,
           };
         }),
       },
@@ -75,7 +76,8 @@ export function TrendsChart({ data, series }: TrendsChartProps) {
         plugins: {
           legend: {
             position: 'bottom',
-            labels: { color: AXIS_GREY, usePointStyle: true, boxWidth: 8 },
+            // The marker's size follows boxHeight (default: the font size, too big for 16 series).
+            labels: { color: AXIS_GREY, usePointStyle: true, boxWidth: 8, boxHeight: 8 },
           },
         },
       },
