@@ -132,19 +132,21 @@ const appChildren: RouteObject[] = [
     },
   ]),
   area('marketing', 'lead-source-ranking-v2', [
-    planned({
+    {
+      // The Total Leads card's Breakdown target (spec 2.1), with the filters it carries.
       path: 'lead-source-ranking-v2',
-      title: 'Lead Source Ranking',
-      area: 'Marketing',
-      description:
-        'Lead sources ranked by leads, sets, shows and hires over the months you choose.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/marketing/lead-source-ranking-page'))
+          .LeadSourceRankingPage,
+      }),
+    },
+    {
       path: 'marketing-plan-essentials',
-      title: 'Marketing Plan Essentials',
-      area: 'Marketing',
-      description: 'Channels, categories and sources that bring your best cases.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/marketing/marketing-plan-page'))
+          .MarketingPlanPage,
+      }),
+    },
   ]),
   area('cash-flow-pipeline', 'collections', [
     planned({

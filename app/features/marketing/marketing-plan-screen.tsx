@@ -1,0 +1,398 @@
+import type { ChartConfiguration } from 'chart.js';
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { ChartCanvas } from '@/app/components/chart/chart-canvas';
+import { useHost } from '@/app/host/host';
+import { useLookup } from '@/app/query/use-lookup';
+import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
+import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
+import { ReportKpis } from '@/app/reports/layout/report-kpis';
+import { ReportState } from '@/app/reports/report-state';
+import {
+  ReportTable,
+  sortedTableRows,
+  tableExportRows,
+  useTableSort,
+  type ReportColumn,
+} from '@/app/reports/table/report-table';
+import {
+  countOf,
+  formatCount,
+  formatMoney,
+  formatPercent,
+} from '@/app/reports/table/report-format';
+import { MARKETING_CATEGORIES } from '@/shared/contracts/reports/marketing-intelligence';
+import { CHART_PALETTE } from '@/shared/domain/colour-rule';
+import { ratePercent } from '@/shared/domain/funnel-rates';
+import {
+  ALL_SOURCES,
+  CATEGORY_LABELS,
+  CATEGORY_SINGULAR,
+  MARKETING_MONTH_CHOICES,
+  marketingQueryOf,
+  monthLabel,
+  parseStoredMarketingFilters,
+  type MarketingCategory,
+  type MarketingFilterState,
+} from './marketing-plan-filters';
+import {
+  useMarketingIntelligence,
+  useMarketingOverview,
+  type MarketingData,
+  type OverviewData,
+} from './use-marketing-reports';
+import '@/app/reports/layout/report-layout.css';
+import './marketing.css';
+
+export const OVERVIEW_LOADING_TEXT = 'Loading the 12-month overview...';
+export const INTELLIGENCE_LOADING_TEXT = 'Loading Marketing Plan Essentials...';
+
+type MarketingRow = MarketingData['rows'][number];
+
+/** The chart draws the biggest groups; the rest are summed as 'Everything else'. */
+const CHART_GROUPS = 5;
+const COLOURS: readonly string[] = Object.values(CHART_PALETTE);
+const OTHER_GREY = '#98a2b3';
+/* Canvas text cannot read the CSS tokens: a mid grey reads on light and dark alike. */
+const AXIS_GREY = '#7d8796';
+const GRID_GREY = 'rgba(125, 135, 150, 0.25)';
+
+function columns(category: MarketingCategory): ReportColumn<MarketingRow>[] {
+  return [
+    { key: 'label', label: CATEGORY_SINGULAR[category], value: (row) => row.label },
+    { key: 'leads', label: 'Leads', value: (row) => row.totalLeads, numeric: true },
+    { key: 'hires', label: 'Hires', value: (row) => row.totalHires, numeric: true },
+    {
+      key: 'hireRate',
+      label: 'Hire rate',
+      value: (row) => ratePercent(row.totalHires, row.totalLeads),
+      render: (row) => formatPercent(ratePercent(row.totalHires, row.totalLeads)),
+      numeric: true,
+    },
+    {
+      key: 'spend',
+      label: 'Spend',
+      value: (row) => row.totalSpend,
+      render: (row) => formatMoney(row.totalSpend),
+      numeric: true,
+    },
+    {
+      key: 'costPerLead',
+      label: 'Cost per lead',
+      value: (row) => row.costPerLead,
+      render: (row) => formatMoney(row.costPerLead),
+      numeric: true,
+    },
+    {
+      key: 'costPerHire',
+      label: 'Cost per hire',
+      value: (row) => row.costPerHire,
+      render: (row) => formatMoney(row.costPerHire),
+      numeric: true,
+    },
+  ];
+}
+
+export interface MarketingPlanScreenProps {
+  storageKey?: string;
+}
+
+/**
+ * Marketing Plan Essentials (spec: dashboards 2.2, 7 marketing-intelligence and its
+ * overview, 9 defaults): the last 12 months at a glance for a practice area (leads, hires,
+ * hire rate, spend, cost per hire, each channel's share), then leads, hires and spend per
+ * channel, lead source or campaign over the chosen months, as a chart, a sortable table
+ * and an export (docs/marketing.md).
+ */
+export function MarketingPlanScreen({
+  storageKey = 'report-filters:marketing-plan',
+}: MarketingPlanScreenProps) {
+  const { session } = useHost();
+  const practiceAreas = useMemo(
+    () => session.workspace?.attributes.settings.practiceAreas ?? [],
+    [session.workspace],
+  );
+  const parse = useCallback(
+    (text: string | null) => parseStoredMarketingFilters(text, practiceAreas.length),
+    [practiceAreas.length],
+  );
+  const filters = useStoredFilters(storageKey, parse);
+  const leadSources = useLookup('leadSources');
+  const [draft, setDraft] = useState<MarketingFilterState | null>(filters.applied);
+  const id = useId();
+  useEffect(() => setDraft(filters.applied), [filters.applied]);
+
+  // A stored lead source the workspace no longer has would lock the screen in a 400.
+  const { applied, apply } = filters;
+  useEffect(() => {
+    if (!applied || applied.source === ALL_SOURCES || leadSources.loading) return;
+    if (leadSources.items.length && !leadSources.items.some((s) => s.id === applied.source)) {
+      apply({ ...applied, source: ALL_SOURCES });
+    }
+  }, [applied, apply, leadSources]);
+
+  const overview = useMarketingOverview(applied?.practiceArea ?? null);
+  const report = useMarketingIntelligence(applied ? marketingQueryOf(applied) : null);
+  const loading = report.status === 'loading' || applied === null;
+  const patch = (next: Partial<MarketingFilterState>) =>
+    setDraft((current) => (current ? { ...current, ...next } : current));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (draft && !loading) apply(draft);
+  }
+
+  const areaName = (value: string) =>
+    value === 'all'
+      ? 'all practice areas'
+      : (practiceAreas[Number(value) - 1]?.name ?? `practice area ${value}`);
+
+  return (
+    <div className="ic-report-screen ic-marketing">
+      {draft ? (
+        <form className="ic-report-form" aria-label="Marketing filters" onSubmit={submit}>
+          <div className="ic-report-form__field">
+            <label className="ic-report-form__label" htmlFor={`${id}-area`}>
+              Practice area
+            </label>
+            <select
+              id={`${id}-area`}
+              className="ic-report-form__select"
+              value={draft.practiceArea}
+              onChange={(event) => patch({ practiceArea: event.target.value })}
+            >
+              <option value="all">All practice areas</option>
+              {practiceAreas.map((area, index) => (
+                <option key={area.name} value={String(index + 1)}>
+                  {area.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="ic-report-form__field">
+            <label className="ic-report-form__label" htmlFor={`${id}-category`}>
+              Group by
+            </label>
+            <select
+              id={`${id}-category`}
+              className="ic-report-form__select"
+              value={draft.category}
+              onChange={(event) => patch({ category: event.target.value as MarketingCategory })}
+            >
+              {MARKETING_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="ic-report-form__field">
+            <label className="ic-report-form__label" htmlFor={`${id}-source`}>
+              Lead source
+            </label>
+            <select
+              id={`${id}-source`}
+              className="ic-report-form__select"
+              value={draft.source}
+              onChange={(event) => patch({ source: event.target.value })}
+            >
+              <option value={ALL_SOURCES}>All lead sources</option>
+              {leadSources.items.map((source) => (
+                <option key={source.id} value={source.id}>
+                  {source.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="ic-report-form__field">
+            <label className="ic-report-form__label" htmlFor={`${id}-months`}>
+              Period
+            </label>
+            <select
+              id={`${id}-months`}
+              className="ic-report-form__select"
+              value={draft.months}
+              onChange={(event) => patch({ months: Number(event.target.value) })}
+            >
+              {[...new Set<number>([...MARKETING_MONTH_CHOICES, draft.months])]
+                .sort((a, b) => a - b)
+                .map((months) => (
+                  <option key={months} value={months}>
+                    Last {countOf(months, 'month')}
+                  </option>
+                ))}
+            </select>
+          </div>
+          <div className="ic-report-form__actions">
+            <Button type="submit" variant="primary" disabled={loading}>
+              Filter
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      <Card
+        className="ic-report-section"
+        title={`The last 12 months, ${applied ? areaName(applied.practiceArea) : ''}`}
+        aria-busy={overview.status === 'loading'}
+      >
+        <ReportState state={overview} loadingLabel={OVERVIEW_LOADING_TEXT}>
+          {(data) => <OverviewBody data={data} />}
+        </ReportState>
+      </Card>
+
+      <Card className="ic-report-section" aria-busy={loading}>
+        <ReportState state={report} loadingLabel={INTELLIGENCE_LOADING_TEXT}>
+          {(data) => <IntelligenceBody data={data} />}
+        </ReportState>
+      </Card>
+    </div>
+  );
+}
+
+function OverviewBody({ data }: { data: OverviewData }) {
+  return (
+    <>
+      <ReportKpis
+        label="12-month overview"
+        items={[
+          { label: 'Leads', value: formatCount(data.leads) },
+          { label: 'Hires', value: formatCount(data.hires) },
+          { label: 'Hire rate', value: formatPercent(data.hireRate) },
+          { label: 'Marketing spend', value: formatMoney(data.spend) },
+          {
+            label: 'Cost per hire',
+            value: formatMoney(data.costPerHire),
+            detail: data.costPerHire === null ? 'No hire or no spend yet' : undefined,
+          },
+        ]}
+      />
+      <ul className="ic-marketing__shares" aria-label="Share of leads by channel">
+        {data.channels.map((channel, index) => (
+          <li key={channel.key} className="ic-marketing__share">
+            <span className="ic-marketing__share-label">{channel.label}</span>
+            <span className="ic-marketing__share-bar" aria-hidden="true">
+              <span
+                style={{
+                  width: `${Math.min(100, channel.share)}%`,
+                  background: COLOURS[index % COLOURS.length],
+                }}
+              />
+            </span>
+            <span className="ic-marketing__share-value">
+              {formatPercent(channel.share)} · {countOf(channel.leads, 'lead')},{' '}
+              {countOf(channel.hires, 'hire')}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function IntelligenceBody({ data }: { data: MarketingData }) {
+  const cols = useMemo(() => columns(data.category), [data.category]);
+  const { sort, onSort } = useTableSort({ key: 'leads', direction: 'desc' });
+  const exportRows = useMemo(() => {
+    const sorted = sortedTableRows(cols, data.rows, sort);
+    const [header, ...rows] = tableExportRows(cols, sorted);
+    // The export adds the months behind each total: leads, hires and spend per month.
+    const monthly = (row: MarketingRow) =>
+      data.months.flatMap((_, i) => [
+        String(row.leads[i] ?? 0),
+        String(row.hires[i] ?? 0),
+        String(row.spend[i] ?? 0),
+      ]);
+    return [
+      [
+        ...(header ?? []),
+        ...data.months.flatMap((month) => {
+          const label = monthLabel(month);
+          return [`${label} leads`, `${label} hires`, `${label} spend`];
+        }),
+      ],
+      ...rows.map((cells, i) => [...cells, ...monthly(sorted[i]!)]),
+    ];
+  }, [cols, data, sort]);
+  const first = data.months[0];
+  const last = data.months.at(-1);
+  return (
+    <>
+      <div className="ic-report-toolbar">
+        <h2 className="ic-marketing__heading">
+          {CATEGORY_LABELS[data.category]}
+          {first && last ? `, ${monthLabel(first)} to ${monthLabel(last)}` : ''}
+        </h2>
+        <TableExportButtons
+          rows={exportRows}
+          fileName={`marketing_${data.category}_data`}
+          what={CATEGORY_LABELS[data.category]}
+        />
+      </div>
+      <LeadsByMonthChart data={data} />
+      <ReportTable
+        caption={`Leads, hires and spend by ${CATEGORY_SINGULAR[data.category].toLowerCase()}`}
+        columns={cols}
+        rows={data.rows}
+        rowKey={(row) => row.key || '(none)'}
+        initialSort={{ key: 'leads', direction: 'desc' }}
+        sort={sort}
+        onSort={onSort}
+      />
+    </>
+  );
+}
+
+/** Leads per month, stacked by the biggest groups (the table below has every number). */
+function LeadsByMonthChart({ data }: { data: MarketingData }) {
+  const config = useMemo<ChartConfiguration<'bar'>>(() => {
+    const top = data.rows.slice(0, CHART_GROUPS);
+    const rest = data.rows.slice(CHART_GROUPS);
+    const datasets = top.map((row, index) => ({
+      label: row.label,
+      data: row.leads,
+      backgroundColor: COLOURS[index % COLOURS.length],
+      stack: 'leads',
+    }));
+    if (rest.length) {
+      datasets.push({
+        label: 'Everything else',
+        data: data.months.map((_, i) => rest.reduce((sum, row) => sum + (row.leads[i] ?? 0), 0)),
+        backgroundColor: OTHER_GREY,
+        stack: 'leads',
+      });
+    }
+    return {
+      type: 'bar',
+      data: { labels: data.months.map(monthLabel), datasets },
+      options: {
+        maintainAspectRatio: false,
+        animation: { duration: 750 },
+        scales: {
+          x: { stacked: true, ticks: { color: AXIS_GREY }, grid: { display: false } },
+          y: {
+            stacked: true,
+            beginAtZero: true,
+            ticks: { color: AXIS_GREY, precision: 0 },
+            grid: { color: GRID_GREY },
+          },
+        },
+        plugins: {
+          legend: {
+            position: 'bottom',
+            labels: { color: AXIS_GREY, boxWidth: 12, boxHeight: 12 },
+          },
+        },
+      },
+    };
+  }, [data]);
+  const total = data.rows.reduce((sum, row) => sum + row.totalLeads, 0);
+  return (
+    <ChartCanvas
+      config={config}
+      height={300}
+      label={`Leads per month by ${CATEGORY_SINGULAR[data.category].toLowerCase()}: ${countOf(total, 'lead')} in ${countOf(data.months.length, 'month')}`}
+    />
+  );
+}
