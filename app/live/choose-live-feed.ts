@@ -68,6 +68,8 @@ export interface LiveFeedChooserDeps {
     extensionId: string;
     userId: string;
     workspaceId: string;
+    /** The extension stopped serving this app (signed out, another user, removed). */
+    onClosed?: () => void;
   }) => Promise<LiveFeed | null>;
   /** Browser push over the own feed (the extension pushes itself); answers the detach. */
   attachPush?: (feed: LiveFeed) => () => void;
@@ -102,6 +104,8 @@ export function createLiveFeedChooser(deps: LiveFeedChooserDeps): LiveFeedChoose
   /** Each sign-in or sign-out; an extension answer for an older one is dropped. */
   let generation = 0;
   let detachPush: () => void = () => {};
+  /** The extension's feed in use, to let go of when it is no longer wanted. */
+  let extensionFeed: LiveFeed | null = null;
   const alertListeners = new Set<() => void>();
 
   function setSource(next: LiveSource): void {
@@ -119,8 +123,17 @@ export function createLiveFeedChooser(deps: LiveFeedChooserDeps): LiveFeedChoose
     setSource('own');
   }
 
+  /** Lets go of the extension's feed (its port), when it has a way to be closed. */
+  function releaseExtension(): void {
+    const feed = extensionFeed as (LiveFeed & { close?: () => void }) | null;
+    extensionFeed = null;
+    feed?.close?.();
+  }
+
   function switchToExtension(feed: LiveFeed): void {
     // One socket per browser: the extension's. Nothing of the own feed stays running.
+    releaseExtension();
+    extensionFeed = feed;
     detachPush();
     detachPush = () => {};
     deps.own.stop();
@@ -132,22 +145,34 @@ export function createLiveFeedChooser(deps: LiveFeedChooserDeps): LiveFeedChoose
   async function choose(): Promise<LiveSource> {
     const mine = generation;
     const extensionId = deps.extensionId();
-    let extensionFeed: LiveFeed | null = null;
+    let answered: LiveFeed | null = null;
     if (extensionId && scope) {
       try {
-        extensionFeed = await deps.connectExtension({
+        answered = await deps.connectExtension({
           extensionId,
           userId: scope.userId,
           workspaceId: scope.workspaceId,
+          onClosed: () => extensionClosed(answered),
         });
       } catch {
-        extensionFeed = null;
+        answered = null;
       }
     }
-    if (mine !== generation) return source;
-    if (extensionFeed) switchToExtension(extensionFeed);
+    if (mine !== generation) {
+      (answered as (LiveFeed & { close?: () => void }) | null)?.close?.();
+      return source;
+    }
+    if (answered) switchToExtension(answered);
     else if (source !== 'own') switchToOwn();
     return source;
+  }
+
+  /** The extension no longer serves us while still signed in: back to the own socket. */
+  function extensionClosed(feed: LiveFeed | null): void {
+    if (!feed || feed !== extensionFeed || source !== 'extension') return;
+    extensionFeed = null;
+    generation += 1;
+    switchToOwn();
   }
 
   const innerAlerts = deps.alerts ?? null;
@@ -188,6 +213,7 @@ export function createLiveFeedChooser(deps: LiveFeedChooserDeps): LiveFeedChoose
   };
 
   function stopAll(): void {
+    releaseExtension();
     detachPush();
     detachPush = () => {};
     deps.own.stop();

@@ -75,10 +75,9 @@ describe('choosing the live feed (issue #12: one socket per browser)', () => {
     const seam = vi.fn(async () => null);
     const { chooser, socket } = setup(seam, 'abcdefghijklmnopabcdefghijklmnop');
     await expect(chooser.signedIn(SCOPE)).resolves.toBe('own');
-    expect(seam).toHaveBeenCalledWith({
-      extensionId: 'abcdefghijklmnopabcdefghijklmnop',
-      ...SCOPE,
-    });
+    expect(seam).toHaveBeenCalledWith(
+      expect.objectContaining({ extensionId: 'abcdefghijklmnopabcdefghijklmnop', ...SCOPE }),
+    );
     expect(socket.connectSocket).toHaveBeenCalledTimes(1);
   });
 
@@ -133,6 +132,36 @@ describe('choosing the live feed (issue #12: one socket per browser)', () => {
     expect(chooser.feed.get()).toBe(IDLE_LIVE_SNAPSHOT);
     expect(socket.connectSocket).not.toHaveBeenCalled();
     expect(socket.disconnectSocket).toHaveBeenCalled();
+  });
+});
+
+describe('when the extension stops serving the app', () => {
+  it('goes back to its own feed and socket', async () => {
+    let closed: (() => void) | undefined;
+    const extensionFeed = fakeExtensionFeed();
+    const { chooser, socket, attachPush } = setup(async (options) => {
+      closed = options.onClosed;
+      return extensionFeed;
+    }, 'abcdefghijklmnopabcdefghijklmnop');
+    await chooser.signedIn(SCOPE);
+    expect(chooser.source()).toBe('extension');
+    closed?.();
+    expect(chooser.source()).toBe('own');
+    expect(socket.connectSocket).toHaveBeenCalledTimes(1);
+    expect(attachPush).toHaveBeenCalledTimes(1);
+    await settle();
+    expect(chooser.feed.get().notifications.map((n) => n.id)).toEqual(['own']);
+  });
+
+  it('lets go of the extension feed at sign-out when it can be closed', async () => {
+    const close = vi.fn();
+    const { chooser } = setup(
+      async () => ({ ...fakeExtensionFeed(), close }),
+      'abcdefghijklmnopabcdefghijklmnop',
+    );
+    await chooser.signedIn(SCOPE);
+    chooser.signedOut();
+    expect(close).toHaveBeenCalledTimes(1);
   });
 });
 
