@@ -286,23 +286,33 @@ function FollowUpsCard({ summary }: { summary: AgentSummary }) {
         <p className="ic-agent-dashboard__caption">Nothing due: every callback and task is done.</p>
       ) : (
         <>
-          <ul className="ic-agent-dashboard__open" aria-label="Open follow-ups, oldest first">
-            {open.items.map((item, index) => (
-              <li
-                key={`${item.kind}-${item.dueDay}-${index}`}
-                className="ic-agent-dashboard__open-item"
-                data-overdue={item.overdue}
-              >
-                <span className="ic-agent-dashboard__open-kind">{FOLLOW_UP_LABELS[item.kind]}</span>
-                <span className="ic-agent-dashboard__open-name">
-                  {item.contactName ?? 'No contact named'}
-                </span>
-                <span className="ic-agent-dashboard__open-due">
-                  {item.overdue ? `Overdue since ${shortDayText(item.dueDay)}` : 'Due today'}
-                </span>
-              </li>
-            ))}
-          </ul>
+          {/* A scrolling list: focusable, so a keyboard can scroll it too. */}
+          <div
+            className="ic-agent-dashboard__open-scroll"
+            tabIndex={0}
+            role="region"
+            aria-label="Open follow-ups, oldest first"
+          >
+            <ul className="ic-agent-dashboard__open">
+              {open.items.map((item, index) => (
+                <li
+                  key={`${item.kind}-${item.dueDay}-${index}`}
+                  className="ic-agent-dashboard__open-item"
+                  data-overdue={item.overdue}
+                >
+                  <span className="ic-agent-dashboard__open-kind">
+                    {FOLLOW_UP_LABELS[item.kind]}
+                  </span>
+                  <span className="ic-agent-dashboard__open-name">
+                    {item.contactName ?? 'No contact named'}
+                  </span>
+                  <span className="ic-agent-dashboard__open-due">
+                    {item.overdue ? `Overdue since ${shortDayText(item.dueDay)}` : 'Due today'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
           {open.total > open.items.length ? (
             <p className="ic-agent-dashboard__caption">
               and {countText(open.total - open.items.length, 'more', 'more')}
