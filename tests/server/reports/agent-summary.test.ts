@@ -157,9 +157,14 @@ describe('GET agents/me/summary', () => {
     expect(extra.status).toBe(400);
   });
 
-  it('answers 401 without a token and 403 for another workspace', async () => {
+  it('answers 401 without a token, 403 for another workspace and 403 for the system role', async () => {
     expect((await f.t.api(`/api/workspaces/${WS}/agents/me/summary`)).status).toBe(401);
     expect((await summary('', f.otherToken)).status).toBe(403);
+    const system = await summary('', f.systemToken);
+    expect(system.status).toBe(403);
+    expect((system.body as { message: string }).message).toMatch(
+      /not available to the system role/,
+    );
   });
 });
 
