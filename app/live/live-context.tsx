@@ -2,6 +2,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useMemo,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
@@ -39,7 +40,8 @@ export function LiveProvider({
   alerts?: DesktopAlerts | null;
   children: ReactNode;
 }) {
-  return <LiveContext.Provider value={{ feed, alerts }}>{children}</LiveContext.Provider>;
+  const value = useMemo(() => ({ feed, alerts }), [feed, alerts]);
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }
 
 export function useLiveFeed(): LiveFeed | null {
