@@ -7,8 +7,8 @@
  *     BENCH_NOTIFICATIONS (default 20) notifications sent through the real system route.
  *     Each is timed from just before the send to the moment the last tab's bell shows it
  *     (a MutationObserver inside each panel's shadow root stamps the page clock, the same
- *     system clock as here, so polling adds nothing). Floor: a socket.io-client in this
- *     process, signed in as the same user, receiving the same emit.
+ *     system clock as here, so polling adds nothing). Floor: a socket.io-client in a
+ *     process of its own, signed in as the same user, receiving the same emit.
  * (b) BENCH_CLIENTS (default 500) socket.io clients (websocket, signed-in tokens) in a
  *     child process, on one server process: the fan-out time of one workspace broadcast
  *     (`ctmcallsdata`), from the emit to the moment the last client received it, over
@@ -88,14 +88,14 @@ async function armBell(page: Page): Promise<void> {
   const armed = await evaluateInShadowRoot(
     page,
     [PANEL_SELECTOR],
+    // No named helpers inside: tsx would wrap them in a __name() the page does not have.
     (root, selector) => {
-      const unread = () =>
-        Number(root.querySelector(selector)?.getAttribute('data-unread') ?? Number.NaN);
-      const start = unread();
       const slot = root as unknown as { benchSeenAt?: number };
+      const start = Number(root.querySelector(selector)?.getAttribute('data-unread') ?? NaN);
       delete slot.benchSeenAt;
       const observer = new MutationObserver(() => {
-        if (unread() > start) {
+        const now = Number(root.querySelector(selector)?.getAttribute('data-unread') ?? NaN);
+        if (now > start) {
           slot.benchSeenAt = Date.now();
           observer.disconnect();
         }
@@ -134,7 +134,7 @@ async function untilSeen(page: Page, timeout = 20_000): Promise<number> {
 
 async function benchTabs(server: RunningServer) {
   const ext = await launchWithExtension();
-  let floorSocket: Socket | null = null;
+  let floorClients: Clients | null = null;
   try {
     await setServerAddress(ext, server.url);
     await signInThroughPopup(ext, OWNER);
@@ -154,33 +154,17 @@ async function benchTabs(server: RunningServer) {
       ),
     );
     const sockets = server.socketCount();
-
-    const token = await server.signIn(OWNER);
-    const floorClient = connect(server.url, {
-      transports: ['websocket'],
-      auth: { token },
-      forceNew: true,
-      reconnection: false,
-    });
-    floorSocket = floorClient;
-    await new Promise<void>((resolve, reject) => {
-      floorClient.once('connect', resolve);
-      floorClient.once('connect_error', reject);
-    });
+    // The floor: one client of the same user in a process of its own (in this one it
+    // would wait for the server's event loop to finish the request first).
+    const floor = await startClients(server, [await server.signIn(OWNER)], 1);
+    floorClients = floor;
 
     const visible: number[] = [];
-    const floor: number[] = [];
+    const floorTimes: number[] = [];
     for (let i = 0; i < NOTIFICATIONS; i++) {
       const title = `Benchmark notice ${i + 1}`;
       await Promise.all(tabs.map(armBell));
-      const received = new Promise<number>((resolve) => {
-        const onNotification = (notification: Notification) => {
-          if (notification.title !== title) return;
-          floorClient.off(NOTIFICATION_EVENT, onNotification);
-          resolve(Date.now());
-        };
-        floorClient.on(NOTIFICATION_EVENT, onNotification);
-      });
+      const received = floor.allReceived(title);
       const started = Date.now();
       await server.sendNotification({
         workspaceId: WORKSPACE,
@@ -189,30 +173,39 @@ async function benchTabs(server: RunningServer) {
       });
       const seen = await Promise.all(tabs.map((tab) => untilSeen(tab)));
       visible.push(Math.max(...seen) - started);
-      floor.push((await received) - started);
+      floorTimes.push((await received) - started);
     }
-    return { visible, floor, sockets };
+    return { visible, floor: floorTimes, sockets };
   } finally {
-    floorSocket?.disconnect();
+    floorClients?.close();
     await ext.close();
   }
 }
 
-// ---------------------------------------------------------------- (b) 500 clients
+// ---------------------------------------------------------------- simulated clients
 
 type ToClients = { type: 'connect'; url: string; tokens: string[]; count: number };
 type FromClients =
   | { type: 'ready'; connectMs: number }
-  | { type: 'received'; mark: number; last: number }
+  | { type: 'received'; mark: string; last: number }
   | { type: 'error'; message: string };
 
-/** The child process: `count` socket.io clients, reporting when all got a broadcast. */
+/**
+ * The child process: `count` socket.io clients. When every one of them has received a
+ * benchmark broadcast (a `ctmcallsdata` count from MARK_BASE up, or a notification, by
+ * title), it reports the moment the last one did.
+ */
 function runClients() {
   const sockets: Socket[] = [];
-  const received = new Map<number, number>();
+  const received = new Map<string, number>();
   const send = (message: FromClients) => process.send?.(message);
   process.on('message', (raw) => {
     const message = raw as ToClients;
+    const got = (mark: string) => {
+      const clients = (received.get(mark) ?? 0) + 1;
+      received.set(mark, clients);
+      if (clients === message.count) send({ type: 'received', mark, last: clock() });
+    };
     void (async () => {
       const started = clock();
       // In batches: 500 handshakes at once would time the server's token checks, not a
@@ -230,11 +223,9 @@ function runClients() {
           });
           sockets.push(socket);
           socket.on(LIVE_CALLS_EVENT, ({ count }: { count: number }) => {
-            if (count < MARK_BASE) return;
-            const got = (received.get(count) ?? 0) + 1;
-            received.set(count, got);
-            if (got === message.count) send({ type: 'received', mark: count, last: clock() });
+            if (count >= MARK_BASE) got(String(count));
           });
+          socket.on(NOTIFICATION_EVENT, (notification: Notification) => got(notification.title));
           batch.push(
             new Promise((resolve, reject) => {
               socket.once('connect', () => resolve());
@@ -253,12 +244,19 @@ function runClients() {
   });
 }
 
-async function benchFanOut(
+interface Clients {
+  connectMs: number;
+  /** Resolves with the moment (epoch ms) the last client received the mark. */
+  allReceived(mark: string): Promise<number>;
+  close(): void;
+}
+
+/** `count` connected clients in a child process (the tokens take turns). */
+async function startClients(
   server: RunningServer,
   tokens: string[],
   count: number,
-  mark: { next: number },
-) {
+): Promise<Clients> {
   // The same loader this file runs under (tsx), in a process of its own.
   const child = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, LIVE_BENCH_ROLE: 'clients' },
@@ -281,25 +279,39 @@ async function benchFanOut(
   });
   const next = <T extends FromClients>(key: string) =>
     Promise.race([failed, new Promise<T>((resolve) => waiters.set(key, resolve as never))]);
+  const close = () => {
+    if (child.connected) child.disconnect();
+    child.kill();
+  };
   try {
     const ready = next<{ type: 'ready'; connectMs: number }>('ready');
     child.send({ type: 'connect', url: server.url, tokens, count } satisfies ToClients);
     const { connectMs } = await ready;
-    const fanOut: number[] = [];
-    const emitCost: number[] = [];
-    for (let i = 0; i < BROADCASTS; i++) {
-      const value = mark.next++;
-      const got = next<{ type: 'received'; mark: number; last: number }>(`received:${value}`);
-      const started = clock();
-      server.emitToWorkspace(WORKSPACE, LIVE_CALLS_EVENT, { count: value });
-      emitCost.push(clock() - started);
-      fanOut.push((await got).last - started);
-    }
-    return { connectMs, fanOut, emitCost };
-  } finally {
-    child.disconnect();
-    child.kill();
+    return {
+      connectMs,
+      allReceived: async (mark) =>
+        (await next<{ type: 'received'; mark: string; last: number }>(`received:${mark}`)).last,
+      close,
+    };
+  } catch (error) {
+    close();
+    throw error;
   }
+}
+
+/** One workspace broadcast after another, each timed until every client received it. */
+async function benchFanOut(server: RunningServer, clients: Clients, mark: { next: number }) {
+  const fanOut: number[] = [];
+  const emitCost: number[] = [];
+  for (let i = 0; i < BROADCASTS; i++) {
+    const value = mark.next++;
+    const got = clients.allReceived(String(value));
+    const started = clock();
+    server.emitToWorkspace(WORKSPACE, LIVE_CALLS_EVENT, { count: value });
+    emitCost.push(clock() - started);
+    fanOut.push((await got) - started);
+  }
+  return { connectMs: clients.connectMs, fanOut, emitCost };
 }
 
 // ---------------------------------------------------------------- main
@@ -316,15 +328,19 @@ async function main() {
         `(a) server emit -> notification on the bell of 5 CRM tabs (extension panel), ${NOTIFICATIONS} notifications`,
       );
       console.log(`    all 5 tabs: ${summary(tabs.visible)}`);
-      console.log(`    floor, a socket.io-client in Node on the same emit: ${summary(tabs.floor)}`);
+      console.log(
+        `    floor, a socket.io-client in Node (own process) on the same emit: ${summary(tabs.floor)}`,
+      );
       console.log(`    ratio (medians): ${ratio(tabs.visible, tabs.floor)}`);
       console.log(`    socket connections for 5 CRM tabs: ${tabs.sockets} (goal: 1)`);
     }
     if (PARTS.has('fanout')) {
       const mark = { next: MARK_BASE };
       const tokens = await Promise.all(WORKSPACE_USERS.map((user) => server.signIn(user)));
-      const one = await benchFanOut(server, tokens, 1, mark);
-      const many = await benchFanOut(server, tokens, CLIENTS, mark);
+      const single = await startClients(server, tokens, 1);
+      const one = await benchFanOut(server, single, mark).finally(single.close);
+      const all = await startClients(server, tokens, CLIENTS);
+      const many = await benchFanOut(server, all, mark).finally(all.close);
       console.log(
         `(b) ${CLIENTS} socket.io clients (websocket, signed in) on one server process, ${BROADCASTS} workspace broadcasts`,
       );
