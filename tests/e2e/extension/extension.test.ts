@@ -227,7 +227,9 @@ describe('one session and one socket for every tab', () => {
         waitInShadowRoot(
           tab,
           [PANEL_SELECTOR],
-          (root) => root.querySelector('.live')?.textContent === '7 live calls',
+          // The live call count of issue #12's DOM contract (app/live/live-call-count.tsx).
+          (root) =>
+            root.querySelector('[data-testid="live-calls"]')?.getAttribute('data-count') === '7',
           '',
           5000,
         ),
