@@ -381,7 +381,15 @@ export function createBackgroundLive(options: BackgroundLiveOptions): Background
     attach(next) {
       session = next;
       next.onChange(sync);
-      void next.ready().then(sync);
+      void next.ready().then(() => {
+        sync();
+        // A worker restarted after its session ended (or changed hands) keeps no push of
+        // the user before.
+        const current = scope();
+        void clearPushes(
+          (entry) => entry.userId !== current?.userId || entry.workspaceId !== current.workspaceId,
+        );
+      });
     },
     idle: () => work,
   };

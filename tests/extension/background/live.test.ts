@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LAST_CRM_TAB_KEY,
   PUSH_ID_PREFIX,
+  PUSHES_KEY,
   PUSH_TITLE,
 } from '@/extension/entrypoints/background/live';
 import type { LiveSnapshot } from '@/shared/live/live-feed';
@@ -272,6 +273,22 @@ describe('browser push', () => {
     await settle();
     await live.idle();
     expect(liveBrowser.calls.openedUrls).toEqual(['http://localhost:8080/app']);
+  });
+
+  it('drops the pushes of a user whose session did not survive a worker restart', async () => {
+    const pushStorage = createMemoryStorage();
+    const before = liveBackground(undefined, { pushStorage });
+    await settle();
+    before.emitSocket('notification_center_message', notification('n2'));
+    await before.live.idle();
+    expect(await pushStorage.get(PUSHES_KEY)).toContain('n2');
+
+    const after = fakeBackground({ live: true, pushStorage });
+    after.setPublicState({ ...state, status: 'signed-out', user: null, workspace: null });
+    await settle();
+    await after.live.idle();
+    expect(after.liveBrowser.calls.cleared).toEqual([`${PUSH_ID_PREFIX}n2`]);
+    expect(await pushStorage.get(PUSHES_KEY)).toBe('{}');
   });
 
   it('clears every push of a user who signs out', async () => {
