@@ -68,6 +68,12 @@ export interface DirectTransportOptions {
 
 /** The pseudo-event subscribers get for socket connection changes. */
 export const CONNECTION_STATUS_EVENT = 'connection:status';
+/**
+ * The pseudo-event after the socket reconnected with a refreshed token (token_expired):
+ * spec: session 4 — "refresh the token, reconnect the socket and re-initialise call
+ * tracking"; call tracking subscribes to it to set itself up again.
+ */
+export const SOCKET_REAUTHENTICATED_EVENT = 'connection:reauthenticated';
 
 // spec: session 4 Sockets / 9 — 3 reconnect attempts, delay 10 s, max 20 s, retry toast 3 s.
 export const SOCKET_RECONNECT = { attempts: 3, delayMs: 10_000, delayMaxMs: 20_000, toastMs: 3000 };
@@ -222,15 +228,25 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
       reconnectionDelayMax: SOCKET_RECONNECT.delayMaxMs,
     });
     socket = created;
-    created.on('connect', () => setStatus('connected'));
+    /** A refresh after token_expired is under way: the next connect is a re-authentication. */
+    let reauthenticating = false;
+    created.on('connect', () => {
+      setStatus('connected');
+      if (reauthenticating) {
+        reauthenticating = false;
+        emitLocal(SOCKET_REAUTHENTICATED_EVENT, null);
+      }
+    });
     created.on('disconnect', () => setStatus(created.active ? 'connecting' : 'disconnected'));
     created.onAny((event: string, payload: unknown) => emitLocal(event, payload));
     // spec: session 4 — token_expired (at the handshake, or an open socket ended by the
     // server): refresh, then reconnect with the new token; a refused refresh signs out.
     const refreshThenReconnect = () =>
       void refreshSession().then((ok) => {
-        if (ok && socket === created) created.connect();
-        else if (!ok) tokens.onAuthFailure();
+        if (ok && socket === created) {
+          reauthenticating = true;
+          created.connect();
+        } else if (!ok) tokens.onAuthFailure();
       });
     // The server ends a socket whose session ended (issue 9 item 8), then disconnects it;
     // socket.io-client does not reconnect after that by itself.

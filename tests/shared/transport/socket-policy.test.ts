@@ -9,6 +9,7 @@ import { en } from '@/shared/i18n/en';
 import {
   CONNECTION_STATUS_EVENT,
   createDirectTransport,
+  SOCKET_REAUTHENTICATED_EVENT,
   SOCKET_RECONNECT,
   type SessionTokens,
   type TokenSource,
@@ -176,6 +177,22 @@ describe('the socket policy (spec: session 4 Sockets, 9)', () => {
     expect(tokens.set).toHaveBeenCalledWith(expect.objectContaining({ accessToken: 'access-1' }));
     expect(socket.presentedToken()).toBe('access-1');
     expect(tokens.onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it('tells call tracking to set itself up again once the refreshed socket is connected', async () => {
+    const { socket, transport } = setup();
+    const reinit = vi.fn();
+    transport.subscribe(SOCKET_REAUTHENTICATED_EVENT, reinit);
+    socket.emit('connect');
+    expect(reinit).not.toHaveBeenCalled();
+    socket.emit('connect_error', new Error('token_expired'));
+    await vi.waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1));
+    expect(reinit).not.toHaveBeenCalled();
+    socket.emit('connect');
+    expect(reinit).toHaveBeenCalledTimes(1);
+    // An ordinary reconnect later is not a re-authentication.
+    socket.emit('connect');
+    expect(reinit).toHaveBeenCalledTimes(1);
   });
 
   it('refreshes and reconnects when the server ends an open socket with token_expired', async () => {
