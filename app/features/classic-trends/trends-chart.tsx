@@ -1,6 +1,7 @@
 import type { ChartConfiguration, PointStyle } from 'chart.js';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { ChartCanvas } from '@/app/components/chart/chart-canvas';
+import { useChartTheme } from '@/app/components/chart/use-chart-theme';
 import type { TrendsData } from '@/shared/contracts/reports/trends';
 import { CHART_PALETTE } from '@/shared/domain/colour-rule';
 
@@ -19,12 +20,6 @@ const POINT_STYLES: PointStyle[] = [
   'dash',
   'line',
 ];
-/*
- * Canvas text cannot read the CSS tokens; a mid grey reads on the light and the dark
- * surface alike (the same numbers are in the data table below the chart).
- */
-const AXIS_GREY = '#7d8796';
-const GRID_GREY = 'rgba(125, 135, 150, 0.25)';
 
 export interface TrendsChartProps {
   data: TrendsData;
@@ -38,6 +33,9 @@ export interface TrendsChartProps {
  * colour vision. Every series keeps its colour whichever perspective is shown.
  */
 export function TrendsChart({ data, series }: TrendsChartProps) {
+  // Canvas text cannot read the CSS tokens: the hook reads them, light or dark.
+  const boxRef = useRef<HTMLDivElement>(null);
+  const theme = useChartTheme(boxRef);
   const config = useMemo<ChartConfiguration<'line'>>(() => {
     const order = data.items.series.map((item) => item.name);
     return {
@@ -66,28 +64,42 @@ export function TrendsChart({ data, series }: TrendsChartProps) {
         interaction: { mode: 'index', intersect: false },
         animation: { duration: 750 },
         scales: {
-          x: { ticks: { color: AXIS_GREY }, grid: { color: GRID_GREY } },
+          x: {
+            ticks: { color: theme.muted, font: { family: theme.font } },
+            grid: { color: theme.grid },
+          },
           y: {
             beginAtZero: true,
-            ticks: { color: AXIS_GREY, precision: 0 },
-            grid: { color: GRID_GREY },
+            ticks: { color: theme.muted, precision: 0, font: { family: theme.font } },
+            grid: { color: theme.grid },
           },
         },
         plugins: {
           legend: {
             position: 'bottom',
             // The marker's size follows boxHeight (default: the font size, too big for 16 series).
-            labels: { color: AXIS_GREY, usePointStyle: true, boxWidth: 8, boxHeight: 8 },
+            labels: {
+              color: theme.text,
+              font: { family: theme.font },
+              usePointStyle: true,
+              boxWidth: 8,
+              boxHeight: 8,
+            },
           },
+          tooltip: { titleFont: { family: theme.font }, bodyFont: { family: theme.font } },
         },
       },
     };
-  }, [data, series]);
+  }, [data, series, theme]);
 
   const summary = `Classic Trends from ${data.items.labels[0] ?? ''} to ${
     data.items.labels[data.items.labels.length - 1] ?? ''
   }: ${series.length} series. The numbers are in the data table below.`;
-  return <ChartCanvas config={config} height={TRENDS_CHART_HEIGHT} label={summary} />;
+  return (
+    <div ref={boxRef}>
+      <ChartCanvas config={config} height={TRENDS_CHART_HEIGHT} label={summary} />
+    </div>
+  );
 }
 
 /** The chart's numbers as a table, for keyboards, screen readers and copying. */

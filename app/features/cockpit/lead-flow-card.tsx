@@ -11,7 +11,7 @@ import {
 } from '@/shared/domain/lead-flow-colours';
 import { CockpitCard, type CockpitCardFrameProps } from './cockpit-card';
 import { formatCount, goalText } from './metric-list';
-import { useChartTheme } from './use-chart-theme';
+import { useChartTheme } from '@/app/components/chart/use-chart-theme';
 import './lead-flow-card.css';
 
 export const LEAD_FLOW_LOADING_TEXT = 'Loading Lead Flow...';

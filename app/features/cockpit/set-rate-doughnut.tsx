@@ -4,7 +4,7 @@ import { ChartCanvas } from '@/app/components/chart/chart-canvas';
 import { BRAND_COLOURS } from '@/shared/domain/brand-colours';
 import { doughnutVerdict } from '@/shared/domain/progress-colours';
 import { goalText } from './metric-list';
-import { useChartTheme } from './use-chart-theme';
+import { useChartTheme } from '@/app/components/chart/use-chart-theme';
 import './set-rate-doughnut.css';
 
 /** spec: dashboards 9 — Sales doughnut cutout 85%. */
