@@ -104,6 +104,12 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
 
   const host = doc.createElement(PANEL_TAG);
   host.setAttribute('data-site', options.family);
+  // The app's live components read the tokens' dark theme from the host, as the panel's
+  // own styles follow the system's scheme.
+  const dark = (doc.defaultView ?? window).matchMedia?.('(prefers-color-scheme: dark)');
+  const applyTheme = () => host.setAttribute('data-theme', dark?.matches ? 'dark' : 'light');
+  applyTheme();
+  dark?.addEventListener?.('change', applyTheme, { signal });
   const root = host.attachShadow({ mode: 'closed' });
   panelRoots.set(host, root);
   const style = doc.createElement('style');
