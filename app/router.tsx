@@ -143,24 +143,24 @@ const appChildren: RouteObject[] = [
     {
       path: 'marketing-plan-essentials',
       lazy: async () => ({
-        Component: (await import('@/app/features/marketing/marketing-plan-page'))
-          .MarketingPlanPage,
+        Component: (await import('@/app/features/marketing/marketing-plan-page')).MarketingPlanPage,
       }),
     },
   ]),
   area('cash-flow-pipeline', 'collections', [
-    planned({
+    {
+      // The Cash Flow card's View All target (spec 2.3), with the range it carries.
       path: 'collections',
-      title: 'Collections',
-      area: 'Cash Flow Pipeline',
-      description: 'Payments made, missed and partial, and who missed them.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/cash-flow/cash-flow-pages')).CollectionsPage,
+      }),
+    },
+    {
       path: 'quickbooks',
-      title: 'QuickBooks',
-      area: 'Cash Flow Pipeline',
-      description: 'Cash in the bank and payment plans from QuickBooks.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/cash-flow/cash-flow-pages')).QuickBooksPage,
+      }),
+    },
   ]),
   {
     // spec: session 2 Automated intake screen; dashboards 2.2 "automated-intake (Call
@@ -204,30 +204,12 @@ const appChildren: RouteObject[] = [
         .ConversionReportPage,
     }),
   },
-  planned({
-    path: 'operator-dashboard',
-    title: 'Operator Dashboard',
-    area: 'Dashboards',
-    description: "An operator's calls, sets and follow-ups for the day.",
-  }),
-  planned({
-    path: 'top-5',
-    title: 'Top 5',
-    area: 'Reports',
-    description: 'The five best and worst performers this week.',
-  }),
-  planned({
-    path: 'finance',
-    title: 'Finance',
-    area: 'Reports',
-    description: 'Revenue, collections and return on marketing spend.',
-  }),
-  planned({
-    path: 'promoter-index',
-    title: 'Promoter Index',
-    area: 'Reports',
-    description: 'How likely your clients are to recommend you.',
-  }),
+  // Children of app the spec names without a screen (docs/other-app-routes.md): each goes
+  // to the real screen our records back, or to the landing page when none can.
+  { path: 'operator-dashboard', element: <Navigate to="/app/dashboards/agent" replace /> },
+  { path: 'top-5', element: <Navigate to="/app/team/reports" replace /> },
+  { path: 'finance', element: <Navigate to="/app/cash-flow-pipeline/quickbooks" replace /> },
+  { path: 'promoter-index', element: <Navigate to="/app" replace /> },
   {
     path: 'coaching',
     children: [

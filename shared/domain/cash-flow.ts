@@ -36,3 +36,9 @@ export function formatUsd(amount: number): string {
 
 /** spec: dashboards 2.3 — the 'Who Missed?' list's 'View All' item leads here. */
 export const COLLECTIONS_PATH = '/app/cash-flow-pipeline/collections';
+
+/** View All's target: the collections for the range the card shows (issue 15). */
+export function collectionsPath(range: { startDate: string; endDate: string }): string {
+  const query = new URLSearchParams({ startDate: range.startDate, endDate: range.endDate });
+  return `${COLLECTIONS_PATH}?${query.toString()}`;
+}

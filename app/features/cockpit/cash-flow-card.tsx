@@ -2,7 +2,7 @@ import { useHost } from '@/app/host/host';
 import { Button } from '@/app/components/button/button';
 import { Icon } from '@/app/components/icon/icon';
 import type { CashFlowData } from '@/shared/contracts/reports/cash-flow';
-import { COLLECTIONS_PATH, formatRate, formatUsd } from '@/shared/domain/cash-flow';
+import { collectionsPath, formatRate, formatUsd } from '@/shared/domain/cash-flow';
 import { cashFlowPlans, OUTLIER_LIMIT } from '@/shared/domain/cockpit-metrics';
 import { lockedMessage } from '@/shared/domain/cockpit-status';
 import { formatDisplayDay } from '@/shared/domain/date-range';
@@ -100,7 +100,7 @@ export function CashFlowBody({ data }: { data: CashFlowData }) {
         <Button
           variant="secondary"
           className="ic-who-missed__all"
-          onClick={() => navigate(COLLECTIONS_PATH)}
+          onClick={() => navigate(collectionsPath(data))}
         >
           View All
         </Button>

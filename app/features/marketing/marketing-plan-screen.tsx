@@ -7,6 +7,7 @@ import { useHost } from '@/app/host/host';
 import { useLookup } from '@/app/query/use-lookup';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
+import { monthLabel } from '@/app/reports/layout/month-label';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportState } from '@/app/reports/report-state';
 import {
@@ -31,7 +32,6 @@ import {
   CATEGORY_SINGULAR,
   MARKETING_MONTH_CHOICES,
   marketingQueryOf,
-  monthLabel,
   parseStoredMarketingFilters,
   type MarketingCategory,
   type MarketingFilterState,

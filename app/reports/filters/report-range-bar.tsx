@@ -22,9 +22,10 @@ export interface ReportRange {
  * reports' filters (spec: dashboards 4 "Filters are persisted locally"); the last 7 days
  * by default.
  */
-export function useReportRange(storageKey: string): ReportRange {
+export function useReportRange(storageKey: string, linked?: DateRange | null): ReportRange {
   const host = useHost();
-  const filters = useReportFilters(host, { storageKey });
+  // A range a link carried (the Cash Flow card's View All) wins over the stored one.
+  const filters = useReportFilters(host, { storageKey, dateRange: linked });
   const { applied, apply } = filters;
   const startDate = applied?.startDate ?? null;
   const endDate = applied?.endDate ?? null;

@@ -334,7 +334,7 @@ describe('Cash Flow loaded (spec: dashboards 2.3)', () => {
     expect(screen.getByText('On Plan %').closest('.ic-metric')!.textContent).toContain('75.00%');
   });
 
-  it("lists 'Who Missed?' and leads to the collections page through the host", () => {
+  it("lists 'Who Missed?' and leads to the collections for the card's range through the host", () => {
     const host = makeHost();
     renderWithHost(<CashFlowCard {...frame({ status: 'loaded', data: cashFlowData() })} />, {
       host,
@@ -343,6 +343,8 @@ describe('Cash Flow loaded (spec: dashboards 2.3)', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(list.textContent).toContain('Jordan Lee$450.00');
     fireEvent.click(screen.getByRole('button', { name: 'View All' }));
-    expect(host.navigate).toHaveBeenCalledWith('/app/cash-flow-pipeline/collections');
+    expect(host.navigate).toHaveBeenCalledWith(
+      '/app/cash-flow-pipeline/collections?startDate=2026-03-01&endDate=2026-03-07',
+    );
   });
 });
