@@ -1,4 +1,4 @@
-import { formatDistanceToNowStrict, isValid, parseISO } from 'date-fns';
+import { formatDistanceStrict, isValid, parseISO } from 'date-fns';
 import {
   useContext,
   useEffect,
@@ -16,10 +16,16 @@ import { useDesktopAlerts, useLiveFeed, useLiveSnapshot } from './live-context';
 // Styles: app/live/notification-center.css, imported by whoever renders this (the top bar
 // plainly, the extension panel `?inline` into its shadow root), so it never leaks.
 
-/** "5 minutes ago" (date-fns); an unreadable time says nothing rather than "NaN". */
-export function relativeTime(iso: string): string {
+/**
+ * "5 minutes ago" (date-fns); "Just now" for the first minute, where date-fns says "0
+ * seconds ago" (and a clock a little behind the server's would say "in 3 seconds"); an
+ * unreadable time says nothing rather than "NaN".
+ */
+export function relativeTime(iso: string, now: Date = new Date()): string {
   const date = parseISO(iso);
-  return isValid(date) ? formatDistanceToNowStrict(date, { addSuffix: true }) : '';
+  if (!isValid(date)) return '';
+  if (Math.abs(now.getTime() - date.getTime()) < 60_000) return 'Just now';
+  return formatDistanceStrict(date, now, { addSuffix: true });
 }
 
 function bellLabel(unread: number): string {

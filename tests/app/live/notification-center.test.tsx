@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { HostContext } from '@/app/host/host';
 import { LiveCallCount } from '@/app/live/live-call-count';
 import { LiveProvider, type DesktopAlerts } from '@/app/live/live-context';
-import { NotificationCenter } from '@/app/live/notification-center';
+import { NotificationCenter, relativeTime } from '@/app/live/notification-center';
 import {
   LIVE_CALLS_EVENT,
   NOTIFICATION_EVENT,
@@ -219,5 +219,16 @@ describe('live call count (ctmcallsdata)', () => {
     act(() => api.emit(LIVE_CALLS_EVENT, { count: 4 }));
     expect(count.textContent).toContain('4 live calls');
     expect(count.textContent).toContain('Live calls: 4');
+  });
+});
+
+describe('relativeTime', () => {
+  const now = new Date('2026-11-23T15:00:00Z');
+  it('says "Just now" for the first minute either way (clocks differ a little), then date-fns words', () => {
+    expect(relativeTime('2026-11-23T14:59:58Z', now)).toBe('Just now');
+    expect(relativeTime('2026-11-23T15:00:05Z', now)).toBe('Just now');
+    expect(relativeTime('2026-11-23T14:55:00Z', now)).toBe('5 minutes ago');
+    expect(relativeTime('2026-11-21T15:00:00Z', now)).toBe('2 days ago');
+    expect(relativeTime('not a time', now)).toBe('');
   });
 });
