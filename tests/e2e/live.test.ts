@@ -16,6 +16,7 @@ import {
   type ExtensionBrowser,
   type RunningServer,
 } from './harness';
+import { TEST_PASSWORD_COST } from '../server/helpers/test-server';
 
 // Issue #12 end to end: the production extension in Chromium and the real server. The
 // app and five CRM tabs of one user share the background's one socket and one read state:
@@ -185,7 +186,8 @@ async function waitForBadge(expected: string, timeout = 15_000): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  // Password hashing is not under test here: the cheap cost saves seconds a sign-in.
+  server = await startServer({ passwordCost: TEST_PASSWORD_COST });
   ext = await launchWithExtension();
   await setServerAddress(ext, server.url);
   await signInThroughPopup(ext, OWNER);
