@@ -324,8 +324,15 @@ export async function teamCompliance(db: Db, scope: ReportScope): Promise<Compli
     });
 }
 
-/** GET reports/staff-compliance: per active agent, rates rounded up (spec: dashboards 9). */
-export async function staffCompliance(db: Db, scope: ReportScope): Promise<StaffComplianceRow[]> {
+/**
+ * GET reports/staff-compliance: per active agent (every agent with inactiveUsers), rates
+ * rounded up (spec: dashboards 9).
+ */
+export async function staffCompliance(
+  db: Db,
+  scope: ReportScope,
+  inactiveUsers = false,
+): Promise<StaffComplianceRow[]> {
   const [inbound, outbound, promises, relationship, collection] = await Promise.all([
     callSums(db, scope, { direction: 'inbound', withAgent: true, groupBy: 'agent_id' }),
     callSums(db, scope, { direction: 'outbound', withAgent: true, groupBy: 'agent_id' }),
@@ -333,7 +340,8 @@ export async function staffCompliance(db: Db, scope: ReportScope): Promise<Staff
     outboundTasks(db, scope, 'relationship', { byAgent: true }),
     outboundTasks(db, scope, 'collection', { byAgent: true }),
   ]);
-  return agentsWith(scope, []).map((agent) => {
+  const everyone = inactiveUsers ? scope.workspace.agents.map((a) => a.id) : [];
+  return agentsWith(scope, everyone).map((agent) => {
     const i = inbound.get(agent.id) ?? emptyCallSums();
     const o = outbound.get(agent.id) ?? emptyCallSums();
     const p = promises.get(agent.id) ?? { requested: 0, returned: 0 };

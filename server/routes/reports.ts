@@ -233,7 +233,11 @@ export function registerReportRoutes(
     staffComplianceQuerySchema,
     staffComplianceResponseSchema,
     async ({ input, workspace, now }) => ({
-      data: await staffCompliance(db, dateScope(workspace, input, now)),
+      data: await staffCompliance(
+        db,
+        dateScope(workspace, input, now),
+        input.inactiveUsers === 'true',
+      ),
     }),
   );
   reports.post(

@@ -13,8 +13,9 @@ export type ConsultantRow = z.infer<typeof consultantRowSchema>;
 export type RelationshipRow = z.infer<typeof relationshipAgentSchema>;
 
 /** A person's name, marked when they are no longer active. */
-export const personName = (row: { name: string; active: boolean }) =>
-  row.active ? row.name : `${row.name} (inactive)`;
+export const markInactive = (name: string, active: boolean) =>
+  active ? name : `${name} (inactive)`;
+const personName = (row: { name: string; active: boolean }) => markInactive(row.name, row.active);
 
 function count<T>(key: string, label: string, value: (row: T) => number): ReportColumn<T> {
   return { key, label, value, numeric: true, render: (row) => formatCount(value(row)) };
@@ -65,9 +66,16 @@ export const RELATIONSHIP_COLUMNS: readonly ReportColumn<RelationshipRow>[] = [
   count('made', 'Made (last 30 days)', (r) => r.relationshipCallsMade30Days),
 ];
 
-/** Compliance (reports/compliance): promises due in the range and kept. */
-export const COMPLIANCE_COLUMNS: readonly ReportColumn<ComplianceRow>[] = [
-  { key: 'name', label: 'Agent', value: (r) => r.AGENT_NAME },
+/**
+ * Compliance (reports/compliance): promises due in the range and kept. `inactive`: the
+ * ids of agents no longer active (the rows do not say).
+ */
+export const complianceColumns = (inactive: ReadonlySet<string>): ReportColumn<ComplianceRow>[] => [
+  {
+    key: 'name',
+    label: 'Agent',
+    value: (r) => markInactive(r.AGENT_NAME, !inactive.has(r.AGENT_ID)),
+  },
   count('callbacksRequested', 'Callbacks requested', (r) => r.CALLBACKS_REQUESTED),
   count('callbacksReturned', 'Callbacks returned', (r) => r.CALLBACKS_RETURNED),
   count('relationshipDue', 'Relationship calls due', (r) => r.RELATIONSHIP_DUE),
@@ -78,8 +86,14 @@ export const COMPLIANCE_COLUMNS: readonly ReportColumn<ComplianceRow>[] = [
 ];
 
 /** Agent AI Compliance (reports/staff-compliance): each kind of work's rate, rounded up. */
-export const STAFF_COMPLIANCE_COLUMNS: readonly ReportColumn<StaffComplianceRow>[] = [
-  { key: 'name', label: 'Agent', value: (r) => r.agentName },
+export const staffComplianceColumns = (
+  inactive: ReadonlySet<string>,
+): ReportColumn<StaffComplianceRow>[] => [
+  {
+    key: 'name',
+    label: 'Agent',
+    value: (r) => markInactive(r.agentName, !inactive.has(r.agentId)),
+  },
   wholeRate('inbound', 'Inbound answered', (r) => r.inboundRate),
   wholeRate('outbound', 'Outbound connected', (r) => r.outboundRate),
   wholeRate('callback', 'Callbacks returned', (r) => r.callbackRate),

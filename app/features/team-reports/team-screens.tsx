@@ -15,10 +15,10 @@ import {
 } from '@/shared/api/reports/people';
 import type { ComplianceRow, StaffComplianceRow } from '@/shared/contracts/reports/team-compliance';
 import {
-  COMPLIANCE_COLUMNS,
+  complianceColumns,
   CONSULTANT_COLUMNS,
   RELATIONSHIP_COLUMNS,
-  STAFF_COMPLIANCE_COLUMNS,
+  staffComplianceColumns,
   TEAM_COLUMNS,
   type ConsultantRow,
   type RelationshipRow,
@@ -195,15 +195,13 @@ export function TeamComplianceScreen() {
     isEmptyList,
   );
   // The report lists anyone with work due; the switch hides those no longer active.
-  const agents = useReportQuery('people-agents', true, (api, workspaceId) =>
-    fetchPeopleAgents(api, workspaceId),
-  );
+  const inactive = useInactiveAgentIds();
   const showInactive = team.inactive;
-  const filter = useMemo(() => {
-    if (showInactive || !agents.data) return undefined;
-    const inactive = new Set(agents.data.filter((a) => !a.active).map((a) => a.id));
-    return (row: ComplianceRow) => !inactive.has(row.AGENT_ID);
-  }, [showInactive, agents.data]);
+  const filter = useMemo(
+    () => (showInactive ? undefined : (row: ComplianceRow) => !inactive.has(row.AGENT_ID)),
+    [showInactive, inactive],
+  );
+  const columns = useMemo(() => complianceColumns(inactive), [inactive]);
   return (
     <div className="ic-team">
       <TeamRangeBar team={team} />
@@ -211,7 +209,7 @@ export function TeamComplianceScreen() {
         title="Compliance"
         loadingLabel="Loading Compliance..."
         state={state}
-        columns={COMPLIANCE_COLUMNS}
+        columns={columns}
         rowKey={(row) => row.AGENT_ID}
         initialSort={{ key: 'percent', direction: 'asc' }}
         fileName="compliance_data"
@@ -239,32 +237,55 @@ function complianceSummary(rows: readonly ComplianceRow[]) {
   )} kept by ${countOf(rows.length, 'agent')}.`;
 }
 
-/** Agent AI Compliance (/app/people/agent-ai-compliance): each active agent's rates. */
+/** Agent AI Compliance (/app/people/agent-ai-compliance): each agent's compliance rates. */
 export function StaffComplianceScreen() {
   const team = useTeamRange('report-filters:staff-compliance');
+  const input = useMemo(
+    () => (team.range ? { range: team.range, inactiveUsers: team.inactive } : null),
+    [team.range, team.inactive],
+  );
   const state = useReportQuery(
     'staff-compliance',
-    team.range,
-    (api, workspaceId, range) => fetchStaffCompliance(api, workspaceId, range),
+    input,
+    (api, workspaceId, { range, inactiveUsers }) =>
+      fetchStaffCompliance(api, workspaceId, range, inactiveUsers),
     isEmptyList,
   );
+  const inactive = useInactiveAgentIds();
+  const columns = useMemo(() => staffComplianceColumns(inactive), [inactive]);
   return (
     <div className="ic-team">
-      <TeamRangeBar team={team} inactiveToggle={false} />
+      <TeamRangeBar team={team} />
       <TeamTableSection<StaffComplianceRow>
         title="Agent compliance"
         loadingLabel="Loading Agent AI Compliance..."
         state={state}
-        columns={STAFF_COMPLIANCE_COLUMNS}
+        columns={columns}
         rowKey={(row) => row.agentId}
         initialSort={{ key: 'overall', direction: 'asc' }}
         fileName="agent_compliance_data"
         agentOf={(row) => ({ id: row.agentId, name: row.agentName })}
         range={team.range}
         summary={(rows) =>
-          `${countOf(rows.length, 'active agent')}, lowest overall first. Rates are rounded up to a whole percent; — means nothing of that kind was due.`
+          `${countOf(rows.length, 'agent')}, lowest overall first. Rates are rounded up to a whole percent; — means nothing of that kind was due.`
         }
       />
     </div>
+  );
+}
+
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/**
+ * The agents no longer active (GET reports/people/agents), for reports whose rows do not
+ * say; empty until the list has loaded (or if it fails: nobody is hidden or marked).
+ */
+function useInactiveAgentIds(): ReadonlySet<string> {
+  const agents = useReportQuery('people-agents', true, (api, workspaceId) =>
+    fetchPeopleAgents(api, workspaceId),
+  );
+  return useMemo(
+    () => (agents.data ? new Set(agents.data.filter((a) => !a.active).map((a) => a.id)) : NO_IDS),
+    [agents.data],
   );
 }

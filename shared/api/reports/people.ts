@@ -10,6 +10,7 @@ import {
   complianceResponseSchema,
   staffComplianceResponseSchema,
   type ComplianceRequest,
+  type StaffComplianceQuery,
 } from '@/shared/contracts/reports/team-compliance';
 import type { DateRange } from '@/shared/domain/date-range';
 import type { ApiClient } from '../client';
@@ -74,12 +75,22 @@ export async function fetchTeamCompliance(
   return response.data;
 }
 
-/** GET workspaces/{id}/reports/staff-compliance — rates per agent, rounded up (spec: dashboards 7, 9). */
-export async function fetchStaffCompliance(api: ApiClient, workspaceId: string, range: DateRange) {
+/**
+ * GET workspaces/{id}/reports/staff-compliance — rates per agent, rounded up (spec:
+ * dashboards 7, 9); active agents only unless `inactiveUsers`.
+ */
+export async function fetchStaffCompliance(
+  api: ApiClient,
+  workspaceId: string,
+  range: DateRange,
+  inactiveUsers = false,
+) {
+  const query: StaffComplianceQuery = { startDate: range.startDate, endDate: range.endDate };
+  if (inactiveUsers) query.inactiveUsers = 'true';
   const response = await api.call(staffComplianceResponseSchema, {
     method: 'GET',
     path: `${reports(workspaceId)}/staff-compliance`,
-    query: { startDate: range.startDate, endDate: range.endDate },
+    query,
   });
   return response.data;
 }

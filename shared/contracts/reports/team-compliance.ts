@@ -35,11 +35,15 @@ export const complianceResponseSchema = z.object({ data: z.array(complianceRowSc
 export type ComplianceResponse = z.infer<typeof complianceResponseSchema>;
 
 /**
- * GET workspaces/{id}/reports/staff-compliance?startDate=&endDate= (payload "not shown";
- * we take the date range). Rates are whole percents rounded UP (spec 9); null when the
- * agent had nothing of that kind; overallRate over everything.
+ * GET workspaces/{id}/reports/staff-compliance?startDate=&endDate=[&inactiveUsers=true]
+ * (payload "not shown"; we take the date range and, like the people tabs, inactiveUsers:
+ * without it only active agents are listed). Rates are whole percents rounded UP (spec
+ * 9); null when the agent had nothing of that kind; overallRate over everything.
  */
-export const staffComplianceQuerySchema = dateRangeSchema;
+export const staffComplianceQuerySchema = z
+  .object({ inactiveUsers: z.enum(['true', 'false']).optional() })
+  .and(dateRangeSchema);
+export type StaffComplianceQuery = z.input<typeof staffComplianceQuerySchema>;
 const rate = z.number().int().min(0).max(100).nullable();
 export const staffComplianceRowSchema = z.object({
   agentId: idSchema,

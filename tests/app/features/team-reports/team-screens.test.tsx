@@ -304,7 +304,7 @@ describe('Compliance (reports/compliance)', () => {
     expect(screen.getByText('Team compliance 83%: 5 of 6 promises kept by 1 agent.')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show inactive users' }));
     // Lowest compliance first: who needs a word today.
-    expect(bodyRows(table)).toEqual(['Old Olson', 'Dana Diaz']);
+    expect(bodyRows(table)).toEqual(['Old Olson (inactive)', 'Dana Diaz']);
     expect(
       screen.getByText('Team compliance 50%: 5 of 10 promises kept by 2 agents.'),
     ).toBeTruthy();
@@ -318,7 +318,7 @@ describe('Compliance (reports/compliance)', () => {
 });
 
 describe('Agent AI Compliance (reports/staff-compliance)', () => {
-  it("lists each active agent's rates, lowest overall first, — where nothing was due", async () => {
+  it("lists each agent's rates, lowest overall first, — where nothing was due", async () => {
     const pending = deferred<unknown>();
     const { api } = renderScreen(<StaffComplianceScreen />, [
       ['/reports/staff-compliance', () => pending.promise],
@@ -333,10 +333,37 @@ describe('Agent AI Compliance (reports/staff-compliance)', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['90%', '40%', '100%', '50%', '—', '71%']);
-    // The report lists active staff only: no switch that could not change anything.
-    expect(screen.queryByRole('checkbox', { name: 'Show inactive users' })).toBeNull();
     const query = api.calls('/reports/staff-compliance')[0]!.query as Record<string, string>;
     expect(Object.keys(query).sort()).toEqual(['endDate', 'startDate']);
+  });
+
+  it('asks for inactive agents with the switch and marks them', async () => {
+    const { api } = renderScreen(<StaffComplianceScreen />, [
+      [
+        '/reports/staff-compliance',
+        (req) => ({
+          data:
+            (req.query as Record<string, string>).inactiveUsers === 'true'
+              ? [
+                  ...STAFF,
+                  { ...STAFF[0]!, agentId: 'ag_3', agentName: 'Old Olson', overallRate: 10 },
+                ]
+              : STAFF,
+        }),
+      ],
+    ]);
+    await screen.findByRole('table', { name: 'Agent compliance' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show inactive users' }));
+    // A new answer replaces the table.
+    await waitFor(() =>
+      expect(bodyRows(screen.getByRole('table', { name: 'Agent compliance' }))).toEqual([
+        'Old Olson (inactive)',
+        'Dana Diaz',
+        'Ari Amos',
+      ]),
+    );
+    const last = api.calls('/reports/staff-compliance').at(-1)!.query as Record<string, string>;
+    expect(last.inactiveUsers).toBe('true');
   });
 
   it("treats no agents as 'No Data'", async () => {
