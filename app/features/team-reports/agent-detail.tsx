@@ -1,5 +1,5 @@
 import type { ChartConfiguration } from 'chart.js';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '@/app/components/button/button';
 import { ChartCanvas } from '@/app/components/chart/chart-canvas';
 import { ReportState } from '@/app/reports/report-state';
@@ -15,7 +15,8 @@ import { formatCount, formatPercent } from '@/app/reports/table/report-format';
  */
 const AXIS_GREY = '#7d8796';
 const GRID_GREY = 'rgba(125, 135, 150, 0.25)';
-const COLOURS = Object.values(CHART_PALETTE);
+/* Leads blue, sets green, calls purple (dashed): red would read as a warning. */
+const COLOURS = [CHART_PALETTE.skyblue, CHART_PALETTE.green, CHART_PALETTE.purple];
 
 export interface AgentDetailProps {
   id: string;
@@ -36,8 +37,13 @@ export function AgentDetail({ id, agentId, agentName, range, onClose }: AgentDet
   const state = useReportQuery('people-agent', input, (api, workspaceId, body) =>
     fetchPeopleTab(api, workspaceId, 'agent', body),
   );
+  const ref = useRef<HTMLElement>(null);
+  // Under a long table the opened numbers would be out of sight.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [agentId]);
   return (
-    <section className="ic-team__detail" id={id} aria-label={`${agentName}'s numbers`}>
+    <section ref={ref} className="ic-team__detail" id={id} aria-label={`${agentName}'s numbers`}>
       <header className="ic-team__detail-header">
         <h2 className="ic-team__detail-title">{agentName}</h2>
         <Button variant="ghost" onClick={onClose} aria-label={`Close ${agentName}'s numbers`}>
@@ -91,11 +97,12 @@ function AgentTrend({ days, name }: { days: AgentData['days']; name: string }) {
         datasets: series.map((s, index) => ({
           label: s.label,
           data: days.map(s.value),
-          borderColor: COLOURS[index % COLOURS.length],
-          backgroundColor: COLOURS[index % COLOURS.length],
+          borderColor: COLOURS[index],
+          backgroundColor: COLOURS[index],
           borderDash: index === 2 ? [6, 4] : undefined,
           pointRadius: 3,
-          tension: 0.25,
+          // Straight lines: a curve would suggest values between the days.
+          tension: 0,
         })),
       },
       options: {
