@@ -5,7 +5,7 @@ import type { Workspace } from '@/shared/contracts/workspace';
 import { meetsEdition } from './editions';
 import { FEATURE_ACCESS, type ReportFeature } from './feature-access';
 import { LOGIN_PATH, landingPathFor } from './landing';
-import { isCockpitEnabled, usesZohoVendor } from './workspace-features';
+import { hasQuickBooks, isCockpitEnabled, usesZohoVendor } from './workspace-features';
 import {
   MANAGERS,
   MANAGERS_AND_OPERATORS,
@@ -23,8 +23,11 @@ export interface RouteRequirement {
   path: string;
   roles: readonly Role[];
   edition: EditionKey;
-  /** Extra guards: cockpit needs the cockpit setting; call flows are blocked for Zoho. */
-  guard?: 'cockpit' | 'callFlow';
+  /**
+   * Extra guards: cockpit needs the cockpit setting; call flows are blocked for Zoho; the
+   * cash-flow pipeline needs the accounting vendor (the menu's rule, spec 2.2).
+   */
+  guard?: 'cockpit' | 'callFlow' | 'quickBooks';
 }
 
 /**
@@ -71,6 +74,7 @@ const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
     path: 'cash-flow-pipeline',
     roles: FEATURE_ACCESS.cashFlow.roles,
     edition: 'professional',
+    guard: 'quickBooks',
   },
   { path: 'settings', roles: MANAGERS, edition: 'starter' },
   // Cockpit goals only mean something where the cockpit is on (spec 6 menu rule).
@@ -189,6 +193,10 @@ export function checkRouteAccess(
     return { kind: 'redirect', to: landing };
   }
   if (requirement.guard === 'callFlow' && usesZohoVendor(workspace)) {
+    return { kind: 'redirect', to: landing };
+  }
+  // Typing the URL of the hidden Cash Flow Pipeline lands where the menu would have led.
+  if (requirement.guard === 'quickBooks' && user.role !== 'system' && !hasQuickBooks(workspace)) {
     return { kind: 'redirect', to: landing };
   }
   return { kind: 'allow' };

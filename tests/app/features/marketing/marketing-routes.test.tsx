@@ -38,7 +38,10 @@ describe('marketing, cash-flow and the other app routes (issue 15)', () => {
     ['/app/top-5', '/app/team/reports'],
     ['/app/finance', '/app/cash-flow-pipeline/quickbooks'],
   ])('redirects %s to %s (docs/other-app-routes.md)', async (from, to) => {
-    setSession(makeUser({ role: 'owner', edition: 'professional' }), makeWorkspace());
+    setSession(
+      makeUser({ role: 'owner', edition: 'professional' }),
+      makeWorkspace({ quickBooks: true }),
+    );
     const { router } = renderApp(from);
     await screen.findAllByRole('heading', { level: 1 }, { timeout: 3000 });
     expect(router.state.location.pathname).toBe(to);
@@ -55,5 +58,31 @@ describe('marketing, cash-flow and the other app routes (issue 15)', () => {
     const second = renderApp('/app/promoter-index');
     await heading('Agent Dashboard');
     expect(second.router.state.location.pathname).toBe('/app/dashboards/agent');
+  });
+});
+
+describe('Cash Flow Pipeline route guard (spec 2.2: the menu rule, by URL too)', () => {
+  afterEach(() => {
+    useSessionStore.setState(initialSessionState);
+  });
+
+  it('sends an owner whose workspace has no accounting vendor to the landing page', async () => {
+    setSession(
+      makeUser({ role: 'owner', edition: 'professional' }),
+      makeWorkspace({ quickBooks: false, cockpit: false }),
+    );
+    const { router } = renderApp('/app/cash-flow-pipeline/collections');
+    await screen.findAllByRole('heading', { level: 1 }, { timeout: 3000 });
+    expect(router.state.location.pathname).not.toContain('cash-flow-pipeline');
+  });
+
+  it('opens Collections where QuickBooks is connected', async () => {
+    setSession(
+      makeUser({ role: 'owner', edition: 'professional' }),
+      makeWorkspace({ quickBooks: true }),
+    );
+    const { router } = renderApp('/app/cash-flow-pipeline/collections');
+    await heading('Collections');
+    expect(router.state.location.pathname).toBe('/app/cash-flow-pipeline/collections');
   });
 });
