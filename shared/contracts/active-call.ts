@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { incomingCallDataSchema } from './call-flow';
+import { callDirectionSchema, namedRefSchema } from './call-tracking';
+import { idSchema } from './common';
+
+// The active call (spec: session 3 Active call and Session state "automated intake:
+// activeCall"; 4 Click-to-call and active call; issue #13 "The active call belongs to the
+// background"). With the extension the background holds it in storage.session, so it has
+// to survive being written, the worker being stopped, and being read back by a newer
+// build: everything read back goes through persistedActiveCallSchema, and anything that
+// does not parse is treated as "no call" (shared/domain/active-call.ts
+// readPersistedActiveCall), never a crash.
+
+/** The storage.session / sessionStorage key the active call is kept under. */
+export const ACTIVE_CALL_STORAGE_KEY = 'intake-active-call';
+
+/**
+ * Where the agent is in the call's wizard, so another tab (or the same tab after a reload
+ * or a worker restart) continues at the same step with the unsent answers: the execution,
+ * the step, and the key of that step's draft (shared/call-flow/drafts.ts draftKey).
+ */
+export const wizardPositionSchema = z.object({
+  executionId: idSchema,
+  stepId: z.string().min(1).max(200),
+  draftKey: z.string().min(1).max(600),
+});
+export type WizardPosition = z.infer<typeof wizardPositionSchema>;
+
+/**
+ * spec 3 Active call: callId, id, direction, connected, trackingNumber, campaign {id,
+ * name}, leadSource {id, name}, callStart. Our call-tracking provider has one id per call
+ * (shared/contracts/call-tracking.ts trackedCallSchema.id, the incoming event's callId),
+ * so the spec's `id` and `callId` are one field here. Campaign and lead source are null
+ * without tracking info; they are shown as NONE_ASSOCIATED (shared/domain/active-call.ts).
+ */
+export const activeCallSchema = z.object({
+  /** Whose call: another user signing in on the same browser never sees it. */
+  userId: idSchema,
+  workspaceId: idSchema,
+  callId: idSchema,
+  direction: callDirectionSchema,
+  /**
+   * spec 4: outbound calls are marked connected as soon as the call id is known; inbound
+   * calls once the agent has them (the server was told, serverConnected).
+   */
+  connected: z.boolean(),
+  /** spec 4 "then marked connected on the server" (PUT ctm/calls/{callId}) succeeded. */
+  serverConnected: z.boolean(),
+  trackingNumber: z.string().nullable(),
+  campaign: namedRefSchema.nullable(),
+  leadSource: namedRefSchema.nullable(),
+  /** spec 3 Call data (incoming): who is calling and what the wizard starts with. */
+  callData: incomingCallDataSchema,
+  /** The process to run, when the call names one (else the incoming-call rule picks). */
+  process: z.string().min(1).max(200).nullable(),
+  /** spec 3 callStart (an instant; shown as hh:mm A in the workspace's timezone). */
+  callStart: z.iso.datetime(),
+  /** When the agent hung up (or the provider ended the call); null while live. */
+  endedAt: z.iso.datetime().nullable(),
+  /** spec 3 Call from the call-tracking service: known once the provider ends the call. */
+  sid: z.string().nullable(),
+  duration: z.number().int().min(0).nullable(),
+  wizard: wizardPositionSchema.nullable(),
+});
+export type ActiveCall = z.infer<typeof activeCallSchema>;
+
+/** The stored form: versioned, so a later shape can tell an old entry from garbage. */
+export const persistedActiveCallSchema = z.object({
+  version: z.literal(1),
+  call: activeCallSchema,
+  savedAt: z.iso.datetime(),
+});
+export type PersistedActiveCall = z.infer<typeof persistedActiveCallSchema>;

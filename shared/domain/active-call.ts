@@ -1,0 +1,265 @@
+import { format } from 'date-fns';
+import { draftKey } from '@/shared/call-flow/drafts';
+import {
+  type ActiveCall,
+  persistedActiveCallSchema,
+  type PersistedActiveCall,
+} from '@/shared/contracts/active-call';
+import {
+  type IncomingCallEventData,
+  NONE_ASSOCIATED,
+  type TrackedCall,
+  type TrackingInfo,
+} from '@/shared/contracts/call-tracking';
+import type { IncomingCallData } from '@/shared/contracts/call-flow';
+import { timezoneOffsetMinutes } from './workspace-day';
+
+// The active call's rules (spec: session 3 Active call, Call from the call-tracking
+// service, Session state; 4 Click-to-call and active call, Hang up; 7 Call tracking; 8
+// call duration; 9 m:ss). A pure reducer: the extension background (or the app) does the
+// calls — tracking info, PUT connected, hang-up — and reports what happened as actions,
+// so the same transitions hold wherever the call is kept.
+
+export type ActiveCallState = ActiveCall | null;
+
+export type ActiveCallAction =
+  /**
+   * spec 4 Inbound: an incoming call taken (shared/domain/incoming-call.ts acceptIncomingCall)
+   * with its tracking-number details looked up; null when there were none (or the lookup
+   * failed: the call is still taken, campaign and lead source read NONE_ASSOCIATED).
+   */
+  | {
+      type: 'incoming';
+      userId: string;
+      workspaceId: string;
+      call: IncomingCallEventData;
+      trackingInfo: TrackingInfo | null;
+      /** When the event arrived (the provider does not send the start time). */
+      receivedAt: string;
+      process?: string | null;
+    }
+  /** spec 4 Outbound: a click-to-call started; the call id is the call's id, connected. */
+  | {
+      type: 'outbound';
+      userId: string;
+      workspaceId: string;
+      call: TrackedCall;
+      /** Who is called, for the wizard (the contact the agent clicked). */
+      leadName?: string;
+      process?: string | null;
+    }
+  /** spec 4: the PUT connected=true answered. */
+  | { type: 'connected-on-server'; callId: string }
+  /** spec 4 Hang up: the agent hung up (or the provider ended the call). */
+  | { type: 'ended'; callId: string; at: string }
+  /** The provider's call after it ended (spec 3 Call from the call-tracking service). */
+  | { type: 'provider-call'; call: Pick<TrackedCall, 'id' | 'sid' | 'duration' | 'endedAt'> }
+  /** The wizard moved to a step (issue #13 call continuity). */
+  | { type: 'wizard-moved'; callId: string; executionId: string; stepId: string }
+  /** spec 4 Reset: clears the call (the caller removes its session entry). */
+  | { type: 'reset' };
+
+/** A call is live until it ends; an ended call stays (for its summary) until reset. */
+export function isCallLive(state: ActiveCallState): state is ActiveCall {
+  return state !== null && state.endedAt === null;
+}
+
+function callDataOf(call: IncomingCallEventData): IncomingCallData {
+  return {
+    leadName: call.leadName,
+    phone: call.phone,
+    processExecutionHistoryId: call.processExecutionHistoryId,
+    processVariables: call.processVariables,
+  };
+}
+
+/**
+ * The next state. Actions about another call than the one held are ignored (a late answer
+ * for a call already replaced must not touch the new one), and so is a new call while one
+ * is live: one call at a time (spec 4 "no call in progress"; issue #13 never two wizards).
+ */
+export function activeCallReducer(
+  state: ActiveCallState,
+  action: ActiveCallAction,
+): ActiveCallState {
+  switch (action.type) {
+    case 'incoming': {
+      if (isCallLive(state)) return state;
+      const info = action.trackingInfo;
+      return {
+        userId: action.userId,
+        workspaceId: action.workspaceId,
+        callId: action.call.callId,
+        direction: 'inbound',
+        connected: false,
+        serverConnected: false,
+        trackingNumber: info?.trackingNumber ?? action.call.trackingNumber,
+        campaign: info?.campaign ?? null,
+        leadSource: info?.leadSource ?? null,
+        callData: callDataOf(action.call),
+        process: action.process ?? null,
+        callStart: action.receivedAt,
+        endedAt: null,
+        sid: null,
+        duration: null,
+        wizard: null,
+      };
+    }
+    case 'outbound': {
+      if (isCallLive(state)) return state;
+      const call = action.call;
+      return {
+        userId: action.userId,
+        workspaceId: action.workspaceId,
+        callId: call.id,
+        direction: 'outbound',
+        connected: true,
+        serverConnected: call.connected,
+        trackingNumber: call.trackingNumber,
+        campaign: call.campaign,
+        leadSource: call.leadSource,
+        callData: { leadName: action.leadName ?? call.leadName ?? '', phone: call.toNumber },
+        process: action.process ?? null,
+        callStart: call.startedAt,
+        endedAt: call.endedAt,
+        sid: call.sid,
+        duration: call.duration,
+        wizard: null,
+      };
+    }
+    case 'connected-on-server':
+      if (!state || state.callId !== action.callId || state.endedAt !== null) return state;
+      return { ...state, connected: true, serverConnected: true };
+    case 'ended':
+      if (!state || state.callId !== action.callId || state.endedAt !== null) return state;
+      return { ...state, endedAt: action.at };
+    case 'provider-call': {
+      const call = action.call;
+      if (!state || state.callId !== call.id) return state;
+      return {
+        ...state,
+        sid: call.sid ?? state.sid,
+        duration: call.duration ?? state.duration,
+        endedAt: state.endedAt ?? call.endedAt,
+      };
+    }
+    case 'wizard-moved':
+      if (!state || state.callId !== action.callId) return state;
+      return {
+        ...state,
+        wizard: {
+          executionId: action.executionId,
+          stepId: action.stepId,
+          draftKey: draftKey(action.executionId, action.stepId),
+        },
+      };
+    case 'reset':
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------- persistence
+
+/** What the background writes under ACTIVE_CALL_STORAGE_KEY. */
+export function persistActiveCall(call: ActiveCall, now: Date): PersistedActiveCall {
+  return { version: 1, call, savedAt: now.toISOString() };
+}
+
+/**
+ * The call read back after a reload or a worker restart, or null when nothing (or
+ * something unreadable: another version, a hand-edited entry, a JSON string cut short) is
+ * stored, or when it belongs to another user than the signed-in one. storage.session
+ * answers objects, sessionStorage strings: both are accepted.
+ */
+export function readPersistedActiveCall(stored: unknown, userId: string | null): ActiveCall | null {
+  let value = stored;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  const parsed = persistedActiveCallSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const call = parsed.data.call;
+  return userId !== null && call.userId === userId ? call : null;
+}
+
+// ---------------------------------------------------------------- display
+
+/** spec 3: campaign and lead source without tracking info. */
+export function namedOrNone(ref: { name: string } | null | undefined): string {
+  return ref?.name || NONE_ASSOCIATED;
+}
+
+/**
+ * spec 3 callStart "shown as hh:mm A" ("02:05 PM"), in the workspace's timezone (the
+ * agent and the workspace agree on the clock whatever the computer is set to). A missing
+ * or unknown timezone shows UTC rather than failing: the time stays readable.
+ */
+export function formatCallStart(
+  callStart: string | Date,
+  timezone: string | null | undefined,
+): string {
+  const instant = callStart instanceof Date ? callStart : new Date(callStart);
+  if (Number.isNaN(instant.getTime())) return '';
+  let offset = 0;
+  if (timezone) {
+    try {
+      offset = timezoneOffsetMinutes(instant, timezone);
+    } catch {
+      offset = 0;
+    }
+  }
+  const wall = new Date(instant.getTime() + offset * 60_000);
+  // date-fns formats in the runtime's zone: give it the wall-clock hour and minute on a
+  // day no zone jumps on, so the runtime's own daylight-saving rules cannot move them.
+  return format(new Date(2000, 0, 15, wall.getUTCHours(), wall.getUTCMinutes()), 'hh:mm a');
+}
+
+/** spec 8: what is logged when a call's duration cannot be shown. */
+export const CALL_DURATION_UNAVAILABLE_LOG = 'Could not get call duration';
+/** spec 7/8: the duration shown then. */
+export const CALL_DURATION_UNAVAILABLE = '00:00';
+
+export interface CallDurationText {
+  text: string;
+  /** The line to log (spec 8), or null; the rule only says it, the caller logs it. */
+  log: string | null;
+}
+
+/** spec 9 "call duration format is m:ss" (75 s → "1:15"; an hour → "60:00"). */
+export function formatCallDuration(seconds: number | null | undefined): CallDurationText {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
+    return { text: CALL_DURATION_UNAVAILABLE, log: CALL_DURATION_UNAVAILABLE_LOG };
+  }
+  const whole = Math.floor(seconds);
+  const minutes = Math.floor(whole / 60);
+  return { text: `${minutes}:${String(whole % 60).padStart(2, '0')}`, log: null };
+}
+
+/** spec 7: the text shown instead of the recording link. */
+export const CALL_NOT_LINKED_TO_CTM = 'Call was not linked to CTM';
+
+export type RecordingLink = { kind: 'link'; url: string } | { kind: 'text'; text: string };
+
+/**
+ * spec 7: "{ctm site}/accounts/{account}/calls/{sid}/recording", or "Call was not linked
+ * to CTM" when the call has no sid (it never reached the provider, or has not ended yet)
+ * or the workspace has no call-tracking account (spec 3 vendors.callTrackingMetrics).
+ */
+export function recordingLink(input: {
+  ctmSite: string;
+  account: string | null | undefined;
+  sid: string | null | undefined;
+}): RecordingLink {
+  const site = input.ctmSite.trim().replace(/\/+$/, '');
+  const account = input.account?.trim();
+  const sid = input.sid?.trim();
+  if (!site || !account || !sid) return { kind: 'text', text: CALL_NOT_LINKED_TO_CTM };
+  return {
+    kind: 'link',
+    url: `${site}/accounts/${encodeURIComponent(account)}/calls/${encodeURIComponent(sid)}/recording`,
+  };
+}
