@@ -1,0 +1,131 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+
+// The frame every click-to-call dialog uses (spec: session 2 Dialogs; 9 "Dialog widths are
+// 400px"): a real modal dialog that takes focus and keeps it. It renders in place (no
+// portal to document.body) so it also works inside the extension panel's shadow root; the
+// overlay is position: fixed, so where the host mounts it does not matter.
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The focused element, looking into shadow roots (the panel's controls live in one). */
+export function deepActiveElement(root: Document | ShadowRoot = document): HTMLElement | null {
+  let active = root.activeElement as HTMLElement | null;
+  while (active?.shadowRoot?.activeElement) {
+    active = active.shadowRoot.activeElement as HTMLElement;
+  }
+  return active;
+}
+
+export interface CallDialogProps {
+  title: ReactNode;
+  /** alertdialog for the alerts that interrupt (Uh oh!, CRM errors); dialog otherwise. */
+  role?: 'dialog' | 'alertdialog';
+  /** Icon or marker above the title. */
+  badge?: ReactNode;
+  /** The short text screen readers announce with the title (aria-describedby). */
+  description?: ReactNode;
+  children?: ReactNode;
+  actions: ReactNode;
+  /**
+   * Escape closes the dialog through this (it is then a choice: cancel, acknowledge).
+   * Without it Escape does nothing: the routing confirmation must be answered with one of
+   * its outcomes (spec 2: "not closable by click-away"). Click-away never closes.
+   */
+  onEscape?: () => void;
+  /** What gets focus when the dialog opens; else its first control. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** A stable hook for tests and the host's styles. */
+  name: string;
+}
+
+export function CallDialog({
+  title,
+  role = 'dialog',
+  badge,
+  description,
+  children,
+  actions,
+  onEscape,
+  initialFocus,
+  name,
+}: CallDialogProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  // Each dialog of a flow replaces the one before, so focus moves in on mount; the
+  // controller gives it back to the trigger when the flow ends (a dialog alone cannot
+  // know whether another follows).
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const target = initialFocus?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
+    target.focus();
+    // Only on mount: a re-render must not pull focus away from what the agent is typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      // Handled here either way, so a host's own Escape (closing the panel) does not run
+      // underneath a dialog that is waiting for an answer.
+      event.stopPropagation();
+      event.preventDefault();
+      onEscape?.();
+      return;
+    }
+    const dialog = dialogRef.current;
+    if (event.key !== 'Tab' || !dialog) return;
+    const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    const root = dialog.getRootNode() as Document | ShadowRoot;
+    const active = root.activeElement;
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && (active === first || active === dialog)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div className="ic-call-dialog" onKeyDown={onKeyDown} data-call-dialog={name}>
+      <div className="ic-call-dialog__backdrop" aria-hidden="true" />
+      <div
+        ref={dialogRef}
+        className="ic-call-dialog__box"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? bodyId : undefined}
+        tabIndex={-1}
+      >
+        {badge}
+        <h2 className="ic-call-dialog__title" id={titleId}>
+          {title}
+        </h2>
+        {description ? (
+          <div className="ic-call-dialog__description" id={bodyId}>
+            {description}
+          </div>
+        ) : null}
+        {children ? <div className="ic-call-dialog__body">{children}</div> : null}
+        <div className="ic-call-dialog__actions">{actions}</div>
+      </div>
+    </div>
+  );
+}
