@@ -12,6 +12,7 @@ import { CallFlowTriggerError } from '@/shared/call-flow/errors';
 import { findStep } from '@/shared/call-flow/traversal';
 import type { CallFlowError, CallFlowState, Variables } from '@/shared/contracts/call-flow';
 import type { FormErrors } from '@/shared/domain/form-validators';
+import { processForUnnamedCall } from '@/shared/domain/incoming-call';
 import { formatPhoneForCrm } from '@/shared/domain/phone';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import { TransportError } from '@/shared/transport/transport';
@@ -66,20 +67,13 @@ export interface CallFlowWizardProps {
   verifyAddress?: VerifyAddress;
 }
 
-/**
- * The process an incoming call without one runs: the workspace's lead-generation process
- * (spec 3 Workspace processes.leadGeneration) when the workspace has it, else its only
- * process; null when that leaves a choice only the agent can make.
- */
+/** The process an incoming call without one runs (the rule: processForUnnamedCall). */
 export async function processForIncomingCall(
   api: ApiClient,
   workspaceId: string,
   leadGenerationId: string | null,
 ): Promise<string | null> {
-  const processes = (await listProcesses(api, workspaceId)).data;
-  const leadGeneration = processes.find((process) => process.id === leadGenerationId);
-  if (leadGeneration) return leadGeneration.id;
-  return processes.length === 1 ? processes[0].id : null;
+  return processForUnnamedCall((await listProcesses(api, workspaceId)).data, leadGenerationId);
 }
 
 /** The wizard of one signed-in agent (a new user gets a new engine through `key`). */
