@@ -263,3 +263,40 @@ export function recordingLink(input: {
     url: `${site}/accounts/${encodeURIComponent(account)}/calls/${encodeURIComponent(sid)}/recording`,
   };
 }
+
+/** Everything the active-call card shows, with the line to log when the duration is missing. */
+export interface ActiveCallSummary {
+  direction: ActiveCall['direction'];
+  live: boolean;
+  trackingNumber: string;
+  campaign: string;
+  leadSource: string;
+  callStart: string;
+  /** m:ss once the provider reported it; null while the call is live (nothing to show yet). */
+  duration: CallDurationText | null;
+  recording: RecordingLink | null;
+}
+
+/**
+ * The active call as shown (spec 3 Active call, 7 recording link, 8 duration): duration
+ * and recording only once the call has ended — a live call has neither, and saying
+ * "00:00" or "not linked" about it would be wrong.
+ */
+export function summarizeActiveCall(
+  call: ActiveCall,
+  context: { timezone: string | null | undefined; ctmSite: string; ctmAccount: string | null },
+): ActiveCallSummary {
+  const live = call.endedAt === null;
+  return {
+    direction: call.direction,
+    live,
+    trackingNumber: call.trackingNumber ?? NONE_ASSOCIATED,
+    campaign: namedOrNone(call.campaign),
+    leadSource: namedOrNone(call.leadSource),
+    callStart: formatCallStart(call.callStart, context.timezone),
+    duration: live ? null : formatCallDuration(call.duration),
+    recording: live
+      ? null
+      : recordingLink({ ctmSite: context.ctmSite, account: context.ctmAccount, sid: call.sid }),
+  };
+}

@@ -19,6 +19,7 @@ import {
   persistActiveCall,
   readPersistedActiveCall,
   recordingLink,
+  summarizeActiveCall,
 } from '@/shared/domain/active-call';
 
 const incoming: IncomingCallEventData = {
@@ -309,6 +310,46 @@ describe('the recording link (spec 7)', () => {
     expect(link).toEqual({
       kind: 'link',
       url: 'https://ctm.test/accounts/4521/calls/..%2Fx%3Fy/recording',
+    });
+  });
+});
+
+describe('the active call as shown (spec 3, 7, 8)', () => {
+  const context = { timezone: 'America/Chicago', ctmSite: 'https://ctm.test', ctmAccount: '4521' };
+
+  it('shows a live call without duration or recording yet', () => {
+    const summary = summarizeActiveCall(takeIncoming(null, null) as ActiveCall, context);
+    expect(summary).toEqual({
+      direction: 'inbound',
+      live: true,
+      trackingNumber: '+13125550142',
+      campaign: NONE_ASSOCIATED,
+      leadSource: NONE_ASSOCIATED,
+      callStart: '09:04 AM',
+      duration: null,
+      recording: null,
+    });
+  });
+
+  it('shows an ended call with its duration and recording, or their fallbacks', () => {
+    const ended = activeCallReducer(takeIncoming(), {
+      type: 'ended',
+      callId: 'call-7',
+      at: '2026-11-23T15:09:00.000Z',
+    }) as ActiveCall;
+    expect(summarizeActiveCall(ended, context)).toMatchObject({
+      live: false,
+      campaign: 'Spring billboard',
+      duration: { text: '00:00', log: 'Could not get call duration' },
+      recording: { kind: 'text', text: 'Call was not linked to CTM' },
+    });
+    const completed = activeCallReducer(ended, {
+      type: 'provider-call',
+      call: { id: 'call-7', sid: 'CA123', duration: 65, endedAt: null },
+    }) as ActiveCall;
+    expect(summarizeActiveCall(completed, context)).toMatchObject({
+      duration: { text: '1:05', log: null },
+      recording: { kind: 'link', url: 'https://ctm.test/accounts/4521/calls/CA123/recording' },
     });
   });
 });
