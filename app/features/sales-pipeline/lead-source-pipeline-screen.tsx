@@ -139,6 +139,7 @@ export function LeadSourcePipelineScreen() {
             <LeadSourceReport
               rows={rows}
               withFiled={withFiled}
+              snapshot={filters.applied?.type === 'rjPclc'}
               perspective={filters.applied ? PERSPECTIVE_LABELS[filters.applied.type] : ''}
             />
           )}
@@ -148,15 +149,20 @@ export function LeadSourcePipelineScreen() {
   );
 }
 
+const RATES = ['SETRATE', 'SHOWRATE', 'HIRERATE', 'FILEDRATE'] as const;
+
 function LeadSourceReport({
   rows,
   withFiled,
+  snapshot,
   perspective,
 }: {
   rows: readonly PclcByLeadSourceRow[];
   withFiled: boolean;
+  snapshot: boolean;
   perspective: string;
 }) {
+  const overHundred = snapshot && rows.some((row) => RATES.some((rate) => row[rate] > 100));
   const cols = useMemo(() => columns(withFiled), [withFiled]);
   const { sort, onSort } = useTableSort(byLeads);
   const totals = useMemo(() => pipelineTotals(rows), [rows]);
@@ -204,6 +210,13 @@ function LeadSourceReport({
         onSort={onSort}
         totals={totals}
       />
+      {overHundred ? (
+        <p className="ic-pipeline__about">
+          In the Snapshot perspective a rate can pass 100%: it compares what happened in the range,
+          and a show or hire can follow a set made before it. The Conversion perspective follows
+          only the contacts that entered in the range.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -51,7 +51,7 @@ export function StaffCompliancePage() {
     <Page
       eyebrow="Team"
       title="Agent AI Compliance"
-      description="Each active agent's compliance rates: calls answered and connected, callbacks returned, relationship and collection calls made."
+      description="Each agent's compliance rates: calls answered and connected, callbacks returned, relationship and collection calls made."
     >
       <StaffComplianceScreen />
     </Page>

@@ -192,6 +192,19 @@ describe('Lead Source Pipeline', () => {
     // A Bankruptcy workspace sees Filed (as on the funnel).
     expect(within(table).getByRole('columnheader', { name: /^Filed rate/ })).toBeTruthy();
     expect(screen.getByText('Snapshot: 2 lead sources, 42 leads, 4 hires')).toBeTruthy();
+    expect(screen.queryByText(/can pass 100%/)).toBeNull();
+  });
+
+  it('says why a snapshot rate can pass 100% when one does', async () => {
+    renderScreen(<LeadSourcePipelineScreen />, [
+      [
+        '/reports/pclc-by-leadsource',
+        () => ({ data: [{ ...BY_SOURCE[0]!, SHOWRATE: 150 }, BY_SOURCE[1]!] }),
+      ],
+    ]);
+    await screen.findByRole('table', { name: 'Funnel by lead source' });
+    expect(screen.getByText(/In the Snapshot perspective a rate can pass 100%/)).toBeTruthy();
+    expect(screen.getByText('150.00%')).toBeTruthy();
   });
 
   it('shows the error view when the report fails', async () => {
