@@ -71,7 +71,7 @@ function renderRanking(
 const bodyRows = () =>
   within(screen.getByRole('table', { name: 'Lead sources ranked by leads' }))
     .getAllByRole('row')
-    .slice(1);
+    .slice(1) as HTMLTableRowElement[];
 
 describe('LeadSourceRankingScreen (spec: dashboards 2.1, 3, 8, 9)', () => {
   it('loads with the spec defaults, then ranks every source with its numbers', async () => {
