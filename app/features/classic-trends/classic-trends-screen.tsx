@@ -4,6 +4,7 @@ import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { MultiSelect, type MultiSelectOption } from '@/app/components/multi-select/multi-select';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { useReportLookups } from '@/app/query/use-lookup';
 import {
   TREND_PERSPECTIVES,
@@ -13,7 +14,6 @@ import {
 } from '@/shared/contracts/reports/trends';
 import { subCaseTypesFor } from '@/shared/domain/report-filter-state';
 import { TrendsChart, TrendsTable } from './trends-chart';
-import { TrendsExportButtons } from './trends-export-buttons';
 import {
   TIME_FRAME_LABELS,
   TREND_PERSPECTIVE_LABELS,
@@ -176,7 +176,7 @@ export function ClassicTrendsScreen({
                 selected={perspectives}
                 onChange={(chosen) => setPerspectives(chosen as TrendPerspective[])}
               />
-              <TrendsExportButtons
+              <TableExportButtons
                 rows={trendsExportRows(report.data, series)}
                 fileName={trendsExportFileName(report.data.timeFrame)}
               />
