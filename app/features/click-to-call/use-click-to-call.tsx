@@ -115,6 +115,10 @@ export function useClickToCall({
   const scope = useQueryScope();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const trigger = useRef<HTMLElement | null>(null);
+  // Refs, not state: two clicks in one tick (before a re-render) must not open two flows
+  // or place two calls.
+  const open = useRef(false);
+  const placing = useRef(false);
   const onStarted = useRef(onCallStarted);
   onStarted.current = onCallStarted;
   const workspaceId = session.workspace?.id ?? null;
@@ -124,6 +128,7 @@ export function useClickToCall({
   );
 
   const finish = useCallback(() => {
+    open.current = false;
     setStep({ kind: 'idle' });
     const back = trigger.current;
     trigger.current = null;
@@ -133,7 +138,8 @@ export function useClickToCall({
 
   const begin = useCallback(
     (request: CallRequest) => {
-      if (step.kind !== 'idle' || !workspaceId) return;
+      if (open.current || !workspaceId) return;
+      open.current = true;
       trigger.current = deepActiveElement();
       setStep(
         knownNotLinkedToCallTracking(session.agent)
@@ -141,7 +147,7 @@ export function useClickToCall({
           : { kind: 'picking', request },
       );
     },
-    [step.kind, workspaceId, session.agent],
+    [workspaceId, session.agent],
   );
 
   async function place(
@@ -150,7 +156,22 @@ export function useClickToCall({
     entered: PickerStart,
     outcome: number,
   ) {
-    if (!workspaceId) return;
+    if (!workspaceId || placing.current) return;
+    placing.current = true;
+    try {
+      await placeCall(request, choice, entered, outcome, workspaceId);
+    } finally {
+      placing.current = false;
+    }
+  }
+
+  async function placeCall(
+    request: CallRequest,
+    choice: NumberChoice,
+    entered: PickerStart,
+    outcome: number,
+    workspaceId: string,
+  ) {
     let call: TrackedCall;
     try {
       // silent: the failure is shown in this flow's own dialogs, not as a toast as well.
