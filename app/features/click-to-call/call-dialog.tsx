@@ -15,6 +15,25 @@ import {
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * What Tab reaches in order: a radio group is one stop (its checked radio, else its
+ * first), as the browser tabs through it.
+ */
+function tabStops(dialog: HTMLElement): HTMLElement[] {
+  const all = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  return all.filter((element) => {
+    if (!(element instanceof HTMLInputElement) || element.type !== 'radio' || !element.name) {
+      return true;
+    }
+    const group = all.filter(
+      (other): other is HTMLInputElement =>
+        other instanceof HTMLInputElement && other.type === 'radio' && other.name === element.name,
+    );
+    const stop = group.find((radio) => radio.checked) ?? group[0];
+    return stop === element;
+  });
+}
+
 /** The focused element, looking into shadow roots (the panel's controls live in one). */
 export function deepActiveElement(root: Document | ShadowRoot = document): HTMLElement | null {
   let active = root.activeElement as HTMLElement | null;
@@ -67,7 +86,7 @@ export function CallDialog({
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const target = initialFocus?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
+    const target = initialFocus?.current ?? tabStops(dialog)[0] ?? dialog;
     target.focus();
     // Only on mount: a re-render must not pull focus away from what the agent is typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -84,7 +103,7 @@ export function CallDialog({
     }
     const dialog = dialogRef.current;
     if (event.key !== 'Tab' || !dialog) return;
-    const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const focusable = tabStops(dialog);
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     const root = dialog.getRootNode() as Document | ShadowRoot;

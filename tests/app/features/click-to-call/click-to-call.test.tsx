@@ -85,6 +85,21 @@ describe('click-to-call number picker (spec: session 2 Call number picker, 5)', 
     expect(field().getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('keeps Tab inside, with each radio group one stop as the browser has it', async () => {
+    renderCallPage();
+    const { picker } = await openPicker();
+    expect(picker.contains(document.activeElement)).toBe(true);
+    const mainLine = within(picker).getByRole('radio', { name: /Main office line/ });
+    fireEvent.click(within(picker).getByRole('radio', { name: /Google Ads/ }));
+    const googleAds = within(picker).getByRole('radio', { name: /Google Ads/ });
+    act(() => googleAds.focus());
+    fireEvent.keyDown(googleAds, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(callButton());
+    fireEvent.keyDown(callButton(), { key: 'Tab' });
+    expect(document.activeElement).toBe(googleAds);
+    expect(document.activeElement).not.toBe(mainLine);
+  });
+
   it('offers only the custom entry when the host has no number, and Escape cancels it', async () => {
     const { api, onCallStarted } = renderCallPage({ phone: null });
     const { trigger, picker } = await openPicker();
