@@ -14,7 +14,7 @@ import {
   useTableSort,
   type ReportColumn,
 } from '@/app/reports/table/report-table';
-import { countOf, formatCount } from '@/app/reports/table/report-format';
+import { countOf } from '@/app/reports/table/report-format';
 import { formatRate, formatUsd } from '@/shared/domain/cash-flow';
 import { CHART_PALETTE } from '@/shared/domain/colour-rule';
 import { toIsoDay } from '@/shared/domain/date-range';
@@ -36,6 +36,13 @@ const AXIS_GREY = '#7d8796';
 const GRID_GREY = 'rgba(125, 135, 150, 0.25)';
 
 const money = (value: number) => formatUsd(value);
+/** Axis ticks: '$160K' (the exact amounts are in the table and the tooltips). */
+const axisMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 
 const COLUMNS: ReportColumn<CashFlowMonth>[] = [
   {
@@ -67,14 +74,14 @@ const COLUMNS: ReportColumn<CashFlowMonth>[] = [
   },
   {
     key: 'operating',
-    label: 'Operating (month end)',
+    label: 'Operating',
     value: (row) => row.data.operatingAccount,
     render: (row) => money(row.data.operatingAccount),
     numeric: true,
   },
   {
     key: 'profit',
-    label: 'Profit account (month end)',
+    label: 'Profit account',
     value: (row) => row.data.profitAccount,
     render: (row) => money(row.data.profitAccount),
     numeric: true,
@@ -264,8 +271,8 @@ function QuickBooksBody({ months }: { months: CashFlowMonth[] }) {
       </div>
       <div className="ic-report-toolbar">
         <p className="ic-report-toolbar__text">
-          {countOf(months.length, 'month')}, {formatCount(latest?.activePaymentPlans ?? 0)} active
-          payment plans now
+          {countOf(months.length, 'month')}; balances at each month&rsquo;s end (today for this
+          month), {countOf(latest?.activePaymentPlans ?? 0, 'active payment plan')} now
         </p>
         <TableExportButtons rows={exportRows} fileName="quickbooks_cash_flow_data" />
       </div>
@@ -290,7 +297,10 @@ function chartOptions() {
       x: { ticks: { color: AXIS_GREY }, grid: { display: false } },
       y: {
         beginAtZero: true,
-        ticks: { color: AXIS_GREY, callback: (value: string | number) => money(Number(value)) },
+        ticks: {
+          color: AXIS_GREY,
+          callback: (value: string | number) => axisMoney.format(Number(value)),
+        },
         grid: { color: GRID_GREY },
       },
     },

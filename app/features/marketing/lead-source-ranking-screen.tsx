@@ -47,75 +47,73 @@ function changeText(change: number | null): string {
   return `${change > 0 ? '+' : ''}${change.toFixed(2)}%`;
 }
 
-function columns(metric: RankingMetric): ReportColumn<LeadSourceRankingV2Row>[] {
-  const metricLabel = RANKING_METRIC_LABELS[metric];
-  return [
-    { key: 'rank', label: 'Rank', value: (row) => row.rank, numeric: true },
-    {
-      key: 'leadSource',
-      label: 'Lead source',
-      value: (row) => row.leadSource,
-      render: (row) => (
-        <>
-          {row.leadSource}
-          {row.active ? null : <span className="ic-ranking__muted"> (inactive)</span>}
-          {row.belowMinimum ? <span className="ic-report-badge">Below minimum</span> : null}
-        </>
-      ),
-    },
-    { key: 'medium', label: 'Channel', value: (row) => row.medium },
-    { key: 'leads', label: 'Leads', value: (row) => row.leads, numeric: true },
-    {
-      key: 'leadsMin',
-      label: 'Lead minimum',
-      value: (row) => row.goal?.leadsMin ?? null,
-      numeric: true,
-    },
-    {
-      key: 'leadsGoal',
-      label: 'Lead goal',
-      value: (row) => row.goal?.leadsMax ?? null,
-      numeric: true,
-    },
-    { key: 'sets', label: 'Sets', value: (row) => row.sets, numeric: true },
-    { key: 'shows', label: 'Shows', value: (row) => row.shows, numeric: true },
-    { key: 'hires', label: 'Hires', value: (row) => row.hires, numeric: true },
-    {
-      key: 'setRate',
-      label: 'Set rate',
-      value: (row) => row.setRate,
-      render: (row) => formatPercent(row.setRate),
-      numeric: true,
-    },
-    {
-      key: 'showRate',
-      label: 'Show rate',
-      value: (row) => row.showRate,
-      render: (row) => formatPercent(row.showRate),
-      numeric: true,
-    },
-    {
-      key: 'hireRate',
-      label: 'Hire rate',
-      value: (row) => row.hireRate,
-      render: (row) => formatPercent(row.hireRate),
-      numeric: true,
-    },
-    {
-      key: 'lastYear',
-      label: `${metricLabel} a year ago`,
-      value: (row) => row.lastYear.value,
-      numeric: true,
-    },
-    {
-      key: 'change',
-      label: 'Change',
-      value: (row) => row.lastYear.change,
-      render: (row) => changeText(row.lastYear.change),
-      numeric: true,
-    },
-  ];
-}
+const COLUMNS: ReportColumn<LeadSourceRankingV2Row>[] = [
+  { key: 'rank', label: 'Rank', value: (row) => row.rank, numeric: true },
+  {
+    key: 'leadSource',
+    label: 'Lead source',
+    value: (row) => row.leadSource,
+    render: (row) => (
+      <>
+        {row.leadSource}
+        {row.active ? null : <span className="ic-ranking__muted"> (inactive)</span>}
+        {row.belowMinimum ? <span className="ic-report-badge">Below minimum</span> : null}
+      </>
+    ),
+  },
+  { key: 'medium', label: 'Channel', value: (row) => row.medium },
+  { key: 'leads', label: 'Leads', value: (row) => row.leads, numeric: true },
+  {
+    key: 'leadsMin',
+    label: 'Lead minimum',
+    value: (row) => row.goal?.leadsMin ?? null,
+    numeric: true,
+  },
+  {
+    key: 'leadsGoal',
+    label: 'Lead goal',
+    value: (row) => row.goal?.leadsMax ?? null,
+    numeric: true,
+  },
+  { key: 'sets', label: 'Sets', value: (row) => row.sets, numeric: true },
+  { key: 'shows', label: 'Shows', value: (row) => row.shows, numeric: true },
+  { key: 'hires', label: 'Hires', value: (row) => row.hires, numeric: true },
+  {
+    key: 'setRate',
+    label: 'Set rate',
+    value: (row) => row.setRate,
+    render: (row) => formatPercent(row.setRate),
+    numeric: true,
+  },
+  {
+    key: 'showRate',
+    label: 'Show rate',
+    value: (row) => row.showRate,
+    render: (row) => formatPercent(row.showRate),
+    numeric: true,
+  },
+  {
+    key: 'hireRate',
+    label: 'Hire rate',
+    value: (row) => row.hireRate,
+    render: (row) => formatPercent(row.hireRate),
+    numeric: true,
+  },
+  {
+    key: 'lastYear',
+    // Short, so the header stays one line; the toolbar names the metric.
+    label: 'Last year',
+    value: (row) => row.lastYear.value,
+    numeric: true,
+  },
+  {
+    key: 'change',
+    label: 'Change',
+    value: (row) => row.lastYear.change,
+    render: (row) => changeText(row.lastYear.change),
+    numeric: true,
+  },
+];
 
 export interface LeadSourceRankingScreenProps {
   /** The address's query string: filters a link carried (the Total Leads Breakdown). */
@@ -265,7 +263,7 @@ export function LeadSourceRankingScreen({
 }
 
 function RankingBody({ data, metric }: { data: RankingData; metric: RankingMetric }) {
-  const cols = useMemo(() => columns(metric), [metric]);
+  const cols = COLUMNS;
   const { sort, onSort } = useTableSort({ key: 'rank', direction: 'asc' });
   const exportRows = useMemo(
     () => tableExportRows(cols, sortedTableRows(cols, data.rows, sort)),
@@ -279,7 +277,8 @@ function RankingBody({ data, metric }: { data: RankingData; metric: RankingMetri
       <div className="ic-report-toolbar">
         <p className="ic-report-toolbar__text">
           {formatDisplayDay(data.startDate)} to {formatDisplayDay(data.endDate)} (last{' '}
-          {monthsText(data.months)})
+          {monthsText(data.months)}), {RANKING_METRIC_LABELS[metric].toLowerCase()} compared with
+          the same months a year earlier
         </p>
         <TableExportButtons rows={exportRows} fileName="lead_source_ranking_data" />
       </div>

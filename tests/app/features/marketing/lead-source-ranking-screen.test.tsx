@@ -95,7 +95,11 @@ describe('LeadSourceRankingScreen (spec: dashboards 2.1, 3, 8, 9)', () => {
     expect(rows[1]!.textContent).toContain('Below minimum');
     expect(rows[1]!.textContent).toContain('new');
     expect(rows[2]!.textContent).toContain('(inactive)');
-    expect(screen.getByText('10/24/2026 to 11/23/2026 (last 1 month)').tagName).toBe('P');
+    expect(
+      screen.getByText(
+        '10/24/2026 to 11/23/2026 (last 1 month), leads compared with the same months a year earlier',
+      ).tagName,
+    ).toBe('P');
     const below = screen.getByText('Below minimum', { selector: 'dt' }).parentElement!;
     expect(below.textContent).toContain('Avvo');
   });
