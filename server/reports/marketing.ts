@@ -30,6 +30,15 @@ export function practiceAreaScope(scope: ReportScope, practiceArea: string): Rep
   return { ...scope, dims: { ...scope.dims, caseTypes } };
 }
 
+/** Channel mediums that are abbreviations, read letter by letter ('cpc' → 'CPC', not 'Cpc'). */
+const ABBREVIATED_CHANNELS = new Set(['cpc', 'ppc', 'sem', 'seo', 'sms', 'tv']);
+
+/** A lead-source medium as a channel's name: 'social' → 'Social', 'cpc' → 'CPC'. */
+export function channelLabel(medium: string): string {
+  if (ABBREVIATED_CHANNELS.has(medium.toLowerCase())) return medium.toUpperCase();
+  return medium.charAt(0).toUpperCase() + medium.slice(1);
+}
+
 function sourceScope(scope: ReportScope, source: string): ReportScope {
   if (source === 'all' || source === '1') return scope;
   const known = scope.workspace.leadSources.some(
@@ -103,7 +112,7 @@ export async function marketingIntelligence(
     const source = sources.get(sourceId);
     if (input.category === 'sources') return { key: sourceId, label: source?.label ?? 'Unknown' };
     const medium = source?.medium ?? 'unknown';
-    return { key: medium, label: medium.charAt(0).toUpperCase() + medium.slice(1) };
+    return { key: medium, label: channelLabel(medium) };
   };
   interface Row {
     key: string;
