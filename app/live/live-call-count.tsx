@@ -9,23 +9,24 @@ export function liveCallsText(count: number): string {
 
 /**
  * spec: session 4 Sockets — `ctmcallsdata`, the workspace's current calls (issue #12), in
- * the top bar and the extension's panel. Before the first count it shows "—" with
- * data-count="" (nothing known yet, not zero).
+ * the top bar and the extension's panel. Nothing shows before the first count: a
+ * workspace without call tracking (and a system user, who has none) never gets one, and
+ * a count that is not known is not zero.
  */
 export function LiveCallCount({ className }: { className?: string }) {
   const { liveCalls } = useLiveSnapshot();
-  const known = liveCalls !== null;
-  const label = known ? `Live calls: ${liveCalls}` : 'Live calls: not known yet';
+  if (liveCalls === null) return null;
+  const label = `Live calls: ${liveCalls}`;
   return (
     <span
       className={['ic-live-calls', className].filter(Boolean).join(' ')}
       data-testid="live-calls"
-      data-count={known ? liveCalls : ''}
-      data-active={known && liveCalls > 0 ? 'true' : 'false'}
+      data-count={liveCalls}
+      data-active={liveCalls > 0 ? 'true' : 'false'}
       title={label}
     >
       <span className="ic-live-calls__dot" aria-hidden="true" />
-      <span aria-hidden="true">{known ? liveCallsText(liveCalls) : '—'}</span>
+      <span aria-hidden="true">{liveCallsText(liveCalls)}</span>
       {/* Not a live region: counts change often and would talk over everything. */}
       <span className="ic-live-calls__sr">{label}</span>
     </span>

@@ -207,13 +207,11 @@ describe('notification centre (spec: session 2 Top bar, issue #12)', () => {
 });
 
 describe('live call count (ctmcallsdata)', () => {
-  it('shows a dash before the first count, then the count', async () => {
+  it('shows nothing before the first count (no call tracking: never), then the count', async () => {
     const { api } = await renderCenter([]);
-    const count = screen.getByTestId('live-calls');
-    expect(count.getAttribute('data-count')).toBe('');
-    expect(count.textContent).toContain('—');
-    expect(count.textContent).toContain('Live calls: not known yet');
+    expect(screen.queryByTestId('live-calls')).toBeNull();
     act(() => api.emit(LIVE_CALLS_EVENT, { count: 1 }));
+    const count = screen.getByTestId('live-calls');
     expect(count.getAttribute('data-count')).toBe('1');
     expect(count.textContent).toContain('1 live call');
     act(() => api.emit(LIVE_CALLS_EVENT, { count: 4 }));
