@@ -71,7 +71,9 @@ const onDay = (list: Notification[], day: string) =>
  * per metric per workspace day, at start, at each workspace's start of day, and when
  * records arrive.
  */
-describe('cockpit warning notifications', () => {
+// Each evaluation computes the cockpit's reports over the demo records: seconds when the
+// whole suite shares two cores. Behaviour is asserted here, never speed.
+describe('cockpit warning notifications', { timeout: 60_000 }, () => {
   const clock = createTestClock();
   let t: TestServer;
   const clients: LiveClient[] = [];
@@ -147,36 +149,44 @@ describe('cockpit warning notifications', () => {
 
     const api = apiClientFor(t, owner.token);
     const settings = await fetchCockpitGoalSettings(api, LAKESIDE);
-    // No demo day has this many outbound calls: the metric is now below its minimum.
+    // A Sales Performance minimum not already warned about today (the demo records depend
+    // on the day): no demo week comes near a million, so it is below its minimum now.
+    const warnedToday = new Set(
+      cockpitOnes(await listNotifications(t, owner.token, LAKESIDE)).map((item) => item.title),
+    );
+    const candidates = [
+      ['outboundCallsMin', 'Outbound Calls'],
+      ['outboundAnswersMin', 'Outbound Answers'],
+      ['outboundSetsMin', 'Outbound Sets'],
+      ['spotsFilledMin', 'Appointments Filled Historically'],
+    ] as const;
+    const [goal, label] = candidates.find(
+      ([, name]) => !warnedToday.has(`Sales Performance: ${name}`),
+    )!;
+    const title = `Sales Performance: ${label}`;
     await saveCockpitGoalSettings(api, LAKESIDE, {
       leadGen: settings.leadGen,
-      salesPerformance: { ...settings.salesPerformance, outboundCallsMin: 1_000_000 },
+      salesPerformance: { ...settings.salesPerformance, [goal]: 1_000_000 },
       communications: settings.communications,
       leadSources: [],
     });
     t.server.recordsArrived(LAKESIDE);
     t.server.recordsArrived(LAKESIDE);
     expect(await arrived).toMatchObject({
-      title: 'Sales Performance: Outbound Calls',
-      description: expect.stringMatching(/^Outbound Calls is below minimum of [\d,]+\.$/),
+      title,
+      description: expect.stringMatching(new RegExp(`^${label} is below minimum of [\\d,]+\\.$`)),
       actionRequired: true,
       path: COCKPIT_PATH,
       read: false,
     });
     await t.server.cockpitWarnings.idle();
     await Promise.all(clients.map((client) => client.settle()));
-    expect(owner.notifications.map((item) => item.title)).toEqual([
-      'Sales Performance: Outbound Calls',
-    ]);
-    expect(admin.notifications.map((item) => item.title)).toEqual([
-      'Sales Performance: Outbound Calls',
-    ]);
+    expect(owner.notifications.map((item) => item.title)).toEqual([title]);
+    expect(admin.notifications.map((item) => item.title)).toEqual([title]);
     expect(agent.notifications).toEqual([]);
 
     const list = cockpitOnes(await listNotifications(t, owner.token, LAKESIDE));
-    expect(list.filter((item) => item.title === 'Sales Performance: Outbound Calls')).toHaveLength(
-      1,
-    );
+    expect(list.filter((item) => item.title === title)).toHaveLength(1);
   });
 
   it('notifies again on the next workspace day, once per metric', async () => {
