@@ -86,8 +86,10 @@ describe('QuickBooksScreen (spec: dashboards 2.2, 3 Cash flow data)', () => {
     expect(
       screen.getByRole('img', { name: /^Collected and missed payments per month/ }).tagName,
     ).toBe('CANVAS');
-    // The latest month's closing balance is today's.
-    const month = new Date().getMonth() + 1;
+    // The latest month's closing balance is today's (the month the screen asked last, in
+    // the workspace's timezone, not this machine's).
+    const latest = calls[calls.length - 1]!.query as { startDate: string };
+    const month = Number(latest.startDate.slice(5, 7));
     expect(screen.getByText('Operating', { selector: 'dt' }).nextSibling!.textContent).toBe(
       `$${(month * 100).toLocaleString('en-US')}.00`,
     );
