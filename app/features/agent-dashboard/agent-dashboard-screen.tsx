@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { countOf } from '@/app/reports/table/report-format';
 import { useLookup } from '@/app/query/use-lookup';
 import { useHost } from '@/app/host/host';
 import {
@@ -14,7 +15,7 @@ import {
 import { complianceBar } from '@/shared/domain/compliance';
 import { MANAGERS } from '@/shared/domain/role-groups';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
-import { countText, ordinalText, shortDayText } from './agent-summary-text';
+import { ordinalText, shortDayText } from './agent-summary-text';
 import { useAgentSummary } from './use-agent-summary';
 import './agent-dashboard-screen.css';
 
@@ -204,7 +205,7 @@ function CallsCard({ summary }: { summary: AgentSummary }) {
           aria-valuemin={0}
           aria-valuemax={bar.goal}
           aria-valuenow={bar.percent}
-          aria-valuetext={`${bar.percent}% (${calls.all.connected} of ${countText(calls.all.total, 'call')} connected), minimum ${bar.min}%`}
+          aria-valuetext={`${bar.percent}% (${calls.all.connected} of ${countOf(calls.all.total, 'call')} connected), minimum ${bar.min}%`}
         >
           <div
             className={`ic-agent-dashboard__fill ic-agent-dashboard__fill--${bar.colour}`}
@@ -216,8 +217,8 @@ function CallsCard({ summary }: { summary: AgentSummary }) {
           {calls.all.total === 0
             ? `No calls yet · minimum ${bar.min}%`
             : bar.percent < bar.min
-              ? `Below the minimum of ${bar.min}% · ${calls.all.connected} of ${countText(calls.all.total, 'call')} connected`
-              : `Minimum ${bar.min}% · ${calls.all.connected} of ${countText(calls.all.total, 'call')} connected`}
+              ? `Below the minimum of ${bar.min}% · ${calls.all.connected} of ${countOf(calls.all.total, 'call')} connected`
+              : `Minimum ${bar.min}% · ${calls.all.connected} of ${countOf(calls.all.total, 'call')} connected`}
         </p>
       </div>
     </Card>
@@ -315,7 +316,7 @@ function FollowUpsCard({ summary }: { summary: AgentSummary }) {
           </div>
           {open.total > open.items.length ? (
             <p className="ic-agent-dashboard__caption">
-              and {countText(open.total - open.items.length, 'more', 'more')}
+              and {countOf(open.total - open.items.length, 'more', 'more')}
             </p>
           ) : null}
         </>
@@ -331,12 +332,12 @@ function RankCard({ summary }: { summary: AgentSummary }) {
     <Card title="Team rank" aria-label="Team rank" className="ic-agent-dashboard__card">
       <p className="ic-agent-dashboard__rank">
         <span className="ic-agent-dashboard__value">{ordinalText(rank.position)}</span>
-        <span className="ic-agent-dashboard__detail">of {countText(rank.of, 'agent')} by sets</span>
+        <span className="ic-agent-dashboard__detail">of {countOf(rank.of, 'agent')} by sets</span>
       </p>
       <p className="ic-agent-dashboard__caption">
-        {countText(funnel.sets, 'set')}
-        {tied ? `, as many as ${countText(rank.sharedWith - 1, 'other agent')}` : ''}
-        {rank.position > 1 ? ` · the top has ${countText(rank.best, 'set')}` : ''}
+        {countOf(funnel.sets, 'set')}
+        {tied ? `, as many as ${countOf(rank.sharedWith - 1, 'other agent')}` : ''}
+        {rank.position > 1 ? ` · the top has ${countOf(rank.best, 'set')}` : ''}
       </p>
     </Card>
   );

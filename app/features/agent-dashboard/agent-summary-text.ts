@@ -1,14 +1,7 @@
 /** Words for the Agent dashboard's numbers (English only: spec dashboards 1). */
 
-const plurals = new Intl.PluralRules('en-US');
 const ordinals = new Intl.PluralRules('en-US', { type: 'ordinal' });
 const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-const number = new Intl.NumberFormat('en-US');
-
-/** "1 call", "2 calls", "0 calls". */
-export function countText(count: number, singular: string, plural = `${singular}s`): string {
-  return `${number.format(count)} ${plurals.select(count) === 'one' ? singular : plural}`;
-}
 
 /** 1st, 2nd, 3rd, 4th, 11th, 21st. */
 export function ordinalText(position: number): string {
