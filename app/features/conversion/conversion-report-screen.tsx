@@ -13,6 +13,7 @@ import { ExportButtons } from '@/app/reports/exports/export-buttons';
 import { ReportFilterPanel } from '@/app/reports/filters/report-filter-panel';
 import { useReportFilters } from '@/app/reports/filters/use-report-filters';
 import { useDropUnknownFilterIds } from '@/app/reports/filters/use-drop-unknown-filter-ids';
+import { countOf } from '@/app/reports/table/report-format';
 import { TotalLeadsCard } from '@/app/reports/cards/total-leads-card';
 import { useReportLookups } from '@/app/query/use-lookup';
 import { useHost } from '@/app/host/host';
@@ -204,7 +205,7 @@ export function ConversionReportScreen({
                   key={stat}
                   label={CARD_LABELS[stat]}
                   value={number.format(data[stat])}
-                  caption={count === 0 ? 'No contacts' : `${number.format(count)} contacts`}
+                  caption={count === 0 ? 'No contacts' : countOf(count, 'contact')}
                   selected={active === stat}
                   disabled={active !== stat && !canSelectConversionCard(data, stat, report.status)}
                   onSelect={() => select(stat)}
