@@ -6,6 +6,7 @@ import { useHost } from '@/app/host/host';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
+import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
@@ -135,24 +136,19 @@ export function QuickBooksScreen({
     <div className="ic-report-screen">
       {months.applied !== null ? (
         <div className="ic-report-form ic-cash-flow__months">
-          <div className="ic-report-form__field">
-            <label className="ic-report-form__label" htmlFor={`${id}-months`}>
-              Period
-            </label>
-            <select
-              id={`${id}-months`}
-              className="ic-report-form__select"
-              value={months.applied}
-              disabled={loading}
-              onChange={(event) => months.apply(Number(event.target.value))}
-            >
-              {CASH_FLOW_MONTH_CHOICES.map((count) => (
-                <option key={count} value={count}>
-                  Last {countOf(count, 'month')}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ReportSelectField
+            id={`${id}-months`}
+            label="Period"
+            value={months.applied}
+            disabled={loading}
+            onChange={(value) => months.apply(Number(value))}
+          >
+            {CASH_FLOW_MONTH_CHOICES.map((count) => (
+              <option key={count} value={count}>
+                Last {countOf(count, 'month')}
+              </option>
+            ))}
+          </ReportSelectField>
         </div>
       ) : null}
       <Card className="ic-report-section" aria-busy={loading}>

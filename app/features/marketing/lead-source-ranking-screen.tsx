@@ -4,6 +4,7 @@ import { Card } from '@/app/components/card/card';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
+import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
@@ -173,77 +174,55 @@ export function LeadSourceRankingScreen({
     <div className="ic-report-screen ic-ranking">
       {draft ? (
         <form className="ic-report-form" aria-label="Ranking filters" onSubmit={submit}>
-          <div className="ic-report-form__field">
-            <label className="ic-report-form__label" htmlFor={`${id}-months`}>
-              Period
-            </label>
-            <select
-              id={`${id}-months`}
-              className="ic-report-form__select"
-              value={draft.months}
-              onChange={(event) => patch({ months: Number(event.target.value) })}
-            >
-              {monthChoices.map((months) => (
-                <option key={months} value={months}>
-                  Last {monthsText(months)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ic-report-form__field">
-            <label className="ic-report-form__label" htmlFor={`${id}-status`}>
-              Status
-            </label>
-            <select
-              id={`${id}-status`}
-              className="ic-report-form__select"
-              value={draft.status}
-              onChange={(event) =>
-                patch({ status: event.target.value as RankingFilterState['status'] })
-              }
-            >
-              {RANKING_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ic-report-form__field">
-            <label className="ic-report-form__label" htmlFor={`${id}-area`}>
-              Practice area
-            </label>
-            <select
-              id={`${id}-area`}
-              className="ic-report-form__select"
-              value={draft.practiceArea}
-              onChange={(event) => patch({ practiceArea: event.target.value })}
-            >
-              <option value="all">All practice areas</option>
-              {areaOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ic-report-form__field">
-            <label className="ic-report-form__label" htmlFor={`${id}-metric`}>
-              Compare with last year
-            </label>
-            <select
-              id={`${id}-metric`}
-              className="ic-report-form__select"
-              value={draft.lastYearMetric}
-              onChange={(event) => patch({ lastYearMetric: event.target.value as RankingMetric })}
-            >
-              {RANKING_METRICS.map((metric) => (
-                <option key={metric} value={metric}>
-                  {RANKING_METRIC_LABELS[metric]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ReportSelectField
+            id={`${id}-months`}
+            label="Period"
+            value={draft.months}
+            onChange={(value) => patch({ months: Number(value) })}
+          >
+            {monthChoices.map((months) => (
+              <option key={months} value={months}>
+                Last {monthsText(months)}
+              </option>
+            ))}
+          </ReportSelectField>
+          <ReportSelectField
+            id={`${id}-status`}
+            label="Status"
+            value={draft.status}
+            onChange={(value) => patch({ status: value as RankingFilterState['status'] })}
+          >
+            {RANKING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </ReportSelectField>
+          <ReportSelectField
+            id={`${id}-area`}
+            label="Practice area"
+            value={draft.practiceArea}
+            onChange={(value) => patch({ practiceArea: value })}
+          >
+            <option value="all">All practice areas</option>
+            {areaOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </ReportSelectField>
+          <ReportSelectField
+            id={`${id}-metric`}
+            label="Compare with last year"
+            value={draft.lastYearMetric}
+            onChange={(value) => patch({ lastYearMetric: value as RankingMetric })}
+          >
+            {RANKING_METRICS.map((metric) => (
+              <option key={metric} value={metric}>
+                {RANKING_METRIC_LABELS[metric]}
+              </option>
+            ))}
+          </ReportSelectField>
           <div className="ic-report-form__actions">
             <Button type="submit" variant="primary" disabled={loading}>
               Filter

@@ -9,6 +9,7 @@ import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { monthLabel } from '@/app/reports/layout/month-label';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
+import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
@@ -152,78 +153,58 @@ export function MarketingPlanScreen({
     <div className="ic-report-screen ic-marketing">
       {draft ? (
         <form className="ic-report-form" aria-label="Marketing filters" onSubmit={submit}>
-          <div className="ic-report-form__field">
-            <label className="ic-report-form__label" htmlFor={`${id}-area`}>
-              Practice area
-            </label>
-            <select
-              id={`${id}-area`}
-              className="ic-report-form__select"
-              value={draft.practiceArea}
-              onChange={(event) => patch({ practiceArea: event.target.value })}
-            >
-              <option value="all">All practice areas</option>
-              {practiceAreas.map((area, index) => (
-                <option key={area.name} value={String(index + 1)}>
-                  {area.name}
+          <ReportSelectField
+            id={`${id}-area`}
+            label="Practice area"
+            value={draft.practiceArea}
+            onChange={(value) => patch({ practiceArea: value })}
+          >
+            <option value="all">All practice areas</option>
+            {practiceAreas.map((area, index) => (
+              <option key={area.name} value={String(index + 1)}>
+                {area.name}
+              </option>
+            ))}
+          </ReportSelectField>
+          <ReportSelectField
+            id={`${id}-category`}
+            label="Group by"
+            value={draft.category}
+            onChange={(value) => patch({ category: value as MarketingCategory })}
+          >
+            {MARKETING_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </ReportSelectField>
+          <ReportSelectField
+            id={`${id}-source`}
+            label="Lead source"
+            value={draft.source}
+            onChange={(value) => patch({ source: value })}
+          >
+            <option value={ALL_SOURCES}>All lead sources</option>
+            {leadSources.items.map((source) => (
+              <option key={source.id} value={source.id}>
+                {source.label}
+              </option>
+            ))}
+          </ReportSelectField>
+          <ReportSelectField
+            id={`${id}-months`}
+            label="Period"
+            value={draft.months}
+            onChange={(value) => patch({ months: Number(value) })}
+          >
+            {[...new Set<number>([...MARKETING_MONTH_CHOICES, draft.months])]
+              .sort((a, b) => a - b)
+              .map((months) => (
+                <option key={months} value={months}>
+                  Last {countOf(months, 'month')}
                 </option>
               ))}
-            </select>
-          </div>
-          <div className="ic-report-form__field">
-            <label className="ic-report-form__label" htmlFor={`${id}-category`}>
-              Group by
-            </label>
-            <select
-              id={`${id}-category`}
-              className="ic-report-form__select"
-              value={draft.category}
-              onChange={(event) => patch({ category: event.target.value as MarketingCategory })}
-            >
-              {MARKETING_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {CATEGORY_LABELS[category]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ic-report-form__field">
-            <label className="ic-report-form__label" htmlFor={`${id}-source`}>
-              Lead source
-            </label>
-            <select
-              id={`${id}-source`}
-              className="ic-report-form__select"
-              value={draft.source}
-              onChange={(event) => patch({ source: event.target.value })}
-            >
-              <option value={ALL_SOURCES}>All lead sources</option>
-              {leadSources.items.map((source) => (
-                <option key={source.id} value={source.id}>
-                  {source.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ic-report-form__field">
-            <label className="ic-report-form__label" htmlFor={`${id}-months`}>
-              Period
-            </label>
-            <select
-              id={`${id}-months`}
-              className="ic-report-form__select"
-              value={draft.months}
-              onChange={(event) => patch({ months: Number(event.target.value) })}
-            >
-              {[...new Set<number>([...MARKETING_MONTH_CHOICES, draft.months])]
-                .sort((a, b) => a - b)
-                .map((months) => (
-                  <option key={months} value={months}>
-                    Last {countOf(months, 'month')}
-                  </option>
-                ))}
-            </select>
-          </div>
+          </ReportSelectField>
           <div className="ic-report-form__actions">
             <Button type="submit" variant="primary" disabled={loading}>
               Filter
