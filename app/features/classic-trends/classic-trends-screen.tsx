@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { MultiSelect, type MultiSelectOption } from '@/app/components/multi-select/multi-select';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
+import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
 import { useReportLookups } from '@/app/query/use-lookup';
 import {
   TREND_PERSPECTIVES,
@@ -21,7 +22,6 @@ import {
   trendsExportRows,
   UNKNOWN_CASE_TYPE_OPTION,
   visibleTrendSeries,
-  type TrendsFilterState,
 } from './trends-filters';
 import { useTrends, useTrendsFilters } from './use-trends';
 import './classic-trends-screen.css';
@@ -52,11 +52,10 @@ export function ClassicTrendsScreen({
   const lookups = useReportLookups();
   const filters = useTrendsFilters(storageKey, lookups);
   const report = useTrends(filters.applied);
-  const [draft, setDraft] = useState<TrendsFilterState | null>(filters.applied);
+  const { draft, patch } = useFilterDraft(filters.applied);
   const [perspectives, setPerspectives] = useState<TrendPerspective[]>([]);
   const [showTable, setShowTable] = useState(false);
   const id = useId();
-  useEffect(() => setDraft(filters.applied), [filters.applied]);
 
   const chosenCaseTypes = useMemo(
     () => lookups.caseTypes.filter((type) => draft?.caseTypes.includes(type.id)),
@@ -71,9 +70,6 @@ export function ClassicTrendsScreen({
     [report.data, perspectives],
   );
   const loading = report.status === 'loading' || filters.applied === null;
-
-  const patch = (next: Partial<TrendsFilterState>) =>
-    setDraft((current) => (current ? { ...current, ...next } : current));
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportSelectField } from '@/app/reports/layout/report-select-field';
+import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
@@ -137,13 +138,9 @@ export function LeadSourceRankingScreen({
     rankingFiltersFromSearch(search, stored),
   );
   const report = useRanking(filters.applied);
-  const [draft, setDraft] = useState<RankingFilterState | null>(filters.applied);
+  const { draft, patch } = useFilterDraft(filters.applied);
   const id = useId();
-  useEffect(() => setDraft(filters.applied), [filters.applied]);
   const loading = report.status === 'loading' || filters.applied === null;
-
-  const patch = (next: Partial<RankingFilterState>) =>
-    setDraft((current) => (current ? { ...current, ...next } : current));
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import type { ChartConfiguration } from 'chart.js';
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ChartCanvas } from '@/app/components/chart/chart-canvas';
@@ -10,6 +10,7 @@ import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { monthLabel } from '@/app/reports/layout/month-label';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportSelectField } from '@/app/reports/layout/report-select-field';
+import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
@@ -35,7 +36,6 @@ import {
   marketingQueryOf,
   parseStoredMarketingFilters,
   type MarketingCategory,
-  type MarketingFilterState,
 } from './marketing-plan-filters';
 import {
   useMarketingIntelligence,
@@ -120,9 +120,8 @@ export function MarketingPlanScreen({
   );
   const filters = useStoredFilters(storageKey, parse);
   const leadSources = useLookup('leadSources');
-  const [draft, setDraft] = useState<MarketingFilterState | null>(filters.applied);
+  const { draft, patch } = useFilterDraft(filters.applied);
   const id = useId();
-  useEffect(() => setDraft(filters.applied), [filters.applied]);
 
   // A stored lead source the workspace no longer has would lock the screen in a 400.
   const { applied, apply } = filters;
@@ -136,9 +135,6 @@ export function MarketingPlanScreen({
   const overview = useMarketingOverview(applied?.practiceArea ?? null);
   const report = useMarketingIntelligence(applied ? marketingQueryOf(applied) : null);
   const loading = report.status === 'loading' || applied === null;
-  const patch = (next: Partial<MarketingFilterState>) =>
-    setDraft((current) => (current ? { ...current, ...next } : current));
-
   function submit(event: FormEvent) {
     event.preventDefault();
     if (draft && !loading) apply(draft);
