@@ -1,6 +1,7 @@
 import type { CashFlowData } from '../contracts/reports/cash-flow';
 import type { CommunicationsData, SalesPerformanceData } from '../contracts/reports/cockpit-cards';
 import type { LeadsByLeadSourceRow } from '../contracts/reports/leads-by-lead-source';
+import { isTestLeadSource } from './lead-sources';
 import { paymentPlanRates, type PaymentPlanRates } from './cash-flow';
 import { parseWaitSeconds } from './wait-time';
 
@@ -38,6 +39,40 @@ export function leadFlowRows(rows: readonly LeadsByLeadSourceRow[]): LeadFlowRow
     label: row.LEADSOURCE.trim() || UNKNOWN_LEAD_SOURCE,
     leads: Number(row.LEADS) || 0,
   }));
+}
+
+/** A lead source as Lead Flow needs it to show a source without leads (contracts/lookups). */
+export interface LeadFlowSource {
+  id: string;
+  label: string;
+  active: boolean;
+}
+
+/**
+ * Lead Flow with every active lead source (spec: dashboards 2.3, 5): the report only has
+ * rows for sources that had leads, so a source with none — the worst case, below any
+ * minimum — would show neither its red bar nor its warning. Each active, visible source
+ * missing from the rows is added with 0 after the reported ones; with a lead-source
+ * filter only the chosen sources are added. Test sources stay hidden (spec: dashboards 3).
+ */
+export function withEveryActiveLeadSource(
+  rows: readonly LeadFlowRow[],
+  leadSources: readonly LeadFlowSource[],
+  selectedLeadSources: readonly string[] = [],
+): LeadFlowRow[] {
+  const reported = new Set(rows.map((row) => row.leadSourceId));
+  const selected = new Set(selectedLeadSources);
+  const missing = leadSources
+    .filter(
+      (source) =>
+        source.active &&
+        !isTestLeadSource(source) &&
+        !reported.has(source.id) &&
+        (selected.size === 0 || selected.has(source.id)),
+    )
+    .sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }))
+    .map((source) => ({ leadSourceId: source.id, label: source.label, leads: 0 }));
+  return [...rows, ...missing];
 }
 
 /** The figures of the Sales Performance card (spec: dashboards 2.3, 3). */

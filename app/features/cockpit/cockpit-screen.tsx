@@ -10,7 +10,12 @@ import type { CockpitFilter } from '@/shared/api/cockpit';
 import type { GoalSources } from '@/shared/api/goals';
 import type { WorkspaceGoals } from '@/shared/contracts/goals';
 import { cockpitGoalsForRange } from '@/shared/domain/cockpit-goals';
-import { communicationsMetrics, salesPerformanceMetrics } from '@/shared/domain/cockpit-metrics';
+import {
+  communicationsMetrics,
+  salesPerformanceMetrics,
+  withEveryActiveLeadSource,
+  type LeadFlowRow,
+} from '@/shared/domain/cockpit-metrics';
 import {
   type CockpitModule,
   cockpitModuleStatus,
@@ -151,11 +156,29 @@ export function CockpitScreen(props: CockpitScreenProps) {
     [goalSources.sources, applied],
   );
 
+  // The report has no row for a source without leads; the lookups add every active one
+  // with 0, so its red bar and its warning show (spec: dashboards 2.3, 5).
+  const leadSourceList = goalSources.sources?.leadSources;
+  const leadFlowLoad = useMemo<CardLoad<LeadFlowRow[]>>(
+    () =>
+      leadFlow.state.status === 'loaded'
+        ? {
+            status: 'loaded',
+            data: withEveryActiveLeadSource(
+              leadFlow.state.data,
+              leadSourceList ?? [],
+              applied.leadSources,
+            ),
+          }
+        : leadFlow.state,
+    [leadFlow.state, leadSourceList, applied.leadSources],
+  );
+
   // Warning checks run after loading (spec: dashboards 4): a card that is loading or
   // failed has none; a loaded one is checked once the goal settings have arrived.
   const [log, dispatch] = useReducer(warningReducer, EMPTY_WARNING_LOG);
   const checksReady = goals !== null && !goalSources.loading;
-  useWarningCheck(dispatch, 'leadFlow', leadFlow.state, checksReady, (rows) =>
+  useWarningCheck(dispatch, 'leadFlow', leadFlowLoad, checksReady, (rows) =>
     leadFlowWarnings(rows, goals!),
   );
   useWarningCheck(dispatch, 'salesPerformance', salesPerformance.state, checksReady, (data) =>
@@ -166,7 +189,7 @@ export function CockpitScreen(props: CockpitScreenProps) {
   );
 
   const loads: Record<CockpitModule, CardLoad<unknown>> = {
-    leadFlow: leadFlow.state,
+    leadFlow: leadFlowLoad,
     salesPerformance: salesPerformance.state,
     communications: communications.state,
     cashFlow: cashFlow.state,
@@ -275,7 +298,7 @@ export function CockpitScreen(props: CockpitScreenProps) {
       />
       <div className="ic-cockpit__cards">
         <LeadFlowCard
-          {...frame('leadFlow', leadFlow.state, leadFlow.reload)}
+          {...frame('leadFlow', leadFlowLoad, leadFlow.reload)}
           goals={goals}
           filtered={applied.leadSources.length > 0}
         />

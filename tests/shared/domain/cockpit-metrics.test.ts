@@ -5,6 +5,7 @@ import {
   consultantOutliers,
   leadFlowRows,
   lowestOutliers,
+  withEveryActiveLeadSource,
   salesPerformanceMetrics,
 } from '@/shared/domain/cockpit-metrics';
 import { communicationsData, salesPerformanceData } from './cockpit-fixtures';
@@ -72,5 +73,31 @@ describe('card figures (spec: dashboards 3 responses)', () => {
       { leadSourceId: 'ls_1', label: 'Google Ads', leads: 42 },
       { leadSourceId: null, label: 'Unknown', leads: 3 },
     ]);
+  });
+
+  describe('withEveryActiveLeadSource', () => {
+    const source = (id: string, label: string, active = true) => ({ id, label, active });
+    const sources = [
+      source('ls_google', 'Google Ads'),
+      source('ls_yelp', 'Yelp'),
+      source('ls_bing', 'bing'),
+      source('ls_old', 'Old Radio', false),
+      source('ls_test', 'Test Source'),
+    ];
+    const reported = [{ leadSourceId: 'ls_google', label: 'Google Ads', leads: 42 }];
+
+    it('adds each active source without leads with 0, sorted by name, after the reported rows', () => {
+      expect(withEveryActiveLeadSource(reported, sources)).toEqual([
+        { leadSourceId: 'ls_google', label: 'Google Ads', leads: 42 },
+        { leadSourceId: 'ls_bing', label: 'bing', leads: 0 },
+        { leadSourceId: 'ls_yelp', label: 'Yelp', leads: 0 },
+      ]);
+    });
+
+    it('adds only the chosen sources when the cockpit is filtered', () => {
+      expect(withEveryActiveLeadSource([], sources, ['ls_yelp', 'ls_old'])).toEqual([
+        { leadSourceId: 'ls_yelp', label: 'Yelp', leads: 0 },
+      ]);
+    });
   });
 });

@@ -236,6 +236,31 @@ describe('warnings (spec: dashboards 2.4, 5)', () => {
   });
 });
 
+describe('Lead Flow shows every active lead source (spec: dashboards 2.3, 5)', () => {
+  it('adds an active source without leads with 0, its red bar and its warning', async () => {
+    // The report only has rows for sources with leads: Yelp (min 10) had none this week.
+    renderCockpit({
+      ...healthyRoutes(cockpitWorkspace()),
+      leadsByLeadSource: () => ({
+        data: LEADS_ROWS.filter((row) => row.LEADSOURCEID !== 'ls_yelp'),
+      }),
+    });
+    await waitFor(() => expect(toggle('Lead Flow').textContent).toContain('Needs attention'));
+    const region = await screen.findByRole('region', { name: /Lead Flow/ }, { timeout: 2000 });
+    const legend = within(region).getByRole('list', { name: 'Lead sources' });
+    const yelp = within(legend).getByRole('button', { name: /^Yelp/ });
+    expect(yelp.textContent).toBe('Yelp0');
+    const banner = screen.getByRole('region', { name: 'System status' });
+    expect(
+      within(banner).getByRole('button', {
+        name: /^Dismiss warning: Lead Source Yelp is below minimum of 10/,
+      }),
+    ).toBeTruthy();
+    // An inactive source keeps the row the report gave it.
+    expect(within(legend).queryByRole('button', { name: /^TV/ })).not.toBeNull();
+  });
+});
+
 describe('the filter (spec: dashboards 2.3, 4, 5)', () => {
   it('reloads every active card when the dates change', async () => {
     const { api } = renderCockpit();
