@@ -29,13 +29,22 @@ export function warningMessage(label: string, value: string | number): string {
 const numberText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const formatValue = (value: number) => numberText.format(value);
 
+/**
+ * spec: dashboards 2.4 — the Lead Flow item reads 'Lead Source {label} is below minimum
+ * of {min}', without the full stop the other cards' message has: the spec gives the two
+ * forms separately and each is kept word for word.
+ */
+export function leadFlowWarningMessage(label: string, min: string | number): string {
+  return `Lead Source ${label} is below minimum of ${min}`;
+}
+
 function warning(
   card: CockpitModule,
   module: WarningModuleName,
   label: string,
   value: string,
+  message = warningMessage(label, value),
 ): CockpitWarning {
-  const message = warningMessage(label, value);
   return { key: `${module}|${message}`, card, module, label, message, acknowledged: false };
 }
 
@@ -113,8 +122,15 @@ export function leadFlowWarnings(
   return rows.flatMap((row) => {
     const own = row.leadSourceId ? goals.leadSources[row.leadSourceId] : undefined;
     if (!own || row.leads >= own.leadsMin) return [];
+    const min = formatValue(own.leadsMin);
     return [
-      warning('leadFlow', 'Lead Flow', `Lead Source ${row.label}`, formatValue(own.leadsMin)),
+      warning(
+        'leadFlow',
+        'Lead Flow',
+        `Lead Source ${row.label}`,
+        min,
+        leadFlowWarningMessage(row.label, min),
+      ),
     ];
   });
 }

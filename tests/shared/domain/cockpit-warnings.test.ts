@@ -142,7 +142,7 @@ describe('Lead Flow warnings (spec: dashboards 5)', () => {
     expect(items).toEqual([
       expect.objectContaining({
         module: 'Lead Flow',
-        message: 'Lead Source Google Ads is below minimum of 20.',
+        message: 'Lead Source Google Ads is below minimum of 20',
         acknowledged: false,
       }),
     ]);

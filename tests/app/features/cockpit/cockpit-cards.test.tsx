@@ -42,7 +42,7 @@ const CARDS: CardCase[] = [
   },
   {
     name: 'Sales Performance',
-    loadingText: 'Loading Sales Performance...',
+    loadingText: 'Loading Lead Flow...',
     lockedText: 'Upgrade your CRM to unlock this feature!',
     render: (load) => <SalesPerformanceCard {...frame(load)} goals={goals} />,
   },
