@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Card } from '@/app/components/card/card';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { ReportRangeBar, useReportRange } from '@/app/reports/filters/report-range-bar';
@@ -6,9 +5,7 @@ import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
-  sortedTableRows,
-  tableExportRows,
-  useTableSort,
+  useSortedTableExport,
   type ReportColumn,
 } from '@/app/reports/table/report-table';
 import { countOf, formatCount } from '@/app/reports/table/report-format';
@@ -71,11 +68,10 @@ export function CollectionsScreen({
 
 function CollectionsBody({ data }: { data: CashFlowData }) {
   const plans = cashFlowPlans(data);
-  const { sort, onSort } = useTableSort({ key: 'amount', direction: 'desc' });
-  const exportRows = useMemo(
-    () => tableExportRows(COLUMNS, sortedTableRows(COLUMNS, data.missedPayments, sort)),
-    [data.missedPayments, sort],
-  );
+  const { sort, onSort, exportRows } = useSortedTableExport(COLUMNS, data.missedPayments, {
+    key: 'amount',
+    direction: 'desc',
+  });
   const missed = data.missedPayments.length;
   return (
     <>

@@ -10,9 +10,7 @@ import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
-  sortedTableRows,
-  tableExportRows,
-  useTableSort,
+  useSortedTableExport,
   type ReportColumn,
 } from '@/app/reports/table/report-table';
 import { countOf } from '@/app/reports/table/report-format';
@@ -161,11 +159,10 @@ export function QuickBooksScreen({
 }
 
 function QuickBooksBody({ months }: { months: CashFlowMonth[] }) {
-  const { sort, onSort } = useTableSort({ key: 'month', direction: 'asc' });
-  const exportRows = useMemo(
-    () => tableExportRows(COLUMNS, sortedTableRows(COLUMNS, months, sort)),
-    [months, sort],
-  );
+  const { sort, onSort, exportRows } = useSortedTableExport(COLUMNS, months, {
+    key: 'month',
+    direction: 'asc',
+  });
   const latest = months.at(-1)?.data;
   const collected = months.reduce((sum, row) => sum + row.data.collected, 0);
   const missed = months.reduce((sum, row) => sum + row.data.missedPaymentsTotal, 0);

@@ -9,9 +9,7 @@ import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
-  sortedTableRows,
-  tableExportRows,
-  useTableSort,
+  useSortedTableExport,
   type ReportColumn,
 } from '@/app/reports/table/report-table';
 import { countOf, formatCount, formatPercent } from '@/app/reports/table/report-format';
@@ -240,11 +238,10 @@ export function LeadSourceRankingScreen({
 
 function RankingBody({ data, metric }: { data: RankingData; metric: RankingMetric }) {
   const cols = COLUMNS;
-  const { sort, onSort } = useTableSort({ key: 'rank', direction: 'asc' });
-  const exportRows = useMemo(
-    () => tableExportRows(cols, sortedTableRows(cols, data.rows, sort)),
-    [cols, data.rows, sort],
-  );
+  const { sort, onSort, exportRows } = useSortedTableExport(cols, data.rows, {
+    key: 'rank',
+    direction: 'asc',
+  });
   const leads = data.rows.reduce((sum, row) => sum + row.leads, 0);
   const hires = data.rows.reduce((sum, row) => sum + row.hires, 0);
   const below = data.rows.filter((row) => row.belowMinimum);

@@ -6,9 +6,7 @@ import { ReportState } from '@/app/reports/report-state';
 import { countOf, formatCount, formatPercent } from '@/app/reports/table/report-format';
 import {
   ReportTable,
-  sortedTableRows,
-  tableExportRows,
-  useTableSort,
+  useSortedTableExport,
   type ReportColumn,
 } from '@/app/reports/table/report-table';
 import { useReportQuery } from '@/app/reports/use-report-query';
@@ -17,7 +15,7 @@ import type { PclcByLeadSourceRow } from '@/shared/contracts/reports/pclc';
 import { isBankruptcyPracticeArea } from '@/shared/domain/collection-filters';
 import { CHART_PALETTE } from '@/shared/domain/colour-rule';
 import { computeFunnelRates, qualifiedLeads } from '@/shared/domain/funnel-rates';
-import { PERSPECTIVE_LABELS, reportFiltersQuery } from '@/shared/domain/report-filter-state';
+import { PERSPECTIVE_LABELS } from '@/shared/domain/report-filter-state';
 import { BarChart } from './bar-chart';
 import { usePipelineFilters } from './use-pipeline-filters';
 
@@ -103,11 +101,7 @@ const byLeads = { key: 'leads', direction: 'desc' } as const;
  */
 export function LeadSourcePipelineScreen() {
   const { session } = useHost();
-  const { filters, lookups } = usePipelineFilters('report-filters:lead-source-pipeline');
-  const query = useMemo(
-    () => (filters.applied ? reportFiltersQuery(filters.applied) : null),
-    [filters.applied],
-  );
+  const { filters, lookups, query } = usePipelineFilters('report-filters:lead-source-pipeline');
   const state = useReportQuery(
     'pclc-by-leadsource',
     query,
@@ -164,12 +158,8 @@ function LeadSourceReport({
 }) {
   const overHundred = snapshot && rows.some((row) => RATES.some((rate) => row[rate] > 100));
   const cols = useMemo(() => columns(withFiled), [withFiled]);
-  const { sort, onSort } = useTableSort(byLeads);
   const totals = useMemo(() => pipelineTotals(rows), [rows]);
-  const exportRows = useMemo(
-    () => tableExportRows(cols, [...sortedTableRows(cols, rows, sort), totals]),
-    [cols, rows, sort, totals],
-  );
+  const { sort, onSort, exportRows } = useSortedTableExport(cols, rows, byLeads, totals);
   const top = useMemo(
     () => [...rows].sort((a, b) => b.LEADS - a.LEADS).slice(0, CHART_SOURCES),
     [rows],

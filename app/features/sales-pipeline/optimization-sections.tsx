@@ -10,9 +10,7 @@ import {
 } from '@/app/reports/table/report-format';
 import {
   ReportTable,
-  sortedTableRows,
-  tableExportRows,
-  useTableSort,
+  useSortedTableExport,
   type ReportColumn,
 } from '@/app/reports/table/report-table';
 import { useReportQuery } from '@/app/reports/use-report-query';
@@ -89,15 +87,7 @@ function ExportableTable<T>({
   totals?: T;
   fileName: string;
 }) {
-  const { sort, onSort } = useTableSort(initialSort);
-  const exportRows = useMemo(
-    () =>
-      tableExportRows(columns, [
-        ...sortedTableRows(columns, rows, sort),
-        ...(totals ? [totals] : []),
-      ]),
-    [columns, rows, sort, totals],
-  );
+  const { sort, onSort, exportRows } = useSortedTableExport(columns, rows, initialSort, totals);
   return (
     <div className="ic-pipeline__table">
       <TableExportButtons rows={exportRows} fileName={fileName} what={caption} />

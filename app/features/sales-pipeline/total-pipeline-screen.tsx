@@ -16,7 +16,6 @@ import type { TotalPipelineResponse } from '@/shared/contracts/reports/pclc';
 import type { PipelineStage } from '@/shared/contracts/reports/pipeline-stages';
 import { CHART_PALETTE } from '@/shared/domain/colour-rule';
 import { ratePercent } from '@/shared/domain/funnel-rates';
-import { reportFiltersQuery } from '@/shared/domain/report-filter-state';
 import { BarChart } from './bar-chart';
 import { usePipelineFilters } from './use-pipeline-filters';
 
@@ -70,11 +69,7 @@ const byStage = { key: 'order', direction: 'asc' } as const;
  * pipeline in the range, by the stage each is in now — where the open work sits.
  */
 export function TotalPipelineScreen() {
-  const { filters, lookups } = usePipelineFilters('report-filters:total-pipeline');
-  const query = useMemo(
-    () => (filters.applied ? reportFiltersQuery(filters.applied) : null),
-    [filters.applied],
-  );
+  const { filters, lookups, query } = usePipelineFilters('report-filters:total-pipeline');
   const state = useReportQuery(
     'total-pipeline',
     query,

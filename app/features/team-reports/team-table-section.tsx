@@ -3,9 +3,7 @@ import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
-  sortedTableRows,
-  tableExportRows,
-  useTableSort,
+  useSortedTableExport,
   type ReportColumn,
 } from '@/app/reports/table/report-table';
 import type { DataState } from '@/app/query/use-data-query';
@@ -50,7 +48,6 @@ export function TeamTableSection<T>({
   range,
   totals,
 }: TeamTableSectionProps<T>) {
-  const { sort, onSort } = useTableSort(initialSort);
   const [open, setOpen] = useState<{ key: string; id: string; name: string } | null>(null);
   const detailId = useId();
   const headingId = useId();
@@ -58,10 +55,8 @@ export function TeamTableSection<T>({
     () => (state.data ? (filter ? state.data.filter(filter) : [...state.data]) : []),
     [state.data, filter],
   );
-  const exportRows = useMemo(
-    () => tableExportRows(columns, sortedTableRows(columns, rows, sort)),
-    [columns, rows, sort],
-  );
+  // The totals row stays on screen only: the export lists the agents.
+  const { sort, onSort, exportRows } = useSortedTableExport(columns, rows, initialSort);
   const openRow = agentOf && open && rows.some((row) => rowKey(row) === open.key) ? open : null;
 
   return (

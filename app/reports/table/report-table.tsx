@@ -76,6 +76,28 @@ export function useTableSort(initial: SortState) {
 }
 
 /**
+ * A sorted table with its export: the export lists the rows in the order the table shows
+ * them, then the totals row when one is given (pass it only when the export should carry it).
+ */
+export function useSortedTableExport<T>(
+  columns: readonly ReportColumn<T>[],
+  rows: readonly T[],
+  initial: SortState,
+  totals?: T,
+) {
+  const { sort, onSort } = useTableSort(initial);
+  const exportRows = useMemo(
+    () =>
+      tableExportRows(columns, [
+        ...sortedTableRows(columns, rows, sort),
+        ...(totals ? [totals] : []),
+      ]),
+    [columns, rows, sort, totals],
+  );
+  return { sort, onSort, exportRows };
+}
+
+/**
  * A sortable report table (spec: dashboards 4 "Sorting": a new column starts ascending,
  * the same column flips), scrolling sideways inside its own box on narrow widths, with an
  * optional totals row and a drill-down button per row. Controlled: pass `sort`/`onSort`
