@@ -24,6 +24,7 @@ import {
   visibleTrendSeries,
 } from './trends-filters';
 import { useTrends, useTrendsFilters } from './use-trends';
+import '@/app/reports/layout/report-layout.css';
 import './classic-trends-screen.css';
 
 export interface ClassicTrendsScreenProps {
@@ -85,7 +86,7 @@ export function ClassicTrendsScreen({
   }
 
   return (
-    <div className="ic-trends">
+    <div className="ic-report-screen ic-trends">
       {draft ? (
         <form className="ic-trends__filters" aria-label="Classic Trends filters" onSubmit={submit}>
           <div className="ic-trends__field">

@@ -18,6 +18,7 @@ import { computeFunnelRates, qualifiedLeads } from '@/shared/domain/funnel-rates
 import { PERSPECTIVE_LABELS } from '@/shared/domain/report-filter-state';
 import { BarChart } from './bar-chart';
 import { usePipelineFilters } from './use-pipeline-filters';
+import '@/app/reports/layout/report-layout.css';
 
 /** The chart shows the sources with the most leads; the table lists them all. */
 export const CHART_SOURCES = 10;
@@ -112,7 +113,7 @@ export function LeadSourcePipelineScreen() {
     session.workspace?.attributes.settings.primaryPracticeArea,
   );
   return (
-    <div className="ic-pipeline">
+    <div className="ic-report-screen ic-pipeline">
       {filters.applied ? (
         <ReportFilterPanel
           value={filters.applied}

@@ -6,6 +6,7 @@ import {
   OutboundSalesSection,
   RoiSection,
 } from './optimization-sections';
+import '@/app/reports/layout/report-layout.css';
 
 /**
  * Optimization Chart (/app/sales-pipeline/optimization-chart): where leads and money are
@@ -16,7 +17,7 @@ import {
 export function OptimizationChartScreen() {
   const range = useReportRange('report-filters:optimization-chart');
   return (
-    <div className="ic-pipeline">
+    <div className="ic-report-screen ic-pipeline">
       <ReportRangeBar value={range} />
       <RoiSection range={range.range} />
       <div className="ic-pipeline__pair">

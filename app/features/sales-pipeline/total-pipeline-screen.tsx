@@ -18,6 +18,7 @@ import { CHART_PALETTE } from '@/shared/domain/colour-rule';
 import { ratePercent } from '@/shared/domain/funnel-rates';
 import { BarChart } from './bar-chart';
 import { usePipelineFilters } from './use-pipeline-filters';
+import '@/app/reports/layout/report-layout.css';
 
 type PipelineData = TotalPipelineResponse['data'];
 interface StageRow {
@@ -77,7 +78,7 @@ export function TotalPipelineScreen() {
     (data) => data.total === 0,
   );
   return (
-    <div className="ic-pipeline">
+    <div className="ic-report-screen ic-pipeline">
       {filters.applied ? (
         <ReportFilterPanel
           value={filters.applied}

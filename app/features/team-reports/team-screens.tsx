@@ -25,6 +25,7 @@ import {
   type TeamRow,
 } from './team-columns';
 import { TeamTableSection } from './team-table-section';
+import '@/app/reports/layout/report-layout.css';
 import './team-screens.css';
 
 const isEmptyList = (rows: readonly unknown[]) => rows.length === 0;
@@ -86,7 +87,7 @@ export function TeamActivityScreen() {
     isEmptyList,
   );
   return (
-    <div className="ic-team">
+    <div className="ic-report-screen ic-team">
       <TeamRangeBar team={team} />
       <TeamTableSection<TeamRow>
         title="Agents"
@@ -145,7 +146,7 @@ export function TeamSalesScreen() {
     [showInactive],
   );
   return (
-    <div className="ic-team">
+    <div className="ic-report-screen ic-team">
       <TeamRangeBar team={team} />
       <TeamTableSection<ConsultantRow>
         title="Consultants"
@@ -203,7 +204,7 @@ export function TeamComplianceScreen() {
   );
   const columns = useMemo(() => complianceColumns(inactive), [inactive]);
   return (
-    <div className="ic-team">
+    <div className="ic-report-screen ic-team">
       <TeamRangeBar team={team} />
       <TeamTableSection<ComplianceRow>
         title="Compliance"
@@ -254,7 +255,7 @@ export function StaffComplianceScreen() {
   const inactive = useInactiveAgentIds();
   const columns = useMemo(() => staffComplianceColumns(inactive), [inactive]);
   return (
-    <div className="ic-team">
+    <div className="ic-report-screen ic-team">
       <TeamRangeBar team={team} />
       <TeamTableSection<StaffComplianceRow>
         title="Agent compliance"
