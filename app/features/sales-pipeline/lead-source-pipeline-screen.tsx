@@ -3,7 +3,8 @@ import { useHost } from '@/app/host/host';
 import { ReportFilterPanel } from '@/app/reports/filters/report-filter-panel';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { ReportState } from '@/app/reports/report-state';
-import { countOf, formatCount, formatPercent } from '@/app/reports/table/report-format';
+import { countColumn, percentColumn } from '@/app/reports/table/report-columns';
+import { countOf } from '@/app/reports/table/report-format';
 import {
   ReportTable,
   useSortedTableExport,
@@ -23,44 +24,21 @@ import '@/app/reports/layout/report-layout.css';
 /** The chart shows the sources with the most leads; the table lists them all. */
 export const CHART_SOURCES = 10;
 
-const count = (
-  key: string,
-  label: string,
-  value: (r: PclcByLeadSourceRow) => number,
-): ReportColumn<PclcByLeadSourceRow> => ({
-  key,
-  label,
-  value,
-  numeric: true,
-  render: (r) => formatCount(value(r)),
-});
-const rate = (
-  key: string,
-  label: string,
-  value: (r: PclcByLeadSourceRow) => number,
-): ReportColumn<PclcByLeadSourceRow> => ({
-  key,
-  label,
-  value,
-  numeric: true,
-  render: (r) => formatPercent(value(r)),
-});
-
 function columns(withFiled: boolean): ReportColumn<PclcByLeadSourceRow>[] {
   return [
     { key: 'source', label: 'Lead source', value: (r) => r.LEADSOURCE },
-    count('leads', 'Leads', (r) => r.LEADS),
-    count('qualified', 'Qualified', (r) => r.QUALIFIEDLEADS),
-    count('sets', 'Sets', (r) => r.SETS),
-    rate('setRate', 'Set rate', (r) => r.SETRATE),
-    count('shows', 'Shows', (r) => r.SHOWS),
-    rate('showRate', 'Show rate', (r) => r.SHOWRATE),
-    count('hires', 'Hires', (r) => r.HIRES),
-    rate('hireRate', 'Hire rate', (r) => r.HIRERATE),
+    countColumn('leads', 'Leads', (r) => r.LEADS),
+    countColumn('qualified', 'Qualified', (r) => r.QUALIFIEDLEADS),
+    countColumn('sets', 'Sets', (r) => r.SETS),
+    percentColumn('setRate', 'Set rate', (r) => r.SETRATE),
+    countColumn('shows', 'Shows', (r) => r.SHOWS),
+    percentColumn('showRate', 'Show rate', (r) => r.SHOWRATE),
+    countColumn('hires', 'Hires', (r) => r.HIRES),
+    percentColumn('hireRate', 'Hire rate', (r) => r.HIRERATE),
     ...(withFiled
       ? [
-          count('filed', 'Filed', (r) => r.FILED),
-          rate('filedRate', 'Filed rate', (r) => r.FILEDRATE),
+          countColumn('filed', 'Filed', (r) => r.FILED),
+          percentColumn('filedRate', 'Filed rate', (r) => r.FILEDRATE),
         ]
       : []),
   ];

@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { DataState } from '@/app/query/use-data-query';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { ReportState } from '@/app/reports/report-state';
+import { countColumn, moneyColumn, percentColumn } from '@/app/reports/table/report-columns';
 import {
   countOf,
   formatCount,
@@ -105,28 +106,18 @@ function ExportableTable<T>({
   );
 }
 
-function num<T>(key: string, label: string, value: (r: T) => number): ReportColumn<T> {
-  return { key, label, value, numeric: true, render: (r) => formatCount(value(r)) };
-}
-function pct<T>(key: string, label: string, value: (r: T) => number | null): ReportColumn<T> {
-  return { key, label, value, numeric: true, render: (r) => formatPercent(value(r)) };
-}
-function usd<T>(key: string, label: string, value: (r: T) => number | null): ReportColumn<T> {
-  return { key, label, value, numeric: true, render: (r) => formatMoney(value(r)) };
-}
-
 // ---------------------------------------------------------------- ROI
 
 type RoiRow = RoiResponse['data']['rows'][number];
 const ROI_COLUMNS: readonly ReportColumn<RoiRow>[] = [
   { key: 'source', label: 'Lead source', value: (r) => r.leadSource },
-  usd('spend', 'Spend', (r) => r.spend),
-  num('leads', 'Leads', (r) => r.leads),
-  usd('costPerLead', 'Cost per lead', (r) => r.costPerLead),
-  num('hires', 'Hires', (r) => r.hires),
-  usd('costPerHire', 'Cost per hire', (r) => r.costPerHire),
-  usd('revenue', 'Revenue', (r) => r.revenue),
-  pct('roi', 'ROI', (r) => r.roi),
+  moneyColumn('spend', 'Spend', (r) => r.spend),
+  countColumn('leads', 'Leads', (r) => r.leads),
+  moneyColumn('costPerLead', 'Cost per lead', (r) => r.costPerLead),
+  countColumn('hires', 'Hires', (r) => r.hires),
+  moneyColumn('costPerHire', 'Cost per hire', (r) => r.costPerHire),
+  moneyColumn('revenue', 'Revenue', (r) => r.revenue),
+  percentColumn('roi', 'ROI', (r) => r.roi),
 ];
 
 const moneyAxis = (value: number) =>
@@ -215,8 +206,8 @@ export function ObjectionsSection({ range }: { range: DateRange | null }) {
   const columns = useMemo<ReportColumn<ObjectionRow>[]>(
     () => [
       { key: 'name', label: GROUP_LABELS[by], value: (r) => r.name },
-      num('count', 'Lost leads', (r) => r.count),
-      pct('percent', 'Share', (r) => r.percent),
+      countColumn('count', 'Lost leads', (r) => r.count),
+      percentColumn('percent', 'Share', (r) => r.percent),
     ],
     [by],
   );
@@ -352,18 +343,18 @@ type InboundRow = InboundSalesResponse['data']['agents'][number];
 type OutboundRow = OutboundSalesResponse['data']['agents'][number];
 const INBOUND_COLUMNS: readonly ReportColumn<InboundRow>[] = [
   { key: 'name', label: 'Agent', value: (r) => r.name },
-  num('calls', 'Inbound calls', (r) => r.calls),
-  num('connected', 'Connected', (r) => r.connected),
-  num('sets', 'Sets', (r) => r.sets),
-  pct('setRate', 'Set rate', (r) => r.setRate),
+  countColumn('calls', 'Inbound calls', (r) => r.calls),
+  countColumn('connected', 'Connected', (r) => r.connected),
+  countColumn('sets', 'Sets', (r) => r.sets),
+  percentColumn('setRate', 'Set rate', (r) => r.setRate),
 ];
 const OUTBOUND_COLUMNS: readonly ReportColumn<OutboundRow>[] = [
   { key: 'name', label: 'Agent', value: (r) => r.name },
-  num('calls', 'Outbound calls', (r) => r.calls),
-  num('answered', 'Answered', (r) => r.answered),
-  pct('answerRate', 'Answer rate', (r) => r.answerRate),
-  num('sets', 'Sets', (r) => r.sets),
-  pct('setRate', 'Set rate', (r) => r.setRate),
+  countColumn('calls', 'Outbound calls', (r) => r.calls),
+  countColumn('answered', 'Answered', (r) => r.answered),
+  percentColumn('answerRate', 'Answer rate', (r) => r.answerRate),
+  countColumn('sets', 'Sets', (r) => r.sets),
+  percentColumn('setRate', 'Set rate', (r) => r.setRate),
 ];
 
 export function InboundSalesSection({ range }: { range: DateRange | null }) {

@@ -1,5 +1,6 @@
+import { countColumn, percentColumn } from '@/app/reports/table/report-columns';
 import type { ReportColumn } from '@/app/reports/table/report-table';
-import { formatCount, formatPercent, formatWholePercent } from '@/app/reports/table/report-format';
+import { formatWholePercent } from '@/app/reports/table/report-format';
 import type { z } from 'zod';
 import type {
   consultantRowSchema,
@@ -17,14 +18,6 @@ export const markInactive = (name: string, active: boolean) =>
   active ? name : `${name} (inactive)`;
 const personName = (row: { name: string; active: boolean }) => markInactive(row.name, row.active);
 
-function count<T>(key: string, label: string, value: (row: T) => number): ReportColumn<T> {
-  return { key, label, value, numeric: true, render: (row) => formatCount(value(row)) };
-}
-
-function rate<T>(key: string, label: string, value: (row: T) => number | null): ReportColumn<T> {
-  return { key, label, value, numeric: true, render: (row) => formatPercent(value(row)) };
-}
-
 function wholeRate<T>(
   key: string,
   label: string,
@@ -36,22 +29,22 @@ function wholeRate<T>(
 /** Team Reports (people/team): what each agent did in the range. */
 export const TEAM_COLUMNS: readonly ReportColumn<TeamRow>[] = [
   { key: 'name', label: 'Agent', value: (r) => personName(r) },
-  count('leads', 'Leads', (r) => r.leads),
-  count('sets', 'Sets', (r) => r.sets),
-  rate('setRate', 'Set rate', (r) => r.setRate),
-  count('inboundCalls', 'Inbound calls', (r) => r.inboundCalls),
-  count('inboundConnected', 'Inbound connected', (r) => r.inboundConnected),
-  count('outboundCalls', 'Outbound calls', (r) => r.outboundCalls),
-  count('outboundAnswered', 'Outbound answered', (r) => r.outboundAnswered),
+  countColumn('leads', 'Leads', (r) => r.leads),
+  countColumn('sets', 'Sets', (r) => r.sets),
+  percentColumn('setRate', 'Set rate', (r) => r.setRate),
+  countColumn('inboundCalls', 'Inbound calls', (r) => r.inboundCalls),
+  countColumn('inboundConnected', 'Inbound connected', (r) => r.inboundConnected),
+  countColumn('outboundCalls', 'Outbound calls', (r) => r.outboundCalls),
+  countColumn('outboundAnswered', 'Outbound answered', (r) => r.outboundAnswered),
 ];
 
 /** Team Reports (people/consultants): consultations and hires per consultant. */
 export const CONSULTANT_COLUMNS: readonly ReportColumn<ConsultantRow>[] = [
   { key: 'name', label: 'Consultant', value: (r) => personName(r) },
-  count('consults', 'Consults', (r) => r.consults),
-  count('hires', 'Hires', (r) => r.hires),
-  count('noHires', 'No hires', (r) => r.noHires),
-  rate('hireRate', 'Hire rate', (r) => r.hireRate),
+  countColumn('consults', 'Consults', (r) => r.consults),
+  countColumn('hires', 'Hires', (r) => r.hires),
+  countColumn('noHires', 'No hires', (r) => r.noHires),
+  percentColumn('hireRate', 'Hire rate', (r) => r.hireRate),
 ];
 
 /** Relationship calls per agent: due and not made, and made in the last 30 days. */
@@ -62,8 +55,8 @@ export const RELATIONSHIP_COLUMNS: readonly ReportColumn<RelationshipRow>[] = [
     label: 'E-mail',
     value: (r) => r.person?.email ?? null,
   },
-  count('open', 'Open relationship calls', (r) => r.openRelationshipCalls),
-  count('made', 'Made (last 30 days)', (r) => r.relationshipCallsMade30Days),
+  countColumn('open', 'Open relationship calls', (r) => r.openRelationshipCalls),
+  countColumn('made', 'Made (last 30 days)', (r) => r.relationshipCallsMade30Days),
 ];
 
 /**
@@ -76,12 +69,12 @@ export const complianceColumns = (inactive: ReadonlySet<string>): ReportColumn<C
     label: 'Agent',
     value: (r) => markInactive(r.AGENT_NAME, !inactive.has(r.AGENT_ID)),
   },
-  count('callbacksRequested', 'Callbacks requested', (r) => r.CALLBACKS_REQUESTED),
-  count('callbacksReturned', 'Callbacks returned', (r) => r.CALLBACKS_RETURNED),
-  count('relationshipDue', 'Relationship calls due', (r) => r.RELATIONSHIP_DUE),
-  count('relationshipMade', 'Relationship calls made', (r) => r.RELATIONSHIP_MADE),
-  count('collectionDue', 'Collection calls due', (r) => r.COLLECTION_DUE),
-  count('collectionMade', 'Collection calls made', (r) => r.COLLECTION_MADE),
+  countColumn('callbacksRequested', 'Callbacks requested', (r) => r.CALLBACKS_REQUESTED),
+  countColumn('callbacksReturned', 'Callbacks returned', (r) => r.CALLBACKS_RETURNED),
+  countColumn('relationshipDue', 'Relationship calls due', (r) => r.RELATIONSHIP_DUE),
+  countColumn('relationshipMade', 'Relationship calls made', (r) => r.RELATIONSHIP_MADE),
+  countColumn('collectionDue', 'Collection calls due', (r) => r.COLLECTION_DUE),
+  countColumn('collectionMade', 'Collection calls made', (r) => r.COLLECTION_MADE),
   wholeRate('percent', 'Compliance', (r) => r.COMPLIANCE_PERCENT),
 ];
 
