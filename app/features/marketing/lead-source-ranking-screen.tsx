@@ -6,13 +6,14 @@ import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
+import { percentColumn } from '@/app/reports/table/report-columns';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
   useSortedTableExport,
   type ReportColumn,
 } from '@/app/reports/table/report-table';
-import { countOf, formatCount, formatPercent } from '@/app/reports/table/report-format';
+import { countOf, formatCount } from '@/app/reports/table/report-format';
 import { useReportLookups } from '@/app/query/use-lookup';
 import {
   RANKING_METRICS,
@@ -78,27 +79,9 @@ const COLUMNS: ReportColumn<LeadSourceRankingV2Row>[] = [
   { key: 'sets', label: 'Sets', value: (row) => row.sets, numeric: true },
   { key: 'shows', label: 'Shows', value: (row) => row.shows, numeric: true },
   { key: 'hires', label: 'Hires', value: (row) => row.hires, numeric: true },
-  {
-    key: 'setRate',
-    label: 'Set rate',
-    value: (row) => row.setRate,
-    render: (row) => formatPercent(row.setRate),
-    numeric: true,
-  },
-  {
-    key: 'showRate',
-    label: 'Show rate',
-    value: (row) => row.showRate,
-    render: (row) => formatPercent(row.showRate),
-    numeric: true,
-  },
-  {
-    key: 'hireRate',
-    label: 'Hire rate',
-    value: (row) => row.hireRate,
-    render: (row) => formatPercent(row.hireRate),
-    numeric: true,
-  },
+  percentColumn('setRate', 'Set rate', (row) => row.setRate),
+  percentColumn('showRate', 'Show rate', (row) => row.showRate),
+  percentColumn('hireRate', 'Hire rate', (row) => row.hireRate),
   {
     key: 'lastYear',
     // Short, so the header stays one line; the toolbar names the metric.

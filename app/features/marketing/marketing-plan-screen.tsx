@@ -11,6 +11,7 @@ import { monthLabel } from '@/app/reports/layout/month-label';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
+import { moneyColumn, percentColumn } from '@/app/reports/table/report-columns';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
@@ -64,34 +65,10 @@ function columns(category: MarketingCategory): ReportColumn<MarketingRow>[] {
     { key: 'label', label: CATEGORY_SINGULAR[category], value: (row) => row.label },
     { key: 'leads', label: 'Leads', value: (row) => row.totalLeads, numeric: true },
     { key: 'hires', label: 'Hires', value: (row) => row.totalHires, numeric: true },
-    {
-      key: 'hireRate',
-      label: 'Hire rate',
-      value: (row) => ratePercent(row.totalHires, row.totalLeads),
-      render: (row) => formatPercent(ratePercent(row.totalHires, row.totalLeads)),
-      numeric: true,
-    },
-    {
-      key: 'spend',
-      label: 'Spend',
-      value: (row) => row.totalSpend,
-      render: (row) => formatMoney(row.totalSpend),
-      numeric: true,
-    },
-    {
-      key: 'costPerLead',
-      label: 'Cost per lead',
-      value: (row) => row.costPerLead,
-      render: (row) => formatMoney(row.costPerLead),
-      numeric: true,
-    },
-    {
-      key: 'costPerHire',
-      label: 'Cost per hire',
-      value: (row) => row.costPerHire,
-      render: (row) => formatMoney(row.costPerHire),
-      numeric: true,
-    },
+    percentColumn('hireRate', 'Hire rate', (row) => ratePercent(row.totalHires, row.totalLeads)),
+    moneyColumn('spend', 'Spend', (row) => row.totalSpend),
+    moneyColumn('costPerLead', 'Cost per lead', (row) => row.costPerLead),
+    moneyColumn('costPerHire', 'Cost per hire', (row) => row.costPerHire),
   ];
 }
 
