@@ -1,9 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
-import { ErrorView } from '@/app/components/error-view/error-view';
 import { MultiSelect, type MultiSelectOption } from '@/app/components/multi-select/multi-select';
-import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { ReportState } from '@/app/reports/report-state';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
 import { useReportLookups } from '@/app/query/use-lookup';
@@ -160,43 +159,41 @@ export function ClassicTrendsScreen({
       ) : null}
 
       <Card className="ic-trends__report" aria-busy={loading}>
-        {report.status === 'error' ? (
-          <ErrorView onRetry={report.retry} detail={report.detail ?? undefined} />
-        ) : report.status === 'loaded' && report.data ? (
-          <>
-            <div className="ic-trends__toolbar">
-              <MultiSelect
-                className="ic-trends__perspectives"
-                label="Perspective"
-                placeholder="Both perspectives"
-                options={PERSPECTIVE_OPTIONS}
-                selected={perspectives}
-                onChange={(chosen) => setPerspectives(chosen as TrendPerspective[])}
-              />
-              <TableExportButtons
-                rows={trendsExportRows(report.data, series)}
-                fileName={trendsExportFileName(report.data.timeFrame)}
-              />
-            </div>
-            <TrendsChart data={report.data} series={series} />
-            <div className="ic-trends__table-toggle">
-              <button
-                type="button"
-                className="ic-trends__link"
-                aria-expanded={showTable}
-                aria-controls={`${id}-table`}
-                onClick={() => setShowTable((shown) => !shown)}
-              >
-                {showTable ? 'Hide the numbers' : 'Show the numbers'}
-              </button>
-            </div>
-            <div id={`${id}-table`} hidden={!showTable}>
-              {showTable ? <TrendsTable data={report.data} series={series} /> : null}
-            </div>
-          </>
-        ) : (
-          <LoadingBlock label="Loading Classic Trends..." />
-        )}
+        <ReportState state={report} loadingLabel="Loading Classic Trends...">
+          {(data) => (
+            <>
+              <div className="ic-trends__toolbar">
+                <MultiSelect
+                  className="ic-trends__perspectives"
+                  label="Perspective"
+                  placeholder="Both perspectives"
+                  options={PERSPECTIVE_OPTIONS}
+                  selected={perspectives}
+                  onChange={(chosen) => setPerspectives(chosen as TrendPerspective[])}
+                />
+                <TableExportButtons
+                  rows={trendsExportRows(data, series)}
+                  fileName={trendsExportFileName(data.timeFrame)}
+                />
+              </div>
+              <TrendsChart data={data} series={series} />
+              <div className="ic-trends__table-toggle">
+                <button
+                  type="button"
+                  className="ic-trends__link"
+                  aria-expanded={showTable}
+                  aria-controls={`${id}-table`}
+                  onClick={() => setShowTable((shown) => !shown)}
+                >
+                  {showTable ? 'Hide the numbers' : 'Show the numbers'}
+                </button>
+              </div>
+              <div id={`${id}-table`} hidden={!showTable}>
+                {showTable ? <TrendsTable data={data} series={series} /> : null}
+              </div>
+            </>
+          )}
+        </ReportState>
       </Card>
     </div>
   );
