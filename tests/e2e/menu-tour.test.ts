@@ -67,6 +67,8 @@ async function waitForPath(page: Page, path: string): Promise<void> {
   );
 }
 
+const pathname = (page: Page) => page.evaluate(() => location.pathname);
+
 /** What a screen shows, read in the page. Sent as source text: it may use only its argument. */
 const readScreen = (errorViewText: string) => {
   const main = document.querySelector('main');
@@ -215,7 +217,14 @@ describe('every report entry of the menu is a real screen (issue #15)', () => {
           document.querySelector('main h1')?.setAttribute('data-tour-left', ''),
         );
         await link.click();
-        await waitForPath(page, entry.href);
+        const arrived = await waitForPath(page, entry.href).then(
+          () => true,
+          () => false,
+        );
+        if (!arrived) {
+          problems.push(`${what}: its link led to ${await pathname(page)}`);
+          continue;
+        }
         const state = await waitForScreen(page, what).catch((error: Error) => error.message);
         if (typeof state === 'string') {
           problems.push(state);
