@@ -1,15 +1,24 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { leadGenGoalsSchema } from './goals';
+import { leadGenGoalsSchema, salesPerformanceGoalsSchema } from './goals';
 
-/** spec: dashboards 3 Lead source. Settings.leadGen is the per-source goal override. */
+/**
+ * spec: dashboards 3 Lead source. Settings.leadGen is the per-source goal override;
+ * Settings.salesPerformance, when a source has one, is summed with the workspace's sales
+ * goals while the source is chosen in the cockpit (spec: dashboards 9).
+ */
 export const leadSourceSchema = z.object({
   id: idSchema,
   key: z.string(),
   label: z.string(),
   medium: z.string().nullable(),
   active: z.boolean(),
-  Settings: z.object({ leadGen: leadGenGoalsSchema.nullable() }).nullable(),
+  Settings: z
+    .object({
+      leadGen: leadGenGoalsSchema.nullable(),
+      salesPerformance: salesPerformanceGoalsSchema.nullable().optional(),
+    })
+    .nullable(),
 });
 export type LeadSource = z.infer<typeof leadSourceSchema>;
 

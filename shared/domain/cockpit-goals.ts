@@ -11,6 +11,7 @@ import {
   scaleSalesPerformanceGoals,
   scaleWeeklyGoal,
 } from './goals';
+import { isTestLeadSource } from './lead-sources';
 
 /** A minimum and a goal, as the cards show them; null = unset ('N/A'). */
 export interface GoalPair {
@@ -24,7 +25,10 @@ export const UNSET_GOAL: GoalPair = { min: null, goal: null };
 export interface GoalLeadSource {
   id: string;
   label: string;
-  Settings: { leadGen: LeadGenGoals | null } | null;
+  Settings: {
+    leadGen: LeadGenGoals | null;
+    salesPerformance?: SalesPerformanceGoals | null;
+  } | null;
 }
 
 /** The goals the cockpit compares with, already scaled to the selected range. */
@@ -44,10 +48,10 @@ export interface CockpitGoals {
  * - goals are stored per week and scaled by days / 7, rounded; targetInboundSetRate is a
  *   rate and is not scaled; averageWaitTime is a number of seconds, not a weekly count,
  *   and is not scaled either;
- * - with lead sources selected, their per-source settings are summed with the
- *   workspace's and the set rate is averaged (combineSalesPerformanceGoals). A lead
- *   source's Settings carry only leadGen today (shared/contracts/lookups), so the
- *   selected sources add nothing to the sales goals until the contract gives them more;
+ * - with lead sources selected, their per-source sales settings
+ *   (Settings.salesPerformance) are summed with the workspace's and the set rate is
+ *   averaged over the workspace and those sources (combineSalesPerformanceGoals); a
+ *   chosen source without sales settings, or a Test source, adds nothing;
  * - a source's own lead goal is its Settings.leadGen (Test sources never have one).
  */
 export function cockpitGoalsForRange(input: {
@@ -81,12 +85,10 @@ export function cockpitGoalsForRange(input: {
   };
 }
 
-/**
- * A source's own sales-performance goals. The lead-source contract carries only leadGen,
- * so there are none yet; this is the one place to read them when it carries more.
- */
-function sourceSalesPerformanceGoals(_source: GoalLeadSource): SalesPerformanceGoals | null {
-  return null;
+/** A source's own weekly sales-performance goals, or null (Test sources never have any). */
+function sourceSalesPerformanceGoals(source: GoalLeadSource): SalesPerformanceGoals | null {
+  if (isTestLeadSource(source)) return null;
+  return source.Settings?.salesPerformance ?? null;
 }
 
 /** A source's pair for Lead Flow: its own min and goal, or unset. */

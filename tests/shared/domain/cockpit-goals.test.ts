@@ -52,4 +52,54 @@ describe('cockpit goals for a range (spec: dashboards 9 goal scaling)', () => {
     });
     expect(goals.salesPerformance).toEqual(WEEKLY_GOALS.salesPerformance);
   });
+
+  it("sums the chosen sources' sales goals with the workspace's, averages the set rate, then scales", () => {
+    const own = (factor: number, setRate: number) =>
+      ({
+        ...Object.fromEntries(
+          Object.keys(WEEKLY_GOALS.salesPerformance).map((key) => [key, 10 * factor]),
+        ),
+        targetInboundSetRate: setRate,
+      }) as typeof WEEKLY_GOALS.salesPerformance;
+    const sources = [
+      {
+        id: 'ls_google',
+        label: 'Google Ads',
+        Settings: { leadGen: null, salesPerformance: own(1, 60) },
+      },
+      { id: 'ls_yelp', label: 'Yelp', Settings: { leadGen: null, salesPerformance: own(2, 30) } },
+      { id: 'ls_tv', label: 'TV', Settings: { leadGen: null } },
+      {
+        id: 'ls_test',
+        label: 'Test Source',
+        Settings: { leadGen: null, salesPerformance: own(9, 0) },
+      },
+    ];
+    const week = (selected: string[]) =>
+      cockpitGoalsForRange({
+        goals: WEEKLY_GOALS,
+        leadSources: sources,
+        selectedLeadSources: selected,
+        days: 7,
+      }).salesPerformance;
+
+    expect(week([])).toEqual(WEEKLY_GOALS.salesPerformance);
+    const google = week(['ls_google']);
+    expect(google.outboundCallsMin).toBe(310);
+    expect(google.hiresMax).toBe(28);
+    expect(google.targetInboundSetRate).toBe(52.5);
+    const both = week(['ls_google', 'ls_yelp', 'ls_tv', 'ls_test']);
+    // TV has no sales settings and Test sources never count: 300 + 10 + 20; (45+60+30)/3.
+    expect(both.outboundCallsMin).toBe(330);
+    expect(both.targetInboundSetRate).toBe(45);
+    const threeDays = cockpitGoalsForRange({
+      goals: WEEKLY_GOALS,
+      leadSources: sources,
+      selectedLeadSources: ['ls_google'],
+      days: 3,
+    }).salesPerformance;
+    // (300 + 10) * 3 / 7 = 132.86 → 133; the set rate is not scaled.
+    expect(threeDays.outboundCallsMin).toBe(133);
+    expect(threeDays.targetInboundSetRate).toBe(52.5);
+  });
 });
