@@ -5,7 +5,12 @@ import type { Workspace } from '@/shared/contracts/workspace';
 import { meetsEdition } from './editions';
 import { FEATURE_ACCESS, type ReportFeature } from './feature-access';
 import { LOGIN_PATH, landingPathFor } from './landing';
-import { hasQuickBooks, isCockpitEnabled, usesZohoVendor } from './workspace-features';
+import {
+  hasQuickBooks,
+  isCallTrackingEnabled,
+  isCockpitEnabled,
+  usesZohoVendor,
+} from './workspace-features';
 import {
   MANAGERS,
   MANAGERS_AND_OPERATORS,
@@ -25,9 +30,10 @@ export interface RouteRequirement {
   edition: EditionKey;
   /**
    * Extra guards: cockpit needs the cockpit setting; call flows are blocked for Zoho; the
-   * cash-flow pipeline needs the accounting vendor (the menu's rule, spec 2.2).
+   * cash-flow pipeline needs the accounting vendor (the menu's rule, spec 2.2); the Agent
+   * dashboard and Tracking Numbers need call tracking (the menu's rule, spec 6).
    */
-  guard?: 'cockpit' | 'callFlow' | 'quickBooks';
+  guard?: 'cockpit' | 'callFlow' | 'quickBooks' | 'callTracking';
 }
 
 /**
@@ -54,12 +60,12 @@ const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   // Cockpit: not in the table; it is the owner/admin landing page, so owner and admin.
   { path: 'dashboards/cockpit', ...readsReports('funnel'), guard: 'cockpit' },
   // Agent dashboard: owner, admin, operator.
-  { path: 'dashboards/agent', ...readsReports('callCompliance') },
+  { path: 'dashboards/agent', ...readsReports('callCompliance'), guard: 'callTracking' },
   // Older routes (spec 2.1): same rules as the dashboards they redirect to.
   { path: 'dashboard', ...readsReports('funnel') },
   { path: 'trends', ...readsReports('funnel') },
   { path: 'cockpit', ...readsReports('funnel'), guard: 'cockpit' },
-  { path: 'agent', ...readsReports('callCompliance') },
+  { path: 'agent', ...readsReports('callCompliance'), guard: 'callTracking' },
   // Team, Sales Pipeline, Marketing, Cash Flow Pipeline, Settings: owner, admin.
   { path: 'team', ...readsReports('team') },
   // The Team menu's Agent AI Compliance lives at people/agent-ai-compliance (spec 2.2).
@@ -79,6 +85,13 @@ const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   { path: 'settings', roles: MANAGERS, edition: 'starter' },
   // Cockpit goals only mean something where the cockpit is on (spec 6 menu rule).
   { path: 'settings/cockpit-goals', ...readsReports('cockpitGoals'), guard: 'cockpit' },
+  // Tracking numbers are the call-tracking vendor's (spec 6 menu rule).
+  {
+    path: 'settings/tracking-numbers',
+    roles: MANAGERS,
+    edition: 'starter',
+    guard: 'callTracking',
+  },
   // Call Flows: owner, admin, operator; blocked for Zoho-vendor workspaces.
   {
     path: 'automated-intake',
@@ -193,6 +206,11 @@ export function checkRouteAccess(
     return { kind: 'redirect', to: landing };
   }
   if (requirement.guard === 'callFlow' && usesZohoVendor(workspace)) {
+    return { kind: 'redirect', to: landing };
+  }
+  // Typing the URL of a screen the menu hides for want of call tracking lands on the
+  // landing page, which is never the Agent dashboard without call tracking.
+  if (requirement.guard === 'callTracking' && !isCallTrackingEnabled(workspace)) {
     return { kind: 'redirect', to: landing };
   }
   // Typing the URL of the hidden Cash Flow Pipeline lands where the menu would have led.

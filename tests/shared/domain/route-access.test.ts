@@ -237,6 +237,24 @@ describe('checkRouteAccess: call-flow guard (spec: session 4 "blocked when the w
     });
   });
 
+  it('sends a typed Agent dashboard or Tracking Numbers URL to the landing page without call tracking', () => {
+    const off = makeWorkspace({ cockpit: true });
+    for (const path of ['/app/dashboards/agent', '/app/agent', '/app/settings/tracking-numbers']) {
+      expect(checkRouteAccess(path, makeUser({ role: 'admin' }), off)).toEqual({
+        kind: 'redirect',
+        to: '/app/dashboards/cockpit',
+      });
+    }
+    expect(checkRouteAccess('/app/dashboards/agent', makeUser({ role: 'operator' }), off)).toEqual({
+      kind: 'redirect',
+      to: '/app/profile/user-info',
+    });
+    const on = makeWorkspace({ cockpit: true, ctmSetting: true, ctmAccount: 'acct_1' });
+    for (const path of ['/app/dashboards/agent', '/app/settings/tracking-numbers']) {
+      expect(checkRouteAccess(path, makeUser({ role: 'admin' }), on)).toEqual({ kind: 'allow' });
+    }
+  });
+
   it('lets call flows run in other workspaces', () => {
     expect(
       checkRouteAccess('/app/automated-intake', makeUser({ role: 'admin' }), makeWorkspace()),
