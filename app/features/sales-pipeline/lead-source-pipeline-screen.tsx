@@ -37,8 +37,8 @@ function columns(withFiled: boolean): ReportColumn<PclcByLeadSourceRow>[] {
     percentColumn('hireRate', 'Hire rate', (r) => r.HIRERATE),
     ...(withFiled
       ? [
-          countColumn('filed', 'Filed', (r) => r.FILED),
-          percentColumn('filedRate', 'Filed rate', (r) => r.FILEDRATE),
+          countColumn<PclcByLeadSourceRow>('filed', 'Filed', (r) => r.FILED),
+          percentColumn<PclcByLeadSourceRow>('filedRate', 'Filed rate', (r) => r.FILEDRATE),
         ]
       : []),
   ];
