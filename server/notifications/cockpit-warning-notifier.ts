@@ -3,6 +3,7 @@ import { cockpitGoalsForRange } from '@/shared/domain/cockpit-goals';
 import {
   communicationsMetrics,
   leadFlowRows,
+  withEveryActiveLeadSource,
   salesPerformanceMetrics,
 } from '@/shared/domain/cockpit-metrics';
 import { isCockpitModuleEnabled } from '@/shared/domain/cockpit-status';
@@ -127,7 +128,12 @@ export async function cockpitWarningsFor(
   // One report after the other: the evaluation is background work, not a page load.
   const warnings: CockpitWarning[] = [];
   if (enabled('leadFlow')) {
-    warnings.push(...leadFlowWarnings(leadFlowRows(await leadsByLeadSource(db, scope)), goals));
+    // Every active source, a source with no leads too (its minimum is what it misses most).
+    const rows = withEveryActiveLeadSource(
+      leadFlowRows(await leadsByLeadSource(db, scope)),
+      leadSources,
+    );
+    warnings.push(...leadFlowWarnings(rows, goals));
   }
   if (enabled('salesPerformance')) {
     const data = await salesPerformance(db, scope);

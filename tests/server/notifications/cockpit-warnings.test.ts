@@ -17,6 +17,7 @@ import { cockpitGoalsForRange } from '@/shared/domain/cockpit-goals';
 import {
   communicationsMetrics,
   leadFlowRows,
+  withEveryActiveLeadSource,
   salesPerformanceMetrics,
 } from '@/shared/domain/cockpit-metrics';
 import {
@@ -52,7 +53,10 @@ async function cockpitScreenWarnings(api: ApiClient, now: Date): Promise<string[
     leadSources: sources.leadSources,
     days: daysInRange(range),
   });
-  const rows = leadFlowRows(await fetchLeadsByLeadSource(api, LAKESIDE, leadFlowQuery(filter)));
+  const rows = withEveryActiveLeadSource(
+    leadFlowRows(await fetchLeadsByLeadSource(api, LAKESIDE, leadFlowQuery(filter))),
+    sources.leadSources,
+  );
   const sales = salesPerformanceMetrics(await fetchSalesPerformance(api, LAKESIDE, filter));
   const calls = communicationsMetrics(await fetchCommunications(api, LAKESIDE, filter));
   return [
