@@ -56,6 +56,8 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   { methods: GET, base: 'api', pattern: 'workspaces/coaching-videos/category' },
   // Reports (dashboards spec; shared/api/reports/*, shared/api/cockpit.ts): read-only data.
   { methods: ['GET', 'POST'], base: 'api', pattern: 'workspaces/{ws}/reports/**' },
+  // The signed-in agent's own day or week (<intake-agent>, shared/api/reports/agent-summary.ts).
+  { methods: GET, base: 'api', pattern: 'workspaces/{ws}/agents/me/summary' },
   // The cockpit's goals (shared/api/goals.ts); the server checks the role.
   { methods: ['GET', 'PUT'], base: 'api', pattern: 'workspaces/{ws}/cockpit-goals' },
   // Call tracking (spec section 7 "Call tracking"): call-centre base, and one main-API delete.

@@ -62,6 +62,8 @@ describe('which requests a CRM page may have the background send (issue #9 item 
       'consultants',
     ].map((path): PortRequest => ({ method: 'GET', path })),
     { method: 'GET', path: `workspaces/${WS}/cockpit-goals` },
+    // <intake-agent>, the operators' panel widget.
+    { method: 'GET', path: `workspaces/${WS}/agents/me/summary`, query: { period: 'day' } },
     { method: 'GET', path: `workspaces/${WS}/ctm/calls/2148293840`, base: 'callCenter' },
     { method: 'GET', path: `workspaces/${WS}/ctm/numbers`, base: 'callCenter' },
     { method: 'POST', path: 'processes/intake', base: 'callCenter', body: { workspace: WS } },
@@ -84,6 +86,13 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     { method: 'GET', path: `workspaces/${WS}/reports/pclc`, base: 'callCenter' },
     { method: 'POST', path: 'sendEmail', base: 'callCenter' },
     { method: 'GET', path: `workspaces/${WS}/reports` },
+    // Issue #12/#13: the system user's sends, and the notification list (the panel reads
+    // the background's one feed over its port, never the HTTP list).
+    { method: 'POST', path: 'system/notifications' },
+    { method: 'POST', path: 'system/test-calls' },
+    { method: 'GET', path: `workspaces/${WS}/notifications` },
+    { method: 'PUT', path: `workspaces/${WS}/notifications/read` },
+    { method: 'GET', path: `workspaces/${WS}/agents/someone-else/summary` },
   ])('refuses $method $path ($base): not a call the widgets make', (request) => {
     expect(fromPage(request)).toBe(false);
   });
@@ -93,6 +102,9 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     (other) => {
       expect(fromPage({ method: 'GET', path: `workspaces/${other}/reports/pclc` })).toBe(false);
       expect(fromPage({ method: 'GET', path: `workspaces/${other}` })).toBe(false);
+      expect(fromPage({ method: 'GET', path: `workspaces/${other}/agents/me/summary` })).toBe(
+        false,
+      );
       // The call-tracking delete and the call flow's CRM write name the workspace too.
       expect(fromPage({ method: 'DELETE', path: `ctm/${other}/2148293840/deleteCall` })).toBe(
         false,
