@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from 'puppeteer';
+import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
+import { freshAppPage, signInToApp } from './harness/app-pages';
 import { startServer, type RunningServer } from './harness/start-server';
 
 // Issue 11 Tests: as intake@harbor.test, in the built app against the real server — start
@@ -27,22 +28,6 @@ const STEP_TIMEOUT = 20_000;
 /** yyyy-mm-dd, `days` from today (the seed's date bounds are the server's today). */
 function isoDay(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
-  return { context, page };
-}
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.waitForSelector('input[name="username"]');
-  await page.type('input[name="username"]', username);
-  await page.type('input[name="password"]', 'demo-password');
-  await page.click('button[type="submit"]');
-  await page.waitForFunction(() => location.pathname.startsWith('/app/'), { timeout: 15_000 });
 }
 
 /** The current step's title, once the wizard shows `title`. */
@@ -128,9 +113,9 @@ async function pageText(page: Page): Promise<string> {
 
 describe('call flows in the app (issue 11)', () => {
   it('walks, branches, survives a reload and hangs up partial-complete with the typed values', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshAppPage(chromium.browser);
     try {
-      await signIn(page, 'intake@harbor.test');
+      await signInToApp(page, server.url, 'intake@harbor.test');
       await startPersonalInjury(page, 'Dana Reyes', '5125550147');
       expect(await pageText(page)).toContain('Dana Reyes');
 
@@ -199,9 +184,9 @@ describe('call flows in the app (issue 11)', () => {
     }
 
     // The owner sees the execution history partial-complete, with what was typed.
-    const owner = await freshPage();
+    const owner = await freshAppPage(chromium.browser);
     try {
-      await signIn(owner.page, 'owner@harbor.test');
+      await signInToApp(owner.page, server.url, 'owner@harbor.test');
       await owner.page.goto(`${server.url}/app/automated-intake/histories`);
       await owner.page.waitForSelector('.ic-call-flows-area__table tbody tr', {
         timeout: STEP_TIMEOUT,
@@ -227,9 +212,9 @@ describe('call flows in the app (issue 11)', () => {
   }, 180_000);
 
   it('runs to the end: completed, and the simulated CRM holds the contact and the note', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshAppPage(chromium.browser);
     try {
-      await signIn(page, 'intake@harbor.test');
+      await signInToApp(page, server.url, 'intake@harbor.test');
       await startPersonalInjury(page, 'Sam Ortiz', '5125550199');
       await answerCaller(page, 'Sam', 'Ortiz', 'sam@example.com');
       await setField(page, 'injuriesDescription', 'Sprained ankle');
@@ -250,9 +235,9 @@ describe('call flows in the app (issue 11)', () => {
       await context.close();
     }
 
-    const owner = await freshPage();
+    const owner = await freshAppPage(chromium.browser);
     try {
-      await signIn(owner.page, 'owner@harbor.test');
+      await signInToApp(owner.page, server.url, 'owner@harbor.test');
       await owner.page.goto(`${server.url}/app/automated-intake/crm-records`);
       await owner.page.waitForSelector('.ic-call-flows-area__table tbody tr', {
         timeout: STEP_TIMEOUT,

@@ -11,6 +11,7 @@ import {
   PANEL_SELECTOR,
   setServerAddress,
   signInThroughPopup,
+  signInToApp,
   startServer,
   waitForPanel,
   type ExtensionBrowser,
@@ -195,12 +196,7 @@ beforeAll(async () => {
 
   // The app, signed in as the same user as the extension.
   const app = await ext.browser.newPage();
-  await app.goto(`${server.url}/login`);
-  await app.waitForSelector('input[name="username"]');
-  await app.type('input[name="username"]', OWNER);
-  await app.type('input[name="password"]', 'demo-password');
-  await app.click('button[type="submit"]');
-  await app.waitForFunction(() => location.pathname.startsWith('/app/'), { timeout: 20_000 });
+  await signInToApp(app, server.url, OWNER);
 
   const tabs: Page[] = [];
   for (const url of CRM_TAB_URLS) {

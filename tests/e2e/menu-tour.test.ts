@@ -1,8 +1,9 @@
-import type { BrowserContext, HTTPResponse, Page } from 'puppeteer';
+import type { HTTPResponse, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_VIEW_TEXT } from '@/app/components/error-view/error-view';
 import { agentSummaryResponseSchema } from '@/shared/contracts/reports/agent-summary';
 import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
+import { freshAppPage, signInToApp } from './harness/app-pages';
 import { startServer, type RunningServer } from './harness/start-server';
 import { TEST_PASSWORD_COST } from '../server/helpers/test-server';
 
@@ -41,23 +42,6 @@ afterAll(async () => {
   await chromium?.close();
   await server?.stop();
 });
-
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.browser.createBrowserContext();
-  const page = await context.newPage();
-  // Wide enough for the full sidebar (parents expand in place, not as mini flyouts).
-  await page.setViewport({ width: 1280, height: 900 });
-  return { context, page };
-}
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.waitForSelector('input[name="username"]');
-  await page.type('input[name="username"]', username);
-  await page.type('input[name="password"]', 'demo-password');
-  await page.click('button[type="submit"]');
-  await page.waitForFunction(() => location.pathname.startsWith('/app/'), { timeout: 15_000 });
-}
 
 async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForFunction(
@@ -184,10 +168,10 @@ async function expandArea(page: Page, area: string): Promise<MenuEntry[]> {
 
 describe('every report entry of the menu is a real screen (issue #15)', () => {
   it('owner@lakeside.test opens each entry of the report areas and sees data from the server', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshAppPage(chromium.browser);
     const failed = watchFailedRequests(page);
     try {
-      await signIn(page, 'owner@lakeside.test');
+      await signInToApp(page, server.url, 'owner@lakeside.test');
       await page.waitForSelector(
         'nav[aria-label="Main menu"] li[data-depth="0"] > button[aria-controls]',
       );
@@ -245,7 +229,7 @@ describe('every report entry of the menu is a real screen (issue #15)', () => {
   });
 
   it('agent@lakeside.test lands on a working Agent dashboard with the numbers the server sent', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshAppPage(chromium.browser);
     const failed = watchFailedRequests(page);
     try {
       const summaryAnswer = page.waitForResponse(
@@ -254,7 +238,7 @@ describe('every report entry of the menu is a real screen (issue #15)', () => {
           response.request().method() === 'GET',
         { timeout: 20_000 },
       );
-      await signIn(page, 'agent@lakeside.test');
+      await signInToApp(page, server.url, 'agent@lakeside.test');
       await waitForPath(page, '/app/dashboards/agent');
       const answer = await summaryAnswer;
       expect(answer.status()).toBe(200);
@@ -303,9 +287,9 @@ describe('every report entry of the menu is a real screen (issue #15)', () => {
   });
 
   it('owner@summit.test (starter) typing the Marketing Plan Essentials URL gets the not-allowed page', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshAppPage(chromium.browser);
     try {
-      await signIn(page, 'owner@summit.test');
+      await signInToApp(page, server.url, 'owner@summit.test');
       await page.goto(`${server.url}/app/marketing/marketing-plan-essentials`);
       await waitForPath(page, '/app/marketing/marketing-plan-essentials/not-allowed');
       const heading = await page.waitForSelector(

@@ -11,6 +11,7 @@ export {
   SYSTEM_USERNAME,
   type RunningServer,
 } from './start-server';
+export { freshAppPage, signInToApp } from './app-pages';
 export { EXTENSION_DIR, WIDGETS_DIST, requireExtensionBuild } from './extension-build';
 export { launchWithExtension, type ExtensionBrowser } from './launch-extension';
 export {
