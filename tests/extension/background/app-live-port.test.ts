@@ -3,10 +3,10 @@ import {
   createAppLivePorts,
   HELLO_TIMEOUT_MS,
 } from '@/extension/entrypoints/background/app-live-port';
-import type { RouterPort } from '@/extension/entrypoints/background/port-router';
-import { LIVE_PORT_NAME, type BackgroundMessage } from '@/shared/transport/port-protocol';
+import { LIVE_PORT_NAME } from '@/shared/transport/port-protocol';
 import {
   ACCESS_TOKEN,
+  connect,
   fakeBackground,
   notification,
   notificationServer,
@@ -36,29 +36,8 @@ function setup(server = notificationServer([notification('n1')])) {
   });
   /** null: a port without any sender (the default is the app's). */
   function open(given: object | null = appSender, name = LIVE_PORT_NAME) {
-    const sender = given ?? undefined;
-    const received: BackgroundMessage[] = [];
-    const listeners: ((message: unknown) => void)[] = [];
-    const closeListeners: (() => void)[] = [];
-    const port: RouterPort & { disconnected: boolean } = {
-      name,
-      sender,
-      disconnected: false,
-      postMessage: (message) => void received.push(message),
-      disconnect() {
-        this.disconnected = true;
-      },
-      onMessage: { addListener: (listener) => void listeners.push(listener) },
-      onDisconnect: { addListener: (listener) => void closeListeners.push(listener) },
-    };
-    appLive.onConnectExternal(port);
-    return {
-      port,
-      received,
-      send: (message: unknown) => listeners.forEach((listener) => listener(message)),
-      close: () => closeListeners.forEach((listener) => listener()),
-      live: () => received.filter((m) => m.kind === 'live-state'),
-    };
+    const port = connect({ onConnect: appLive.onConnectExternal }, given ?? undefined, name);
+    return { ...port, live: () => port.received.filter((m) => m.kind === 'live-state') };
   }
   return { ...background, server, appLive, open };
 }

@@ -246,7 +246,12 @@ export function notificationServer(initial: Notification[] = []) {
 
 export type FakeRouter = ReturnType<typeof createPortRouter>;
 
-export function connect(router: FakeRouter, sender: object | undefined, name = PORT_NAME) {
+/** A fake runtime port opened to whatever accepts ports: the router, or the app's live ports. */
+export function connect(
+  router: { onConnect(port: RouterPort): void },
+  sender: object | undefined,
+  name = PORT_NAME,
+) {
   const received: BackgroundMessage[] = [];
   const listeners: ((message: unknown) => void)[] = [];
   const disconnectListeners: (() => void)[] = [];
