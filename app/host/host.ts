@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '@/shared/api/client';
+import type { CallSession } from '@/shared/calls/call-session';
 import type { HostSession } from '@/shared/session/host-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { Notifier } from '@/shared/transport/notifier';
@@ -18,6 +19,11 @@ export interface Host {
   /** Who is signed in (shared/session/host-session.ts): never tokens. */
   session: HostSession;
   notify: Notifier;
+  /**
+   * The active call (issue #13): the background's in a CRM tab, the tab's own in the app;
+   * absent where calls are not taken (the script-tag embed, tests that need none).
+   */
+  calls?: CallSession;
 }
 
 export const HostContext = createContext<Host | null>(null);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { callSnapshotSchema, MAX_CALL_FLOW_VALUE_CHARS } from '@/shared/contracts/call-session';
+import { trackedCallSchema } from '@/shared/contracts/call-tracking';
 import { notificationSchema } from '@/shared/contracts/notification';
 import { roleSchema } from '@/shared/contracts/roles';
 import { SIGN_IN_ERROR_CODES } from '@/shared/session/sign-in-error';
@@ -87,6 +89,57 @@ const liveMessageSchemas = [
   z.object({ kind: z.literal('live:reload') }).strict(),
 ] as const;
 
+/**
+ * The active call (issue #13 "The active call belongs to the background"): every tab
+ * shows the one call the background holds and continues its one wizard. Answers are
+ * the new CallSnapshot (shared/contracts/call-session.ts) unless said otherwise; the
+ * snapshot is also pushed to every port on each change as `call-state`.
+ */
+const callMessageSchemas = [
+  z.object({ kind: z.literal('call:get'), id: idSchema }).strict(),
+  /** Take the call's wizard: answers true for the first client only. */
+  z.object({ kind: z.literal('call:claim'), id: idSchema, callId: idSchema }).strict(),
+  /** A click-to-call started (spec: session 4 Outbound): it becomes the active call. */
+  z
+    .object({
+      kind: z.literal('call:outbound'),
+      id: idSchema,
+      call: trackedCallSchema,
+      leadName: z.string().max(200),
+    })
+    .strict(),
+  /** Hang the call up at the provider (POST ctm/calls/{id}/hangup). */
+  z.object({ kind: z.literal('call:hang-up'), id: idSchema, callId: idSchema }).strict(),
+  /** spec 4 Reset: forget the call and its wizard state. */
+  z.object({ kind: z.literal('call:reset'), id: idSchema }).strict(),
+  z
+    .object({
+      kind: z.literal('call:wizard-moved'),
+      id: idSchema,
+      callId: idSchema,
+      executionId: idSchema,
+      stepId: z.string().min(1).max(200),
+    })
+    .strict(),
+  /** The wizard's shared state and drafts (storage.session); a set bumps flowRevision. */
+  z.object({ kind: z.literal('call:flow-get'), id: idSchema, key: keySchema }).strict(),
+  z
+    .object({
+      kind: z.literal('call:flow-set'),
+      id: idSchema,
+      key: keySchema,
+      value: z.string().max(MAX_CALL_FLOW_VALUE_CHARS),
+    })
+    .strict(),
+  z.object({ kind: z.literal('call:flow-remove'), id: idSchema, key: keySchema }).strict(),
+  /**
+   * Whether this page can show the call-flow widget (a signed-in panel on a supported
+   * page whose user may run call flows): the one-place decision only offers calls to
+   * pages that can. Said again on every new port, like live:visibility.
+   */
+  z.object({ kind: z.literal('call:facts'), canShowCallFlow: z.boolean() }).strict(),
+] as const;
+
 // ---------------------------------------------------------------------------------------
 // Client -> background
 // ---------------------------------------------------------------------------------------
@@ -124,6 +177,7 @@ export const clientMessageSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('auth:sign-out'), id: idSchema }).strict(),
   ...liveMessageSchemas,
+  ...callMessageSchemas,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageKind = ClientMessage['kind'];
@@ -162,6 +216,7 @@ export const appLiveMessageSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   ...liveMessageSchemas,
+  ...callMessageSchemas,
 ]);
 export type AppLiveMessage = z.infer<typeof appLiveMessageSchema>;
 
@@ -259,6 +314,8 @@ export const backgroundMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('session-state'), state: publicSessionStateSchema }).strict(),
   /** The live snapshot, pushed to every port on each change (issue #12). */
   z.object({ kind: z.literal('live-state'), snapshot: liveSnapshotSchema }).strict(),
+  /** The active call as this port sees it, pushed on every change (issue #13). */
+  z.object({ kind: z.literal('call-state'), snapshot: callSnapshotSchema }).strict(),
   z
     .object({
       kind: z.literal('notice'),

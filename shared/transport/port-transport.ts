@@ -1,4 +1,5 @@
 import { en } from '@/shared/i18n/en';
+import type { CallSnapshot } from '@/shared/contracts/call-session';
 import { IDLE_LIVE_SNAPSHOT, type LiveSnapshot } from '@/shared/live/live-feed';
 import { SignInError } from '@/shared/session/sign-in-error';
 import {
@@ -66,6 +67,14 @@ export interface PortTransport extends Transport {
   setVisibility(visible: boolean): void;
   /** Try Again on the live list (the background throttles it). */
   reloadLive(): void;
+  /** The last active-call snapshot the background pushed (null before the first; issue #13). */
+  callState(): CallSnapshot | null;
+  onCallState(listener: (snapshot: CallSnapshot) => void): () => void;
+  /**
+   * Tells the background whether this page can show the call-flow widget (the one-place
+   * decision for an incoming call). Said again on every new port.
+   */
+  setCallFacts(facts: { canShowCallFlow: boolean }): void;
   /** Closes the port for good (page teardown); pending calls fail. */
   close(): void;
 }
@@ -93,6 +102,9 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
   const liveListeners = new Set<(snapshot: LiveSnapshot) => void>();
   let live: LiveSnapshot | null = null;
   let visible: boolean | null = null;
+  const callListeners = new Set<(snapshot: CallSnapshot) => void>();
+  let callSnapshot: CallSnapshot | null = null;
+  let canShowCallFlow: boolean | null = null;
   let port: PortLike | null = null;
   let state: PublicSessionState | null = null;
   let nextId = 1;
@@ -144,6 +156,10 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
         return;
       case 'live-state':
         return setLive(message.snapshot);
+      case 'call-state':
+        callSnapshot = message.snapshot;
+        for (const listener of callListeners) listener(message.snapshot);
+        return;
     }
   }
 
@@ -182,6 +198,9 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
     // What this tab listens to survives the worker: say it again on every new port.
     for (const event of eventHandlers.keys()) created.postMessage({ kind: 'subscribe', event });
     if (visible !== null) created.postMessage({ kind: 'live:visibility', visible });
+    if (canShowCallFlow !== null) {
+      created.postMessage({ kind: 'call:facts', canShowCallFlow });
+    }
     return created;
   }
 
@@ -200,7 +219,11 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
         entry.reject(unsafe);
       }
     }
-    const listening = eventHandlers.size > 0 || stateListeners.size > 0 || liveListeners.size > 0;
+    const listening =
+      eventHandlers.size > 0 ||
+      stateListeners.size > 0 ||
+      liveListeners.size > 0 ||
+      callListeners.size > 0;
     if (pending.size > 0 || listening) scheduleReconnect();
   }
 
@@ -313,6 +336,18 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
     },
     reloadLive() {
       post({ kind: 'live:reload' });
+    },
+    callState: () => callSnapshot,
+    onCallState(listener) {
+      callListeners.add(listener);
+      // Every new port gets the call snapshot at once, like the session state.
+      if (!port) open();
+      return () => void callListeners.delete(listener);
+    },
+    setCallFacts(facts) {
+      if (facts.canShowCallFlow === canShowCallFlow) return;
+      canShowCallFlow = facts.canShowCallFlow;
+      if (port) post({ kind: 'call:facts', canShowCallFlow: facts.canShowCallFlow });
     },
     close() {
       closed = true;

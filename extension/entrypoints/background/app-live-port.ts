@@ -153,6 +153,15 @@ export function createAppLivePorts(options: {
             live.reload();
             return;
         }
+        if (
+          message.kind !== 'live:get' &&
+          message.kind !== 'live:mark-read' &&
+          message.kind !== 'live:mark-all-read'
+        ) {
+          // TODO(#13, this session): the active call for the app.
+          dropped++;
+          return;
+        }
         if (inFlight >= MAX_APP_IN_FLIGHT) {
           dropped++;
           return;

@@ -208,6 +208,17 @@ export function createPortRouter(options: {
       case 'live:mark-all-read':
         await live.markAllRead();
         return null;
+      case 'call:get':
+      case 'call:claim':
+      case 'call:outbound':
+      case 'call:hang-up':
+      case 'call:reset':
+      case 'call:wizard-moved':
+      case 'call:flow-get':
+      case 'call:flow-set':
+      case 'call:flow-remove':
+        // TODO(#13, this session): the background's active call (calls.ts).
+        throw new TransportError('Calls are not available yet.', 501);
     }
   }
 
@@ -310,6 +321,7 @@ export function createPortRouter(options: {
           live.reload();
           return;
         }
+        if (message.kind === 'call:facts') return;
         if (inFlight >= MAX_IN_FLIGHT_PER_PORT) {
           dropped++;
           safePost(port, {

@@ -106,6 +106,16 @@ export const MESSAGE_RIGHTS: Record<ClientMessageKind, readonly SenderClass[]> =
   'live:mark-all-read': ['content-script', 'extension-page'],
   'live:visibility': ['content-script', 'extension-page'],
   'live:reload': ['content-script', 'extension-page'],
+  'call:get': ['content-script', 'extension-page'],
+  'call:claim': ['content-script', 'extension-page'],
+  'call:outbound': ['content-script', 'extension-page'],
+  'call:hang-up': ['content-script', 'extension-page'],
+  'call:reset': ['content-script', 'extension-page'],
+  'call:wizard-moved': ['content-script', 'extension-page'],
+  'call:flow-get': ['content-script', 'extension-page'],
+  'call:flow-set': ['content-script', 'extension-page'],
+  'call:flow-remove': ['content-script', 'extension-page'],
+  'call:facts': ['content-script', 'extension-page'],
 };
 
 /** A message from an accepted sender: schema-checked and allowed for that sender, else null. */

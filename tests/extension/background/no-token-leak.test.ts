@@ -44,6 +44,27 @@ function leakyBackground() {
   return background;
 }
 
+const OUTBOUND_CALL = {
+  id: 'c1',
+  workspaceId: 'w1',
+  sid: null,
+  direction: 'outbound',
+  status: 'in-progress',
+  fromNumber: '+15550100000',
+  toNumber: '+15550102000',
+  agentCtmUserId: 'ctm-1',
+  agentId: null,
+  trackingNumber: '+15550100000',
+  campaign: null,
+  leadSource: null,
+  leadName: 'Jane',
+  startedAt: '2026-01-05T15:00:00.000Z',
+  connected: true,
+  connectedAt: '2026-01-05T15:00:00.000Z',
+  endedAt: null,
+  duration: null,
+};
+
 /** One message of every RPC kind (the `satisfies` fails to compile when a kind is added). */
 const EVERY_RPC: Record<RpcKind, (id: string) => object> = {
   request: (id) => ({ kind: 'request', id, request: { method: 'POST', path: 'auth/sessions' } }),
@@ -58,6 +79,21 @@ const EVERY_RPC: Record<RpcKind, (id: string) => object> = {
   'live:get': (id) => ({ kind: 'live:get', id }),
   'live:mark-read': (id) => ({ kind: 'live:mark-read', id, ids: ['n1'] }),
   'live:mark-all-read': (id) => ({ kind: 'live:mark-all-read', id }),
+  'call:get': (id) => ({ kind: 'call:get', id }),
+  'call:claim': (id) => ({ kind: 'call:claim', id, callId: 'c1' }),
+  'call:outbound': (id) => ({ kind: 'call:outbound', id, call: OUTBOUND_CALL, leadName: 'Jane' }),
+  'call:hang-up': (id) => ({ kind: 'call:hang-up', id, callId: 'c1' }),
+  'call:reset': (id) => ({ kind: 'call:reset', id }),
+  'call:wizard-moved': (id) => ({
+    kind: 'call:wizard-moved',
+    id,
+    callId: 'c1',
+    executionId: 'e1',
+    stepId: 's1',
+  }),
+  'call:flow-get': (id) => ({ kind: 'call:flow-get', id, key: 'k' }),
+  'call:flow-set': (id) => ({ kind: 'call:flow-set', id, key: 'k', value: REFRESH_TOKEN }),
+  'call:flow-remove': (id) => ({ kind: 'call:flow-remove', id, key: 'k' }),
 } satisfies Record<RpcKind, (id: string) => object>;
 
 const AUTH_REQUESTS = [
