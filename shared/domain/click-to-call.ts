@@ -1,4 +1,5 @@
 import type { Agent } from '@/shared/contracts/lookups';
+import type { Role } from '@/shared/contracts/roles';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { stripPhone } from './phone';
 import {
@@ -8,7 +9,8 @@ import {
   PHONE_MIN_LENGTH,
   toUsE164,
 } from './phone-dialing';
-import { isZohoWorkspace } from './workspace-features';
+import { MANAGERS_AND_OPERATORS } from './role-groups';
+import { isCallTrackingEnabled, isZohoWorkspace } from './workspace-features';
 
 // The click-to-call dialogs' rules (issue #13; spec: session 2 Dialogs, 4 Click-to-call,
 // 5 custom dial number, 6/8 the CRM alerts), beside the phone rules of ./phone-dialing.ts.
@@ -90,4 +92,17 @@ export function agentNotLinkedToZoho(
  */
 export function crmNeedsAuthorization(workspace: Workspace | null): boolean {
   return (workspace?.attributes.vendors.needsAuth.length ?? 0) > 0;
+}
+
+/**
+ * Who gets call buttons (issue #13): the roles that take calls (owner, admin, operator:
+ * the agent dashboard's and call flows' roles, dashboards 6), in a workspace with call
+ * tracking (the same rule as the 'callTracking' route guard): without a call-tracking
+ * account no call can be placed, so a button would only lead to an error.
+ */
+export function canClickToCall(
+  role: Role | null | undefined,
+  workspace: Workspace | null | undefined,
+): boolean {
+  return role != null && MANAGERS_AND_OPERATORS.includes(role) && isCallTrackingEnabled(workspace);
 }
