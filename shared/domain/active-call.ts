@@ -239,6 +239,12 @@ export function formatCallDuration(seconds: number | null | undefined): CallDura
   return { text: `${minutes}:${String(whole % 60).padStart(2, '0')}`, log: null };
 }
 
+/**
+ * The call-tracking service's site for recording links (spec 7 "{ctm site}"): the spec
+ * does not name it; CallTrackingMetrics' own app address until a setting overrides it.
+ */
+export const DEFAULT_CTM_SITE = 'https://app.calltrackingmetrics.com';
+
 /** spec 7: the text shown instead of the recording link. */
 export const CALL_NOT_LINKED_TO_CTM = 'Call was not linked to CTM';
 

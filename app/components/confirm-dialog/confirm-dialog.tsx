@@ -98,16 +98,19 @@ function ConfirmDialog({ options, onClose }: ConfirmDialogProps) {
   );
 }
 
-/** Shows the first waiting confirm request; mount once. */
-export function ConfirmHost() {
+/**
+ * Shows the first waiting confirm request; mount once. `container`: where it renders
+ * (a widget's shadow root, where its styles are); default the document's body.
+ */
+export function ConfirmHost({ container }: { container?: Element | null } = {}) {
   const current = useConfirmStore((state) => state.queue[0]);
-  if (!current) return null;
+  if (!current || container === null) return null;
   return createPortal(
     <ConfirmDialog
       key={current.id}
       options={current.options}
       onClose={(result) => settleConfirm(current.id, result)}
     />,
-    document.body,
+    container ?? document.body,
   );
 }
