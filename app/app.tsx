@@ -12,6 +12,7 @@ import type { AppEnvironment } from '@/app/shell/env-banner/environment';
 import { RequestLoader } from '@/app/shell/request-loader/request-loader';
 import { Toaster } from '@/app/shell/toasts/toaster';
 import type { ApiClient } from '@/shared/api/client';
+import type { CallSession } from '@/shared/calls/call-session';
 import type { LiveFeed } from '@/shared/live/live-feed';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { Notifier } from '@/shared/transport/notifier';
@@ -31,6 +32,8 @@ export interface AppProps {
    * extension's or the app's own) and the desktop-alert offer; none: nothing live.
    */
   live?: { feed: LiveFeed; alerts?: DesktopAlerts | null };
+  /** The active call (issue #13: app/calls/app-calls.ts); none: the app takes no calls. */
+  calls?: CallSession;
 }
 
 /** The data layer under the host: its cache belongs to whoever the host is signed in as. */
@@ -53,6 +56,7 @@ export function App({
   environment,
   queryClient,
   live,
+  calls,
 }: AppProps) {
   const [client] = useState(() => queryClient ?? createHostQueryClient());
   const navigate = (path: string) => void router.navigate(path);
@@ -61,7 +65,13 @@ export function App({
   } as CSSProperties;
   return (
     <AppServicesContext.Provider value={services}>
-      <AppHostProvider api={api} storage={storage} navigate={navigate} notify={notify}>
+      <AppHostProvider
+        api={api}
+        storage={storage}
+        navigate={navigate}
+        notify={notify}
+        calls={calls}
+      >
         <AppData client={client}>
           <LiveProvider feed={live?.feed ?? null} alerts={live?.alerts ?? null}>
             <div className="ic-root" style={rootStyle}>

@@ -12,6 +12,7 @@ import {
   EXTENSION_READY_EVENT,
   installedExtensionId,
 } from './features/extension-handoff/extension-bridge';
+import { createAppCalls } from './calls/app-calls';
 import { attachBrowserPush, browserNotification, createDesktopAlerts } from './live/browser-push';
 import { createLiveFeedChooser, followSession, liveScopeOf } from './live/choose-live-feed';
 import { connectExtensionLiveFeed } from './live/extension-live-feed';
@@ -46,6 +47,14 @@ const { api, session, transport } = createDirectSession({
 });
 const router = createAppRouter();
 
+// issue #13 — calls: the tab's own (own socket) or the extension background's (its port).
+const appCalls = createAppCalls({
+  api,
+  store: window.sessionStorage,
+  scope: () => liveScopeOf(useSessionStore.getState()),
+  navigate: (path) => void router.navigate(path),
+});
+
 // issue #12 — the live feed: the extension's when it is signed in as the same user (one
 // socket per browser), else the app's own over its own socket, with browser push.
 const notificationApi = browserNotification();
@@ -65,6 +74,7 @@ const liveFeeds = createLiveFeedChooser({
       navigate: (path) => void router.navigate(path),
     }),
   alerts: createDesktopAlerts(notificationApi),
+  onFeedChange: appCalls.feedChanged,
 });
 followSession(useSessionStore, liveFeeds);
 // The extension's bridge may announce itself after the app started.
@@ -83,6 +93,7 @@ async function start(): Promise<void> {
         services={{ session }}
         environment={currentEnvironment()}
         live={{ feed: liveFeeds.feed, alerts: liveFeeds.alerts }}
+        calls={appCalls.session}
       />
     </StrictMode>,
   );

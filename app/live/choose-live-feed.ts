@@ -75,6 +75,11 @@ export interface LiveFeedChooserDeps {
   attachPush?: (feed: LiveFeed) => () => void;
   /** The permission offer of browser push; hidden while the extension's feed is used. */
   alerts?: DesktopAlerts | null;
+  /**
+   * The feed in use changed (issue #13: the app takes incoming calls from its own socket,
+   * or reads the extension's `call-state` on that feed's port — never both).
+   */
+  onFeedChange?: (source: LiveSource, feed: LiveFeed | null) => void;
 }
 
 export interface LiveFeedChooser {
@@ -121,6 +126,7 @@ export function createLiveFeedChooser(deps: LiveFeedChooserDeps): LiveFeedChoose
     detachPush();
     detachPush = deps.attachPush?.(deps.own) ?? (() => {});
     setSource('own');
+    deps.onFeedChange?.('own', deps.own);
   }
 
   /** Lets go of the extension's feed (its port), when it has a way to be closed. */
@@ -140,6 +146,7 @@ export function createLiveFeedChooser(deps: LiveFeedChooserDeps): LiveFeedChoose
     deps.socket.disconnectSocket();
     switchable.use(feed);
     setSource('extension');
+    deps.onFeedChange?.('extension', feed);
   }
 
   async function choose(): Promise<LiveSource> {
@@ -220,6 +227,7 @@ export function createLiveFeedChooser(deps: LiveFeedChooserDeps): LiveFeedChoose
     deps.socket.disconnectSocket();
     switchable.use(null);
     setSource('none');
+    deps.onFeedChange?.('none', null);
   }
 }
 

@@ -1,3 +1,5 @@
+import type { AppCallMessage, LivePortCalls } from '@/app/calls/live-port-call-session';
+import type { CallSnapshot } from '@/shared/contracts/call-session';
 import type { Notification } from '@/shared/contracts/notification';
 import { IDLE_LIVE_SNAPSHOT, type LiveFeed, type LiveSnapshot } from '@/shared/live/live-feed';
 import {
@@ -114,6 +116,17 @@ export interface ExtensionLiveFeedOptions {
 }
 
 /**
+ * The extension's feed as the app gets it, with the background's active call on the same
+ * port (issue #13: the app reads `call-state` and sends call:* like a CRM tab's panel).
+ */
+export type ExtensionLiveFeed = LiveFeed & { calls: LivePortCalls };
+
+/** The extension's feed carries its calls (a feed of the app's own does not). */
+export function isExtensionLiveFeed(feed: LiveFeed | null): feed is ExtensionLiveFeed {
+  return feed !== null && typeof (feed as Partial<ExtensionLiveFeed>).calls === 'object';
+}
+
+/**
  * The extension background's live feed, for the standalone app (issue #12: one socket
  * and one read state per browser). Answers null when the extension is absent, does not
  * answer in time, or is signed in as someone else: the app then opens its own socket.
@@ -122,13 +135,16 @@ export interface ExtensionLiveFeedOptions {
  */
 export async function connectExtensionLiveFeed(
   options: ExtensionLiveFeedOptions,
-): Promise<LiveFeed | null> {
+): Promise<ExtensionLiveFeed | null> {
   const found = pageRuntime();
   if (!found) return null;
   const runtime: PageRuntime = found;
   const doc = options.doc ?? (typeof document === 'undefined' ? null : document);
   const listeners = new Set<() => void>();
-  const pending = new Map<string, () => void>();
+  /** Each sent RPC's settle: the answer (ok + data) or undefined when given up. */
+  const pending = new Map<string, (answer?: { ok: boolean; data?: unknown }) => void>();
+  const callListeners = new Set<(snapshot: CallSnapshot) => void>();
+  let callSnapshot: CallSnapshot | null = null;
   let snapshot: LiveSnapshot | null = null;
   let port: PagePort | null = null;
   let ended = false;
@@ -176,8 +192,11 @@ export async function connectExtensionLiveFeed(
           }
           emit();
         } else if (message.kind === 'answer') {
-          pending.get(message.id)?.();
+          pending.get(message.id)?.({ ok: message.ok, data: message.data });
           pending.delete(message.id);
+        } else if (message.kind === 'call-state') {
+          callSnapshot = message.snapshot;
+          for (const listener of [...callListeners]) listener(message.snapshot);
         }
       });
       created.onDisconnect.addListener(() => {
@@ -217,6 +236,8 @@ export async function connectExtensionLiveFeed(
     doc?.removeEventListener('visibilitychange', onVisibility);
     snapshot = IDLE_LIVE_SNAPSHOT;
     emit();
+    // The background no longer serves us: its call is not ours to show any more.
+    callSnapshot = null;
     options.onClosed?.();
   }
 
@@ -241,10 +262,27 @@ export async function connectExtensionLiveFeed(
     });
   }
 
+  /** A call:* RPC: resolves with the background's answer, rejects when it failed or died. */
+  function callRpc(message: AppCallMessage): Promise<unknown> {
+    if (!port) return Promise.reject(new Error('The extension is not connected.'));
+    const id = `app-${nextId++}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => settle(), CALL_TIMEOUT_MS);
+      function settle(answer?: { ok: boolean; data?: unknown }) {
+        clearTimeout(timer);
+        pending.delete(id);
+        if (answer?.ok) resolve(answer.data);
+        else reject(new Error('The extension did not take the call request.'));
+      }
+      pending.set(id, settle);
+      send({ ...message, id } as AppLiveMessage);
+    });
+  }
+
   if (!(await open(EXTENSION_ANSWER_MS))) return null;
   doc?.addEventListener('visibilitychange', onVisibility);
 
-  return mirrorLiveFeed({
+  const feed = mirrorLiveFeed({
     get: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);
@@ -254,4 +292,13 @@ export async function connectExtensionLiveFeed(
     markAllRead: () => call({ kind: 'live:mark-all-read' }),
     reload: () => send({ kind: 'live:reload' }),
   });
+  const calls: LivePortCalls = {
+    call: callRpc,
+    callState: () => callSnapshot,
+    onCallState(listener) {
+      callListeners.add(listener);
+      return () => void callListeners.delete(listener);
+    },
+  };
+  return Object.assign(feed, { calls });
 }

@@ -1,0 +1,69 @@
+import { isExtensionLiveFeed } from '@/app/live/extension-live-feed';
+import type { LiveSource } from '@/app/live/choose-live-feed';
+import type { ApiClient } from '@/shared/api/client';
+import type { LiveFeed } from '@/shared/live/live-feed';
+import { type AppCallSession, type CallScope, createAppCallSession } from './app-call-session';
+import { followOfferedCalls, listenForOwnIncomingCalls } from './incoming-calls';
+import { createLivePortCallSession } from './live-port-call-session';
+import { createSwitchableCallSession, type SwitchableCallSession } from './switchable-call-session';
+
+/** Where the top bar's hang-up goes when no wizard on the page answers it. */
+export const AUTOMATED_INTAKE_PATH = '/app/automated-intake';
+
+export interface AppCalls {
+  /** host.calls for the page's life. */
+  session: SwitchableCallSession;
+  /** The app's own call session (its own socket's calls, in sessionStorage). */
+  own: AppCallSession;
+  /** The live feed chooser's onFeedChange: who holds the call and who takes incoming calls. */
+  feedChanged(source: LiveSource, feed: LiveFeed | null): void;
+}
+
+/**
+ * The standalone app's calls (issue #13), following the live feed in use: with its OWN
+ * socket the app holds the call in the tab (app-call-session.ts) and takes
+ * `incomingCalls::{userId}` itself; with the EXTENSION's feed the background holds the
+ * call and decides the one place, and the app only claims what it is offered. Never both.
+ */
+export function createAppCalls(deps: {
+  api: ApiClient;
+  store: Storage;
+  scope: () => CallScope | null;
+  navigate: (path: string) => void;
+}): AppCalls {
+  const own = createAppCallSession({
+    api: deps.api,
+    store: deps.store,
+    scope: deps.scope,
+  });
+  const session = createSwitchableCallSession(own, {
+    openWizard: () => deps.navigate(AUTOMATED_INTAKE_PATH),
+  });
+  let stop: () => void = () => {};
+
+  return {
+    session,
+    own,
+    feedChanged(source, feed) {
+      stop();
+      stop = () => {};
+      own.scopeChanged();
+      if (source === 'extension' && isExtensionLiveFeed(feed)) {
+        const port = createLivePortCallSession(feed.calls);
+        session.use(port);
+        stop = followOfferedCalls({ calls: port, navigate: deps.navigate });
+        return;
+      }
+      session.use(own);
+      const scope = deps.scope();
+      if (source === 'own' && scope) {
+        stop = listenForOwnIncomingCalls({
+          api: deps.api,
+          calls: own,
+          scope,
+          navigate: deps.navigate,
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type { ApiClient } from '@/shared/api/client';
+import { getTrackingInfo } from '@/shared/api/call-tracking';
+import type { CallSession } from '@/shared/calls/call-session';
+import type { ActiveCall } from '@/shared/contracts/active-call';
+import type { CallSnapshot } from '@/shared/contracts/call-session';
+import { incomingCallEvent, type TrackingInfo } from '@/shared/contracts/call-tracking';
+import { isCallLive } from '@/shared/domain/active-call';
+import { acceptIncomingCall } from '@/shared/domain/incoming-call';
+import { automatedIntakePath } from '@/app/features/call-flow/incoming-call';
+import type { AppCallSession, CallScope } from './app-call-session';
+
+/** The automated intake's path for a call the app holds (the page starts its wizard). */
+export function intakePathFor(call: ActiveCall): string {
+  return automatedIntakePath({
+    ...call.callData,
+    ...(call.process ? { process: call.process } : {}),
+  });
+}
+
+/** The host's API with every call silent: a failed lookup here is no toast, only "None". */
+function silently(api: ApiClient): ApiClient {
+  return {
+    call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
+    subscribe: (event, handler) => api.subscribe(event, handler),
+  };
+}
+
+export interface OwnIncomingCallsDeps {
+  api: ApiClient;
+  calls: AppCallSession;
+  scope: CallScope;
+  navigate: (path: string) => void;
+  now?: () => Date;
+}
+
+/**
+ * Incoming calls on the app's OWN socket (spec: session 4 Sockets "incomingCalls::
+ * {userId}"; issue #13 "in the standalone app at /app/automated-intake?incomingCall=…"):
+ * an event that is taken (acceptIncomingCall: statusCode 200, signed in, no call in
+ * progress, not the call already held) has its tracking info looked up (a failure reads
+ * "None Associated"), becomes the active call, and opens the automated intake, whose
+ * wizard starts it. The same event delivered twice opens it once. Answers the unsubscribe.
+ */
+export function listenForOwnIncomingCalls(deps: OwnIncomingCallsDeps): () => void {
+  const { api, calls, scope, navigate } = deps;
+  const now = deps.now ?? (() => new Date());
+  /** Calls whose tracking info is being looked up: a repeated event waits for nothing. */
+  const opening = new Set<string>();
+  let stopped = false;
+
+  async function take(payload: unknown): Promise<void> {
+    const first = acceptIncomingCall({
+      payload,
+      userId: scope.userId,
+      activeCall: calls.get().call,
+    });
+    if (!first.taken || opening.has(first.call.callId)) return;
+    const call = first.call;
+    opening.add(call.callId);
+    try {
+      let trackingInfo: TrackingInfo | null = null;
+      if (call.trackingNumber) {
+        try {
+          trackingInfo = await getTrackingInfo(
+            silently(api),
+            scope.workspaceId,
+            call.trackingNumber,
+            {
+              title: call.leadName,
+            },
+          );
+        } catch {
+          trackingInfo = null; // spec 3: campaign and lead source read "None Associated"
+        }
+      }
+      if (stopped) return;
+      calls.apply({
+        type: 'incoming',
+        userId: scope.userId,
+        workspaceId: scope.workspaceId,
+        call,
+        trackingInfo,
+        receivedAt: now().toISOString(),
+      });
+      const held = calls.get().call;
+      // Another call became live while the lookup ran: that one stays, this one is dropped.
+      if (held?.callId !== call.callId || !isCallLive(held)) return;
+      navigate(intakePathFor(held));
+    } finally {
+      opening.delete(call.callId);
+    }
+  }
+
+  const unsubscribe = api.subscribe(
+    incomingCallEvent(scope.userId),
+    (payload) => void take(payload),
+  );
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
+}
+
+/**
+ * Incoming calls when the app uses the EXTENSION's feed (issue #13: the background decides
+ * the one place): the background pushes the call's snapshot on the app's live port; when
+ * it offers this app the live call, the app claims it and, if granted, opens the automated
+ * intake. A call is claimed once; one not offered to the app is left to the CRM tab (or
+ * the notification) the background chose. Answers the unsubscribe.
+ */
+export function followOfferedCalls(deps: {
+  calls: Pick<CallSession, 'get' | 'subscribe' | 'claim'>;
+  navigate: (path: string) => void;
+}): () => void {
+  const { calls, navigate } = deps;
+  const tried = new Set<string>();
+
+  async function check(snapshot: CallSnapshot): Promise<void> {
+    const call = snapshot.call;
+    if (!snapshot.offered || !isCallLive(call) || tried.has(call.callId)) return;
+    tried.add(call.callId);
+    let granted = false;
+    try {
+      granted = await calls.claim(call.callId);
+    } catch {
+      granted = false;
+    }
+    if (granted) navigate(intakePathFor(call));
+  }
+
+  void check(calls.get());
+  return calls.subscribe(() => void check(calls.get()));
+}
