@@ -225,3 +225,34 @@ export function withoutUnknownIds(
   }
   return changed ? next : state;
 }
+
+/** The cockpit's filter (spec: dashboards 2.3): its date range and lead sources (empty = all). */
+export interface CockpitFilterState extends DateRange {
+  leadSources: string[];
+}
+
+/**
+ * The cockpit's filter as stored: the report panel's format, so the cockpit's filters
+ * follow the same rules as the funnel's (spec: dashboards 4 "Filters are persisted
+ * locally"; the range kept only on the day it was saved).
+ */
+export function serializeCockpitFilter(
+  filter: CockpitFilterState,
+  today: Date = new Date(),
+): string {
+  return serializeReportFilters(defaultReportFilters(today, filter), today);
+}
+
+/** The stored cockpit filter read back; anything unreadable or expired is the fallback's. */
+export function parseStoredCockpitFilter(
+  text: string | null,
+  fallback: CockpitFilterState,
+  today: Date = new Date(),
+): CockpitFilterState {
+  const { startDate, endDate, leadSources } = parseStoredReportFilters(
+    text,
+    defaultReportFilters(today, fallback),
+    today,
+  );
+  return { startDate, endDate, leadSources };
+}

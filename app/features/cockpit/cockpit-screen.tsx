@@ -5,6 +5,7 @@ import { isDateRangeValid } from '@/app/components/date-range-fields/date-range-
 import { Page } from '@/app/components/page/page';
 import { useDataQuery, useQueryScope, type DataState } from '@/app/query/use-data-query';
 import { useHost } from '@/app/host/host';
+import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { SystemStatusBanner } from '@/app/components/system-status-banner/system-status-banner';
 import type { CockpitFilter } from '@/shared/api/cockpit';
 import type { GoalSources } from '@/shared/api/goals';
@@ -34,6 +35,10 @@ import {
   type WarningLog,
 } from '@/shared/domain/cockpit-warnings';
 import { daysInRange, defaultReportRange, formatDisplayDay } from '@/shared/domain/date-range';
+import {
+  parseStoredCockpitFilter,
+  serializeCockpitFilter,
+} from '@/shared/domain/report-filter-state';
 import { todayInTimezone } from '@/shared/domain/workspace-day';
 import {
   cashFlowCardQuery,
@@ -78,13 +83,28 @@ function warningReducer(log: WarningLog, action: WarningAction): WarningLog {
     : acknowledgeWarning(log, action.key);
 }
 
-function initialFilter(props: CockpitScreenProps, today: Date): CockpitFilter {
-  const fallback = defaultReportRange(today);
+/**
+ * The filter a visit opens with: the stored one (spec: dashboards 4 "Filters are persisted
+ * locally", like the funnel's), else the last 7 days and all sources; a widget's
+ * date-range and lead-sources attributes win over the stored parts they name.
+ */
+function openingFilter(props: CockpitScreenProps, text: string | null, today: Date): CockpitFilter {
+  const stored = parseStoredCockpitFilter(
+    text,
+    { ...defaultReportRange(today), leadSources: [] },
+    today,
+  );
   const range =
     props.defaultDateRange && isDateRangeValid(props.defaultDateRange, today)
       ? props.defaultDateRange
-      : fallback;
-  return { ...range, leadSources: [...(props.defaultLeadSources ?? [])] };
+      : stored;
+  return {
+    startDate: range.startDate,
+    endDate: range.endDate,
+    leadSources: props.defaultLeadSources?.length
+      ? [...props.defaultLeadSources]
+      : stored.leadSources,
+  };
 }
 
 /**
@@ -105,12 +125,28 @@ export function CockpitScreen(props: CockpitScreenProps) {
     () => props.today ?? todayInTimezone(workspace?.attributes.timezone ?? null),
   );
 
-  const [applied, setApplied] = useState<CockpitFilter>(() => initialFilter(props, today));
-  const [draftRange, setDraftRange] = useState<DateRangeValue>(() => ({
-    startDate: applied.startDate,
-    endDate: applied.endDate,
-  }));
-  const [draftSources, setDraftSources] = useState<string[]>(() => applied.leadSources);
+  // Keyed by workspace: another workspace's lead sources mean nothing here (a 400).
+  const storageKey = `report-filters:cockpit:${workspaceId ?? 'none'}`;
+  const stored = useStoredFilters<CockpitFilter>(
+    storageKey,
+    (text) => openingFilter(props, text, today),
+    undefined,
+    (filter) => serializeCockpitFilter(filter, today),
+  );
+  // null while the stored filter is read: the cards wait (they show their loading state).
+  const applied = stored.applied;
+  // The form's unsaved choices start from the filter the visit opened with.
+  const [draft, setDraft] = useState<CockpitDraft | null>(null);
+  if (applied && draft?.key !== storageKey) {
+    // Set while rendering (React's "state from a previous render"): no frame shows an empty form.
+    setDraft({
+      key: storageKey,
+      range: { startDate: applied.startDate, endDate: applied.endDate },
+      sources: applied.leadSources,
+    });
+  }
+  const draftRange = draft?.range ?? null;
+  const draftSources = draft?.sources ?? [];
   const scope = useQueryScope();
   const queryClient = useQueryClient();
 
@@ -122,30 +158,34 @@ export function CockpitScreen(props: CockpitScreenProps) {
   const leadFlowId = on('leadFlow');
   const leadFlow = useCard(
     enabled('leadFlow'),
-    useDataQuery(leadFlowId ? leadFlowCardQuery(scope, api, leadFlowId, applied) : null),
+    useDataQuery(leadFlowId && applied ? leadFlowCardQuery(scope, api, leadFlowId, applied) : null),
   );
   const salesId = on('salesPerformance');
   const salesPerformance = useCard(
     enabled('salesPerformance'),
-    useDataQuery(salesId ? salesPerformanceCardQuery(scope, api, salesId, applied) : null),
+    useDataQuery(
+      salesId && applied ? salesPerformanceCardQuery(scope, api, salesId, applied) : null,
+    ),
   );
   const communicationsId = on('communications');
   const communications = useCard(
     enabled('communications'),
     useDataQuery(
-      communicationsId ? communicationsCardQuery(scope, api, communicationsId, applied) : null,
+      communicationsId && applied
+        ? communicationsCardQuery(scope, api, communicationsId, applied)
+        : null,
     ),
   );
   const cashFlowId = on('cashFlow');
   const cashFlow = useCard(
     enabled('cashFlow'),
-    useDataQuery(cashFlowId ? cashFlowCardQuery(scope, api, cashFlowId, applied) : null),
+    useDataQuery(cashFlowId && applied ? cashFlowCardQuery(scope, api, cashFlowId, applied) : null),
   );
 
   const goalSources = useGoalSources(workspace?.attributes.goals ?? null);
   const goals = useMemo(
     () =>
-      goalSources.sources
+      goalSources.sources && applied
         ? cockpitGoalsForRange({
             goals: goalSources.sources.goals,
             leadSources: goalSources.sources.leadSources,
@@ -159,6 +199,7 @@ export function CockpitScreen(props: CockpitScreenProps) {
   // The report has no row for a source without leads; the lookups add every active one
   // with 0, so its red bar and its warning show (spec: dashboards 2.3, 5).
   const leadSourceList = goalSources.sources?.leadSources;
+  const appliedSources = applied?.leadSources;
   const leadFlowLoad = useMemo<CardLoad<LeadFlowRow[]>>(
     () =>
       leadFlow.state.status === 'loaded'
@@ -167,11 +208,11 @@ export function CockpitScreen(props: CockpitScreenProps) {
             data: withEveryActiveLeadSource(
               leadFlow.state.data,
               leadSourceList ?? [],
-              applied.leadSources,
+              appliedSources ?? [],
             ),
           }
         : leadFlow.state,
-    [leadFlow.state, leadSourceList, applied.leadSources],
+    [leadFlow.state, leadSourceList, appliedSources],
   );
 
   // Warning checks run after loading (spec: dashboards 4): a card that is loading or
@@ -219,19 +260,23 @@ export function CockpitScreen(props: CockpitScreenProps) {
   }, []);
 
   function changeRange(next: DateRangeValue) {
-    setDraftRange(next);
+    setDraft((current) => (current ? { ...current, range: next } : current));
     // spec: dashboards 2.3 — changing the dates reloads all active cards.
-    if (isDateRangeValid(next, today)) {
-      setApplied((current) =>
-        current.startDate === next.startDate && current.endDate === next.endDate
-          ? current
-          : { ...current, startDate: next.startDate, endDate: next.endDate },
-      );
+    if (
+      applied &&
+      isDateRangeValid(next, today) &&
+      (applied.startDate !== next.startDate || applied.endDate !== next.endDate)
+    ) {
+      stored.apply({ ...applied, startDate: next.startDate, endDate: next.endDate });
     }
   }
 
+  function changeSources(ids: string[]) {
+    setDraft((current) => (current ? { ...current, sources: ids } : current));
+  }
+
   function save() {
-    if (!isDateRangeValid(draftRange, today)) return;
+    if (!applied || !draftRange || !isDateRangeValid(draftRange, today)) return;
     // spec: dashboards 4 — applying clears recorded errors, reloads all active cards,
     // then refetches the goal settings (behind the ones shown).
     const next: CockpitFilter = { ...draftRange, leadSources: draftSources };
@@ -243,7 +288,7 @@ export function CockpitScreen(props: CockpitScreenProps) {
       // New filters: every card answer cached so far is stale, so cards whose new filters
       // were asked before show that answer and fetch a fresh one behind it.
       void queryClient.invalidateQueries({ ...cards, refetchType: 'none' });
-      setApplied(next);
+      stored.apply(next);
     }
     if (workspaceId) {
       void queryClient.invalidateQueries({ queryKey: goalSourcesKey(scope, workspaceId) });
@@ -273,24 +318,31 @@ export function CockpitScreen(props: CockpitScreenProps) {
       title="Cockpit"
       description={
         <>
-          {workspace ? `${workspace.attributes.name} · ` : null}
-          {formatDisplayDay(applied.startDate)} – {formatDisplayDay(applied.endDate)}
-          {applied.leadSources.length > 0
-            ? ` · ${applied.leadSources.length} lead ${applied.leadSources.length === 1 ? 'source' : 'sources'}`
-            : ' · All lead sources'}
+          {workspace ? `${workspace.attributes.name}` : null}
+          {applied ? (
+            <>
+              {workspace ? ' · ' : null}
+              {formatDisplayDay(applied.startDate)} – {formatDisplayDay(applied.endDate)}
+              {applied.leadSources.length > 0
+                ? ` · ${applied.leadSources.length} lead ${applied.leadSources.length === 1 ? 'source' : 'sources'}`
+                : ' · All lead sources'}
+            </>
+          ) : null}
         </>
       }
     >
-      <CockpitFilterBar
-        leadSourceOptions={leadSourceOptions}
-        leadSources={draftSources}
-        onLeadSourcesChange={setDraftSources}
-        range={draftRange}
-        onRangeChange={changeRange}
-        loading={anyLoading}
-        onSave={save}
-        today={today}
-      />
+      {draftRange ? (
+        <CockpitFilterBar
+          leadSourceOptions={leadSourceOptions}
+          leadSources={draftSources}
+          onLeadSourcesChange={changeSources}
+          range={draftRange}
+          onRangeChange={changeRange}
+          loading={anyLoading}
+          onSave={save}
+          today={today}
+        />
+      ) : null}
       <SystemStatusBanner
         warnings={openWarnings(log)}
         loading={anyLoading}
@@ -300,7 +352,7 @@ export function CockpitScreen(props: CockpitScreenProps) {
         <LeadFlowCard
           {...frame('leadFlow', leadFlowLoad, leadFlow.reload)}
           goals={goals}
-          filtered={applied.leadSources.length > 0}
+          filtered={(applied?.leadSources.length ?? 0) > 0}
         />
         <SalesPerformanceCard
           {...frame('salesPerformance', salesPerformance.state, salesPerformance.reload)}
@@ -314,6 +366,13 @@ export function CockpitScreen(props: CockpitScreenProps) {
       </div>
     </Page>
   );
+}
+
+/** The filter form's unsaved choices, for the workspace (storage key) they were made in. */
+interface CockpitDraft {
+  key: string;
+  range: DateRangeValue;
+  sources: string[];
 }
 
 function sameCockpitFilter(a: CockpitFilter, b: CockpitFilter): boolean {

@@ -149,7 +149,8 @@ describe('cards load independently (spec: dashboards 4)', () => {
         within(screen.getByRole('region', { name: new RegExp(card) })).getByText(text).textContent,
       ).toBe(text);
     }
-    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    // The form shows once the stored filters are read (async storage); Save waits while loading.
+    expect(await screen.findByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
   });
 
   it("shows one card's failure in that card only, with Try Again that reloads it", async () => {
@@ -338,5 +339,73 @@ describe('the filter (spec: dashboards 2.3, 4, 5)', () => {
     });
     expect(after.some((call) => call.path === 'workspaces/ws_lakeside')).toBe(true);
     expect(after.some((call) => call.path.endsWith('leadSources'))).toBe(true);
+  });
+});
+
+describe('the filter is kept between visits (spec: dashboards 4, like the funnel)', () => {
+  it('opens on the lead sources and dates chosen before leaving the screen', async () => {
+    const workspace = cockpitWorkspace();
+    const host = cockpitHost(workspace, fakeApi(healthyRoutes(workspace)));
+    const first = renderWithHost(<CockpitScreen today={TODAY} />, { host });
+    await settle();
+    // A shorter range (goals scale down with it), so no warning keeps the banner open.
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '03/03/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: /Lead sources/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Google Ads/ }));
+    await settle();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await settle();
+    first.unmount();
+
+    // Same storage, a new visit: the cards are asked with the kept filter, not the default.
+    const api = fakeApi(healthyRoutes(workspace));
+    renderWithHost(<CockpitScreen today={TODAY} />, { host: { ...host, api } });
+    await settle();
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe('03/03/2026');
+    expect(screen.getByRole('button', { name: /Lead sources/ }).textContent).toContain(
+      'Google Ads',
+    );
+    expect(api.requests.find((call) => call.path.endsWith('cid/salesperformance'))?.body).toEqual({
+      startDate: '2026-03-03',
+      endDate: '2026-03-07',
+      leadSources: ['ls_google'],
+    });
+  });
+
+  it("keeps each workspace's filter apart", async () => {
+    const lakeside = cockpitWorkspace();
+    const host = cockpitHost(lakeside, fakeApi(healthyRoutes(lakeside)));
+    const first = renderWithHost(<CockpitScreen today={TODAY} />, { host });
+    await settle();
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '02/20/2026' } });
+    await settle();
+    first.unmount();
+
+    const harbor = { ...cockpitWorkspace(), id: 'ws_harbor' };
+    const api = fakeApi(healthyRoutes(harbor));
+    // The same storage as the first visit: only the key keeps the workspaces apart.
+    renderWithHost(<CockpitScreen today={TODAY} />, {
+      host: { ...cockpitHost(harbor, api), storage: host.storage },
+    });
+    await settle();
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe('03/01/2026');
+  });
+
+  it('opens on the default range on a later day (a stored range lasts the day it was chosen)', async () => {
+    const workspace = cockpitWorkspace();
+    const host = cockpitHost(workspace, fakeApi(healthyRoutes(workspace)));
+    const first = renderWithHost(<CockpitScreen today={TODAY} />, { host });
+    await settle();
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '02/20/2026' } });
+    await settle();
+    first.unmount();
+
+    const nextDay = new Date(2026, 2, 8, 12);
+    renderWithHost(<CockpitScreen today={nextDay} />, { host });
+    await settle();
+    expect((screen.getByLabelText('Start date') as HTMLInputElement).value).toBe('03/02/2026');
+    expect((screen.getByLabelText('End date') as HTMLInputElement).value).toBe('03/08/2026');
   });
 });
