@@ -1,4 +1,5 @@
 import { intakeAgent } from './intake-agent';
+import { intakeCallFlow } from './intake-call-flow';
 import { intakeCockpit } from './intake-cockpit';
 import { intakeCompliance } from './intake-compliance';
 import { intakeFunnel } from './intake-funnel';
@@ -16,9 +17,10 @@ export interface WidgetDefinition {
 /**
  * Every widget element whose screen exists, one file per element. Called by the
  * script-tag bundle and the extension's panel runtime after they set the widget
- * environment. <intake-call-flow> is added when the call-flow screen lands.
+ * environment.
  */
 const DEFINITIONS: readonly WidgetDefinition[] = [
+  intakeCallFlow,
   intakeCockpit,
   intakeFunnel,
   intakeCompliance,

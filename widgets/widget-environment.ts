@@ -1,5 +1,6 @@
 import type { Host } from '@/app/host/host';
 import type { ApiClient } from '@/shared/api/client';
+import type { CallSession } from '@/shared/calls/call-session';
 import type { LoginRequest } from '@/shared/contracts/auth';
 import type { HostSession } from '@/shared/session/host-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
@@ -88,6 +89,11 @@ export interface WidgetEnvironmentOptions {
   signIn?: (credentials: LoginRequest) => Promise<unknown>;
   /** Extension: a signed-out widget says where to sign in instead. */
   hint?: string;
+  /**
+   * The active call every widget of the page shares (issue #13): the background's in a
+   * CRM tab; absent in the script-tag embed, which takes no calls.
+   */
+  calls?: CallSession;
 }
 
 /**
@@ -112,6 +118,7 @@ export function createWidgetEnvironment(options: WidgetEnvironmentOptions): Widg
           session: view.session,
           appOrigin: view.appOrigin,
           notify,
+          ...(options.calls ? { calls: options.calls } : {}),
         }),
       };
     }

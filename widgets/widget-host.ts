@@ -1,5 +1,6 @@
 import type { Host } from '@/app/host/host';
 import type { ApiClient } from '@/shared/api/client';
+import type { CallSession } from '@/shared/calls/call-session';
 import type { HostSession } from '@/shared/session/host-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { Notifier } from '@/shared/transport/notifier';
@@ -26,6 +27,8 @@ export function createWidgetHost(options: {
   session: HostSession;
   appOrigin: string;
   notify: Notifier;
+  /** The active call (a CRM tab's panel: the background's); absent in the script-tag embed. */
+  calls?: CallSession;
 }): Host {
   return {
     api: options.api,
@@ -33,5 +36,6 @@ export function createWidgetHost(options: {
     session: options.session,
     notify: options.notify,
     navigate: (path) => openInApp(options.appOrigin, path),
+    ...(options.calls ? { calls: options.calls } : {}),
   };
 }

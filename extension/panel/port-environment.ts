@@ -1,4 +1,5 @@
 import { createApiClient } from '@/shared/api/client';
+import { createPortCallSession } from './port-call-session';
 import { hostSessionSchema, type HostSession } from '@/shared/session/host-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { PublicSessionState } from '@/shared/transport/port-protocol';
@@ -68,6 +69,8 @@ interface Shared {
  */
 export function createPortEnvironment(transport: PortTransport) {
   const storage = createPortStorage(transport);
+  // One active call per tab, shared by every widget and the panel's header (issue #13).
+  const calls = createPortCallSession(transport);
   const shared = createValueStore<Shared>({ state: transport.sessionState(), hostSession: null });
   /** The sign-in (user and workspace) the host session was asked for, and the one it is for. */
   let requestedFor = '';
@@ -120,11 +123,16 @@ export function createPortEnvironment(transport: PortTransport) {
     api: (notify) => createApiClient(transport, notify),
     storage,
     hint: SIGN_IN_HINT,
+    calls,
   });
 
   return {
     environment,
     storage,
+    calls,
+    /** The signed-in host session (its workspace), once asked for; null before. */
+    hostSession: () => shared.get().hostSession,
+    onHostSession: shared.subscribe,
     dispose() {
       stop();
     },

@@ -7,6 +7,7 @@ import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import { fetchProcessDefinition, listProcesses } from '@/shared/api/call-flow';
 import type { ApiClient } from '@/shared/api/client';
+import type { DraftStorage } from '@/shared/call-flow/drafts';
 import type { CallFlowEngine } from '@/shared/call-flow/engine';
 import { CallFlowTriggerError } from '@/shared/call-flow/errors';
 import { findStep } from '@/shared/call-flow/traversal';
@@ -65,6 +66,26 @@ export interface CallFlowWizardProps {
   idleContent?: ReactNode;
   /** Checks addresses (dashboards 7 Address check); default: the host API's verifier. */
   verifyAddress?: VerifyAddress;
+  /**
+   * Where the step drafts are kept; default: the host's storage under the user's prefix.
+   * The <intake-call-flow> widget gives the call's shared storage (issue #13 continuity).
+   */
+  draftStorage?: DraftStorage;
+  /** Told the execution and step on screen whenever they change (null: no step). */
+  onStepChange?: (position: WizardStepPosition | null) => void;
+  /**
+   * Lets the host's own hang-up button (the panel's header) run this wizard's confirm and
+   * hang-up while a flow is on screen; answers how to stop listening.
+   */
+  registerHangUp?: (hangUp: () => void) => () => void;
+  /** Shown instead of the "No call in progress" explanation while no flow runs. */
+  idleFallback?: ReactNode;
+}
+
+/** The execution and form step the wizard shows. */
+export interface WizardStepPosition {
+  executionId: string;
+  stepId: string;
 }
 
 /** The process an incoming call without one runs (the rule: processForUnnamedCall). */
@@ -120,6 +141,10 @@ function SignedInWizard({
   callFlowsPath = '/app/automated-intake',
   idleContent,
   verifyAddress,
+  draftStorage,
+  onStepChange,
+  registerHangUp,
+  idleFallback,
   userId,
   agentName,
   workspaceId,
@@ -127,7 +152,10 @@ function SignedInWizard({
 }: SignedInProps) {
   const host = useHost();
   const { api, storage, navigate } = host;
-  const drafts = useMemo(() => userDraftStorage(storage, userId), [storage, userId]);
+  const drafts = useMemo(
+    () => draftStorage ?? userDraftStorage(storage, userId),
+    [draftStorage, storage, userId],
+  );
   const [setup] = useState(() => ({
     effects: createCallFlowEffects({
       api,
@@ -193,6 +221,25 @@ function SignedInWizard({
     else onCallTaken?.();
   }, [handle, incomingCall, start, onCallTaken]);
 
+  // The step on screen, for a host that follows it (the widget tells the background).
+  const flowState = handle.state;
+  const positionExecution =
+    flowState.status === 'at-form' ? flowState.processExecutionHistoryId : null;
+  const positionStep =
+    flowState.status === 'at-form'
+      ? (flowState.stepTraversed.steps[flowState.stepTraversed.currentIndex] ?? null)
+      : null;
+  const stepChanged = useRef(onStepChange);
+  stepChanged.current = onStepChange;
+  useEffect(() => {
+    if (handle.phase !== 'ready') return;
+    stepChanged.current?.(
+      positionExecution && positionStep
+        ? { executionId: positionExecution, stepId: positionStep }
+        : null,
+    );
+  }, [handle.phase, positionExecution, positionStep]);
+
   if (handle.phase === 'restoring') return <LoadingBlock label="Opening the call flow…" />;
   const { engine, state } = handle;
 
@@ -223,7 +270,7 @@ function SignedInWizard({
     if (state.busy || load.status === 'loading' || incomingCall) {
       return <LoadingBlock label={`Starting the call flow for ${caller || 'the caller'}…`} />;
     }
-    return <NoCall callFlowsPath={callFlowsPath}>{idleContent}</NoCall>;
+    return idleFallback ?? <NoCall callFlowsPath={callFlowsPath}>{idleContent}</NoCall>;
   }
 
   return (
@@ -233,6 +280,7 @@ function SignedInWizard({
       drafts={drafts}
       verifyAddress={verifyAddress ?? defaultVerifier}
       onFinished={finish}
+      registerHangUp={registerHangUp}
       onRetryStart={() => {
         if (state.processDefinition && state.callData) {
           void engine
@@ -298,6 +346,7 @@ interface ActiveFlowProps {
   verifyAddress: VerifyAddress;
   onFinished: () => void;
   onRetryStart: () => void;
+  registerHangUp?: (hangUp: () => void) => () => void;
 }
 
 interface TrailEntry {
@@ -326,6 +375,7 @@ function ActiveFlow({
   verifyAddress,
   onFinished,
   onRetryStart,
+  registerHangUp,
 }: ActiveFlowProps) {
   const confirm = useConfirm();
   const formId = useId();
@@ -362,6 +412,15 @@ function ActiveFlow({
     }
     onFinished();
   };
+  // The host's hang-up button asks the same as this one: with a confirm while the intake
+  // runs, without once it is complete (Finish).
+  const hangUpRef = useRef(hangUp);
+  hangUpRef.current = hangUp;
+  const completed = state.status === 'completed';
+  useEffect(
+    () => registerHangUp?.(() => void hangUpRef.current(!completed)),
+    [registerHangUp, completed],
+  );
 
   const submit = async (values: Variables) => {
     try {

@@ -1,0 +1,209 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Card } from '@/app/components/card/card';
+import { Icon } from '@/app/components/icon/icon';
+import { useHost } from '@/app/host/host';
+import type { ApiClient } from '@/shared/api/client';
+import type { ActiveCall } from '@/shared/contracts/active-call';
+import {
+  callCenterPaths,
+  type CrmRecord,
+  crmRecordListResponseSchema,
+} from '@/shared/contracts/call-flow-api';
+import { CALL_FLOW_TIMEOUT_MS } from '@/shared/contracts/call-flow';
+import type { Workspace } from '@/shared/contracts/workspace';
+import { DEFAULT_CTM_SITE, summarizeActiveCall } from '@/shared/domain/active-call';
+import { crmLinkSettings, crmRecordLink } from '@/shared/domain/crm-links';
+import { type CrmRecordMatch, matchCrmRecords } from '@/shared/domain/crm-record-match';
+import { formatPhoneForCrm } from '@/shared/domain/phone';
+import { crmRecordLines } from './crm-record-lines';
+import './active-call-card.css';
+
+// spec: session 3 Active call (direction, tracking number, campaign and lead source or
+// "None Associated", start hh:mm A), 7 recording link, 8 call duration; issue #13 "The
+// caller's CRM record is found by phone when possible ... the panel offers to open it".
+
+/** The contacts searched for the caller's phone (the newest first; one page). */
+export const CALLER_SEARCH_LIMIT = 100;
+
+/** The workspace's CRM contacts, read quietly: a failed lookup only hides the offer. */
+export async function listCrmContacts(api: ApiClient, workspaceId: string): Promise<CrmRecord[]> {
+  const answer = await api.call(
+    crmRecordListResponseSchema,
+    {
+      method: 'GET',
+      base: 'callCenter',
+      path: callCenterPaths.workspaceCrmRecords(workspaceId),
+      query: { type: 'CONTACT', 'page[limit]': CALLER_SEARCH_LIMIT, 'page[offset]': 0 },
+      timeoutMs: CALL_FLOW_TIMEOUT_MS,
+    },
+    { silent: true },
+  );
+  return answer.data;
+}
+
+/** The phones a CRM contact carries (spec 7 Contact output: phone_numbers[].number). */
+export function contactPhones(record: CrmRecord): string[] {
+  const numbers = record.payload.phone_numbers;
+  if (!Array.isArray(numbers)) return [];
+  return numbers.flatMap((entry) =>
+    entry && typeof entry === 'object' && !Array.isArray(entry) && typeof entry.number === 'string'
+      ? [entry.number]
+      : [],
+  );
+}
+
+/** The module a contact opens in: Keap's "Contact", Zoho's "Contacts" (dashboards 9). */
+function contactLink(workspace: Workspace | null, record: CrmRecord): string {
+  const settings = crmLinkSettings(workspace);
+  const module = settings.kind === 'zoho' ? 'Contacts' : 'Contact';
+  return crmRecordLink(settings, { id: record.contactId ?? record.id, module });
+}
+
+function useCallerRecords(call: ActiveCall): CrmRecordMatch<CrmRecord> | null {
+  const { api, session } = useHost();
+  const workspaceId = session.workspace?.id ?? null;
+  const { leadName, phone } = call.callData;
+  const [match, setMatch] = useState<CrmRecordMatch<CrmRecord> | null>(null);
+  useEffect(() => {
+    setMatch(null);
+    if (!workspaceId || !phone) return;
+    let active = true;
+    listCrmContacts(api, workspaceId).then(
+      (records) => {
+        if (active) setMatch(matchCrmRecords(records, { leadName, phone }, contactPhones));
+      },
+      () => undefined, // not found is said by nothing: the offer is a convenience
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, workspaceId, leadName, phone]);
+  return match;
+}
+
+/** The durations already logged as missing, once per call (spec 8 "Could not get call duration"). */
+const loggedMissingDuration = new Set<string>();
+
+/** The active call, live or ended, with the caller's CRM record when one is found. */
+export function ActiveCallCard({ call }: { call: ActiveCall }) {
+  const { session } = useHost();
+  const workspace = session.workspace;
+  const summary = useMemo(
+    () =>
+      summarizeActiveCall(call, {
+        timezone: workspace?.attributes.timezone,
+        ctmSite: DEFAULT_CTM_SITE,
+        ctmAccount: workspace?.attributes.vendors.callTrackingMetrics.account ?? null,
+      }),
+    [call, workspace],
+  );
+  const durationLog = summary.duration?.log ?? null;
+  useEffect(() => {
+    if (!durationLog || loggedMissingDuration.has(call.callId)) return;
+    loggedMissingDuration.add(call.callId);
+    console.warn(durationLog);
+  }, [durationLog, call.callId]);
+
+  const match = useCallerRecords(call);
+  const caller = call.callData.leadName || 'Unknown caller';
+  const heading = summary.direction === 'inbound' ? 'Incoming call' : 'Outgoing call';
+
+  return (
+    <Card
+      className="ic-active-call"
+      aria-label={`${heading}: ${caller}`}
+      data-call-state={summary.live ? 'live' : 'ended'}
+    >
+      <header className="ic-active-call__head">
+        <span className="ic-active-call__icon" aria-hidden="true">
+          <Icon name={summary.live ? 'call-flow' : 'phone-off'} size="md" />
+        </span>
+        <div className="ic-active-call__who">
+          <p className="ic-active-call__eyebrow">
+            {heading}
+            {summary.live ? ' · on the line' : ' · ended'}
+          </p>
+          <p className="ic-active-call__caller">{caller}</p>
+          {call.callData.phone ? (
+            <p className="ic-active-call__phone">{formatPhoneForCrm(call.callData.phone)}</p>
+          ) : null}
+        </div>
+      </header>
+      <dl className="ic-active-call__facts">
+        <dt>Tracking number</dt>
+        <dd>{summary.trackingNumber}</dd>
+        <dt>Campaign</dt>
+        <dd>{summary.campaign}</dd>
+        <dt>Lead source</dt>
+        <dd>{summary.leadSource}</dd>
+        <dt>Started</dt>
+        <dd>{summary.callStart}</dd>
+        {summary.duration ? (
+          <>
+            <dt>Duration</dt>
+            <dd>{summary.duration.text}</dd>
+          </>
+        ) : null}
+        {summary.recording ? (
+          <>
+            <dt>Recording</dt>
+            <dd>
+              {summary.recording.kind === 'link' ? (
+                <a href={summary.recording.url} target="_blank" rel="noopener noreferrer">
+                  Listen to the recording
+                </a>
+              ) : (
+                summary.recording.text
+              )}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <CallerRecord match={match} workspace={workspace} />
+    </Card>
+  );
+}
+
+function recordName(record: CrmRecord): string {
+  return crmRecordLines(record)[0] ?? record.id;
+}
+
+/** One match: a link; several: a short list to pick from; none: nothing (issue #13). */
+function CallerRecord({
+  match,
+  workspace,
+}: {
+  match: CrmRecordMatch<CrmRecord> | null;
+  workspace: Workspace | null;
+}) {
+  if (!match || match.kind === 'none') return null;
+  if (match.kind === 'one') {
+    const href = contactLink(workspace, match.record);
+    if (!href) return null;
+    return (
+      <p className="ic-active-call__record">
+        <a href={href} target="_blank" rel="noopener noreferrer">
+          Open CRM record
+        </a>
+      </p>
+    );
+  }
+  const linked = match.records
+    .map((record) => ({ record, href: contactLink(workspace, record) }))
+    .filter((entry) => entry.href);
+  if (linked.length === 0) return null;
+  return (
+    <div className="ic-active-call__record">
+      <p>{linked.length} CRM records have this phone. Open one:</p>
+      <ul className="ic-active-call__records">
+        {linked.map(({ record, href }) => (
+          <li key={record.id}>
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              {recordName(record)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+import {
+  type FocusEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
+import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
+import { Icon } from '@/app/components/icon/icon';
+import { useHost } from '@/app/host/host';
+import type { CallSession } from '@/shared/calls/call-session';
+import type { ActiveCall } from '@/shared/contracts/active-call';
+import { usesZohoVendor } from '@/shared/domain/workspace-features';
+import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
+import { ActiveCallCard } from './active-call-card';
+import { CallFlowWizard, type WizardStepPosition } from './call-flow-wizard';
+import type { IncomingCallPayload } from './incoming-call';
+import './call-flow-widget-screen.css';
+
+// issue #13 `<intake-call-flow>`: the call-flow wizard where the agent works. In a CRM
+// tab (host.calls: the background's call) it shows the active call and its one shared
+// wizard; in the script-tag embed (no host.calls) the wizard alone, kept in the page's
+// sessionStorage like the app's; in a Zoho-vendor workspace an explanation (spec 4
+// Call-flow guard).
+
+/** The hang-up asked from the top bar while no flow runs on this page. */
+export const HANG_UP_CALL_CONFIRM = {
+  icon: 'warning',
+  title: 'Hang up?',
+  subtitle: 'The call ends for the caller.',
+  body: 'No call flow is running for this call on this page. This cannot be undone.',
+  cancelText: 'Keep the call',
+  submitText: 'Hang up',
+  submitColor: 'danger',
+} as const;
+
+let pageSessionStorage: KeyValueStorage | null = null;
+
+/** spec 3 Session state, as the app keeps it: the page's sessionStorage. */
+function embedStateStorage(): KeyValueStorage {
+  pageSessionStorage ??= createWebStorage(window.sessionStorage);
+  return pageSessionStorage;
+}
+
+/** The screen of the <intake-call-flow> element. */
+export function CallFlowWidgetScreen() {
+  const host = useHost();
+  // The wizard's confirm renders in the widget's own (shadow) root, where its styles are.
+  const [dialogs, setDialogs] = useState<HTMLDivElement | null>(null);
+  let body;
+  if (usesZohoVendor(host.session.workspace)) body = <ZohoExplanation />;
+  else if (host.calls) body = <CallSessionFlow calls={host.calls} />;
+  else body = <CallFlowWizard incomingCall={null} stateStorage={embedStateStorage()} />;
+  return (
+    <div className="ic-call-flow-widget" data-testid="intake-call-flow">
+      {body}
+      <div ref={setDialogs} />
+      <ConfirmHost container={dialogs} />
+    </div>
+  );
+}
+
+/** spec 4 Call-flow guard: "blocked when the workspace uses the zoho vendor". */
+function ZohoExplanation() {
+  return (
+    <Card className="ic-call-flow-widget__notice" role="note" aria-labelledby="ic-cfw-zoho">
+      <span className="ic-call-flow-widget__notice-icon" aria-hidden="true">
+        <Icon name="call-flow" size="lg" />
+      </span>
+      <h2 id="ic-cfw-zoho" className="ic-call-flow-widget__notice-title">
+        Call flows are not available for workspaces that use Zoho
+      </h2>
+      <p>
+        This workspace takes its intake in Zoho CRM, so the scripted call flow is turned off here.
+        Calls still ring as usual: record the intake in Zoho.
+      </p>
+    </Card>
+  );
+}
+
+const EDITABLE = 'input, textarea, select, [contenteditable="true"]';
+
+/** The payload the wizard starts a call with (its call data and the process it names). */
+function payloadOf(call: ActiveCall): IncomingCallPayload {
+  return { ...call.callData, ...(call.process ? { process: call.process } : {}) };
+}
+
+/**
+ * The background's active call and its wizard. Continuity (issue #13): the wizard's state
+ * and drafts live in calls.flowStorage; when another page changes them (a new
+ * flowRevision not written here) this wizard is rebuilt (its key) so it reads them again,
+ * except while the agent is typing in it here and the step is the same: then it is
+ * rebuilt once the tab is shown again, so another window's keystrokes never take the
+ * field from under the agent's. A hidden tab also waits until it is shown.
+ */
+function CallSessionFlow({ calls }: { calls: CallSession }) {
+  const snapshot = useSyncExternalStore(calls.subscribe, calls.get);
+  const call = snapshot.call;
+  const live = call !== null && call.endedAt === null;
+  const callId = call?.callId ?? null;
+  const confirm = useConfirm();
+
+  // ---- the one place: only the page the call is offered to claims and starts it.
+  const [started, setStarted] = useState<{ callId: string; payload: IncomingCallPayload } | null>(
+    null,
+  );
+  const [refused, setRefused] = useState<string | null>(null);
+  const claimed = useRef<string | null>(null);
+  const claimAndStart = useCallback(
+    async (target: ActiveCall) => {
+      let granted = false;
+      try {
+        granted = await calls.claim(target.callId);
+      } catch {
+        granted = false;
+      }
+      if (granted) setStarted({ callId: target.callId, payload: payloadOf(target) });
+      else setRefused(target.callId);
+    },
+    [calls],
+  );
+  useEffect(() => {
+    if (!snapshot.offered || !call || call.endedAt !== null) return;
+    if (claimed.current === call.callId) return;
+    claimed.current = call.callId;
+    void claimAndStart(call);
+  }, [snapshot.offered, call, claimAndStart]);
+  // Started: the wizard keeps the flow; a rebuilt wizard must resume it, not start again.
+  const onCallTaken = useCallback(() => setStarted(null), []);
+
+  // ---- continuity
+  const [generation, setGeneration] = useState(0);
+  const position = useRef<WizardStepPosition | null>(null);
+  const pending = useRef(false);
+  const seenRevision = useRef(snapshot.flowRevision);
+  const typing = useRef(false);
+  const rebuild = useCallback(() => {
+    pending.current = false;
+    setGeneration((value) => value + 1);
+  }, []);
+  useEffect(() => {
+    if (snapshot.flowRevision !== seenRevision.current) {
+      seenRevision.current = snapshot.flowRevision;
+      if (!snapshot.flowWrittenHere) pending.current = true;
+    }
+    if (!pending.current || document.visibilityState === 'hidden') return;
+    const shared = snapshot.call?.wizard ?? null;
+    const here = position.current;
+    const stepElsewhere =
+      shared !== null &&
+      (here === null || shared.stepId !== here.stepId || shared.executionId !== here.executionId);
+    if (!typing.current || stepElsewhere) rebuild();
+  }, [snapshot, rebuild]);
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible' && pending.current) rebuild();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [rebuild]);
+
+  const onStepChange = useCallback(
+    (next: WizardStepPosition | null) => {
+      position.current = next;
+      const current = calls.get().call;
+      if (!next || !current) return;
+      const shared = current.wizard;
+      if (shared?.executionId === next.executionId && shared.stepId === next.stepId) return;
+      calls.wizardMoved(current.callId, next.executionId, next.stepId);
+    },
+    [calls],
+  );
+
+  // ---- hang-up: the wizard's own (engine first), then the call at the provider, then reset.
+  const finished = useCallback(async () => {
+    await calls.hangUp().catch(() => undefined);
+    await calls.reset().catch(() => undefined);
+  }, [calls]);
+  const wizardHangUp = useRef<(() => void) | null>(null);
+  const registerHangUp = useCallback((hangUp: () => void) => {
+    wizardHangUp.current = hangUp;
+    return () => {
+      if (wizardHangUp.current === hangUp) wizardHangUp.current = null;
+    };
+  }, []);
+  useEffect(
+    () =>
+      calls.onHangUpRequest(() => {
+        if (wizardHangUp.current) {
+          wizardHangUp.current();
+          return true;
+        }
+        const current = calls.get().call;
+        if (!current || current.endedAt !== null) return false;
+        void confirm(HANG_UP_CALL_CONFIRM).then((answer) => {
+          if (answer === 1) void finished();
+        });
+        return true;
+      }),
+    [calls, confirm, finished],
+  );
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    typing.current = event.target instanceof Element && event.target.matches(EDITABLE);
+  };
+  const onBlur = () => {
+    typing.current = false;
+  };
+
+  const incomingCall = started && started.callId === callId ? started.payload : null;
+  const waiting =
+    live && call ? (
+      <WaitingForFlow
+        call={call}
+        refused={refused === call.callId}
+        onStartHere={() => void claimAndStart(call)}
+      />
+    ) : undefined;
+
+  return (
+    <>
+      {call ? <ActiveCallCard call={call} /> : null}
+      <div className="ic-call-flow-widget__wizard" onFocus={onFocus} onBlur={onBlur}>
+        <CallFlowWizard
+          key={`${callId ?? 'no-call'}:${generation}`}
+          incomingCall={incomingCall}
+          stateStorage={calls.flowStorage}
+          draftStorage={calls.flowStorage}
+          onCallTaken={onCallTaken}
+          onFinished={() => void finished()}
+          onStepChange={onStepChange}
+          registerHangUp={registerHangUp}
+          idleFallback={waiting}
+        />
+      </div>
+    </>
+  );
+}
+
+/**
+ * A live call whose flow this page does not run: it opens where the call was offered and
+ * shows here once started. A call nobody started yet (a click-to-call, an offer that was
+ * never taken) may be started here; the claim keeps it to one page.
+ */
+function WaitingForFlow({
+  call,
+  refused,
+  onStartHere,
+}: {
+  call: ActiveCall;
+  refused: boolean;
+  onStartHere: () => void;
+}) {
+  const startable = call.wizard === null && !refused;
+  return (
+    <Card className="ic-call-flow-widget__notice" aria-labelledby="ic-cfw-waiting">
+      <h2 id="ic-cfw-waiting" className="ic-call-flow-widget__notice-title">
+        {refused ? 'The intake is open on another page' : 'The intake has not started here'}
+      </h2>
+      <p>
+        {refused
+          ? 'This call’s call flow runs on the page it was opened on. It shows here as soon as it moves, so you can continue from any tab.'
+          : 'The call flow of this call shows here as soon as it starts on any of your tabs.'}
+      </p>
+      {startable ? (
+        <div className="ic-call-flow-widget__actions">
+          <Button variant="primary" onClick={onStartHere}>
+            Start the intake here
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
