@@ -4,6 +4,7 @@ import {
   type BackgroundMessage,
 } from '@/shared/transport/port-protocol';
 import { TransportError } from '@/shared/transport/transport';
+import type { BackgroundCalls, CallRpcMessage } from './calls';
 import type { BackgroundLive } from './live';
 import { containsSecret, type RouterPort } from './port-router';
 import { acceptAppLiveMessage, classifyExternalSender } from './sender-policy';
@@ -23,15 +24,22 @@ type Scope = { userId: string; workspaceId: string };
  * only from the configured app origin (the hand-over's own check, sender-policy.ts); the
  * app must first say who it is signed in as, and anything but the extension's own user
  * and workspace closes the port, as does a later sign-out or change of user here. Only
- * the live snapshot and answers to its own calls travel on it: never a token.
+ * the live snapshot, the active call's snapshot (issue #13) and answers to its own calls
+ * travel on it: never a token.
  */
 export function createAppLivePorts(options: {
   session: BackgroundSession;
   live: BackgroundLive;
+  /**
+   * The active call (issue #13): the app shows the same call and may take, place, hang up
+   * and reset it; its wizard's values stay in the app's own sessionStorage, so the
+   * call:flow-* kinds (and the wizard position, which names them) are not served here.
+   */
+  calls: BackgroundCalls;
   /** The configured app (server) origin. */
   appOrigin: () => string;
 }) {
-  const { session, live } = options;
+  const { session, live, calls } = options;
   const admitted = new Map<RouterPort, Scope>();
   let dropped = 0;
 
@@ -59,6 +67,7 @@ export function createAppLivePorts(options: {
   function close(port: RouterPort): void {
     admitted.delete(port);
     live.forget(port);
+    calls.disconnect(port);
     port.disconnect();
   }
 
@@ -103,6 +112,7 @@ export function createAppLivePorts(options: {
         clearTimeout(helloTimer);
         admitted.delete(port);
         live.forget(port);
+        calls.disconnect(port);
       });
       port.onMessage.addListener((raw) => {
         if (gone) return;
@@ -125,6 +135,13 @@ export function createAppLivePorts(options: {
             if (!isSignedInAs(scope)) return close(port);
             admitted.set(port, scope);
             post(port, { kind: 'live-state', snapshot: live.snapshot() });
+            const tab = port.sender?.tab;
+            calls.connect(port, {
+              kind: 'app',
+              tabId: tab?.id,
+              windowId: tab?.windowId,
+              push: (snapshot) => post(port, { kind: 'call-state', snapshot }),
+            });
           });
           return;
         }
@@ -134,6 +151,25 @@ export function createAppLivePorts(options: {
         }
         onAdmitted(port, message);
       });
+
+      type AppRpc =
+        | Extract<AppLiveMessage, { kind: 'live:get' | 'live:mark-read' | 'live:mark-all-read' }>
+        | Extract<
+            CallRpcMessage,
+            { kind: 'call:get' | 'call:claim' | 'call:outbound' | 'call:hang-up' | 'call:reset' }
+          >;
+      function runFor(target: RouterPort, message: AppRpc): () => Promise<unknown> {
+        switch (message.kind) {
+          case 'live:get':
+            return async () => live.snapshot();
+          case 'live:mark-read':
+            return () => live.markRead(message.ids);
+          case 'live:mark-all-read':
+            return () => live.markAllRead();
+          default:
+            return () => calls.handle(target, message);
+        }
+      }
 
       function onAdmitted(target: RouterPort, message: AppLiveMessage): void {
         switch (message.kind) {
@@ -147,32 +183,29 @@ export function createAppLivePorts(options: {
               tabId: tab?.id,
               windowId: tab?.windowId,
             });
+            calls.reportVisibility(target, message.visible);
             return;
           }
           case 'live:reload':
             live.reload();
             return;
-        }
-        if (
-          message.kind !== 'live:get' &&
-          message.kind !== 'live:mark-read' &&
-          message.kind !== 'live:mark-all-read'
-        ) {
-          // TODO(#13, this session): the active call for the app.
-          dropped++;
-          return;
+          case 'call:facts':
+            calls.reportFacts(target, message.canShowCallFlow);
+            return;
+          case 'call:flow-get':
+          case 'call:flow-set':
+          case 'call:flow-remove':
+          case 'call:wizard-moved':
+            // The app's wizard keeps its values in its own sessionStorage.
+            dropped++;
+            return;
         }
         if (inFlight >= MAX_APP_IN_FLIGHT) {
           dropped++;
           return;
         }
         inFlight++;
-        const run =
-          message.kind === 'live:get'
-            ? async () => live.snapshot()
-            : message.kind === 'live:mark-read'
-              ? () => live.markRead(message.ids)
-              : () => live.markAllRead();
+        const run = runFor(target, message);
         void answer(target, message.id, run).finally(() => {
           inFlight--;
         });

@@ -6,6 +6,7 @@ import { loadSettings, watchSettings } from '@/extension/lib/settings-storage';
 import type { Notifier } from '@/shared/transport/notifier';
 import { createAppHandoff } from './app-handoff';
 import { createAppLivePorts } from './app-live-port';
+import { createBackgroundCalls } from './calls';
 import { syncExtraKeapHosts } from './keap-hosts';
 import { createBackgroundLive } from './live';
 import { createPortRouter, type RouterPort } from './port-router';
@@ -19,6 +20,8 @@ export const WIDGET_STORAGE_PREFIX = 'widget:';
  * restart, spec: session 9), push actions in storage.session (a worker restart).
  */
 export const LIVE_STORAGE_PREFIX = 'live:';
+/** The active call, its offer and claim, and the wizard's values: storage.session (issue #13). */
+export const CALLS_STORAGE_PREFIX = 'calls:';
 /** The extension's icon (extension/public): the toolbar's and browser push's. */
 export const ICON_PATH = '/icon-128.png';
 
@@ -26,7 +29,8 @@ export const ICON_PATH = '/icon-128.png';
  * The background worker (ARCHITECTURE.md "Inside a CRM tab"), one module per concern:
  * session.ts (sign-in, refresh, sign-out; tokens in storage.session), socket.ts (the one
  * socket.io connection's events), live.ts (the one live feed, badge, browser push),
- * port-router.ts (content scripts and our pages), sender-policy.ts (who may say what),
+ * calls.ts (the active call every tab shares, issue #13), port-router.ts (content scripts
+ * and our pages), sender-policy.ts (who may say what),
  * app-handoff.ts and app-live-port.ts (the standalone app), keap-hosts.ts. Every listener is
  * registered synchronously here, so a worker woken by a message or a port finds it.
  */
@@ -73,6 +77,30 @@ export default defineBackground(() => {
     liveCalls: live.liveCalls,
   });
   live.attach(session);
+  const calls = createBackgroundCalls({
+    hub,
+    session,
+    storage: createExtensionStorage(browser.storage.session, CALLS_STORAGE_PREFIX),
+    browser: {
+      tabs: {
+        query: (query) => browser.tabs.query(query),
+        update: (tabId, properties) => browser.tabs.update(tabId, properties),
+        create: (properties) => browser.tabs.create(properties),
+      },
+      windows: {
+        getLastFocused: () => browser.windows.getLastFocused(),
+        update: (windowId, properties) => browser.windows.update(windowId, properties),
+      },
+      notifications: {
+        create: (id, options) => browser.notifications.create(id, options),
+        clear: (id) => browser.notifications.clear(id),
+        // Both listeners coexist: each acts on its own id prefix only.
+        onClicked: browser.notifications.onClicked,
+      },
+    },
+    iconUrl: browser.runtime.getURL(ICON_PATH),
+    notify,
+  });
   // The admin's extra Keap hosts whose content script is registered: the only hosts
   // beyond the built-in site families that may open a content-script port (issue #9).
   let grantedKeapHosts: readonly string[] = [];
@@ -83,6 +111,7 @@ export default defineBackground(() => {
     session,
     hub,
     live,
+    calls,
     widgetStorage: createExtensionStorage(browser.storage.local, WIDGET_STORAGE_PREFIX),
     extraKeapHosts: () => grantedKeapHosts,
     settingsReady,
@@ -108,7 +137,12 @@ export default defineBackground(() => {
 
   const handoff = createAppHandoff({ session, appOrigin: () => appOrigin });
   browser.runtime.onMessageExternal.addListener((message, sender) => handoff(message, sender));
-  const appLive = createAppLivePorts({ session, live, appOrigin: () => appOrigin });
+  const appLive = createAppLivePorts({
+    session,
+    live,
+    calls,
+    appOrigin: () => appOrigin,
+  });
   browser.runtime.onConnectExternal.addListener((port) =>
     appLive.onConnectExternal(port as unknown as RouterPort),
   );
@@ -123,6 +157,8 @@ export default defineBackground(() => {
       session: session.publicState(),
       live: live.snapshot(),
       liveVisible: live.anyVisible(),
+      // The active call without the wizard's values (issue #13).
+      calls: calls.snapshot(),
     }),
   });
 });

@@ -10,6 +10,7 @@ import {
   type RpcMessage,
 } from '@/shared/transport/port-protocol';
 import { TransportError } from '@/shared/transport/transport';
+import type { BackgroundCalls } from './calls';
 import type { BackgroundLive } from './live';
 import { isRequestAllowed, refusalMessage } from './request-policy';
 import {
@@ -87,6 +88,8 @@ export function createPortRouter(options: {
   hub: SocketHub;
   /** The browser's one live feed (issue #12): every port mirrors it. */
   live: BackgroundLive;
+  /** The active call (issue #13): every port shows it; call:* messages go there. */
+  calls: BackgroundCalls;
   /** Widget persistence: storage.local under a prefix. */
   widgetStorage: KeyValueStorage;
   /** The admin's extra Keap hosts whose content script is registered (sender policy). */
@@ -97,7 +100,7 @@ export function createPortRouter(options: {
    */
   settingsReady?: Promise<unknown>;
 }): PortRouter {
-  const { self, session, hub, live, widgetStorage } = options;
+  const { self, session, hub, live, calls, widgetStorage } = options;
   const extraKeapHosts = options.extraKeapHosts ?? (() => []);
   const ports = new Set<RouterPort>();
   let dropped = 0;
@@ -152,7 +155,7 @@ export function createPortRouter(options: {
     message: RpcMessage,
   ): Promise<void> {
     try {
-      const data = await handleRpc(senderClass, message);
+      const data = await handleRpc(port, senderClass, message);
       safePost(port, { kind: 'answer', id: message.id, ok: true, data: data ?? null });
     } catch (error) {
       const data =
@@ -163,7 +166,11 @@ export function createPortRouter(options: {
     }
   }
 
-  async function handleRpc(senderClass: SenderClass, message: RpcMessage): Promise<unknown> {
+  async function handleRpc(
+    port: RouterPort,
+    senderClass: SenderClass,
+    message: RpcMessage,
+  ): Promise<unknown> {
     await session.ready();
     switch (message.kind) {
       case 'request': {
@@ -217,8 +224,7 @@ export function createPortRouter(options: {
       case 'call:flow-get':
       case 'call:flow-set':
       case 'call:flow-remove':
-        // TODO(#13, this session): the background's active call (calls.ts).
-        throw new TransportError('Calls are not available yet.', 501);
+        return calls.handle(port, message);
     }
   }
 
@@ -259,6 +265,7 @@ export function createPortRouter(options: {
         gone = true;
         ports.delete(port);
         live.forget(port);
+        calls.disconnect(port);
         for (const unsubscribe of subscriptions.values()) unsubscribe();
         subscriptions.clear();
       });
@@ -274,6 +281,14 @@ export function createPortRouter(options: {
       function admit(): void {
         if (gone) return;
         ports.add(port);
+        const tab = port.sender?.tab;
+        calls.connect(port, {
+          kind: senderClass === 'content-script' ? 'crm' : 'page',
+          tabId: tab?.id,
+          windowId: tab?.windowId,
+          url: port.sender?.url,
+          push: (snapshot) => safePost(port, { kind: 'call-state', snapshot }),
+        });
         // Every new port gets the state at once (after a worker restart: once restored).
         void session.ready().then(() => {
           if (!ports.has(port)) return;
@@ -315,13 +330,17 @@ export function createPortRouter(options: {
             tabId: tab?.id,
             windowId: tab?.windowId,
           });
+          calls.reportVisibility(port, message.visible);
           return;
         }
         if (message.kind === 'live:reload') {
           live.reload();
           return;
         }
-        if (message.kind === 'call:facts') return;
+        if (message.kind === 'call:facts') {
+          calls.reportFacts(port, message.canShowCallFlow);
+          return;
+        }
         if (inFlight >= MAX_IN_FLIGHT_PER_PORT) {
           dropped++;
           safePost(port, {

@@ -32,6 +32,7 @@ function installExtension() {
   const appLive = createAppLivePorts({
     session: background.session,
     live: background.live,
+    calls: background.calls,
     appOrigin: () => APP_ORIGIN,
   });
   const ports = routerPortConnector({ onConnect: appLive.onConnectExternal }, appSender);

@@ -32,6 +32,7 @@ function setup(server = notificationServer([notification('n1')])) {
   const appLive = createAppLivePorts({
     session: background.session,
     live: background.live,
+    calls: background.calls,
     appOrigin: () => APP_ORIGIN,
   });
   /** null: a port without any sender (the default is the app's). */

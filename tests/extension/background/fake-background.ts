@@ -1,4 +1,8 @@
 import { expect, vi } from 'vitest';
+import {
+  createBackgroundCalls,
+  type CallsBrowserApi,
+} from '@/extension/entrypoints/background/calls';
 import { createBackgroundLive, type LiveBrowserApi } from '@/extension/entrypoints/background/live';
 import { createPortRouter, type RouterPort } from '@/extension/entrypoints/background/port-router';
 import type { BackgroundSession } from '@/extension/entrypoints/background/session';
@@ -61,6 +65,70 @@ export interface FakeBackgroundOptions {
   readStorage?: KeyValueStorage;
   pushStorage?: KeyValueStorage;
   now?: () => number;
+  /** The active call's storage.session (a worker restart keeps it). */
+  callStorage?: KeyValueStorage;
+  /** The tabs and windows the calls module sees (default: none selected, no focus). */
+  callsBrowser?: ReturnType<typeof fakeCallsBrowser>;
+}
+
+/**
+ * browser.tabs, windows and notifications as the calls module sees them: which tabs are
+ * selected, which window has the focus, and what it shows, focuses and opens.
+ */
+export function fakeCallsBrowser() {
+  const shown = new Map<string, { title: string; message: string; requireInteraction?: boolean }>();
+  const clickListeners: ((id: string) => void)[] = [];
+  const world = {
+    /** Selected tabs: tab id -> window id. */
+    activeTabs: new Map<number, number>(),
+    focusedWindow: null as number | null,
+    /** Tabs that can be activated (others fail, as a closed tab does). */
+    existingTabs: new Set<number>([5, 6, 7, 8]),
+    activated: [] as number[],
+    focusedWindows: [] as number[],
+    opened: [] as string[],
+    cleared: [] as string[],
+    nextTabId: 100,
+  };
+  const api: CallsBrowserApi = {
+    tabs: {
+      query: async () =>
+        [...world.activeTabs].map(([id, windowId]) => ({ id, windowId })),
+      update: async (tabId) => {
+        if (!world.existingTabs.has(tabId)) throw new Error(`No tab with id: ${tabId}.`);
+        world.activated.push(tabId);
+        return { windowId: world.activeTabs.get(tabId) };
+      },
+      create: async ({ url }) => {
+        world.opened.push(url);
+        const id = world.nextTabId++;
+        world.existingTabs.add(id);
+        return { id, windowId: 9 };
+      },
+    },
+    windows: {
+      getLastFocused: async () =>
+        world.focusedWindow === null ? { id: 1, focused: false } : { id: world.focusedWindow, focused: true },
+      update: async (windowId) => void world.focusedWindows.push(windowId),
+    },
+    notifications: {
+      create: async (id, { title, message, requireInteraction }) => {
+        shown.set(id, { title, message, requireInteraction });
+        return id;
+      },
+      clear: async (id) => {
+        world.cleared.push(id);
+        return shown.delete(id);
+      },
+      onClicked: { addListener: (listener) => void clickListeners.push(listener) },
+    },
+  };
+  return {
+    api,
+    shown,
+    world,
+    click: (id: string) => clickListeners.forEach((listener) => listener(id)),
+  };
 }
 
 /** browser.action, notifications, tabs and windows, recording what the live module does. */
@@ -174,11 +242,25 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
     now: options.now,
   });
   if (options.live) live.attach(session);
+  const callStorage = options.callStorage ?? createMemoryStorage();
+  const callsBrowser = options.callsBrowser ?? fakeCallsBrowser();
+  const notices: { level: string; message: string }[] = [];
+  const calls = createBackgroundCalls({
+    hub,
+    session,
+    storage: callStorage,
+    browser: callsBrowser.api,
+    iconUrl: `${self.origin}/icon-128.png`,
+    notify: (level, message) => void notices.push({ level, message }),
+    now: options.now,
+    providerRetryMs: 0,
+  });
   const router = createPortRouter({
     self,
     session,
     hub,
     live,
+    calls,
     widgetStorage,
     extraKeapHosts: options.extraKeapHosts,
     settingsReady: options.settingsReady,
@@ -192,6 +274,10 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
     liveBrowser,
     readStorage,
     pushStorage,
+    calls,
+    callStorage,
+    callsBrowser,
+    notices,
     emitSocket: (event: string, payload: unknown) => socketHandlers.get(event)?.(payload),
     changed: () => changeListeners.forEach((listener) => listener()),
     setPublicState: (next: PublicSessionState) => {

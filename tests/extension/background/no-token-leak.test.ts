@@ -147,7 +147,14 @@ describe('no message to any port carries a token', () => {
     await settle();
 
     const kinds = new Set(port.received.map((message) => message.kind));
-    expect([...kinds].sort()).toEqual(['answer', 'event', 'live-state', 'notice', 'session-state']);
+    expect([...kinds].sort()).toEqual([
+      'answer',
+      'call-state',
+      'event',
+      'live-state',
+      'notice',
+      'session-state',
+    ]);
     expect(port.answers()).toHaveLength(next - unanswered);
     expectNoToken(port.received);
   });
