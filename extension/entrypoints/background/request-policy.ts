@@ -63,6 +63,8 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   // Call tracking (spec section 7 "Call tracking"): call-centre base, and one main-API delete.
   { methods: ['POST'], base: 'callCenter', pattern: 'workspaces/{ws}/ctm/calls' },
   { methods: ['GET', 'PUT'], base: 'callCenter', pattern: 'workspaces/{ws}/ctm/calls/{id}' },
+  // The top bar's and the wizard's hang-up (issue #13; ours, the spec shows no path).
+  { methods: ['POST'], base: 'callCenter', pattern: 'workspaces/{ws}/ctm/calls/{id}/hangup' },
   { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/ctm/numbers' },
   { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/ctm/tracking-info/{id}' },
   { methods: ['DELETE'], base: 'api', pattern: 'ctm/{ws}/{id}/deleteCall' },
@@ -74,6 +76,8 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   { methods: ['POST'], base: 'callCenter', pattern: 'process-execution-steps-history' },
   // The call flow's CRM write (spec section 7 "CRM sync"), into the signed-in workspace only.
   { methods: ['POST'], base: 'api', pattern: 'workspaces/{ws}/async-records/{id}' },
+  // The caller's CRM record by phone (issue #13): the signed-in workspace's records, read.
+  { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/crm-records' },
 ];
 
 /** The answer a refused request gets (a 403 the widget shows like any other). */

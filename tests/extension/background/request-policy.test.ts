@@ -171,6 +171,82 @@ describe('which requests a CRM page may have the background send (issue #9 item 
   });
 });
 
+describe("the active call's hang-up and the caller's CRM records (issue #13)", () => {
+  const hangUp = (path: string, method: PortRequest['method'] = 'POST'): PortRequest => ({
+    method,
+    path,
+    base: 'callCenter',
+  });
+
+  it('lets a CRM page hang up a call of the signed-in workspace, and read its CRM records', () => {
+    expect(fromPage(hangUp(`workspaces/${WS}/ctm/calls/2148293840/hangup`))).toBe(true);
+    expect(
+      fromPage({
+        method: 'GET',
+        path: `workspaces/${WS}/crm-records`,
+        base: 'callCenter',
+        query: { limit: 100, type: 'contact' },
+      }),
+    ).toBe(true);
+  });
+
+  it.each(['ws_other', 'WS_LAKESIDE', 'ws_lakeside.', '%77s_lakeside%2F..', '..'])(
+    'refuses the hang-up and the records of another workspace (%s)',
+    (other) => {
+      expect(fromPage(hangUp(`workspaces/${other}/ctm/calls/2148293840/hangup`))).toBe(false);
+      expect(
+        fromPage({ method: 'GET', path: `workspaces/${other}/crm-records`, base: 'callCenter' }),
+      ).toBe(false);
+    },
+  );
+
+  it('refuses the hang-up while no one is signed in', () => {
+    expect(
+      isRequestAllowed(
+        'content-script',
+        hangUp(`workspaces/${WS}/ctm/calls/2148293840/hangup`),
+        null,
+      ),
+    ).toBe(false);
+  });
+
+  it.each<PortRequest['method']>(['GET', 'PUT', 'PATCH', 'DELETE'])(
+    'refuses %s on the hang-up path',
+    (method) => {
+      expect(fromPage(hangUp(`workspaces/${WS}/ctm/calls/2148293840/hangup`, method))).toBe(false);
+    },
+  );
+
+  it('refuses the hang-up on the main API, and writes to the CRM records', () => {
+    expect(
+      fromPage({ method: 'POST', path: `workspaces/${WS}/ctm/calls/2148293840/hangup` }),
+    ).toBe(false);
+    expect(fromPage({ method: 'GET', path: `workspaces/${WS}/crm-records` })).toBe(false);
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      expect(
+        fromPage({ method, path: `workspaces/${WS}/crm-records`, base: 'callCenter' }),
+      ).toBe(false);
+    }
+  });
+
+  it.each([
+    `workspaces/${WS}/ctm/calls/../hangup`,
+    `workspaces/${WS}/ctm/calls/./hangup`,
+    `workspaces/${WS}/ctm/calls/%2e%2e/hangup`,
+    `workspaces/${WS}/ctm/calls/.%2E/hangup`,
+    `workspaces/${WS}/ctm/calls/1/hangup/..`,
+    `workspaces/${WS}/ctm/calls/1/../../../ws_other/ctm/calls/1/hangup`,
+    `workspaces/${WS}/ctm/calls/a%2Fb/hangup`,
+    `workspaces/${WS}/ctm/calls/1/hangup/`,
+    `workspaces/${WS}/ctm/calls//hangup`,
+    `workspaces/${WS}/ctm/calls/1/hangup?workspace=ws_other`,
+    `workspaces/${WS}/ctm/calls/1/HANGUP`,
+    `workspaces/${WS}/ctm/calls/1/hangup/extra`,
+  ])('refuses a hang-up path that could be read as another one: %s', (path) => {
+    expect(fromPage(hangUp(path))).toBe(false);
+  });
+});
+
 const AUTH_VARIANTS = [
   'auth',
   '/auth',
