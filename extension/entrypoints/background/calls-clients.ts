@@ -92,7 +92,10 @@ export type CallClients = ReturnType<typeof createCallClients>;
  * which window and which window has the focus. A browser that cannot answer (the window
  * API failed) leaves every tab out of front: the call goes to a notification.
  */
-export async function openTabs(clients: readonly CallClient[], api: TabFactsApi): Promise<OpenTab[]> {
+export async function openTabs(
+  clients: readonly CallClient[],
+  api: TabFactsApi,
+): Promise<OpenTab[]> {
   const [active, focused] = await Promise.all([
     api.tabs.query({ active: true }).catch(() => []),
     api.windows.getLastFocused().catch(() => null),

@@ -209,9 +209,7 @@ function readState(raw: string | null): StoredState {
         ? value.flowKeys.filter((key): key is string => typeof key === 'string')
         : [],
       notification:
-        value.notification && typeof value.notification.id === 'string'
-          ? value.notification
-          : null,
+        value.notification && typeof value.notification.id === 'string' ? value.notification : null,
     };
   } catch {
     return { ...EMPTY_STATE };
@@ -327,8 +325,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
     const held = mine ? call : null;
     return {
       call: held,
-      offered:
-        isCallLive(held) && state.claimedBy === null && state.offer === client.placeKey,
+      offered: isCallLive(held) && state.claimedBy === null && state.offer === client.placeKey,
       flowRevision: state.flowRevision,
       flowWrittenHere: state.flowWriter === client.key,
       otherViewers: mine ? clients.otherViewers(client) : 0,
@@ -408,7 +405,8 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
       // Asked again: the user, or the call held, may have changed during the lookup.
       const decision = acceptIncomingCall({
         payload,
-        userId: signedInHere() && scopeKey(currentScope()) === scopeKey(scope) ? scope.userId : null,
+        userId:
+          signedInHere() && scopeKey(currentScope()) === scopeKey(scope) ? scope.userId : null,
         activeCall: call,
       });
       if (!decision.taken) return countIgnored(decision.reason);
@@ -447,7 +445,9 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
   ): Promise<void> {
     const id = CALL_NOTIFICATION_PREFIX + held.callId;
     const windowId =
-      onClick.kind === 'focus-crm-tab' ? clients.byPlace(`crm:${onClick.tabId}`)?.windowId : undefined;
+      onClick.kind === 'focus-crm-tab'
+        ? clients.byPlace(`crm:${onClick.tabId}`)?.windowId
+        : undefined;
     state.notification = {
       id,
       callId: held.callId,

@@ -92,8 +92,7 @@ export function fakeCallsBrowser() {
   };
   const api: CallsBrowserApi = {
     tabs: {
-      query: async () =>
-        [...world.activeTabs].map(([id, windowId]) => ({ id, windowId })),
+      query: async () => [...world.activeTabs].map(([id, windowId]) => ({ id, windowId })),
       update: async (tabId) => {
         if (!world.existingTabs.has(tabId)) throw new Error(`No tab with id: ${tabId}.`);
         world.activated.push(tabId);
@@ -108,7 +107,9 @@ export function fakeCallsBrowser() {
     },
     windows: {
       getLastFocused: async () =>
-        world.focusedWindow === null ? { id: 1, focused: false } : { id: world.focusedWindow, focused: true },
+        world.focusedWindow === null
+          ? { id: 1, focused: false }
+          : { id: world.focusedWindow, focused: true },
       update: async (windowId) => void world.focusedWindows.push(windowId),
     },
     notifications: {

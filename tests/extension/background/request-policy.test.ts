@@ -218,14 +218,14 @@ describe("the active call's hang-up and the caller's CRM records (issue #13)", (
   );
 
   it('refuses the hang-up on the main API, and writes to the CRM records', () => {
-    expect(
-      fromPage({ method: 'POST', path: `workspaces/${WS}/ctm/calls/2148293840/hangup` }),
-    ).toBe(false);
+    expect(fromPage({ method: 'POST', path: `workspaces/${WS}/ctm/calls/2148293840/hangup` })).toBe(
+      false,
+    );
     expect(fromPage({ method: 'GET', path: `workspaces/${WS}/crm-records` })).toBe(false);
     for (const method of ['POST', 'PUT', 'DELETE'] as const) {
-      expect(
-        fromPage({ method, path: `workspaces/${WS}/crm-records`, base: 'callCenter' }),
-      ).toBe(false);
+      expect(fromPage({ method, path: `workspaces/${WS}/crm-records`, base: 'callCenter' })).toBe(
+        false,
+      );
     }
   });
 
