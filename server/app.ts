@@ -41,8 +41,10 @@ import { registerAgentSummaryRoute } from './reports/agent-summary-route';
 import { registerReportRoutes } from './routes/reports';
 import { registerSystemReportRoutes } from './routes/system-reports';
 import { registerUserRoutes } from './routes/users';
+import { registerUsersAdministrationRoutes } from './routes/users-administration';
 import { registerWorkspaceLookupRoutes } from './routes/workspace-lookups';
 import { registerWorkspaceRoutes } from './routes/workspaces';
+import { registerWorkspaceSettingsRoutes } from './routes/workspace-settings';
 import { redoInterruptedRecordsSeed } from './seed/demo-records';
 import { seedIfEmpty } from './seed/demo-seed';
 import {
@@ -106,6 +108,11 @@ export interface BuildServerOptions {
    * `npm start`. Default off: tests see only the calls they place.
    */
   simulateCallActivity?: boolean;
+  /**
+   * Where the app is served (APP_ORIGIN), for invite links `{appOrigin}/login/{token}/invite`.
+   * Default: the origin the inviting request reached this server at.
+   */
+  appOrigin?: string;
 }
 
 export interface IntakeServer {
@@ -242,6 +249,8 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       registerAddressVerificationRoutes(api, ctx);
       callTracking.registerApiRoutes(api);
       registerNotificationRoutes(api, ctx, notifications);
+      registerUsersAdministrationRoutes(api, ctx, { appOrigin: options.appOrigin });
+      registerWorkspaceSettingsRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -15,7 +15,8 @@ import { DEMO_WORKSPACES } from './seed/demo-workspaces';
  * ALLOWED_ORIGINS (other browser origins that may call the API, comma-separated),
  * DEMO=1 (same as --demo), TRUST_PROXY (the reverse proxies whose X-Forwarded-For names
  * the client: a hop count or addresses/CIDRs, comma-separated; default none —
- * server/auth/trusted-proxy.ts).
+ * server/auth/trusted-proxy.ts), APP_ORIGIN (where the app is served, for invite links;
+ * default: the address the inviting request came to).
  *
  * --demo makes a fresh data directory a demo database with the published demo sign-ins;
  * without it a fresh database is for real use and has no users. A demo database (or any
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
     simulateCallActivity: demo,
     allowedOrigins,
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    // Invite links in e-mails (server/routes/users-administration.ts).
+    appOrigin: process.env.APP_ORIGIN?.trim() || undefined,
   });
   let url: string;
   try {

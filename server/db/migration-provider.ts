@@ -5,6 +5,7 @@ import * as sessionHardening from './migrations/0003-session-hardening';
 import * as callFlows from './migrations/0004-call-flows';
 import * as notifications from './migrations/0005-notifications';
 import * as callTracking from './migrations/0006-call-tracking';
+import * as workspaceAdministration from './migrations/0007-workspace-administration';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-call-flows': callFlows,
   '0005-notifications': notifications,
   '0006-call-tracking': callTracking,
+  '0007-workspace-administration': workspaceAdministration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -658,6 +658,48 @@ export interface CallTrackingDatabase {
   ctm_calls: CtmCallTable;
 }
 
+/** Migration 0007: an invite's link token (its SHA-256 only), single use, expiring. */
+export interface UserInvitationTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  workspace_id: string;
+  /** The owner, admin or system user who sent it. */
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  /** When the invitee set their password with it; it works once. */
+  accepted_at: string | null;
+  /** When a newer invite of the same user replaced it. */
+  revoked_at: string | null;
+}
+
+/** A campaign's spend (Settings > Campaign apportion), split by campaign_spend_shares. */
+export interface CampaignSpendTable {
+  campaign_id: string;
+  workspace_id: string;
+  spend_cents: number;
+  updated_by: string;
+  updated_at: string;
+}
+
+/** One lead source's share of a campaign's spend in one month; they add up to the spend. */
+export interface CampaignSpendShareTable {
+  workspace_id: string;
+  campaign_id: string;
+  lead_source_id: string;
+  /** 'YYYY-MM' */
+  month: string;
+  amount_cents: number;
+}
+
+/** The tables of migration 0007 (workspace administration, issue #16). */
+export interface AdministrationDatabase {
+  user_invitations: UserInvitationTable;
+  campaign_spend: CampaignSpendTable;
+  campaign_spend_shares: CampaignSpendShareTable;
+}
+
 export interface Database
   extends
     FoundationDatabase,
@@ -665,4 +707,5 @@ export interface Database
     SessionDatabase,
     CallFlowDatabase,
     NotificationDatabase,
-    CallTrackingDatabase {}
+    CallTrackingDatabase,
+    AdministrationDatabase {}

@@ -8,22 +8,22 @@ import { assertRole } from '../auth/access';
 import type { ServerContext } from '../context';
 import { notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
-import {
-  findAuthorization,
-  listAuthorizations,
-  setAuthorizationStatus,
-} from '../repositories/user-repository';
+import { findAuthorization, listAuthorizations } from '../repositories/user-repository';
+import { checkAuthorizationStatusChange, setUserStatus } from './users-administration';
 import { createWorkspaceScope } from './workspace-scope';
 
 const paramsSchema = z.object({ id: idSchema, authorizationId: idSchema });
 const authorizationItem = itemResponseSchema(authorizationSchema);
 
 /**
- * The minimal server side of deactivation (issue 9 item 8; the user administration
- * screens come with a later issue). Owners and admins of the workspace and the system
- * role may set an authorization of that workspace active or inactive; made inactive,
- * every refresh-token family of the user is revoked, which also ends their access
- * tokens and sockets at once (server/socket/socket-server.ts), not 15 minutes later.
+ * Deactivation by authorization id (issue 9 item 8; Settings > Users administration uses
+ * PATCH workspaces/{id}/users/{userId}, issue #16, with the same rules and effects).
+ * Owners and admins of the workspace and the system role may set an authorization of
+ * that workspace active or inactive, under the rules of shared/domain/
+ * user-administration.ts (not yourself, an admin never an owner, never the last active
+ * owner); made inactive, every refresh-token family of the user is revoked, which also
+ * ends their access tokens and sockets at once (server/socket/socket-server.ts), not 15
+ * minutes later.
  */
 export function registerAuthorizationRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx;
@@ -40,8 +40,12 @@ export function registerAuthorizationRoutes(api: FastifyInstance, ctx: ServerCon
     if (!authorization || authorization.workspaceId !== workspaceId)
       throw notFound('Authorization not found.');
 
-    await setAuthorizationStatus(db, authorizationId, status);
-    if (status === 'inactive') await ctx.refreshTokens.revokeUser(authorization.userId, 'inactive');
+    await checkAuthorizationStatusChange(ctx, principal, workspaceId, authorization.userId, status);
+    await setUserStatus(
+      ctx,
+      { userId: authorization.userId, authorizationId, workspaceId },
+      status,
+    );
 
     const updated = (await listAuthorizations(db, authorization.userId)).find(
       (a) => a.id === authorizationId,
