@@ -19,21 +19,34 @@ import { loose, type ReportScope } from './report-scope';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
-/** Monthly spend of each source prorated to the days of a range, in cents. */
+/**
+ * Monthly spend of each source prorated to the days of a range, in cents: the source's
+ * own spend (marketing_spend) plus its shares of campaigns' spend as Settings > Campaign
+ * apportion split them (campaign_spend_shares, issue #16).
+ */
 export async function spendBySource(
   db: Db,
   scope: ReportScope,
   range: { startDate: string; endDate: string } = scope,
 ): Promise<Map<string, Map<string, number>>> {
-  const rows = await db
-    .selectFrom('marketing_spend')
-    .select(['lead_source_id', 'month', 'amount_cents'])
-    .where('workspace_id', '=', scope.workspace.id)
-    .where('month', '>=', monthOf(range.startDate))
-    .where('month', '<=', monthOf(range.endDate))
-    .execute();
+  const [own, apportioned] = await Promise.all([
+    db
+      .selectFrom('marketing_spend')
+      .select(['lead_source_id', 'month', 'amount_cents'])
+      .where('workspace_id', '=', scope.workspace.id)
+      .where('month', '>=', monthOf(range.startDate))
+      .where('month', '<=', monthOf(range.endDate))
+      .execute(),
+    db
+      .selectFrom('campaign_spend_shares')
+      .select(['lead_source_id', 'month', 'amount_cents'])
+      .where('workspace_id', '=', scope.workspace.id)
+      .where('month', '>=', monthOf(range.startDate))
+      .where('month', '<=', monthOf(range.endDate))
+      .execute(),
+  ]);
   const result = new Map<string, Map<string, number>>();
-  for (const row of rows) {
+  for (const row of [...own, ...apportioned]) {
     const first = `${row.month}-01`;
     const last = `${row.month}-${String(daysInMonth(row.month)).padStart(2, '0')}`;
     const from = first > range.startDate ? first : range.startDate;
@@ -41,7 +54,7 @@ export async function spendBySource(
     const share = (daysBetween(from, to) + 1) / daysInMonth(row.month);
     let months = result.get(row.lead_source_id);
     if (!months) result.set(row.lead_source_id, (months = new Map()));
-    months.set(row.month, row.amount_cents * share);
+    months.set(row.month, (months.get(row.month) ?? 0) + row.amount_cents * share);
   }
   return result;
 }
