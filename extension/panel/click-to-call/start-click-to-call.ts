@@ -1,0 +1,80 @@
+import type { SiteFamily } from '@/extension/lib/site-families';
+import type { CallSession } from '@/shared/calls/call-session';
+import { canClickToCall } from '@/shared/domain/click-to-call';
+import type { Notifier } from '@/shared/transport/notifier';
+import type { WidgetEnvironment } from '@/widgets/widget-environment';
+import { CALL_DIALOGS_TAG, mountCallDialogs } from './call-dialogs';
+import { watchPhoneButtons } from './phone-buttons';
+
+export interface StartClickToCallOptions {
+  family: SiteFamily;
+  /**
+   * The panel mount's lifetime: aborted on the CRM's navigation, on sign-out and when the
+   * extension goes away. Every button, the observer and the dialogs go with it.
+   */
+  signal: AbortSignal;
+  /** The tab's widget environment (port-environment.ts): the host, once signed in. */
+  environment: WidgetEnvironment;
+  /** The background's active call (port-call-session.ts), one per tab. */
+  calls: CallSession;
+  /** Where the flow's toasts go (the panel's notice line). */
+  notify?: Notifier;
+  doc?: Document;
+  /** The observer's gathering delay (ms); tests pass a short one. */
+  delayMs?: number;
+}
+
+/**
+ * Click-to-call in a CRM tab (issue #13): once the tab's host session is known and it is
+ * a role that takes calls in a workspace with call tracking (`canClickToCall`), the
+ * page's phone numbers get call buttons and a press opens the click-to-call flow; a
+ * started call becomes the background's active call. Nothing is added otherwise, and
+ * everything is removed when `signal` aborts or the session stops qualifying.
+ */
+export function startClickToCall(options: StartClickToCallOptions): void {
+  const doc = options.doc ?? document;
+  const { signal } = options;
+  if (signal.aborted) return;
+  // The environment hands a host out per element; this one stands for the page's buttons.
+  const owner = doc.createElement(CALL_DIALOGS_TAG);
+  const store = options.environment.attach(owner, { notify: options.notify ?? (() => {}) });
+  let running: { key: string; controller: AbortController } | null = null;
+
+  function update(): void {
+    const state = store.get();
+    const host = state.status === 'ready' ? state.host : null;
+    const { user, workspace } = host?.session ?? { user: null, workspace: null };
+    const key = host && canClickToCall(user?.role, workspace) ? `${user?.id}|${workspace?.id}` : '';
+    if ((running?.key ?? '') === key) return;
+    running?.controller.abort();
+    running = null;
+    if (!host || key === '' || signal.aborted) return;
+    const controller = new AbortController();
+    running = { key, controller };
+    const dialogs = mountCallDialogs({
+      host: { ...host, calls: options.calls },
+      signal: controller.signal,
+      doc,
+    });
+    watchPhoneButtons({
+      family: options.family,
+      signal: controller.signal,
+      onCall: dialogs.startCall,
+      doc,
+      delayMs: options.delayMs,
+    });
+  }
+
+  const unsubscribe = store.subscribe(update);
+  update();
+  signal.addEventListener(
+    'abort',
+    () => {
+      unsubscribe();
+      store.release();
+      running?.controller.abort();
+      running = null;
+    },
+    { once: true },
+  );
+}
