@@ -1,9 +1,15 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
 import { Page } from '@/app/components/page/page';
 import { useHost } from '@/app/host/host';
 import { currentEnvironment } from '@/app/shell/env-banner/env-banner';
+import type { CallSession } from '@/shared/calls/call-session';
+import { NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
+import { isCallLive } from '@/shared/domain/active-call';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
+import { ActiveCallCard } from './active-call-card';
+import { HANG_UP_CALL_CONFIRM } from './call-flow-widget-screen';
 import { CallFlowWizard } from './call-flow-wizard';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
 import { decodeIncomingCall, INCOMING_CALL_PARAM } from './incoming-call';
@@ -21,6 +27,51 @@ function sessionStateStorage(): KeyValueStorage {
 export function useIsCallFlowManager(): boolean {
   const role = useHost().session.user?.role;
   return role === 'owner' || role === 'admin';
+}
+
+const noCalls = () => () => {};
+const noCall = () => NO_CALL_SNAPSHOT;
+
+/**
+ * The app's active call on this page (issue #13, host.calls): the top bar's hang-up runs
+ * the wizard's own (its confirm, the partial-complete history) while a flow is on screen,
+ * else a confirm and the call's hang-up; a finished flow also ends the call. A flow
+ * started by hand from Call Flows has no telephone call: nothing to hang up then.
+ */
+function usePageCall(calls: CallSession | undefined) {
+  const confirm = useConfirm();
+  const snapshot = useSyncExternalStore(
+    calls ? calls.subscribe : noCalls,
+    calls ? calls.get : noCall,
+  );
+  const endCall = useCallback(async () => {
+    if (!calls?.get().call) return;
+    await calls.hangUp().catch(() => undefined);
+    await calls.reset().catch(() => undefined);
+  }, [calls]);
+  const wizardHangUp = useRef<(() => void) | null>(null);
+  const registerHangUp = useCallback((hangUp: () => void) => {
+    wizardHangUp.current = hangUp;
+    return () => {
+      if (wizardHangUp.current === hangUp) wizardHangUp.current = null;
+    };
+  }, []);
+  useEffect(
+    () =>
+      calls?.onHangUpRequest(() => {
+        if (wizardHangUp.current) {
+          wizardHangUp.current();
+          return true;
+        }
+        if (!isCallLive(calls.get().call)) return false;
+        void confirm(HANG_UP_CALL_CONFIRM).then((answer) => {
+          if (answer === 1) void endCall();
+        });
+        return true;
+      }),
+    [calls, confirm, endCall],
+  );
+  return { call: snapshot.call, endCall, registerHangUp };
 }
 
 /**
@@ -41,7 +92,11 @@ export function AutomatedIntakePage() {
     () => void routerNavigate(CALL_FLOWS_PATHS.home, { replace: true }),
     [routerNavigate],
   );
-  const onFinished = useCallback(() => void routerNavigate('/app'), [routerNavigate]);
+  const { calls } = useHost();
+  const { call, endCall, registerHangUp } = usePageCall(calls);
+  const onFinished = useCallback(() => {
+    void endCall().finally(() => void routerNavigate('/app'));
+  }, [endCall, routerNavigate]);
 
   return (
     <Page
@@ -50,6 +105,7 @@ export function AutomatedIntakePage() {
       description="A scripted intake, step by step, while the caller is on the line."
     >
       {manager ? <CallFlowsNav current={CALL_FLOWS_PATHS.home} /> : null}
+      {call ? <ActiveCallCard call={call} /> : null}
       <CallFlowWizard
         incomingCall={decoded?.ok ? decoded.payload : null}
         incomingCallError={decoded && !decoded.ok ? decoded.message : null}
@@ -58,6 +114,7 @@ export function AutomatedIntakePage() {
         onCallTaken={onCallTaken}
         onFinished={onFinished}
         idleContent={<ProcessList />}
+        registerHangUp={registerHangUp}
       />
     </Page>
   );

@@ -13,11 +13,15 @@ import { LiveCallCount } from '@/app/live/live-call-count';
 import '@/app/live/live-call-count.css';
 import { NotificationCenter } from '@/app/live/notification-center';
 import '@/app/live/notification-center.css';
+import { CallHangUpButton } from './call-hang-up-button';
 import { LanguageMenu } from './language-menu';
 import './top-bar.css';
 
 export interface TopBarProps {
-  /** A call is in progress: the hang-up button shows (wired by the call-tracking issue). */
+  /**
+   * A call is in progress: the hang-up button shows. A host with calls (host.calls) needs
+   * neither prop: the button follows its call (call-hang-up-button.tsx).
+   */
   callOngoing?: boolean;
   onHangUp?: () => void;
 }
@@ -59,7 +63,8 @@ export function TopBar({ callOngoing = false, onHangUp }: TopBarProps) {
         <Logo />
       </Link>
       <div className="ic-topbar__actions">
-        {callOngoing ? (
+        {host.calls ? <CallHangUpButton calls={host.calls} /> : null}
+        {!host.calls && callOngoing ? (
           <button type="button" className="ic-topbar__hangup" onClick={onHangUp}>
             <Icon name="phone-off" size="sm" />
             Hang up

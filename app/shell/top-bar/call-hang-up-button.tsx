@@ -1,0 +1,17 @@
+import { useCallSnapshot } from '@/app/calls/use-active-call';
+import { HangUpPill } from '@/app/features/call-flow/hang-up-pill';
+import type { CallSession } from '@/shared/calls/call-session';
+import { isCallLive } from '@/shared/domain/active-call';
+
+/**
+ * spec: session 2 Top bar — "a hang-up button (shown with an ongoing-call style while a
+ * call is ongoing)"; issue #13: only while host.calls holds a live call, as the panel's
+ * header shows it (the red pill with the running m:ss). Pressing it asks the page's
+ * call-flow wizard to hang up (its confirm and partial-complete history); with none on
+ * the page the app opens the automated intake, where the call is.
+ */
+export function CallHangUpButton({ calls }: { calls: CallSession }) {
+  const call = useCallSnapshot(calls).call;
+  if (!isCallLive(call)) return null;
+  return <HangUpPill callStart={call.callStart} onHangUp={() => calls.requestHangUp()} />;
+}
