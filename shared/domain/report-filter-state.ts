@@ -20,8 +20,9 @@ export interface ReportFilterState extends DateRange {
   subCaseTypes: string[];
   campaigns: string[];
   /**
-   * Which campaigns the campaign list offers: active only by default; both or neither =
-   * every campaign. It narrows the list; the chosen campaigns are what filters the report.
+   * Campaign status, active only by default (spec: dashboards 2.9, 4): one status narrows
+   * the campaign list and is sent to the reports that take it (their filters contract), so
+   * the report counts that status's campaigns; both or neither = every campaign.
    */
   campaignStatus: CampaignStatus[];
 }
@@ -43,7 +44,16 @@ export function defaultReportFilters(
   };
 }
 
-/** The POST body of a report call (dates and the list filters; empty lists left out). */
+/** The campaign status a report is asked with: the one chosen, else none (every campaign). */
+export function chosenCampaignStatus(state: ReportFilterState): CampaignStatus | null {
+  const chosen = new Set(state.campaignStatus);
+  return chosen.size === 1 ? [...chosen][0]! : null;
+}
+
+/**
+ * The POST body of a report call (dates, the list filters — empty lists left out — and one
+ * chosen campaign status; both or neither is every campaign, so nothing is sent).
+ */
 export function reportFiltersBody(state: ReportFilterState): ReportFiltersBody {
   const body: ReportFiltersBody = {
     startDate: state.startDate,
@@ -55,6 +65,8 @@ export function reportFiltersBody(state: ReportFilterState): ReportFiltersBody {
   if (state.offices.length) body.offices = [...state.offices];
   if (state.caseTypes.length) body.caseTypes = [...state.caseTypes];
   if (state.subCaseTypes.length) body.subCaseTypes = [...state.subCaseTypes];
+  const status = chosenCampaignStatus(state);
+  if (status) body.campaignStatus = [status];
   return body;
 }
 
@@ -96,6 +108,7 @@ export function reportFiltersKey(state: ReportFilterState): string {
     state.endDate,
     state.type,
     ...LIST_KEYS.map((key) => sorted(state[key])),
+    chosenCampaignStatus(state),
   ]);
 }
 

@@ -200,7 +200,7 @@ export function ReportFilterPanel({
             />
             <fieldset className="ic-report-filters__statuses">
               <legend>
-                <VisuallyHidden>Campaign statuses the list offers</VisuallyHidden>
+                <VisuallyHidden>Campaign status</VisuallyHidden>
               </legend>
               {CAMPAIGN_STATUSES.map((status) => (
                 <label key={status} className="ic-report-filters__check">

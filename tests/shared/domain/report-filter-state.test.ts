@@ -29,7 +29,7 @@ describe('report filter state (spec: dashboards 2.9, 3, 4)', () => {
     });
   });
 
-  it('sends only the chosen lists, and never the campaign status (it narrows the list)', () => {
+  it('sends only the chosen lists, and the one chosen campaign status', () => {
     const state = defaultReportFilters(today, { leadSources: ['ls_1'], campaigns: ['c_1'] });
     expect(reportFiltersBody(state)).toEqual({
       startDate: '2026-11-16',
@@ -37,6 +37,7 @@ describe('report filter state (spec: dashboards 2.9, 3, 4)', () => {
       type: 'rjPclc',
       leadSources: ['ls_1'],
       campaigns: ['c_1'],
+      campaignStatus: ['active'],
     });
     expect(reportFiltersQuery(state)).toEqual({
       startDate: '2026-11-16',
@@ -44,7 +45,28 @@ describe('report filter state (spec: dashboards 2.9, 3, 4)', () => {
       type: 'rjPclc',
       leadSources: ['ls_1'],
       campaigns: ['c_1'],
+      campaignStatus: ['active'],
     });
+    const inactive = defaultReportFilters(today, { campaignStatus: ['inactive'] });
+    expect(reportFiltersBody(inactive).campaignStatus).toEqual(['inactive']);
+  });
+
+  it('sends no campaign status for both or neither (every campaign, spec 4)', () => {
+    for (const campaignStatus of [[], ['active', 'inactive']] as const) {
+      const state = defaultReportFilters(today, { campaignStatus: [...campaignStatus] });
+      expect(reportFiltersBody(state)).not.toHaveProperty('campaignStatus');
+      expect(reportFiltersQuery(state)).not.toHaveProperty('campaignStatus');
+    }
+  });
+
+  it('gives another report key when the campaign status sent changes', () => {
+    const active = defaultReportFilters(today);
+    const inactive = defaultReportFilters(today, { campaignStatus: ['inactive'] });
+    const every = defaultReportFilters(today, { campaignStatus: [] });
+    const both = defaultReportFilters(today, { campaignStatus: ['active', 'inactive'] });
+    expect(reportFiltersKey(active)).not.toBe(reportFiltersKey(inactive));
+    expect(reportFiltersKey(active)).not.toBe(reportFiltersKey(every));
+    expect(reportFiltersKey(every)).toBe(reportFiltersKey(both));
   });
 
   it('refetches only when the filters or range change (order of choices ignored)', () => {

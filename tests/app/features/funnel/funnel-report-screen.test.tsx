@@ -209,6 +209,31 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     expect(stored.filters.startDate).toBe(stored.filters.endDate);
   });
 
+  it('sends the campaign status chosen in the panel to the reports that take it (spec: 2.9, 7)', async () => {
+    const { api } = renderFunnel();
+    await card(/^Qualified Leads/);
+    // The default, active campaigns only, is what the first requests carry.
+    expect(api.calls('/reports/pclc')[0]!.body).toMatchObject({ campaignStatus: ['active'] });
+    expect(api.calls('/reports/leadsByLeadSource')[0]!.query).toMatchObject({
+      campaignStatus: ['active'],
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Active' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Inactive' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(api.calls('/reports/pclc')).toHaveLength(2));
+    expect(api.calls('/reports/pclc')[1]!.body).toMatchObject({ campaignStatus: ['inactive'] });
+    await waitFor(() =>
+      expect(api.calls('/reports/leadsByLeadSource').at(-1)!.query).toMatchObject({
+        campaignStatus: ['inactive'],
+      }),
+    );
+    // Both statuses: every campaign, so no status is sent.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Active' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(api.calls('/reports/pclc')).toHaveLength(3));
+    expect(api.calls('/reports/pclc')[2]!.body).not.toHaveProperty('campaignStatus');
+  });
+
   it('starts from a widget’s date range and lead sources (screen props)', async () => {
     const { api } = renderFunnel(reportApi(), reportWorkspace(), {
       dateRange: { startDate: '2026-01-01', endDate: '2026-01-31' },
