@@ -7,6 +7,7 @@ import { createPortTransport, type PortLike } from '@/shared/transport/port-tran
 import { defineAllWidgets, preloadWidgets, widgetDefinitions } from '@/widgets/all-widgets';
 import { setWidgetShadowMode } from '@/widgets/define-widget';
 import { setWidgetEnvironment } from '@/widgets/widget-environment';
+import { startClickToCall } from './click-to-call/start-click-to-call';
 import { mountPanel, showPanelNotice } from './mount-panel';
 import { loadPanelPrefs, type PanelPrefs } from './panel-prefs';
 import { widgetsForRole } from './panel-widgets';
@@ -138,6 +139,16 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
         onVisibility: (visible) => transport.setVisibility(visible),
       }),
     };
+    // issue #13 click-to-call: buttons next to the page's phone numbers for as long as
+    // this mount lives (a route change or sign-out aborts it and removes them).
+    startClickToCall({
+      family,
+      signal: controller.signal,
+      environment: environment.environment,
+      calls: environment.calls,
+      notify: (_kind, message) =>
+        void mounted?.host.then((host) => host && showPanelNotice(host, message)),
+    });
   }
 
   transport.onSessionState(evaluate);
