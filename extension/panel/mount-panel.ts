@@ -9,10 +9,19 @@ import type { SiteFamily } from '@/extension/lib/site-families';
 import LIVE_CALL_COUNT_CSS from '@/app/live/live-call-count.css?inline';
 import NOTIFICATION_CENTER_CSS from '@/app/live/notification-center.css?inline';
 import ICON_CSS from '@/app/components/icon/icon.css?inline';
+import HANG_UP_PILL_CSS from '@/app/features/call-flow/hang-up-pill.css?inline';
 import TOKENS_CSS from '@/app/styles/tokens.css?inline';
+import type { CallSession } from '@/shared/calls/call-session';
+import { isCallLive } from '@/shared/domain/active-call';
 import type { LiveFeed } from '@/shared/live/live-feed';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { PublicSessionState } from '@/shared/transport/port-protocol';
+import {
+  CALL_FLOW_TAG,
+  guardUnloadWhileLastViewer,
+  hangUpAndReset,
+  panelHangUpFallback,
+} from './panel-calls';
 import { clampWidth, loadPanelPrefs, savePanelPrefs, type PanelPrefs } from './panel-prefs';
 import { widgetsForRole } from './panel-widgets';
 import { SidePanel } from './side-panel';
@@ -27,6 +36,7 @@ const PANEL_CSS = [
   ICON_CSS,
   NOTIFICATION_CENTER_CSS,
   LIVE_CALL_COUNT_CSS,
+  HANG_UP_PILL_CSS,
   SIDE_PANEL_CSS,
 ].join('\n');
 
@@ -53,6 +63,13 @@ export interface MountPanelOptions {
    * it goes away: browser push waits while one panel is seen (issue #12).
    */
   onVisibility?: (visible: boolean) => void;
+  /**
+   * The tab's active call (issue #13): the header's hang-up while a call is live, opening
+   * on an offer, and asking before the last tab showing the call closes.
+   */
+  calls?: CallSession | null;
+  /** Whether this tab shows the call-flow widget (its workspace may come later); default: its role does. */
+  showsCallFlow?: () => boolean;
   doc?: Document;
 }
 
@@ -68,6 +85,8 @@ const panelRoots = new WeakMap<HTMLElement, ShadowRoot>();
 interface PanelView {
   who: string;
   notice: string;
+  /** The panel's own hang-up confirm is open (no wizard on the page took the hang-up). */
+  hangUpConfirm: boolean;
   render: () => void;
 }
 const panelViews = new WeakMap<HTMLElement, PanelView>();
@@ -123,6 +142,7 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   const view: PanelView = {
     who: [user?.name, workspace?.name].filter(Boolean).join(' · '),
     notice: '',
+    hangUpConfirm: false,
     render: () => {},
   };
   const tags = widgetsForRole(user?.role, options.isDefined);
@@ -166,6 +186,16 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
     void savePanelPrefs(options.storage, options.family, prefs);
   };
 
+  const calls = options.calls ?? null;
+  const liveCall = () => {
+    const call = calls?.get().call ?? null;
+    return isCallLive(call) ? call : null;
+  };
+  const closeHangUpConfirm = () => {
+    view.hangUpConfirm = false;
+    view.render();
+  };
+
   // Rendered synchronously: the panel is complete when mountPanel resolves, and a click
   // or a key has changed it when its event returns (the runtime and tests rely on it).
   view.render = () => {
@@ -179,6 +209,18 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
           onNavigate,
           notice: view.notice,
           widgetTags: tags,
+          call: liveCall(),
+          onHangUp: () => calls?.requestHangUp(),
+          hangUpConfirm:
+            calls && view.hangUpConfirm
+              ? {
+                  onCancel: closeHangUpConfirm,
+                  onConfirm: () => {
+                    closeHangUpConfirm();
+                    void hangUpAndReset(calls);
+                  },
+                }
+              : null,
           onToggle: toggle,
           onResizeStart,
           onResizeKey,
@@ -196,14 +238,64 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
     options.onVisibility?.(next);
   };
 
+  /**
+   * issue #13: the header follows the call; an offer opens the panel (not saved: the
+   * agent's own choice stays) and brings the call-flow widget into view; closing the last
+   * tab showing a live call asks first.
+   */
+  function watchPanelCall(session: CallSession): void {
+    guardUnloadWhileLastViewer(
+      session,
+      doc.defaultView ?? window,
+      signal,
+      options.showsCallFlow ?? (() => tags.includes(CALL_FLOW_TAG)),
+    );
+    let offeredFor: string | null = null;
+    const onCall = () => {
+      const snapshot = session.get();
+      const call = snapshot.call;
+      if (!isCallLive(call)) view.hangUpConfirm = false;
+      if (snapshot.offered && isCallLive(call) && call.callId !== offeredFor) {
+        offeredFor = call.callId;
+        if (!prefs.open && tags.includes(CALL_FLOW_TAG)) {
+          prefs.open = true;
+          apply();
+        }
+        root.querySelector(CALL_FLOW_TAG)?.scrollIntoView?.({ block: 'start' });
+      }
+      view.render();
+    };
+    signal.addEventListener('abort', session.subscribe(onCall), { once: true });
+    onCall();
+  }
+
   function apply(): void {
     pinHost(host, prefs.open ? prefs.width : COLLAPSED_WIDTH);
     view.render();
     reportVisibility();
   }
 
+  // Asked after every wizard on the page: registered before the widgets mount.
+  if (calls) {
+    panelHangUpFallback({
+      calls,
+      signal,
+      openForCall: () => {
+        if (prefs.open || !tags.includes(CALL_FLOW_TAG)) return false;
+        prefs.open = true;
+        apply();
+        return true;
+      },
+      askHere: () => {
+        view.hangUpConfirm = true;
+        view.render();
+      },
+    });
+  }
+
   apply();
   (doc.body ?? doc.documentElement).append(host);
+  if (calls) watchPanelCall(calls);
   doc.addEventListener('visibilitychange', reportVisibility, { signal });
   signal.addEventListener(
     'abort',

@@ -9,6 +9,7 @@ import { setWidgetShadowMode } from '@/widgets/define-widget';
 import { setWidgetEnvironment } from '@/widgets/widget-environment';
 import { startClickToCall } from './click-to-call/start-click-to-call';
 import { mountPanel, showPanelNotice } from './mount-panel';
+import { canShowCallFlow } from './panel-calls';
 import { loadPanelPrefs, type PanelPrefs } from './panel-prefs';
 import { widgetsForRole } from './panel-widgets';
 import { createPortEnvironment } from './port-environment';
@@ -119,7 +120,7 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
     if (mounted && mounted.key === key) return;
     mounted?.controller.abort();
     mounted = null;
-    if (!wanted || !state) return;
+    if (!wanted || !state) return reportCallFacts();
     const controller = new AbortController();
     signal.addEventListener('abort', () => controller.abort(), { once: true });
     // The first mount takes the prefs read at start; later ones (route changes) read again.
@@ -137,6 +138,8 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
         isDefined,
         live,
         onVisibility: (visible) => transport.setVisibility(visible),
+        calls: environment.calls,
+        showsCallFlow,
       }),
     };
     // issue #13 click-to-call: buttons next to the page's phone numbers for as long as
@@ -149,7 +152,24 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
       notify: (_kind, message) =>
         void mounted?.host.then((host) => host && showPanelNotice(host, message)),
     });
+    reportCallFacts();
   }
+
+  // issue #13: whether this tab can take a call's wizard (the background's one-place
+  // decision), said again when the panel or the signed-in workspace changes.
+  function showsCallFlow(): boolean {
+    const state = transport.sessionState();
+    return canShowCallFlow({
+      mounted: mounted !== null && state?.status === 'signed-in',
+      role: state?.user?.role,
+      isDefined,
+      workspace: environment.hostSession()?.workspace,
+    });
+  }
+  function reportCallFacts(): void {
+    transport.setCallFacts({ canShowCallFlow: showsCallFlow() });
+  }
+  environment.onHostSession(reportCallFacts);
 
   transport.onSessionState(evaluate);
   transport.onNotice((notice) => {

@@ -1,4 +1,5 @@
 import { createElement, type KeyboardEvent, type PointerEvent } from 'react';
+import { HangUpPill } from '@/app/features/call-flow/hang-up-pill';
 import { LiveCallCount } from '@/app/live/live-call-count';
 import { LiveProvider } from '@/app/live/live-context';
 import { NotificationCenter } from '@/app/live/notification-center';
@@ -16,6 +17,12 @@ export interface SidePanelProps {
   notice: string;
   /** The widget elements fit for the user's role (custom element tags). */
   widgetTags: readonly string[];
+  /** The live call (issue #13), or null: the hang-up button shows only while one is live. */
+  call?: { callStart: string } | null;
+  /** The header's hang-up: asks the page's wizard (calls.requestHangUp). */
+  onHangUp?: () => void;
+  /** The panel's own hang-up confirm, when no wizard took the hang-up; null: closed. */
+  hangUpConfirm?: { onConfirm: () => void; onCancel: () => void } | null;
   onToggle: () => void;
   onResizeStart: (event: PointerEvent<HTMLDivElement>) => void;
   onResizeKey: (event: KeyboardEvent<HTMLDivElement>) => void;
@@ -34,12 +41,27 @@ export function SidePanel({
   onNavigate,
   notice,
   widgetTags,
+  call = null,
+  onHangUp,
+  hangUpConfirm = null,
   onToggle,
   onResizeStart,
   onResizeKey,
 }: SidePanelProps) {
+  const hangUp = onHangUp ?? (() => {});
   return (
-    <aside className="panel" aria-label="Intake Cockpit" data-open={String(open)}>
+    <aside
+      className="panel"
+      aria-label="Intake Cockpit"
+      data-open={String(open)}
+      data-call={call ? 'live' : 'none'}
+    >
+      {/* spec 2 Top bar: the hang-up in its ongoing-call style, also on the collapsed tab. */}
+      {call && !open ? (
+        <span className="tab-call">
+          <HangUpPill callStart={call.callStart} onHangUp={hangUp} compact />
+        </span>
+      ) : null}
       <button
         type="button"
         className="tab"
@@ -74,6 +96,7 @@ export function SidePanel({
               <NotificationCenter buttonClassName="bell" onNavigate={onNavigate} />
             </LiveProvider>
           </div>
+          {call ? <HangUpPill callStart={call.callStart} onHangUp={hangUp} /> : null}
           <button
             type="button"
             className="collapse"
@@ -86,6 +109,33 @@ export function SidePanel({
         <div className="notice" role="status">
           {notice}
         </div>
+        {hangUpConfirm ? (
+          <div
+            className="hang-up-confirm"
+            role="alertdialog"
+            aria-labelledby="intake-panel-hang-up-title"
+            aria-describedby="intake-panel-hang-up-text"
+          >
+            <p className="hang-up-confirm-title" id="intake-panel-hang-up-title">
+              Hang up?
+            </p>
+            <p id="intake-panel-hang-up-text">
+              The call ends for the caller and in every tab. This cannot be undone.
+            </p>
+            <div className="hang-up-confirm-actions">
+              <button type="button" className="collapse" onClick={hangUpConfirm.onCancel}>
+                Keep the call
+              </button>
+              <button
+                type="button"
+                className="hang-up-confirm-submit"
+                onClick={hangUpConfirm.onConfirm}
+              >
+                Hang up
+              </button>
+            </div>
+          </div>
+        ) : null}
         <div className="widgets">
           {!open ? null : widgetTags.length === 0 ? (
             <p className="empty">No Intake Cockpit widgets for your role on this page.</p>

@@ -52,6 +52,10 @@ function fakeTransport() {
       return () => {};
     },
     onNotice: () => () => {},
+    // The tab's call session (issue #13) is built on the same transport.
+    callState: () => null,
+    onCallState: () => () => {},
+    setCallFacts: () => {},
     close: () => {},
   } as unknown as PortTransport;
   return {
