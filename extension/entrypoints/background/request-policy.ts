@@ -74,8 +74,12 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   { methods: ['POST'], base: 'callCenter', pattern: 'process-execution-history' },
   { methods: ['PATCH'], base: 'callCenter', pattern: 'process-execution-history/{id}' },
   { methods: ['POST'], base: 'callCenter', pattern: 'process-execution-steps-history' },
-  // The call flow's CRM write (spec section 7 "CRM sync"), into the signed-in workspace only.
-  { methods: ['POST'], base: 'api', pattern: 'workspaces/{ws}/async-records/{id}' },
+  // The call flow's CRM write (spec section 7 "CRM sync"), into the signed-in workspace only:
+  // a call-centre path (shared/api/call-flow.ts syncCrmRecord), like the server's route.
+  { methods: ['POST'], base: 'callCenter', pattern: 'workspaces/{ws}/async-records/{id}' },
+  // The wizard's process for an incoming call that names none, and the hand-started flow's
+  // list (issue #13 <intake-call-flow>; shared/api/call-flow.ts listProcesses).
+  { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/processes' },
   // The caller's CRM record by phone (issue #13): the signed-in workspace's records, read.
   { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/crm-records' },
 ];

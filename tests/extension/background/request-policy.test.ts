@@ -70,7 +70,9 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     { method: 'PUT', path: 'processes/intake', base: 'callCenter', body: { workspace: WS } },
     { method: 'PUT', path: 'processmaker/app_1', base: 'callCenter' },
     { method: 'POST', path: 'process-execution-steps-history', base: 'callCenter' },
-    { method: 'POST', path: `workspaces/${WS}/async-records/peh_1` },
+    { method: 'POST', path: `workspaces/${WS}/async-records/peh_1`, base: 'callCenter' },
+    // <intake-call-flow>: the process of a call that names none, a flow started by hand.
+    { method: 'GET', path: `workspaces/${WS}/processes`, base: 'callCenter' },
   ])('allows $method $path ($base)', (request) => {
     expect(fromPage(request)).toBe(true);
   });
@@ -93,6 +95,11 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     { method: 'GET', path: `workspaces/${WS}/notifications` },
     { method: 'PUT', path: `workspaces/${WS}/notifications/read` },
     { method: 'GET', path: `workspaces/${WS}/agents/someone-else/summary` },
+    // The CRM sync and the process list live on the call-centre base only.
+    { method: 'POST', path: `workspaces/${WS}/async-records/peh_1` },
+    { method: 'GET', path: `workspaces/${WS}/processes` },
+    // Saving a process definition is the Call Flows area's, not a widget's.
+    { method: 'PUT', path: `workspaces/${WS}/processes/p1`, base: 'callCenter' },
   ])('refuses $method $path ($base): not a call the widgets make', (request) => {
     expect(fromPage(request)).toBe(false);
   });
@@ -109,9 +116,16 @@ describe('which requests a CRM page may have the background send (issue #9 item 
       expect(fromPage({ method: 'DELETE', path: `ctm/${other}/2148293840/deleteCall` })).toBe(
         false,
       );
-      expect(fromPage({ method: 'POST', path: `workspaces/${other}/async-records/peh_1` })).toBe(
-        false,
-      );
+      expect(
+        fromPage({
+          method: 'POST',
+          path: `workspaces/${other}/async-records/peh_1`,
+          base: 'callCenter',
+        }),
+      ).toBe(false);
+      expect(
+        fromPage({ method: 'GET', path: `workspaces/${other}/processes`, base: 'callCenter' }),
+      ).toBe(false);
       expect(
         fromPage({ method: 'GET', path: `workspaces/${other}/ctm/numbers`, base: 'callCenter' }),
       ).toBe(false);
