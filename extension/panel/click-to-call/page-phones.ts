@@ -57,27 +57,40 @@ function phoneOfTelLink(link: HTMLAnchorElement): FoundPhone | null {
   return phone ?? null;
 }
 
-function skipped(element: Element | null): boolean {
-  return element === null || element.closest(SKIPPED) !== null;
+/**
+ * Numbers a family's pages show that are not a person's: a CallTrackingMetrics call
+ * page names the team's own tracking number beside the caller's.
+ */
+const NOT_A_PERSON: Readonly<Record<SiteFamily, string>> = {
+  keap: '',
+  zoho: '',
+  ctm: '.tracking-number, [data-tracking-number]',
+};
+
+function skipped(element: Element | null, family?: SiteFamily): boolean {
+  if (element === null || element.closest(SKIPPED) !== null) return true;
+  const extra = family ? NOT_A_PERSON[family] : '';
+  return extra !== '' && element.closest(extra) !== null;
 }
 
 /**
  * The numbers under `root` (an element of the page, or the whole body), in document
  * order: tel: links (their button after the link) and text nodes that read as US phone
- * numbers. A text inside a tel: link is the link's number, not a second one.
+ * numbers. A text inside a tel: link is the link's number, not a second one. With a
+ * family, the numbers its pages show that are not a person's are left out.
  */
-export function findPagePhones(root: Node): PagePhone[] {
+export function findPagePhones(root: Node, family?: SiteFamily): PagePhone[] {
   const doc = root.ownerDocument ?? (root as Document);
   const found: PagePhone[] = [];
   const scope = root.nodeType === Node.ELEMENT_NODE ? (root as Element) : null;
-  if (scope ? skipped(scope) : false) return found;
+  if (scope ? skipped(scope, family) : false) return found;
 
   const links = [
     ...(scope?.matches('a[href^="tel:" i]') ? [scope] : []),
     ...((root as ParentNode).querySelectorAll?.('a[href^="tel:" i]') ?? []),
   ] as HTMLAnchorElement[];
   for (const link of links) {
-    if (skipped(link.parentElement)) continue;
+    if (skipped(link.parentElement, family)) continue;
     const phone = phoneOfTelLink(link);
     if (phone) found.push({ source: link, sourceText: link.href, phone, after: link });
   }
@@ -97,7 +110,7 @@ export function findPagePhones(root: Node): PagePhone[] {
     // Cheap test first: most text nodes have too few digits to hold a phone.
     if ((text.data.match(/\d/g)?.length ?? 0) < 10) continue;
     const parent = text.parentElement;
-    if (skipped(parent) || parent?.closest('a[href^="tel:" i]')) continue;
+    if (skipped(parent, family) || parent?.closest('a[href^="tel:" i]')) continue;
     const around = parent?.closest(INTERACTIVE);
     for (const phone of findPhoneNumbers(text.data)) {
       found.push({ source: text, sourceText: text.data, phone, after: around ?? text });

@@ -121,7 +121,7 @@ export function watchPhoneButtons(options: PhoneButtonsOptions): void {
     // A new name relabels every button: read the whole page again.
     const toRead = renamed ? [doc.body] : [...roots, ...again];
     for (const root of toRead) {
-      if (root?.isConnected) place(findPagePhones(root));
+      if (root?.isConnected) place(findPagePhones(root, family));
     }
   }
 
@@ -141,7 +141,7 @@ export function watchPhoneButtons(options: PhoneButtonsOptions): void {
     if (pending.size > 0 && timer === null) timer = setTimeout(flush, delay);
   });
 
-  place(findPagePhones(doc.body));
+  place(findPagePhones(doc.body, family));
   observer.observe(doc.body, { childList: true, subtree: true, characterData: true });
 
   signal.addEventListener(

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callButtonShadowRoot } from '@/extension/panel/click-to-call/call-button';
@@ -224,6 +226,28 @@ describe('call buttons next to the phone numbers of a CRM page', () => {
       html: '<h1 id="record-title">Call from (555) 010-3000</h1>',
     });
     expect(buttons().map(labelOf)).toEqual(['Call this contact at (555) 010-3000']);
+  });
+
+  it('gives the e2e fixture pages their buttons (the contract the Puppeteer scenario uses)', () => {
+    const bodyOf = (file: string) => {
+      const html = readFileSync(path.resolve('tests/e2e/fixtures', file), 'utf8');
+      return new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
+    };
+    start({ html: bodyOf('keap-contact.html') });
+    expect(buttons().map(labelOf)).toEqual([
+      'Call John Smith at (312) 555-0142',
+      'Call John Smith at (630) 555-0187',
+    ]);
+    stop();
+    // The call page's caller, twice (heading and field); never the team's tracking number.
+    start({ family: 'ctm', html: bodyOf('ctm-call.html') });
+    expect(buttons().map(labelOf)).toEqual([
+      'Call Maria Lopez at (512) 555-0147',
+      'Call Maria Lopez at (512) 555-0147',
+    ]);
+    stop();
+    start({ family: 'zoho', html: bodyOf('zoho-contact.html') });
+    expect(buttons().map(labelOf)).toEqual(['Call Jane Doe at (555) 010-2000']);
   });
 
   it("takes a CTM call page's caller name", () => {
