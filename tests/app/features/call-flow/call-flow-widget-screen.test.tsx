@@ -1,0 +1,269 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useConfirmStore } from '@/app/components/confirm-dialog/confirm-store';
+import { CallFlowWidgetScreen } from '@/app/features/call-flow/call-flow-widget-screen';
+import { resetSessionErrorReporter } from '@/app/features/call-flow/create-call-flow-effects';
+import { callFlowStateKey } from '@/app/features/call-flow/use-call-flow-engine';
+import { draftKey } from '@/shared/call-flow/drafts';
+import type { Workspace } from '@/shared/contracts/workspace';
+import { createMemoryStorage } from '@/shared/storage/storage';
+import { renderWithHost } from '../../helpers';
+import {
+  fakeCallSession,
+  type FakeCallSession,
+  liveCall,
+} from '../../../widgets/fake-call-session';
+import {
+  agentWorkspace,
+  callFlowHost,
+  fakeCallCentre,
+  type FakeCallCentre,
+  type Handler,
+} from './call-flow-test-kit';
+
+// issue #13 `<intake-call-flow>`: the widget's screen over a CallSession (the background's
+// call as a CRM tab sees it), with the real wizard, engine and forms against the in-memory
+// call centre.
+
+function renderScreen(
+  calls: FakeCallSession | null,
+  options: {
+    api?: FakeCallCentre;
+    workspace?: Workspace;
+    overrides?: Record<string, Handler>;
+  } = {},
+) {
+  const api = options.api ?? fakeCallCentre(options.overrides);
+  const base = callFlowHost(api, { workspace: options.workspace });
+  const host = calls ? { ...base, calls } : base;
+  const result = renderWithHost(<CallFlowWidgetScreen />, { host });
+  return { ...result, api, view: within(result.container) };
+}
+
+const heading = (view: ReturnType<typeof within>, name: string) =>
+  view.findByRole('heading', { level: 2, name }, { timeout: 5000 });
+
+async function answer(view: ReturnType<typeof within>, label: RegExp, value: string) {
+  fireEvent.change(view.getByLabelText(label), { target: { value } });
+  fireEvent.click(view.getByRole('button', { name: /Next/ }));
+}
+
+beforeEach(() => {
+  resetSessionErrorReporter();
+  useConfirmStore.setState({ queue: [] });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('<intake-call-flow> screen with the background’s call', () => {
+  it('claims the call offered to its page and starts the wizard for it', async () => {
+    const calls = fakeCallSession({ call: liveCall(), offered: true });
+    const { api, view } = renderScreen(calls);
+    await heading(view, 'Caller details');
+    expect(calls.claim).toHaveBeenCalledTimes(1);
+    expect(calls.claim).toHaveBeenCalledWith('call_1');
+    expect(api.sent('POST', 'processes/pi-intake')).toHaveLength(1);
+    // The wizard keeps its state in the call's shared storage and says where it is.
+    expect(await calls.flowStorage.get(callFlowStateKey('u_agent'))).toContain('caller');
+    await waitFor(() =>
+      expect(calls.wizardMoved).toHaveBeenCalledWith('call_1', 'peh_1', 'caller'),
+    );
+    // The active-call card: no tracking info reads "None Associated", the start in the
+    // workspace's timezone (America/Chicago: 15:05 UTC is 09:05 AM).
+    const card = view.getByRole('region', { name: 'Incoming call: Dana Reyes' });
+    expect(within(card).getAllByText('None Associated')).toHaveLength(3);
+    expect(within(card).getByText('09:05 AM').isConnected).toBe(true);
+    // A live call has no duration or recording yet.
+    expect(within(card).queryByText('Duration')).toBeNull();
+  });
+
+  it('does not start a call that was not offered to its page: it shows the call and waits', async () => {
+    const calls = fakeCallSession({ call: liveCall(), offered: false });
+    const { api, view } = renderScreen(calls);
+    await heading(view, 'The intake has not started here');
+    expect(calls.claim).not.toHaveBeenCalled();
+    expect(api.sent('POST', 'processes/pi-intake')).toHaveLength(0);
+    expect(api.sent('POST', 'process-execution-history')).toHaveLength(0);
+    expect(view.getByText('Dana Reyes').isConnected).toBe(true);
+  });
+
+  it('never starts a second wizard when the claim is refused', async () => {
+    const calls = fakeCallSession({ call: liveCall(), offered: true }, { grant: false });
+    const { api, view } = renderScreen(calls);
+    await heading(view, 'The intake is open on another page');
+    expect(calls.claim).toHaveBeenCalledWith('call_1');
+    expect(api.sent('POST', 'processes/pi-intake')).toHaveLength(0);
+    expect(view.queryByRole('button', { name: 'Start the intake here' })).toBeNull();
+  });
+
+  it('continues in another tab, and reloads when the other tab moves the step (a foreign flowRevision)', async () => {
+    const shared = createMemoryStorage();
+    const api = fakeCallCentre();
+    const tabA = fakeCallSession({ call: liveCall(), offered: true }, { flowStorage: shared });
+    const a = renderScreen(tabA, { api });
+    await heading(a.view, 'Caller details');
+    await answer(a.view, /First name/, 'Dana');
+    await heading(a.view, 'The accident');
+
+    const atAccident = {
+      executionId: 'peh_1',
+      stepId: 'accident',
+      draftKey: draftKey('peh_1', 'accident'),
+    };
+    const tabB = fakeCallSession(
+      { call: liveCall({ wizard: atAccident }), offered: false, flowRevision: 4 },
+      { flowStorage: shared },
+    );
+    const b = renderScreen(tabB, { api });
+    // Same step, read from the shared storage: no second start.
+    await heading(b.view, 'The accident');
+    expect(api.sent('POST', 'processes/pi-intake')).toHaveLength(1);
+
+    fireEvent.click(a.view.getByLabelText('Car accident'));
+    fireEvent.click(a.view.getByRole('button', { name: /Next/ }));
+    await heading(a.view, 'The vehicle');
+    // Tab B is not told yet: it still shows the step it read.
+    expect(b.view.getByRole('heading', { level: 2, name: 'The accident' }).isConnected).toBe(true);
+
+    const atVehicle = {
+      executionId: 'peh_1',
+      stepId: 'vehicle',
+      draftKey: draftKey('peh_1', 'vehicle'),
+    };
+    act(() =>
+      tabB.push({ call: liveCall({ wizard: atVehicle }), flowRevision: 5, flowWrittenHere: false }),
+    );
+    await heading(b.view, 'The vehicle');
+    // What this tab writes itself does not rebuild it.
+    const plate = b.view.getByLabelText(/Licence plate/);
+    act(() => tabB.push({ flowRevision: 6, flowWrittenHere: true }));
+    expect(b.view.getByLabelText(/Licence plate/)).toBe(plate);
+  });
+
+  it('while the agent types on the same step, waits for the tab to be shown again', async () => {
+    const shared = createMemoryStorage();
+    const api = fakeCallCentre();
+    const calls = fakeCallSession({ call: liveCall(), offered: true }, { flowStorage: shared });
+    const { view } = renderScreen(calls, { api });
+    await heading(view, 'Caller details');
+    const field = view.getByLabelText(/First name/) as HTMLInputElement;
+    act(() => field.focus());
+    const atCaller = {
+      executionId: 'peh_1',
+      stepId: 'caller',
+      draftKey: draftKey('peh_1', 'caller'),
+    };
+    act(() =>
+      calls.push({ call: liveCall({ wizard: atCaller }), flowRevision: 3, flowWrittenHere: false }),
+    );
+    expect(view.getByLabelText(/First name/)).toBe(field);
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(view.getByLabelText(/First name/)).not.toBe(field));
+  });
+
+  it("answers the top bar's hang-up with the wizard's own confirm, then ends and forgets the call", async () => {
+    const calls = fakeCallSession({ call: liveCall(), offered: true });
+    const { api, view } = renderScreen(calls);
+    await heading(view, 'Caller details');
+    act(() => calls.requestHangUp());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Hang up?' });
+    // Inside the widget's own root, where its styles are.
+    expect(view.getByRole('alertdialog')).toBe(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hang up' }));
+    await waitFor(() => expect(calls.reset).toHaveBeenCalled());
+    expect(calls.hangUp).toHaveBeenCalled();
+    expect(api.sent('PATCH', 'process-execution-history/peh_1').at(-1)?.body).toMatchObject({
+      status: 'partial-complete',
+    });
+  });
+
+  it('offers to open the caller’s CRM record found by phone', async () => {
+    const base = agentWorkspace();
+    const workspace: Workspace = {
+      ...base,
+      attributes: {
+        ...base.attributes,
+        settings: { ...base.attributes.settings, ifsOrgHost: 'https://ab123.infusionsoft.com' },
+      },
+    };
+    const contact = (id: string, number: string) => ({
+      id,
+      workspace: 'ws_lakeside',
+      type: 'CONTACT',
+      contactId: id,
+      processExecutionHistoryId: null,
+      payload: {
+        given_name: 'Dana',
+        family_name: 'Reyes',
+        phone_numbers: [{ number, field: 'PHONE1' }],
+      },
+      createdAt: '2026-03-01T10:00:00.000Z',
+    });
+    const calls = fakeCallSession({ call: liveCall(), offered: false });
+    const { view } = renderScreen(calls, {
+      workspace,
+      overrides: {
+        'GET workspaces/ws_lakeside/crm-records': () => ({
+          data: [contact('crm_1', '+1 (512) 555-0147'), contact('crm_2', '5125550100')],
+          meta: { total: 2, limit: 100, offset: 0 },
+        }),
+      },
+    });
+    const link = await view.findByRole('link', { name: 'Open CRM record' });
+    expect(link.getAttribute('href')).toBe(
+      'https://ab123.infusionsoft.com/Contact/manageContact.jsp?view=edit&ID=crm_1',
+    );
+  });
+
+  it('says the call has ended with its duration and recording, or 00:00 and not linked', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const calls = fakeCallSession({
+      call: liveCall({
+        callId: 'call_ended',
+        endedAt: '2026-03-02T15:07:00.000Z',
+        duration: null,
+        sid: null,
+      }),
+    });
+    const { view } = renderScreen(calls);
+    const card = await view.findByRole('region', { name: 'Incoming call: Dana Reyes' });
+    expect(within(card).getByText('00:00').isConnected).toBe(true);
+    expect(within(card).getByText('Call was not linked to CTM').isConnected).toBe(true);
+    expect(warn).toHaveBeenCalledWith('Could not get call duration');
+
+    act(() =>
+      calls.push({
+        call: liveCall({
+          callId: 'call_2',
+          endedAt: '2026-03-02T15:07:00.000Z',
+          duration: 75,
+          sid: 'CA9',
+        }),
+      }),
+    );
+    expect(within(card).getByText('1:15').isConnected).toBe(true);
+    expect(
+      within(card).getByRole('link', { name: 'Listen to the recording' }).getAttribute('href'),
+    ).toBe('https://app.calltrackingmetrics.com/accounts/1/calls/CA9/recording');
+  });
+
+  it('explains instead of the wizard in a Zoho-vendor workspace, and claims nothing', async () => {
+    const calls = fakeCallSession({ call: liveCall(), offered: true });
+    const { api, view } = renderScreen(calls, { workspace: agentWorkspace({ zohoVendor: true }) });
+    expect(
+      view.getByRole('heading', {
+        name: 'Call flows are not available for workspaces that use Zoho',
+      }).isConnected,
+    ).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.claim).not.toHaveBeenCalled();
+    expect(api.requests).toHaveLength(0);
+  });
+});
+
+describe('<intake-call-flow> screen in the script-tag embed (no host.calls)', () => {
+  it('shows the wizard, kept in the page’s sessionStorage, with the way to start by hand', async () => {
+    const { view } = renderScreen(null);
+    await heading(view, 'No call in progress');
+    expect(view.getByRole('button', { name: 'Open Call Flows' }).isConnected).toBe(true);
+  });
+});
