@@ -1,11 +1,17 @@
 import { useState } from 'react';
+import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { HostLink } from '@/app/components/host-link/host-link';
+import { Icon } from '@/app/components/icon/icon';
 import { Page } from '@/app/components/page/page';
 import { Pager } from '@/app/components/pager/pager';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { useContactCalls } from '@/app/calls/use-contact-calls';
 import { useHost } from '@/app/host/host';
+import type { CrmRecord } from '@/shared/contracts/call-flow-api';
+import { formatPhoneForCrm } from '@/shared/domain/phone';
+import { contactPhones } from './active-call-card';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
 import { crmRecordLines } from './crm-record-lines';
 import { formatWhen } from './history-format';
@@ -24,6 +30,16 @@ const TYPE_LABELS: Record<string, string> = {
   'CONTACT-TAGS': 'Tags removed',
 };
 
+/** Who a contact record is, for the call dialogs ("Calling {name}"). */
+function contactName(record: CrmRecord): string {
+  const given = record.payload.given_name;
+  const family = record.payload.family_name;
+  const name = [given, family]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(' ');
+  return name || 'this contact';
+}
+
 /**
  * What the simulated CRM store holds for the workspace (issue 11), newest first: so a
  * manager sees what a finished intake wrote (spec: session 7 CRM sync).
@@ -31,6 +47,10 @@ const TYPE_LABELS: Record<string, string> = {
 export function CrmRecordsPage() {
   const { api, session } = useHost();
   const workspace = session.workspace;
+  // issue #13 click-to-call in the app's contact tables: a call button beside each phone
+  // for the roles that take calls in a call-tracking workspace; the started call becomes
+  // the active call (the top bar's hang-up).
+  const contactCalls = useContactCalls();
   const [offset, setOffset] = useState(0);
   const scope = useQueryScope();
   const records = useDataQuery(
@@ -79,11 +99,14 @@ export function CrmRecordsPage() {
                     <td>{formatWhen(record.createdAt, workspace?.attributes.timezone)}</td>
                     <td>{TYPE_LABELS[record.type] ?? record.type}</td>
                     <td>
-                      {crmRecordLines(record).map((line, index) => (
-                        <span key={index} className="ic-call-flows-area__line">
-                          {line}
-                        </span>
-                      ))}
+                      <RecordLines
+                        record={record}
+                        onCall={
+                          contactCalls.mayCall && record.type === 'CONTACT'
+                            ? (phone) => contactCalls.call(contactName(record), phone)
+                            : null
+                        }
+                      />
                     </td>
                     <td className="ic-call-flows-area__mono">{record.contactId ?? '—'}</td>
                     <td>
@@ -112,6 +135,37 @@ export function CrmRecordsPage() {
           nextLabel="Older"
         />
       </Card>
+      {contactCalls.dialogs}
     </Page>
   );
+}
+
+/** A record's lines; a contact's phones get their call button beside them (never in the text). */
+function RecordLines({
+  record,
+  onCall,
+}: {
+  record: CrmRecord;
+  onCall: ((phone: string) => void) | null;
+}) {
+  const phones = onCall ? contactPhones(record) : [];
+  return crmRecordLines(record).map((line, index) => (
+    <span key={index} className="ic-call-flows-area__line">
+      {line}
+      {onCall && phones.includes(line) ? (
+        <>
+          {' '}
+          <Button
+            variant="ghost"
+            className="ic-crm-records__call"
+            aria-label={`Call ${contactName(record)} at ${formatPhoneForCrm(line)}`}
+            title="Call this number"
+            onClick={() => onCall(line)}
+          >
+            <Icon name="phone" size="sm" />
+          </Button>
+        </>
+      ) : null}
+    </span>
+  ));
 }
