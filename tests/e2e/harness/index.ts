@@ -29,6 +29,9 @@ export {
 } from './crm-fixtures';
 export { captureDownloads, type Download, type DownloadCapture } from './downloads';
 export {
+  CALL_BUTTON_SELECTOR,
+  CALL_DIALOGS_SELECTOR,
+  callButtons,
   deepQuery,
   evaluateInShadowRoot,
   PANEL_SELECTOR,

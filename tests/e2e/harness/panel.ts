@@ -206,3 +206,66 @@ export async function waitForDeepSelector(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The click-to-call button next to a CRM page's phone number (extension/panel/click-to-call). */
+export const CALL_BUTTON_SELECTOR = 'intake-call-button';
+/** The click-to-call dialogs' host on a CRM page: `[CALL_DIALOGS_SELECTOR]` for the helpers above. */
+export const CALL_DIALOGS_SELECTOR = 'intake-call-dialogs';
+
+/** Every element named `tag` under `node`, through shadow roots, in document order. */
+function findElements(node: DomNode, tag: string, found: DomNode[] = []): DomNode[] {
+  for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) {
+    if (child.localName === tag) found.push(child);
+    findElements(child, tag, found);
+  }
+  return found;
+}
+
+/**
+ * The call buttons of a CRM page, each as its aria-label ("Call John Smith at (312)
+ * 555-0142") and a handle to click (each button sits in its own closed root). In
+ * document order; empty while there are none.
+ */
+export async function callButtons(
+  page: Page,
+): Promise<{ label: string; button: ElementHandle<Element> }[]> {
+  const client = await cdp(page);
+  const { root } = (await client.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+    root: DomNode;
+  };
+  const result: { label: string; button: ElementHandle<Element> }[] = [];
+  for (const host of findElements(root, CALL_BUTTON_SELECTOR)) {
+    const shadow = host.shadowRoots?.[0];
+    if (!shadow) continue;
+    const { object } = await client.send('DOM.resolveNode', {
+      backendNodeId: shadow.backendNodeId,
+    });
+    if (!object.objectId) continue;
+    const slot = `__intakeHarness${Math.random().toString(36).slice(2)}`;
+    try {
+      const { result: label } = await client.send('Runtime.callFunctionOn', {
+        objectId: object.objectId,
+        functionDeclaration: `function (slot) {
+          const button = this.querySelector('button');
+          if (!button) return null;
+          window[slot] = button;
+          return button.getAttribute('aria-label');
+        }`,
+        arguments: [{ value: slot }],
+        returnByValue: true,
+      });
+      if (typeof label.value !== 'string') continue;
+      const handle = await page.evaluateHandle((name) => {
+        const store = window as unknown as Record<string, unknown>;
+        const element = store[name];
+        delete store[name];
+        return element;
+      }, slot);
+      const button = handle.asElement() as ElementHandle<Element> | null;
+      if (button) result.push({ label: label.value, button });
+    } finally {
+      await client.send('Runtime.releaseObject', { objectId: object.objectId }).catch(() => {});
+    }
+  }
+  return result;
+}
