@@ -1,4 +1,5 @@
 import type { PclcData, PclcStat } from '@/shared/contracts/reports/pclc';
+import type { PclcType } from '@/shared/contracts/reports/report-filters';
 import {
   computeFiledRate,
   computeHireRate,
@@ -37,7 +38,35 @@ export const FUNNEL_CARD_LABELS: Record<PclcStat, string> = {
   FILED: 'Filed',
 };
 
-export function funnelCards(data: PclcData, options: { showFiled: boolean }): FunnelCard[] {
+/**
+ * Why a rate can pass 100% (spec: dashboards 2.7): the snapshot perspective counts each
+ * step when it happened in the range, so a later step holds people whose earlier step
+ * fell before the range (a case filed this week for a client hired last month). The
+ * conversion perspective follows the range's own leads, so its rates stay within 100%.
+ */
+const ABOVE_100: Record<'SETS' | 'SHOWS' | 'HIRES' | 'FILED', string> = {
+  SETS: 'appointments set for leads that came in before the range',
+  SHOWS: 'shows of appointments set before the range',
+  HIRES: 'hires of people who showed before the range',
+  FILED: 'cases filed for clients hired before the range',
+};
+
+function aboveHundredNote(stat: keyof typeof ABOVE_100, rate: number, snapshot: boolean): string {
+  if (!snapshot || rate <= 100) return '';
+  return ` Above 100% because the snapshot counts each step when it happened in the range: it includes ${ABOVE_100[stat]}.`;
+}
+
+/** A note after a formula that has no full stop of its own. */
+const sentenceEnd = (note: string) => (note ? `.${note}` : '');
+
+export interface FunnelCardOptions {
+  showFiled: boolean;
+  /** The report's perspective; default snapshot (rjPclc), the report's default type. */
+  type?: PclcType;
+}
+
+export function funnelCards(data: PclcData, options: FunnelCardOptions): FunnelCard[] {
+  const snapshot = (options.type ?? 'rjPclc') === 'rjPclc';
   const qualified = qualifiedLeads(data);
   const shows = qualifiedShows(data);
   const setRate = computeSetRate(data);
@@ -58,7 +87,9 @@ export function funnelCards(data: PclcData, options: { showFiled: boolean }): Fu
       label: FUNNEL_CARD_LABELS.SETS,
       value: data.SETS,
       caption: `Set rate ${percent(setRate)}`,
-      formula: `Set rate = sets / qualified leads = ${n(data.SETS)} / ${n(qualified)} = ${percent(setRate)}`,
+      formula:
+        `Set rate = sets / qualified leads = ${n(data.SETS)} / ${n(qualified)} = ${percent(setRate)}` +
+        sentenceEnd(aboveHundredNote('SETS', setRate, snapshot)),
     },
     {
       stat: 'SHOWS',
@@ -66,7 +97,9 @@ export function funnelCards(data: PclcData, options: { showFiled: boolean }): Fu
       value: shows,
       caption: `Show rate ${percent(showRate)}`,
       formula:
-        `Show rate = all shows / sets = ${n(data.SHOWS)} / ${n(data.SETS)} = ${percent(showRate)}. ` +
+        `Show rate = all shows / sets = ${n(data.SHOWS)} / ${n(data.SETS)} = ${percent(showRate)}.` +
+        aboveHundredNote('SHOWS', showRate, snapshot) +
+        ' ' +
         `Qualified shows = shows − unqualified at appointment = ${n(data.SHOWS)} − ${n(data.UNQUALIFIEDATAPPT)} = ${n(shows)}`,
     },
     {
@@ -74,7 +107,9 @@ export function funnelCards(data: PclcData, options: { showFiled: boolean }): Fu
       label: FUNNEL_CARD_LABELS.HIRES,
       value: data.HIRES,
       caption: `Hire rate ${percent(hireRate)}`,
-      formula: `Hire rate = hires / qualified shows = ${n(data.HIRES)} / ${n(shows)} = ${percent(hireRate)}`,
+      formula:
+        `Hire rate = hires / qualified shows = ${n(data.HIRES)} / ${n(shows)} = ${percent(hireRate)}` +
+        sentenceEnd(aboveHundredNote('HIRES', hireRate, snapshot)),
     },
   ];
   if (options.showFiled) {
@@ -83,7 +118,9 @@ export function funnelCards(data: PclcData, options: { showFiled: boolean }): Fu
       label: FUNNEL_CARD_LABELS.FILED,
       value: data.FILED,
       caption: `Filed rate ${percent(filedRate)}`,
-      formula: `Filed rate = filed / hires = ${n(data.FILED)} / ${n(data.HIRES)} = ${percent(filedRate)}`,
+      formula:
+        `Filed rate = filed / hires = ${n(data.FILED)} / ${n(data.HIRES)} = ${percent(filedRate)}` +
+        sentenceEnd(aboveHundredNote('FILED', filedRate, snapshot)),
     });
   }
   return cards;

@@ -64,8 +64,11 @@ export function FunnelReportScreen({
   const withFiled =
     showFiled ?? isBankruptcyPracticeArea(workspace?.attributes.settings.primaryPracticeArea);
   const cards = useMemo(
-    () => (report.data ? funnelCards(report.data, { showFiled: withFiled }) : []),
-    [report.data, withFiled],
+    () =>
+      report.data
+        ? funnelCards(report.data, { showFiled: withFiled, type: filters.applied?.type })
+        : [],
+    [report.data, withFiled, filters.applied?.type],
   );
   const callTracking = isCallTrackingEnabled(workspace);
   const loading = report.status === 'loading' || filters.applied === null;

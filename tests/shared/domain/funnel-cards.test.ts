@@ -51,6 +51,23 @@ describe('funnel stat cards (spec: dashboards 2.5)', () => {
     expect(sets!.caption).toBe('Set rate 50%');
   });
 
+  it('says why a snapshot rate passes 100% (filed cases of clients hired before the range)', () => {
+    // The demo week's shape: 20 filed against 11 hires in the range.
+    const week = { ...data, HIRES: 11, FILED: 20 };
+    const filed = funnelCards(week, { showFiled: true }).at(-1)!;
+    expect(filed.caption).toBe('Filed rate 181.82%');
+    expect(filed.formula).toBe(
+      'Filed rate = filed / hires = 20 / 11 = 181.82%. Above 100% because the snapshot counts ' +
+        'each step when it happened in the range: it includes cases filed for clients hired ' +
+        'before the range.',
+    );
+    // Within 100%, or in the conversion perspective (the range's own leads), no such note.
+    expect(funnelCards(data, { showFiled: true }).at(-1)!.formula).not.toContain('Above 100%');
+    expect(
+      funnelCards(week, { showFiled: true, type: 'intakePCLC' }).at(-1)!.formula,
+    ).not.toContain('Above 100%');
+  });
+
   it('toggles a collection, and pressing it again goes back to blank (all)', () => {
     expect(toggleCollection(null, 'NOHIRES')).toBe('NOHIRES');
     expect(toggleCollection('NOHIRES', 'NOHIRES')).toBeNull();
