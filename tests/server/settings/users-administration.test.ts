@@ -563,3 +563,42 @@ describe('users administration', () => {
     ).toBe(404);
   });
 });
+
+describe('invites sent by the system user, with APP_ORIGIN set', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ appOrigin: 'https://cockpit.example.test/' });
+  });
+  afterAll(() => t.close());
+
+  it('lets the system user invite a workspace’s owner, and the link uses the configured origin', async () => {
+    const system = (await t.signIn('system@intake.test')).accessToken;
+    const created = await t.api('/api/users', {
+      method: 'POST',
+      token: system,
+      body: {
+        workspaceId: 'ws_summit',
+        email: 'second.owner@summit.test',
+        firstName: 'Sam',
+        lastName: 'Second',
+        role: 'owner',
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(workspaceUserResponseSchema.parse(created.body).data).toMatchObject({
+      role: 'owner',
+      pending: true,
+      agent: null,
+    });
+    const outbox = await t.api('/call-center/service-processes/outbox?workspace=ws_summit', {
+      token: system,
+    });
+    const mail = outboxListResponseSchema
+      .parse(outbox.body)
+      .data.find((m) => m.to.includes('second.owner@summit.test'));
+    expect(mail?.textBody).toMatch(
+      /https:\/\/cockpit\.example\.test\/login\/[A-Za-z0-9_-]{43}\/invite/,
+    );
+    expect(mail?.textBody).toContain('Sam Sterling invited you');
+  });
+});
