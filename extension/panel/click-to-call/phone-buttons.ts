@@ -126,19 +126,22 @@ export function watchPhoneButtons(options: PhoneButtonsOptions): void {
   }
 
   const observer = new MutationObserver((records) => {
+    let removed = false;
     for (const record of records) {
       if (record.type === 'characterData') {
         pending.add(record.target);
         continue;
       }
       for (const node of record.addedNodes) if (!isOurs(node)) pending.add(node);
-      // What went may take buttons with it (pruned); a button of ours the CRM took out
-      // is put back. Those this code removed itself are no news.
-      if ([...record.removedNodes].some((node) => !removedByUs.has(node))) {
-        pending.add(record.target);
+      for (const node of record.removedNodes) {
+        if (removedByUs.has(node)) continue;
+        // A button of ours the CRM took out: its number gets one again. Anything else
+        // may have taken numbers with it: their buttons go (prune, on every flush).
+        if (isOurs(node)) pending.add(record.target);
+        else removed = true;
       }
     }
-    if (pending.size > 0 && timer === null) timer = setTimeout(flush, delay);
+    if ((pending.size > 0 || removed) && timer === null) timer = setTimeout(flush, delay);
   });
 
   place(findPagePhones(doc.body, family));

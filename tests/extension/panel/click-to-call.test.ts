@@ -184,6 +184,15 @@ describe('call buttons next to the phone numbers of a CRM page', () => {
     await waitFor(() => expect(buttons()).toHaveLength(2));
   });
 
+  it('relabels the buttons when the CRM renders the contact name after the numbers', async () => {
+    start({ html: '<main><dl><dt>Phone</dt><dd>(312) 555-0142</dd></dl></main>' });
+    expect(buttons().map(labelOf)).toEqual(['Call this contact at (312) 555-0142']);
+    document.querySelector('main')!.insertAdjacentHTML('afterbegin', '<h1>Dana Lee</h1>');
+    await waitFor(() =>
+      expect(buttons().map(labelOf)).toEqual(['Call Dana Lee at (312) 555-0142']),
+    );
+  });
+
   it('puts back a button the CRM took out', async () => {
     start();
     buttons()[0].remove();
