@@ -53,6 +53,9 @@ const WORKSPACE_SCOPED: ReadonlyArray<readonly [string, WorkspaceList<z.ZodType>
   // the client does with a failed lookup anyway (spec: session 7).
   ['crm/zoho/users', list(crmUserSchema, (db, id) => listCrmUsers(db, id, 'zoho'))],
   ['voip/providers/ctm/users', list(ctmUserSchema, listCtmUsers)],
+  // A system user has no workspace of their own (GET agents answers []): the System area's
+  // "Place a test call" picks the agent from the workspace's list (issue #13).
+  ['agents', AGENTS],
 ];
 
 /**

@@ -13,6 +13,7 @@ import {
   type DraftErrors,
   type SendNotificationDraft,
 } from './send-notification-draft';
+import { TestCallForm } from './test-call-form';
 import { allWorkspacesQuery } from './workspaces-query';
 import './system-notifications-page.css';
 
@@ -173,6 +174,11 @@ export function SystemNotificationsPage() {
           </form>
         )}
       </Card>
+      {/* issue #13: system users try the intake without a telephone system. */}
+      <TestCallForm
+        workspaces={workspaces.data ?? []}
+        workspacesLoaded={workspaces.status === 'loaded'}
+      />
     </Page>
   );
 }

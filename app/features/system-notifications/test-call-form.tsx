@@ -1,0 +1,223 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import type { ApiClient } from '@/shared/api/client';
+import { placeTestCall } from '@/shared/api/call-tracking';
+import { CTM_NOT_LINKED_STATUS } from '@/shared/contracts/call-tracking';
+import type { Workspace } from '@/shared/contracts/workspace';
+import { TransportError } from '@/shared/transport/transport';
+import {
+  EMPTY_TEST_CALL,
+  MAX_LEAD_NAME,
+  readTestCallDraft,
+  type TestCallDraft,
+  type TestCallErrors,
+} from './test-call-draft';
+import { workspaceAgentsQuery } from './workspace-agents-query';
+
+/** The host's API without the client's toast: the form says what the server answered. */
+function quietly(api: ApiClient): ApiClient {
+  return {
+    call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
+    subscribe: (event, handler) => api.subscribe(event, handler),
+  };
+}
+
+/** What the server's refusal means for the person at the form. */
+function describeFailure(error: unknown): { title: string; message: string } {
+  const failure = TransportError.from(error);
+  const said = failure.serverMessage ?? failure.message;
+  if (failure.status === CTM_NOT_LINKED_STATUS) {
+    return { title: 'This agent cannot take calls', message: said };
+  }
+  if (failure.status === 404) return { title: 'Nobody to ring', message: said };
+  return { title: 'The test call was not placed', message: said };
+}
+
+/**
+ * issue #13 "Place a test call" (system users): rings the chosen agent with a simulated
+ * incoming call from the lead name and phone typed here, as the call-tracking provider
+ * would (POST system/test-calls → `incomingCalls::{userId}`), so the automated intake can
+ * be tried without a telephone system. The server's refusals (409 an agent without a
+ * call-tracking user, 404 an agent without a sign-in) are said in the form.
+ */
+export function TestCallForm({
+  workspaces,
+  workspacesLoaded,
+}: {
+  workspaces: readonly Workspace[];
+  workspacesLoaded: boolean;
+}) {
+  const host = useHost();
+  const scope = useQueryScope();
+  const [draft, setDraft] = useState<TestCallDraft>(EMPTY_TEST_CALL);
+  const [errors, setErrors] = useState<TestCallErrors>({});
+  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [refused, setRefused] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const agents = useDataQuery(
+    draft.workspaceId ? workspaceAgentsQuery(scope, host.api, draft.workspaceId) : null,
+  );
+
+  useEffect(() => {
+    if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
+
+  function update<K extends keyof TestCallDraft>(key: K, value: TestCallDraft[K]) {
+    setDraft((current) => ({
+      ...current,
+      [key]: value,
+      // Another workspace has other agents.
+      ...(key === 'workspaceId' ? { agentId: '' } : {}),
+    }));
+    setFailure(null);
+    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const read = readTestCallDraft(draft);
+    if (!read.ok) {
+      setErrors(read.errors);
+      setRefused((count) => count + 1);
+      return;
+    }
+    setPlacing(true);
+    setFailure(null);
+    try {
+      await placeTestCall(quietly(host.api), read.request);
+      const agent = agents.data?.find((candidate) => candidate.id === draft.agentId);
+      host.notify(
+        'success',
+        `Test call placed: ${agent?.name ?? 'the agent'} is being called by ${read.request.leadName}.`,
+      );
+      // The same agent may be rung again with another caller.
+      setDraft((current) => ({ ...current, leadName: '', phone: '' }));
+      setErrors({});
+    } catch (error) {
+      setFailure(describeFailure(error));
+    } finally {
+      setPlacing(false);
+    }
+  }
+
+  const agentList = agents.data ?? [];
+  return (
+    <Card title="Place a test call">
+      <p className="ic-system-notify__intro">
+        Rings an agent with a simulated incoming call, as the call-tracking service would: their
+        automated intake opens with the lead name and phone typed here.
+      </p>
+      <form
+        ref={formRef}
+        className="ic-system-notify"
+        aria-label="Place a test call"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+      >
+        <Field label="Agent's workspace" required error={errors.workspaceId}>
+          {(control) => (
+            <select
+              {...control}
+              className={fieldClassNames.select}
+              value={draft.workspaceId}
+              disabled={!workspacesLoaded}
+              onChange={(event) => update('workspaceId', event.target.value)}
+            >
+              <option value="">
+                {workspacesLoaded ? 'Choose a workspace' : 'Loading workspaces…'}
+              </option>
+              {workspaces.map((workspace) => (
+                <option key={workspace.id} value={workspace.id}>
+                  {workspace.attributes.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Agent"
+          required
+          help={
+            agents.status === 'error'
+              ? 'The agents of this workspace could not be loaded.'
+              : 'The agent whose phone rings. Agents without a call-tracking user cannot take calls.'
+          }
+          error={errors.agentId}
+        >
+          {(control) => (
+            <select
+              {...control}
+              className={fieldClassNames.select}
+              value={draft.agentId}
+              disabled={!draft.workspaceId || agents.status !== 'loaded'}
+              onChange={(event) => update('agentId', event.target.value)}
+            >
+              <option value="">
+                {!draft.workspaceId
+                  ? 'Choose a workspace first'
+                  : agents.status === 'loaded'
+                    ? agentList.length > 0
+                      ? 'Choose an agent'
+                      : 'No agents in this workspace'
+                    : 'Loading agents…'}
+              </option>
+              {agentList.map((agent) => (
+                <option key={agent.id} value={agent.id}>
+                  {agent.name}
+                  {agent.ctmUserId ? '' : ' (no call-tracking user)'}
+                  {agent.active ? '' : ' (inactive)'}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Lead name" required error={errors.leadName}>
+          {(control) => (
+            <input
+              {...control}
+              className={fieldClassNames.input}
+              value={draft.leadName}
+              maxLength={MAX_LEAD_NAME}
+              autoComplete="off"
+              onChange={(event) => update('leadName', event.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Phone"
+          required
+          help="The caller's US number, at least 10 digits, such as (312) 555-0142."
+          error={errors.phone}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className={fieldClassNames.input}
+              type="tel"
+              inputMode="tel"
+              value={draft.phone}
+              autoComplete="off"
+              onChange={(event) => update('phone', event.target.value)}
+            />
+          )}
+        </Field>
+        {failure ? (
+          <div className="ic-system-notify__failure" role="alert">
+            <p className="ic-system-notify__failure-title">{failure.title}</p>
+            <p>{failure.message}</p>
+          </div>
+        ) : null}
+        <div>
+          <Button type="submit" variant="primary" disabled={placing}>
+            {placing ? 'Placing the call…' : 'Place a test call'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
