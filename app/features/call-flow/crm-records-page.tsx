@@ -18,6 +18,7 @@ import { formatWhen } from './history-format';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { crmRecordsQuery } from './call-flow-queries';
 import './call-flows-area.css';
+import './crm-records-page.css';
 
 export const CRM_RECORDS_PAGE_SIZE = 25;
 
@@ -153,18 +154,15 @@ function RecordLines({
     <span key={index} className="ic-call-flows-area__line">
       {line}
       {onCall && phones.includes(line) ? (
-        <>
-          {' '}
-          <Button
-            variant="ghost"
-            className="ic-crm-records__call"
-            aria-label={`Call ${contactName(record)} at ${formatPhoneForCrm(line)}`}
-            title="Call this number"
-            onClick={() => onCall(line)}
-          >
-            <Icon name="phone" size="sm" />
-          </Button>
-        </>
+        <Button
+          variant="ghost"
+          className="ic-crm-records__call"
+          aria-label={`Call ${contactName(record)} at ${formatPhoneForCrm(line)}`}
+          title="Call this number"
+          onClick={() => onCall(line)}
+        >
+          <Icon name="phone" size="sm" />
+        </Button>
       ) : null}
     </span>
   ));
