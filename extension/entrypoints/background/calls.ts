@@ -69,6 +69,15 @@ export const FLOW_KEY_PREFIX = 'flow:';
 /** After a hang-up the provider may need a moment to report the sid and duration. */
 export const PROVIDER_CALL_ATTEMPTS = 3;
 export const PROVIDER_CALL_RETRY_MS = 700;
+/**
+ * Bounds on the wizard's values (issue #9 "message floods"): storage.session also holds
+ * the session's tokens, and a page must not be able to fill it. A flow keeps its state and
+ * a draft per step, far below these.
+ */
+export const MAX_FLOW_KEYS = 200;
+export const MAX_FLOW_CHARS = 2_000_000;
+export const FLOW_STORAGE_FULL =
+  'The call flow holds too much data for this call. Reset the call to start again.';
 
 /** The parts of the extension APIs this module uses (the real `browser`, fakes in tests). */
 export interface CallsBrowserApi extends TabFactsApi {
@@ -119,19 +128,25 @@ interface StoredState {
   flowRevision: number;
   /** The port (CallClient.key) that wrote the last flow change. */
   flowWriter: string | null;
-  flowKeys: string[];
+  /** Every flow key held, with its value's length (the bounds below). */
+  flowSizes: Record<string, number>;
   notification: CallNotification | null;
 }
 
-const EMPTY_STATE: StoredState = {
-  scope: '',
-  offer: null,
-  claimedBy: null,
-  flowRevision: 0,
-  flowWriter: null,
-  flowKeys: [],
-  notification: null,
-};
+/** A record without a prototype: a key such as "__proto__" is just a key. */
+const noPrototype = () => Object.create(null) as Record<string, number>;
+
+function emptyState(): StoredState {
+  return {
+    scope: '',
+    offer: null,
+    claimedBy: null,
+    flowRevision: 0,
+    flowWriter: null,
+    flowSizes: noPrototype(),
+    notification: null,
+  };
+}
 
 export type CallRpcMessage = Extract<RpcMessage, { kind: `call:${string}` }>;
 
@@ -192,10 +207,10 @@ function scopeOf(state: PublicSessionState): Scope | null {
 const scopeKey = (scope: Scope | null) => (scope ? `${scope.userId}|${scope.workspaceId}` : '');
 
 function readState(raw: string | null): StoredState {
-  if (!raw) return { ...EMPTY_STATE };
+  if (!raw) return emptyState();
   try {
     const value = JSON.parse(raw) as Partial<StoredState> | null;
-    if (!value || typeof value !== 'object') return { ...EMPTY_STATE };
+    if (!value || typeof value !== 'object') return emptyState();
     return {
       scope: typeof value.scope === 'string' ? value.scope : '',
       offer: typeof value.offer === 'string' ? value.offer : null,
@@ -205,15 +220,22 @@ function readState(raw: string | null): StoredState {
           ? Math.floor(value.flowRevision)
           : 0,
       flowWriter: typeof value.flowWriter === 'string' ? value.flowWriter : null,
-      flowKeys: Array.isArray(value.flowKeys)
-        ? value.flowKeys.filter((key): key is string => typeof key === 'string')
-        : [],
+      flowSizes: readSizes(value.flowSizes),
       notification:
         value.notification && typeof value.notification.id === 'string' ? value.notification : null,
     };
   } catch {
-    return { ...EMPTY_STATE };
+    return emptyState();
   }
+}
+
+function readSizes(value: unknown): Record<string, number> {
+  const sizes = noPrototype();
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return sizes;
+  for (const [key, size] of Object.entries(value)) {
+    if (typeof size === 'number' && size >= 0) sizes[key] = size;
+  }
+  return sizes;
 }
 
 /** The notification's text: who is calling, and from which number. */
@@ -241,7 +263,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
   const api = createApiClient(transport, () => {});
 
   let call: ActiveCall | null = null;
-  let state: StoredState = { ...EMPTY_STATE };
+  let state: StoredState = emptyState();
   let restoredFlag = false;
   let lastIncoming: CallsDiagnostics['lastIncoming'] = null;
   const ignored: CallsDiagnostics['ignored'] = {};
@@ -281,8 +303,8 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
     }
   }
   async function clearFlow(): Promise<void> {
-    const keys = state.flowKeys;
-    state.flowKeys = [];
+    const keys = Object.keys(state.flowSizes);
+    state.flowSizes = noPrototype();
     state.flowRevision++;
     state.flowWriter = null;
     await Promise.all(keys.map((key) => storage.remove(FLOW_KEY_PREFIX + key).catch(() => {})));
@@ -664,8 +686,17 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
   // ---- the wizard's shared values ----------------------------------------------------
   async function flowSet(client: CallClient, key: string, value: string): Promise<void> {
     if (!signedInHere()) throw new TransportError(NOT_SIGNED_IN, 401);
+    const sizes = state.flowSizes;
+    const held = Object.keys(sizes);
+    const total = held.reduce((sum, known) => sum + (known === key ? 0 : sizes[known]), 0);
+    if (
+      (!(key in sizes) && held.length >= MAX_FLOW_KEYS) ||
+      total + value.length > MAX_FLOW_CHARS
+    ) {
+      throw new TransportError(FLOW_STORAGE_FULL, 413);
+    }
     await storage.set(FLOW_KEY_PREFIX + key, value);
-    if (!state.flowKeys.includes(key)) state.flowKeys.push(key);
+    sizes[key] = value.length;
     state.flowRevision++;
     state.flowWriter = client.key;
     await saveState();
@@ -674,7 +705,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
   async function flowRemove(client: CallClient, key: string): Promise<void> {
     if (!signedInHere()) return;
     await storage.remove(FLOW_KEY_PREFIX + key);
-    state.flowKeys = state.flowKeys.filter((known) => known !== key);
+    delete state.flowSizes[key];
     state.flowRevision++;
     state.flowWriter = client.key;
     await saveState();
@@ -783,7 +814,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
           return answerSnapshot();
         case 'call:flow-get':
           return queue(async () =>
-            signedInHere() && state.flowKeys.includes(message.key)
+            signedInHere() && message.key in state.flowSizes
               ? storage.get(FLOW_KEY_PREFIX + message.key)
               : null,
           );
@@ -801,7 +832,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
       offer: state.offer,
       claimedBy: state.claimedBy,
       flowRevision: state.flowRevision,
-      flowKeys: state.flowKeys.length,
+      flowKeys: Object.keys(state.flowSizes).length,
       notification: state.notification?.id ?? null,
       lastIncoming,
       ignored: { ...ignored },

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   CALL_NOTIFICATION_PREFIX,
   CALL_NOTIFICATION_TITLE,
+  FLOW_STORAGE_FULL,
   HANG_UP_FAILED,
   MARK_CONNECTED_FAILED,
+  MAX_FLOW_CHARS,
+  MAX_FLOW_KEYS,
 } from '@/extension/entrypoints/background/calls';
+import { MAX_CALL_FLOW_VALUE_CHARS } from '@/shared/contracts/call-session';
 import { decodeIncomingCall } from '@/app/features/call-flow/incoming-call';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { TransportError } from '@/shared/transport/transport';
@@ -390,6 +394,43 @@ describe("the wizard's shared values", () => {
     reader.close();
     await settle();
     expect(writer.last()?.otherViewers).toBe(0);
+  });
+
+  it('are bounded, so a page cannot fill storage.session (where the tokens live)', async () => {
+    const background = callsBackground();
+    const tab = await background.openTab(5, 1);
+    const big = 'x'.repeat(MAX_CALL_FLOW_VALUE_CHARS);
+    const writes = Math.floor(MAX_FLOW_CHARS / MAX_CALL_FLOW_VALUE_CHARS);
+    for (let i = 0; i < writes; i++) {
+      expect((await tab.rpc({ kind: 'call:flow-set', key: `k${i}`, value: big })).ok).toBe(true);
+    }
+    const refused = await tab.rpc({ kind: 'call:flow-set', key: 'one-more', value: big });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { status: 413, message: FLOW_STORAGE_FULL },
+    });
+    expect(await background.callStorage.get('flow:one-more')).toBeNull();
+    // Rewriting a held key within the bound still works.
+    expect((await tab.rpc({ kind: 'call:flow-set', key: 'k0', value: 'small' })).ok).toBe(true);
+    await tab.rpc({ kind: 'call:reset' });
+    // Sent in bursts below the port's in-flight bound; the background takes them in order.
+    for (let i = 0; i < MAX_FLOW_KEYS; i++) {
+      tab.send({ kind: 'call:flow-set', id: `s${i}`, key: `s${i}`, value: 'v' });
+      if (i % 50 === 49 || i === MAX_FLOW_KEYS - 1)
+        expect((await tab.answer(`s${i}`)).ok).toBe(true);
+    }
+    expect((await tab.rpc({ kind: 'call:flow-set', key: 'extra', value: 'v' })).ok).toBe(false);
+    expect(background.calls.snapshot().flowKeys).toBe(MAX_FLOW_KEYS);
+  });
+
+  it('treat any key as a plain key ("__proto__" too)', async () => {
+    const background = callsBackground();
+    const tab = await background.openTab(5, 1);
+    await tab.rpc({ kind: 'call:flow-set', key: '__proto__', value: 'odd but fine' });
+    expect((await tab.rpc({ kind: 'call:flow-get', key: '__proto__' })).data).toBe('odd but fine');
+    expect((await tab.rpc({ kind: 'call:flow-get', key: 'toString' })).data).toBeNull();
+    await tab.rpc({ kind: 'call:reset' });
+    expect(await background.callStorage.get('flow:__proto__')).toBeNull();
   });
 
   it('are cleared with the call and the claim by reset', async () => {
