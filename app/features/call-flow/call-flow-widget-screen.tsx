@@ -93,9 +93,9 @@ function payloadOf(call: ActiveCall): IncomingCallPayload {
  * The background's active call and its wizard. Continuity (issue #13): the wizard's state
  * and drafts live in calls.flowStorage; when another page changes them (a new
  * flowRevision not written here) this wizard is rebuilt (its key) so it reads them again,
- * except while the agent is typing in it here and the step is the same: then it is
- * rebuilt once the tab is shown again, so another window's keystrokes never take the
- * field from under the agent's. A hidden tab also waits until it is shown.
+ * except while the agent is typing (in it, or in the CRM page) and the step is the same:
+ * then it is rebuilt once the tab is shown again, so another window's keystrokes never
+ * take the field from under the agent's. A hidden tab also waits until it is shown.
  */
 function CallSessionFlow({ calls }: { calls: CallSession }) {
   const snapshot = useSyncExternalStore(calls.subscribe, calls.get);
@@ -153,7 +153,9 @@ function CallSessionFlow({ calls }: { calls: CallSession }) {
     const stepElsewhere =
       shared !== null &&
       (here === null || shared.stepId !== here.stepId || shared.executionId !== here.executionId);
-    if (!typing.current || stepElsewhere) rebuild();
+    // Typing in the CRM page's own fields counts too: a rebuilt wizard focuses its title.
+    const pageTyping = document.activeElement?.matches(EDITABLE) ?? false;
+    if (!(typing.current || pageTyping) || stepElsewhere) rebuild();
   }, [snapshot, rebuild]);
   useEffect(() => {
     const onVisibility = () => {
