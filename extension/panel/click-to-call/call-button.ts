@@ -5,9 +5,7 @@ import { Icon } from '@/app/components/icon/icon';
 import ICON_CSS from '@/app/components/icon/icon.css?inline';
 import TOKENS_CSS from '@/app/styles/tokens.css?inline';
 import BUTTON_CSS from './call-button.css?inline';
-
-/** The element put next to a phone number on a CRM page (issue #13 click-to-call). */
-export const CALL_BUTTON_TAG = 'intake-call-button';
+import { CALL_BUTTON_TAG } from './tags';
 
 const BUTTON_STYLES = [TOKENS_CSS, ICON_CSS, BUTTON_CSS].join('\n');
 

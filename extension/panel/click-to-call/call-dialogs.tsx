@@ -10,9 +10,7 @@ import { HostContext, useHost, type Host } from '@/app/host/host';
 import { createHostQueryClient } from '@/app/query/create-host-query-client';
 import { DataProvider } from '@/app/query/data-provider';
 import TOKENS_CSS from '@/app/styles/tokens.css?inline';
-
-/** The element holding the click-to-call dialogs on a CRM page (one per page). */
-export const CALL_DIALOGS_TAG = 'intake-call-dialogs';
+import { CALL_DIALOGS_TAG } from './tags';
 
 // ?inline: the CSS as text for our shadow root (a plain import goes to the widgets' CSS
 // registry in the panel build, not here).

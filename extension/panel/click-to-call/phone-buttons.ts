@@ -1,8 +1,9 @@
 import type { CallRequest } from '@/app/features/click-to-call';
 import type { SiteFamily } from '@/extension/lib/site-families';
 import { formatFoundPhone } from '@/shared/domain/phone-finder';
-import { CALL_BUTTON_TAG, createCallButton } from './call-button';
+import { createCallButton } from './call-button';
 import { contactNameOf, findPagePhones, type PagePhone } from './page-phones';
+import { CALL_BUTTON_TAG, CALL_DIALOGS_TAG } from './tags';
 
 export interface PhoneButtonsOptions {
   family: SiteFamily;
@@ -22,7 +23,7 @@ interface Placed {
   buttons: HTMLElement[];
 }
 
-const OUR_TAGS = new Set([CALL_BUTTON_TAG, 'intake-call-dialogs', 'intake-cockpit-panel']);
+const OUR_TAGS = new Set([CALL_BUTTON_TAG, CALL_DIALOGS_TAG, 'intake-cockpit-panel']);
 
 function isOurs(node: Node): boolean {
   return node.nodeType === Node.ELEMENT_NODE && OUR_TAGS.has((node as Element).localName);

@@ -3,8 +3,10 @@ import type { CallSession } from '@/shared/calls/call-session';
 import { canClickToCall } from '@/shared/domain/click-to-call';
 import type { Notifier } from '@/shared/transport/notifier';
 import type { WidgetEnvironment } from '@/widgets/widget-environment';
-import { CALL_DIALOGS_TAG, mountCallDialogs } from './call-dialogs';
+import type { CallRequest } from '@/app/features/click-to-call';
+import type { CallDialogs } from './call-dialogs';
 import { watchPhoneButtons } from './phone-buttons';
+import { CALL_DIALOGS_TAG } from './tags';
 
 export interface StartClickToCallOptions {
   family: SiteFamily;
@@ -51,15 +53,30 @@ export function startClickToCall(options: StartClickToCallOptions): void {
     if (!host || key === '' || signal.aborted) return;
     const controller = new AbortController();
     running = { key, controller };
-    const dialogs = mountCallDialogs({
-      host: { ...host, calls: options.calls },
-      signal: controller.signal,
-      doc,
-    });
+    // The dialogs (the app's click-to-call flow and its styles) are their own chunk,
+    // fetched now, off the panel's first load: the buttons show at once, and a press
+    // before the chunk is here opens the flow when it arrives.
+    let dialogs: CallDialogs | null = null;
+    let waiting: CallRequest | null = null;
+    void import('./call-dialogs')
+      .then(({ mountCallDialogs }) => {
+        if (controller.signal.aborted) return;
+        dialogs = mountCallDialogs({
+          host: { ...host, calls: options.calls },
+          signal: controller.signal,
+          doc,
+        });
+        if (waiting) dialogs.startCall(waiting);
+        waiting = null;
+      })
+      .catch(() => options.notify?.('danger', 'Click-to-call could not load. Reload the page.'));
     watchPhoneButtons({
       family: options.family,
       signal: controller.signal,
-      onCall: dialogs.startCall,
+      onCall: (request) => {
+        if (dialogs) dialogs.startCall(request);
+        else waiting = request;
+      },
       doc,
       delayMs: options.delayMs,
     });
