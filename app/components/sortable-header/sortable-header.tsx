@@ -10,6 +10,8 @@ export interface SortableHeaderProps<K extends string> {
   sort: SortState<K> | null;
   /** Called with this column when its header is clicked (toggleSort decides the direction). */
   onSort: (column: K) => void;
+  /** Extra classes on the <th> (a numeric column's header aligns right). */
+  className?: string;
 }
 
 /**
@@ -22,10 +24,15 @@ export function SortableHeader<K extends string>({
   children,
   sort,
   onSort,
+  className,
 }: SortableHeaderProps<K>) {
   const state = ariaSortOf(sort, column);
   return (
-    <th scope="col" aria-sort={state} className="ic-sortable-header">
+    <th
+      scope="col"
+      aria-sort={state}
+      className={className ? `ic-sortable-header ${className}` : 'ic-sortable-header'}
+    >
       <button type="button" className="ic-sortable-header__button" onClick={() => onSort(column)}>
         {children}
         <Icon

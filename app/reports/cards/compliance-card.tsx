@@ -128,10 +128,10 @@ function ComplianceBarRow({ label, percent, connected, total }: BarRowProps) {
   );
 }
 
-const AGENT_COLUMNS: { key: ComplianceSortKey; label: string }[] = [
+const AGENT_COLUMNS: { key: ComplianceSortKey; label: string; numeric?: boolean }[] = [
   { key: 'AGENT_NAME', label: 'Agent' },
-  { key: 'INBOUND_PERCENT', label: 'Inbound' },
-  { key: 'OUTBOUND_PERCENT', label: 'Outbound' },
+  { key: 'INBOUND_PERCENT', label: 'Inbound', numeric: true },
+  { key: 'OUTBOUND_PERCENT', label: 'Outbound', numeric: true },
 ];
 
 function AgentList({ report }: { report: ComplianceReport }) {
@@ -164,6 +164,7 @@ function AgentList({ report }: { report: ComplianceReport }) {
                 column={column.key}
                 sort={sort}
                 onSort={(key) => setSort((current) => toggleSort(current, key))}
+                className={column.numeric ? 'ic-compliance__number' : undefined}
               >
                 {column.label}
               </SortableHeader>
@@ -174,10 +175,16 @@ function AgentList({ report }: { report: ComplianceReport }) {
           {rows.map((row) => (
             <tr key={row.AGENT_ID ?? row.AGENT_NAME}>
               <th scope="row">{row.AGENT_NAME}</th>
-              <td title={`${row.INBOUND_CONNECTED} of ${row.INBOUND_TOTAL} inbound calls`}>
+              <td
+                className="ic-compliance__number"
+                title={`${row.INBOUND_CONNECTED} of ${row.INBOUND_TOTAL} inbound calls`}
+              >
                 {row.INBOUND_PERCENT}%
               </td>
-              <td title={`${row.OUTBOUND_CONNECTED} of ${row.OUTBOUND_TOTAL} outbound calls`}>
+              <td
+                className="ic-compliance__number"
+                title={`${row.OUTBOUND_CONNECTED} of ${row.OUTBOUND_TOTAL} outbound calls`}
+              >
                 {row.OUTBOUND_PERCENT}%
               </td>
             </tr>

@@ -129,7 +129,13 @@ export function ReportTable<T>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <SortableHeader key={column.key} column={column.key} sort={sort} onSort={onSort}>
+              <SortableHeader
+                key={column.key}
+                column={column.key}
+                sort={sort}
+                onSort={onSort}
+                className={column.numeric ? 'ic-report-table__number' : undefined}
+              >
                 {column.label}
               </SortableHeader>
             ))}
