@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createAppLivePorts } from '@/extension/entrypoints/background/app-live-port';
 import {
   CALL_NOTIFICATION_PREFIX,
   CALL_NOTIFICATION_TITLE,
@@ -90,7 +91,6 @@ describe('an incoming call goes to one place', () => {
   });
 
   it('offers it to the app when the agent is looking at the app', async () => {
-    const { createAppLivePorts } = await import('@/extension/entrypoints/background/app-live-port');
     const background = callsBackground();
     const appLive = createAppLivePorts({
       session: background.session,
@@ -318,6 +318,22 @@ describe('ignored incoming calls (spec 4)', () => {
     // Not even heard: unsubscribed at sign-out.
     expect(background.calls.snapshot().ignored).toEqual({});
     expect(background.server.log).toEqual([]);
+  });
+});
+
+describe('listening again', () => {
+  it('subscribes again after the socket re-authenticated (spec 4 token_expired)', async () => {
+    const background = callsBackground();
+    await background.calls.idle();
+    const subscriptions = () =>
+      background.transport.subscribe.mock.calls.filter(([event]) => event === INCOMING_EVENT);
+    expect(subscriptions()).toHaveLength(1);
+    background.emitSocket('connection:reauthenticated', null);
+    expect(subscriptions()).toHaveLength(2);
+    background.front({ 5: 1 }, 1);
+    const tab = await background.openTab(5, 1);
+    await background.ring('call-1');
+    expect(tab.last()).toMatchObject({ offered: true, call: { callId: 'call-1' } });
   });
 });
 
