@@ -20,6 +20,7 @@ import { createOriginPolicy, installCors } from './http/cors';
 import { installErrorHandler } from './http/errors';
 import { checkExposure, type DatabaseKind, prepareDatabaseKind } from './http/exposure';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body';
+import { requestLogSerializer } from './http/log-redaction';
 import { createReportRateLimit, DEFAULT_REPORT_RATE_LIMIT } from './http/report-guards';
 import { installSecurityHeaders, REQUEST_TIMEOUT_MS } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
@@ -187,7 +188,8 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   const notifications = createNotificationService(db, now);
 
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    // Invite tokens in URLs are redacted from the request log (server/http/log-redaction.ts).
+    logger: { level: options.logLevel ?? 'info', serializers: { req: requestLogSerializer } },
     bodyLimit: BODY_LIMIT_BYTES,
     // Not behind a trusted proxy by default: X-Forwarded-For would let anyone pick the
     // address the sign-in rate limit counts by. TRUST_PROXY names the proxies to believe.

@@ -360,10 +360,10 @@ export function registerUsersAdministrationRoutes(
     return respondUser(workspaceId, user.id);
   });
 
-  // The invitee's side: no token, the link's token is the credential. The token is in
-  // the path (spec 7 GET users/{id}/password), so this route logs only warnings: the
-  // request log line would otherwise write a live token to the log.
-  api.get('/users/:token/password', { logLevel: 'warn' }, async (request) => {
+  // The invitee's side: no session, the link's token is the credential. The token is in
+  // the path (spec 7 GET users/{id}/password); the request log redacts it
+  // (server/http/log-redaction.ts).
+  api.get('/users/:token/password', async (request) => {
     const { token } = parseInput(tokenParams, request.params, 'params');
     const invitation = await openInvitation(db, token, ctx.now());
     const [user, workspace] = await Promise.all([
