@@ -19,6 +19,7 @@ import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage
 import { ActiveCallCard } from './active-call-card';
 import { CallFlowWizard, type WizardStepPosition } from './call-flow-wizard';
 import type { IncomingCallPayload } from './incoming-call';
+import { ProcessList } from './process-list';
 import './call-flow-widget-screen.css';
 
 // issue #13 `<intake-call-flow>`: the call-flow wizard where the agent works. In a CRM
@@ -53,8 +54,8 @@ export function CallFlowWidgetScreen() {
   const [dialogs, setDialogs] = useState<HTMLDivElement | null>(null);
   let body;
   if (usesZohoVendor(host.session.workspace)) body = <ZohoExplanation />;
-  else if (host.calls) body = <CallSessionFlow calls={host.calls} />;
-  else body = <CallFlowWizard incomingCall={null} stateStorage={embedStateStorage()} />;
+  else if (host.calls) body = <CallSessionFlow calls={host.calls} dialogs={dialogs} />;
+  else body = <EmbedFlow dialogs={dialogs} />;
   return (
     <div className="ic-call-flow-widget" data-testid="intake-call-flow">
       {body}
@@ -82,6 +83,22 @@ function ZohoExplanation() {
   );
 }
 
+/** The script-tag embed: flows started by hand, in place, kept in the page's sessionStorage. */
+function EmbedFlow({ dialogs }: { dialogs: HTMLDivElement | null }) {
+  const [manual, setManual] = useState<IncomingCallPayload | null>(null);
+  const taken = useCallback(() => setManual(null), []);
+  return (
+    <CallFlowWizard
+      incomingCall={manual}
+      stateStorage={embedStateStorage()}
+      onCallTaken={taken}
+      // The page stays where it is: the widget shows "No call in progress" again.
+      onFinished={taken}
+      idleContent={<ProcessList onStart={setManual} dialogContainer={dialogs} />}
+    />
+  );
+}
+
 const EDITABLE = 'input, textarea, select, [contenteditable="true"]';
 
 /** The payload the wizard starts a call with (its call data and the process it names). */
@@ -97,7 +114,13 @@ function payloadOf(call: ActiveCall): IncomingCallPayload {
  * then it is rebuilt once the tab is shown again, so another window's keystrokes never
  * take the field from under the agent's. A hidden tab also waits until it is shown.
  */
-function CallSessionFlow({ calls }: { calls: CallSession }) {
+function CallSessionFlow({
+  calls,
+  dialogs,
+}: {
+  calls: CallSession;
+  dialogs: HTMLDivElement | null;
+}) {
   const snapshot = useSyncExternalStore(calls.subscribe, calls.get);
   const call = snapshot.call;
   const live = call !== null && call.endedAt === null;
@@ -129,8 +152,13 @@ function CallSessionFlow({ calls }: { calls: CallSession }) {
     claimed.current = call.callId;
     void claimAndStart(call);
   }, [snapshot.offered, call, claimAndStart]);
+  // A walk-in or call-back started by hand here, with no live call (issue 11).
+  const [manual, setManual] = useState<IncomingCallPayload | null>(null);
   // Started: the wizard keeps the flow; a rebuilt wizard must resume it, not start again.
-  const onCallTaken = useCallback(() => setStarted(null), []);
+  const onCallTaken = useCallback(() => {
+    setStarted(null);
+    setManual(null);
+  }, []);
 
   // ---- continuity
   const [generation, setGeneration] = useState(0);
@@ -213,7 +241,8 @@ function CallSessionFlow({ calls }: { calls: CallSession }) {
     typing.current = false;
   };
 
-  const incomingCall = started && started.callId === callId ? started.payload : null;
+  const incomingCall =
+    started && started.callId === callId ? started.payload : live ? null : manual;
   const waiting =
     live && call ? (
       <WaitingForFlow
@@ -237,6 +266,7 @@ function CallSessionFlow({ calls }: { calls: CallSession }) {
           onStepChange={onStepChange}
           registerHangUp={registerHangUp}
           idleFallback={waiting}
+          idleContent={<ProcessList onStart={setManual} dialogContainer={dialogs} />}
         />
       </div>
     </>

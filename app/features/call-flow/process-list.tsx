@@ -6,14 +6,24 @@ import { Icon } from '@/app/components/icon/icon';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import type { ProcessSummary } from '@/shared/contracts/call-flow-api';
-import { automatedIntakePath } from './incoming-call';
+import { automatedIntakePath, type IncomingCallPayload } from './incoming-call';
 import { StartCallDialog } from './start-call-dialog';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { processesQuery } from './call-flow-queries';
 import './process-list.css';
 
+export interface ProcessListProps {
+  /**
+   * Starts the flow in place (the <intake-call-flow> widget); default: the app's
+   * automated intake for it.
+   */
+  onStart?: (payload: IncomingCallPayload) => void;
+  /** Where the caller dialog renders (a widget's shadow root); default the body. */
+  dialogContainer?: Element | null;
+}
+
 /** The workspace's processes, each startable by hand (issue 11: walk-in or call-back). */
-export function ProcessList() {
+export function ProcessList({ onStart, dialogContainer }: ProcessListProps = {}) {
   const { api, session, navigate } = useHost();
   const workspaceId = session.workspace?.id ?? null;
   const scope = useQueryScope();
@@ -62,9 +72,12 @@ export function ProcessList() {
         <StartCallDialog
           processName={starting.name}
           onCancel={() => setStarting(null)}
+          container={dialogContainer}
           onStart={(caller) => {
             setStarting(null);
-            navigate(automatedIntakePath({ ...caller, process: starting.id }));
+            const payload = { ...caller, process: starting.id };
+            if (onStart) onStart(payload);
+            else navigate(automatedIntakePath(payload));
           }}
         />
       ) : null}

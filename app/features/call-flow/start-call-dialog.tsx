@@ -31,12 +31,19 @@ export interface StartCallDialogProps {
   processName: string;
   onStart: (values: StartCallValues) => void;
   onCancel: () => void;
+  /** Where the dialog renders (a widget's shadow root, where its styles are); default the body. */
+  container?: Element | null;
 }
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled])';
 
 /** A modal: focus moves in (to the name), stays in, Escape cancels, and goes back where it was. */
-export function StartCallDialog({ processName, onStart, onCancel }: StartCallDialogProps) {
+export function StartCallDialog({
+  processName,
+  onStart,
+  onCancel,
+  container,
+}: StartCallDialogProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -145,6 +152,6 @@ export function StartCallDialog({ processName, onStart, onCancel }: StartCallDia
         </form>
       </div>
     </div>,
-    document.body,
+    container ?? document.body,
   );
 }

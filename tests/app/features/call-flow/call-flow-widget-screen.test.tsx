@@ -260,10 +260,57 @@ describe('<intake-call-flow> screen with the background’s call', () => {
   });
 });
 
-describe('<intake-call-flow> screen in the script-tag embed (no host.calls)', () => {
-  it('shows the wizard, kept in the page’s sessionStorage, with the way to start by hand', async () => {
-    const { view } = renderScreen(null);
+const PROCESSES: Record<string, Handler> = {
+  'GET workspaces/ws_lakeside/processes': () => ({
+    data: [
+      {
+        id: 'pi-intake',
+        name: 'Personal Injury intake',
+        description: null,
+        stepCount: 5,
+        formStepCount: 4,
+        updatedAt: '2026-03-01T10:00:00.000Z',
+      },
+    ],
+    meta: { total: 1, limit: 1000, offset: 0 },
+  }),
+};
+
+async function startByHand(view: ReturnType<typeof within>) {
+  fireEvent.click(
+    await view.findByRole('button', { name: 'Start Personal Injury intake' }, { timeout: 5000 }),
+  );
+  // The caller dialog renders inside the widget's root, not the page's body.
+  const dialog = view.getByRole('dialog', { name: 'Start Personal Injury intake' });
+  fireEvent.change(within(dialog).getByLabelText('Caller name'), {
+    target: { value: 'Walk In' },
+  });
+  fireEvent.change(within(dialog).getByLabelText('Phone'), { target: { value: '5125550199' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Start call flow' }));
+}
+
+describe('<intake-call-flow> with no call', () => {
+  it('starts a flow by hand in place, in the call session’s storage, without claiming', async () => {
+    const calls = fakeCallSession();
+    const { api, view, host } = renderScreen(calls, { overrides: PROCESSES });
     await heading(view, 'No call in progress');
-    expect(view.getByRole('button', { name: 'Open Call Flows' }).isConnected).toBe(true);
+    await startByHand(view);
+    await heading(view, 'Caller details');
+    expect(host.navigate).not.toHaveBeenCalled();
+    expect(calls.claim).not.toHaveBeenCalled();
+    expect(api.sent('POST', 'processes/pi-intake')).toHaveLength(1);
+    expect(await calls.flowStorage.get(callFlowStateKey('u_agent'))).toContain('Walk In');
+  });
+});
+
+describe('<intake-call-flow> screen in the script-tag embed (no host.calls)', () => {
+  it('starts a flow by hand in place, kept in the page’s sessionStorage', async () => {
+    sessionStorage.clear();
+    const { view } = renderScreen(null, { overrides: PROCESSES });
+    await heading(view, 'No call in progress');
+    await startByHand(view);
+    await heading(view, 'Caller details');
+    expect(sessionStorage.getItem(callFlowStateKey('u_agent'))).toContain('Walk In');
+    sessionStorage.clear();
   });
 });
