@@ -18,7 +18,11 @@ export function hashInviteToken(token: string): string {
 
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 
-/** Creates a new invite for the user (revoking their open ones) and answers its token. */
+/**
+ * Creates a new invite for the user (revoking their open ones) and answers its token.
+ * Two writes: call it inside a transaction (the invite route writes the user, the invite
+ * and its e-mail in one).
+ */
 export async function createInvitation(
   db: Db,
   input: { userId: string; workspaceId: string; createdBy: string; now: Date },
@@ -26,29 +30,27 @@ export async function createInvitation(
   const token = randomBytes(32).toString('base64url');
   const createdAt = input.now.toISOString();
   const expiresAt = new Date(input.now.getTime() + INVITATION_TTL_MS).toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('user_invitations')
-      .set({ revoked_at: createdAt })
-      .where('user_id', '=', input.userId)
-      .where('accepted_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('user_invitations')
-      .values({
-        id: `inv_${randomUUID()}`,
-        token_hash: hashInviteToken(token),
-        user_id: input.userId,
-        workspace_id: input.workspaceId,
-        created_by: input.createdBy,
-        created_at: createdAt,
-        expires_at: expiresAt,
-        accepted_at: null,
-        revoked_at: null,
-      })
-      .execute();
-  });
+  await db
+    .updateTable('user_invitations')
+    .set({ revoked_at: createdAt })
+    .where('user_id', '=', input.userId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('user_invitations')
+    .values({
+      id: `inv_${randomUUID()}`,
+      token_hash: hashInviteToken(token),
+      user_id: input.userId,
+      workspace_id: input.workspaceId,
+      created_by: input.createdBy,
+      created_at: createdAt,
+      expires_at: expiresAt,
+      accepted_at: null,
+      revoked_at: null,
+    })
+    .execute();
   return { token, expiresAt };
 }
 

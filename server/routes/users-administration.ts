@@ -266,16 +266,17 @@ export function registerUsersAdministrationRoutes(
           })
           .execute();
       }
-    });
-    await sendInvitation(db, principal, {
-      userId,
-      workspaceId: workspace.id,
-      workspaceName: workspace.attributes.name,
-      role: input.role,
-      firstName: input.firstName,
-      email: username,
-      appOrigin: originOf(request),
-      now,
+      // In the same transaction: a user is never left without the e-mail that lets them in.
+      await sendInvitation(trx, principal, {
+        userId,
+        workspaceId: workspace.id,
+        workspaceName: workspace.attributes.name,
+        role: input.role,
+        firstName: input.firstName,
+        email: username,
+        appOrigin: originOf(request),
+        now,
+      });
     });
     reply.code(201);
     return respondUser(workspace.id, userId);
@@ -289,16 +290,18 @@ export function registerUsersAdministrationRoutes(
     enforce(checkInvite({ userId: principal.sub, role: principal.role }, workspaceRole(user)));
     const workspace = await findWorkspace(db, workspaceId);
     if (!workspace) throw notFound('Workspace not found.');
-    await sendInvitation(db, principal, {
-      userId: user.id,
-      workspaceId,
-      workspaceName: workspace.attributes.name,
-      role: user.role,
-      firstName: user.firstName,
-      email: user.email,
-      appOrigin: originOf(request),
-      now: ctx.now(),
-    });
+    await db.transaction().execute((trx) =>
+      sendInvitation(trx, principal, {
+        userId: user.id,
+        workspaceId,
+        workspaceName: workspace.attributes.name,
+        role: user.role,
+        firstName: user.firstName,
+        email: user.email,
+        appOrigin: originOf(request),
+        now: ctx.now(),
+      }),
+    );
     reply.code(201);
     return respondUser(workspaceId, user.id);
   });
@@ -415,7 +418,10 @@ function workspaceRole(user: WorkspaceUser) {
   return user.role === 'system' ? 'operator' : user.role;
 }
 
-/** Writes the invite e-mail into the outbox system users read (GET service-processes/outbox). */
+/**
+ * A new invite and its e-mail, written into the outbox system users read (GET
+ * service-processes/outbox). Call it inside a transaction: both land or neither.
+ */
 async function sendInvitation(
   db: Db,
   principal: Principal,
