@@ -87,6 +87,8 @@ export interface CallsBrowserApi extends TabFactsApi {
       properties: { active: boolean },
     ): Promise<{ windowId?: number } | undefined>;
     create(properties: { url: string }): Promise<{ id?: number; windowId?: number }>;
+    /** The agent selected a tab (optional: the notification and visibility work without). */
+    onActivated?: { addListener(listener: (info: { tabId: number }) => void): void };
   };
   windows: TabFactsApi['windows'] & {
     update(windowId: number, properties: { focused: boolean }): Promise<unknown>;
@@ -562,7 +564,10 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
    * that opened one, or simply switching tabs): its panel can show the call now.
    */
   function maybeReoffer(client: CallClient): void {
-    if (client.kind !== 'crm' || !client.visible || !client.canShowCallFlow) return;
+    if (client.visible) offerTo(client);
+  }
+  function offerTo(client: CallClient): void {
+    if (client.kind !== 'crm' || !client.canShowCallFlow) return;
     const task = queue(async () => {
       await restored;
       if (!signedInHere() || !isCallLive(call) || state.claimedBy !== null) return;
@@ -750,6 +755,11 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
   sync();
   // Registered at once: a click that wakes the worker finds its listener.
   browser.notifications.onClicked.addListener(onNotificationClicked);
+  // A tab selected whose panel is collapsed reports no visibility: the browser says it.
+  browser.tabs.onActivated?.addListener(({ tabId }) => {
+    const client = clients.byPlace(`crm:${tabId}`);
+    if (client) offerTo(client);
+  });
 
   return {
     ready: () => restored,

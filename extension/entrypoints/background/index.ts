@@ -86,6 +86,7 @@ export default defineBackground(() => {
         query: (query) => browser.tabs.query(query),
         update: (tabId, properties) => browser.tabs.update(tabId, properties),
         create: (properties) => browser.tabs.create(properties),
+        onActivated: browser.tabs.onActivated,
       },
       windows: {
         getLastFocused: () => browser.windows.getLastFocused(),

@@ -207,6 +207,20 @@ describe('with no CRM tab in front, a notification', () => {
     expect(tab.last()?.offered).toBe(true);
     expect(background.callsBrowser.shown.size).toBe(0);
   });
+  it('goes to a CRM tab the agent selects, even with its panel collapsed', async () => {
+    const background = callsBackground();
+    const collapsed = await background.openTab(5, 1, { visible: false });
+    const cannot = await background.openTab(6, 1, { visible: false, canShowCallFlow: false });
+    await background.ring('call-1');
+    background.callsBrowser.activate(6);
+    await background.calls.idle();
+    expect(cannot.last()?.offered).toBe(false);
+    background.callsBrowser.activate(5);
+    await background.calls.idle();
+    await settle();
+    expect(collapsed.last()?.offered).toBe(true);
+    expect(background.callsBrowser.shown.size).toBe(0);
+  });
 });
 
 describe('claiming the call', () => {

@@ -78,6 +78,7 @@ export interface FakeBackgroundOptions {
 export function fakeCallsBrowser() {
   const shown = new Map<string, { title: string; message: string; requireInteraction?: boolean }>();
   const clickListeners: ((id: string) => void)[] = [];
+  const activatedListeners: ((info: { tabId: number }) => void)[] = [];
   const world = {
     /** Selected tabs: tab id -> window id. */
     activeTabs: new Map<number, number>(),
@@ -104,6 +105,7 @@ export function fakeCallsBrowser() {
         world.existingTabs.add(id);
         return { id, windowId: 9 };
       },
+      onActivated: { addListener: (listener) => void activatedListeners.push(listener) },
     },
     windows: {
       getLastFocused: async () =>
@@ -129,6 +131,8 @@ export function fakeCallsBrowser() {
     shown,
     world,
     click: (id: string) => clickListeners.forEach((listener) => listener(id)),
+    /** The agent selects a tab. */
+    activate: (tabId: number) => activatedListeners.forEach((listener) => listener({ tabId })),
   };
 }
 
