@@ -527,6 +527,22 @@ describe('a stopped worker', () => {
     expectOffered([again, other], 0);
   });
 
+  it("answers the notification's click it showed before it stopped", async () => {
+    const callStorage = createMemoryStorage();
+    const first = callsBackground({ callStorage });
+    await first.openTab(5, 1, { visible: false });
+    await first.ring('call-1');
+    expect(first.callsBrowser.shown.size).toBe(1);
+
+    const second = callsBackground({ callStorage });
+    const tab = await second.openTab(5, 1, { visible: false });
+    second.callsBrowser.click(`${CALL_NOTIFICATION_PREFIX}call-1`);
+    await second.calls.idle();
+    await settle();
+    expect(second.callsBrowser.world.activated).toEqual([5]);
+    expect(tab.last()).toMatchObject({ offered: true, call: { callId: 'call-1' } });
+  });
+
   it('keeps nothing when it comes back for someone else', async () => {
     const callStorage = createMemoryStorage();
     const callsBrowser = fakeCallsBrowser();
