@@ -3,10 +3,15 @@ import type { CallSnapshot } from '@/shared/contracts/call-session';
 import type { Notification } from '@/shared/contracts/notification';
 import { IDLE_LIVE_SNAPSHOT, type LiveFeed, type LiveSnapshot } from '@/shared/live/live-feed';
 import {
+  type AnswerMessage,
+  isSignInErrorData,
   LIVE_PORT_NAME,
   parseBackgroundMessage,
   type AppLiveMessage,
 } from '@/shared/transport/port-protocol';
+import { TransportError } from '@/shared/transport/transport';
+
+type PortAnswer = Pick<AnswerMessage, 'ok' | 'data' | 'error'>;
 
 /**
  * What a mirror of the extension background's feed reads and sends: the extension's
@@ -142,7 +147,7 @@ export async function connectExtensionLiveFeed(
   const doc = options.doc ?? (typeof document === 'undefined' ? null : document);
   const listeners = new Set<() => void>();
   /** Each sent RPC's settle: the answer (ok + data) or undefined when given up. */
-  const pending = new Map<string, (answer?: { ok: boolean; data?: unknown }) => void>();
+  const pending = new Map<string, (answer?: PortAnswer) => void>();
   const callListeners = new Set<(snapshot: CallSnapshot) => void>();
   let callSnapshot: CallSnapshot | null = null;
   let snapshot: LiveSnapshot | null = null;
@@ -192,7 +197,7 @@ export async function connectExtensionLiveFeed(
           }
           emit();
         } else if (message.kind === 'answer') {
-          pending.get(message.id)?.({ ok: message.ok, data: message.data });
+          pending.get(message.id)?.(message);
           pending.delete(message.id);
         } else if (message.kind === 'call-state') {
           callSnapshot = message.snapshot;
@@ -268,11 +273,14 @@ export async function connectExtensionLiveFeed(
     const id = `app-${nextId++}`;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => settle(), CALL_TIMEOUT_MS);
-      function settle(answer?: { ok: boolean; data?: unknown }) {
+      function settle(answer?: PortAnswer) {
         clearTimeout(timer);
         pending.delete(id);
         if (answer?.ok) resolve(answer.data);
-        else reject(new Error('The extension did not take the call request.'));
+        else if (answer?.error && !isSignInErrorData(answer.error)) {
+          const error = answer.error;
+          reject(new TransportError(error.message, error.status, error.serverMessage));
+        } else reject(new TransportError('The extension did not answer the call request.', 0));
       }
       pending.set(id, settle);
       send({ ...message, id } as AppLiveMessage);
