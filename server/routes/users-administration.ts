@@ -395,12 +395,14 @@ export function registerUsersAdministrationRoutes(
     const problem = passwordProblem(password, user.username);
     if (problem) throw badRequest(`password: ${problem}`);
     const hash = await hashPassword(password, ctx.passwordCost);
-    // Used first, then the password: of two requests racing with one token only one
-    // gets past consumeInvitation.
-    if (!(await consumeInvitation(db, invitation.id, now))) {
-      throw new HttpError(410, INVITATION_ERRORS.used);
-    }
-    await updatePasswordHash(db, user.id, hash);
+    // Used and the password stored together; of two requests racing with one token only
+    // one gets past consumeInvitation's conditional update.
+    const accepted = await db.transaction().execute(async (trx) => {
+      if (!(await consumeInvitation(trx, invitation.id, now))) return false;
+      await updatePasswordHash(trx, user.id, hash);
+      return true;
+    });
+    if (!accepted) throw new HttpError(410, INVITATION_ERRORS.used);
     return respondWith(acceptInvitationResponseSchema, { data: { username: user.username } });
   });
 }

@@ -237,6 +237,25 @@ describe('users administration', () => {
     expect(message(unknown.body)).toBe(INVITATION_ERRORS.unknown);
   });
 
+  it('lets only one of two simultaneous accepts of the same link through', async () => {
+    const created = await invite(await bearer('owner@lakeside.test'), {
+      workspaceId: 'ws_lakeside',
+      email: 'race@lakeside.test',
+      firstName: 'Rae',
+      lastName: 'Cey',
+      role: 'operator',
+    });
+    expect(created.status).toBe(201);
+    const { token } = await inviteEmailTo('race@lakeside.test');
+    const answers = await Promise.all([
+      accept(token, 'first long password'),
+      accept(token, 'second long password'),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 410]);
+    const winner = answers[0].status === 200 ? 'first long password' : 'second long password';
+    await t.signIn('race@lakeside.test', winner);
+  });
+
   it('changes roles under the rules: not your own, an admin never to or from owner, never the last owner', async () => {
     const owner = await bearer('owner@lakeside.test');
     const admin = await bearer('admin@lakeside.test');
