@@ -4,6 +4,7 @@ import { Card } from '@/app/components/card/card';
 import { MultiSelect, type MultiSelectOption } from '@/app/components/multi-select/multi-select';
 import { ReportState } from '@/app/reports/report-state';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
+import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
 import { useReportLookups } from '@/app/query/use-lookup';
 import {
@@ -87,24 +88,19 @@ export function ClassicTrendsScreen({
   return (
     <div className="ic-report-screen ic-trends">
       {draft ? (
-        <form className="ic-trends__filters" aria-label="Classic Trends filters" onSubmit={submit}>
-          <div className="ic-trends__field">
-            <label className="ic-trends__label" htmlFor={`${id}-range`}>
-              Time range
-            </label>
-            <select
-              id={`${id}-range`}
-              className="ic-trends__select"
-              value={draft.timeFrame}
-              onChange={(event) => patch({ timeFrame: event.target.value as TrendTimeFrame })}
-            >
-              {TREND_TIME_FRAMES.map((frame) => (
-                <option key={frame} value={frame}>
-                  {TIME_FRAME_LABELS[frame]}
-                </option>
-              ))}
-            </select>
-          </div>
+        <form className="ic-report-form" aria-label="Classic Trends filters" onSubmit={submit}>
+          <ReportSelectField
+            id={`${id}-range`}
+            label="Time range"
+            value={draft.timeFrame}
+            onChange={(value) => patch({ timeFrame: value as TrendTimeFrame })}
+          >
+            {TREND_TIME_FRAMES.map((frame) => (
+              <option key={frame} value={frame}>
+                {TIME_FRAME_LABELS[frame]}
+              </option>
+            ))}
+          </ReportSelectField>
           {lookups.leadSources.length > 0 ? (
             <MultiSelect
               label="Lead sources"
@@ -150,7 +146,7 @@ export function ClassicTrendsScreen({
               onChange={(subs) => patch({ subCaseTypes: subs })}
             />
           ) : null}
-          <div className="ic-trends__actions">
+          <div className="ic-report-form__actions">
             <Button type="submit" variant="primary" disabled={loading}>
               Filter
             </Button>

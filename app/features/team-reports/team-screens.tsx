@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
   ReportRangeBar,
   useReportRange,
@@ -47,39 +47,46 @@ function useTeamRange(storageKey: string): TeamRange {
   return { ...range, inactive, setInactive };
 }
 
-/** The range, and the inactive-users switch (applied at once) where the report can list them. */
-function TeamRangeBar({
-  team,
-  inactiveToggle = true,
-}: {
-  team: TeamRange;
-  inactiveToggle?: boolean;
-}) {
+/** The range, and the inactive-users switch (applied at once). */
+function TeamRangeBar({ team }: { team: TeamRange }) {
   const id = useId();
   return (
     <ReportRangeBar value={team}>
-      {inactiveToggle ? (
-        <label className="ic-range-bar__extra ic-team__toggle" htmlFor={id}>
-          <input
-            id={id}
-            type="checkbox"
-            checked={team.inactive}
-            onChange={(event) => team.setInactive(event.target.checked)}
-          />
-          Show inactive users
-        </label>
-      ) : null}
+      <label className="ic-range-bar__extra ic-team__toggle" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={team.inactive}
+          onChange={(event) => team.setInactive(event.target.checked)}
+        />
+        Show inactive users
+      </label>
     </ReportRangeBar>
+  );
+}
+
+/** A Team screen: the range bar over the screen's table sections. */
+function TeamScreen({ team, children }: { team: TeamRange; children: ReactNode }) {
+  return (
+    <div className="ic-report-screen ic-team">
+      <TeamRangeBar team={team} />
+      {children}
+    </div>
+  );
+}
+
+/** The people-tab body of the range, with the inactive-users switch; null until the range is read. */
+function usePeopleBody(team: TeamRange) {
+  return useMemo(
+    () => (team.range ? { ...team.range, inactiveUsers: team.inactive } : null),
+    [team.range, team.inactive],
   );
 }
 
 /** Team Reports (/app/team/reports): each agent's leads, sets and calls in the range. */
 export function TeamActivityScreen() {
   const team = useTeamRange('report-filters:team-activity');
-  const input = useMemo(
-    () => (team.range ? { ...team.range, inactiveUsers: team.inactive } : null),
-    [team.range, team.inactive],
-  );
+  const input = usePeopleBody(team);
   const state = useReportQuery(
     'people-team',
     input,
@@ -87,8 +94,7 @@ export function TeamActivityScreen() {
     isEmptyList,
   );
   return (
-    <div className="ic-report-screen ic-team">
-      <TeamRangeBar team={team} />
+    <TeamScreen team={team}>
       <TeamTableSection<TeamRow>
         title="Agents"
         loadingLabel="Loading Team Reports..."
@@ -101,7 +107,7 @@ export function TeamActivityScreen() {
         range={team.range}
         summary={(rows) => teamSummary(rows)}
       />
-    </div>
+    </TeamScreen>
   );
 }
 
@@ -122,10 +128,7 @@ function teamSummary(rows: readonly TeamRow[]) {
  */
 export function TeamSalesScreen() {
   const team = useTeamRange('report-filters:team-sales');
-  const input = useMemo(
-    () => (team.range ? { ...team.range, inactiveUsers: team.inactive } : null),
-    [team.range, team.inactive],
-  );
+  const input = usePeopleBody(team);
   const consultants = useReportQuery(
     'people-consultants',
     input,
@@ -146,8 +149,7 @@ export function TeamSalesScreen() {
     [showInactive],
   );
   return (
-    <div className="ic-report-screen ic-team">
-      <TeamRangeBar team={team} />
+    <TeamScreen team={team}>
       <TeamTableSection<ConsultantRow>
         title="Consultants"
         loadingLabel="Loading Consultants..."
@@ -182,7 +184,7 @@ export function TeamSalesScreen() {
           )}.`
         }
       />
-    </div>
+    </TeamScreen>
   );
 }
 
@@ -204,8 +206,7 @@ export function TeamComplianceScreen() {
   );
   const columns = useMemo(() => complianceColumns(inactive), [inactive]);
   return (
-    <div className="ic-report-screen ic-team">
-      <TeamRangeBar team={team} />
+    <TeamScreen team={team}>
       <TeamTableSection<ComplianceRow>
         title="Compliance"
         loadingLabel="Loading Compliance..."
@@ -219,7 +220,7 @@ export function TeamComplianceScreen() {
         range={team.range}
         summary={complianceSummary}
       />
-    </div>
+    </TeamScreen>
   );
 }
 
@@ -255,8 +256,7 @@ export function StaffComplianceScreen() {
   const inactive = useInactiveAgentIds();
   const columns = useMemo(() => staffComplianceColumns(inactive), [inactive]);
   return (
-    <div className="ic-report-screen ic-team">
-      <TeamRangeBar team={team} />
+    <TeamScreen team={team}>
       <TeamTableSection<StaffComplianceRow>
         title="Agent compliance"
         loadingLabel="Loading Agent AI Compliance..."
@@ -271,7 +271,7 @@ export function StaffComplianceScreen() {
           `${countOf(rows.length, 'agent')}, lowest overall first. Rates are rounded up to a whole percent; — means nothing of that kind was due.`
         }
       />
-    </div>
+    </TeamScreen>
   );
 }
 

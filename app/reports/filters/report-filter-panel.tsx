@@ -19,6 +19,7 @@ import {
   type ReportFilterState,
 } from '@/shared/domain/report-filter-state';
 import type { ReportLookups } from '@/app/query/use-lookup';
+import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import './report-filter-panel.css';
 
 export type ReportFilterField =
@@ -133,23 +134,18 @@ export function ReportFilterPanel({
           </div>
         ) : null}
         {on('perspective') ? (
-          <div className="ic-report-filters__field">
-            <label className="ic-report-filters__label" htmlFor={`${id}-type`}>
-              Perspective
-            </label>
-            <select
-              id={`${id}-type`}
-              className="ic-report-filters__select"
-              value={draft.type}
-              onChange={(event) => patch({ type: event.target.value as PclcType })}
-            >
-              {PCLC_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {PERSPECTIVE_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ReportSelectField
+            id={`${id}-type`}
+            label="Perspective"
+            value={draft.type}
+            onChange={(value) => patch({ type: value as PclcType })}
+          >
+            {PCLC_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {PERSPECTIVE_LABELS[type]}
+              </option>
+            ))}
+          </ReportSelectField>
         ) : null}
         {on('leadSources') && lookups.leadSources.length > 0 ? (
           <MultiSelect
