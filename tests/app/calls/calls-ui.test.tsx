@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppCallSession } from '@/app/calls/app-call-session';
+import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
+import { AutomatedIntakePage } from '@/app/features/call-flow/automated-intake-page';
 import { CrmRecordsPage } from '@/app/features/call-flow/crm-records-page';
 import { SystemNotificationsPage } from '@/app/features/system-notifications/system-notifications-page';
 import { TopBar } from '@/app/shell/top-bar/top-bar';
@@ -272,5 +274,50 @@ describe('System: place a test call (issue #13)', () => {
     expect((within(form).getByLabelText(/Lead name/) as HTMLInputElement).value).toBe(
       ' Dana Reyes ',
     );
+  });
+});
+
+describe('the automated intake page holds the app’s call (issue #13)', () => {
+  it('shows the call, and the top bar’s hang-up asks, ends it at the provider and forgets it', async () => {
+    window.sessionStorage.clear();
+    const api = fakeCallCentre({
+      [`GET workspaces/${WS}/processes`]: () => ({
+        data: [],
+        meta: { total: 0, limit: 100, offset: 0 },
+      }),
+      [`POST workspaces/${WS}/ctm/calls/call_9/hangup`]: () => ({
+        data: trackedCall({ status: 'completed', endedAt: '2026-11-23T15:02:00.000Z' }),
+      }),
+      [`GET workspaces/${WS}/ctm/calls/call_9`]: () => ({
+        data: trackedCall({
+          status: 'completed',
+          endedAt: '2026-11-23T15:02:00.000Z',
+          duration: 120,
+        }),
+      }),
+    });
+    const host = callFlowHost(api, { role: 'operator' });
+    const calls = createAppCallSession({
+      api,
+      store: window.sessionStorage,
+      scope: () => ({ userId: 'u_agent', workspaceId: WS }),
+    });
+    host.calls = calls;
+    await calls.outbound(trackedCall({ connected: true }), 'Dana Lee');
+    renderWithHost(
+      <MemoryRouter initialEntries={['/app/automated-intake']}>
+        <AutomatedIntakePage />
+        <ConfirmHost />
+      </MemoryRouter>,
+      { host },
+    );
+    expect(await screen.findByRole('region', { name: 'Outgoing call: Dana Lee' })).toBeTruthy();
+
+    act(() => calls.requestHangUp());
+    const confirm = await screen.findByRole('alertdialog', { name: 'Hang up?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Hang up' }));
+    await waitFor(() => expect(calls.get().call).toBeNull());
+    expect(api.sent('POST', `workspaces/${WS}/ctm/calls/call_9/hangup`)).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Outgoing call: Dana Lee' })).toBeNull();
   });
 });
