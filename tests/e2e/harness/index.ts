@@ -42,3 +42,10 @@ export {
   waitInShadowRoot,
   widgetText,
 } from './panel';
+export {
+  callDiagnostics,
+  callFlowValues,
+  clickDialogButton,
+  dialogText,
+  openCrmTab,
+} from './calls';
