@@ -160,8 +160,16 @@ export interface CallsDiagnostics {
   flowRevision: number;
   flowKeys: number;
   notification: string | null;
-  /** The place the last incoming call was given, and when it arrived. */
-  lastIncoming: { callId: string; place: IncomingCallPlace['kind']; at: number } | null;
+  /**
+   * The place the last incoming call was given, when its event arrived and when the place
+   * was decided (after the tracking-info lookup): the benchmark's split of the latency.
+   */
+  lastIncoming: {
+    callId: string;
+    place: IncomingCallPlace['kind'];
+    at: number;
+    decidedAt: number;
+  } | null;
   ignored: Partial<Record<IgnoredIncomingCallReason, number>>;
   clients: {
     kind: CallClient['kind'];
@@ -453,7 +461,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
       }
       const tabs = await openTabs(clients.all(), browser);
       const place = placeForIncomingCall(tabs);
-      lastIncoming = { callId: next.callId, place: place.kind, at: arrivedAt };
+      lastIncoming = { callId: next.callId, place: place.kind, at: arrivedAt, decidedAt: now() };
       if (place.kind === 'crm-tab') state.offer = `crm:${place.tabId}`;
       else if (place.kind === 'app') state.offer = `app:${place.tabId}`;
       await saveCall();
