@@ -12,7 +12,7 @@ import {
   EXTENSION_READY_EVENT,
   installedExtensionId,
 } from './features/extension-handoff/extension-bridge';
-import { createAppCalls } from './calls/app-calls';
+import { appCanShowCallFlow, createAppCalls } from './calls/app-calls';
 import { attachBrowserPush, browserNotification, createDesktopAlerts } from './live/browser-push';
 import { createLiveFeedChooser, followSession, liveScopeOf } from './live/choose-live-feed';
 import { connectExtensionLiveFeed } from './live/extension-live-feed';
@@ -67,7 +67,13 @@ const liveFeeds = createLiveFeedChooser({
   }),
   socket: transport,
   extensionId: () => installedExtensionId(),
-  connectExtension: connectExtensionLiveFeed,
+  connectExtension: (options) => {
+    const { user, workspace } = useSessionStore.getState();
+    return connectExtensionLiveFeed({
+      ...options,
+      canShowCallFlow: appCanShowCallFlow(user, workspace),
+    });
+  },
   attachPush: (feed) =>
     attachBrowserPush(feed, {
       api: notificationApi,

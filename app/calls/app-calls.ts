@@ -1,6 +1,9 @@
 import { isExtensionLiveFeed } from '@/app/live/extension-live-feed';
 import type { LiveSource } from '@/app/live/choose-live-feed';
 import type { ApiClient } from '@/shared/api/client';
+import type { LoggedUser } from '@/shared/contracts/user';
+import type { Workspace } from '@/shared/contracts/workspace';
+import { checkRouteAccess } from '@/shared/domain/route-access';
 import type { LiveFeed } from '@/shared/live/live-feed';
 import { type AppCallSession, type CallScope, createAppCallSession } from './app-call-session';
 import { followOfferedCalls, listenForOwnIncomingCalls } from './incoming-calls';
@@ -9,6 +12,17 @@ import { createSwitchableCallSession, type SwitchableCallSession } from './switc
 
 /** Where the top bar's hang-up goes when no wizard on the page answers it. */
 export const AUTOMATED_INTAKE_PATH = '/app/automated-intake';
+
+/**
+ * The signed-in user can open the automated intake here (role and the call-flow guard):
+ * what the app tells the extension as call:facts.
+ */
+export function appCanShowCallFlow(
+  user: Pick<LoggedUser, 'role' | 'edition'> | null,
+  workspace: Workspace | null,
+): boolean {
+  return checkRouteAccess(AUTOMATED_INTAKE_PATH, user, workspace).kind === 'allow';
+}
 
 export interface AppCalls {
   /** host.calls for the page's life. */

@@ -118,6 +118,11 @@ export interface ExtensionLiveFeedOptions {
   onClosed?: () => void;
   /** The page whose visibility is reported (browser push waits while it is visible). */
   doc?: Document;
+  /**
+   * The app can show the call-flow wizard for this user (issue #13 call:facts): the
+   * background counts it among the places that show a live call.
+   */
+  canShowCallFlow?: boolean;
 }
 
 /**
@@ -193,6 +198,9 @@ export async function connectExtensionLiveFeed(
             clearTimeout(timer);
             port = created;
             send({ kind: 'live:visibility', visible: visible() });
+            if (options.canShowCallFlow !== undefined) {
+              send({ kind: 'call:facts', canShowCallFlow: options.canShowCallFlow });
+            }
             resolve(true);
           }
           emit();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppCallSession, type CallScope } from '@/app/calls/app-call-session';
-import { createAppCalls } from '@/app/calls/app-calls';
+import { appCanShowCallFlow, createAppCalls } from '@/app/calls/app-calls';
 import { followOfferedCalls, listenForOwnIncomingCalls } from '@/app/calls/incoming-calls';
 import {
   type AppCallMessage,
@@ -12,6 +12,7 @@ import type { ApiClient } from '@/shared/api/client';
 import type { ActiveCall } from '@/shared/contracts/active-call';
 import { type CallSnapshot, NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
 import { IDLE_LIVE_SNAPSHOT, type LiveFeed } from '@/shared/live/live-feed';
+import { makeUser, makeWorkspace } from '../../shared/domain/fixtures';
 import { deferred, fakeApi, type FakeApi } from '../fake-api';
 import { WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
 
@@ -284,5 +285,16 @@ describe('the app follows the live feed in use: own socket or the extension, nev
     appCalls.feedChanged('none', null);
     expect(appCalls.session.get().call).toBeNull();
     expect(socket.listening(EVENT)).toBe(0);
+  });
+});
+
+describe('what the app tells the extension it can show (call:facts)', () => {
+  it('is the automated intake’s own guard: call-flow roles, not a Zoho-vendor workspace', () => {
+    expect(appCanShowCallFlow(makeUser({ role: 'operator' }), makeWorkspace())).toBe(true);
+    expect(
+      appCanShowCallFlow(makeUser({ role: 'operator' }), makeWorkspace({ zohoVendor: true })),
+    ).toBe(false);
+    expect(appCanShowCallFlow(makeUser({ role: 'system', workspace: null }), null)).toBe(false);
+    expect(appCanShowCallFlow(null, null)).toBe(false);
   });
 });

@@ -75,7 +75,9 @@ afterEach(() => {
 describe('the extension feed’s calls (issue #13)', () => {
   it('reads call-state pushes and answers call:claim with the background’s data', async () => {
     const background = installBackground(true);
-    const feed = await connectExtensionLiveFeed(me);
+    const feed = await connectExtensionLiveFeed({ ...me, canShowCallFlow: true });
+    // The app says it can show the call's wizard (the background counts it as a viewer).
+    expect(background.received).toContainEqual({ kind: 'call:facts', canShowCallFlow: true });
     expect(isExtensionLiveFeed(feed)).toBe(true);
     if (!isExtensionLiveFeed(feed)) return;
     const calls = createLivePortCallSession(feed.calls);
