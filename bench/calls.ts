@@ -10,7 +10,9 @@
  * calls the agent hangs up through the panel (pill, confirm) and the call is reset, untimed.
  *
  * Floor, measured in the same run: a socket.io-client in a process of its own, signed in
- * as the same user, receiving the same emit. Prints median, p95 and the ratio of medians.
+ * as the same user, receiving the same emit. Prints median, p95 and the ratio of medians,
+ * and the split the background's diagnostics allow (`lastIncoming.at` / `decidedAt`):
+ * emit → worker, the worker's lookup and decision, decision → wizard visible.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -273,6 +275,9 @@ async function main() {
 
     const visible: number[] = [];
     const floorTimes: number[] = [];
+    const toWorker: number[] = [];
+    const deciding: number[] = [];
+    const toWizard: number[] = [];
     for (let i = 0; i < CALLS; i++) {
       await armStepTitle(page, FIRST_STEP);
       const callStarted = Date.now();
@@ -281,8 +286,16 @@ async function main() {
         leadName: `Benchmark Caller ${i + 1}`,
         phone: `+1 512 555 ${String(1000 + i).slice(-4)}`,
       });
-      visible.push((await stepSeenAt(page)) - callStarted);
+      const seenAt = await stepSeenAt(page);
+      visible.push(seenAt - callStarted);
       floorTimes.push((await floor.received(call.id)) - callStarted);
+      // The background's own stamps (the worker's Date.now(), the same clock).
+      const { lastIncoming } = await callDiagnostics(ext);
+      if (lastIncoming?.callId === call.id) {
+        toWorker.push(lastIncoming.at - callStarted);
+        deciding.push(lastIncoming.decidedAt - lastIncoming.at);
+        toWizard.push(seenAt - lastIncoming.decidedAt);
+      }
       await hangUp(ext, page);
     }
 
@@ -295,6 +308,15 @@ async function main() {
       `    floor, a socket.io-client in Node (own process, same user) on the same emit: ${summary(floorTimes)}`,
     );
     console.log(`    ratio (medians): ${ratio(visible, floorTimes)}`);
+    if (toWorker.length > 0) {
+      console.log(`    of which, emit -> the background has the event: ${summary(toWorker)}`);
+      console.log(
+        `             the background's tracking-info lookup and one-place decision: ${summary(deciding)}`,
+      );
+      console.log(
+        `             decided -> step title shown (offer, claim, process, first step): ${summary(toWizard)}`,
+      );
+    }
     console.log('');
   } finally {
     floor?.close();
