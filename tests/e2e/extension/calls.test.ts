@@ -340,6 +340,12 @@ describe('calls where the agent works (issue #13)', () => {
   });
 
   it('comes back at the same step with the typed values after a stopped worker and a reload', async () => {
+    // A mark in the worker's memory: gone after the stop, so what comes back came from storage.
+    await (
+      await ext.worker()
+    ).evaluate(() => {
+      (globalThis as unknown as { __callsTestMark?: boolean }).__callsTestMark = true;
+    });
     await ext.stopWorker();
     const dialogs: string[] = [];
     const onDialog = (dialog: Dialog) => {
@@ -363,6 +369,12 @@ describe('calls where the agent works (issue #13)', () => {
         (await fieldValue(tabB, 'accidentType')) === 'slip-and-fall',
       () => screenOf(tabB),
     );
+    const worker = await ext.worker();
+    expect(
+      await worker.evaluate(
+        () => (globalThis as unknown as { __callsTestMark?: boolean }).__callsTestMark ?? false,
+      ),
+    ).toBe(false);
     const calls = await callDiagnostics(ext);
     expect(calls.restored).toBe(true);
     expect(calls.call?.callId).toBe(callId);
