@@ -29,9 +29,8 @@ const GET = ['GET'] as const;
 /**
  * The widgets' calls (shared/api/**) and the call flow's and call tracking's (spec:
  * session-callflow-and-shell.md section 7), nothing else. Left out on purpose: users/*,
- * the workspace list, CRM record reads (ifs/{method}), sendEmail and error-notification
- * (they would let a page send mail or read every workspace); add them here with a test
- * when a widget needs them.
+ * the workspace list and CRM record reads (ifs/{method}) (they would let a page read every
+ * workspace); add them here with a test when a widget needs them.
  */
 const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   // Workspace and lookups (spec section 7 "Workspace and lookups"; shared/api/lookups.ts).
@@ -74,6 +73,12 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   { methods: ['POST'], base: 'callCenter', pattern: 'process-execution-history' },
   { methods: ['PATCH'], base: 'callCenter', pattern: 'process-execution-history/{id}' },
   { methods: ['POST'], base: 'callCenter', pattern: 'process-execution-steps-history' },
+  // The call flow's EMAIL triggers and its support copy of an error (issue #13: the wizard
+  // runs in CRM tabs now). A page holding the panel's port could make the agent's session
+  // send a call-flow e-mail: the server takes it only from users who may run call flows in
+  // their own workspace and records who sent it (the outbox), which is the trade-off.
+  { methods: ['POST'], base: 'callCenter', pattern: 'service-processes/sendEmail' },
+  { methods: ['POST'], base: 'callCenter', pattern: 'error-notification' },
   // The call flow's CRM write (spec section 7 "CRM sync"), into the signed-in workspace only:
   // a call-centre path (shared/api/call-flow.ts syncCrmRecord), like the server's route.
   { methods: ['POST'], base: 'callCenter', pattern: 'workspaces/{ws}/async-records/{id}' },

@@ -73,6 +73,9 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     { method: 'POST', path: `workspaces/${WS}/async-records/peh_1`, base: 'callCenter' },
     // <intake-call-flow>: the process of a call that names none, a flow started by hand.
     { method: 'GET', path: `workspaces/${WS}/processes`, base: 'callCenter' },
+    // The wizard's EMAIL trigger and its error copy for support (issue #13).
+    { method: 'POST', path: 'service-processes/sendEmail', base: 'callCenter' },
+    { method: 'POST', path: 'error-notification', base: 'callCenter' },
   ])('allows $method $path ($base)', (request) => {
     expect(fromPage(request)).toBe(true);
   });
@@ -87,6 +90,9 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     { method: 'GET', path: `workspaces/${WS}/ctm/calls/1` }, // call-centre path on the main API
     { method: 'GET', path: `workspaces/${WS}/reports/pclc`, base: 'callCenter' },
     { method: 'POST', path: 'sendEmail', base: 'callCenter' },
+    { method: 'POST', path: 'service-processes/sendEmail' }, // main API base
+    { method: 'GET', path: 'service-processes/outbox', base: 'callCenter' }, // system users'
+    { method: 'GET', path: 'error-notification', base: 'callCenter' },
     { method: 'GET', path: `workspaces/${WS}/reports` },
     // Issue #12/#13: the system user's sends, and the notification list (the panel reads
     // the background's one feed over its port, never the HTTP list).
