@@ -14,6 +14,7 @@ const WORKSPACE_PATHS = [
   '/voip/providers/ctm/users',
   '/crm/zoho/organization',
   '/ifs/organization',
+  '/agents',
 ];
 
 describe('workspace access (spec: dashboards 6 Roles and permissions)', () => {
@@ -47,6 +48,10 @@ describe('workspace access (spec: dashboards 6 Roles and permissions)', () => {
         (await t.api(`/api/workspaces/${id}/leadSources`, { token: accessToken })).status,
       ).toBe(200);
     }
+    // The System area's test-call form lists a workspace's agents (issue #13).
+    const agents = await t.api('/api/workspaces/ws_harbor/agents', { token: accessToken });
+    expect(agents.status).toBe(200);
+    expect(JSON.stringify(agents.body)).toContain('Iris Quinn');
     const missing = await t.api('/api/workspaces/ws_nowhere/offices', { token: accessToken });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ message: 'Workspace not found.' });
