@@ -12,6 +12,7 @@ import {
   type TrackingInfo,
 } from '@/shared/contracts/call-tracking';
 import type { IncomingCallData } from '@/shared/contracts/call-flow';
+import { formatInternationalUs } from './phone-dialing';
 import { timezoneOffsetMinutes } from './workspace-day';
 
 // The active call's rules (spec: session 3 Active call, Call from the call-tracking
@@ -274,7 +275,10 @@ export function recordingLink(input: {
 export interface ActiveCallSummary {
   direction: ActiveCall['direction'];
   live: boolean;
+  /** In international US format ("+1 312-555-0142"), as the number picker shows numbers. */
   trackingNumber: string;
+  /** The caller's (or the called person's) number, the same way; '' without one. */
+  callerPhone: string;
   campaign: string;
   leadSource: string;
   callStart: string;
@@ -296,7 +300,10 @@ export function summarizeActiveCall(
   return {
     direction: call.direction,
     live,
-    trackingNumber: call.trackingNumber ?? NONE_ASSOCIATED,
+    trackingNumber: call.trackingNumber
+      ? formatInternationalUs(call.trackingNumber)
+      : NONE_ASSOCIATED,
+    callerPhone: call.callData.phone ? formatInternationalUs(call.callData.phone) : '',
     campaign: namedOrNone(call.campaign),
     leadSource: namedOrNone(call.leadSource),
     callStart: formatCallStart(call.callStart, context.timezone),

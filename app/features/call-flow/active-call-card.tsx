@@ -14,7 +14,6 @@ import type { Workspace } from '@/shared/contracts/workspace';
 import { DEFAULT_CTM_SITE, summarizeActiveCall } from '@/shared/domain/active-call';
 import { crmLinkSettings, crmRecordLink } from '@/shared/domain/crm-links';
 import { type CrmRecordMatch, matchCrmRecords } from '@/shared/domain/crm-record-match';
-import { formatPhoneForCrm } from '@/shared/domain/phone';
 import { crmRecordLines } from './crm-record-lines';
 import './active-call-card.css';
 
@@ -124,8 +123,8 @@ export function ActiveCallCard({ call }: { call: ActiveCall }) {
             {summary.live ? ' · on the line' : ' · ended'}
           </p>
           <p className="ic-active-call__caller">{caller}</p>
-          {call.callData.phone ? (
-            <p className="ic-active-call__phone">{formatPhoneForCrm(call.callData.phone)}</p>
+          {summary.callerPhone ? (
+            <p className="ic-active-call__phone">{summary.callerPhone}</p>
           ) : null}
         </div>
       </header>

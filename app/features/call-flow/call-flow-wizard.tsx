@@ -14,7 +14,7 @@ import { findStep } from '@/shared/call-flow/traversal';
 import type { CallFlowError, CallFlowState, Variables } from '@/shared/contracts/call-flow';
 import type { FormErrors } from '@/shared/domain/form-validators';
 import { processForUnnamedCall } from '@/shared/domain/incoming-call';
-import { formatPhoneForCrm } from '@/shared/domain/phone';
+import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import { TransportError } from '@/shared/transport/transport';
 import {
@@ -457,7 +457,7 @@ function ActiveFlow({
           <p className="ic-call-flow__caller-name">{callData?.leadName || 'Unknown caller'}</p>
           {callData?.phone ? (
             <p className="ic-call-flow__caller-phone">
-              <a href={`tel:${callData.phone}`}>{formatPhoneForCrm(callData.phone)}</a>
+              <a href={`tel:${callData.phone}`}>{formatInternationalUs(callData.phone)}</a>
             </p>
           ) : null}
         </div>

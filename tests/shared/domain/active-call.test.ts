@@ -322,7 +322,8 @@ describe('the active call as shown (spec 3, 7, 8)', () => {
     expect(summary).toEqual({
       direction: 'inbound',
       live: true,
-      trackingNumber: '+13125550142',
+      trackingNumber: '+1 312-555-0142',
+      callerPhone: '+1 415-555-0134',
       campaign: NONE_ASSOCIATED,
       leadSource: NONE_ASSOCIATED,
       callStart: '09:04 AM',

@@ -74,7 +74,7 @@ describe('the automated intake wizard', () => {
     const { api, onCallTaken } = renderWizard();
     const title = await stepTitle('Caller details');
     expect(screen.getByText('Dana Reyes').isConnected).toBe(true);
-    expect(screen.getByText('(512) 555-0147').isConnected).toBe(true);
+    expect(screen.getByText('+1 512-555-0147').isConnected).toBe(true);
     expect(api.requests.slice(0, 3).map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET processes/pi-intake',
       'POST process-execution-history',
