@@ -15,6 +15,7 @@ import {
   OUTCOME_CANCELLED,
   type CallOutcome,
 } from '@/shared/domain/click-to-call';
+import { isCallLive } from '@/shared/domain/active-call';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import { withSignal } from '@/shared/query/api-with-signal';
 import { TransportError } from '@/shared/transport/transport';
@@ -23,6 +24,9 @@ import { deepActiveElement } from './call-dialog';
 import { NumberPickerDialog, type NumberChoice, type PickerStart } from './number-picker-dialog';
 import { OutcomeDialog } from './routing-confirmation-dialog';
 import './click-to-call.css';
+
+/** Said instead of opening the picker while the agent is on a call. */
+export const ON_A_CALL_TEXT = 'You are on a call. Hang up first to place another.';
 
 /** Who to call: what a call button next to a phone number knows. */
 export interface CallRequest {
@@ -111,7 +115,7 @@ export function useClickToCall({
   onCallStarted,
   outcomes = DEFAULT_CALL_OUTCOMES,
 }: UseClickToCallOptions): ClickToCall {
-  const { api, session } = useHost();
+  const { api, session, calls, notify } = useHost();
   const scope = useQueryScope();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const trigger = useRef<HTMLElement | null>(null);
@@ -139,6 +143,12 @@ export function useClickToCall({
   const begin = useCallback(
     (request: CallRequest) => {
       if (open.current || !workspaceId) return;
+      // One call at a time (spec 4 "no call in progress"): a second call would ring the
+      // agent's desk phone while the first is still on the line.
+      if (isCallLive(calls?.get().call ?? null)) {
+        notify('info', ON_A_CALL_TEXT);
+        return;
+      }
       open.current = true;
       trigger.current = deepActiveElement();
       setStep(
@@ -147,7 +157,7 @@ export function useClickToCall({
           : { kind: 'picking', request },
       );
     },
-    [workspaceId, session.agent],
+    [workspaceId, session.agent, calls, notify],
   );
 
   async function place(

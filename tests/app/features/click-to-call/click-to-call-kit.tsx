@@ -1,3 +1,4 @@
+import type { CallSession } from '@/shared/calls/call-session';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { vi } from 'vitest';
@@ -133,7 +134,12 @@ function CallPage({
 }
 
 export function renderCallPage(
-  options: { api?: FakeApi; agent?: Agent | null; phone?: string | null } = {},
+  options: {
+    api?: FakeApi;
+    agent?: Agent | null;
+    phone?: string | null;
+    calls?: CallSession;
+  } = {},
 ) {
   const api = options.api ?? callTrackingApi();
   const onCallStarted = vi.fn<(call: StartedCall) => void>();
@@ -144,6 +150,7 @@ export function renderCallPage(
       workspace: makeWorkspace({ ctmSetting: true, ctmAccount: '1' }),
       agent: options.agent === undefined ? LINKED_AGENT : options.agent,
     },
+    ...(options.calls ? { calls: options.calls } : {}),
   });
   const phone = options.phone === undefined ? '(312) 555-0142' : options.phone;
   const view = renderWithHost(<CallPage phone={phone} onCallStarted={onCallStarted} />, {

@@ -6,6 +6,8 @@ import {
   CTM_NOT_LINKED_STATUS,
 } from '@/shared/contracts/call-tracking';
 import { NON_US_NUMBER_WARNING } from '@/shared/domain/phone-dialing';
+import { ON_A_CALL_TEXT } from '@/app/features/click-to-call/use-click-to-call';
+import { fakeCallSession, liveCall } from '../../../widgets/fake-call-session';
 import { deferred } from '../../fake-api';
 import {
   callButton,
@@ -28,6 +30,22 @@ function chooseCustom(picker: HTMLElement, value: string) {
     target: { value },
   });
 }
+
+describe('click-to-call during a call', () => {
+  it('opens no picker while a call is live, and says why', async () => {
+    const { host } = renderCallPage({ calls: fakeCallSession({ call: liveCall() }) });
+    pressCallButton();
+    await waitFor(() => expect(host.notify).toHaveBeenCalledWith('info', ON_A_CALL_TEXT));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the picker once the call has ended', async () => {
+    renderCallPage({
+      calls: fakeCallSession({ call: liveCall({ endedAt: '2026-11-23T15:09:00.000Z' }) }),
+    });
+    await openPicker();
+  });
+});
 
 describe('click-to-call number picker (spec: session 2 Call number picker, 5)', () => {
   it('is a labelled modal dialog listing the tracking numbers formatted, the non-US one flagged', async () => {
