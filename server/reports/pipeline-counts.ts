@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import { PIPELINE_STAGES, type PipelineStage } from '@/shared/contracts/reports/pipeline-stages';
 import type { Db } from '../db/database';
-import { type DimensionFilter, loose, type ReportScope } from './report-scope';
+import { type DimensionFilter, filtersByCampaign, loose, type ReportScope } from './report-scope';
 
 /**
  * Counts of pipeline transitions for a report scope, from the cheapest source that can
@@ -51,6 +51,11 @@ export function dimensionConditions(
   }
   if (dims.leadSourceIds) conditions.push(inList(eb, 't.lead_source_id', dims.leadSourceIds));
   if (dims.campaignIds) conditions.push(inList(eb, 't.campaign_id', dims.campaignIds));
+  if (dims.excludedCampaignIds.length > 0) {
+    conditions.push(
+      eb.or([none('t.campaign_id'), eb('t.campaign_id', 'not in', dims.excludedCampaignIds)]),
+    );
+  }
   if (dims.officeIds) conditions.push(inList(eb, 't.office_id', dims.officeIds));
   if (dims.caseTypes) {
     const { keys, unknown, hasSubTypes } = dims.caseTypes;
@@ -101,7 +106,7 @@ export function countSource(
     dims.caseTypes?.hasSubTypes === true ||
     groups.some((g) => g === 'office_id');
   const byContact =
-    dims.campaignIds !== null || dims.caseTypes !== null || groups.some((g) => g === 'campaign_id');
+    filtersByCampaign(dims) || dims.caseTypes !== null || groups.some((g) => g === 'campaign_id');
   if (byRecordOnly || (byPeople && byContact)) return 'pipeline_events';
   if (byContact) return 'pipeline_daily';
   if (byPeople) return 'pipeline_daily_people';

@@ -157,6 +157,30 @@ export interface DimensionFilter {
   agentIds: string[] | null;
   /** Always excluded: the workspace's Test lead sources. */
   hiddenSourceIds: string[];
+  /**
+   * Contacts of these campaigns are left out; contacts without a campaign are kept (a
+   * campaign status alone: "Active" leaves out the inactive campaigns, issue #15).
+   */
+  excludedCampaignIds: string[];
+}
+
+/** Whether the contact's campaign filters (the lead-source rollups do not carry it). */
+export function filtersByCampaign(dims: DimensionFilter): boolean {
+  return dims.campaignIds !== null || dims.excludedCampaignIds.length > 0;
+}
+
+/**
+ * Whether any filter other than lead source is set: rollups kept by day and lead source
+ * (appointments_daily, payments' own lead source) cannot answer it.
+ */
+export function filtersBeyondLeadSource(dims: DimensionFilter): boolean {
+  return (
+    filtersByCampaign(dims) ||
+    dims.officeIds !== null ||
+    dims.caseTypes !== null ||
+    dims.subCaseTypeKeys !== null ||
+    dims.agentIds !== null
+  );
 }
 
 export interface CaseTypeFilter {
@@ -263,10 +287,19 @@ export function resolveScope(
     filters.campaigns,
     new Set(visibleCampaigns.map((c) => c.id)),
   );
+  // One status chosen: with campaigns chosen, only those of that status; alone, the
+  // campaigns of the other status are left out, and contacts without one still count.
+  let excludedCampaignIds: string[] = [];
   if (filters.campaignStatus.length === 1) {
     const wanted = filters.campaignStatus[0] === 'active';
-    const byStatus = visibleCampaigns.filter((c) => c.active === wanted).map((c) => c.id);
-    campaignIds = campaignIds ? campaignIds.filter((id) => byStatus.includes(id)) : byStatus;
+    if (campaignIds) {
+      const byStatus = new Set(
+        visibleCampaigns.filter((c) => c.active === wanted).map((c) => c.id),
+      );
+      campaignIds = campaignIds.filter((id) => byStatus.has(id));
+    } else {
+      excludedCampaignIds = workspace.campaigns.filter((c) => c.active !== wanted).map((c) => c.id);
+    }
   }
   return {
     workspace,
@@ -293,6 +326,7 @@ export function resolveScope(
         new Set(workspace.agents.map((a) => a.id)),
       ),
       hiddenSourceIds: hidden,
+      excludedCampaignIds,
     },
   };
 }

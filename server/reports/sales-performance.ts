@@ -5,7 +5,7 @@ import { addDays } from '../records/workspace-days';
 import { callSums, emptyCallSums } from './call-sums';
 import { pclcData } from './funnel';
 import { countTransitions, dimensionConditions, stageCounts } from './pipeline-counts';
-import { loose, type ReportScope } from './report-scope';
+import { filtersBeyondLeadSource, loose, type ReportScope } from './report-scope';
 
 /**
  * Appointments scheduled on the days of a range: from the appointments_daily rollup when
@@ -17,13 +17,7 @@ async function appointmentCounts(
   range: { startDate: string; endDate: string },
 ): Promise<{ all: number; filled: number }> {
   const { dims } = scope;
-  if (
-    !dims.campaignIds &&
-    !dims.officeIds &&
-    !dims.caseTypes &&
-    !dims.subCaseTypeKeys &&
-    !dims.agentIds
-  ) {
+  if (!filtersBeyondLeadSource(dims)) {
     const rollup = await loose(db)
       .selectFrom('appointments_daily as t')
       .where('t.workspace_id', '=', scope.workspace.id)

@@ -15,7 +15,7 @@ import type { Db } from '../db/database';
 import { daysBetween, daysInMonth, monthOf } from '../records/workspace-days';
 import { contactLabels } from './funnel-contacts';
 import { countTransitions, dimensionConditions } from './pipeline-counts';
-import { loose, type ReportScope } from './report-scope';
+import { filtersBeyondLeadSource, loose, type ReportScope } from './report-scope';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
@@ -115,9 +115,7 @@ export async function roi(db: Db, scope: ReportScope): Promise<RoiResponse['data
  */
 async function revenueBySource(db: Db, scope: ReportScope) {
   const { dims } = scope;
-  const byContact =
-    dims.campaignIds || dims.officeIds || dims.caseTypes || dims.subCaseTypeKeys || dims.agentIds;
-  if (!byContact) {
+  if (!filtersBeyondLeadSource(dims)) {
     // Alias t: the lead-source conditions name t.lead_source_id, which payments carry.
     return loose(db)
       .selectFrom('payments as t')

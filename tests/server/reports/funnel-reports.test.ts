@@ -74,9 +74,9 @@ describe('funnel reports on the hand-built fixture (spec: dashboards 2.5, 2.7, 3
     ],
     ['campaigns', { campaigns: ['cmp_a1'] }, { LEADS: 1, SETS: 1, SHOWS: 1, HIRES: 1, FILED: 1 }],
     [
-      'inactive campaigns',
+      'inactive campaigns (active ones left out, c8 and c4 without one kept)',
       { campaignStatus: { inactive: true } },
-      { LEADS: 1, SETS: 1, UNQUALIFIEDATAPPT: 1 },
+      { LEADS: 2, SETS: 2, UNQUALIFIEDATAPPT: 1 },
     ],
     [
       'both campaign statuses (no filter)',

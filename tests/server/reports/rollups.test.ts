@@ -156,6 +156,23 @@ describe('daily rollups kept on write (README Reporting engine)', () => {
       ),
     );
     expect(fromRollup).toEqual(fromRecords);
+    // A campaign status alone leaves out the other status's campaigns but keeps contacts
+    // without one: the rollup's '' must count as none, as the records' NULL does.
+    for (const status of ['active', 'inactive'] as const) {
+      // A year: the seed's inactive campaigns only had leads more than 60 days ago.
+      const byStatus = resolveScope(
+        workspace,
+        { ...base, startDate: addDays(today, -364), campaignStatus: [status] },
+        NOW,
+      );
+      expect(byStatus.dims.excludedCampaignIds.length).toBeGreaterThan(0);
+      const [rolled, recorded] = await Promise.all([
+        stageCounts(db, byStatus),
+        stageCounts(db, byStatus, {}, 'pipeline_events'),
+      ]);
+      expect(rolled, status).toEqual(recorded);
+      expect(rolled.new_lead, status).toBeGreaterThan(0);
+    }
     const agent = resolveScope(workspace, { ...base, agents: [workspace.agents[0].id] }, NOW);
     const [fromPeople, fromEvents] = await Promise.all(
       (['pipeline_daily_people', 'pipeline_events'] as const).map((source) =>
