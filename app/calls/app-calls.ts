@@ -7,7 +7,7 @@ import { checkRouteAccess } from '@/shared/domain/route-access';
 import type { LiveFeed } from '@/shared/live/live-feed';
 import { type AppCallSession, type CallScope, createAppCallSession } from './app-call-session';
 import { followOfferedCalls, listenForOwnIncomingCalls } from './incoming-calls';
-import { createLivePortCallSession } from './live-port-call-session';
+import { createRemoteCallSession } from '@/shared/calls/remote-call-session';
 import { createSwitchableCallSession, type SwitchableCallSession } from './switchable-call-session';
 
 /** Where the top bar's hang-up goes when no wizard on the page answers it. */
@@ -63,7 +63,7 @@ export function createAppCalls(deps: {
       stop = () => {};
       own.scopeChanged();
       if (source === 'extension' && isExtensionLiveFeed(feed)) {
-        const port = createLivePortCallSession(feed.calls);
+        const port = createRemoteCallSession(feed.calls);
         session.use(port);
         stop = followOfferedCalls({ calls: port, navigate: deps.navigate });
         return;

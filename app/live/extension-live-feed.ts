@@ -1,4 +1,4 @@
-import type { AppCallMessage, LivePortCalls } from '@/app/calls/live-port-call-session';
+import type { CallRpc, RemoteCalls } from '@/shared/calls/remote-call-session';
 import type { CallSnapshot } from '@/shared/contracts/call-session';
 import type { Notification } from '@/shared/contracts/notification';
 import { IDLE_LIVE_SNAPSHOT, type LiveFeed, type LiveSnapshot } from '@/shared/live/live-feed';
@@ -129,7 +129,7 @@ export interface ExtensionLiveFeedOptions {
  * The extension's feed as the app gets it, with the background's active call on the same
  * port (issue #13: the app reads `call-state` and sends call:* like a CRM tab's panel).
  */
-export type ExtensionLiveFeed = LiveFeed & { calls: LivePortCalls };
+export type ExtensionLiveFeed = LiveFeed & { calls: RemoteCalls };
 
 /** The extension's feed carries its calls (a feed of the app's own does not). */
 export function isExtensionLiveFeed(feed: LiveFeed | null): feed is ExtensionLiveFeed {
@@ -276,7 +276,7 @@ export async function connectExtensionLiveFeed(
   }
 
   /** A call:* RPC: resolves with the background's answer, rejects when it failed or died. */
-  function callRpc(message: AppCallMessage): Promise<unknown> {
+  function callRpc(message: CallRpc): Promise<unknown> {
     if (!port) return Promise.reject(new Error('The extension is not connected.'));
     const id = `app-${nextId++}`;
     return new Promise((resolve, reject) => {
@@ -308,7 +308,7 @@ export async function connectExtensionLiveFeed(
     markAllRead: () => call({ kind: 'live:mark-all-read' }),
     reload: () => send({ kind: 'live:reload' }),
   });
-  const calls: LivePortCalls = {
+  const calls: RemoteCalls = {
     call: callRpc,
     callState: () => callSnapshot,
     onCallState(listener) {

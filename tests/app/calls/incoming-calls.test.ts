@@ -3,10 +3,10 @@ import { createAppCallSession, type CallScope } from '@/app/calls/app-call-sessi
 import { appCanShowCallFlow, createAppCalls } from '@/app/calls/app-calls';
 import { followOfferedCalls, listenForOwnIncomingCalls } from '@/app/calls/incoming-calls';
 import {
-  type AppCallMessage,
-  createLivePortCallSession,
-  type LivePortCalls,
-} from '@/app/calls/live-port-call-session';
+  type CallRpc,
+  createRemoteCallSession,
+  type RemoteCalls,
+} from '@/shared/calls/remote-call-session';
 import { decodeIncomingCall, INCOMING_CALL_PARAM } from '@/app/features/call-flow/incoming-call';
 import type { ApiClient } from '@/shared/api/client';
 import type { ActiveCall } from '@/shared/contracts/active-call';
@@ -186,8 +186,8 @@ const LIVE_CALL: ActiveCall = {
 function fakePort(claimAnswer = true) {
   const listeners = new Set<(snapshot: CallSnapshot) => void>();
   let state: CallSnapshot | null = null;
-  const sent: AppCallMessage[] = [];
-  const port: LivePortCalls = {
+  const sent: CallRpc[] = [];
+  const port: RemoteCalls = {
     async call(message) {
       sent.push(message);
       if (message.kind === 'call:claim') return claimAnswer;
@@ -213,7 +213,7 @@ describe('incoming calls through the extension’s port (the background decides 
   it('claims a live call offered to the app and opens the automated intake, once', async () => {
     const fake = fakePort(true);
     const navigate = vi.fn<(path: string) => void>();
-    followOfferedCalls({ calls: createLivePortCallSession(fake.port), navigate });
+    followOfferedCalls({ calls: createRemoteCallSession(fake.port), navigate });
     fake.push({ ...NO_CALL_SNAPSHOT, call: LIVE_CALL, offered: true });
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
     expect(fake.sent).toEqual([{ kind: 'call:claim', callId: 'call_bg_1' }]);
@@ -228,7 +228,7 @@ describe('incoming calls through the extension’s port (the background decides 
   it('leaves a call not offered to the app alone (a CRM tab shows it)', async () => {
     const fake = fakePort(true);
     const navigate = vi.fn();
-    followOfferedCalls({ calls: createLivePortCallSession(fake.port), navigate });
+    followOfferedCalls({ calls: createRemoteCallSession(fake.port), navigate });
     fake.push({ ...NO_CALL_SNAPSHOT, call: LIVE_CALL, offered: false });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.sent).toEqual([]);
@@ -238,7 +238,7 @@ describe('incoming calls through the extension’s port (the background decides 
   it('does not open the intake when the claim is refused (another client took it)', async () => {
     const fake = fakePort(false);
     const navigate = vi.fn();
-    followOfferedCalls({ calls: createLivePortCallSession(fake.port), navigate });
+    followOfferedCalls({ calls: createRemoteCallSession(fake.port), navigate });
     fake.push({ ...NO_CALL_SNAPSHOT, call: LIVE_CALL, offered: true });
     await vi.waitFor(() => expect(fake.sent).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -262,7 +262,7 @@ describe('the app follows the live feed in use: own socket or the extension, nev
     expect(socket.listening(EVENT)).toBe(1);
 
     const fake = fakePort(true);
-    const extensionFeed: LiveFeed & { calls: LivePortCalls } = {
+    const extensionFeed: LiveFeed & { calls: RemoteCalls } = {
       get: () => IDLE_LIVE_SNAPSHOT,
       subscribe: () => () => {},
       markRead: async () => {},

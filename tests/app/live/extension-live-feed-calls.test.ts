@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLivePortCallSession } from '@/app/calls/live-port-call-session';
+import { createRemoteCallSession } from '@/shared/calls/remote-call-session';
 import { connectExtensionLiveFeed, isExtensionLiveFeed } from '@/app/live/extension-live-feed';
 import type { ActiveCall } from '@/shared/contracts/active-call';
 import { NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
@@ -80,7 +80,7 @@ describe('the extension feed’s calls (issue #13)', () => {
     expect(background.received).toContainEqual({ kind: 'call:facts', canShowCallFlow: true });
     expect(isExtensionLiveFeed(feed)).toBe(true);
     if (!isExtensionLiveFeed(feed)) return;
-    const calls = createLivePortCallSession(feed.calls);
+    const calls = createRemoteCallSession(feed.calls);
     expect(calls.get()).toEqual(NO_CALL_SNAPSHOT);
 
     const changed = vi.fn();
@@ -106,6 +106,6 @@ describe('the extension feed’s calls (issue #13)', () => {
     if (!isExtensionLiveFeed(feed)) throw new Error('no feed');
     background.push({ kind: 'call-state', snapshot: { call: 'nope' } });
     expect(feed.calls.callState()).toBeNull();
-    await expect(createLivePortCallSession(feed.calls).claim('call_bg_1')).resolves.toBe(false);
+    await expect(createRemoteCallSession(feed.calls).claim('call_bg_1')).resolves.toBe(false);
   });
 });

@@ -5,32 +5,32 @@ import {
   NO_CALL_SNAPSHOT,
 } from '@/shared/contracts/call-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
-import type { AppLiveMessage } from '@/shared/transport/port-protocol';
+import type { RpcCall } from '@/shared/transport/port-transport';
 
-/** A call:* message as the app sends it, before the port gives it its id. */
-export type AppCallMessage =
-  Extract<AppLiveMessage, { kind: `call:${string}` }> extends infer M
-    ? M extends { id: string }
-      ? Omit<M, 'id'>
-      : never
-    : never;
+/** A call:* RPC before the port gives it its id (the same on a CRM tab's and the app's port). */
+export type CallRpc = Extract<RpcCall, { kind: `call:${string}` }>;
 
-/** What the app's live port (app/live/extension-live-feed.ts) gives the call session. */
-export interface LivePortCalls {
+/**
+ * The background's side of the active call, as a port gives it: a CRM tab's PortTransport
+ * (extension/panel/port-call-session.ts) or the standalone app's live port
+ * (app/live/extension-live-feed.ts).
+ */
+export interface RemoteCalls {
   /** Sends a call:* RPC; resolves with the background's answer (rejects on failure). */
-  call(message: AppCallMessage): Promise<unknown>;
+  call(message: CallRpc): Promise<unknown>;
   /** The last `call-state` the background pushed; null before the first. */
   callState(): CallSnapshot | null;
   onCallState(listener: (snapshot: CallSnapshot) => void): () => void;
 }
 
 /**
- * The background's active call as the standalone app sees it over its live port (issue
- * #13, when the app uses the extension's feed): the same one call every CRM tab shows,
- * and every change sent to the background. The app's counterpart of the panel's
- * extension/panel/port-call-session.ts (the app does not import the extension's code).
+ * The background's active call (issue #13) as a CRM tab or the standalone app sees it:
+ * the snapshot the background pushes on every change, and every change sent back to it,
+ * so all tabs show one call and continue one wizard. The wizard's state and drafts live in
+ * the background's storage.session (flowStorage; the app's port refuses them and the app
+ * keeps its own): another tab, a reload and a stopped worker find them.
  */
-export function createLivePortCallSession(port: LivePortCalls): CallSession {
+export function createRemoteCallSession(port: RemoteCalls): CallSession {
   const listeners = new Set<() => void>();
   const hangUpListeners: Array<() => boolean> = [];
   let snapshot: CallSnapshot = port.callState() ?? NO_CALL_SNAPSHOT;
@@ -86,6 +86,7 @@ export function createLivePortCallSession(port: LivePortCalls): CallSession {
       take(await port.call({ kind: 'call:reset' }));
     },
     requestHangUp() {
+      // The newest listener first: the wizard mounted last is the one on screen.
       for (const listener of [...hangUpListeners].reverse()) if (listener()) return;
     },
     onHangUpRequest(listener) {
