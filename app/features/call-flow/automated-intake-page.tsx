@@ -1,19 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
 import { Page } from '@/app/components/page/page';
 import { useHost } from '@/app/host/host';
 import { currentEnvironment } from '@/app/shell/env-banner/env-banner';
 import type { CallSession } from '@/shared/calls/call-session';
 import { NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
-import { isCallLive } from '@/shared/domain/active-call';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { ActiveCallCard } from './active-call-card';
-import { HANG_UP_CALL_CONFIRM } from './call-flow-widget-screen';
 import { CallFlowWizard } from './call-flow-wizard';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
 import { decodeIncomingCall, INCOMING_CALL_PARAM } from './incoming-call';
 import { ProcessList } from './process-list';
+import { useCallHangUp } from './use-call-hang-up';
 
 let appSessionStorage: KeyValueStorage | null = null;
 
@@ -39,39 +37,11 @@ const noCall = () => NO_CALL_SNAPSHOT;
  * started by hand from Call Flows has no telephone call: nothing to hang up then.
  */
 function usePageCall(calls: CallSession | undefined) {
-  const confirm = useConfirm();
   const snapshot = useSyncExternalStore(
     calls ? calls.subscribe : noCalls,
     calls ? calls.get : noCall,
   );
-  const endCall = useCallback(async () => {
-    if (!calls?.get().call) return;
-    await calls.hangUp().catch(() => undefined);
-    await calls.reset().catch(() => undefined);
-  }, [calls]);
-  const wizardHangUp = useRef<(() => void) | null>(null);
-  const registerHangUp = useCallback((hangUp: () => void) => {
-    wizardHangUp.current = hangUp;
-    return () => {
-      if (wizardHangUp.current === hangUp) wizardHangUp.current = null;
-    };
-  }, []);
-  useEffect(
-    () =>
-      calls?.onHangUpRequest(() => {
-        if (wizardHangUp.current) {
-          wizardHangUp.current();
-          return true;
-        }
-        if (!isCallLive(calls.get().call)) return false;
-        void confirm(HANG_UP_CALL_CONFIRM).then((answer) => {
-          if (answer === 1) void endCall();
-        });
-        return true;
-      }),
-    [calls, confirm, endCall],
-  );
-  return { call: snapshot.call, endCall, registerHangUp };
+  return { call: snapshot.call, ...useCallHangUp(calls) };
 }
 
 /**

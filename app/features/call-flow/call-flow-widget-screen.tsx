@@ -9,7 +9,6 @@ import {
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
-import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
 import { Icon } from '@/app/components/icon/icon';
 import { useHost } from '@/app/host/host';
 import type { CallSession } from '@/shared/calls/call-session';
@@ -20,6 +19,7 @@ import { ActiveCallCard } from './active-call-card';
 import { CallFlowWizard, type WizardStepPosition } from './call-flow-wizard';
 import type { IncomingCallPayload } from './incoming-call';
 import { ProcessList } from './process-list';
+import { useCallHangUp } from './use-call-hang-up';
 import './call-flow-widget-screen.css';
 
 // issue #13 `<intake-call-flow>`: the call-flow wizard where the agent works. In a CRM
@@ -27,17 +27,6 @@ import './call-flow-widget-screen.css';
 // wizard; in the script-tag embed (no host.calls) the wizard alone, kept in the page's
 // sessionStorage like the app's; in a Zoho-vendor workspace an explanation (spec 4
 // Call-flow guard).
-
-/** The hang-up asked from the top bar while no flow runs on this page. */
-export const HANG_UP_CALL_CONFIRM = {
-  icon: 'warning',
-  title: 'Hang up?',
-  subtitle: 'The call ends for the caller.',
-  body: 'No call flow is running for this call on this page. This cannot be undone.',
-  cancelText: 'Keep the call',
-  submitText: 'Hang up',
-  submitColor: 'danger',
-} as const;
 
 let pageSessionStorage: KeyValueStorage | null = null;
 
@@ -125,8 +114,6 @@ function CallSessionFlow({
   const call = snapshot.call;
   const live = call !== null && call.endedAt === null;
   const callId = call?.callId ?? null;
-  const confirm = useConfirm();
-
   // ---- the one place: only the page the call is offered to claims and starts it.
   const [started, setStarted] = useState<{ callId: string; payload: IncomingCallPayload } | null>(
     null,
@@ -206,33 +193,7 @@ function CallSessionFlow({
   );
 
   // ---- hang-up: the wizard's own (engine first), then the call at the provider, then reset.
-  const finished = useCallback(async () => {
-    await calls.hangUp().catch(() => undefined);
-    await calls.reset().catch(() => undefined);
-  }, [calls]);
-  const wizardHangUp = useRef<(() => void) | null>(null);
-  const registerHangUp = useCallback((hangUp: () => void) => {
-    wizardHangUp.current = hangUp;
-    return () => {
-      if (wizardHangUp.current === hangUp) wizardHangUp.current = null;
-    };
-  }, []);
-  useEffect(
-    () =>
-      calls.onHangUpRequest(() => {
-        if (wizardHangUp.current) {
-          wizardHangUp.current();
-          return true;
-        }
-        const current = calls.get().call;
-        if (!current || current.endedAt !== null) return false;
-        void confirm(HANG_UP_CALL_CONFIRM).then((answer) => {
-          if (answer === 1) void finished();
-        });
-        return true;
-      }),
-    [calls, confirm, finished],
-  );
+  const { endCall: finished, registerHangUp } = useCallHangUp(calls);
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     typing.current = event.target instanceof Element && event.target.matches(EDITABLE);

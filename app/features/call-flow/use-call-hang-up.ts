@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
+import type { CallSession } from '@/shared/calls/call-session';
+import { isCallLive } from '@/shared/domain/active-call';
+
+/** The hang-up asked from the top bar while no flow runs on this page. */
+export const HANG_UP_CALL_CONFIRM = {
+  icon: 'warning',
+  title: 'Hang up?',
+  subtitle: 'The call ends for the caller.',
+  body: 'No call flow is running for this call on this page. This cannot be undone.',
+  cancelText: 'Keep the call',
+  submitText: 'Hang up',
+  submitColor: 'danger',
+} as const;
+
+/**
+ * The top bar's hang-up on a page that shows the call (issue #13; the app's automated
+ * intake and the <intake-call-flow> widget): the page's wizard answers it with its own
+ * confirm and partial-complete history (`registerHangUp`, given to the wizard); with no
+ * flow on the page, a live call gets a confirm of its own and `endCall`. `endCall` is also
+ * what a finished or hung-up flow does: the call ends at the provider, then is forgotten.
+ */
+export function useCallHangUp(calls: CallSession | undefined) {
+  const confirm = useConfirm();
+  const endCall = useCallback(async () => {
+    if (!calls?.get().call) return;
+    await calls.hangUp().catch(() => undefined);
+    await calls.reset().catch(() => undefined);
+  }, [calls]);
+  const wizardHangUp = useRef<(() => void) | null>(null);
+  const registerHangUp = useCallback((hangUp: () => void) => {
+    wizardHangUp.current = hangUp;
+    return () => {
+      if (wizardHangUp.current === hangUp) wizardHangUp.current = null;
+    };
+  }, []);
+  useEffect(
+    () =>
+      calls?.onHangUpRequest(() => {
+        if (wizardHangUp.current) {
+          wizardHangUp.current();
+          return true;
+        }
+        if (!isCallLive(calls.get().call)) return false;
+        void confirm(HANG_UP_CALL_CONFIRM).then((answer) => {
+          if (answer === 1) void endCall();
+        });
+        return true;
+      }),
+    [calls, confirm, endCall],
+  );
+  return { endCall, registerHangUp };
+}
