@@ -38,6 +38,7 @@ import {
   type RunningServer,
 } from '../tests/e2e/harness';
 import { TEST_PASSWORD_COST } from '../tests/server/helpers/test-server';
+import { clock, ratio, summary } from './stats';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 20);
 const AGENT = 'intake@harbor.test';
@@ -48,18 +49,6 @@ const FIRST_STEP = 'Caller information';
 const CALL_FLOW = [PANEL_SELECTOR, 'intake-call-flow'] as const;
 const HANG_UP_PILL = `${PANEL_SELECTOR} >>> header [aria-label="Hang up the call"]`;
 const TIMEOUT = 20_000;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const summary = (values: number[]) =>
-  `median ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`;
-const ratio = (value: number[], floor: number[]) =>
-  `${(percentile(value, 50) / Math.max(percentile(floor, 50), 0.001)).toFixed(1)}x`;
-/** Epoch milliseconds with a fraction: comparable across processes on one machine. */
-const clock = () => performance.timeOrigin + performance.now();
 
 async function until(what: string, check: () => Promise<boolean>, page?: Page): Promise<void> {
   const deadline = Date.now() + TIMEOUT;

@@ -39,6 +39,7 @@ import {
   type RunningServer,
 } from '../tests/e2e/harness';
 import { TEST_PASSWORD_COST } from '../tests/server/helpers/test-server';
+import { clock, ms, percentile, ratio, summary } from './stats';
 
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
@@ -66,18 +67,6 @@ const TAB_URLS = [
   CRM_PAGES.ctmCall.url,
   'https://crm.zoho.com/crm/tab/Potentials/4876876000000421002',
 ];
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const summary = (values: number[]) =>
-  `median ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`;
-const ratio = (value: number[], floor: number[]) =>
-  `${(percentile(value, 50) / Math.max(percentile(floor, 50), 0.001)).toFixed(1)}x`;
-/** Epoch milliseconds with a fraction: comparable across processes on one machine. */
-const clock = () => performance.timeOrigin + performance.now();
 
 // ---------------------------------------------------------------- (a) 5 CRM tabs
 

@@ -10,6 +10,7 @@ import { dayInTimezone } from '@/shared/domain/workspace-day';
 import { DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { hasReportingRecords, seedDemoRecords } from '../server/seed/demo-records';
 import { hasData, seedDemoData } from '../server/seed/demo-seed';
+import { percentile } from './stats';
 
 /**
  * `npm run bench:reports` (issue #3 Speed; a benchmark, never a timed test).
@@ -60,11 +61,6 @@ async function prepareData(): Promise<void> {
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-/** Nearest-rank percentile. */
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
 };
 
 interface Bench {

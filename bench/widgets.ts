@@ -19,6 +19,7 @@ import {
   signInThroughPopup,
   startServer,
 } from '../tests/e2e/harness';
+import { percentile } from './stats';
 
 const LOADS = 20;
 /** Figures that exist only once a report's server answer is rendered (never placeholders). */
@@ -27,10 +28,6 @@ const SERVER_FIGURES = '.ic-compliance__bar-value, .ic-funnel__cards .ic-stat-ca
 const MILESTONES = ['domContentLoaded', 'panel', 'widget', 'screen', 'data'];
 const gz = (file: string) => gzipSync(readFileSync(file)).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /** A module and everything it imports statically, transitively (what loads before it runs). */
 function staticClosure(dir: string, entry: string, seen = new Set<string>()): Set<string> {
