@@ -1,18 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Field, fieldClassNames } from '@/app/components/field/field';
+import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { Page } from '@/app/components/page/page';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { sendNotification } from '@/shared/api/notifications';
-import {
-  EMPTY_DRAFT,
-  readDraft,
-  type DraftErrors,
-  type SendNotificationDraft,
-} from './send-notification-draft';
+import { EMPTY_DRAFT, readDraft } from './send-notification-draft';
 import { TestCallForm } from './test-call-form';
 import { allWorkspacesQuery } from './workspaces-query';
 import './system-notifications-page.css';
@@ -26,36 +22,20 @@ export function SystemNotificationsPage() {
   const host = useHost();
   const scope = useQueryScope();
   const workspaces = useDataQuery(allWorkspacesQuery(scope, host.api));
-  const [draft, setDraft] = useState<SendNotificationDraft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { draft, setDraft, errors, setErrors, formRef, update, check } = useCheckedDraft(
+    EMPTY_DRAFT,
+    readDraft,
+  );
   const [sending, setSending] = useState(false);
-  /** Counts refused Sends: each one moves focus to the first field in error. */
-  const [refused, setRefused] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    // Keyboard and screen-reader users land on what needs fixing.
-    if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refused]);
-
-  function update<K extends keyof SendNotificationDraft>(key: K, value: SendNotificationDraft[K]) {
-    setDraft((current) => ({ ...current, [key]: value }));
-    // An error goes once its field is edited; the others wait for the next Send.
-    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const read = readDraft(draft);
-    if (!read.ok) {
-      setErrors(read.errors);
-      setRefused((count) => count + 1);
-      return;
-    }
+    const request = check();
+    if (!request) return;
     setSending(true);
     try {
-      await sendNotification(host.api, read.request);
-      const audience = read.request.userId ? `user ${read.request.userId}` : 'the workspace';
+      await sendNotification(host.api, request);
+      const audience = request.userId ? `user ${request.userId}` : 'the workspace';
       host.notify('success', `Notification sent to ${audience}.`);
       setDraft({ ...EMPTY_DRAFT, workspaceId: draft.workspaceId });
       setErrors({});

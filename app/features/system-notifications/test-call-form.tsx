@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { Field, fieldClassNames } from '@/app/components/field/field';
+import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import type { ApiClient } from '@/shared/api/client';
@@ -14,7 +15,6 @@ import {
   MAX_LEAD_NAME,
   readTestCallDraft,
   type TestCallDraft,
-  type TestCallErrors,
 } from './test-call-draft';
 import { workspaceAgentsQuery } from './workspace-agents-query';
 
@@ -53,47 +53,39 @@ export function TestCallForm({
 }) {
   const host = useHost();
   const scope = useQueryScope();
-  const [draft, setDraft] = useState<TestCallDraft>(EMPTY_TEST_CALL);
-  const [errors, setErrors] = useState<TestCallErrors>({});
+  const {
+    draft,
+    setDraft,
+    errors,
+    setErrors,
+    formRef,
+    update: setField,
+    check,
+  } = useCheckedDraft(EMPTY_TEST_CALL, readTestCallDraft);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const [placing, setPlacing] = useState(false);
-  const [refused, setRefused] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const agents = useDataQuery(
     draft.workspaceId ? workspaceAgentsQuery(scope, host.api, draft.workspaceId) : null,
   );
 
-  useEffect(() => {
-    if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refused]);
-
   function update<K extends keyof TestCallDraft>(key: K, value: TestCallDraft[K]) {
-    setDraft((current) => ({
-      ...current,
-      [key]: value,
-      // Another workspace has other agents.
-      ...(key === 'workspaceId' ? { agentId: '' } : {}),
-    }));
+    // Another workspace has other agents.
+    setField(key, value, key === 'workspaceId' ? { agentId: '' } : undefined);
     setFailure(null);
-    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const read = readTestCallDraft(draft);
-    if (!read.ok) {
-      setErrors(read.errors);
-      setRefused((count) => count + 1);
-      return;
-    }
+    const request = check();
+    if (!request) return;
     setPlacing(true);
     setFailure(null);
     try {
-      await placeTestCall(quietly(host.api), read.request);
+      await placeTestCall(quietly(host.api), request);
       const agent = agents.data?.find((candidate) => candidate.id === draft.agentId);
       host.notify(
         'success',
-        `Test call placed: ${agent?.name ?? 'the agent'} is being called by ${read.request.leadName}.`,
+        `Test call placed: ${agent?.name ?? 'the agent'} is being called by ${request.leadName}.`,
       );
       // The same agent may be rung again with another caller.
       setDraft((current) => ({ ...current, leadName: '', phone: '' }));
