@@ -81,7 +81,9 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
     const prefs = await (prefsAtStart ?? loadPanelPrefs(environment.storage, family));
     if (!prefs.open) return;
     const tags = widgetsForRole(state.user.role, isDefined);
-    preloadWidgets(tags.slice(0, 1));
+    // The call flow heads the panel but shows no figure without a call: the first widget
+    // with figures is preloaded beside it, so the numbers come no later than before.
+    preloadWidgets(tags.slice(0, tags[0] === 'intake-call-flow' ? 2 : 1));
     environment.storage.prefetch(widgetDefinitions(tags).flatMap((widget) => widget.storageKeys));
   };
   const stopPreload = transport.onSessionState(() => void preload());

@@ -54,21 +54,22 @@ export function CallFlowWidgetScreen() {
   );
 }
 
-/** spec 4 Call-flow guard: "blocked when the workspace uses the zoho vendor". */
+/**
+ * spec 4 Call-flow guard: "blocked when the workspace uses the zoho vendor". A slim note,
+ * not a card: it heads the panel on every record of such a workspace, above the figures
+ * its users came for.
+ */
 function ZohoExplanation() {
   return (
-    <Card className="ic-call-flow-widget__notice" role="note" aria-labelledby="ic-cfw-zoho">
-      <span className="ic-call-flow-widget__notice-icon" aria-hidden="true">
-        <Icon name="call-flow" size="lg" />
+    <div className="ic-call-flow-widget__guard" role="note" aria-labelledby="ic-cfw-zoho">
+      <span className="ic-call-flow-widget__guard-icon" aria-hidden="true">
+        <Icon name="call-flow" size="sm" />
       </span>
-      <h2 id="ic-cfw-zoho" className="ic-call-flow-widget__notice-title">
-        Call flows are not available for workspaces that use Zoho
-      </h2>
       <p>
-        This workspace takes its intake in Zoho CRM, so the scripted call flow is turned off here.
-        Calls still ring as usual: record the intake in Zoho.
+        <strong id="ic-cfw-zoho">Call flows are not available for workspaces that use Zoho.</strong>{' '}
+        Calls still ring as usual: record the intake in Zoho CRM.
       </p>
-    </Card>
+    </div>
   );
 }
 

@@ -78,6 +78,7 @@ describe('the side panel on CRM pages', () => {
     try {
       await waitForPanel(page);
       expect(await panelWidgetTags(page)).toEqual([
+        'intake-call-flow',
         'intake-compliance',
         'intake-cockpit',
         'intake-funnel',
@@ -359,13 +360,23 @@ describe('one session and one socket for every tab', () => {
 });
 
 describe('roles', () => {
-  it('gives an agent their own dashboard and compliance (the call flow is not wrapped yet)', async () => {
+  it('gives an agent the call flow (a note in a Zoho-vendor workspace), their own dashboard and compliance', async () => {
     await signOutThroughPopup(ext);
     await signInThroughPopup(ext, 'agent@lakeside.test');
     const page = await open(CRM_PAGES.zohoContact.url);
     try {
       await waitForPanel(page);
-      expect(await panelWidgetTags(page)).toEqual(['intake-agent', 'intake-compliance']);
+      expect(await panelWidgetTags(page)).toEqual([
+        'intake-call-flow',
+        'intake-agent',
+        'intake-compliance',
+      ]);
+      // Lakeside uses the Zoho vendor: the call-flow guard (spec 4) says so in one line.
+      await waitForWidgetText(
+        page,
+        'intake-call-flow',
+        'not available for workspaces that use Zoho',
+      );
     } finally {
       await page.close();
     }

@@ -48,6 +48,7 @@ describe('the script-tag demo page', () => {
       );
       expect(tags.sort()).toEqual([
         'intake-agent',
+        'intake-call-flow',
         'intake-cockpit',
         'intake-compliance',
         'intake-funnel',

@@ -250,8 +250,8 @@ describe('<intake-call-flow> screen with the background’s call', () => {
     const calls = fakeCallSession({ call: liveCall(), offered: true });
     const { api, view } = renderScreen(calls, { workspace: agentWorkspace({ zohoVendor: true }) });
     expect(
-      view.getByRole('heading', {
-        name: 'Call flows are not available for workspaces that use Zoho',
+      view.getByRole('note', {
+        name: 'Call flows are not available for workspaces that use Zoho.',
       }).isConnected,
     ).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 20));
