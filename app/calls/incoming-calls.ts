@@ -4,7 +4,7 @@ import type { CallSession } from '@/shared/calls/call-session';
 import type { ActiveCall } from '@/shared/contracts/active-call';
 import type { CallSnapshot } from '@/shared/contracts/call-session';
 import { incomingCallEvent, type TrackingInfo } from '@/shared/contracts/call-tracking';
-import { isCallLive } from '@/shared/domain/active-call';
+import { isCallLive } from '@/shared/domain/call-clock';
 import { acceptIncomingCall } from '@/shared/domain/incoming-call';
 import { automatedIntakePath } from '@/app/features/call-flow/incoming-call';
 import type { AppCallSession, CallScope } from './app-call-session';

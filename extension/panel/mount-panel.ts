@@ -12,7 +12,7 @@ import ICON_CSS from '@/app/components/icon/icon.css?inline';
 import HANG_UP_PILL_CSS from '@/app/features/call-flow/hang-up-pill.css?inline';
 import TOKENS_CSS from '@/app/styles/tokens.css?inline';
 import type { CallSession } from '@/shared/calls/call-session';
-import { isCallLive } from '@/shared/domain/active-call';
+import { isCallLive } from '@/shared/domain/call-clock';
 import type { LiveFeed } from '@/shared/live/live-feed';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { PublicSessionState } from '@/shared/transport/port-protocol';

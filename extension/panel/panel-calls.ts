@@ -1,7 +1,7 @@
 import type { CallSession } from '@/shared/calls/call-session';
 import type { Role } from '@/shared/contracts/roles';
 import type { Workspace } from '@/shared/contracts/workspace';
-import { isCallLive } from '@/shared/domain/active-call';
+import { isCallLive } from '@/shared/domain/call-clock';
 import { usesZohoVendor } from '@/shared/domain/workspace-features';
 import { widgetsForRole } from './panel-widgets';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { incomingCallDataSchema } from './call-flow';
+import { incomingCallDataSchema } from './call-data';
 import { callDirectionSchema, namedRefSchema } from './call-tracking';
 import { idSchema } from './common';
 

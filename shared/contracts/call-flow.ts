@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { incomingCallDataSchema, variablesSchema } from './call-data';
 
 // spec: session 3 Call flow / Wizard step / Process execution history / Step history,
 // 4 Call-flow engine, 5 Validation rules, 7 Call flow and CRM sync, 9 constants.
@@ -46,13 +47,16 @@ export const LARGE_GRID_VARIABLES = [
 
 // ---------------------------------------------------------------- variables
 
-/** A process variable's value: what JSON can carry (grids are arrays of row objects). */
-export type VariableValue =
-  string | number | boolean | null | VariableValue[] | { [key: string]: VariableValue };
-export const variableValueSchema: z.ZodType<VariableValue> = z.json();
-/** Variables of one project, by name. Read with Object.hasOwn only (call-flow/variables). */
-export type Variables = Record<string, VariableValue>;
-export const variablesSchema = z.record(z.string().max(200), variableValueSchema);
+// The variables and a call's data live in ./call-data.ts: the extension's panel runtime
+// reads the active call without loading the process-definition contracts.
+export {
+  incomingCallDataSchema,
+  variablesSchema,
+  variableValueSchema,
+  type IncomingCallData,
+  type Variables,
+  type VariableValue,
+} from './call-data';
 
 /** Names that reach Object.prototype in plain objects; refused in definitions. */
 export const RESERVED_VARIABLE_NAMES: ReadonlySet<string> = new Set([
@@ -390,13 +394,6 @@ export type DefinitionProblem = z.infer<typeof definitionProblemSchema>;
 // ---------------------------------------------------------------- call data and wizard
 
 /** spec 3 Call data (incoming): lead name and phone, processExecutionHistoryId, processVariables. */
-export const incomingCallDataSchema = z.object({
-  leadName: z.string().max(200).default(''),
-  phone: z.string().max(40).default(''),
-  processExecutionHistoryId: idString.optional(),
-  processVariables: variablesSchema.optional(),
-});
-export type IncomingCallData = z.infer<typeof incomingCallDataSchema>;
 
 /** spec 3 Wizard step: the form the agent is on and the case coordinates to submit it. */
 export const wizardStepSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, itemResponseSchema, listResponseSchema } from './common';
-import { incomingCallDataSchema } from './call-flow';
+import { incomingCallDataSchema } from './call-data';
 
 // Call tracking (spec: session 3 Active call / Call from the call-tracking service, 4
 // Click-to-call and active call / Sockets incomingCalls, 7 "Call tracking (call-centre

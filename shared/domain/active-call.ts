@@ -12,6 +12,7 @@ import {
   type TrackingInfo,
 } from '@/shared/contracts/call-tracking';
 import type { IncomingCallData } from '@/shared/contracts/call-flow';
+import { formatCallDuration, isCallLive, type CallDurationText } from './call-clock';
 import { formatInternationalUs } from './phone-dialing';
 import { timezoneOffsetMinutes } from './workspace-day';
 
@@ -59,11 +60,6 @@ export type ActiveCallAction =
   | { type: 'wizard-moved'; callId: string; executionId: string; stepId: string }
   /** spec 4 Reset: clears the call (the caller removes its session entry). */
   | { type: 'reset' };
-
-/** A call is live until it ends; an ended call stays (for its summary) until reset. */
-export function isCallLive(state: ActiveCallState): state is ActiveCall {
-  return state !== null && state.endedAt === null;
-}
 
 function callDataOf(call: IncomingCallEventData): IncomingCallData {
   return {
@@ -217,27 +213,6 @@ export function formatCallStart(
   // date-fns formats in the runtime's zone: give it the wall-clock hour and minute on a
   // day no zone jumps on, so the runtime's own daylight-saving rules cannot move them.
   return format(new Date(2000, 0, 15, wall.getUTCHours(), wall.getUTCMinutes()), 'hh:mm a');
-}
-
-/** spec 8: what is logged when a call's duration cannot be shown. */
-export const CALL_DURATION_UNAVAILABLE_LOG = 'Could not get call duration';
-/** spec 7/8: the duration shown then. */
-export const CALL_DURATION_UNAVAILABLE = '00:00';
-
-export interface CallDurationText {
-  text: string;
-  /** The line to log (spec 8), or null; the rule only says it, the caller logs it. */
-  log: string | null;
-}
-
-/** spec 9 "call duration format is m:ss" (75 s → "1:15"; an hour → "60:00"). */
-export function formatCallDuration(seconds: number | null | undefined): CallDurationText {
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
-    return { text: CALL_DURATION_UNAVAILABLE, log: CALL_DURATION_UNAVAILABLE_LOG };
-  }
-  const whole = Math.floor(seconds);
-  const minutes = Math.floor(whole / 60);
-  return { text: `${minutes}:${String(whole % 60).padStart(2, '0')}`, log: null };
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   type IncomingCallEventData,
   incomingCallEventSchema,
 } from '@/shared/contracts/call-tracking';
-import { isCallLive } from './active-call';
+import { isCallLive } from './call-clock';
 
 // Incoming calls (spec: session 4 Sockets "incomingCalls::{userId}"; issue #13 Incoming
 // calls): whether an event is taken, the one place it is shown when the extension is

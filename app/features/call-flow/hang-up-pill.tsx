@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Icon } from '@/app/components/icon/icon';
-import { formatCallDuration } from '@/shared/domain/active-call';
+import { formatCallDuration } from '@/shared/domain/call-clock';
 import './hang-up-pill.css';
 
 /** Whole seconds on the call so far (never negative: a clock a little behind the server's). */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
 import type { CallSession } from '@/shared/calls/call-session';
-import { isCallLive } from '@/shared/domain/active-call';
+import { isCallLive } from '@/shared/domain/call-clock';
 
 /** The hang-up asked from the top bar while no flow runs on this page. */
 export const HANG_UP_CALL_CONFIRM = {

@@ -15,7 +15,7 @@ import {
   OUTCOME_CANCELLED,
   type CallOutcome,
 } from '@/shared/domain/click-to-call';
-import { isCallLive } from '@/shared/domain/active-call';
+import { isCallLive } from '@/shared/domain/call-clock';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import { withSignal } from '@/shared/query/api-with-signal';
 import { TransportError } from '@/shared/transport/transport';

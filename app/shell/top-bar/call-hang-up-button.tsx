@@ -1,7 +1,7 @@
 import { useCallSnapshot } from '@/app/calls/use-active-call';
 import { HangUpPill } from '@/app/features/call-flow/hang-up-pill';
 import type { CallSession } from '@/shared/calls/call-session';
-import { isCallLive } from '@/shared/domain/active-call';
+import { isCallLive } from '@/shared/domain/call-clock';
 
 /**
  * spec: session 2 Top bar — "a hang-up button (shown with an ongoing-call style while a

@@ -17,10 +17,10 @@ import {
 import {
   activeCallReducer,
   type ActiveCallAction,
-  isCallLive,
   persistActiveCall,
   readPersistedActiveCall,
 } from '@/shared/domain/active-call';
+import { isCallLive } from '@/shared/domain/call-clock';
 import {
   acceptIncomingCall,
   type IgnoredIncomingCallReason,

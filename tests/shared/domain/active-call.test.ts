@@ -9,18 +9,20 @@ import {
 import {
   type ActiveCallState,
   activeCallReducer,
-  CALL_DURATION_UNAVAILABLE,
-  CALL_DURATION_UNAVAILABLE_LOG,
   CALL_NOT_LINKED_TO_CTM,
-  formatCallDuration,
   formatCallStart,
-  isCallLive,
   namedOrNone,
   persistActiveCall,
   readPersistedActiveCall,
   recordingLink,
   summarizeActiveCall,
 } from '@/shared/domain/active-call';
+import {
+  CALL_DURATION_UNAVAILABLE,
+  CALL_DURATION_UNAVAILABLE_LOG,
+  formatCallDuration,
+  isCallLive,
+} from '@/shared/domain/call-clock';
 
 const incoming: IncomingCallEventData = {
   callId: 'call-7',
