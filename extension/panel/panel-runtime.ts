@@ -81,9 +81,10 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
     const prefs = await (prefsAtStart ?? loadPanelPrefs(environment.storage, family));
     if (!prefs.open) return;
     const tags = widgetsForRole(state.user.role, isDefined);
-    // The call flow heads the panel but shows no figure without a call: the first widget
-    // with figures is preloaded beside it, so the numbers come no later than before.
-    preloadWidgets(tags.slice(0, tags[0] === 'intake-call-flow' ? 2 : 1));
+    // Only the top one, the call flow included: preloading the first widget with figures
+    // beside it too made the first figure later, not sooner (bench:widgets, 2026-11-23:
+    // medians 626 and 697 ms against 478 and 558 ms, in alternating runs).
+    preloadWidgets(tags.slice(0, 1));
     environment.storage.prefetch(widgetDefinitions(tags).flatMap((widget) => widget.storageKeys));
   };
   const stopPreload = transport.onSessionState(() => void preload());
