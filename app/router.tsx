@@ -5,26 +5,6 @@ import { LandingRedirect } from '@/app/routing/landing-redirect';
 import { RedirectInvite } from '@/app/routing/redirect-invite';
 import { RouteErrorBoundary } from '@/app/routing/route-error-boundary';
 
-/** A screen a later issue builds: a real route, behind the real guards, with a placeholder. */
-interface PlannedScreen {
-  /** Relative to its parent; '' for the parent's index. */
-  path: string;
-  title: string;
-  area: string;
-  description: string;
-}
-
-function planned({ path, title, area, description }: PlannedScreen): RouteObject {
-  const route: RouteObject = path === '' ? { index: true } : { path };
-  return {
-    ...route,
-    lazy: async () => {
-      const { ComingSoonPage } = await import('@/app/features/coming-soon/coming-soon-page');
-      return { element: <ComingSoonPage title={title} area={area} description={description} /> };
-    },
-  };
-}
-
 function signIn(path: string, variant: SignInVariant): RouteObject {
   return {
     path,
@@ -213,12 +193,12 @@ const appChildren: RouteObject[] = [
   {
     path: 'coaching',
     children: [
-      planned({
-        path: '',
-        title: 'Coaching',
-        area: 'Coaching',
-        description: 'Training, scores and coaching reports.',
-      }),
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('@/app/features/coaching/coaching-home-page')).CoachingHomePage,
+        }),
+      },
       {
         path: 'training',
         children: [
@@ -232,39 +212,44 @@ const appChildren: RouteObject[] = [
           },
         ],
       },
-      planned({
+      {
         path: 'scores',
-        title: 'Scores',
-        area: 'Coaching',
-        description: 'Coaching scores per agent.',
-      }),
-      planned({
+        lazy: async () => ({
+          Component: (await import('@/app/features/coaching/coaching-scores-page'))
+            .CoachingScoresPage,
+        }),
+      },
+      {
         path: 'reports',
-        title: 'Coaching Reports',
-        area: 'Coaching',
-        description: 'Training progress across your team.',
-      }),
-      planned({
+        lazy: async () => ({
+          Component: (await import('@/app/features/coaching/coaching-reports-page'))
+            .CoachingReportsPage,
+        }),
+      },
+      {
         path: 'upload-training-videos',
-        title: 'Upload Training Videos',
-        area: 'Coaching',
-        description: 'Add training videos to a coaching category.',
-      }),
+        lazy: async () => ({
+          Component: (await import('@/app/features/coaching/upload-training-videos-page'))
+            .UploadTrainingVideosPage,
+        }),
+      },
     ],
   },
   area('settings', 'users-administration', [
-    planned({
+    {
       path: 'users-administration',
-      title: 'Users Administration',
-      area: 'Settings',
-      description: 'Invite users, set their roles and deactivate them.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/users-administration/users-administration-page'))
+          .UsersAdministrationPage,
+      }),
+    },
+    {
       path: 'users-parameters',
-      title: 'Users Parameters',
-      area: 'Settings',
-      description: 'Per-user settings such as CRM and call-tracking links.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/users-parameters/users-parameters-page'))
+          .UsersParametersPage,
+      }),
+    },
     {
       path: 'cockpit-goals',
       lazy: async () => ({
@@ -272,38 +257,43 @@ const appChildren: RouteObject[] = [
           .CockpitGoalsPage,
       }),
     },
-    planned({
+    {
       path: 'tracking-numbers',
-      title: 'Tracking Numbers',
-      area: 'Settings',
-      description: 'Call-tracking numbers and the campaigns and lead sources behind them.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/tracking-numbers/tracking-numbers-page'))
+          .TrackingNumbersPage,
+      }),
+    },
+    {
       path: 'campaign-apportion',
-      title: 'Campaign Apportion',
-      area: 'Settings',
-      description: 'How shared campaign costs split between lead sources.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/campaign-apportion/campaign-apportion-page'))
+          .CampaignApportionPage,
+      }),
+    },
+    {
       path: 'async-error-resolution',
-      title: 'Async Error Resolution',
-      area: 'Settings',
-      description: 'CRM records that failed to sync, to review and retry.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/async-errors/async-error-resolution-page'))
+          .AsyncErrorResolutionPage,
+      }),
+    },
   ]),
   area('system', 'workspaces', [
-    planned({
+    {
       path: 'workspaces',
-      title: 'Workspaces',
-      area: 'System',
-      description: 'Every workspace, its edition, CRM and vendors.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/system-workspaces/system-workspaces-page'))
+          .SystemWorkspacesPage,
+      }),
+    },
+    {
       path: 'workspace-wizard',
-      title: 'Workspace Wizard',
-      area: 'System',
-      description: 'Set up a new workspace step by step.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/workspace-wizard/workspace-wizard-page'))
+          .WorkspaceWizardPage,
+      }),
+    },
     {
       // issue #12 — send a notification to a workspace or one of its users.
       path: 'notifications',
@@ -312,18 +302,20 @@ const appChildren: RouteObject[] = [
           .SystemNotificationsPage,
       }),
     },
-    planned({
+    {
       path: 'microservices',
-      title: 'Microservices',
-      area: 'System',
-      description: 'The health of the services behind the product.',
-    }),
-    planned({
+      lazy: async () => ({
+        Component: (await import('@/app/features/microservices/microservices-page'))
+          .MicroservicesPage,
+      }),
+    },
+    {
       path: 'pclc-system-report',
-      title: 'PCLC System Report',
-      area: 'System',
-      description: 'The funnel across every workspace.',
-    }),
+      lazy: async () => ({
+        Component: (await import('@/app/features/pclc-system-report/pclc-system-report-page'))
+          .PclcSystemReportPage,
+      }),
+    },
   ]),
   area('profile', 'user-info', [
     {

@@ -46,6 +46,12 @@ import { registerUsersAdministrationRoutes } from './routes/users-administration
 import { registerWorkspaceLookupRoutes } from './routes/workspace-lookups';
 import { registerWorkspaceRoutes } from './routes/workspaces';
 import { registerWorkspaceSettingsRoutes } from './routes/workspace-settings';
+import { registerUsersParametersRoutes } from './routes/users-parameters';
+import { registerAsyncErrorRoutes } from './routes/async-errors';
+import { registerSchedulingRoutes } from './routes/scheduling-lookups';
+import { registerSystemWorkspaceRoutes } from './routes/system-workspaces';
+import { registerMicroserviceRoutes } from './routes/microservices';
+import { registerCoachingRoutes } from './routes/coaching';
 import { redoInterruptedRecordsSeed } from './seed/demo-records';
 import { seedIfEmpty } from './seed/demo-seed';
 import {
@@ -253,6 +259,12 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       registerNotificationRoutes(api, ctx, notifications);
       registerUsersAdministrationRoutes(api, ctx, { appOrigin: options.appOrigin });
       registerWorkspaceSettingsRoutes(api, ctx);
+      registerUsersParametersRoutes(api, ctx);
+      registerAsyncErrorRoutes(api, ctx);
+      registerSchedulingRoutes(api, ctx);
+      registerSystemWorkspaceRoutes(api, ctx);
+      registerMicroserviceRoutes(api, ctx);
+      registerCoachingRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

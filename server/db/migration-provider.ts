@@ -6,6 +6,11 @@ import * as callFlows from './migrations/0004-call-flows';
 import * as notifications from './migrations/0005-notifications';
 import * as callTracking from './migrations/0006-call-tracking';
 import * as workspaceAdministration from './migrations/0007-workspace-administration';
+import * as usersParameters from './migrations/0008-users-parameters';
+import * as asyncErrors from './migrations/0009-async-errors';
+import * as scheduling from './migrations/0010-scheduling';
+import * as workspaceWizard from './migrations/0011-workspace-wizard';
+import * as coaching from './migrations/0012-coaching';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -19,6 +24,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-notifications': notifications,
   '0006-call-tracking': callTracking,
   '0007-workspace-administration': workspaceAdministration,
+  '0008-users-parameters': usersParameters,
+  '0009-async-errors': asyncErrors,
+  '0010-scheduling': scheduling,
+  '0011-workspace-wizard': workspaceWizard,
+  '0012-coaching': coaching,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,7 @@
+// eslint-disable-next-line import/no-restricted-paths -- a placeholder, replaced by the screen
+import { ComingSoonPage } from '@/app/features/coming-soon/coming-soon-page';
+
+/** Placeholder until issue #16 builds this screen (the route is already wired). */
+export function CoachingScoresPage() {
+  return <ComingSoonPage title="Scores" area="Coaching" description="Coaching scores per agent." />;
+}
