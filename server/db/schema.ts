@@ -708,4 +708,34 @@ export interface Database
     CallFlowDatabase,
     NotificationDatabase,
     CallTrackingDatabase,
-    AdministrationDatabase {}
+    AdministrationDatabase,
+    UsersParametersDatabase {}
+
+/** Migration 0008: an agent's parameters (Settings > Users parameters, issue #16). */
+export interface AgentParametersTable {
+  agent_id: string;
+  workspace_id: string;
+  office_id: string | null;
+  consultant_id: string | null;
+  /** Per-week minimums; null = no personal minimum. */
+  min_outbound_calls: number | null;
+  min_outbound_answers: number | null;
+  min_outbound_sets: number | null;
+  /** 0..100; null = the workspace default (the compliance bar's marker). */
+  min_compliance_percent: number | null;
+  updated_by: string;
+  updated_at: string;
+}
+
+/** One practice area an agent takes. */
+export interface AgentPracticeAreaTable {
+  agent_id: string;
+  practice_area_id: string;
+  workspace_id: string;
+}
+
+/** The tables of migration 0008 (users parameters, issue #16). */
+export interface UsersParametersDatabase {
+  agent_parameters: AgentParametersTable;
+  agent_practice_areas: AgentPracticeAreaTable;
+}
