@@ -709,7 +709,8 @@ export interface Database
     NotificationDatabase,
     CallTrackingDatabase,
     AdministrationDatabase,
-    UsersParametersDatabase {}
+    UsersParametersDatabase,
+    AsyncErrorsDatabase {}
 
 /** Migration 0008: an agent's parameters (Settings > Users parameters, issue #16). */
 export interface AgentParametersTable {
@@ -738,4 +739,42 @@ export interface AgentPracticeAreaTable {
 export interface UsersParametersDatabase {
   agent_parameters: AgentParametersTable;
   agent_practice_areas: AgentPracticeAreaTable;
+}
+
+/** A CRM write of the async pipeline the CRM refused (migration 0009, issue #16). */
+export interface AsyncRecordFailureTable {
+  id: string;
+  workspace_id: string;
+  execution_id: string | null;
+  /** CrmRecordType. */
+  record_type: string;
+  /** JSON: AsyncRecordPayload ({type, crmFieldMappings}), what a retry writes. */
+  payload: string;
+  contact_name: string | null;
+  error_code: string;
+  error_message: string;
+  attempts: number;
+  /** open | resolved | dismissed */
+  status: string;
+  created_by: string;
+  created_at: string;
+  last_attempt_at: string;
+  crm_record_id: string | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+  dismissed_by: string | null;
+  dismissed_at: string | null;
+}
+
+/** A workspace whose simulated CRM is down (migration 0009). */
+export interface SimulatedCrmOutageTable {
+  workspace_id: string;
+  set_by: string;
+  since: string;
+}
+
+/** The tables of migration 0009 (async error resolution, issue #16). */
+export interface AsyncErrorsDatabase {
+  async_record_failures: AsyncRecordFailureTable;
+  simulated_crm_outages: SimulatedCrmOutageTable;
 }
