@@ -50,7 +50,7 @@ import { registerUsersParametersRoutes } from './routes/users-parameters';
 import { registerAsyncErrorRoutes } from './routes/async-errors';
 import { registerSchedulingRoutes } from './routes/scheduling-lookups';
 import { registerSystemWorkspaceRoutes } from './routes/system-workspaces';
-import { registerMicroserviceRoutes } from './routes/microservices';
+import { type MicroserviceDeps, registerMicroserviceRoutes } from './routes/microservices';
 import { registerCoachingRoutes } from './routes/coaching';
 import { redoInterruptedRecordsSeed } from './seed/demo-records';
 import { seedIfEmpty } from './seed/demo-seed';
@@ -120,6 +120,8 @@ export interface BuildServerOptions {
    * Default: the origin the inviting request reached this server at.
    */
   appOrigin?: string;
+  /** System > Microservices: replaced checks or timeout (tests hang a part on purpose). */
+  microservices?: Pick<MicroserviceDeps, 'adjustParts' | 'timeoutMs'>;
 }
 
 export interface IntakeServer {
@@ -263,7 +265,12 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       registerAsyncErrorRoutes(api, ctx);
       registerSchedulingRoutes(api, ctx);
       registerSystemWorkspaceRoutes(api, ctx);
-      registerMicroserviceRoutes(api, ctx);
+      registerMicroserviceRoutes(api, ctx, {
+        io: () => io,
+        simulator: callTracking.simulator,
+        cockpitWarnings: () => cockpitWarnings,
+        ...options.microservices,
+      });
       registerCoachingRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -1,5 +1,60 @@
 import type { FastifyInstance } from 'fastify';
+import { microservicesResponseSchema } from '@/shared/contracts/microservices';
+import { assertRole } from '../auth/access';
+import type { CallSimulator } from '../call-tracking/call-simulator';
 import type { ServerContext } from '../context';
+import { addressVerificationCheck } from '../health/address-verification-check';
+import { callTrackingCheck } from '../health/call-tracking-check';
+import { cockpitWarningsCheck } from '../health/cockpit-warnings-check';
+import { databaseCheck } from '../health/database-check';
+import { outboxCheck } from '../health/outbox-check';
+import type { PartCheck } from '../health/run-check';
+import { socketCheck } from '../health/socket-check';
+import { createSystemHealth } from '../health/system-health';
+import { respondWith } from '../http/validate';
+import type { CockpitWarningNotifier } from '../notifications/cockpit-warning-notifier';
+import type { SocketServer } from '../socket/socket-server';
 
-/** System > Microservices: the reference server checks its own parts (issue #16). */
-export function registerMicroserviceRoutes(_api: FastifyInstance, _ctx: ServerContext): void {}
+/** The parts server/app.ts builds after the routes are registered: read when a check runs. */
+export interface MicroserviceDeps {
+  io: () => SocketServer;
+  simulator: CallSimulator;
+  cockpitWarnings: () => CockpitWarningNotifier;
+  /** Adjusts the checks (tests hang or break one part on purpose). */
+  adjustParts?: (parts: readonly PartCheck[]) => readonly PartCheck[];
+  /** Per-check timeout; default CHECK_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+/**
+ * GET system/microservices — System > Microservices (issue #16): the reference server
+ * checks each of its parts for real, each bounded by a timeout, system role only (403
+ * otherwise). /api/health stays the unauthenticated liveness check and tells nothing.
+ */
+export function registerMicroserviceRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  deps: MicroserviceDeps,
+): void {
+  const parts: readonly PartCheck[] = [
+    databaseCheck(ctx.db),
+    socketCheck(deps.io, api.server),
+    callTrackingCheck(ctx.db, deps.simulator),
+    addressVerificationCheck(),
+    outboxCheck(ctx.db, ctx.now),
+    cockpitWarningsCheck(deps.cockpitWarnings),
+  ];
+  const health = createSystemHealth(
+    deps.adjustParts ? deps.adjustParts(parts) : parts,
+    ctx.now,
+    deps.timeoutMs,
+  );
+
+  api.get('/system/microservices', async (request, reply) => {
+    const principal = await ctx.authenticate(request);
+    assertRole(principal, ['system']);
+    // A status page must never show a cached answer as "now".
+    void reply.header('cache-control', 'no-store');
+    return respondWith(microservicesResponseSchema, { data: await health.check() });
+  });
+}

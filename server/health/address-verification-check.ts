@@ -1,0 +1,42 @@
+import {
+  buildAddressReplyXml,
+  buildAddressRequestXml,
+  parseAddressReplyXml,
+  parseAddressRequestXml,
+} from '@/shared/domain/address-check';
+import { answerAddressRequest } from '../routes/address-verification';
+import type { PartCheck } from './run-check';
+
+/** A fixture address typed the way a person would; the verifier must standardise it. */
+const PROBE_REQUEST = {
+  userId: 'microservices-check',
+  address2: '6406 Ivy Lane',
+  city: 'Greenbelt',
+  state: 'MD',
+  zip5: '',
+  zip4: '',
+} as const;
+
+/**
+ * The address-verification stand-in (POST addresses/verify): the same XML round trip the
+ * route runs — request XML read, fixture looked up, reply XML written and read back —
+ * for a known address, which must come back standardised with its ZIP+4.
+ */
+export function addressVerificationCheck(): PartCheck {
+  return {
+    id: 'address-verification',
+    name: 'Address verification',
+    async probe() {
+      const request = parseAddressRequestXml(buildAddressRequestXml(PROBE_REQUEST));
+      const reply = parseAddressReplyXml(buildAddressReplyXml(answerAddressRequest(request)));
+      if (reply.kind !== 'address') {
+        return { status: 'down', detail: `A known address was refused: ${reply.description}` };
+      }
+      const { address2, zip5, zip4 } = reply.address;
+      if (address2 !== '6406 IVY LN' || zip5 !== '20770') {
+        return { status: 'degraded', detail: `A known address came back as ${address2} ${zip5}.` };
+      }
+      return { status: 'ok', detail: `Fixture verifier answered ${address2} ${zip5}-${zip4}.` };
+    },
+  };
+}

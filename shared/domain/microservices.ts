@@ -1,0 +1,106 @@
+import type { MicroserviceCheck, MicroserviceStatus } from '@/shared/contracts/microservices';
+
+/**
+ * The rules of System > Microservices (issue #16): how long a check may take, when a part
+ * counts as degraded, how the page words a status. Pure, shared by the server's checks
+ * and the page.
+ */
+
+/** A check that has not answered by then is "down (timed out)": the page never hangs on one part. */
+export const CHECK_TIMEOUT_MS = 3_000;
+/** The page checks again this often while the tab is visible. */
+export const MICROSERVICES_REFRESH_MS = 30_000;
+/**
+ * The reference server delivers no mail: e-mails wait in the outbox until a system user
+ * reads them. One waiting longer than this (an invite nobody passed on) is worth a look.
+ */
+export const OUTBOX_STALE_MS = 24 * 60 * 60_000;
+/** A live simulated call is overdue once it outlives its longest ring and talk by this much. */
+export const CALL_OVERDUE_GRACE_MS = 60_000;
+
+const RANK: Record<MicroserviceStatus, number> = { ok: 0, degraded: 1, down: 2 };
+
+/** The worst status of the checks; ok when there are none. */
+export function overallStatus(
+  checks: readonly Pick<MicroserviceCheck, 'status'>[],
+): MicroserviceStatus {
+  return checks.reduce<MicroserviceStatus>(
+    (worst, check) => (RANK[check.status] > RANK[worst] ? check.status : worst),
+    'ok',
+  );
+}
+
+export const STATUS_LABELS: Record<MicroserviceStatus, string> = {
+  ok: 'OK',
+  degraded: 'Degraded',
+  down: 'Down',
+};
+
+/** What a check's badge reads: 'Down (timed out)' for a check that never answered. */
+export function checkStatusLabel(check: Pick<MicroserviceCheck, 'status' | 'timedOut'>): string {
+  return check.timedOut ? `${STATUS_LABELS.down} (timed out)` : STATUS_LABELS[check.status];
+}
+
+/** The overall banner's sentence. */
+export function overallMessage(checks: readonly Pick<MicroserviceCheck, 'status'>[]): string {
+  const down = checks.filter((check) => check.status === 'down').length;
+  const degraded = checks.filter((check) => check.status === 'degraded').length;
+  if (down > 0)
+    return `${down} of ${checks.length} ${checks.length === 1 ? 'part is' : 'parts are'} down.`;
+  if (degraded > 0) {
+    return `${degraded} of ${checks.length} ${checks.length === 1 ? 'part needs' : 'parts need'} a look.`;
+  }
+  return 'All systems operational.';
+}
+
+/** '45 s', '12 min', '3 h', '2 d' (whole units, rounded down). */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} d`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export interface PartVerdict {
+  status: MicroserviceStatus;
+  detail: string;
+}
+
+/** The outbox: degraded when its oldest waiting e-mail is older than OUTBOX_STALE_MS. */
+export function outboxVerdict(pending: number, oldestAgeMs: number | null): PartVerdict {
+  if (pending === 0 || oldestAgeMs === null) return { status: 'ok', detail: 'No e-mails waiting.' };
+  const detail = `${plural(pending, 'e-mail')} waiting, oldest ${formatAge(oldestAgeMs)} old.`;
+  return oldestAgeMs > OUTBOX_STALE_MS
+    ? {
+        status: 'degraded',
+        detail: `${detail} Older than ${formatAge(OUTBOX_STALE_MS)}: read the outbox.`,
+      }
+    : { status: 'ok', detail };
+}
+
+/** The database: degraded while a known migration has not run. */
+export function databaseVerdict(
+  tables: number,
+  applied: readonly string[],
+  known: readonly string[],
+): PartVerdict {
+  const level = applied.length > 0 ? applied[applied.length - 1] : 'none';
+  const pending = known.filter((name) => !applied.includes(name)).length;
+  const base = `${plural(tables, 'table')}, migration ${level}`;
+  return pending > 0
+    ? { status: 'degraded', detail: `${base}; ${plural(pending, 'migration')} not applied.` }
+    : { status: 'ok', detail: `${base} (latest).` };
+}
+
+/** The call-tracking simulator: degraded when a live call has outlived every timer it had. */
+export function simulatorVerdict(live: number, overdue: number, workspaces: number): PartVerdict {
+  const base = `${plural(live, 'live call')} in ${plural(workspaces, 'call-tracking workspace')}`;
+  return overdue > 0
+    ? { status: 'degraded', detail: `${base}; ${overdue} overdue (their end never ran).` }
+    : { status: 'ok', detail: `${base}; timers fire.` };
+}
