@@ -710,7 +710,8 @@ export interface Database
     CallTrackingDatabase,
     AdministrationDatabase,
     UsersParametersDatabase,
-    AsyncErrorsDatabase {}
+    AsyncErrorsDatabase,
+    SchedulingDatabase {}
 
 /** Migration 0008: an agent's parameters (Settings > Users parameters, issue #16). */
 export interface AgentParametersTable {
@@ -777,4 +778,50 @@ export interface SimulatedCrmOutageTable {
 export interface AsyncErrorsDatabase {
   async_record_failures: AsyncRecordFailureTable;
   simulated_crm_outages: SimulatedCrmOutageTable;
+}
+
+/** Migration 0010: a workspace's calendar, most of them one consultant's (issue #16). */
+export interface CalendarTable {
+  id: string;
+  workspace_id: string;
+  consultant_id: string | null;
+  name: string;
+  /** IANA timezone: the calendar's days and consultation hours are its own. */
+  timezone: string;
+  created_at: string;
+}
+
+/** A booking on a calendar (spec: dashboards 7 event POST / PUT / DELETE). */
+export interface CalendarEventTable {
+  id: string;
+  workspace_id: string;
+  calendar_id: string;
+  title: string;
+  /** ISO UTC instants. */
+  start_time: string;
+  end_time: string;
+  location: string;
+  notes: string;
+  /** The call's execution history (async lead generation) or its case (otherwise). */
+  execution_id: string | null;
+  app_uid: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An outcome an appointment may end in (spec: dashboards 7 appointmentoutcomes). */
+export interface AppointmentOutcomeTable {
+  id: string;
+  workspace_id: string;
+  key: string;
+  name: string;
+  sort_order: number;
+}
+
+/** The tables of migration 0010 (scheduling, issue #16). */
+export interface SchedulingDatabase {
+  calendars: CalendarTable;
+  calendar_events: CalendarEventTable;
+  appointment_outcomes: AppointmentOutcomeTable;
 }

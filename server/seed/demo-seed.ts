@@ -20,6 +20,7 @@ import {
 } from './demo-workspaces';
 import { seedDemoCallFlowsIfMissing } from './call-flows/demo-call-flows';
 import { seedDemoRecordsIfMissing } from './demo-records';
+import { seedDemoSchedulingIfMissing } from './demo-scheduling';
 import { seedDemoTrackingNumbersIfMissing } from './demo-tracking-numbers';
 import { mulberry32, type Random } from './random';
 
@@ -421,5 +422,6 @@ export async function seedIfEmpty(
   await seedDemoRecordsIfMissing(db, now);
   await seedDemoCallFlowsIfMissing(db, now);
   await seedDemoTrackingNumbersIfMissing(db, now);
+  await seedDemoSchedulingIfMissing(db, now);
   return summary;
 }
