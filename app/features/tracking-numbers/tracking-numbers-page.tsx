@@ -1,13 +1,227 @@
-// eslint-disable-next-line import/no-restricted-paths -- a placeholder, replaced by the screen
-import { ComingSoonPage } from '@/app/features/coming-soon/coming-soon-page';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useId, useRef, useState } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { Page } from '@/app/components/page/page';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useLookup } from '@/app/query/use-lookup';
+import { saveTrackingNumber } from '@/shared/api/workspace-settings';
+import type { TrackingNumber } from '@/shared/contracts/call-tracking';
+import type { TrackingNumberUpdate } from '@/shared/contracts/workspace-settings';
+import type { Workspace } from '@/shared/contracts/workspace';
+import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
+import { filterTrackingNumbers } from './tracking-number-draft';
+import { TrackingNumberEditor } from './tracking-number-editor';
+import {
+  callTrackingCacheKey,
+  trackingNumberSettingsKey,
+  trackingNumberSettingsQuery,
+} from './tracking-numbers-query';
+import './tracking-numbers-page.css';
 
-/** Placeholder until issue #16 builds this screen (the route is already wired). */
+export const SAVED_TEXT = 'Tracking number saved.';
+
+/**
+ * Why a workspace has no tracking numbers to show (spec: dashboards 6, session 6: the
+ * numbers need a call-tracking account plus its setting), and who can change that.
+ */
+export function callTrackingOffReason(workspace: Workspace | null): string {
+  if (!workspace) return 'Sign in to a workspace to see its tracking numbers.';
+  const { vendors, settings } = workspace.attributes;
+  const who =
+    'The system administrator turns call tracking on for a workspace (System > Workspaces).';
+  if (!vendors.callTrackingMetrics.account) {
+    return `This workspace has no CallTrackingMetrics account, so it has no tracking numbers to show. ${who}`;
+  }
+  if (settings.ctm !== true) {
+    return `Call tracking is turned off in this workspace's settings, so its tracking numbers are not used. ${who}`;
+  }
+  return '';
+}
+
+/**
+ * Settings > Tracking Numbers (issue #16; spec: dashboards 2.2, 6): the workspace's
+ * call-tracking numbers with the label, lead source and campaign each call on them is
+ * attributed to; owners and admins edit them here. The click-to-call number picker
+ * (ctm/numbers) and the active call's tracking info (ctm/tracking-info) read the same rows.
+ */
 export function TrackingNumbersPage() {
-  return (
-    <ComingSoonPage
-      title="Tracking Numbers"
-      area="Settings"
-      description="Call-tracking numbers and the campaigns and lead sources behind them."
-    />
+  const { api, session, notify } = useHost();
+  const workspace = session.workspace;
+  const workspaceId = workspace?.id ?? null;
+  const enabled = isCallTrackingEnabled(workspace);
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const numbers = useDataQuery(
+    enabled && workspaceId ? trackingNumberSettingsQuery(scope, api, workspaceId) : null,
   );
+  const leadSources = useLookup('leadSources', enabled);
+  const campaigns = useLookup('campaigns', enabled);
+  const [filter, setFilter] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  const captionId = useId();
+
+  const closeEditor = useCallback((numberId: string) => {
+    setEditing(null);
+    // Back to the row's Edit button, once the editor has left the page.
+    queueMicrotask(() => editButtons.current.get(numberId)?.focus());
+  }, []);
+
+  const save = useCallback(
+    async (numberId: string, update: TrackingNumberUpdate) => {
+      if (!workspaceId) return;
+      // silent: the editor shows the server's reason beside its buttons.
+      const saved = await saveTrackingNumber(api, workspaceId, numberId, update, {
+        silent: true,
+      });
+      queryClient.setQueryData<TrackingNumber[]>(
+        trackingNumberSettingsKey(scope, workspaceId),
+        (list) => list?.map((item) => (item.id === saved.id ? saved : item)),
+      );
+      // The picker and tracking info read these rows: their cached copies are stale now.
+      void queryClient.invalidateQueries({ queryKey: callTrackingCacheKey(scope) });
+      notify('success', SAVED_TEXT);
+      closeEditor(numberId);
+    },
+    [api, workspaceId, queryClient, scope, notify, closeEditor],
+  );
+
+  const all = numbers.data ?? [];
+  // The number being edited stays on screen whatever the filter says.
+  const matching = new Set(filterTrackingNumbers(all, filter).map((number) => number.id));
+  const shown = all.filter((number) => number.id === editing || matching.has(number.id));
+  const matchCount = matching.size;
+
+  return (
+    <Page
+      eyebrow="Settings"
+      title="Tracking Numbers"
+      description="Your call-tracking numbers, and the lead source and campaign each call on them counts for. Agents see the labels when they choose a number to call from."
+    >
+      {!enabled ? (
+        <p className="ic-tracking-numbers__notice" role="status">
+          {callTrackingOffReason(workspace)}
+        </p>
+      ) : (
+        <Card aria-busy={numbers.status === 'loading' || undefined}>
+          <div className="ic-tracking-numbers__toolbar">
+            <Field label="Filter numbers" className="ic-tracking-numbers__filter">
+              {(control) => (
+                <input
+                  {...control}
+                  className={fieldClassNames.input}
+                  type="search"
+                  value={filter}
+                  placeholder="Number, label, lead source or campaign"
+                  autoComplete="off"
+                  onChange={(event) => setFilter(event.target.value)}
+                />
+              )}
+            </Field>
+            <p className="ic-tracking-numbers__count" aria-live="polite">
+              {numbers.status === 'loaded'
+                ? filter.trim()
+                  ? `${matchCount} of ${all.length} numbers`
+                  : `${all.length} ${all.length === 1 ? 'number' : 'numbers'}`
+                : ''}
+            </p>
+          </div>
+          {numbers.status === 'loading' ? <LoadingBlock label="Loading tracking numbers…" /> : null}
+          {numbers.status === 'error' ? (
+            <ErrorView onRetry={numbers.retry} detail={numbers.detail ?? undefined} />
+          ) : null}
+          {numbers.status === 'loaded' && all.length === 0 ? (
+            <p className="ic-tracking-numbers__empty">
+              Your CallTrackingMetrics account has no tracking numbers yet. Numbers bought there
+              appear here.
+            </p>
+          ) : null}
+          {numbers.status === 'loaded' && all.length > 0 && shown.length === 0 ? (
+            <p className="ic-tracking-numbers__empty">No tracking number matches “{filter}”.</p>
+          ) : null}
+          {numbers.status === 'loaded' && shown.length > 0 ? (
+            <div className="ic-tracking-numbers__table-wrap">
+              <table className="ic-tracking-numbers__table" aria-labelledby={captionId}>
+                <caption id={captionId} className="ic-tracking-numbers__caption">
+                  Tracking numbers
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Number</th>
+                    <th scope="col">Label</th>
+                    <th scope="col">Lead source</th>
+                    <th scope="col">Campaign</th>
+                    <th scope="col">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((number) => (
+                    <Fragment key={number.id}>
+                      <tr data-editing={editing === number.id || undefined}>
+                        <td className="ic-tracking-numbers__number">
+                          {number.formatted}
+                          {number.valid ? null : (
+                            <span className="ic-tracking-numbers__tag">Not a US number</span>
+                          )}
+                        </td>
+                        <td>
+                          {number.label || (
+                            <span className="ic-tracking-numbers__none">Unlabelled</span>
+                          )}
+                        </td>
+                        <td>{number.leadSource?.name ?? <None />}</td>
+                        <td>{number.campaign?.name ?? <None />}</td>
+                        <td className="ic-tracking-numbers__actions">
+                          <Button
+                            ref={(element) => {
+                              if (element) editButtons.current.set(number.id, element);
+                              else editButtons.current.delete(number.id);
+                            }}
+                            aria-label={`Edit ${number.formatted}`}
+                            aria-expanded={editing === number.id}
+                            disabled={editing !== null && editing !== number.id}
+                            onClick={() =>
+                              editing === number.id ? closeEditor(number.id) : setEditing(number.id)
+                            }
+                          >
+                            Edit
+                          </Button>
+                        </td>
+                      </tr>
+                      {editing === number.id ? (
+                        <tr className="ic-tracking-numbers__editor-row">
+                          <td colSpan={5}>
+                            <TrackingNumberEditor
+                              number={number}
+                              leadSources={leadSources.items}
+                              campaigns={campaigns.items}
+                              lookupsLoading={leadSources.loading || campaigns.loading}
+                              onSave={(update) => save(number.id, update)}
+                              onCancel={() => closeEditor(number.id)}
+                            />
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </Card>
+      )}
+    </Page>
+  );
+}
+
+function None() {
+  return <span className="ic-tracking-numbers__none">None</span>;
 }
