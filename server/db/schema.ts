@@ -711,7 +711,9 @@ export interface Database
     AdministrationDatabase,
     UsersParametersDatabase,
     AsyncErrorsDatabase,
-    SchedulingDatabase {}
+    SchedulingDatabase,
+    CoachingDatabase,
+    WorkspaceWizardDatabase {}
 
 /** Migration 0008: an agent's parameters (Settings > Users parameters, issue #16). */
 export interface AgentParametersTable {
@@ -778,6 +780,58 @@ export interface SimulatedCrmOutageTable {
 export interface AsyncErrorsDatabase {
   async_record_failures: AsyncRecordFailureTable;
   simulated_crm_outages: SimulatedCrmOutageTable;
+}
+
+/** A training video of a workspace: a YouTube link or an uploaded file (migration 0012). */
+export interface CoachingVideoTable {
+  id: string;
+  workspace_id: string;
+  /** A coaching category id, or "immigration". */
+  category_id: string;
+  title: string;
+  /** youtube | upload */
+  source: string;
+  youtube_id: string | null;
+  /** The stored file's name under DATA_DIR/coaching-videos (ours, never the client's). */
+  file_name: string | null;
+  original_name: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+  created_by: string;
+  created_at: string;
+}
+
+/** A coaching score a manager gave an agent (migration 0012). */
+export interface CoachingScoreTable {
+  id: string;
+  workspace_id: string;
+  agent_id: string;
+  category_id: string;
+  /** YYYY-MM-DD */
+  scored_on: string;
+  score: number;
+  note: string;
+  entered_by: string;
+  created_at: string;
+}
+
+/** The tables of migration 0012 (coaching, issue #16). */
+export interface CoachingDatabase {
+  coaching_videos: CoachingVideoTable;
+  coaching_scores: CoachingScoreTable;
+}
+
+/** Migration 0011: the workspace wizard's draft, one per system user (issue #16). */
+export interface WorkspaceWizardDraftTable {
+  user_id: string;
+  /** JSON: wizardDraftSchema without updatedAt (shared/contracts/system-workspaces.ts). */
+  draft: string;
+  updated_at: string;
+}
+
+/** The tables of migration 0011 (workspace wizard, issue #16). */
+export interface WorkspaceWizardDatabase {
+  workspace_wizard_drafts: WorkspaceWizardDraftTable;
 }
 
 /** Migration 0010: a workspace's calendar, most of them one consultant's (issue #16). */

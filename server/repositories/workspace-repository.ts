@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { WorkspaceTable } from '../db/schema';
-import { readJson } from './json-column';
+import { readJson, writeJson } from './json-column';
 
 const attributes = workspaceSchema.shape.attributes.shape;
 
@@ -112,4 +112,95 @@ export function crmOrganization(workspace: Workspace, crm: 'zoho' | 'ifs'): CrmO
   }
   if (!settings.ifsOrgId || !settings.ifsOrgHost) return null;
   return { id: settings.ifsOrgId, name, baseUrl: settings.ifsOrgHost };
+}
+
+/** The stored columns a system user sets (shared/domain/workspace-wizard.ts WorkspaceStoredParts). */
+export interface WorkspaceWrite {
+  name: string;
+  timezone: string;
+  edition: EditionKey;
+  isZoho: boolean;
+  settings: StoredWorkspaceSettings;
+  vendors: z.input<typeof storedVendorsSchema>;
+}
+
+/** A new workspace's goals: all 0 until its owner sets them in Settings > Cockpit goals. */
+const EMPTY_GOALS: z.input<typeof storedGoalsSchema> = {
+  leadGen: { leadsMin: 0, leadsMax: 0 },
+  salesPerformance: {
+    targetInboundSetRate: 0,
+    outboundCallsMin: 0,
+    outboundCallsMax: 0,
+    outboundAnswersMin: 0,
+    outboundAnswersMax: 0,
+    outboundSetsMin: 0,
+    outboundSetsMax: 0,
+    appointmentsScheduledMin: 0,
+    appointmentsScheduledMax: 0,
+    spotsFilledMin: 0,
+    spotsFilledMax: 0,
+    showsMin: 0,
+    showsMax: 0,
+    hiresMin: 0,
+    hiresMax: 0,
+  },
+  communications: { allowableMissedCalls: 0, allowableAbandonedCalls: 0, averageWaitTime: 0 },
+};
+
+/**
+ * Creates a workspace (System > Workspace wizard): its settings and vendors, no processes,
+ * goals at 0, and no offices, practice areas, lead sources or campaigns yet — the
+ * workspace's own lookups answer empty lists until its admins add them.
+ */
+export async function createWorkspace(
+  db: Db,
+  input: { id: string; write: WorkspaceWrite; now: Date },
+): Promise<Workspace> {
+  const { id, write, now } = input;
+  await db
+    .insertInto('workspaces')
+    .values({
+      id,
+      name: write.name,
+      timezone: write.timezone,
+      edition: write.edition,
+      is_zoho: write.isZoho ? 1 : 0,
+      settings: writeJson(storedSettingsSchema, write.settings),
+      vendors: writeJson(storedVendorsSchema, write.vendors),
+      processes: writeJson(storedProcessesSchema, { leadGeneration: null, relationshipCall: null }),
+      goals: writeJson(storedGoalsSchema, EMPTY_GOALS),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  const created = await findWorkspace(db, id);
+  if (!created) throw new Error(`workspace ${id} was not stored`);
+  return created;
+}
+
+/** Writes a workspace's system settings (System > Workspaces); processes and goals are kept. */
+export async function updateWorkspace(db: Db, id: string, write: WorkspaceWrite): Promise<void> {
+  await db
+    .updateTable('workspaces')
+    .set({
+      name: write.name,
+      timezone: write.timezone,
+      edition: write.edition,
+      is_zoho: write.isZoho ? 1 : 0,
+      settings: writeJson(storedSettingsSchema, write.settings),
+      vendors: writeJson(storedVendorsSchema, write.vendors),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The id of another workspace with this name (names are unique, case-insensitively). */
+export async function workspaceNamedLike(
+  db: Db,
+  name: string,
+  exceptId?: string,
+): Promise<string | null> {
+  const rows = await db.selectFrom('workspaces').select(['id', 'name']).execute();
+  const wanted = name.trim().toLowerCase();
+  const match = rows.find((row) => row.id !== exceptId && row.name.trim().toLowerCase() === wanted);
+  return match?.id ?? null;
 }
