@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkStatusLabel,
+  databaseVerdict,
+  formatAge,
+  OUTBOX_STALE_MS,
+  outboxVerdict,
+  overallMessage,
+  overallStatus,
+  simulatorVerdict,
+} from '@/shared/domain/microservices';
+
+// System > Microservices rules (issue #16).
+
+describe('overall status', () => {
+  it('is the worst status of the parts', () => {
+    expect(overallStatus([{ status: 'ok' }, { status: 'ok' }])).toBe('ok');
+    expect(overallStatus([{ status: 'ok' }, { status: 'degraded' }])).toBe('degraded');
+    expect(overallStatus([{ status: 'down' }, { status: 'degraded' }])).toBe('down');
+    expect(overallStatus([])).toBe('ok');
+  });
+
+  it('says how many parts are down or need a look', () => {
+    expect(overallMessage([{ status: 'ok' }, { status: 'ok' }])).toBe('All systems operational.');
+    expect(overallMessage([{ status: 'ok' }, { status: 'degraded' }])).toBe(
+      '1 of 2 parts need a look.',
+    );
+    expect(overallMessage([{ status: 'down' }, { status: 'degraded' }, { status: 'down' }])).toBe(
+      '2 of 3 parts are down.',
+    );
+  });
+
+  it('labels a check that never answered "Down (timed out)"', () => {
+    expect(checkStatusLabel({ status: 'down', timedOut: true })).toBe('Down (timed out)');
+    expect(checkStatusLabel({ status: 'down', timedOut: false })).toBe('Down');
+    expect(checkStatusLabel({ status: 'degraded', timedOut: false })).toBe('Degraded');
+    expect(checkStatusLabel({ status: 'ok', timedOut: false })).toBe('OK');
+  });
+});
+
+describe('ages', () => {
+  it('reads in whole seconds, minutes, hours, then days past two days', () => {
+    expect(formatAge(45_500)).toBe('45 s');
+    expect(formatAge(12 * 60_000 + 59_000)).toBe('12 min');
+    expect(formatAge(47 * 3_600_000)).toBe('47 h');
+    expect(formatAge(49 * 3_600_000)).toBe('2 d');
+    expect(formatAge(-5)).toBe('0 s');
+  });
+});
+
+describe('the e-mail outbox', () => {
+  it('is ok when empty', () => {
+    expect(outboxVerdict(0, null)).toEqual({ status: 'ok', detail: 'No e-mails waiting.' });
+  });
+
+  it('is ok with its count while the oldest e-mail is within a day', () => {
+    expect(outboxVerdict(3, OUTBOX_STALE_MS)).toEqual({
+      status: 'ok',
+      detail: '3 e-mails waiting, oldest 24 h old.',
+    });
+  });
+
+  it('is degraded once the oldest e-mail waited longer than a day', () => {
+    expect(outboxVerdict(1, OUTBOX_STALE_MS + 1)).toEqual({
+      status: 'degraded',
+      detail: '1 e-mail waiting, oldest 24 h old. Older than 24 h: read the outbox.',
+    });
+  });
+});
+
+describe('the database', () => {
+  it('is ok at the latest migration', () => {
+    expect(databaseVerdict(30, ['0001-a', '0002-b'], ['0001-a', '0002-b'])).toEqual({
+      status: 'ok',
+      detail: '30 tables, migration 0002-b (latest).',
+    });
+  });
+
+  it('is degraded while a known migration has not run', () => {
+    expect(databaseVerdict(1, ['0001-a'], ['0001-a', '0002-b', '0003-c'])).toEqual({
+      status: 'degraded',
+      detail: '1 table, migration 0001-a; 2 migrations not applied.',
+    });
+  });
+});
+
+describe('the call-tracking simulator', () => {
+  it('is ok while no live call is overdue', () => {
+    expect(simulatorVerdict(2, 0, 1)).toEqual({
+      status: 'ok',
+      detail: '2 live calls in 1 call-tracking workspace; timers fire.',
+    });
+  });
+
+  it('is degraded when a live call outlived its timers', () => {
+    expect(simulatorVerdict(1, 1, 2).status).toBe('degraded');
+    expect(simulatorVerdict(1, 1, 2).detail).toBe(
+      '1 live call in 2 call-tracking workspaces; 1 overdue (their end never ran).',
+    );
+  });
+});
