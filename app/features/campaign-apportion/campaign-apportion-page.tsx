@@ -1,13 +1,194 @@
-// eslint-disable-next-line import/no-restricted-paths -- a placeholder, replaced by the screen
-import { ComingSoonPage } from '@/app/features/coming-soon/coming-soon-page';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useId, useRef, useState } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { Page } from '@/app/components/page/page';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useLookup } from '@/app/query/use-lookup';
+import { saveCampaignApportion } from '@/shared/api/workspace-settings';
+import type {
+  CampaignApportion,
+  CampaignApportionUpdate,
+} from '@/shared/contracts/workspace-settings';
+import { formatDollars, toCents } from '@/shared/domain/campaign-apportion';
+import { reportsKey } from '@/shared/query/report-queries';
+import { formatMonth } from './apportion-draft';
+import { CampaignApportionEditor } from './campaign-apportion-editor';
+import { campaignApportionsKey, campaignApportionsQuery } from './campaign-apportion-query';
+import './campaign-apportion-page.css';
 
-/** Placeholder until issue #16 builds this screen (the route is already wired). */
+export const SAVED_TEXT = 'Campaign split saved.';
+
+/** 'YYYY-MM' of today, for a new row. */
+function currentMonth(): string {
+  return new Date().toISOString().slice(0, 7);
+}
+
+/**
+ * Settings > Campaign Apportion (issue #16): each campaign's spend split across lead
+ * sources and months. ROI and marketing intelligence add every share to its lead source's
+ * spend for its month (server/reports/sales-reports.ts spendBySource); lead-source
+ * ranking reads no spend.
+ */
 export function CampaignApportionPage() {
-  return (
-    <ComingSoonPage
-      title="Campaign Apportion"
-      area="Settings"
-      description="How shared campaign costs split between lead sources."
-    />
+  const { api, session, notify } = useHost();
+  const workspaceId = session.workspace?.id ?? null;
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const apportions = useDataQuery(
+    workspaceId ? campaignApportionsQuery(scope, api, workspaceId) : null,
   );
+  const leadSources = useLookup('leadSources');
+  const [editing, setEditing] = useState<string | null>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const captionId = useId();
+  const sourceName = (id: string | null) =>
+    id === null ? null : (leadSources.items.find((source) => source.id === id)?.label ?? null);
+
+  const closeEditor = useCallback((campaignId: string) => {
+    setEditing(null);
+    queueMicrotask(() => buttons.current.get(campaignId)?.focus());
+  }, []);
+
+  const save = useCallback(
+    async (campaignId: string, update: CampaignApportionUpdate) => {
+      if (!workspaceId) return;
+      // silent: the editor shows the server's reason (a 400 naming the difference) itself.
+      const saved = await saveCampaignApportion(api, workspaceId, campaignId, update, {
+        silent: true,
+      });
+      queryClient.setQueryData<CampaignApportion[]>(
+        campaignApportionsKey(scope, workspaceId),
+        (list) => list?.map((item) => (item.campaignId === saved.campaignId ? saved : item)),
+      );
+      // ROI and marketing intelligence read the shares: their cached answers are stale.
+      void queryClient.invalidateQueries({ queryKey: reportsKey(scope) });
+      notify('success', SAVED_TEXT);
+      closeEditor(campaignId);
+    },
+    [api, workspaceId, queryClient, scope, notify, closeEditor],
+  );
+
+  const items = apportions.data ?? [];
+
+  return (
+    <Page
+      eyebrow="Settings"
+      title="Campaign Apportion"
+      description="Split what each campaign cost across the lead sources and months it paid for. ROI and marketing intelligence add each share to that lead source's spend in that month."
+    >
+      <Card aria-busy={apportions.status === 'loading' || undefined}>
+        {apportions.status === 'loading' ? <LoadingBlock label="Loading campaigns…" /> : null}
+        {apportions.status === 'error' ? (
+          <ErrorView onRetry={apportions.retry} detail={apportions.detail ?? undefined} />
+        ) : null}
+        {apportions.status === 'loaded' && items.length === 0 ? (
+          <p className="ic-apportion__empty">
+            This workspace has no campaigns yet. Campaigns come from your CRM; once there are some,
+            their spend can be split here.
+          </p>
+        ) : null}
+        {apportions.status === 'loaded' && items.length > 0 ? (
+          <div className="ic-apportion__table-wrap">
+            <table className="ic-apportion__table" aria-labelledby={captionId}>
+              <caption id={captionId} className="ic-apportion__caption">
+                Campaigns ({items.length})
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Campaign</th>
+                  <th scope="col">Lead source</th>
+                  <th scope="col" className="ic-apportion__money">
+                    Spend
+                  </th>
+                  <th scope="col">Split by lead source and month</th>
+                  <th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <Fragment key={item.campaignId}>
+                    <tr data-editing={editing === item.campaignId || undefined}>
+                      <th scope="row" className="ic-apportion__campaign">
+                        {item.campaign}
+                        {item.active ? null : <span className="ic-apportion__tag">Inactive</span>}
+                      </th>
+                      <td>{sourceName(item.leadSourceId) ?? <Muted>Any</Muted>}</td>
+                      <td className="ic-apportion__money">
+                        {item.spend === null ? (
+                          <Muted>Not apportioned</Muted>
+                        ) : (
+                          formatDollars(toCents(item.spend))
+                        )}
+                      </td>
+                      <td>
+                        {item.shares.length === 0 ? (
+                          <Muted>{item.spend === null ? '—' : 'No shares'}</Muted>
+                        ) : (
+                          <ul className="ic-apportion__shares">
+                            {item.shares.map((share) => (
+                              <li key={`${share.leadSourceId} ${share.month}`}>
+                                <span>
+                                  {share.leadSource} · {formatMonth(share.month)}
+                                </span>
+                                <span className="ic-apportion__money">
+                                  {formatDollars(toCents(share.amount))}
+                                </span>
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </td>
+                      <td className="ic-apportion__actions">
+                        <Button
+                          ref={(element) => {
+                            if (element) buttons.current.set(item.campaignId, element);
+                            else buttons.current.delete(item.campaignId);
+                          }}
+                          aria-label={`Apportion ${item.campaign}`}
+                          aria-expanded={editing === item.campaignId}
+                          disabled={editing !== null && editing !== item.campaignId}
+                          onClick={() =>
+                            editing === item.campaignId
+                              ? closeEditor(item.campaignId)
+                              : setEditing(item.campaignId)
+                          }
+                        >
+                          Apportion
+                        </Button>
+                      </td>
+                    </tr>
+                    {editing === item.campaignId ? (
+                      <tr className="ic-apportion__editor-row">
+                        <td colSpan={5}>
+                          <CampaignApportionEditor
+                            item={item}
+                            leadSources={leadSources.items}
+                            lookupsLoading={leadSources.loading}
+                            thisMonth={currentMonth()}
+                            onSave={(update) => save(item.campaignId, update)}
+                            onCancel={() => closeEditor(item.campaignId)}
+                          />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </Card>
+    </Page>
+  );
+}
+
+function Muted({ children }: { children: string }) {
+  return <span className="ic-apportion__muted">{children}</span>;
 }

@@ -1,0 +1,358 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import type { LeadSource } from '@/shared/contracts/lookups';
+import type {
+  CampaignApportion,
+  CampaignApportionUpdate,
+} from '@/shared/contracts/workspace-settings';
+import { formatDollars } from '@/shared/domain/campaign-apportion';
+import { TransportError } from '@/shared/transport/transport';
+import {
+  amountError,
+  apportionDraft,
+  type ApportionDraft,
+  type ApportionErrors,
+  apportionTotals,
+  centsToInput,
+  monthAfter,
+  readApportionDraft,
+  rowField,
+  type ShareRow,
+} from './apportion-draft';
+
+export const NOT_SAVED_TEXT = 'The split was not saved. Please try again.';
+
+export interface CampaignApportionEditorProps {
+  item: CampaignApportion;
+  leadSources: readonly Pick<LeadSource, 'id' | 'label' | 'active'>[];
+  lookupsLoading: boolean;
+  /** 'YYYY-MM': the month a new row starts on. */
+  thisMonth: string;
+  /** Saves; a rejection keeps everything typed and shows why. */
+  onSave: (update: CampaignApportionUpdate) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * One campaign's split (spec: issue #16 Campaign apportion): its total spend and rows of
+ * (lead source, month, amount). The running total says live what is left to assign or
+ * over; saving waits until the shares add up to the spend, to the cent.
+ */
+export function CampaignApportionEditor({
+  item,
+  leadSources,
+  lookupsLoading,
+  thisMonth,
+  onSave,
+  onCancel,
+}: CampaignApportionEditorProps) {
+  const headingId = useId();
+  const statusId = useId();
+  const counter = useRef(0);
+  const nextKey = () => `row${++counter.current}`;
+  const [draft, setDraft] = useState<ApportionDraft>(() =>
+    apportionDraft(item, nextKey, thisMonth),
+  );
+  const [errors, setErrors] = useState<ApportionErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [refused, setRefused] = useState(0);
+  const [focusTarget, setFocusTarget] = useState<string | null>('spend');
+  const formRef = useRef<HTMLFormElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const spendId = useId();
+  const totals = apportionTotals(draft);
+
+  // The options: the workspace's visible sources, plus any a stored share names that the
+  // lookup does not list (so opening the editor never drops a share by itself).
+  const options = [
+    ...leadSources.map((source) => ({
+      id: source.id,
+      label: source.active ? source.label : `${source.label} (inactive)`,
+    })),
+    ...item.shares
+      .filter((share) => !leadSources.some((source) => source.id === share.leadSourceId))
+      .filter(
+        (share, index, list) =>
+          list.findIndex((s) => s.leadSourceId === share.leadSourceId) === index,
+      )
+      .map((share) => ({ id: share.leadSourceId, label: share.leadSource })),
+  ];
+  const sourceLabel = (id: string) => options.find((option) => option.id === id)?.label ?? id;
+
+  useEffect(() => {
+    if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
+
+  useEffect(() => {
+    if (focusTarget === null) return;
+    const target =
+      focusTarget === 'add'
+        ? addRef.current
+        : focusTarget === 'spend'
+          ? document.getElementById(spendId)
+          : formRef.current?.querySelector<HTMLElement>(`[data-row="${focusTarget}"] select`);
+    target?.focus();
+    setFocusTarget(null);
+  }, [focusTarget, spendId]);
+
+  function clear(...fields: string[]) {
+    setFailure(null);
+    setErrors((current) => {
+      if (!fields.some((field) => field in current) && !('form' in current)) return current;
+      const next = { ...current };
+      for (const field of [...fields, 'form']) delete next[field];
+      return next;
+    });
+  }
+
+  function changeRow(key: string, field: 'leadSourceId' | 'month' | 'amount', value: string) {
+    setDraft((current) => ({
+      ...current,
+      rows: current.rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)),
+    }));
+    // A duplicate is reported on the month: changing either side may resolve it.
+    clear(rowField(key, field), ...(field === 'leadSourceId' ? [rowField(key, 'month')] : []));
+  }
+
+  function addRow() {
+    const last = draft.rows[draft.rows.length - 1];
+    const left = totals.differenceCents;
+    const row: ShareRow = {
+      key: nextKey(),
+      leadSourceId: last?.leadSourceId ?? item.leadSourceId ?? '',
+      // The same source's next month: the usual way a campaign runs on.
+      month: last ? monthAfter(last.month) : thisMonth,
+      // What is left to assign, so a last row completes the split.
+      amount: left !== null && left > 0 && totals.unreadableAmounts === 0 ? centsToInput(left) : '',
+    };
+    setDraft((current) => ({ ...current, rows: [...current.rows, row] }));
+    setFocusTarget(row.key);
+    clear();
+  }
+
+  function removeRow(key: string) {
+    const index = draft.rows.findIndex((row) => row.key === key);
+    const rest = draft.rows.filter((row) => row.key !== key);
+    setDraft((current) => ({ ...current, rows: current.rows.filter((row) => row.key !== key) }));
+    const next = rest[index] ?? rest[index - 1];
+    setFocusTarget(next ? next.key : 'add');
+    clear(rowField(key, 'leadSourceId'), rowField(key, 'month'), rowField(key, 'amount'));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (totals.blocker || saving) return;
+    const reading = readApportionDraft(draft, sourceLabel);
+    if (!reading.ok) {
+      setErrors(reading.errors);
+      setRefused((count) => count + 1);
+      return;
+    }
+    setSaving(true);
+    setFailure(null);
+    try {
+      await onSave(reading.request);
+    } catch (error) {
+      const reason = TransportError.from(error);
+      setFailure(
+        reason.status >= 400 && reason.status < 500 && reason.serverMessage
+          ? reason.serverMessage
+          : NOT_SAVED_TEXT,
+      );
+      setSaving(false);
+    }
+  }
+
+  const state =
+    totals.differenceCents === null
+      ? 'unknown'
+      : totals.differenceCents === 0
+        ? 'balanced'
+        : totals.differenceCents > 0
+          ? 'left'
+          : 'over';
+
+  return (
+    <form
+      ref={formRef}
+      className="ic-apportion-editor"
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !saving) {
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
+      <h3 className="ic-apportion-editor__title" id={headingId}>
+        Apportion {item.campaign}
+      </h3>
+      <Field
+        id={spendId}
+        label="Total spend"
+        help="What the campaign cost, in dollars. Enter 0 with no rows to clear its split."
+        required
+        error={errors.spend ?? amountError(draft.spend)}
+        className="ic-apportion-editor__spend"
+      >
+        {(control) => (
+          <div className={fieldClassNames.group}>
+            <span className={fieldClassNames.addon}>$</span>
+            <input
+              {...control}
+              className={fieldClassNames.groupInput}
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft.spend}
+              onChange={(event) => {
+                const spend = event.target.value;
+                setDraft((current) => ({ ...current, spend }));
+                clear('spend');
+              }}
+            />
+          </div>
+        )}
+      </Field>
+
+      <fieldset className="ic-apportion-editor__rows">
+        <legend className="ic-apportion-editor__legend">Shares by lead source and month</legend>
+        {draft.rows.length === 0 ? (
+          <p className="ic-apportion-editor__empty">
+            No shares yet. Add a row for each lead source and month the spend belongs to.
+          </p>
+        ) : (
+          <div
+            className="ic-apportion-editor__row ic-apportion-editor__row--head"
+            aria-hidden="true"
+          >
+            <span>Lead source</span>
+            <span>Month</span>
+            <span>Amount</span>
+            <span />
+          </div>
+        )}
+        {draft.rows.map((row, index) => (
+          <div
+            key={row.key}
+            className="ic-apportion-editor__row"
+            data-row={row.key}
+            role="group"
+            aria-label={`Row ${index + 1}`}
+          >
+            <Field
+              label={`Row ${index + 1} lead source`}
+              labelHidden
+              error={errors[rowField(row.key, 'leadSourceId')]}
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  className={fieldClassNames.select}
+                  value={row.leadSourceId}
+                  onChange={(event) => changeRow(row.key, 'leadSourceId', event.target.value)}
+                >
+                  <option value="">
+                    {lookupsLoading ? 'Loading lead sources…' : 'Choose a lead source'}
+                  </option>
+                  {options.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              label={`Row ${index + 1} month`}
+              labelHidden
+              error={errors[rowField(row.key, 'month')]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className={fieldClassNames.input}
+                  value={row.month}
+                  placeholder="YYYY-MM"
+                  maxLength={7}
+                  autoComplete="off"
+                  spellCheck={false}
+                  onChange={(event) => changeRow(row.key, 'month', event.target.value)}
+                />
+              )}
+            </Field>
+            <Field
+              label={`Row ${index + 1} amount`}
+              labelHidden
+              error={errors[rowField(row.key, 'amount')] ?? amountError(row.amount)}
+            >
+              {(control) => (
+                <div className={fieldClassNames.group}>
+                  <span className={fieldClassNames.addon}>$</span>
+                  <input
+                    {...control}
+                    className={fieldClassNames.groupInput}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={row.amount}
+                    onChange={(event) => changeRow(row.key, 'amount', event.target.value)}
+                  />
+                </div>
+              )}
+            </Field>
+            <Button
+              variant="ghost"
+              className="ic-apportion-editor__remove"
+              aria-label={`Remove row ${index + 1}`}
+              disabled={saving}
+              onClick={() => removeRow(row.key)}
+            >
+              Remove
+            </Button>
+          </div>
+        ))}
+        <div>
+          <Button ref={addRef} disabled={saving || draft.rows.length >= 600} onClick={addRow}>
+            Add a row
+          </Button>
+        </div>
+      </fieldset>
+
+      <div className="ic-apportion-editor__totals" data-state={state}>
+        <p className="ic-apportion-editor__sum">
+          Assigned {formatDollars(totals.assignedCents)}
+          {totals.spendCents === null ? null : ` of ${formatDollars(totals.spendCents)}`}
+        </p>
+        <p className="ic-apportion-editor__status" id={statusId} aria-live="polite">
+          {totals.status}
+        </p>
+      </div>
+
+      <div className="ic-apportion-editor__actions">
+        {failure || errors.form ? (
+          <p className="ic-apportion-editor__failed" role="alert">
+            {failure ?? errors.form}
+          </p>
+        ) : totals.blocker ? (
+          <p className="ic-apportion-editor__blocker" id={`${statusId}-blocker`}>
+            {totals.blocker}
+          </p>
+        ) : null}
+        <Button variant="ghost" disabled={saving} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={saving || totals.blocker !== null}
+          aria-describedby={totals.blocker ? `${statusId}-blocker` : undefined}
+        >
+          {saving ? 'Saving…' : 'Save split'}
+        </Button>
+      </div>
+    </form>
+  );
+}
