@@ -271,7 +271,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
         cockpitWarnings: () => cockpitWarnings,
         ...options.microservices,
       });
-      registerCoachingRoutes(api, ctx);
+      registerCoachingRoutes(api, ctx, { dataDir: options.dataDir, secret });
     },
     { prefix: '/api' },
   );

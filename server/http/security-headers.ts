@@ -37,6 +37,8 @@ export function htmlContentSecurityPolicy(
     "font-src 'self' data:",
     `connect-src 'self' ${[...sockets, ...(options.allowedOrigins ?? [])].join(' ')}`.trim(),
     "worker-src 'self' blob:",
+    // Coaching videos (issue #16): YouTube's privacy-enhanced player in the lightbox.
+    'frame-src https://www.youtube-nocookie.com',
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

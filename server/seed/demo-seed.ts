@@ -20,6 +20,7 @@ import {
 } from './demo-workspaces';
 import { seedDemoCallFlowsIfMissing } from './call-flows/demo-call-flows';
 import { seedDemoRecordsIfMissing } from './demo-records';
+import { seedDemoCoachingIfMissing } from './demo-coaching';
 import { seedDemoSchedulingIfMissing } from './demo-scheduling';
 import { seedDemoTrackingNumbersIfMissing } from './demo-tracking-numbers';
 import { mulberry32, type Random } from './random';
@@ -423,5 +424,6 @@ export async function seedIfEmpty(
   await seedDemoCallFlowsIfMissing(db, now);
   await seedDemoTrackingNumbersIfMissing(db, now);
   await seedDemoSchedulingIfMissing(db, now);
+  await seedDemoCoachingIfMissing(db, now);
   return summary;
 }

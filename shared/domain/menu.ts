@@ -218,7 +218,8 @@ export const APP_MENU: readonly MenuItem[] = [
         id: 'coaching-upload-videos',
         title: 'Upload Training Videos',
         path: 'coaching/upload-training-videos',
-        roles: SYSTEM_ONLY,
+        // issue #16: owners and admins too (spec dashboards 6 had system only).
+        roles: MANAGERS_AND_SYSTEM,
       },
     ],
   },

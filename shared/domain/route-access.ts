@@ -14,6 +14,7 @@ import {
 import {
   MANAGERS,
   MANAGERS_AND_OPERATORS,
+  MANAGERS_AND_SYSTEM,
   MANAGERS_OPERATORS_AND_SYSTEM,
   SYSTEM_ONLY,
 } from './role-groups';
@@ -108,7 +109,8 @@ const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   { path: 'coaching/training', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
   { path: 'coaching/scores', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
   { path: 'coaching/reports', roles: MANAGERS_AND_OPERATORS, edition: 'starter' },
-  { path: 'coaching/upload-training-videos', roles: SYSTEM_ONLY, edition: 'starter' },
+  // issue #16: owners and admins upload their team's videos too (the system user any).
+  { path: 'coaching/upload-training-videos', roles: MANAGERS_AND_SYSTEM, edition: 'starter' },
   // System administration: system only.
   { path: 'system', roles: SYSTEM_ONLY, edition: 'starter' },
   // Profile pages: every role (the consultant and operator landings are here).
