@@ -296,6 +296,13 @@ export const APP_MENU: readonly MenuItem[] = [
         path: 'system/notifications',
         roles: SYSTEM_ONLY,
       },
+      // issue #16 — the system user administers a chosen workspace's users.
+      {
+        id: 'system-users-administration',
+        title: 'Users Administration',
+        path: 'settings/users-administration',
+        roles: SYSTEM_ONLY,
+      },
       {
         id: 'system-microservices',
         title: 'Microservices',

@@ -84,6 +84,8 @@ const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
     guard: 'quickBooks',
   },
   { path: 'settings', roles: MANAGERS, edition: 'starter' },
+  // issue #16: the system user administers any workspace's users (it picks the workspace).
+  { path: 'settings/users-administration', roles: MANAGERS_AND_SYSTEM, edition: 'starter' },
   // Cockpit goals only mean something where the cockpit is on (spec 6 menu rule).
   { path: 'settings/cockpit-goals', ...readsReports('cockpitGoals'), guard: 'cockpit' },
   // Tracking numbers are the call-tracking vendor's (spec 6 menu rule).

@@ -17,6 +17,8 @@ export interface SignInFormProps {
    * the extension's popup the background's (over the port).
    */
   onSignIn(credentials: LoginRequest): Promise<unknown>;
+  /** The username to start with (an invitee who has just set their password). */
+  initialUsername?: string;
 }
 
 /**
@@ -24,8 +26,8 @@ export interface SignInFormProps {
  * The route moves a signed-in user on to their landing page; this form only signs in and
  * shows why it could not.
  */
-export function SignInForm({ onSignIn }: SignInFormProps) {
-  const [username, setUsername] = useState('');
+export function SignInForm({ onSignIn, initialUsername = '' }: SignInFormProps) {
+  const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [working, setWorking] = useState(false);

@@ -6,6 +6,7 @@ import { Logo } from '@/app/components/logo/logo';
 import { SUPPORT_TICKET_URL } from '@/app/config/support';
 import { useSessionStore } from '@/shared/stores/session-store';
 import { DownloadCard, type DesktopPlatform } from './download-card';
+import { AcceptInvitation } from './accept-invitation';
 import { SignInForm } from './sign-in-form';
 import './sign-in-page.css';
 
@@ -14,7 +15,7 @@ export type SignInVariant = 'default' | 'invite' | DesktopPlatform;
 
 export interface SignInPageProps {
   variant: SignInVariant;
-  /** The invitation token from login/{token}/invite. */
+  /** The invitation token from login/{token}/invite (never shown, logged or passed on). */
   inviteToken?: string;
 }
 
@@ -60,11 +61,9 @@ export function SignInPage({ variant, inviteToken }: SignInPageProps) {
           <h1 className="ic-signin__title">
             {variant === 'invite' ? 'Accept your invitation' : 'Sign in'}
           </h1>
-          <p className="ic-signin__subtitle">
-            {variant === 'invite'
-              ? 'You have been invited to Intake Cockpit.'
-              : 'Welcome back. Sign in to your workspace.'}
-          </p>
+          {variant === 'invite' ? null : (
+            <p className="ic-signin__subtitle">Welcome back. Sign in to your workspace.</p>
+          )}
 
           {logoutMessage ? (
             <div className="ic-signin__notice" role="status">
@@ -83,26 +82,21 @@ export function SignInPage({ variant, inviteToken }: SignInPageProps) {
             </div>
           ) : null}
 
-          {variant === 'invite' ? (
-            <div className="ic-signin__invite">
-              <p>
-                You have been invited to join your team on Intake Cockpit. Sign in with the username
-                and temporary password from your invitation email to accept it.
-              </p>
-              {inviteToken ? (
-                <p className="ic-signin__invite-code">
-                  Invitation code <code>{inviteToken}</code>
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-
           {variant === 'windows' || variant === 'osx' ? <DownloadCard platform={variant} /> : null}
 
-          <SignInForm onSignIn={({ username, password }) => session.signIn(username, password)} />
+          {variant === 'invite' ? (
+            // issue #16: the invitee chooses a password, then is signed in with it.
+            <AcceptInvitation token={inviteToken ?? ''} />
+          ) : (
+            <SignInForm onSignIn={({ username, password }) => session.signIn(username, password)} />
+          )}
 
           <p className="ic-signin__help">
-            Trouble signing in? <a href={SUPPORT_TICKET_URL}>Contact support</a>
+            Trouble signing in?{' '}
+            {/* noreferrer: an invite page's address holds its token, which must not leave. */}
+            <a href={SUPPORT_TICKET_URL} rel="noreferrer">
+              Contact support
+            </a>
           </p>
         </div>
       </main>

@@ -1,13 +1,91 @@
-// eslint-disable-next-line import/no-restricted-paths -- a placeholder, replaced by the screen
-import { ComingSoonPage } from '@/app/features/coming-soon/coming-soon-page';
+import { useId, useState } from 'react';
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { fieldClassNames } from '@/app/components/field/field';
+import { Page } from '@/app/components/page/page';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { canAdministerUsers } from '@/shared/domain/user-administration';
+import { UsersPanel } from './users-panel';
+import { administeredWorkspacesQuery } from './workspaces-query';
+import './users-administration-page.css';
 
-/** Placeholder until issue #16 builds this screen (the route is already wired). */
+export const NOT_ALLOWED_TEXT = 'Users administration is for owners and admins of the workspace.';
+
+/**
+ * Settings → Users Administration (issue #16; spec: dashboards 2.2, 6; session 4 "users
+ * and authorizations"): the workspace's users with their role, status and links, invite,
+ * change role, deactivate / reactivate, resend an invitation and link an agent. Owners
+ * and admins administer their own workspace; the system user first picks one. The route
+ * keeps operators and consultants out; the server refuses them again (403).
+ */
 export function UsersAdministrationPage() {
+  const host = useHost();
+  const scope = useQueryScope();
+  const user = host.session.user;
+  const isSystem = user?.role === 'system';
+  const allowed = user !== null && canAdministerUsers(user.role);
+  const workspaces = useDataQuery(
+    allowed && isSystem ? administeredWorkspacesQuery(scope, host.api) : null,
+  );
+  const [chosenId, setChosenId] = useState('');
+  const pickerId = useId();
+  const workspace = isSystem
+    ? (workspaces.data?.find((item) => item.id === chosenId) ?? null)
+    : host.session.workspace;
+
   return (
-    <ComingSoonPage
+    <Page
+      eyebrow="Settings"
       title="Users Administration"
-      area="Settings"
-      description="Invite users, set their roles and deactivate them."
-    />
+      description="Invite users, set their roles, deactivate them, and link agents to their CRM and call-tracking users."
+    >
+      {!allowed || !user ? (
+        <p className="ic-users-admin__notice" role="status">
+          {NOT_ALLOWED_TEXT}
+        </p>
+      ) : (
+        <>
+          {isSystem ? (
+            <Card title="Workspace">
+              {workspaces.status === 'error' ? (
+                <ErrorView onRetry={workspaces.retry} detail={workspaces.detail ?? undefined} />
+              ) : (
+                <div className="ic-users-admin__filter ic-users-admin__picker">
+                  <label htmlFor={pickerId}>Workspace</label>
+                  <select
+                    id={pickerId}
+                    className={fieldClassNames.select}
+                    value={chosenId}
+                    disabled={workspaces.status !== 'loaded'}
+                    onChange={(event) => setChosenId(event.target.value)}
+                  >
+                    <option value="">
+                      {workspaces.status === 'loaded'
+                        ? 'Choose a workspace'
+                        : 'Loading workspaces…'}
+                    </option>
+                    {(workspaces.data ?? []).map((item) => (
+                      <option key={item.id} value={item.id}>
+                        {item.attributes.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+            </Card>
+          ) : null}
+          {workspace ? (
+            <UsersPanel
+              key={workspace.id}
+              workspace={workspace}
+              actor={{ userId: user.id, role: user.role }}
+            />
+          ) : isSystem ? (
+            <p className="ic-users-admin__notice">Choose a workspace to see its users.</p>
+          ) : null}
+        </>
+      )}
+    </Page>
   );
 }

@@ -69,9 +69,13 @@ describe('checkRouteAccess: role guard (spec: session 6 "sent to their landing p
 
   it('keeps the system role out of workspace reports but lets it upload training videos', () => {
     const system = makeUser({ role: 'system', edition: null, workspace: null });
-    expect(checkRouteAccess('/app/settings/users-administration', system, null)).toEqual({
+    expect(checkRouteAccess('/app/settings/users-parameters', system, null)).toEqual({
       kind: 'redirect',
       to: '/app/system/workspaces',
+    });
+    // issue #16: the system user administers the users of a workspace it picks.
+    expect(checkRouteAccess('/app/settings/users-administration', system, null)).toEqual({
+      kind: 'allow',
     });
     expect(checkRouteAccess('/app/coaching/upload-training-videos', system, null)).toEqual({
       kind: 'allow',
