@@ -7,6 +7,7 @@ import {
   callTrackingSettingsSchema,
   crmSettingsSchema,
   type WizardDraft,
+  type WizardOwner,
   type WizardStep,
   type WizardValues,
   WIZARD_STEPS,
@@ -279,3 +280,120 @@ export const CRM_LABELS: Record<WorkspaceCrm, string> = {
   keap: 'Keap',
   none: 'No CRM',
 };
+
+// ---------------------------------------------------------------- form readers
+
+/** A form's reading: the value to send, or an error per field (the app's useCheckedDraft). */
+export type FormReading<Value, Errors> =
+  { ok: true; request: Value } | { ok: false; errors: Errors };
+
+/** The first message per field, the field named by the issue path's element at `depth`. */
+function errorsByField<Field extends string>(
+  issues: readonly z.core.$ZodIssue[],
+  fields: readonly Field[],
+  depth = 0,
+  fallback?: Field,
+): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of issues) {
+    const key = issue.path[depth];
+    const field =
+      typeof key === 'string' && (fields as readonly string[]).includes(key)
+        ? (key as Field)
+        : fallback;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The CRM part of a form as typed: the choice and each organisation field. */
+export interface CrmForm {
+  kind: WorkspaceCrm | '';
+  zohoOrgId: string;
+  ifsOrgId: string;
+  ifsOrgHost: string;
+}
+export type CrmFormErrors = Partial<Record<keyof CrmForm, string>>;
+
+export function crmFormOf(crm: CrmSettings | undefined): CrmForm {
+  return {
+    kind: crm?.kind ?? '',
+    zohoOrgId: crm?.kind === 'zoho' ? crm.zohoOrgId : '',
+    ifsOrgId: crm?.kind === 'keap' ? crm.ifsOrgId : '',
+    ifsOrgHost: crm?.kind === 'keap' ? crm.ifsOrgHost : '',
+  };
+}
+
+/** Reads the CRM fields with the contract the server checks (crmSettingsSchema). */
+export function readCrmForm(form: CrmForm): FormReading<CrmSettings, CrmFormErrors> {
+  if (form.kind === '') {
+    return { ok: false, errors: { kind: 'Choose the CRM: Zoho, Keap or none.' } };
+  }
+  const candidate =
+    form.kind === 'zoho'
+      ? { kind: 'zoho', zohoOrgId: form.zohoOrgId }
+      : form.kind === 'keap'
+        ? { kind: 'keap', ifsOrgId: form.ifsOrgId, ifsOrgHost: form.ifsOrgHost }
+        : { kind: 'none' };
+  const parsed = crmSettingsSchema.safeParse(candidate);
+  if (parsed.success) return { ok: true, request: parsed.data };
+  return {
+    ok: false,
+    errors: errorsByField(
+      parsed.error.issues,
+      ['kind', 'zohoOrgId', 'ifsOrgId', 'ifsOrgHost'],
+      0,
+      'kind',
+    ),
+  };
+}
+
+/** The call-tracking part of a form as typed. */
+export interface CallTrackingForm {
+  enabled: boolean;
+  account: string;
+}
+export type CallTrackingFormErrors = Partial<Record<keyof CallTrackingForm, string>>;
+
+export function callTrackingFormOf(value: CallTrackingSettings | undefined): CallTrackingForm {
+  return { enabled: value?.enabled ?? false, account: value?.account ?? '' };
+}
+
+/** Reads call tracking: an empty account is "no account" (allowed only with tracking off). */
+export function readCallTrackingForm(
+  form: CallTrackingForm,
+): FormReading<CallTrackingSettings, CallTrackingFormErrors> {
+  const parsed = callTrackingSettingsSchema.safeParse({
+    enabled: form.enabled,
+    account: form.account.trim() === '' ? null : form.account,
+  });
+  if (parsed.success) return { ok: true, request: parsed.data };
+  return {
+    ok: false,
+    errors: errorsByField(parsed.error.issues, ['enabled', 'account'], 0, 'account'),
+  };
+}
+
+/** Reads one value with its contract: the value or its first message. */
+export function readValue<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+): { ok: true; value: T } | { ok: false; message: string } {
+  const parsed = schema.safeParse(value);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? 'Check this value.' };
+}
+
+/** The first owner's fields as typed. */
+export type OwnerForm = { firstName: string; lastName: string; email: string };
+export type OwnerFormErrors = Partial<Record<keyof OwnerForm, string>>;
+
+export function readOwnerForm(form: OwnerForm): FormReading<WizardOwner, OwnerFormErrors> {
+  const parsed = wizardOwnerSchema.safeParse(form);
+  if (parsed.success) return { ok: true, request: parsed.data };
+  return {
+    ok: false,
+    errors: errorsByField(parsed.error.issues, ['firstName', 'lastName', 'email']),
+  };
+}

@@ -1,13 +1,275 @@
-// eslint-disable-next-line import/no-restricted-paths -- a placeholder, replaced by the screen
-import { ComingSoonPage } from '@/app/features/coming-soon/coming-soon-page';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useId, useRef, useState } from 'react';
+import { Button, buttonClassName } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { HostLink } from '@/app/components/host-link/host-link';
+import { Page } from '@/app/components/page/page';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { updateWorkspaceSettings } from '@/shared/api/system-workspaces';
+import type { SystemWorkspace, WorkspaceEdit } from '@/shared/contracts/system-workspaces';
+import { editionLabel } from '@/shared/domain/editions';
+import { CRM_LABELS, crmOf } from '@/shared/domain/workspace-wizard';
+import {
+  systemWorkspacesKey,
+  systemWorkspacesQuery,
+  timezonesQuery,
+} from './system-workspaces-query';
+import { WorkspaceSettingsEditor } from './workspace-settings-editor';
+import './system-workspaces-page.css';
 
-/** Placeholder until issue #16 builds this screen (the route is already wired). */
+export const WIZARD_PATH = '/app/system/workspace-wizard';
+
+/** The workspace a link asks to show (the wizard's "Open in System > Workspaces"). */
+function linkedWorkspaceId(): string | null {
+  if (typeof window === 'undefined') return null;
+  return new URLSearchParams(window.location.search).get('workspace');
+}
+
+/**
+ * System > Workspaces (issue #16; spec: dashboards 2.2, 6 system only): every workspace
+ * with its edition, CRM and organisation, cockpit modules, call tracking, accounting
+ * vendor and a health summary; each one's settings edited in a panel under its row,
+ * checked with the contract the server checks. The system user lands here (session 2).
+ */
 export function SystemWorkspacesPage() {
+  const { api, notify } = useHost();
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const workspaces = useDataQuery(systemWorkspacesQuery(scope, api));
+  const timezones = useDataQuery(timezonesQuery(scope, api));
+  const [editing, setEditing] = useState<string | null>(null);
+  const [highlighted] = useState(linkedWorkspaceId);
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  const captionId = useId();
+
+  const closeEditor = useCallback((workspaceId: string) => {
+    setEditing(null);
+    queueMicrotask(() => editButtons.current.get(workspaceId)?.focus());
+  }, []);
+
+  const save = useCallback(
+    async (workspaceId: string, edit: WorkspaceEdit) => {
+      // silent: the panel shows the server's reason beside its buttons.
+      const saved = await updateWorkspaceSettings(api, workspaceId, edit, { silent: true });
+      queryClient.setQueryData<SystemWorkspace[]>(systemWorkspacesKey(scope), (rows) =>
+        rows?.map((row) =>
+          row.workspace.id === saved.id ? { ...row, workspace: saved, crm: crmOf(saved) } : row,
+        ),
+      );
+      // Health and every other list of workspaces (Send notification's) read again.
+      void queryClient.invalidateQueries({ queryKey: [...scope, 'system', 'workspaces'] });
+      notify('success', `Settings of ${saved.attributes.name} saved.`);
+      closeEditor(workspaceId);
+    },
+    [api, queryClient, scope, notify, closeEditor],
+  );
+
+  const rows = workspaces.data ?? [];
+
   return (
-    <ComingSoonPage
+    <Page
+      eyebrow="System"
       title="Workspaces"
-      area="System"
-      description="Every workspace, its edition, CRM and vendors."
-    />
+      description="Every workspace with its edition, CRM, modules and health. Edit a workspace's settings here; create one with the workspace wizard."
+      actions={
+        <HostLink to={WIZARD_PATH} className={buttonClassName({ variant: 'primary' })}>
+          New workspace
+        </HostLink>
+      }
+    >
+      <Card aria-busy={workspaces.status === 'loading' || undefined}>
+        <p className="ic-system-workspaces__count" aria-live="polite">
+          {workspaces.status === 'loaded'
+            ? `${rows.length} ${rows.length === 1 ? 'workspace' : 'workspaces'}`
+            : ''}
+        </p>
+        {workspaces.status === 'loading' ? <LoadingBlock label="Loading workspaces…" /> : null}
+        {workspaces.status === 'error' ? (
+          <ErrorView onRetry={workspaces.retry} detail={workspaces.detail ?? undefined} />
+        ) : null}
+        {workspaces.status === 'loaded' && rows.length === 0 ? (
+          <p className="ic-system-workspaces__empty">
+            There are no workspaces yet. <HostLink to={WIZARD_PATH}>Create the first one</HostLink>{' '}
+            with the workspace wizard.
+          </p>
+        ) : null}
+        {workspaces.status === 'loaded' && rows.length > 0 ? (
+          <div className="ic-system-workspaces__table-wrap">
+            <table className="ic-system-workspaces__table" aria-labelledby={captionId}>
+              <caption id={captionId} className="ic-system-workspaces__caption">
+                Workspaces
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Workspace</th>
+                  <th scope="col">Edition</th>
+                  <th scope="col">CRM</th>
+                  <th scope="col">Cockpit modules</th>
+                  <th scope="col">Call tracking</th>
+                  <th scope="col">Accounting</th>
+                  <th scope="col">Health</th>
+                  <th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const { workspace } = row;
+                  const name = workspace.attributes.name;
+                  const isEditing = editing === workspace.id;
+                  return (
+                    <Fragment key={workspace.id}>
+                      <tr
+                        data-editing={isEditing || undefined}
+                        data-highlighted={highlighted === workspace.id || undefined}
+                      >
+                        <th scope="row" className="ic-system-workspaces__name">
+                          {name}
+                          {highlighted === workspace.id ? (
+                            <span className="ic-system-workspaces__tag">New</span>
+                          ) : null}
+                          <span className="ic-system-workspaces__sub">
+                            {workspace.id} · {workspace.attributes.timezone}
+                          </span>
+                        </th>
+                        <td>{editionLabel(workspace.attributes.edition)}</td>
+                        <td>
+                          <CrmCell row={row} />
+                        </td>
+                        <td>
+                          <ModulesCell row={row} />
+                        </td>
+                        <td>
+                          <CallTrackingCell row={row} />
+                        </td>
+                        <td>
+                          {workspace.attributes.vendors.quickBooks ? (
+                            'QuickBooks'
+                          ) : (
+                            <span className="ic-system-workspaces__none">None</span>
+                          )}
+                        </td>
+                        <td>
+                          <HealthCell row={row} />
+                        </td>
+                        <td className="ic-system-workspaces__actions">
+                          <Button
+                            ref={(element) => {
+                              if (element) editButtons.current.set(workspace.id, element);
+                              else editButtons.current.delete(workspace.id);
+                            }}
+                            aria-label={`Edit settings of ${name}`}
+                            aria-expanded={isEditing}
+                            disabled={editing !== null && !isEditing}
+                            onClick={() =>
+                              isEditing ? closeEditor(workspace.id) : setEditing(workspace.id)
+                            }
+                          >
+                            Edit settings
+                          </Button>
+                        </td>
+                      </tr>
+                      {isEditing ? (
+                        <tr className="ic-system-workspaces__editor-row">
+                          <td colSpan={8}>
+                            <WorkspaceSettingsEditor
+                              workspace={workspace}
+                              timezones={timezones.data ?? []}
+                              onSave={(edit) => save(workspace.id, edit)}
+                              onCancel={() => closeEditor(workspace.id)}
+                            />
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </Card>
+    </Page>
+  );
+}
+
+function CrmCell({ row }: { row: SystemWorkspace }) {
+  const { settings } = row.workspace.attributes;
+  if (row.crm === 'none')
+    return <span className="ic-system-workspaces__none">{CRM_LABELS.none}</span>;
+  const organisation = row.crm === 'zoho' ? settings.zohoOrgId : settings.ifsOrgHost;
+  return (
+    <>
+      {CRM_LABELS[row.crm]}
+      <span className="ic-system-workspaces__sub">
+        {organisation ? `Organisation ${organisation}` : 'No organisation set'}
+      </span>
+    </>
+  );
+}
+
+function ModulesCell({ row }: { row: SystemWorkspace }) {
+  const { cockpit } = row.workspace.attributes.settings;
+  if (!cockpit.enabled) return <span className="ic-system-workspaces__none">Cockpit off</span>;
+  const modules = [
+    cockpit.modules.salesPerformance ? 'Sales Performance' : null,
+    cockpit.modules.communications ? 'Communications' : null,
+    cockpit.modules.cashFlow ? 'Cash Flow' : null,
+  ].filter((module): module is string => module !== null);
+  return <>{modules.length > 0 ? modules.join(', ') : 'Cockpit on, no modules'}</>;
+}
+
+function CallTrackingCell({ row }: { row: SystemWorkspace }) {
+  const { settings, vendors } = row.workspace.attributes;
+  const account = vendors.callTrackingMetrics.account;
+  return (
+    <>
+      {settings.ctm ? 'On' : 'Off'}
+      {account ? <span className="ic-system-workspaces__sub">Account {account}</span> : null}
+    </>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function HealthCell({ row }: { row: SystemWorkspace }) {
+  const { health } = row;
+  const last = health.lastRecordAt ? dateTime.format(new Date(health.lastRecordAt)) : 'none yet';
+  const organisation =
+    health.crmOrganization === 'none'
+      ? null
+      : health.crmOrganization === 'reachable'
+        ? 'CRM organisation reachable'
+        : 'CRM organisation unreachable';
+  return (
+    <div className="ic-system-workspaces__health">
+      <span className="ic-system-workspaces__status" data-status={health.status}>
+        {health.status === 'healthy' ? 'Healthy' : 'Needs attention'}
+      </span>
+      <span className="ic-system-workspaces__sub">
+        {health.activeUsers} of {health.users} users active · {health.activeSessions}{' '}
+        {health.activeSessions === 1 ? 'session' : 'sessions'}
+        {health.pendingInvitations > 0 ? ` · ${health.pendingInvitations} invited` : ''}
+      </span>
+      <span className="ic-system-workspaces__sub">Last lead received: {last}</span>
+      {organisation ? <span className="ic-system-workspaces__sub">{organisation}</span> : null}
+      {health.failedAsyncRecords > 0 ? (
+        <span className="ic-system-workspaces__sub">
+          Failed async records: {health.failedAsyncRecords}
+        </span>
+      ) : null}
+      {health.problems.length > 0 ? (
+        <ul className="ic-system-workspaces__problems">
+          {health.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

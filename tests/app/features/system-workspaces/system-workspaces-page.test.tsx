@@ -1,0 +1,223 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SystemWorkspacesPage } from '@/app/features/system-workspaces/system-workspaces-page';
+import type { SystemWorkspace, WorkspaceEdit } from '@/shared/contracts/system-workspaces';
+import type { Workspace } from '@/shared/contracts/workspace';
+import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
+import { deferred, fakeApi, type Handler } from '../../fake-api';
+import { makeHost, renderWithHost } from '../../helpers';
+
+// System > Workspaces (issue #16): the list with edition, CRM, modules and health; the
+// settings panel checked with the server's contract; loading, empty and error states.
+
+function named(id: string, name: string, base: Workspace): Workspace {
+  return { ...base, id, attributes: { ...base.attributes, name } };
+}
+
+const lakesideBase = makeWorkspace({
+  edition: 'enterprise',
+  isZoho: true,
+  cockpit: true,
+  ctmSetting: true,
+  ctmAccount: '412233',
+  quickBooks: true,
+});
+lakesideBase.attributes.settings.zohoOrgId = '700000123';
+const lakeside = named('ws_lakeside', 'Lakeside Law', lakesideBase);
+const summit = named('ws_summit', 'Summit Injury', makeWorkspace({ edition: 'starter' }));
+
+const health = (overrides: Partial<SystemWorkspace['health']> = {}): SystemWorkspace['health'] => ({
+  status: 'healthy',
+  users: 5,
+  activeUsers: 4,
+  pendingInvitations: 0,
+  activeOwners: 1,
+  activeSessions: 2,
+  failedAsyncRecords: 0,
+  lastRecordAt: '2026-11-20T15:00:00.000Z',
+  crmOrganization: 'none',
+  problems: [],
+  ...overrides,
+});
+
+const ROWS: SystemWorkspace[] = [
+  { workspace: summit, crm: 'none', health: health({ activeSessions: 1 }) },
+  {
+    workspace: lakeside,
+    crm: 'zoho',
+    health: health({
+      status: 'attention',
+      crmOrganization: 'reachable',
+      failedAsyncRecords: 2,
+      problems: ['2 CRM writes failed and wait in Async error resolution.'],
+    }),
+  },
+];
+
+const listOf = (rows: SystemWorkspace[]) => ({
+  data: rows,
+  meta: { total: rows.length, limit: Math.max(1, rows.length), offset: 0 },
+});
+
+function renderPage(routes: { list?: Handler; patch?: Handler } = {}) {
+  const sent: WorkspaceEdit[] = [];
+  const api = fakeApi({
+    'system/workspaces': routes.list ?? (() => listOf(ROWS)),
+    timezones: () => ({
+      data: [
+        { key: 'America/Chicago', label: 'Central Time (US & Canada)' },
+        { key: 'America/Denver', label: 'Mountain Time (US & Canada)' },
+      ],
+      meta: { total: 2, limit: 100, offset: 0 },
+    }),
+    'workspaces/ws_summit':
+      routes.patch ??
+      ((req) => {
+        const body = req.body as WorkspaceEdit;
+        sent.push(body);
+        return {
+          data: {
+            ...summit,
+            attributes: {
+              ...summit.attributes,
+              name: body.name,
+              edition: body.edition,
+              settings: { ...summit.attributes.settings, ctm: body.callTracking.enabled },
+              vendors: {
+                ...summit.attributes.vendors,
+                callTrackingMetrics: { account: body.callTracking.account },
+              },
+            },
+          },
+        };
+      }),
+  });
+  const host = makeHost({
+    api,
+    session: { user: makeUser({ role: 'system', workspace: null }), workspace: null, agent: null },
+  });
+  renderWithHost(<SystemWorkspacesPage />, { host });
+  return { api, host, sent };
+}
+
+const rowOf = async (name: string) =>
+  (await screen.findByRole('rowheader', { name: new RegExp(name) })).closest('tr')!;
+
+describe('System > Workspaces', () => {
+  it('lists every workspace by name with its edition, CRM and organisation, modules, call tracking, accounting and health', async () => {
+    renderPage();
+    const lakesideRow = await rowOf('Lakeside Law');
+    const cells = within(lakesideRow);
+    expect(cells.getByText('Enterprise')).toBeTruthy();
+    expect(cells.getByText('Zoho')).toBeTruthy();
+    expect(cells.getByText('Organisation 700000123')).toBeTruthy();
+    expect(cells.getByText('Sales Performance, Communications')).toBeTruthy();
+    expect(cells.getByText('Account 412233')).toBeTruthy();
+    expect(cells.getByText('QuickBooks')).toBeTruthy();
+    expect(cells.getByText('Needs attention')).toBeTruthy();
+    expect(cells.getByText('Failed async records: 2')).toBeTruthy();
+    expect(cells.getByText('2 CRM writes failed and wait in Async error resolution.')).toBeTruthy();
+    const summitRow = await rowOf('Summit Injury');
+    expect(within(summitRow).getByText('No CRM')).toBeTruthy();
+    expect(within(summitRow).getByText('Cockpit off')).toBeTruthy();
+    expect(within(summitRow).getByText('Healthy')).toBeTruthy();
+    expect(within(summitRow).getByText(/4 of 5 users active · 1 session/)).toBeTruthy();
+    // Sorted by name, and counted for screen readers.
+    const names = screen.getAllByRole('rowheader').map((cell) => cell.firstChild?.textContent);
+    expect(names).toEqual(['Lakeside Law', 'Summit Injury']);
+    expect(screen.getByText('2 workspaces')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New workspace' }).getAttribute('href')).toBe(
+      '/app/system/workspace-wizard',
+    );
+  });
+
+  it('shows loading, then the error view with Try Again, which loads again', async () => {
+    const first = deferred<unknown>();
+    let calls = 0;
+    renderPage({
+      list: () => {
+        calls += 1;
+        return calls === 1 ? first.promise : listOf(ROWS);
+      },
+    });
+    expect(await screen.findByText('Loading workspaces…')).toBeTruthy();
+    first.resolve({ fail: 500 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try Again?' }));
+    expect(await screen.findByRole('rowheader', { name: /Lakeside Law/ })).toBeTruthy();
+  });
+
+  it('says when there are no workspaces and links to the wizard', async () => {
+    renderPage({ list: () => listOf([]) });
+    expect(await screen.findByText(/There are no workspaces yet/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create the first one' })).toBeTruthy();
+  });
+
+  it('checks the settings before saving: call tracking on needs an account, a name is required', async () => {
+    const { api } = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit settings of Summit Injury' }));
+    const name = screen.getByLabelText(/^Name/) as HTMLInputElement;
+    expect(name.value).toBe('Summit Injury');
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.click(screen.getByLabelText('Call tracking on'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByText('Enter the workspace name.')).toBeTruthy();
+    expect(
+      screen.getByText('Enter the CallTrackingMetrics account id to turn call tracking on.'),
+    ).toBeTruthy();
+    expect(screen.getByLabelText(/CallTrackingMetrics account/).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(api.requests.filter((req) => req.method === 'PATCH')).toHaveLength(0);
+
+    // A Zoho CRM needs its organisation id, digits only.
+    fireEvent.change(screen.getByLabelText(/^CRM/), { target: { value: 'zoho' } });
+    fireEvent.change(screen.getByLabelText(/Zoho organisation id/), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByText('Enter the Zoho organisation id: 5 to 20 digits.')).toBeTruthy();
+    expect(api.requests.filter((req) => req.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('saves the settings with PATCH workspaces/{id}, says so and shows them in the row', async () => {
+    const { sent, host } = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit settings of Summit Injury' }));
+    fireEvent.change(screen.getByLabelText(/^Edition/), { target: { value: 'professional' } });
+    fireEvent.click(screen.getByLabelText('Call tracking on'));
+    fireEvent.change(screen.getByLabelText(/CallTrackingMetrics account/), {
+      target: { value: ' 123456 ' },
+    });
+    fireEvent.click(screen.getByLabelText('QuickBooks (accounting vendor)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      name: 'Summit Injury',
+      edition: 'professional',
+      crm: { kind: 'none' },
+      callTracking: { enabled: true, account: '123456' },
+      quickBooks: true,
+    });
+    await waitFor(() =>
+      expect(host.notify).toHaveBeenCalledWith('success', 'Settings of Summit Injury saved.'),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull());
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Edit settings of Summit Injury' }),
+    );
+  });
+
+  it('keeps everything typed when the server refuses, and shows its reason', async () => {
+    const { api } = renderPage({
+      patch: () => ({ fail: 409, message: 'name: a workspace named Lakeside Law already exists.' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit settings of Summit Injury' }));
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Lakeside Law' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText(
+        'The settings were not saved. Please try again. name: a workspace named Lakeside Law already exists.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Lakeside Law');
+    expect(api.notify).not.toHaveBeenCalled();
+  });
+});
