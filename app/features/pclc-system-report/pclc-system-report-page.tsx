@@ -1,13 +1,119 @@
-// eslint-disable-next-line import/no-restricted-paths -- a placeholder, replaced by the screen
-import { ComingSoonPage } from '@/app/features/coming-soon/coming-soon-page';
+import { useMemo } from 'react';
+import { Card } from '@/app/components/card/card';
+import { Page } from '@/app/components/page/page';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
+import { ReportRangeBar, useReportRange } from '@/app/reports/filters/report-range-bar';
+import { ReportState } from '@/app/reports/report-state';
+import { countOf } from '@/app/reports/table/report-format';
+import { ReportTable, useSortedTableExport } from '@/app/reports/table/report-table';
+import { fetchSystemPclc } from '@/shared/api/reports/system-pclc';
+import type { SystemPclcRow } from '@/shared/contracts/reports/pclc';
+import { formatDisplayDay, type DateRange } from '@/shared/domain/date-range';
+import { systemPclcFileName, systemPclcTotalsRow } from '@/shared/domain/system-pclc';
+import { withSignal } from '@/shared/query/api-with-signal';
+import { REPORT_GC_MS, REPORT_STALE_MS } from '@/shared/query/data-query';
+import { reportsKey } from '@/shared/query/report-queries';
+import { SYSTEM_PCLC_COLUMNS } from './system-pclc-columns';
+import '@/app/reports/layout/report-layout.css';
+import './pclc-system-report-page.css';
 
-/** Placeholder until issue #16 builds this screen (the route is already wired). */
+/** spec: dashboards 2.5 — the funnel's loading text. */
+export const SYSTEM_PCLC_LOADING_TEXT = 'Loading PCLC...';
+const BY_WORKSPACE = { key: 'workspace', direction: 'asc' } as const;
+
+/** GET system/reports/pclc for the range (system role; no workspace in the key). */
+function useSystemPclc(range: DateRange | null) {
+  const { api } = useHost();
+  const scope = useQueryScope();
+  return useDataQuery<SystemPclcRow[]>(
+    range
+      ? {
+          queryKey: [...reportsKey(scope), 'system-pclc', range],
+          queryFn: ({ signal }) => fetchSystemPclc(withSignal(api, signal), range),
+          staleTime: REPORT_STALE_MS,
+          gcTime: REPORT_GC_MS,
+          retry: false,
+        }
+      : null,
+  );
+}
+
+/**
+ * System > PCLC System Report (issue #16; spec: dashboards 2.2 pclc-system-report, 7
+ * "GET system/reports/pclc"): the snapshot funnel of every workspace for a date range
+ * (the last 7 days by default), sortable, with a totals row computed from the summed
+ * counts, and Excel / CSV exports of the rows as listed.
+ */
 export function PclcSystemReportPage() {
+  const range = useReportRange('report-filters:pclc-system-report');
+  const report = useSystemPclc(range.range);
   return (
-    <ComingSoonPage
+    <Page
+      eyebrow="System"
       title="PCLC System Report"
-      area="System"
-      description="The funnel across every workspace."
-    />
+      description="The snapshot funnel of every workspace: leads, sets, shows, hires and filed in the range, with their rates."
+    >
+      <div className="ic-report-screen">
+        <ReportRangeBar value={range} loading={report.status === 'loading'} />
+        <Card className="ic-report-section" aria-busy={report.status === 'loading'}>
+          <ReportState state={report} loadingLabel={SYSTEM_PCLC_LOADING_TEXT}>
+            {(rows) => <SystemPclcTable rows={rows} range={range.range} />}
+          </ReportState>
+        </Card>
+      </div>
+    </Page>
+  );
+}
+
+function SystemPclcTable({
+  rows,
+  range,
+}: {
+  rows: readonly SystemPclcRow[];
+  range: DateRange | null;
+}) {
+  const totals = useMemo(() => (rows.length > 0 ? systemPclcTotalsRow(rows) : undefined), [rows]);
+  // The export carries the totals row too (labelled), after the workspaces in the order listed.
+  const { sort, onSort, exportRows } = useSortedTableExport(
+    SYSTEM_PCLC_COLUMNS,
+    rows,
+    BY_WORKSPACE,
+    totals,
+  );
+  return (
+    <>
+      <div className="ic-report-toolbar">
+        <div>
+          <h2 className="ic-system-pclc__heading">Workspaces</h2>
+          {range ? (
+            <p className="ic-report-toolbar__text">
+              {formatDisplayDay(range.startDate)} to {formatDisplayDay(range.endDate)} ·{' '}
+              {countOf(rows.length, 'workspace')}
+            </p>
+          ) : null}
+        </div>
+        <TableExportButtons
+          rows={rows.length > 0 ? exportRows : exportRows.slice(0, 1)}
+          fileName={range ? systemPclcFileName(range) : 'pclc_system_report_data'}
+          what="PCLC system report"
+        />
+      </div>
+      {rows.length === 0 ? (
+        <p className="ic-system-pclc__empty">No workspaces to report on yet.</p>
+      ) : (
+        <ReportTable
+          caption="PCLC by workspace"
+          columns={SYSTEM_PCLC_COLUMNS}
+          rows={rows}
+          rowKey={(row) => row.WORKSPACEID}
+          initialSort={BY_WORKSPACE}
+          sort={sort}
+          onSort={onSort}
+          totals={totals}
+        />
+      )}
+    </>
   );
 }
