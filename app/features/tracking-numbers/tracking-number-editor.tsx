@@ -67,13 +67,20 @@ export function TrackingNumberEditor({
   );
   const allCampaigns = useMemo(
     () => [
-      ...campaigns,
+      // Campaigns of a hidden (Test) source are not offered: choosing one would pick a
+      // source the lead-source list does not show.
+      ...campaigns.filter(
+        (campaign) =>
+          campaign.leadSourceId === null ||
+          campaign.id === number.campaign?.id ||
+          sourceOptions.some((option) => option.id === campaign.leadSourceId),
+      ),
       // The number's campaign when the lookup does not list it: offered, of no source.
       ...(number.campaign && !campaigns.some((c) => c.id === number.campaign?.id)
         ? [{ ...number.campaign, label: number.campaign.name, active: true, leadSourceId: null }]
         : []),
     ],
-    [campaigns, number.campaign],
+    [campaigns, number.campaign, sourceOptions],
   );
   const sourceLabel = (id: string) => sourceOptions.find((option) => option.id === id)?.label ?? id;
   const { draft, errors, formRef, update, check } = useCheckedDraft<

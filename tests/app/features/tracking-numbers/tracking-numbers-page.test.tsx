@@ -39,6 +39,15 @@ const CAMPAIGNS: Campaign[] = [
     leadSourceId: 'ls_tv',
   },
   { id: 'c_any', key: 'c', label: 'Brand', active: true, medium: null, leadSourceId: null },
+  // Of a Test source, which the lead-source lookup hides: never offered.
+  {
+    id: 'c_test',
+    key: 'd',
+    label: 'Test campaign',
+    active: true,
+    medium: null,
+    leadSourceId: 'ls_test',
+  },
 ];
 
 function numbers(): TrackingNumber[] {
@@ -254,6 +263,12 @@ describe('Settings > Tracking Numbers', () => {
     const source = within(form).getByRole('combobox', { name: /Lead source/ }) as HTMLSelectElement;
     const campaign = within(form).getByRole('combobox', { name: /Campaign/ }) as HTMLSelectElement;
     await waitFor(() => expect(campaign.options).toHaveLength(4));
+    expect([...campaign.options].map((o) => o.text)).toEqual([
+      'No campaign',
+      'Google Ads',
+      'Evening spot',
+      'Brand',
+    ]);
     fireEvent.change(campaign, { target: { value: 'c_spot' } });
     expect(source.value).toBe('ls_tv');
     expect([...campaign.options].map((o) => o.text)).toEqual([
