@@ -1,32 +1,31 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   asyncRecordPayloadSchema,
   asyncRecordRequestSchema,
   asyncRecordResponseSchema,
-  crmContactPayloadSchema,
   crmRecordListQuerySchema,
   crmRecordListResponseSchema,
   ifsMethodSchema,
   ifsQueryRequestSchema,
   ifsQueryResponseSchema,
   IFS_METHODS,
-  type AsyncRecordPayload,
   type CrmRecord,
 } from '@/shared/contracts/call-flow-api';
 import { crmRecordTypeSchema } from '@/shared/contracts/call-flow';
 import { idSchema } from '@/shared/contracts/common';
 import { toAsyncRecordPayload } from '@/shared/domain/crm-sync-mapping';
+import { hasAsyncLeadGeneration } from '@/shared/domain/workspace-features';
 import type { ServerContext } from '../context';
-import type { Db } from '../db/database';
 import type { CrmRecordTable } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { errorBody, HttpError, notFound } from '../http/errors';
 import { newestFirstPage, pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import { readJson } from '../repositories/json-column';
 import { callFlowScope } from './call-flow-access';
+import { recordFailure } from './async-record-failures';
 import { reachableExecution } from './execution-histories';
+import { CrmRefusal, writeCrmRecord } from './simulated-crm';
 
 // spec: session 7 CRM sync, against a simulated CRM (the crm_records table) so that what
 // a finished intake wrote can be seen:
@@ -35,6 +34,9 @@ import { reachableExecution } from './execution-histories';
 // - POST workspaces/{id}/async-records/{processExecutionHistoryId}: a re-mapped record
 //   (type + crmFieldMappings) or the trigger's raw record, re-mapped here with the same
 //   pure function (shared/domain/crm-sync-mapping.ts). CONTACT-TAGS removes tags.
+//   The write itself, and the ways the CRM refuses it, live in ./simulated-crm.ts; a
+//   refusal in a workspace with asynchronous lead generation is kept by
+//   ./async-record-failures.ts for Settings > Async error resolution (issue #16).
 
 const ifsParams = z.object({ id: idSchema, method: z.string().min(1).max(64) });
 const asyncParams = z.object({ id: idSchema, executionId: idSchema });
@@ -51,55 +53,6 @@ function recordOf(row: CrmRecordTable): CrmRecord {
     payload: readJson(storedPayloadSchema, row.payload, 'CRM record'),
     createdAt: row.created_at,
   };
-}
-
-async function findContact(db: Db, workspaceId: string, contactId: string) {
-  return db
-    .selectFrom('crm_records')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('type', '=', 'CONTACT')
-    .where('id', '=', contactId)
-    .executeTakeFirst();
-}
-
-/** The contact a NOTE / CALL / EVENT / DEAL belongs to: the one named, else the execution's last. */
-async function contactFor(
-  db: Db,
-  workspaceId: string,
-  executionId: string,
-  named: string | undefined,
-): Promise<CrmRecordTable | null> {
-  if (named !== undefined) {
-    const contact = await findContact(db, workspaceId, named);
-    if (!contact) throw badRequest(`contact ${named} is not in this workspace's CRM`);
-    return contact;
-  }
-  const last = await db
-    .selectFrom('crm_records')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('execution_id', '=', executionId)
-    .where('type', '=', 'CONTACT')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return last ?? null;
-}
-
-function namedContact(payload: AsyncRecordPayload): string | undefined {
-  switch (payload.type) {
-    case 'NOTE':
-    case 'CALL':
-    case 'EVENT':
-      return payload.crmFieldMappings.ContactId;
-    case 'DEAL':
-      return payload.crmFieldMappings.contact_id;
-    case 'CONTACT-TAGS':
-      return payload.crmFieldMappings.contact_id;
-    case 'CONTACT':
-      return undefined;
-  }
 }
 
 export function registerCrmSyncRoutes(api: FastifyInstance, ctx: ServerContext): void {
@@ -139,11 +92,11 @@ export function registerCrmSyncRoutes(api: FastifyInstance, ctx: ServerContext):
     });
   });
 
-  api.post('/workspaces/:id/async-records/:executionId', async (request) => {
+  api.post('/workspaces/:id/async-records/:executionId', async (request, reply) => {
     const { id, executionId } = parseInput(asyncParams, request.params, 'params');
     const body = parseInput(asyncRecordRequestSchema, request.body, 'body');
     const principal = await ctx.authenticate(request);
-    await callFlowScope(ctx, principal, id, 'run');
+    const { workspace } = await callFlowScope(ctx, principal, id, 'run');
     const execution = await reachableExecution(ctx.db, principal, executionId);
     if (execution.workspace_id !== id) throw notFound('Execution history not found.');
     // A raw trigger record is re-mapped here; a re-mapped one is checked as it is.
@@ -152,48 +105,38 @@ export function registerCrmSyncRoutes(api: FastifyInstance, ctx: ServerContext):
         ? parseInput(asyncRecordPayloadSchema, toAsyncRecordPayload(body), 'body')
         : body;
     const now = ctx.now().toISOString();
-
-    if (payload.type === 'CONTACT-TAGS') {
-      const contact = await contactFor(ctx.db, id, executionId, namedContact(payload));
-      if (!contact) throw notFound('There is no contact whose tags could be removed.');
-      const stored = crmContactPayloadSchema.parse(JSON.parse(contact.payload));
-      const removing = new Set(payload.crmFieldMappings.tags);
-      // No tags named: all of them (our choice; spec 7 only says the endpoint deletes tags).
-      const tags = removing.size === 0 ? [] : stored.tags.filter((tag) => !removing.has(tag));
-      await ctx.db
-        .updateTable('crm_records')
-        .set({ payload: JSON.stringify({ ...stored, tags }) })
-        .where('id', '=', contact.id)
-        .execute();
-      return respondWith(asyncRecordResponseSchema, {
-        id: contact.id,
-        type: payload.type,
-        contactId: contact.id,
-      });
+    try {
+      const written = await writeCrmRecord(ctx.db, id, executionId, payload, now);
+      return respondWith(asyncRecordResponseSchema, written);
+    } catch (error) {
+      if (!(error instanceof CrmRefusal)) throw error;
+      // Issue #16: with asynchronous lead generation nobody waits for the CRM, so a refusal
+      // is kept for Settings > Async error resolution (202, never lost); a synchronous
+      // caller gets the CRM's answer at once and shows it.
+      if (hasAsyncLeadGeneration(workspace)) {
+        const failureId = await recordFailure(ctx.db, {
+          workspaceId: id,
+          executionId,
+          payload,
+          error: error.crmError,
+          createdBy: principal.sub,
+          now,
+        });
+        return reply.code(202).send(
+          respondWith(asyncRecordResponseSchema, {
+            id: failureId,
+            type: payload.type,
+            contactId: null,
+            failure: { id: failureId, ...error.crmError },
+          }),
+        );
+      }
+      if (error.status >= 500) {
+        // The error handler answers every 5xx as a generic 500; an outage says what it is.
+        return reply.code(error.status).send(errorBody(error.status, error.message));
+      }
+      throw new HttpError(error.status, error.message);
     }
-
-    const recordId = randomUUID();
-    const contactId =
-      payload.type === 'CONTACT'
-        ? recordId
-        : ((await contactFor(ctx.db, id, executionId, namedContact(payload)))?.id ?? null);
-    await ctx.db
-      .insertInto('crm_records')
-      .values({
-        id: recordId,
-        workspace_id: id,
-        type: payload.type,
-        contact_id: contactId,
-        execution_id: executionId,
-        payload: JSON.stringify(payload.crmFieldMappings),
-        created_at: now,
-      })
-      .execute();
-    return respondWith(asyncRecordResponseSchema, {
-      id: recordId,
-      type: payload.type,
-      contactId,
-    });
   });
 
   // What the simulated CRM holds (not in the spec): newest first, paged, by type.

@@ -1,5 +1,146 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  asyncFailureListQuerySchema,
+  asyncFailureListResponseSchema,
+  asyncFailureResponseSchema,
+  retryAllResponseSchema,
+  simulatedCrmResponseSchema,
+  simulatedCrmUpdateSchema,
+} from '@/shared/contracts/async-errors';
+import { idSchema } from '@/shared/contracts/common';
+import { closedRecordProblem } from '@/shared/domain/async-errors';
+import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
+import { hasAsyncLeadGeneration } from '@/shared/domain/workspace-features';
+import { assertRole } from '../auth/access';
+import {
+  dismissFailure,
+  findFailure,
+  listFailures,
+  retryAllFailures,
+  retryFailure,
+} from '../call-center/async-record-failures';
 import type { ServerContext } from '../context';
+import { forbidden, HttpError, notFound } from '../http/errors';
+import { pageWindow } from '../http/paging';
+import { parseInput, respondWith } from '../http/validate';
+import { createLoadedWorkspaceScope } from './workspace-scope';
 
-/** Settings > Async error resolution: failed CRM-sync records, retry and dismiss (issue #16). */
-export function registerAsyncErrorRoutes(_api: FastifyInstance, _ctx: ServerContext): void {}
+// Settings > Async error resolution (issue #16): the CRM writes of the async-records
+// pipeline that the CRM refused (server/call-center/async-record-failures.ts), for owners,
+// admins and the system role, in workspaces with asynchronous lead generation (spec:
+// dashboards 6, the menu's rule). docs/async-error-resolution.md has the endpoint table.
+
+const failureParams = z.object({ id: idSchema, failureId: idSchema });
+
+/** The page's list size by default (the page asks for 25 at a time). */
+const DEFAULT_PAGE = 25;
+
+export const ASYNC_LEAD_GENERATION_REQUIRED =
+  'Async error resolution is only for workspaces with asynchronous lead generation.';
+
+export function registerAsyncErrorRoutes(api: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx;
+  const loadedScope = createLoadedWorkspaceScope(ctx);
+
+  /** 401, 400 id, 403 foreign workspace, 404 missing, 403 role, 403 without async lead generation. */
+  async function managerScope(request: FastifyRequest) {
+    const scope = await loadedScope(request);
+    assertRole(scope.principal, MANAGERS_AND_SYSTEM);
+    if (!hasAsyncLeadGeneration(scope.workspace)) throw forbidden(ASYNC_LEAD_GENERATION_REQUIRED);
+    return scope;
+  }
+
+  /** An open record of the workspace (404 for another workspace's id, 409 once closed). */
+  async function openFailure(workspaceId: string, request: FastifyRequest) {
+    const { failureId } = parseInput(failureParams, request.params, 'params');
+    const failure = await findFailure(db, workspaceId, failureId);
+    if (!failure) throw notFound('Failed record not found.');
+    const problem = closedRecordProblem(failure.status);
+    if (problem) throw new HttpError(409, problem);
+    return failure;
+  }
+
+  api.get('/workspaces/:id/async-errors', async (request) => {
+    const { workspaceId } = await managerScope(request);
+    const { status } = parseInput(asyncFailureListQuerySchema, request.query ?? {}, 'query');
+    const page = await listFailures(
+      db,
+      workspaceId,
+      status,
+      pageWindow(request.query, DEFAULT_PAGE),
+    );
+    return respondWith(asyncFailureListResponseSchema, page);
+  });
+
+  api.post('/workspaces/:id/async-errors/retry-all', async (request) => {
+    const { principal, workspaceId } = await managerScope(request);
+    const result = await retryAllFailures(db, workspaceId, principal.sub, () =>
+      ctx.now().toISOString(),
+    );
+    return respondWith(retryAllResponseSchema, { data: result });
+  });
+
+  api.post('/workspaces/:id/async-errors/:failureId/retry', async (request) => {
+    const { principal, workspaceId } = await managerScope(request);
+    const failure = await openFailure(workspaceId, request);
+    await retryFailure(db, failure, principal.sub, ctx.now().toISOString());
+    const saved = await findFailure(db, workspaceId, failure.id);
+    if (!saved) throw notFound('Failed record not found.');
+    return respondWith(asyncFailureResponseSchema, { data: saved });
+  });
+
+  api.post('/workspaces/:id/async-errors/:failureId/dismiss', async (request) => {
+    const { principal, workspaceId } = await managerScope(request);
+    const failure = await openFailure(workspaceId, request);
+    await dismissFailure(db, failure.id, principal.sub, ctx.now().toISOString());
+    const saved = await findFailure(db, workspaceId, failure.id);
+    if (!saved) throw notFound('Failed record not found.');
+    return respondWith(asyncFailureResponseSchema, { data: saved });
+  });
+
+  // The simulated CRM's outage switch (not in the spec): for tests and demos of the
+  // pipeline, the system user only; it works in any workspace (a synchronous one answers
+  // its callers 503 while it is on).
+  async function systemScope(request: FastifyRequest) {
+    const scope = await loadedScope(request);
+    assertRole(scope.principal, ['system']);
+    return scope;
+  }
+
+  async function outageState(workspaceId: string) {
+    const row = await db
+      .selectFrom('simulated_crm_outages')
+      .select('since')
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirst();
+    return { outage: row !== undefined, since: row?.since ?? null };
+  }
+
+  api.get('/workspaces/:id/simulated-crm', async (request) => {
+    const { workspaceId } = await systemScope(request);
+    return respondWith(simulatedCrmResponseSchema, { data: await outageState(workspaceId) });
+  });
+
+  api.put('/workspaces/:id/simulated-crm', async (request) => {
+    const { principal, workspaceId } = await systemScope(request);
+    const { outage } = parseInput(simulatedCrmUpdateSchema, request.body, 'body');
+    if (outage) {
+      await db
+        .insertInto('simulated_crm_outages')
+        .values({
+          workspace_id: workspaceId,
+          set_by: principal.sub,
+          since: ctx.now().toISOString(),
+        })
+        .onConflict((oc) => oc.column('workspace_id').doNothing())
+        .execute();
+    } else {
+      await db
+        .deleteFrom('simulated_crm_outages')
+        .where('workspace_id', '=', workspaceId)
+        .execute();
+    }
+    return respondWith(simulatedCrmResponseSchema, { data: await outageState(workspaceId) });
+  });
+}

@@ -23,6 +23,7 @@ import { seedDemoRecordsIfMissing } from './demo-records';
 import { seedDemoCoachingIfMissing } from './demo-coaching';
 import { seedDemoSchedulingIfMissing } from './demo-scheduling';
 import { seedDemoTrackingNumbersIfMissing } from './demo-tracking-numbers';
+import { seedDemoAsyncErrorsIfMissing } from './demo-async-errors';
 import { mulberry32, type Random } from './random';
 
 /** The fixed seed of the demo data (ARCHITECTURE.md: deterministic demo seed). */
@@ -423,6 +424,7 @@ export async function seedIfEmpty(
   await seedDemoRecordsIfMissing(db, now);
   await seedDemoCallFlowsIfMissing(db, now);
   await seedDemoTrackingNumbersIfMissing(db, now);
+  await seedDemoAsyncErrorsIfMissing(db, now);
   await seedDemoSchedulingIfMissing(db, now);
   await seedDemoCoachingIfMissing(db, now);
   return summary;

@@ -140,6 +140,12 @@ export const asyncRecordResponseSchema = z.object({
   id: idSchema,
   type: crmRecordTypeSchema,
   contactId: idSchema.nullable(),
+  /**
+   * Set (with status 202) when the CRM refused the write in a workspace with asynchronous
+   * lead generation: the record is kept for Settings > Async error resolution and `id` is
+   * that kept record's id (shared/contracts/async-errors.ts).
+   */
+  failure: z.object({ id: idSchema, code: z.string(), message: z.string() }).optional(),
 });
 export type AsyncRecordResponse = z.infer<typeof asyncRecordResponseSchema>;
 

@@ -1,0 +1,97 @@
+import {
+  asyncErrorPaths,
+  type AsyncFailureList,
+  type AsyncFailureStatus,
+  asyncFailureListResponseSchema,
+  asyncFailureResponseSchema,
+  type AsyncRecordFailure,
+  type RetryAllResult,
+  retryAllResponseSchema,
+  simulatedCrmResponseSchema,
+} from '@/shared/contracts/async-errors';
+import type { ApiClient, CallOptions } from './client';
+
+// Settings > Async error resolution (issue #16): the calls of shared/contracts/
+// async-errors.ts, each answer checked by its contract.
+
+export interface AsyncFailurePage {
+  status: AsyncFailureStatus;
+  limit: number;
+  offset: number;
+}
+
+/** GET workspaces/{id}/async-errors: one page of one status, newest first, with counts. */
+export async function listAsyncFailures(
+  api: ApiClient,
+  workspaceId: string,
+  page: AsyncFailurePage,
+  options?: CallOptions,
+): Promise<AsyncFailureList> {
+  return api.call(
+    asyncFailureListResponseSchema,
+    {
+      method: 'GET',
+      path: asyncErrorPaths.list(workspaceId),
+      query: { status: page.status, 'page[limit]': page.limit, 'page[offset]': page.offset },
+    },
+    options,
+  );
+}
+
+/** POST workspaces/{id}/async-errors/{failureId}/retry: the record after the new attempt. */
+export async function retryAsyncFailure(
+  api: ApiClient,
+  workspaceId: string,
+  failureId: string,
+  options?: CallOptions,
+): Promise<AsyncRecordFailure> {
+  const answer = await api.call(
+    asyncFailureResponseSchema,
+    { method: 'POST', path: asyncErrorPaths.retry(workspaceId, failureId), body: {} },
+    options,
+  );
+  return answer.data;
+}
+
+/** POST workspaces/{id}/async-errors/retry-all: how many were tried, synced, still failing. */
+export async function retryAllAsyncFailures(
+  api: ApiClient,
+  workspaceId: string,
+  options?: CallOptions,
+): Promise<RetryAllResult> {
+  const answer = await api.call(
+    retryAllResponseSchema,
+    { method: 'POST', path: asyncErrorPaths.retryAll(workspaceId), body: {} },
+    options,
+  );
+  return answer.data;
+}
+
+/** POST workspaces/{id}/async-errors/{failureId}/dismiss: the record, now dismissed. */
+export async function dismissAsyncFailure(
+  api: ApiClient,
+  workspaceId: string,
+  failureId: string,
+  options?: CallOptions,
+): Promise<AsyncRecordFailure> {
+  const answer = await api.call(
+    asyncFailureResponseSchema,
+    { method: 'POST', path: asyncErrorPaths.dismiss(workspaceId, failureId), body: {} },
+    options,
+  );
+  return answer.data;
+}
+
+/** PUT workspaces/{id}/simulated-crm (system user): switches the simulated CRM's outage. */
+export async function setSimulatedCrmOutage(
+  api: ApiClient,
+  workspaceId: string,
+  outage: boolean,
+): Promise<{ outage: boolean; since: string | null }> {
+  const answer = await api.call(simulatedCrmResponseSchema, {
+    method: 'PUT',
+    path: asyncErrorPaths.simulatedCrm(workspaceId),
+    body: { outage },
+  });
+  return answer.data;
+}
