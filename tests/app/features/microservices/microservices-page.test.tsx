@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MicroservicesPage } from '@/app/features/microservices/microservices-page';
 import type { MicroserviceCheck, MicroservicesReport } from '@/shared/contracts/microservices';
-import { makeUser } from '../../../shared/domain/fixtures';
+import { APP_MENU, visibleMenu } from '@/shared/domain/menu';
+import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { fakeApi, type Handler } from '../../fake-api';
 import { makeHost, renderWithHost } from '../../helpers';
 
@@ -166,5 +167,30 @@ describe('System > Microservices', () => {
     act(() => setVisibility('visible'));
     await act(() => vi.advanceTimersByTimeAsync(10));
     await waitFor(() => expect(api.calls('system/microservices')).toHaveLength(3));
+  });
+});
+
+describe('System menu (issue #16)', () => {
+  it('gives the system user Microservices, PCLC System Report and Send notification (with its test call), and no other role', () => {
+    const systemItems = (role: 'system' | 'owner' | 'admin' | 'operator') =>
+      visibleMenu(APP_MENU, {
+        user: { role },
+        workspace: role === 'system' ? null : makeWorkspace(),
+        coachingCategories: [],
+        production: true,
+      })
+        .flatMap((item) => item.children ?? [])
+        .filter((item) => item.path?.startsWith('system/'))
+        .map((item) => [item.title, item.path]);
+    expect(systemItems('system')).toEqual(
+      expect.arrayContaining([
+        ['Send notification', 'system/notifications'],
+        ['Microservices', 'system/microservices'],
+        ['PCLC System Report', 'system/pclc-system-report'],
+      ]),
+    );
+    for (const role of ['owner', 'admin', 'operator'] as const) {
+      expect(systemItems(role), role).toEqual([]);
+    }
   });
 });
