@@ -1,5 +1,125 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idSchema } from '@/shared/contracts/common';
+import {
+  type AgentParametersUpdate,
+  agentParametersResponseSchema,
+  agentParametersUpdateSchema,
+  usersParametersResponseSchema,
+} from '@/shared/contracts/users-parameters';
+import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
+import { assertRole } from '../auth/access';
 import type { ServerContext } from '../context';
+import type { Db } from '../db/database';
+import { badRequest, notFound } from '../http/errors';
+import { parseInput, respondWith } from '../http/validate';
+import {
+  agentParametersOf,
+  listUsersParameters,
+  saveAgentParameters,
+  toAgentParameters,
+} from '../repositories/users-parameters-repository';
+import { createWorkspaceScope } from './workspace-scope';
 
-/** Settings > Users parameters: per-agent parameters (issue #16). */
-export function registerUsersParametersRoutes(_api: FastifyInstance, _ctx: ServerContext): void {}
+// Settings > Users parameters (issue #16): shared/contracts/users-parameters.ts, and
+// docs/users-parameters.md for the endpoints and what each parameter drives.
+
+const agentParams = z.object({ id: idSchema, agentId: idSchema });
+
+/** 400 naming the field unless every id is the workspace's (and the consultant usable). */
+async function checkChoices(
+  db: Db,
+  workspaceId: string,
+  update: AgentParametersUpdate,
+  currentConsultantId: string | null,
+): Promise<void> {
+  if (update.officeId !== null) {
+    const office = await db
+      .selectFrom('offices')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', update.officeId)
+      .executeTakeFirst();
+    if (!office)
+      throw badRequest(`officeId: ${update.officeId} is not an office of this workspace`);
+  }
+  if (update.practiceAreaIds.length > 0) {
+    const known = await db
+      .selectFrom('practice_areas')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', update.practiceAreaIds)
+      .execute();
+    const found = new Set(known.map((row) => row.id));
+    const unknown = update.practiceAreaIds.filter((id) => !found.has(id));
+    if (unknown.length > 0) {
+      throw badRequest(
+        `practiceAreaIds: ${unknown.slice(0, 5).join(', ')} ${unknown.length === 1 ? 'is not a practice area' : 'are not practice areas'} of this workspace`,
+      );
+    }
+  }
+  if (update.consultantId !== null) {
+    const consultant = await db
+      .selectFrom('consultants')
+      .select(['id', 'active'])
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', update.consultantId)
+      .executeTakeFirst();
+    if (!consultant) {
+      throw badRequest(
+        `consultantId: ${update.consultantId} is not a consultant of this workspace`,
+      );
+    }
+    // An inactive consultant takes no bookings: keeping an existing link is allowed (the
+    // form sends it back unchanged), making a new one is not.
+    if (consultant.active !== 1 && consultant.id !== currentConsultantId) {
+      throw badRequest('consultantId: this consultant is inactive; choose an active one');
+    }
+  }
+}
+
+export function registerUsersParametersRoutes(api: FastifyInstance, ctx: ServerContext): void {
+  const { db } = ctx;
+  const workspaceScope = createWorkspaceScope(ctx);
+
+  /** Settings are the managers' (spec: dashboards 6): operators and consultants get 403. */
+  async function managerScope(request: FastifyRequest) {
+    const scope = await workspaceScope(request);
+    assertRole(scope.principal, MANAGERS_AND_SYSTEM);
+    return scope;
+  }
+
+  api.get('/workspaces/:id/users-parameters', async (request) => {
+    const { workspaceId } = await managerScope(request);
+    return respondWith(usersParametersResponseSchema, {
+      data: await listUsersParameters(db, workspaceId),
+    });
+  });
+
+  api.put('/workspaces/:id/users-parameters/:agentId', async (request) => {
+    const { principal, workspaceId } = await managerScope(request);
+    const { agentId } = parseInput(agentParams, request.params, 'params');
+    const agent = await db
+      .selectFrom('agents')
+      .select(['id', 'name', 'active'])
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', agentId)
+      .executeTakeFirst();
+    // Another workspace's agent is 404 through this workspace's path.
+    if (!agent) throw notFound('Agent not found.');
+    const update = parseInput(agentParametersUpdateSchema, request.body, 'body');
+    const current = await agentParametersOf(db, workspaceId, agentId);
+    await checkChoices(db, workspaceId, update, current.consultantId);
+    await saveAgentParameters(db, { workspaceId, agentId }, update, {
+      userId: principal.sub,
+      now: ctx.now(),
+    });
+    const saved = await agentParametersOf(db, workspaceId, agentId);
+    return respondWith(agentParametersResponseSchema, {
+      data: toAgentParameters(
+        { id: agent.id, name: agent.name, active: agent.active === 1 },
+        saved,
+      ),
+    });
+  });
+}
