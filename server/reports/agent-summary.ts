@@ -7,8 +7,13 @@ import {
   type AgentSummaryPeriod,
   type OpenFollowUp,
 } from '@/shared/contracts/reports/agent-summary';
+import {
+  effectiveComplianceMinimum,
+  outboundMinimumsForDays,
+} from '@/shared/domain/users-parameters';
 import type { Db } from '../db/database';
-import { addDays, weekdayIndex } from '../records/workspace-days';
+import { addDays, daysBetween, weekdayIndex } from '../records/workspace-days';
+import { agentParametersOf } from '../repositories/users-parameters-repository';
 import { teamCompliance } from './call-reports';
 import { callSums, emptyCallSums, roundedPercent, type CallSums } from './call-sums';
 import { countTransitions } from './pipeline-counts';
@@ -133,7 +138,7 @@ export async function agentSummary(
   const range = agentPeriodRange(period, today);
   const scope = dateScope(workspace, range, now);
   const mine = { ...scope, dims: { ...scope.dims, agentIds: [agent.id] } };
-  const [inbound, outbound, transitions, promises, open] = await Promise.all([
+  const [inbound, outbound, transitions, promises, open, parameters] = await Promise.all([
     callSums(db, mine, { direction: 'inbound', withAgent: true }),
     callSums(db, mine, { direction: 'outbound', withAgent: true }),
     countTransitions(db, scope, {
@@ -142,7 +147,12 @@ export async function agentSummary(
     }),
     teamCompliance(db, mine),
     openFollowUps(db, workspace.id, agent.id, today),
+    agentParametersOf(db, workspace.id, agent.id),
   ]);
+  const outboundMinimums = outboundMinimumsForDays(
+    parameters.minimums,
+    daysBetween(range.startDate, range.endDate) + 1,
+  );
   const inSums = inbound.get('') ?? emptyCallSums();
   const outSums = outbound.get('') ?? emptyCallSums();
   const counts = transitions.get(agent.id);
@@ -190,5 +200,11 @@ export async function agentSummary(
     },
     open,
     rank: { metric: 'sets', ...place },
+    minimums: {
+      compliancePercent: effectiveComplianceMinimum(parameters.minimums),
+      outboundCalls: outboundMinimums.calls,
+      outboundAnswers: outboundMinimums.answers,
+      outboundSets: outboundMinimums.sets,
+    },
   };
 }

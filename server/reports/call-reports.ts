@@ -17,6 +17,18 @@ import {
   emptyCallSums,
   roundedPercent,
 } from './call-sums';
+import {
+  effectiveComplianceMinimum,
+  isBelowComplianceMinimum,
+  outboundBelowMinimums,
+  outboundMinimumsForDays,
+} from '@/shared/domain/users-parameters';
+import { daysBetween } from '../records/workspace-days';
+import { badRequest } from '../http/errors';
+import {
+  agentIdsInOffices,
+  loadAgentParameters,
+} from '../repositories/users-parameters-repository';
 import { countTransitions } from './pipeline-counts';
 import { chosenIds, loose, type ReportScope } from './report-scope';
 
@@ -269,6 +281,8 @@ export async function outboundSales(
     }),
     countTransitions(db, scope, { groupBy: 'agent_id', stages: ['set'], channel: 'outbound' }),
   ]);
+  const parameters = await loadAgentParameters(db, scope.workspace.id);
+  const days = daysBetween(scope.startDate, scope.endDate) + 1;
   const row = (c: CallSums, s: number) => ({
     calls: c.calls,
     answered: c.answered,
@@ -280,6 +294,11 @@ export async function outboundSales(
     id: agent.id,
     name: agent.name,
     ...row(calls.get(agent.id) ?? emptyCallSums(), sets.get(agent.id)?.set ?? 0),
+    ...withOutboundMinimums(
+      calls.get(agent.id) ?? emptyCallSums(),
+      sets.get(agent.id)?.set ?? 0,
+      outboundMinimumsForDays(parameters.get(agent.id)?.minimums, days),
+    ),
   }));
   const totals = agents.reduce(
     (t, a) => ({
@@ -330,15 +349,18 @@ export async function teamCompliance(db: Db, scope: ReportScope): Promise<Compli
  */
 export async function staffCompliance(
   db: Db,
-  scope: ReportScope,
+  wholeScope: ReportScope,
   inactiveUsers = false,
+  officeIds: readonly string[] = [],
 ): Promise<StaffComplianceRow[]> {
-  const [inbound, outbound, promises, relationship, collection] = await Promise.all([
+  const scope = await officeAgentsScope(db, wholeScope, officeIds);
+  const [inbound, outbound, promises, relationship, collection, parameters] = await Promise.all([
     callSums(db, scope, { direction: 'inbound', withAgent: true, groupBy: 'agent_id' }),
     callSums(db, scope, { direction: 'outbound', withAgent: true, groupBy: 'agent_id' }),
     callbacks(db, scope, true),
     outboundTasks(db, scope, 'relationship', { byAgent: true }),
     outboundTasks(db, scope, 'collection', { byAgent: true }),
+    loadAgentParameters(db, scope.workspace.id),
   ]);
   const everyone = inactiveUsers ? scope.workspace.agents.map((a) => a.id) : [];
   return agentsWith(scope, everyone).map((agent) => {
@@ -347,6 +369,12 @@ export async function staffCompliance(
     const p = promises.get(agent.id) ?? { requested: 0, returned: 0 };
     const r = relationship.get(agent.id) ?? { due: 0, made: 0 };
     const c = collection.get(agent.id) ?? { due: 0, made: 0 };
+    const overallRate = ceilPercent(
+      i.connected + o.connected + p.returned + r.made + c.made,
+      i.calls + o.calls + p.requested + r.due + c.due,
+    );
+    // The agent's own minimum (Settings > Users parameters), else the workspace default.
+    const minimumPercent = effectiveComplianceMinimum(parameters.get(agent.id)?.minimums);
     return {
       agentId: agent.id,
       agentName: agent.name,
@@ -355,10 +383,45 @@ export async function staffCompliance(
       callbackRate: ceilPercent(p.returned, p.requested),
       relationshipRate: ceilPercent(r.made, r.due),
       collectionRate: ceilPercent(c.made, c.due),
-      overallRate: ceilPercent(
-        i.connected + o.connected + p.returned + r.made + c.made,
-        i.calls + o.calls + p.requested + r.due + c.due,
-      ),
+      overallRate,
+      minimumPercent,
+      belowMinimum: isBelowComplianceMinimum(overallRate, minimumPercent),
     };
   });
+}
+
+/**
+ * The office filter of an agent report: only the agents whose Users parameters office is
+ * one of these (docs/users-parameters.md); none chosen = every agent. 400 on an unknown one.
+ */
+async function officeAgentsScope(
+  db: Db,
+  scope: ReportScope,
+  officeIds: readonly string[],
+): Promise<ReportScope> {
+  if (officeIds.length === 0) return scope;
+  const known = new Set(scope.workspace.offices.map((o) => o.id));
+  const unknown = officeIds.filter((id) => !known.has(id));
+  if (unknown.length > 0)
+    throw badRequest(`offices: unknown office ${unknown.slice(0, 5).join(', ')}`);
+  const inOffices = new Set(await agentIdsInOffices(db, scope.workspace.id, officeIds));
+  const agentIds = (scope.dims.agentIds ?? scope.workspace.agents.map((a) => a.id)).filter((id) =>
+    inOffices.has(id),
+  );
+  return { ...scope, dims: { ...scope.dims, agentIds } };
+}
+
+/** The agent's outbound minimums for the range and which figures are under them. */
+function withOutboundMinimums(
+  calls: CallSums,
+  sets: number,
+  minimums: ReturnType<typeof outboundMinimumsForDays>,
+) {
+  return {
+    minimums,
+    belowMinimum: outboundBelowMinimums(
+      { calls: calls.calls, answers: calls.answered, sets },
+      minimums,
+    ),
+  };
 }

@@ -237,6 +237,7 @@ export function registerReportRoutes(
         db,
         dateScope(workspace, input, now),
         input.inactiveUsers === 'true',
+        input.offices ?? [],
       ),
     }),
   );

@@ -23,15 +23,18 @@ export interface ComplianceBar {
   goal: number;
 }
 
-/** A bar at a percent: blue at or above the minimum marker, red below it (spec 4). */
-export function complianceBar(percent: number): ComplianceBar {
+/**
+ * A bar at a percent: blue at or above the minimum marker, red below it (spec 4). The
+ * marker is the spec's 10 unless an agent's own minimum is given (Users parameters).
+ */
+export function complianceBar(percent: number, min: number = COMPLIANCE_BAR.min): ComplianceBar {
   const clamped = Math.min(100, Math.max(0, Math.round(percent)));
-  const verdict = progressBarVerdict(clamped, COMPLIANCE_BAR.min, COMPLIANCE_BAR.goal);
+  const verdict = progressBarVerdict(clamped, min, COMPLIANCE_BAR.goal);
   return {
     percent: clamped,
     colour: verdict.colour,
     belowGoal: verdict.warning,
-    min: COMPLIANCE_BAR.min,
+    min,
     goal: COMPLIANCE_BAR.goal,
   };
 }

@@ -186,7 +186,7 @@ function AgentSummaryView({ summary }: { summary: AgentSummary }) {
 
 function CallsCard({ summary }: { summary: AgentSummary }) {
   const { calls } = summary;
-  const bar = complianceBar(calls.all.percent);
+  const bar = complianceBar(calls.all.percent, summary.minimums?.compliancePercent);
   return (
     <Card title="Calls" aria-label="Calls" className="ic-agent-dashboard__card">
       <dl className="ic-agent-dashboard__tiles ic-agent-dashboard__tiles--two">

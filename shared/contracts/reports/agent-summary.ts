@@ -91,6 +91,19 @@ export const agentSummarySchema = z.object({
     /** The most sets anyone on the team has. */
     best: count,
   }),
+  /**
+   * The agent's minimums (Settings > Users parameters, docs/users-parameters.md): the
+   * compliance percent the Calls bar marks (the workspace default without one), and the
+   * weekly outbound minimums scaled to the period (null = none set).
+   */
+  minimums: z
+    .object({
+      compliancePercent: percent,
+      outboundCalls: count.nullable(),
+      outboundAnswers: count.nullable(),
+      outboundSets: count.nullable(),
+    })
+    .optional(),
 });
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 export const agentSummaryResponseSchema = z.object({ data: agentSummarySchema });

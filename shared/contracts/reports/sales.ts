@@ -47,7 +47,25 @@ export const outboundSalesRowSchema = z.object({
 export const outboundSalesResponseSchema = z.object({
   data: z.object({
     totals: outboundSalesRowSchema,
-    agents: z.array(outboundSalesRowSchema.extend({ id: idSchema, name: z.string() })),
+    agents: z.array(
+      outboundSalesRowSchema.extend({
+        id: idSchema,
+        name: z.string(),
+        /**
+         * The agent's weekly outbound minimums (Users parameters) scaled to the range's
+         * days (x days / 7, rounded); null = none set. belowMinimum names the figures
+         * under theirs (docs/users-parameters.md).
+         */
+        minimums: z
+          .object({
+            calls: countSchema.nullable(),
+            answers: countSchema.nullable(),
+            sets: countSchema.nullable(),
+          })
+          .optional(),
+        belowMinimum: z.array(z.enum(['calls', 'answers', 'sets'])).optional(),
+      }),
+    ),
   }),
 });
 export type OutboundSalesResponse = z.infer<typeof outboundSalesResponseSchema>;

@@ -41,7 +41,17 @@ export type ComplianceResponse = z.infer<typeof complianceResponseSchema>;
  * 9); null when the agent had nothing of that kind; overallRate over everything.
  */
 export const staffComplianceQuerySchema = z
-  .object({ inactiveUsers: z.enum(['true', 'false']).optional() })
+  .object({
+    inactiveUsers: z.enum(['true', 'false']).optional(),
+    /**
+     * Only the agents of these offices (their Users parameters office; one value or
+     * repeated keys). Unknown offices answer 400 (docs/users-parameters.md).
+     */
+    offices: z
+      .union([idSchema, z.array(idSchema).max(500)])
+      .transform((value) => (Array.isArray(value) ? value : [value]))
+      .optional(),
+  })
   .and(dateRangeSchema);
 export type StaffComplianceQuery = z.input<typeof staffComplianceQuerySchema>;
 const rate = z.number().int().min(0).max(100).nullable();
@@ -54,6 +64,12 @@ export const staffComplianceRowSchema = z.object({
   relationshipRate: rate,
   collectionRate: rate,
   overallRate: rate,
+  /**
+   * The agent's minimum compliance percent (Users parameters; the workspace default
+   * without one) and whether overallRate is under it (docs/users-parameters.md).
+   */
+  minimumPercent: z.number().int().min(0).max(100).optional(),
+  belowMinimum: z.boolean().optional(),
 });
 export type StaffComplianceRow = z.infer<typeof staffComplianceRowSchema>;
 export const staffComplianceResponseSchema = z.object({

@@ -269,6 +269,9 @@ describe('cockpit, call, team, cash-flow and marketing reports on the hand-built
         relationshipRate: 50,
         collectionRate: null,
         overallRate: 58, // 4 of 7, 57.1 rounded up
+        // No personal minimum: the workspace default (docs/users-parameters.md).
+        minimumPercent: 10,
+        belowMinimum: false,
       },
       {
         agentId: 'agt_2',
@@ -279,6 +282,8 @@ describe('cockpit, call, team, cash-flow and marketing reports on the hand-built
         relationshipRate: 0,
         collectionRate: 100,
         overallRate: 40,
+        minimumPercent: 10,
+        belowMinimum: false,
       },
     ]);
   });
