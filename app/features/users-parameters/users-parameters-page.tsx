@@ -1,13 +1,90 @@
-// eslint-disable-next-line import/no-restricted-paths -- a placeholder, replaced by the screen
-import { ComingSoonPage } from '@/app/features/coming-soon/coming-soon-page';
+import { useId, useState } from 'react';
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { fieldClassNames } from '@/app/components/field/field';
+import { Page } from '@/app/components/page/page';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
+import { ParametersPanel } from './parameters-panel';
+import { parameterWorkspacesQuery } from './workspaces-query';
+import './users-parameters-page.css';
 
-/** Placeholder until issue #16 builds this screen (the route is already wired). */
+export const NOT_ALLOWED_TEXT = 'Users parameters are for owners and admins of the workspace.';
+
+/**
+ * Settings → Users Parameters (issue #16; spec: dashboards 2.2, 6): each agent's office,
+ * practice areas, consultant and compliance minimums, which the reports read (staff
+ * compliance and its office filter, outbound sales, the agent dashboard; see
+ * docs/users-parameters.md). Owners and admins edit their own workspace; the system user
+ * first picks one. The server refuses everyone else again (403).
+ */
 export function UsersParametersPage() {
+  const host = useHost();
+  const scope = useQueryScope();
+  const user = host.session.user;
+  const isSystem = user?.role === 'system';
+  const allowed = user !== null && MANAGERS_AND_SYSTEM.includes(user.role);
+  const workspaces = useDataQuery(
+    allowed && isSystem ? parameterWorkspacesQuery(scope, host.api) : null,
+  );
+  const [chosenId, setChosenId] = useState('');
+  const pickerId = useId();
+  const chosen = isSystem
+    ? (workspaces.data?.find((item) => item.id === chosenId) ?? null)
+    : host.session.workspace;
+
   return (
-    <ComingSoonPage
+    <Page
+      eyebrow="Settings"
       title="Users Parameters"
-      area="Settings"
-      description="Per-user settings such as CRM and call-tracking links."
-    />
+      description="Each agent's office, practice areas, consultant and compliance minimums. The reports read them."
+    >
+      {!allowed ? (
+        <p className="ic-users-params__notice" role="status">
+          {NOT_ALLOWED_TEXT}
+        </p>
+      ) : (
+        <>
+          {isSystem ? (
+            <Card title="Workspace">
+              {workspaces.status === 'error' ? (
+                <ErrorView onRetry={workspaces.retry} detail={workspaces.detail ?? undefined} />
+              ) : (
+                <div className="ic-users-params__filter">
+                  <label htmlFor={pickerId}>Workspace</label>
+                  <select
+                    id={pickerId}
+                    className={fieldClassNames.select}
+                    value={chosenId}
+                    disabled={workspaces.status !== 'loaded'}
+                    onChange={(event) => setChosenId(event.target.value)}
+                  >
+                    <option value="">
+                      {workspaces.status === 'loaded'
+                        ? 'Choose a workspace'
+                        : 'Loading workspaces…'}
+                    </option>
+                    {(workspaces.data ?? []).map((item) => (
+                      <option key={item.id} value={item.id}>
+                        {item.attributes.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+            </Card>
+          ) : null}
+          {chosen ? (
+            <ParametersPanel
+              key={chosen.id}
+              workspace={{ id: chosen.id, name: chosen.attributes.name }}
+            />
+          ) : isSystem ? (
+            <p className="ic-users-params__notice">Choose a workspace to see its agents.</p>
+          ) : null}
+        </>
+      )}
+    </Page>
   );
 }

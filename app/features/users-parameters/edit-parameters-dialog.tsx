@@ -1,0 +1,293 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { Button } from '@/app/components/button/button';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { useHost } from '@/app/host/host';
+import type { ApiClient } from '@/shared/api/client';
+import { saveAgentParameters } from '@/shared/api/users-parameters';
+import type {
+  AgentParameters,
+  AgentParametersUpdate,
+  UsersParameters,
+} from '@/shared/contracts/users-parameters';
+import { en } from '@/shared/i18n/en';
+import { TransportError } from '@/shared/transport/transport';
+import {
+  draftOf,
+  type MinimumField,
+  type ParametersDraft,
+  type ParametersDraftErrors,
+  readParametersDraft,
+} from './parameters-draft';
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export const SAVE_LABEL = 'Save parameters';
+export const savedText = (name: string) => `Parameters of ${name} saved.`;
+
+/** The host's API without the client's toast: the dialog says what the server answered. */
+function quietly(api: ApiClient): ApiClient {
+  return {
+    call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
+    subscribe: (event, handler) => api.subscribe(event, handler),
+  };
+}
+
+function refusalMessage(error: unknown): string {
+  const failure = TransportError.from(error);
+  return failure.serverMessage ?? (failure.status === 0 ? en.GENERIC_HTTP_ERROR : failure.message);
+}
+
+const MINIMUM_LABELS: Record<MinimumField, string> = {
+  outboundCallsPerWeek: 'Outbound calls per week',
+  outboundAnswersPerWeek: 'Outbound answers per week',
+  outboundSetsPerWeek: 'Outbound sets per week',
+  compliancePercent: 'Minimum compliance %',
+};
+
+export interface EditParametersDialogProps {
+  workspaceId: string;
+  agent: AgentParameters;
+  choices: Pick<UsersParameters, 'offices' | 'practiceAreas' | 'consultants' | 'defaults'>;
+  onClose: () => void;
+  onSaved: (agent: AgentParameters) => void;
+}
+
+/**
+ * Edits one agent's parameters (docs/users-parameters.md): office, practice areas,
+ * consultant, compliance minimums. A modal: focus goes to its first field, stays inside
+ * (Tab wraps), Escape closes it and focus returns to the row's Edit button. The draft is
+ * checked with the server's contract before sending; a refusal keeps everything typed.
+ */
+export function EditParametersDialog({
+  workspaceId,
+  agent,
+  choices,
+  onClose,
+  onSaved,
+}: EditParametersDialogProps) {
+  const host = useHost();
+  const id = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const { draft, errors, formRef, update, check } = useCheckedDraft<
+    ParametersDraft,
+    AgentParametersUpdate,
+    ParametersDraftErrors
+  >(draftOf(agent), readParametersDraft);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    return () => previous?.focus?.();
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      if (!saving) onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setFailure(null);
+    const request = check();
+    if (!request) return;
+    setSaving(true);
+    try {
+      const saved = await saveAgentParameters(
+        quietly(host.api),
+        workspaceId,
+        agent.agentId,
+        request,
+      );
+      host.notify('success', savedText(agent.agentName));
+      onSaved(saved);
+    } catch (error) {
+      setFailure(refusalMessage(error));
+      setSaving(false);
+    }
+  }
+
+  function togglePracticeArea(areaId: string, on: boolean) {
+    const chosen = new Set(draft.practiceAreaIds);
+    if (on) chosen.add(areaId);
+    else chosen.delete(areaId);
+    // Kept in the workspace's order, as the server answers them.
+    update(
+      'practiceAreaIds',
+      choices.practiceAreas.filter((area) => chosen.has(area.id)).map((area) => area.id),
+    );
+  }
+
+  const minimumField = (field: MinimumField) => (
+    <Field
+      key={field}
+      label={MINIMUM_LABELS[field]}
+      error={errors[field]}
+      help={
+        field === 'compliancePercent'
+          ? `0 to 100. Empty: the workspace default (${choices.defaults.compliancePercent}%).`
+          : 'Empty: no minimum.'
+      }
+    >
+      {(control) => (
+        <input
+          {...control}
+          className={fieldClassNames.input}
+          inputMode="numeric"
+          autoComplete="off"
+          value={draft[field]}
+          onChange={(event) => update(field, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  return createPortal(
+    <div className="ic-parameters-dialog" onKeyDown={onKeyDown}>
+      <div
+        className="ic-parameters-dialog__backdrop"
+        aria-hidden="true"
+        onClick={() => !saving && onClose()}
+      />
+      <div
+        ref={dialogRef}
+        className="ic-parameters-dialog__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+      >
+        <h2 className="ic-parameters-dialog__title" id={`${id}-title`}>
+          Parameters of {agent.agentName}
+        </h2>
+        <p className="ic-parameters-dialog__text" id={`${id}-text`}>
+          The reports and call flows read these for this agent.
+        </p>
+        <form
+          ref={formRef}
+          className="ic-parameters-dialog__form"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+        >
+          <div className="ic-parameters-dialog__pair">
+            <Field label="Office" error={errors.officeId}>
+              {(control) => (
+                <select
+                  {...control}
+                  className={fieldClassNames.select}
+                  value={draft.officeId}
+                  onChange={(event) => update('officeId', event.target.value)}
+                >
+                  <option value="">No office</option>
+                  {choices.offices.map((office) => (
+                    <option key={office.id} value={office.id}>
+                      {office.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Consultant" error={errors.consultantId}>
+              {(control) => (
+                <select
+                  {...control}
+                  className={fieldClassNames.select}
+                  value={draft.consultantId}
+                  onChange={(event) => update('consultantId', event.target.value)}
+                >
+                  <option value="">No consultant</option>
+                  {choices.consultants.map((consultant) => (
+                    <option key={consultant.id} value={consultant.id}>
+                      {consultant.active ? consultant.name : `${consultant.name} (inactive)`}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+
+          <fieldset
+            className="ic-parameters-dialog__group"
+            aria-describedby={errors.practiceAreaIds ? `${id}-areas-error` : undefined}
+          >
+            <legend>Practice areas</legend>
+            {choices.practiceAreas.length === 0 ? (
+              <p className="ic-parameters-dialog__text">This workspace has no practice areas.</p>
+            ) : (
+              <div className="ic-parameters-dialog__checks">
+                {choices.practiceAreas.map((area) => (
+                  <label
+                    key={area.id}
+                    className={
+                      area.parent
+                        ? 'ic-parameters-dialog__check ic-parameters-dialog__check--child'
+                        : 'ic-parameters-dialog__check'
+                    }
+                  >
+                    <input
+                      type="checkbox"
+                      checked={draft.practiceAreaIds.includes(area.id)}
+                      aria-invalid={errors.practiceAreaIds ? true : undefined}
+                      onChange={(event) => togglePracticeArea(area.id, event.target.checked)}
+                    />
+                    {area.name}
+                  </label>
+                ))}
+              </div>
+            )}
+            {errors.practiceAreaIds ? (
+              <p className="ic-field__error" id={`${id}-areas-error`}>
+                {errors.practiceAreaIds}
+              </p>
+            ) : null}
+          </fieldset>
+
+          <fieldset className="ic-parameters-dialog__group">
+            <legend>Compliance minimums</legend>
+            <div className="ic-parameters-dialog__pair">
+              {minimumField('outboundCallsPerWeek')}
+              {minimumField('outboundAnswersPerWeek')}
+              {minimumField('outboundSetsPerWeek')}
+              {minimumField('compliancePercent')}
+            </div>
+          </fieldset>
+
+          {failure ? (
+            <p className="ic-parameters-dialog__failure" role="alert">
+              {failure}
+            </p>
+          ) : null}
+          <div className="ic-parameters-dialog__actions">
+            <Button onClick={onClose} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" disabled={saving}>
+              {saving ? 'Saving…' : SAVE_LABEL}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </div>,
+    document.body,
+  );
+}
