@@ -23,6 +23,7 @@ import { seedDemoRecordsIfMissing } from './demo-records';
 import { seedDemoCoachingIfMissing } from './demo-coaching';
 import { seedDemoSchedulingIfMissing } from './demo-scheduling';
 import { seedDemoTrackingNumbersIfMissing } from './demo-tracking-numbers';
+import { seedDemoUsersParametersIfMissing } from './demo-users-parameters';
 import { seedDemoAsyncErrorsIfMissing } from './demo-async-errors';
 import { mulberry32, type Random } from './random';
 
@@ -424,6 +425,7 @@ export async function seedIfEmpty(
   await seedDemoRecordsIfMissing(db, now);
   await seedDemoCallFlowsIfMissing(db, now);
   await seedDemoTrackingNumbersIfMissing(db, now);
+  await seedDemoUsersParametersIfMissing(db, now);
   await seedDemoAsyncErrorsIfMissing(db, now);
   await seedDemoSchedulingIfMissing(db, now);
   await seedDemoCoachingIfMissing(db, now);
