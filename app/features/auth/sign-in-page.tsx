@@ -1,12 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useAppServices } from '@/app/app-services';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { Icon } from '@/app/components/icon/icon';
 import { LoginLoader } from '@/app/shell/login-loader/login-loader';
 import { Logo } from '@/app/components/logo/logo';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { SUPPORT_TICKET_URL } from '@/app/config/support';
 import { useSessionStore } from '@/shared/stores/session-store';
 import { DownloadCard, type DesktopPlatform } from './download-card';
-import { AcceptInvitation } from './accept-invitation';
 import { SignInForm } from './sign-in-form';
 import './sign-in-page.css';
 
@@ -18,6 +19,11 @@ export interface SignInPageProps {
   /** The invitation token from login/{token}/invite (never shown, logged or passed on). */
   inviteToken?: string;
 }
+
+// Only invitees need the set-password screen: the sign-in page loads it on demand.
+const AcceptInvitation = lazy(async () => ({
+  default: (await import('./accept-invitation')).AcceptInvitation,
+}));
 
 const HIGHLIGHTS = [
   { icon: 'pipeline', text: 'Follow every lead from first call to filed case.' },
@@ -86,7 +92,9 @@ export function SignInPage({ variant, inviteToken }: SignInPageProps) {
 
           {variant === 'invite' ? (
             // issue #16: the invitee chooses a password, then is signed in with it.
-            <AcceptInvitation token={inviteToken ?? ''} />
+            <Suspense fallback={<LoadingBlock label="Checking your invitation…" />}>
+              <AcceptInvitation token={inviteToken ?? ''} />
+            </Suspense>
           ) : (
             <SignInForm onSignIn={({ username, password }) => session.signIn(username, password)} />
           )}
