@@ -1,0 +1,416 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { Button, buttonClassName } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
+import { HostLink } from '@/app/components/host-link/host-link';
+import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { discardWizardDraft, saveWizardDraft } from '@/shared/api/system-workspaces';
+import {
+  type WizardDraft,
+  type WizardStep,
+  type WizardValues,
+  WIZARD_STEPS,
+} from '@/shared/contracts/system-workspaces';
+import { editionLabel } from '@/shared/domain/editions';
+import {
+  canOpenStep,
+  CRM_LABELS,
+  isStepComplete,
+  nextStep,
+  previousStep,
+  resumeStep,
+  stepIndex,
+  type ValueStep,
+  WIZARD_STEP_TITLES,
+} from '@/shared/domain/workspace-wizard';
+import { TransportError } from '@/shared/transport/transport';
+import { finishWizard, type FinishedWizard } from './finish-wizard';
+import {
+  CallTrackingStep,
+  CrmStep,
+  EditionStep,
+  NameStep,
+  OwnerStep,
+  TimezoneStep,
+} from './wizard-step-forms';
+import { systemWorkspaceListsKey, wizardTimezonesQuery } from './workspace-wizard-query';
+
+interface WizardState {
+  step: WizardStep;
+  values: WizardValues;
+  workspaceId: string | null;
+}
+
+const FRESH: WizardState = { step: 'name', values: {}, workspaceId: null };
+
+export const NOT_SAVED_TEXT = 'This step was not saved. Please try again.';
+
+export const workspaceLink = (workspaceId: string) =>
+  `/app/system/workspaces?workspace=${encodeURIComponent(workspaceId)}`;
+
+const stepHeading = (step: WizardStep) =>
+  `Step ${stepIndex(step) + 1} of ${WIZARD_STEPS.length}: ${WIZARD_STEP_TITLES[step]}`;
+
+/**
+ * The workspace wizard (issue #16; spec: session 3 "workspace wizard state"): one step
+ * at a time, each checked with its contract; after every step the draft is saved on the
+ * server for this system user, so a reload or another machine resumes at the same step.
+ * Its only client-side state is this component's: leaving the page or signing out drops
+ * it (spec: session 4 sign-out step 4), the server's draft stays.
+ */
+export function WorkspaceWizard({ saved }: { saved: WizardDraft | null }) {
+  const { api, notify } = useHost();
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const timezones = useDataQuery(wizardTimezonesQuery(scope, api));
+  const [state, setState] = useState<WizardState>(() =>
+    saved
+      ? { step: resumeStep(saved), values: saved.values, workspaceId: saved.workspaceId }
+      : FRESH,
+  );
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState('');
+  const [finishError, setFinishError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [finished, setFinished] = useState<FinishedWizard | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  // A new step (or the result) takes the focus to its heading: not on the first render.
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+    moved.current = true;
+  }, [state.step, finished]);
+
+  async function persist(next: WizardState, announce: string): Promise<boolean> {
+    setSaving(true);
+    setSaveError(null);
+    try {
+      // silent: the reason shows in the step (a 500 raises no toast, spec: session 8).
+      await saveWizardDraft(api, next, { silent: true });
+      setState(next);
+      setStatus(announce);
+      return true;
+    } catch (error) {
+      // The step stays with everything typed.
+      const reason =
+        error instanceof TransportError && error.serverMessage ? ` ${error.serverMessage}` : '';
+      setSaveError(`${NOT_SAVED_TEXT}${reason}`);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function submitStep(step: ValueStep, value: WizardValues[ValueStep]) {
+    const values = { ...state.values, [step]: value };
+    const following = nextStep(step);
+    void persist({ ...state, step: following, values }, `Saved. ${stepHeading(following)}.`);
+  }
+
+  /** Back and the trail's links: the step's saved value is kept, edits not confirmed with Next are not. */
+  function open(step: WizardStep) {
+    setFinishError(null);
+    void persist({ ...state, step }, stepHeading(step));
+  }
+
+  async function startOver() {
+    const answer = await confirm({
+      icon: 'warning',
+      title: 'Start over?',
+      body: state.workspaceId
+        ? 'The steps filled in so far are discarded. The workspace already created stays in System > Workspaces.'
+        : 'The steps filled in so far are discarded.',
+      submitText: 'Start over',
+      submitColor: 'danger',
+    });
+    if (answer !== 1) return;
+    try {
+      await discardWizardDraft(api);
+    } catch {
+      return;
+    }
+    setState(FRESH);
+    setFinishError(null);
+    setSaveError(null);
+    setStatus('Started over. Step 1 of 7: Name.');
+  }
+
+  async function finish() {
+    setSaving(true);
+    setFinishError(null);
+    try {
+      const outcome = await finishWizard(api, state.values, state.workspaceId);
+      if (!outcome.ok) {
+        setState((current) => ({ ...current, workspaceId: outcome.workspaceId }));
+        setFinishError(outcome.message);
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: systemWorkspaceListsKey(scope) });
+      notify('success', `${outcome.finished.workspaceName} created.`);
+      setFinished(outcome.finished);
+      setState(FRESH);
+      setStatus('');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (finished) {
+    return (
+      <FinishedView
+        finished={finished}
+        headingRef={headingRef}
+        onAnother={() => setFinished(null)}
+      />
+    );
+  }
+
+  const { step, values } = state;
+  const onBack = step === 'name' ? null : () => open(previousStep(step));
+  const common = { onBack, saving };
+
+  return (
+    <div className="ic-wizard">
+      <nav className="ic-wizard__trail" aria-label="Wizard steps">
+        <ol>
+          {WIZARD_STEPS.map((item, index) => {
+            const current = item === step;
+            const done = item !== 'review' && isStepComplete(item, values);
+            return (
+              <li key={item} data-done={done || undefined}>
+                <button
+                  type="button"
+                  className="ic-wizard__trail-step"
+                  aria-current={current ? 'step' : undefined}
+                  disabled={saving || current || !canOpenStep(item, values)}
+                  onClick={() => open(item)}
+                >
+                  <span className="ic-wizard__trail-number" aria-hidden="true">
+                    {done && !current ? '✓' : index + 1}
+                  </span>
+                  {WIZARD_STEP_TITLES[item]}
+                  {done ? <VisuallyHidden> (done)</VisuallyHidden> : null}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        <Button variant="ghost" onClick={() => void startOver()} disabled={saving}>
+          Start over
+        </Button>
+      </nav>
+      <Card className="ic-wizard__step">
+        <h2 ref={headingRef} tabIndex={-1} className="ic-wizard__heading">
+          {stepHeading(step)}
+        </h2>
+        <p className="ic-wizard__status" role="status" aria-live="polite">
+          {status}
+        </p>
+        {saveError ? (
+          <p className="ic-wizard__failure" role="alert">
+            {saveError}
+          </p>
+        ) : null}
+        {step === 'name' ? (
+          <NameStep
+            key={step}
+            initial={values.name}
+            onNext={(v) => submitStep('name', v)}
+            {...common}
+          />
+        ) : null}
+        {step === 'timezone' ? (
+          <TimezoneStep
+            key={step}
+            initial={values.timezone}
+            timezones={timezones}
+            onNext={(v) => submitStep('timezone', v)}
+            {...common}
+          />
+        ) : null}
+        {step === 'edition' ? (
+          <EditionStep
+            key={step}
+            initial={values.edition}
+            onNext={(v) => submitStep('edition', v)}
+            {...common}
+          />
+        ) : null}
+        {step === 'crm' ? (
+          <CrmStep
+            key={step}
+            initial={values.crm}
+            onNext={(v) => submitStep('crm', v)}
+            {...common}
+          />
+        ) : null}
+        {step === 'callTracking' ? (
+          <CallTrackingStep
+            key={step}
+            initial={values.callTracking}
+            onNext={(v) => submitStep('callTracking', v)}
+            {...common}
+          />
+        ) : null}
+        {step === 'owner' ? (
+          <OwnerStep
+            key={step}
+            initial={values.owner}
+            onNext={(v) => submitStep('owner', v)}
+            {...common}
+          />
+        ) : null}
+        {step === 'review' ? (
+          <ReviewStep
+            values={values}
+            timezoneLabel={
+              timezones.data?.find((zone) => zone.key === values.timezone)?.label ?? values.timezone
+            }
+            workspaceId={state.workspaceId}
+            saving={saving}
+            error={finishError}
+            onChange={open}
+            onBack={() => open('owner')}
+            onFinish={() => void finish()}
+          />
+        ) : null}
+      </Card>
+    </div>
+  );
+}
+
+interface ReviewStepProps {
+  values: WizardValues;
+  timezoneLabel: string | undefined;
+  workspaceId: string | null;
+  saving: boolean;
+  error: string | null;
+  onChange: (step: WizardStep) => void;
+  onBack: () => void;
+  onFinish: () => void;
+}
+
+function ReviewStep({
+  values,
+  timezoneLabel,
+  workspaceId,
+  saving,
+  error,
+  onChange,
+  onBack,
+  onFinish,
+}: ReviewStepProps) {
+  const { crm, callTracking, owner } = values;
+  const crmText = !crm
+    ? '—'
+    : crm.kind === 'zoho'
+      ? `Zoho, organisation ${crm.zohoOrgId}`
+      : crm.kind === 'keap'
+        ? `Keap, ${crm.ifsOrgId} at ${crm.ifsOrgHost}`
+        : CRM_LABELS.none;
+  const trackingText = !callTracking
+    ? '—'
+    : `${callTracking.enabled ? 'On' : 'Off'}${callTracking.account ? `, account ${callTracking.account}` : ', no account'}`;
+  const rows: [WizardStep, string][] = [
+    ['name', values.name ?? '—'],
+    ['timezone', timezoneLabel ?? '—'],
+    ['edition', values.edition ? editionLabel(values.edition) : '—'],
+    ['crm', crmText],
+    ['callTracking', trackingText],
+    ['owner', owner ? `${owner.firstName} ${owner.lastName} <${owner.email}>` : '—'],
+  ];
+  return (
+    <div className="ic-wizard__form">
+      {workspaceId ? (
+        <p className="ic-wizard__intro">
+          The workspace exists already; finishing invites its first owner.
+        </p>
+      ) : (
+        <p className="ic-wizard__intro">Check the workspace before creating it.</p>
+      )}
+      <dl className="ic-wizard__review">
+        {rows.map(([item, text]) => (
+          <div key={item} className="ic-wizard__review-row">
+            <dt>{WIZARD_STEP_TITLES[item]}</dt>
+            <dd>{text}</dd>
+            <dd>
+              <Button
+                variant="ghost"
+                aria-label={`Change ${WIZARD_STEP_TITLES[item]}`}
+                disabled={saving || (item !== 'owner' && workspaceId !== null)}
+                onClick={() => onChange(item)}
+              >
+                Change
+              </Button>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {error ? (
+        <p className="ic-wizard__failure" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="ic-wizard__nav">
+        <Button onClick={onBack} disabled={saving}>
+          Back
+        </Button>
+        <Button variant="primary" onClick={onFinish} disabled={saving}>
+          {saving ? 'Creating…' : 'Create workspace'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function FinishedView({
+  finished,
+  headingRef,
+  onAnother,
+}: {
+  finished: FinishedWizard;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onAnother: () => void;
+}) {
+  const { invitation } = finished;
+  const queued = invitation
+    ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(invitation.createdAt),
+      )
+    : null;
+  return (
+    <Card className="ic-wizard__step">
+      <h2 ref={headingRef} tabIndex={-1} className="ic-wizard__heading">
+        Workspace created
+      </h2>
+      <div className="ic-wizard__form" role="status">
+        <p>{finished.workspaceName} is ready.</p>
+        {invitation ? (
+          <p>
+            Invitation e-mail to {finished.ownerEmail}: in the outbox since {queued} (“
+            {invitation.subject}”).
+          </p>
+        ) : (
+          <p>
+            {finished.ownerEmail} was invited, but the invitation e-mail could not be read back from
+            the outbox.
+          </p>
+        )}
+      </div>
+      <div className="ic-wizard__nav">
+        <HostLink
+          to={workspaceLink(finished.workspaceId)}
+          className={buttonClassName({ variant: 'primary' })}
+        >
+          Open {finished.workspaceName} in System &gt; Workspaces
+        </HostLink>
+        <Button onClick={onAnother}>Create another workspace</Button>
+      </div>
+    </Card>
+  );
+}
