@@ -70,7 +70,9 @@ const mediaQuery = z.object({
 const MAX_REPORT_DAYS = 731;
 
 const unknownCategory = () => badRequest('categoryId: unknown training category');
-const today = (ctx: ServerContext) => ctx.now().toISOString().slice(0, 10);
+/** The latest day a score may carry: tomorrow in UTC, so a manager east of UTC can date it today. */
+const latestScoreDay = (ctx: ServerContext) =>
+  new Date(ctx.now().getTime() + 86_400_000).toISOString().slice(0, 10);
 
 export function registerCoachingRoutes(
   api: FastifyInstance,
@@ -261,7 +263,8 @@ export function registerCoachingRoutes(
     if (!agent) throw badRequest('agentId: no such agent in this workspace');
     if (!agent.active) throw badRequest('agentId: this agent is inactive');
     await requireTopic(input.categoryId);
-    if (input.date > today(ctx)) throw badRequest('date: a score cannot be dated in the future');
+    if (input.date > latestScoreDay(ctx))
+      throw badRequest('date: a score cannot be dated in the future');
     const id = `cs_${randomUUID()}`;
     await db
       .insertInto('coaching_scores')
@@ -280,6 +283,7 @@ export function registerCoachingRoutes(
     const saved = (await listScores(db, workspaceId, { agentId: agent.id })).find(
       (s) => s.id === id,
     );
+    if (!saved) throw new Error('a saved score could not be read back');
     return reply.code(201).send(respondWith(coachingScoreResponseSchema, { data: saved }));
   });
 

@@ -233,3 +233,30 @@ export function videoTypeOfFile(file: { name: string; type: string }): VideoType
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   return TYPE_BY_EXTENSION[extension] ?? null;
 }
+
+/** 2026-05-19 → 05/19/2026 (the app's MM/DD/YYYY, spec: dashboards 2.3). */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return year && month && date ? `${month}/${date}/${year}` : day;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 2026-05 → May 2026. */
+export function formatMonth(month: string): string {
+  const [year, index] = month.split('-');
+  const name = MONTHS[Number(index) - 1];
+  return year && name ? `${name} ${year}` : month;
+}
+
+/** A local calendar day as YYYY-MM-DD (what a date input holds). */
+export function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The Reports screen's default range: the first day of the month three months back, to today. */
+export function defaultReportRange(today: Date): { from: string; to: string } {
+  const from = new Date(today.getFullYear(), today.getMonth() - 3, 1);
+  return { from: isoDay(from), to: isoDay(today) };
+}

@@ -374,7 +374,7 @@ describe('coaching', () => {
       const cases: [unknown, RegExp][] = [
         [{ ...base, score: 101 }, /score must be from 0 to 100/],
         [{ ...base, score: 7.5 }, /whole number/],
-        [{ ...base, date: '2026-05-21' }, /future/],
+        [{ ...base, date: '2026-05-22' }, /future/],
         [{ ...base, date: '2026-02-30' }, /date/],
         [{ ...base, agentId: 'ag_nobody' }, /no such agent/],
         [{ ...base, categoryId: 'cc_nope' }, /unknown training category/],
