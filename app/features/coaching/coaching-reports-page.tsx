@@ -1,13 +1,159 @@
-// eslint-disable-next-line import/no-restricted-paths -- a placeholder, replaced by the screen
-import { ComingSoonPage } from '@/app/features/coming-soon/coming-soon-page';
+import { useMemo, useState } from 'react';
+import { Card } from '@/app/components/card/card';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { Page } from '@/app/components/page/page';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { coachingReportQuerySchema } from '@/shared/contracts/coaching';
+import { defaultReportRange, formatDay, formatMonth } from '@/shared/domain/coaching';
+import { coachingReportQuery } from './coaching-queries';
+import { ScoreTrendBadge } from './score-trend-badge';
+import './coaching.css';
 
-/** Placeholder until issue #16 builds this screen (the route is already wired). */
+export const RANGE_ORDER_TEXT = 'The start date must be on or before the end date.';
+
+/**
+ * Coaching → Reports (issue #16): each agent's average coaching score over a range, its
+ * monthly averages and trend, and how many training videos each topic has — all computed
+ * by the server from the stored score and video records. Operators see their own row.
+ */
 export function CoachingReportsPage() {
+  const host = useHost();
+  const scope = useQueryScope();
+  const workspaceId = host.session.workspace?.id ?? '';
+  const [range, setRange] = useState(() => defaultReportRange(new Date()));
+  const checked = useMemo(() => coachingReportQuerySchema.safeParse(range), [range]);
+  const rangeError = checked.success
+    ? undefined
+    : range.from && range.to && range.from > range.to
+      ? RANGE_ORDER_TEXT
+      : 'Enter both dates.';
+  const report = useDataQuery(
+    workspaceId && checked.success
+      ? coachingReportQuery(scope, host.api, workspaceId, checked.data)
+      : null,
+  );
+
   return (
-    <ComingSoonPage
+    <Page
+      eyebrow="Coaching"
       title="Coaching Reports"
-      area="Coaching"
-      description="Training progress across your team."
-    />
+      description="Average coaching scores and their trend per agent over a period, and the training videos per topic."
+    >
+      <Card title="Period">
+        <div className="ic-coaching__picker">
+          <Field label="From" required error={rangeError}>
+            {(control) => (
+              <input
+                {...control}
+                className={fieldClassNames.input}
+                type="date"
+                value={range.from}
+                onChange={(event) =>
+                  setRange((current) => ({ ...current, from: event.target.value }))
+                }
+              />
+            )}
+          </Field>
+          <Field label="To" required>
+            {(control) => (
+              <input
+                {...control}
+                className={fieldClassNames.input}
+                type="date"
+                value={range.to}
+                onChange={(event) =>
+                  setRange((current) => ({ ...current, to: event.target.value }))
+                }
+              />
+            )}
+          </Field>
+        </div>
+      </Card>
+      {!workspaceId ? (
+        <p className="ic-coaching__notice" role="status">
+          Sign in to a workspace to see its coaching reports.
+        </p>
+      ) : !checked.success ? null : report.status === 'error' ? (
+        <ErrorView onRetry={report.retry} detail={report.detail ?? undefined} />
+      ) : report.status !== 'loaded' || !report.data ? (
+        <LoadingBlock label="Loading the coaching report…" />
+      ) : (
+        <>
+          <Card title="Scores by agent">
+            {report.data.agents.every((row) => row.count === 0) ? (
+              <p className="ic-coaching__empty" role="status">
+                No coaching scores between {formatDay(report.data.from)} and{' '}
+                {formatDay(report.data.to)}.
+              </p>
+            ) : (
+              <div className="ic-coaching__scroll">
+                <table className="ic-coaching__table">
+                  <caption>
+                    {formatDay(report.data.from)} – {formatDay(report.data.to)}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Agent</th>
+                      <th scope="col" className="ic-coaching__num">
+                        Scores
+                      </th>
+                      <th scope="col" className="ic-coaching__num">
+                        Average
+                      </th>
+                      <th scope="col">Trend</th>
+                      <th scope="col">Monthly averages</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.data.agents.map((row) => (
+                      <tr key={row.agentId}>
+                        <th scope="row">{row.agentName}</th>
+                        <td className="ic-coaching__num">{row.count}</td>
+                        <td className="ic-coaching__num">{row.average ?? '—'}</td>
+                        <td>
+                          <ScoreTrendBadge trend={row.trend} />
+                        </td>
+                        <td>
+                          {row.months.length === 0
+                            ? '—'
+                            : row.months
+                                .map((m) => `${formatMonth(m.month)}: ${m.average}`)
+                                .join(' · ')}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+          <Card title="Videos per topic">
+            <div className="ic-coaching__scroll">
+              <table className="ic-coaching__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Topic</th>
+                    <th scope="col" className="ic-coaching__num">
+                      Videos
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.data.videosByCategory.map((row) => (
+                    <tr key={row.categoryId}>
+                      <th scope="row">{row.name}</th>
+                      <td className="ic-coaching__num">{row.videos}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        </>
+      )}
+    </Page>
   );
 }

@@ -1,7 +1,230 @@
-// eslint-disable-next-line import/no-restricted-paths -- a placeholder, replaced by the screen
-import { ComingSoonPage } from '@/app/features/coming-soon/coming-soon-page';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
+import { ErrorView } from '@/app/components/error-view/error-view';
+import { fieldClassNames } from '@/app/components/field/field';
+import { Page } from '@/app/components/page/page';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { deleteCoachingScore } from '@/shared/api/coaching';
+import type { CoachingScore } from '@/shared/contracts/coaching';
+import { averageScore, formatDay, monthlyAverages, scoreTrend } from '@/shared/domain/coaching';
+import {
+  activeAgentsQuery,
+  coachingScoresQuery,
+  scoresKey,
+  trainingTopicsQuery,
+} from './coaching-queries';
+import { ScoreForm } from './score-form';
+import { ScoreTrendBadge } from './score-trend-badge';
+import './coaching.css';
 
-/** Placeholder until issue #16 builds this screen (the route is already wired). */
+export const NO_SCORES_TEXT = 'No coaching scores yet.';
+
+/**
+ * Coaching → Scores (issue #16; spec: dashboards 2.2, 6): owners and admins enter scores
+ * per agent and see anyone's; operators see their own. The trend compares the latest
+ * month's average with the month before (shared/domain/coaching.ts scoreTrend).
+ */
 export function CoachingScoresPage() {
-  return <ComingSoonPage title="Scores" area="Coaching" description="Coaching scores per agent." />;
+  const host = useHost();
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const role = host.session.user?.role ?? null;
+  const manages = role === 'owner' || role === 'admin';
+  const workspaceId = host.session.workspace?.id ?? '';
+  const [agentId, setAgentId] = useState('');
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const agentPicker = useId();
+
+  const topics = useDataQuery(trainingTopicsQuery(scope, host.api));
+  const agents = useDataQuery(
+    manages && workspaceId ? activeAgentsQuery(scope, host.api, workspaceId) : null,
+  );
+  const scores = useDataQuery(
+    workspaceId ? coachingScoresQuery(scope, host.api, workspaceId, manages ? agentId : '') : null,
+  );
+  const topicName = useMemo(() => {
+    const names = new Map((topics.data ?? []).map((topic) => [topic.id, topic.name]));
+    return (id: string) => names.get(id) ?? id;
+  }, [topics.data]);
+  // One agent's scores: the operator's own, or the agent a manager picked.
+  const oneAgent = !manages || agentId !== '';
+  const summary = useMemo(() => {
+    if (!oneAgent || !scores.data || scores.data.length === 0) return null;
+    return {
+      average: averageScore(scores.data.map((s) => s.score)),
+      trend: scoreTrend(monthlyAverages(scores.data)),
+      count: scores.data.length,
+    };
+  }, [oneAgent, scores.data]);
+
+  async function remove(score: CoachingScore) {
+    const answer = await confirm({
+      icon: 'danger',
+      title: 'Delete this score?',
+      subtitle: `${score.agentName} · ${formatDay(score.date)} · ${score.score}`,
+      submitText: 'Delete',
+      submitColor: 'danger',
+    });
+    if (answer !== 1) return;
+    setDeletingId(score.id);
+    try {
+      await deleteCoachingScore(host.api, workspaceId, score.id);
+      host.notify('success', 'Score deleted.');
+      await queryClient.invalidateQueries({ queryKey: scoresKey(scope, workspaceId) });
+    } catch {
+      // The API client has shown the server's reason.
+    } finally {
+      setDeletingId(null);
+    }
+  }
+
+  return (
+    <Page
+      eyebrow="Coaching"
+      title={manages ? 'Scores' : 'My Scores'}
+      description={
+        manages
+          ? 'Coaching scores per agent, from 0 to 100, and how they trend month to month.'
+          : 'The coaching scores your managers gave you, and how they trend month to month.'
+      }
+    >
+      {manages && workspaceId ? (
+        agents.status === 'error' || topics.status === 'error' ? (
+          <Card title="Enter a score">
+            <ErrorView
+              onRetry={() => {
+                agents.retry();
+                topics.retry();
+              }}
+              detail={agents.detail ?? topics.detail ?? undefined}
+            />
+          </Card>
+        ) : agents.status !== 'loaded' || topics.status !== 'loaded' ? (
+          <Card title="Enter a score">
+            <LoadingBlock label="Loading agents and topics…" />
+          </Card>
+        ) : (
+          <ScoreForm
+            workspaceId={workspaceId}
+            agents={agents.data ?? []}
+            topics={topics.data ?? []}
+            agentId={agentId}
+          />
+        )
+      ) : null}
+      <Card title={manages ? 'Scores' : 'My scores'}>
+        {manages ? (
+          <div className="ic-coaching__picker">
+            <div className="ic-field">
+              <label className="ic-field__label" htmlFor={agentPicker}>
+                Show scores of
+              </label>
+              <select
+                id={agentPicker}
+                className={fieldClassNames.select}
+                value={agentId}
+                onChange={(event) => setAgentId(event.target.value)}
+              >
+                <option value="">All agents</option>
+                {(agents.data ?? []).map((agent) => (
+                  <option key={agent.id} value={agent.id}>
+                    {agent.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        ) : null}
+        {!workspaceId ? (
+          <p className="ic-coaching__notice" role="status">
+            Sign in to a workspace to see coaching scores.
+          </p>
+        ) : scores.status === 'error' ? (
+          <ErrorView onRetry={scores.retry} detail={scores.detail ?? undefined} />
+        ) : scores.status !== 'loaded' || !scores.data ? (
+          <LoadingBlock label="Loading scores…" />
+        ) : scores.data.length === 0 ? (
+          <p className="ic-coaching__empty" role="status">
+            {NO_SCORES_TEXT}
+          </p>
+        ) : (
+          <>
+            {summary ? (
+              <dl className="ic-coaching__summary" aria-label="Summary">
+                <div>
+                  <dt>Average</dt>
+                  <dd>{summary.average}</dd>
+                </div>
+                <div>
+                  <dt>Trend</dt>
+                  <dd>
+                    <ScoreTrendBadge trend={summary.trend} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Scores</dt>
+                  <dd>{summary.count}</dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="ic-coaching__notice">Choose an agent to see their average and trend.</p>
+            )}
+            <div className="ic-coaching__scroll">
+              <table className="ic-coaching__table">
+                <caption>
+                  {scores.data.length} {scores.data.length === 1 ? 'score' : 'scores'}, newest first
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    {manages ? <th scope="col">Agent</th> : null}
+                    <th scope="col">Topic</th>
+                    <th scope="col" className="ic-coaching__num">
+                      Score
+                    </th>
+                    <th scope="col">Note</th>
+                    {manages ? (
+                      <th scope="col">
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </th>
+                    ) : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {scores.data.map((score) => (
+                    <tr key={score.id}>
+                      <td>{formatDay(score.date)}</td>
+                      {manages ? <td>{score.agentName}</td> : null}
+                      <td>{topicName(score.categoryId)}</td>
+                      <td className="ic-coaching__num">{score.score}</td>
+                      <td>{score.note}</td>
+                      {manages ? (
+                        <td>
+                          <Button
+                            variant="ghost"
+                            onClick={() => void remove(score)}
+                            disabled={deletingId === score.id}
+                            aria-label={`Delete the score of ${score.agentName} on ${formatDay(score.date)}`}
+                          >
+                            {deletingId === score.id ? 'Deleting…' : 'Delete'}
+                          </Button>
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </Card>
+    </Page>
+  );
 }

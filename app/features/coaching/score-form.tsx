@@ -1,0 +1,162 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { useHost } from '@/app/host/host';
+import { useQueryScope } from '@/app/query/use-data-query';
+import type { ApiClient } from '@/shared/api/client';
+import { addCoachingScore } from '@/shared/api/coaching';
+import type { Agent, CoachingCategory } from '@/shared/contracts/lookups';
+import { isoDay } from '@/shared/domain/coaching';
+import { TransportError } from '@/shared/transport/transport';
+import { scoresKey } from './coaching-queries';
+import { emptyScoreDraft, readScoreDraft } from './score-draft';
+
+function quietly(api: ApiClient): ApiClient {
+  return {
+    call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
+    subscribe: (event, handler) => api.subscribe(event, handler),
+  };
+}
+
+export interface ScoreFormProps {
+  workspaceId: string;
+  agents: readonly Agent[];
+  topics: readonly CoachingCategory[];
+  /** The agent the list shows: the form starts on them. */
+  agentId: string;
+}
+
+/** "Enter a score" (owners, admins): agent, topic, date, score 0–100 and a note. */
+export function ScoreForm({ workspaceId, agents, topics, agentId }: ScoreFormProps) {
+  const host = useHost();
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const today = isoDay(new Date());
+  const { draft, setDraft, errors, setErrors, formRef, update, check } = useCheckedDraft(
+    { ...emptyScoreDraft(today), agentId },
+    (current) => readScoreDraft(current, today),
+  );
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const request = check();
+    if (!request) return;
+    setSaving(true);
+    try {
+      const saved = await addCoachingScore(quietly(host.api), workspaceId, request);
+      host.notify('success', `Score saved for ${saved.agentName}.`);
+      // The agent and topic stay chosen for the next score; the rest starts again.
+      setDraft({ ...emptyScoreDraft(today), agentId: draft.agentId, categoryId: draft.categoryId });
+      setErrors({});
+      void queryClient.invalidateQueries({ queryKey: scoresKey(scope, workspaceId) });
+    } catch (error) {
+      const reason = TransportError.from(error);
+      setFailure(reason.serverMessage ?? reason.message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title="Enter a score">
+      <form
+        ref={formRef}
+        className="ic-coaching__form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-label="Enter a score"
+      >
+        <div className="ic-coaching__form-row">
+          <Field label="Agent" required error={errors.agentId}>
+            {(control) => (
+              <select
+                {...control}
+                className={fieldClassNames.select}
+                value={draft.agentId}
+                onChange={(event) => update('agentId', event.target.value)}
+              >
+                <option value="">Choose an agent</option>
+                {agents.map((agent) => (
+                  <option key={agent.id} value={agent.id}>
+                    {agent.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Topic" required error={errors.categoryId}>
+            {(control) => (
+              <select
+                {...control}
+                className={fieldClassNames.select}
+                value={draft.categoryId}
+                onChange={(event) => update('categoryId', event.target.value)}
+              >
+                <option value="">Choose a topic</option>
+                {topics.map((topic) => (
+                  <option key={topic.id} value={topic.id}>
+                    {topic.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Date" required error={errors.date}>
+            {(control) => (
+              <input
+                {...control}
+                className={fieldClassNames.input}
+                type="date"
+                max={today}
+                value={draft.date}
+                onChange={(event) => update('date', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Score" required help="0 to 100" error={errors.score}>
+            {(control) => (
+              <input
+                {...control}
+                className={fieldClassNames.input}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={100}
+                step={1}
+                value={draft.score}
+                onChange={(event) => update('score', event.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label="Note" help="Optional: what went well, what to work on." error={errors.note}>
+          {(control) => (
+            <textarea
+              {...control}
+              className={fieldClassNames.textarea}
+              rows={3}
+              value={draft.note}
+              onChange={(event) => update('note', event.target.value)}
+            />
+          )}
+        </Field>
+        {failure ? (
+          <p className="ic-coaching__failure" role="alert">
+            The score was not saved: {failure}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" variant="primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save score'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,227 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Card } from '@/app/components/card/card';
+import { Field, fieldClassNames } from '@/app/components/field/field';
+import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { useHost } from '@/app/host/host';
+import { useQueryScope } from '@/app/query/use-data-query';
+import type { ApiClient } from '@/shared/api/client';
+import { addYoutubeVideo, uploadTrainingVideo } from '@/shared/api/coaching';
+import type { CoachingCategory } from '@/shared/contracts/lookups';
+import { VIDEO_TYPES } from '@/shared/domain/coaching';
+import { TransportError } from '@/shared/transport/transport';
+import { videosKey } from './coaching-queries';
+import {
+  EMPTY_FILE_DRAFT,
+  EMPTY_YOUTUBE_DRAFT,
+  readFileDraft,
+  readYoutubeDraft,
+} from './video-drafts';
+
+/** The host's API without the client's toast: the form says what the server answered. */
+function quietly(api: ApiClient): ApiClient {
+  return {
+    call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
+    subscribe: (event, handler) => api.subscribe(event, handler),
+  };
+}
+
+const reasonOf = (error: unknown) => {
+  const failure = TransportError.from(error);
+  return failure.serverMessage ?? failure.message;
+};
+
+export interface UploadFormProps {
+  workspaceId: string;
+  /** The topic chosen above the forms; null until one is. */
+  topic: CoachingCategory | null;
+}
+
+/** "Add a YouTube link": title and link; the server keeps only the video id. */
+export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
+  const host = useHost();
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const categoryId = topic?.id ?? '';
+  const { draft, setDraft, errors, setErrors, formRef, update, check } = useCheckedDraft(
+    EMPTY_YOUTUBE_DRAFT,
+    (current) => readYoutubeDraft({ ...current, categoryId }),
+  );
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const request = check();
+    if (!request) return;
+    setSaving(true);
+    try {
+      await addYoutubeVideo(quietly(host.api), workspaceId, request);
+      host.notify('success', `Video added to ${topic?.name ?? 'the topic'}.`);
+      setDraft(EMPTY_YOUTUBE_DRAFT);
+      setErrors({});
+      void queryClient.invalidateQueries({ queryKey: videosKey(scope, workspaceId) });
+    } catch (error) {
+      // Everything typed stays; the reason shows beside the form.
+      setFailure(reasonOf(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title="Add a YouTube link">
+      <form
+        ref={formRef}
+        className="ic-coaching__form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-label="Add a YouTube link"
+      >
+        {errors.categoryId ? (
+          <p className="ic-coaching__failure" role="alert">
+            {errors.categoryId}
+          </p>
+        ) : null}
+        <Field label="Title" required error={errors.title}>
+          {(control) => (
+            <input
+              {...control}
+              className={fieldClassNames.input}
+              value={draft.title}
+              maxLength={220}
+              onChange={(event) => update('title', event.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label="YouTube link"
+          required
+          help="A watch, youtu.be, embed or shorts link. It plays from youtube-nocookie.com."
+          error={errors.url}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className={fieldClassNames.input}
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              placeholder="https://www.youtube.com/watch?v=…"
+              value={draft.url}
+              onChange={(event) => update('url', event.target.value)}
+            />
+          )}
+        </Field>
+        {failure ? (
+          <p className="ic-coaching__failure" role="alert">
+            The video was not added: {failure}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" variant="primary" disabled={saving}>
+            {saving ? 'Adding…' : 'Add video'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** "Upload a video file": MP4, WebM or QuickTime up to 200 MB, checked here and on the server. */
+export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
+  const host = useHost();
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const categoryId = topic?.id ?? '';
+  const { draft, setDraft, errors, setErrors, formRef, update, check } = useCheckedDraft(
+    EMPTY_FILE_DRAFT,
+    (current) => readFileDraft({ ...current, categoryId }),
+  );
+  const [uploading, setUploading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const liveId = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const request = check();
+    if (!request) return;
+    setUploading(true);
+    try {
+      await uploadTrainingVideo(quietly(host.api), workspaceId, request);
+      host.notify('success', `Video uploaded to ${topic?.name ?? 'the topic'}.`);
+      setDraft(EMPTY_FILE_DRAFT);
+      setErrors({});
+      if (fileInput.current) fileInput.current.value = '';
+      void queryClient.invalidateQueries({ queryKey: videosKey(scope, workspaceId) });
+    } catch (error) {
+      setFailure(reasonOf(error));
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <Card title="Upload a video file">
+      <form
+        ref={formRef}
+        className="ic-coaching__form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-label="Upload a video file"
+        aria-busy={uploading}
+      >
+        {errors.categoryId ? (
+          <p className="ic-coaching__failure" role="alert">
+            {errors.categoryId}
+          </p>
+        ) : null}
+        <Field label="Title" required error={errors.title}>
+          {(control) => (
+            <input
+              {...control}
+              className={fieldClassNames.input}
+              value={draft.title}
+              maxLength={220}
+              onChange={(event) => update('title', event.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Video file"
+          required
+          help="MP4, WebM or QuickTime (.mov), up to 200 MB."
+          error={errors.file}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={fileInput}
+              className={fieldClassNames.input}
+              type="file"
+              accept={[...VIDEO_TYPES, '.mp4', '.webm', '.mov'].join(',')}
+              onChange={(event) => update('file', event.target.files?.[0] ?? null)}
+            />
+          )}
+        </Field>
+        {failure ? (
+          <p className="ic-coaching__failure" role="alert">
+            The video was not uploaded: {failure}
+          </p>
+        ) : null}
+        <p className="ic-coaching__live" id={liveId} role="status" aria-live="polite">
+          {uploading ? 'Uploading… keep this page open until it finishes.' : ''}
+        </p>
+        <div>
+          <Button type="submit" variant="primary" disabled={uploading}>
+            {uploading ? 'Uploading…' : 'Upload video'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

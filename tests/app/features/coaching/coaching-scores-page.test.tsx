@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CoachingScoresPage } from '@/app/features/coaching/coaching-scores-page';
+import type { CoachingScoreInput } from '@/shared/contracts/coaching';
+import { isoDay } from '@/shared/domain/coaching';
+import { renderWithHost } from '../../helpers';
+import { coachingHost, list, score } from './coaching-fixtures';
+
+const scoreForm = () => within(screen.getByRole('form', { name: 'Enter a score' }));
+
+async function pick(label: RegExp, text: string) {
+  await screen.findByRole('form', { name: 'Enter a score' });
+  const select = scoreForm().getByLabelText(label) as HTMLSelectElement;
+  fireEvent.change(select, {
+    target: { value: [...select.options].find((option) => option.text === text)!.value },
+  });
+}
+
+describe('Coaching → Scores (issue #16)', () => {
+  it('checks the score form: agent, topic and a whole score from 0 to 100, sending nothing until it reads', async () => {
+    const { host, api } = coachingHost('owner');
+    renderWithHost(<CoachingScoresPage />, { host });
+    await screen.findByRole('form', { name: 'Enter a score' });
+    fireEvent.change(scoreForm().getByLabelText(/^Score/), { target: { value: '150' } });
+    fireEvent.click(scoreForm().getByRole('button', { name: 'Save score' }));
+    expect(await scoreForm().findByText('Choose an agent.')).toBeTruthy();
+    expect(scoreForm().getByText('Choose a topic.')).toBeTruthy();
+    expect(scoreForm().getByText('Enter a whole number from 0 to 100.')).toBeTruthy();
+    const tomorrow = isoDay(new Date(Date.now() + 2 * 86_400_000));
+    fireEvent.change(scoreForm().getByLabelText(/^Date/), { target: { value: tomorrow } });
+    fireEvent.click(scoreForm().getByRole('button', { name: 'Save score' }));
+    expect(await scoreForm().findByText('The date cannot be in the future.')).toBeTruthy();
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    // What was typed stays.
+    expect((scoreForm().getByLabelText(/^Score/) as HTMLInputElement).value).toBe('150');
+  });
+
+  it('saves a score and says so, keeping the agent and topic for the next one', async () => {
+    const sent: CoachingScoreInput[] = [];
+    const { host } = coachingHost('admin', {
+      'ws_lakeside/coaching-scores': (req) => {
+        if (req.method !== 'POST') return list([]);
+        sent.push(req.body as CoachingScoreInput);
+        return { data: score({ agentId: 'ag_2', agentName: 'Ben Brooks', score: 88 }) };
+      },
+    });
+    renderWithHost(<CoachingScoresPage />, { host });
+    await pick(/Agent/, 'Ben Brooks');
+    await pick(/Topic/, 'Objection Handling');
+    fireEvent.change(scoreForm().getByLabelText(/^Date/), { target: { value: '2026-04-02' } });
+    fireEvent.change(scoreForm().getByLabelText(/^Score/), { target: { value: '88' } });
+    fireEvent.change(scoreForm().getByLabelText(/Note/), { target: { value: ' Good rebuttals ' } });
+    fireEvent.click(scoreForm().getByRole('button', { name: 'Save score' }));
+    await waitFor(() =>
+      expect(host.notify).toHaveBeenCalledWith('success', 'Score saved for Ben Brooks.'),
+    );
+    expect(sent).toEqual([
+      {
+        agentId: 'ag_2',
+        categoryId: 'cc_02',
+        date: '2026-04-02',
+        score: 88,
+        note: 'Good rebuttals',
+      },
+    ]);
+    expect((scoreForm().getByLabelText(/^Score/) as HTMLInputElement).value).toBe('');
+    expect((scoreForm().getByLabelText(/Agent/) as HTMLSelectElement).value).toBe('ag_2');
+  });
+
+  it('shows the server’s refusal beside the form and keeps everything typed', async () => {
+    const { host } = coachingHost('owner', {
+      'ws_lakeside/coaching-scores': (req) =>
+        req.method === 'POST'
+          ? { fail: 400, message: 'agentId: this agent is inactive' }
+          : list([]),
+    });
+    renderWithHost(<CoachingScoresPage />, { host });
+    await pick(/Agent/, 'Ava Adams');
+    await pick(/Topic/, 'Intake Basics');
+    fireEvent.change(scoreForm().getByLabelText(/^Score/), { target: { value: '75' } });
+    fireEvent.click(scoreForm().getByRole('button', { name: 'Save score' }));
+    expect(await scoreForm().findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The score was not saved: agentId: this agent is inactive',
+    );
+    expect((scoreForm().getByLabelText(/^Score/) as HTMLInputElement).value).toBe('75');
+  });
+
+  it('shows operators their own scores with average and trend, and no form', async () => {
+    const { host } = coachingHost('operator', {
+      'ws_lakeside/coaching-scores': () =>
+        list([
+          score({ id: 'cs_3', date: '2026-05-04', score: 80 }),
+          score({ id: 'cs_2', date: '2026-03-20', score: 70, note: 'Slow down.' }),
+          score({ id: 'cs_1', date: '2026-03-02', score: 60 }),
+        ]),
+    });
+    renderWithHost(<CoachingScoresPage />, { host });
+    expect(await screen.findByRole('heading', { name: 'My Scores' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Enter a score' })).toBeNull();
+    expect(await screen.findByText('Improving (+15 pts)')).toBeTruthy();
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(within(rows[1]!).getByText('05/04/2026')).toBeTruthy();
+    expect(screen.getByText('Slow down.')).toBeTruthy();
+  });
+
+  it('says when there are no scores yet', async () => {
+    const { host } = coachingHost('operator');
+    renderWithHost(<CoachingScoresPage />, { host });
+    expect(await screen.findByText('No coaching scores yet.')).toBeTruthy();
+  });
+});
