@@ -96,6 +96,36 @@ export function registerUsersParametersRoutes(api: FastifyInstance, ctx: ServerC
     });
   });
 
+  /**
+   * The signed-in user's own agent parameters, whatever their role (an operator reads
+   * their office, practice areas and consultant here: the call flows' defaults); 404 when
+   * no agent record is linked to the user in this workspace.
+   */
+  api.get('/workspaces/:id/users-parameters/me', async (request) => {
+    const { principal, workspaceId } = await workspaceScope(request);
+    const user = await db
+      .selectFrom('users')
+      .select('person_id')
+      .where('id', '=', principal.sub)
+      .executeTakeFirst();
+    const agent = user?.person_id
+      ? await db
+          .selectFrom('agents')
+          .select(['id', 'name', 'active'])
+          .where('workspace_id', '=', workspaceId)
+          .where('person_id', '=', user.person_id)
+          .orderBy('id')
+          .executeTakeFirst()
+      : undefined;
+    if (!agent) throw notFound('No agent record is linked to your user in this workspace.');
+    return respondWith(agentParametersResponseSchema, {
+      data: toAgentParameters(
+        { id: agent.id, name: agent.name, active: agent.active === 1 },
+        await agentParametersOf(db, workspaceId, agent.id),
+      ),
+    });
+  });
+
   api.put('/workspaces/:id/users-parameters/:agentId', async (request) => {
     const { principal, workspaceId } = await managerScope(request);
     const { agentId } = parseInput(agentParams, request.params, 'params');

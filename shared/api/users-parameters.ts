@@ -39,3 +39,20 @@ export async function saveAgentParameters(
   );
   return answer.data;
 }
+
+/**
+ * GET workspaces/{id}/users-parameters/me: the signed-in user's own agent parameters
+ * (any role; 404 without an agent record), for the call flows' defaults.
+ */
+export async function fetchOwnAgentParameters(
+  api: ApiClient,
+  workspaceId: string,
+  options?: CallOptions,
+): Promise<AgentParameters> {
+  const answer = await api.call(
+    agentParametersResponseSchema,
+    { method: 'GET', path: usersParametersPaths.own(workspaceId) },
+    options,
+  );
+  return answer.data;
+}

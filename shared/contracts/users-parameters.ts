@@ -92,4 +92,5 @@ export const usersParametersPaths = {
   list: (workspaceId: string) => `workspaces/${encodeURIComponent(workspaceId)}/users-parameters`,
   agent: (workspaceId: string, agentId: string) =>
     `${usersParametersPaths.list(workspaceId)}/${encodeURIComponent(agentId)}`,
+  own: (workspaceId: string) => `${usersParametersPaths.list(workspaceId)}/me`,
 } as const;

@@ -295,6 +295,46 @@ describe('users parameters', () => {
       expect((await put('agt_nope', NONE)).status).toBe(404);
     });
 
+    it("lets any signed-in user read their own agent's parameters, and nobody else's", async () => {
+      const { db } = f.t.server;
+      await db
+        .insertInto('persons')
+        .values({
+          id: 'per_up_operator',
+          workspace_id: WS,
+          first_name: 'Ada',
+          last_name: 'Agent',
+          email: null,
+          created_at: '2025-01-01T00:00:00.000Z',
+        })
+        .execute();
+      await db
+        .updateTable('users')
+        .set({ person_id: 'per_up_operator' })
+        .where('id', '=', 'usr_up_operator')
+        .execute();
+      await db
+        .updateTable('agents')
+        .set({ person_id: 'per_up_operator' })
+        .where('id', '=', 'agt_1')
+        .execute();
+      await save('agt_1', { ...NONE, officeId: 'off_1', consultantId: 'cns_2' });
+
+      const own = await f.t.api(`${path()}/me`, { token: tokens.operator });
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+      expect(agentParametersResponseSchema.parse(own.body).data).toMatchObject({
+        agentId: 'agt_1',
+        officeId: 'off_1',
+        consultantId: 'cns_2',
+      });
+      // No agent linked to the user: 404 saying so; another workspace: 403.
+      const none = await f.t.api(`${path()}/me`, { token: tokens.consultant });
+      expect(none.status).toBe(404);
+      expect(message(none.body)).toContain('No agent record');
+      expect((await f.t.api(`${path()}/me`, { token: f.otherToken })).status).toBe(403);
+      await save('agt_1', NONE);
+    });
+
     it('answers 401 without a token', async () => {
       expect((await f.t.api(path())).status).toBe(401);
       expect((await f.t.api(path('agt_1'), { method: 'PUT', body: NONE })).status).toBe(401);
