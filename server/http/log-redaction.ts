@@ -9,6 +9,8 @@ const TOKEN_PATHS: readonly RegExp[] = [
   /(\/login\/)[^/?#]+(\/invite)/,
   /(\/actions\/)[^/?#]+(\/invite)/,
   /(\/api\/users\/)[^/?#]+(\/password)(?=$|[?#])/,
+  // A coaching video's signed link opens its file for two hours (server/coaching/media-links.ts).
+  /(\/api\/coaching-media\/[^?#]+\?(?:[^#]*&)?signature=)[^&#]+()/,
 ];
 
 export function redactTokens(url: string): string {

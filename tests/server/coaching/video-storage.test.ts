@@ -68,3 +68,12 @@ describe('video storage', () => {
     expect(() => storage.pathOf('../intake.sqlite')).toThrow(HttpError);
   });
 });
+
+describe('media links in the request log', () => {
+  it('writes a signed video link without its signature', async () => {
+    const { redactTokens } = await import('@/server/http/log-redaction');
+    expect(redactTokens('/api/coaching-media/cv_1?expires=123&signature=abcDEF-_x')).toBe(
+      '/api/coaching-media/cv_1?expires=123&signature=[token]',
+    );
+  });
+});
