@@ -336,11 +336,12 @@ function asText(value: VariableValue | undefined): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  // A checkbox group or a list reads as its items; objects (addresses, rows) as empty.
+  // A checkbox group or a list reads as its items; objects (addresses, rows) as empty,
+  // except a value that carries its own text label (a booked consultation, issue #16).
   if (Array.isArray(value)) {
     return value.filter((v) => v !== null && typeof v !== 'object').join(',');
   }
-  return '';
+  return typeof value.label === 'string' ? value.label : '';
 }
 
 function asNumber(value: VariableValue | undefined): number {

@@ -178,6 +178,18 @@ const addressFieldSchema = z.object({
   verify: z.boolean().default(true),
 });
 
+/**
+ * Books a consultation on a consultant's calendar during the call (issue #16; spec:
+ * dashboards 7 calendars and events): the agent picks a calendar, a day and a free slot,
+ * and the event is saved at once. Its value is a ConsultationValue (./scheduling.ts).
+ */
+const consultationFieldSchema = z.object({
+  ...fieldBase,
+  type: z.literal('consultation'),
+  /** Minutes a consultation lasts (the slot length). */
+  durationMinutes: z.number().int().min(15).max(240).default(60),
+});
+
 /** The one-value fields: what a grid row may hold (no nested grids or addresses). */
 const simpleFieldSchemas = [
   textFieldSchema,
@@ -206,6 +218,7 @@ export const formFieldSchema = z.discriminatedUnion('type', [
   ...simpleFieldSchemas,
   addressFieldSchema,
   gridFieldSchema,
+  consultationFieldSchema,
 ]);
 export type FormField = z.infer<typeof formFieldSchema>;
 export type FormFieldType = FormField['type'];

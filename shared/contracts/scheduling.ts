@@ -159,3 +159,25 @@ export const schedulingPaths = {
   appointmentOutcomes: () => 'appointmentoutcomes',
   consultant: (consultantId: string) => `consultants/${encodeURIComponent(consultantId)}`,
 } as const;
+
+// ---------------------------------------------------------------- the call-flow field's value
+
+/**
+ * What a call flow's consultation field stores (shared/contracts/call-flow.ts
+ * consultationFieldSchema): the agent's choice as it is made (calendar, day, slot), and
+ * once booked the event's id and times and a `label` that templates read
+ * (`@@consultation` → "12/01/2026 at 9:00 AM (America/Chicago) with Dana Reyes").
+ */
+export const consultationValueSchema = z.object({
+  calendarId: z.string().default(''),
+  date: z.string().default(''),
+  /** The chosen slot's start, before and after booking. */
+  slotStart: z.string().default(''),
+  eventId: z.string().optional(),
+  startTime: z.string().optional(),
+  endTime: z.string().optional(),
+  timezone: z.string().optional(),
+  consultant: z.string().optional(),
+  label: z.string().optional(),
+});
+export type ConsultationValue = z.infer<typeof consultationValueSchema>;

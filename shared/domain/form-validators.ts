@@ -9,6 +9,7 @@ import type {
 } from '../contracts/call-flow';
 import { en, type MessageKey } from '../i18n/en';
 import { isUsPhone } from './phone';
+import { isConsultationBooked } from './scheduling';
 
 // spec 5 Validation rules: the form validators of call-flow steps, their message keys
 // (ERROR_REQUIRED_FIELD, VALIDATOR_MESSAGE_EMAIL, ...) and the text input bounds (minlength,
@@ -201,6 +202,8 @@ function checkType(
 
 function isMissing(field: FormField | GridColumn, value: VariableValue | undefined): boolean {
   if (field.type === 'address') return !addressIsComplete(value);
+  // A consultation counts once it is booked, not when a time is only chosen (issue #16).
+  if (field.type === 'consultation') return !isConsultationBooked(value);
   // A single yes/no box that is required must be ticked.
   if (field.type === 'checkbox' && !field.options) return value !== true;
   return isBlank(value);
@@ -216,7 +219,9 @@ export function validateField(
   if (field.validators.some((v) => v.type === 'required') && isMissing(field, value)) {
     return { key: 'ERROR_REQUIRED_FIELD' };
   }
-  if (field.type === 'address' || field.type === 'grid') return null;
+  if (field.type === 'address' || field.type === 'grid' || field.type === 'consultation') {
+    return null;
+  }
   const typeError = checkType(field, value);
   if (typeError) return typeError;
   for (const validator of field.validators) {

@@ -1,5 +1,10 @@
 import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
-import { MAX_EVENT_RANGE_DAYS, SCHEDULING_ERRORS } from '@/shared/contracts/scheduling';
+import {
+  type ConsultationValue,
+  consultationValueSchema,
+  MAX_EVENT_RANGE_DAYS,
+  SCHEDULING_ERRORS,
+} from '@/shared/contracts/scheduling';
 import { dayInTimezone, timezoneOffsetMinutes } from './workspace-day';
 
 // Consultation scheduling rules (issue #16; spec: dashboards 7 calendars and events). The
@@ -198,4 +203,29 @@ export function belongsToCall(
   if ('executionId' in identity)
     return event.executionId === null || event.executionId === identity.executionId;
   return event.appId === null || event.appId === identity.appId;
+}
+
+/** A consultation field's stored value, read leniently (a draft or a variable may hold anything). */
+export function readConsultationValue(value: unknown): ConsultationValue {
+  const parsed = consultationValueSchema.safeParse(
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {},
+  );
+  return parsed.success ? parsed.data : consultationValueSchema.parse({});
+}
+
+/** Booked: the event was saved (a chosen slot alone is not a booking). */
+export function isConsultationBooked(value: unknown): boolean {
+  const v = readConsultationValue(value);
+  return typeof v.eventId === 'string' && v.eventId.length > 0;
+}
+
+/** "12/01/2026 at 9:00 AM (America/Chicago) with Dana Reyes": what templates read. */
+export function consultationLabel(booking: {
+  startTime: string;
+  timezone: string;
+  consultant: string;
+}): string {
+  const day = formatDay(dayInTimezone(booking.startTime, booking.timezone));
+  const time = formatTimeInZone(booking.startTime, booking.timezone);
+  return `${day} at ${time} (${booking.timezone}) with ${booking.consultant}`;
 }

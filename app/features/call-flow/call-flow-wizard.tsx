@@ -23,6 +23,7 @@ import {
   userDraftStorage,
 } from './create-call-flow-effects';
 import { createAddressVerifier, type VerifyAddress } from './forms/address-verifier';
+import { ConsultationBookingContext, useConsultationBooking } from './forms/consultation-booking';
 import { StepForm } from './forms/step-form';
 import { callDataOf, type IncomingCallPayload } from './incoming-call';
 import { callFlowStateKey, useCallFlowEngine } from './use-call-flow-engine';
@@ -386,6 +387,12 @@ function ActiveFlow({
   const current = trail[trail.length - 1];
   const wizardStep = state.wizardStep;
   const executionId = state.processExecutionHistoryId;
+  // A consultation field books with this call's ids (dashboards 7 events; issue #16).
+  const booking = useConsultationBooking({
+    executionId,
+    appId: wizardStep?.app_uid,
+    callerName: state.callData?.leadName,
+  });
   const stepKey =
     state.status === 'at-form' && current ? `${current.index}:${current.stepId}` : state.status;
   const busy = state.busy || hangingUp;
@@ -516,19 +523,23 @@ function ActiveFlow({
               >
                 {wizardStep.title}
               </h2>
-              <StepForm
-                key={stepKey}
-                form={wizardStep.content}
-                initialValues={wizardStep.vars}
-                onSubmit={submit}
-                busy={busy}
-                formId={formId}
-                fieldErrors={fieldErrors}
-                verifyAddress={verifyAddress}
-                draft={
-                  executionId ? { storage: drafts, executionId, stepId: current.stepId } : undefined
-                }
-              />
+              <ConsultationBookingContext.Provider value={booking}>
+                <StepForm
+                  key={stepKey}
+                  form={wizardStep.content}
+                  initialValues={wizardStep.vars}
+                  onSubmit={submit}
+                  busy={busy}
+                  formId={formId}
+                  fieldErrors={fieldErrors}
+                  verifyAddress={verifyAddress}
+                  draft={
+                    executionId
+                      ? { storage: drafts, executionId, stepId: current.stepId }
+                      : undefined
+                  }
+                />
+              </ConsultationBookingContext.Provider>
               <div className="ic-call-flow__actions">
                 {engine.canGoBack() ? (
                   <Button onClick={() => void engine.back()} disabled={busy}>

@@ -87,6 +87,12 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/processes' },
   // The caller's CRM record by phone (issue #13): the signed-in workspace's records, read.
   { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/crm-records' },
+  // The call flow's "book a consultation" field (issue #16, docs/scheduling.md): the token's
+  // own workspace's calendars; the server refuses another workspace's calendar or event.
+  { methods: GET, base: 'api', pattern: 'calendars' },
+  { methods: GET, base: 'api', pattern: 'calendars/{id}/events' },
+  { methods: ['POST'], base: 'api', pattern: 'events' },
+  { methods: ['PUT', 'DELETE'], base: 'api', pattern: 'events/{id}' },
 ];
 
 /** The answer a refused request gets (a 403 the widget shows like any other). */

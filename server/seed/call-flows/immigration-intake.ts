@@ -365,9 +365,12 @@ export function immigrationIntake(workspaceId: string): ProcessDefinitionInput {
         prj: MAIN,
         fields: [
           {
-            type: 'date',
-            name: 'consultDate',
-            label: 'Consultation date',
+            // Books the event on a consultant's calendar (issue #16, docs/scheduling.md).
+            type: 'consultation',
+            name: 'consultation',
+            label: 'Consultation',
+            help: 'Pick the consultant, the day and a free time, then book it while the caller is on the line.',
+            durationMinutes: 60,
             validators: REQUIRED,
           },
           {
@@ -410,7 +413,7 @@ export function immigrationIntake(workspaceId: string): ProcessDefinitionInput {
               recordType: 'NOTE',
               fields: crmFields({
                 title: 'Immigration intake',
-                body: 'Category: @@visaCategory. Citizenship: @@countryOfCitizenship, status @@currentStatus. Deadline: @@deadlineType @@upcomingDeadline. Consultation: @@consultDate (@@consultMode).',
+                body: 'Category: @@visaCategory. Citizenship: @@countryOfCitizenship, status @@currentStatus. Deadline: @@deadlineType @@upcomingDeadline. Consultation: @@consultation (@@consultMode).',
               }),
             },
           ]),
@@ -419,7 +422,7 @@ export function immigrationIntake(workspaceId: string): ProcessDefinitionInput {
             email: {
               to: '@@email',
               subject: 'Your consultation with Summit Immigration',
-              body: 'Dear @@firstName, your consultation is booked for @@consultDate.',
+              body: 'Dear @@firstName, your consultation is booked for @@consultation.',
             },
           }),
         ],

@@ -363,21 +363,12 @@ export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDef
         prj: MAIN,
         fields: [
           {
-            type: 'date',
-            name: 'consultDate',
-            label: 'Consultation date',
-            validators: REQUIRED,
-          },
-          {
-            type: 'select',
-            name: 'consultTime',
-            label: 'Time',
-            options: options(
-              ['09:00', '9:00 AM'],
-              ['11:00', '11:00 AM'],
-              ['14:00', '2:00 PM'],
-              ['16:00', '4:00 PM'],
-            ),
+            // Books the event on a consultant's calendar (issue #16, docs/scheduling.md).
+            type: 'consultation',
+            name: 'consultation',
+            label: 'Consultation',
+            help: 'Pick the consultant, the day and a free time, then book it while the caller is on the line.',
+            durationMinutes: 60,
             validators: REQUIRED,
           },
           {
@@ -419,7 +410,7 @@ export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDef
               recordType: 'NOTE',
               fields: crmFields({
                 title: 'Personal Injury intake',
-                body: 'Accident: @@accidentType on @@incidentDate. Injuries: @@injuriesDescription. At fault: @@atFaultName (@@atFaultInsurer). Consultation: @@consultDate @@consultTime (@@consultMode).',
+                body: 'Accident: @@accidentType on @@incidentDate. Injuries: @@injuriesDescription. At fault: @@atFaultName (@@atFaultInsurer). Consultation: @@consultation (@@consultMode).',
               }),
             },
           ]),
@@ -428,7 +419,7 @@ export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDef
             email: {
               to: '@@email',
               subject: 'Your consultation with Harbor Legal',
-              body: 'Dear @@firstName, your consultation is booked for @@consultDate at @@consultTime.',
+              body: 'Dear @@firstName, your consultation is booked for @@consultation.',
             },
           }),
         ],

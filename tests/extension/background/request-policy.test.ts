@@ -76,6 +76,12 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     // The wizard's EMAIL trigger and its error copy for support (issue #13).
     { method: 'POST', path: 'service-processes/sendEmail', base: 'callCenter' },
     { method: 'POST', path: 'error-notification', base: 'callCenter' },
+    // The call flow's consultation booking (issue #16).
+    { method: 'GET', path: 'calendars' },
+    { method: 'GET', path: 'calendars/cal_1/events', query: { startDate: '2030-01-07' } },
+    { method: 'POST', path: 'events', body: { calendarId: 'cal_1' } },
+    { method: 'PUT', path: 'events/evt_1' },
+    { method: 'DELETE', path: 'events/evt_1', query: { executionId: 'peh_1' } },
   ])('allows $method $path ($base)', (request) => {
     expect(fromPage(request)).toBe(true);
   });
@@ -106,6 +112,9 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     { method: 'GET', path: `workspaces/${WS}/processes` },
     // Saving a process definition is the Call Flows area's, not a widget's.
     { method: 'PUT', path: `workspaces/${WS}/processes/p1`, base: 'callCenter' },
+    // Bookings: no deleting a calendar's whole list, no event calls on the call-centre base.
+    { method: 'DELETE', path: 'calendars/cal_1/events' },
+    { method: 'POST', path: 'events', base: 'callCenter' },
   ])('refuses $method $path ($base): not a call the widgets make', (request) => {
     expect(fromPage(request)).toBe(false);
   });

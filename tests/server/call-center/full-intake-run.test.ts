@@ -76,7 +76,10 @@ describe('a Personal Injury intake run against the server', () => {
     expect(state.stepTraversed.currentStepDef).toBe('pi-conflict');
     await submitOk(engine, { adverseParties: 'Main Street Grocery', relatedToFirm: 'no' });
     await submitOk(engine, {});
-    state = await submitOk(engine, { consultDate: daysAgo(-3), consultTime: '11:00' });
+    // The consultation field's value once booked (issue #16: the booking control saves the event).
+    state = await submitOk(engine, {
+      consultation: { calendarId: 'cal_x', date: daysAgo(-3), slotStart: '', eventId: 'evt_x' },
+    });
     expect(state.status).toBe('completed');
     expect(state.appStatus).toBe('COMPLETED');
     const executionId = state.processExecutionHistoryId!;

@@ -25,6 +25,8 @@ const ALL_FIELD_TYPES: FormFieldType[] = [
   'date',
   'address',
   'grid',
+  // Books the consultation on a consultant's calendar (issue #16).
+  'consultation',
 ];
 
 function checked(input: unknown): ProcessDefinition {

@@ -12,6 +12,7 @@ import {
 } from '@/shared/domain/form-validators';
 import { AddressField } from './address-field';
 import type { VerifyAddress } from './address-verifier';
+import { ConsultationField } from './consultation-field';
 import { FOCUS_ATTRIBUTE } from './field-props';
 import { GridField } from './grid-field';
 import { SimpleField } from './simple-field';
@@ -252,6 +253,15 @@ export function StepForm({
             {...common}
             field={field}
             verify={verifyAddress}
+            onChange={(value) => write(field.name, value)}
+            onBlur={() => touch(field.name)}
+          />
+        );
+      case 'consultation':
+        return (
+          <ConsultationField
+            {...common}
+            field={field}
             onChange={(value) => write(field.name, value)}
             onBlur={() => touch(field.name)}
           />

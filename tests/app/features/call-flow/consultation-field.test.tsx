@@ -1,0 +1,266 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ConsultationBookingContext,
+  createConsultationBooking,
+} from '@/app/features/call-flow/forms/consultation-booking';
+import { StepForm } from '@/app/features/call-flow/forms/step-form';
+import type { Variables } from '@/shared/contracts/call-flow';
+import { EVENTS_TIMEOUT_MS, SCHEDULING_ERRORS } from '@/shared/contracts/scheduling';
+import { en } from '@/shared/i18n/en';
+import { fakeApi, type FakeApi } from '../../fake-api';
+import { makeForm } from './forms/form-fixtures';
+
+// "Book a consultation" in a call flow (issue #16; spec: dashboards 7 calendars and events,
+// 8 "Event save error: Rethrown to caller"). The real client functions and contracts under
+// a fake transport.
+
+const DAY = '2030-01-07'; // a Monday
+const TZ = 'America/Chicago';
+// 10:00 Chicago is taken on that day.
+const TAKEN = {
+  id: 'evt_taken',
+  calendarId: 'cal_dana',
+  title: 'Initial consultation',
+  startTime: '2030-01-07T16:00:00.000Z',
+  endTime: '2030-01-07T17:00:00.000Z',
+  location: 'By phone',
+  notes: '',
+  executionId: null,
+  appId: null,
+};
+
+const form = makeForm({
+  dyn_uid: 'dyn-consult',
+  title: 'Consultation booking',
+  fields: [
+    {
+      type: 'consultation',
+      name: 'consultation',
+      label: 'Consultation',
+      validators: [{ type: 'required' }],
+    },
+  ],
+});
+
+function schedulingApi(): FakeApi {
+  return fakeApi({
+    calendars: () => ({
+      data: [
+        { ID: 'cal_dana', NAME: 'Dana Reyes', TIMEZONE: TZ, consultantId: 'cns_1' },
+        { ID: 'cal_lee', NAME: 'Lee Park', TIMEZONE: TZ, consultantId: 'cns_2' },
+      ],
+      meta: { total: 2, limit: 1000, offset: 0 },
+    }),
+    'cal_dana/events': (req) => ({
+      calendarId: 'cal_dana',
+      timezone: TZ,
+      days: [{ date: String(req.query?.startDate), events: [TAKEN] }],
+    }),
+    events: (req) => {
+      const body = req.body as Record<string, unknown>;
+      return {
+        data: {
+          id: 'evt_new',
+          calendarId: body.calendarId,
+          title: body.title,
+          startTime: body.startTime,
+          endTime: body.endTime,
+          location: '',
+          notes: '',
+          executionId: body.executionId ?? null,
+          appId: body.appId ?? null,
+        },
+      };
+    },
+    'events/evt_new': () => ({ result: 'Event Deleted' }),
+  });
+}
+
+function renderField(api: FakeApi, asyncLeadGeneration = true) {
+  const onSubmit = vi.fn();
+  const booking = createConsultationBooking(api, {
+    asyncLeadGeneration,
+    executionId: 'exec-42',
+    appId: 'app-42',
+    callerName: 'Ana Diaz',
+  });
+  render(
+    <ConsultationBookingContext.Provider value={booking}>
+      <StepForm form={form} onSubmit={onSubmit} submitLabel="Next" />
+    </ConsultationBookingContext.Provider>,
+  );
+  return onSubmit;
+}
+
+async function chooseDay() {
+  const consultant = await screen.findByRole('combobox', { name: 'Consultant' });
+  await waitFor(() => expect((consultant as HTMLSelectElement).disabled).toBe(false));
+  fireEvent.change(consultant, { target: { value: 'cal_dana' } });
+  fireEvent.change(screen.getByLabelText('Day'), { target: { value: DAY } });
+  return screen.findByRole('group', { name: `Free times on 01/07/2030 (${TZ})` });
+}
+
+describe('the consultation booking field', () => {
+  it("lists the consultant's free times for the chosen day, leaving out booked ones", async () => {
+    const api = schedulingApi();
+    renderField(api);
+    const times = await chooseDay();
+    const labels = within(times)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')?.textContent);
+    expect(labels[0]).toBe('9:00 AM');
+    expect(labels).not.toContain('10:00 AM');
+    expect(labels).toContain('11:00 AM');
+    expect(labels.at(-1)).toBe('4:00 PM');
+    // spec: dashboards 9 — the events call waits up to 120 000 ms.
+    expect(api.calls('cal_dana/events')[0]).toMatchObject({
+      timeoutMs: EVENTS_TIMEOUT_MS,
+      query: { startDate: DAY, endDate: DAY },
+    });
+  });
+
+  it('books the chosen time with the execution id when lead generation is async', async () => {
+    const api = schedulingApi();
+    const onSubmit = renderField(api);
+    const times = await chooseDay();
+    fireEvent.click(within(times).getByRole('radio', { name: '11:00 AM' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book consultation' }));
+    });
+    const post = api.requests.find((req) => req.method === 'POST')!;
+    expect(post.path).toBe('events');
+    expect(post.body).toMatchObject({
+      calendarId: 'cal_dana',
+      title: 'Consultation: Ana Diaz',
+      startTime: '2030-01-07T17:00:00.000Z',
+      endTime: '2030-01-07T18:00:00.000Z',
+      executionId: 'exec-42',
+    });
+    expect(post.body).not.toHaveProperty('appId');
+    const booked = await screen.findByText(/Booked: 01\/07\/2030 at 11:00 AM/);
+    expect(booked.textContent).toContain('with Dana Reyes');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    const values = onSubmit.mock.calls[0][0] as Variables;
+    expect(values.consultation).toMatchObject({
+      calendarId: 'cal_dana',
+      eventId: 'evt_new',
+      label: `01/07/2030 at 11:00 AM (${TZ}) with Dana Reyes`,
+    });
+  });
+
+  it('sends the app id instead when lead generation is not async', async () => {
+    const api = schedulingApi();
+    renderField(api, false);
+    const times = await chooseDay();
+    fireEvent.click(within(times).getByRole('radio', { name: '9:00 AM' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book consultation' }));
+    });
+    const post = api.requests.find((req) => req.method === 'POST')!;
+    expect(post.body).toMatchObject({ appId: 'app-42' });
+    expect(post.body).not.toHaveProperty('executionId');
+  });
+
+  it('refuses to go on until the consultation is booked, even with a time chosen', async () => {
+    const api = schedulingApi();
+    const onSubmit = renderField(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('1 field needs your attention.')).toBeTruthy();
+    expect(screen.getAllByText(en.ERROR_REQUIRED_FIELD).length).toBeGreaterThan(0);
+    const times = await chooseDay();
+    fireEvent.click(within(times).getByRole('radio', { name: '9:00 AM' }));
+    expect(screen.getByText('Not booked yet: press Book consultation.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await act(async () => {});
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows a failed save in the form and keeps every choice (spec: dashboards 8)', async () => {
+    const api = schedulingApi();
+    api.on('events', () => ({ fail: 409, message: SCHEDULING_ERRORS.overlap }));
+    renderField(api);
+    const times = await chooseDay();
+    fireEvent.click(within(times).getByRole('radio', { name: '2:00 PM' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book consultation' }));
+    });
+    const alert = await screen.findByText(
+      `The consultation was not booked: ${SCHEDULING_ERRORS.overlap}`,
+    );
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    // Silent call: the form says it, no toast on top.
+    expect(api.notify).not.toHaveBeenCalled();
+    expect((screen.getByRole('combobox', { name: 'Consultant' }) as HTMLSelectElement).value).toBe(
+      'cal_dana',
+    );
+    expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe(DAY);
+    const again = await screen.findByRole('group', { name: /Free times on 01\/07\/2030/ });
+    expect(
+      (within(again).getByRole('radio', { name: '2:00 PM' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    // The day was read again to show what is free now.
+    await waitFor(() => expect(api.calls('cal_dana/events').length).toBe(2));
+  });
+
+  it('cancels a booking with the call id and answers Event Deleted', async () => {
+    const api = schedulingApi();
+    renderField(api);
+    const times = await chooseDay();
+    fireEvent.click(within(times).getByRole('radio', { name: '9:00 AM' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book consultation' }));
+    });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    });
+    const del = api.requests.find((req) => req.method === 'DELETE')!;
+    expect(del).toMatchObject({ path: 'events/evt_new', query: { executionId: 'exec-42' } });
+    expect(await screen.findByText('Booking cancelled.')).toBeTruthy();
+    expect(screen.queryByText(/Booked:/)).toBeNull();
+  });
+
+  it('shows a load failure of the free times with Try Again', async () => {
+    const api = schedulingApi();
+    let fail = true;
+    const good = {
+      calendarId: 'cal_dana',
+      timezone: TZ,
+      days: [{ date: DAY, events: [] }],
+    };
+    api.on('cal_dana/events', () => (fail ? { fail: 503, message: 'Calendar offline' } : good));
+    renderField(api);
+    const consultant = await screen.findByRole('combobox', { name: 'Consultant' });
+    await waitFor(() => expect((consultant as HTMLSelectElement).disabled).toBe(false));
+    fireEvent.change(consultant, { target: { value: 'cal_dana' } });
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: DAY } });
+    expect(
+      await screen.findByText(/The free times could not be loaded: Calendar offline/),
+    ).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    const times = await screen.findByRole('group', { name: /Free times on/ });
+    expect(within(times).getByRole('radio', { name: '10:00 AM' })).toBeTruthy();
+  });
+
+  it('says so when no day is chosen and when a day has no free time', async () => {
+    const api = schedulingApi();
+    api.on('cal_dana/events', () => ({
+      calendarId: 'cal_dana',
+      timezone: TZ,
+      days: [{ date: '2030-01-05', events: [] }],
+    }));
+    renderField(api);
+    expect(
+      await screen.findByText('Choose a consultant and a day to see the free times.'),
+    ).toBeTruthy();
+    const consultant = await screen.findByRole('combobox', { name: 'Consultant' });
+    await waitFor(() => expect((consultant as HTMLSelectElement).disabled).toBe(false));
+    fireEvent.change(consultant, { target: { value: 'cal_dana' } });
+    // A Saturday: no consultation hours.
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2030-01-05' } });
+    expect(await screen.findByText('No free times on 01/05/2030. Try another day.')).toBeTruthy();
+  });
+});
