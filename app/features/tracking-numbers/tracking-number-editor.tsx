@@ -154,7 +154,12 @@ export function TrackingNumberEditor({
         Edit {number.formatted}
       </h3>
       <div className="ic-tracking-editor__fields">
-        <Field label="Label" required error={errors.label}>
+        <Field
+          label="Label"
+          help="What agents see when they choose a number to call from."
+          required
+          error={errors.label}
+        >
           {(control) => (
             <input
               {...control}
