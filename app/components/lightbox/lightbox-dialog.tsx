@@ -18,7 +18,7 @@ export interface LightboxDialogProps {
 }
 
 export const VIDEO_FAILED_TEXT =
-  'This video could not be played. Close the window and open it again; if it still fails, the file may have been removed.';
+  'This video could not be played. Reload the page and try again; if it still fails, the file may have been removed.';
 
 const FOCUSABLE =
   'button:not([disabled]), [href], iframe, video[controls], [tabindex]:not([tabindex="-1"])';
