@@ -92,5 +92,15 @@ export const staffComplianceColumns = (
   wholeRate('callback', 'Callbacks returned', (r) => r.callbackRate),
   wholeRate('relationship', 'Relationship calls', (r) => r.relationshipRate),
   wholeRate('collection', 'Collection calls', (r) => r.collectionRate),
-  wholeRate('overall', 'Overall', (r) => r.overallRate),
+  {
+    ...wholeRate('overall', 'Overall', (r: StaffComplianceRow) => r.overallRate),
+    // The agent's own minimum (Settings > Users parameters, docs/users-parameters.md).
+    render: (r) => (
+      <>
+        {formatWholePercent(r.overallRate)}
+        {r.belowMinimum ? <span className="ic-report-badge">Below minimum</span> : null}
+      </>
+    ),
+  },
+  wholeRate('minimum', 'Minimum', (r) => r.minimumPercent ?? null),
 ];

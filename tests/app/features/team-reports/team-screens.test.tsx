@@ -332,9 +332,32 @@ describe('Agent AI Compliance (reports/staff-compliance)', () => {
       within(dana)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['90%', '40%', '100%', '50%', '—', '71%']);
+    ).toEqual(['90%', '40%', '100%', '50%', '—', '71%', '—']);
     const query = api.calls('/reports/staff-compliance')[0]!.query as Record<string, string>;
     expect(Object.keys(query).sort()).toEqual(['endDate', 'startDate']);
+  });
+
+  it('marks an agent under their own minimum (Users parameters) and shows it', async () => {
+    renderScreen(<StaffComplianceScreen />, [
+      [
+        '/reports/staff-compliance',
+        () => ({
+          data: [
+            { ...STAFF[0]!, minimumPercent: 80, belowMinimum: true },
+            { ...STAFF[1]!, minimumPercent: 10, belowMinimum: false },
+          ],
+        }),
+      ],
+    ]);
+    const table = await screen.findByRole('table', { name: 'Agent compliance' });
+    const [dana, ari] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(dana!)
+        .getAllByRole('cell')
+        .slice(-2)
+        .map((c) => c.textContent),
+    ).toEqual(['71%Below minimum', '80%']);
+    expect(within(ari!).queryByText('Below minimum')).toBeNull();
   });
 
   it('asks for inactive agents with the switch and marks them', async () => {
