@@ -91,6 +91,11 @@ export function valueText(value: VariableValue, field?: FormField): string {
   if (typeof value === 'string') return optionLabel(field, value);
   if (Array.isArray(value)) return value.map((item) => valueText(item, field)).join(', ');
   if (isAddressValue(value)) return addressLines(value).join(', ');
+  // A consultation reads as its booking (issue #16), not as its parts.
+  if (field?.type === 'consultation') {
+    const label = (value as Record<string, VariableValue>).label;
+    return typeof label === 'string' ? label : 'Not booked';
+  }
   return Object.entries(value as Record<string, VariableValue>)
     .map(([key, item]) => `${humanizeName(key)}: ${valueText(item)}`)
     .join('; ');

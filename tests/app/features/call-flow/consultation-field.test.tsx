@@ -5,6 +5,7 @@ import {
   createConsultationBooking,
 } from '@/app/features/call-flow/forms/consultation-booking';
 import { StepForm } from '@/app/features/call-flow/forms/step-form';
+import { valueText } from '@/app/features/call-flow/value-text';
 import type { Variables } from '@/shared/contracts/call-flow';
 import { EVENTS_TIMEOUT_MS, SCHEDULING_ERRORS } from '@/shared/contracts/scheduling';
 import { en } from '@/shared/i18n/en';
@@ -262,5 +263,18 @@ describe('the consultation booking field', () => {
     // A Saturday: no consultation hours.
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2030-01-05' } });
     expect(await screen.findByText('No free times on 01/05/2030. Try another day.')).toBeTruthy();
+  });
+});
+
+describe('a consultation in the execution histories', () => {
+  it('reads as its booking, or Not booked', () => {
+    const field = form.fields[0];
+    expect(
+      valueText(
+        { calendarId: 'cal_dana', eventId: 'evt_1', label: '01/07/2030 at 11:00 AM' },
+        field,
+      ),
+    ).toBe('01/07/2030 at 11:00 AM');
+    expect(valueText({ calendarId: 'cal_dana', date: DAY }, field)).toBe('Not booked');
   });
 });
