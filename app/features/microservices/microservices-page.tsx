@@ -3,7 +3,7 @@ import { ErrorView } from '@/app/components/error-view/error-view';
 import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import type { MicroservicesReport } from '@/shared/contracts/microservices';
-import { overallMessage, STATUS_LABELS } from '@/shared/domain/microservices';
+import { CHECK_TIMEOUT_MS, overallMessage, STATUS_LABELS } from '@/shared/domain/microservices';
 import { MicroserviceCard } from './microservice-card';
 import { useMicroservices } from './use-microservices';
 import './microservices-page.css';
@@ -38,7 +38,7 @@ export function MicroservicesPage() {
     <Page
       eyebrow="System"
       title="Microservices"
-      description="The reference server checks each of its parts for real. A part that does not answer within 3 seconds shows as down (timed out)."
+      description={`The reference server checks each of its parts for real. A part that does not answer within ${CHECK_TIMEOUT_MS / 1000} seconds shows as down (timed out).`}
       actions={
         <div className="ic-microservices__actions">
           {report ? (
@@ -58,15 +58,10 @@ export function MicroservicesPage() {
         </div>
       }
     >
-      {/* Results are announced once per check, not per card. */}
+      {/* The banner keeps the last result while a new check runs, so a screen reader hears
+          it again only when the overall status changes, not every 30 s. */}
       <div className="ic-microservices__live" role="status" aria-live="polite">
-        {report && !checking ? <OverallBanner report={report} /> : null}
-        {report && checking ? (
-          <div className="ic-microservices__banner" data-status="checking">
-            <span className="ic-spinner ic-microservices__spinner" aria-hidden="true" />
-            <span>Checking the services…</span>
-          </div>
-        ) : null}
+        {report ? <OverallBanner report={report} /> : null}
       </div>
       {error && report ? (
         <p className="ic-microservices__failure" role="alert">

@@ -121,12 +121,14 @@ describe('System > Microservices', () => {
     const busy = await screen.findByRole('button', { name: 'Checking…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
-    // The previous cards stay while the check runs.
+    // The previous cards and banner stay while the check runs.
     expect(screen.getByRole('article', { name: 'Sockets' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('All systems operational.');
     release();
     await screen.findByRole('article', { name: 'Address verification' });
     expect(api.calls('system/microservices')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('1 of 3 parts are down.');
   });
 
   it('shows a first failure in the page with Try Again (no toast), and keeps old cards after a later failure', async () => {
