@@ -130,8 +130,16 @@ export function registerWorkspaceSettingsRoutes(api: FastifyInstance, ctx: Serve
     if (problem) throw badRequest(problem);
 
     const stamp = ctx.now().toISOString();
+    // Zero shares say nothing: not stored.
+    const shares = update.shares.filter((s) => toCents(s.amount) > 0);
+    // {spend: 0, shares: []} clears the split: the campaign reads "never apportioned"
+    // again (spend null), as before its first split, not "apportioned at $0.00".
+    const clearing = toCents(update.spend) === 0 && shares.length === 0;
     await db.transaction().execute(async (trx) => {
+      // The old shares first: explicit, not left to the foreign key's cascade.
+      await trx.deleteFrom('campaign_spend_shares').where('campaign_id', '=', campaignId).execute();
       await trx.deleteFrom('campaign_spend').where('campaign_id', '=', campaignId).execute();
+      if (clearing) return;
       await trx
         .insertInto('campaign_spend')
         .values({
@@ -142,8 +150,6 @@ export function registerWorkspaceSettingsRoutes(api: FastifyInstance, ctx: Serve
           updated_at: stamp,
         })
         .execute();
-      // Zero shares say nothing: not stored.
-      const shares = update.shares.filter((s) => toCents(s.amount) > 0);
       if (shares.length > 0) {
         await trx
           .insertInto('campaign_spend_shares')

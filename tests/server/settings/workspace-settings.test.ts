@@ -285,6 +285,22 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
         .parse(list.body)
         .data.find((c) => c.campaignId === campaign.id);
       expect(item).toMatchObject({ spend: 100, apportioned: 100 });
+
+      // {spend: 0, shares: []} clears the split: "never apportioned" again, nothing counted.
+      const cleared = await t.api(
+        `/api/workspaces/ws_lakeside/campaigns/${campaign.id}/apportion`,
+        { method: 'PUT', token: owner, body: { spend: 0, shares: [] } },
+      );
+      expect(cleared.status).toBe(200);
+      expect(campaignApportionResponseSchema.parse(cleared.body).data).toMatchObject({
+        spend: null,
+        apportioned: 0,
+        shares: [],
+        updatedAt: null,
+      });
+      const marchCleared = await roiFor(MARCH);
+      expect(spendOf(marchCleared, b.id)).toBeCloseTo(spendOf(marchBefore, b.id), 2);
+      expect(marchCleared.totals.spend).toBeCloseTo(marchBefore.totals.spend, 2);
     });
 
     it('refuses bad shares with 400, other workspaces’ campaigns with 404, operators with 403', async () => {
