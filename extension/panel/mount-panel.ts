@@ -91,20 +91,52 @@ interface PanelView {
 }
 const panelViews = new WeakMap<HTMLElement, PanelView>();
 
-/** Fixed styles on the host itself, !important so the CRM's stylesheets cannot move it. */
+/**
+ * Fixed styles on the host itself, inline and !important (issue #14): the page's own
+ * rules match the host element too (`* { box-sizing: content-box }`, `div { padding }`),
+ * and for normal declarations an outer rule beats the shadow root's `:host`; an inline
+ * !important declaration beats every page rule, !important ones included.
+ */
 function pinHost(host: HTMLElement, width: number): void {
   const set = (name: string, value: string) => host.style.setProperty(name, value, 'important');
   set('position', 'fixed');
   set('top', '0');
   set('right', '0');
   set('bottom', '0');
+  set('left', 'auto');
   set('height', '100vh');
   set('width', `${width}px`);
+  set('min-width', '0');
+  set('max-width', 'none');
+  set('min-height', '0');
+  set('max-height', 'none');
   set('z-index', PANEL_Z_INDEX);
   set('display', 'block');
   set('margin', '0');
   set('padding', '0');
+  set('border', '0');
+  set('box-sizing', 'border-box');
+  set('zoom', '1');
+  set('transform', 'none');
+  set('filter', 'none');
+  set('opacity', '1');
+  set('visibility', 'visible');
+  set('float', 'none');
 }
+
+/**
+ * Cuts what the host would pass down (issue #14): inherited properties (font, line
+ * height, letter spacing, colour, direction...) flow from the host into its shadow tree,
+ * and the page styles the host. `all: initial` stops them at this wrapper, which only this
+ * module can style; `direction` is outside `all`, so it is set on its own: the panel's
+ * English text reads left to right on a right-to-left page too.
+ */
+const ROOT_RESET: ReadonlyArray<readonly [string, string]> = [
+  ['all', 'initial'],
+  ['display', 'contents'],
+  ['direction', 'ltr'],
+  ['unicode-bidi', 'isolate'],
+];
 
 /**
  * The one mount function every site family uses (STYLE.md: refined-github's init(signal)).
@@ -134,7 +166,7 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   const style = doc.createElement('style');
   style.textContent = PANEL_CSS;
   const container = doc.createElement('div');
-  container.style.display = 'contents';
+  for (const [name, value] of ROOT_RESET) container.style.setProperty(name, value);
   root.append(style, container);
   const reactRoot = createRoot(container);
 
@@ -294,7 +326,9 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   }
 
   apply();
-  (doc.body ?? doc.documentElement).append(host);
+  // Beside the body, not in it (issue #14): a page's `body { zoom }` or transform would
+  // scale or move a panel inside it; the root element is the CRM's to style far less.
+  doc.documentElement.append(host);
   if (calls) watchPanelCall(calls);
   doc.addEventListener('visibilitychange', reportVisibility, { signal });
   signal.addEventListener(

@@ -115,10 +115,12 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
       state?.status === 'signed-in' &&
       state.user &&
       isSupportedPage(family, url, settings.extraKeapHosts);
+    // Not the URL (issue #14): moving from record to record inside the CRM's single-page
+    // app keeps the panel, its figures and its click-to-call buttons (whose observer
+    // follows the page's new content); only leaving the record pages or another user
+    // unmounts it.
     const key =
-      wanted && state?.user
-        ? `${url}|${state.user.id}|${state.user.role}|${state.workspace?.id}`
-        : '';
+      wanted && state?.user ? `${state.user.id}|${state.user.role}|${state.workspace?.id}` : '';
     // Socket and call-count changes need no new mount: the live feed updates the panel.
     if (mounted && mounted.key === key) return;
     mounted?.controller.abort();

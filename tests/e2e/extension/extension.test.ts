@@ -168,7 +168,7 @@ describe('the side panel on CRM pages', () => {
     }
   });
 
-  it("follows the CRM's single-page navigation: mounted again, never twice, gone off record pages", async () => {
+  it("follows the CRM's single-page navigation: one panel across records, gone off record pages", async () => {
     const page = await open(CRM_PAGES.zohoContact.url);
     try {
       await waitForPanel(page);

@@ -19,14 +19,52 @@ export const CRM_PAGES = {
 } as const;
 export type CrmPageName = keyof typeof CRM_PAGES;
 
+/**
+ * The page styles of issue #14's hostile fixture: global rules that reach every element
+ * the page owns — the panel's host included — a zoom on the body and a right-to-left
+ * document. The panel and its widgets must look the same on it as on a plain page.
+ */
+export const HOSTILE_PAGE_CSS = [
+  '* { letter-spacing: 3px; line-height: 3; font: 20px serif; box-sizing: content-box; color: red }',
+  'div { display: block !important; padding: 40px }',
+  'button { all: unset }',
+  'body { zoom: 1.25 }',
+].join('\n');
+
+/**
+ * A fixture's variant, chosen by the `ic-page` query parameter of its address (the CRM
+ * page detectors ignore unknown parameters): `plain` without any page style, `hostile`
+ * with HOSTILE_PAGE_CSS and `dir="rtl"`; the fixture as it is otherwise.
+ */
+export type FixtureVariant = 'plain' | 'hostile';
+
+export function withVariant(url: string, variant: FixtureVariant): string {
+  const address = new URL(url);
+  address.searchParams.set('ic-page', variant);
+  return address.href;
+}
+
+function applyVariant(html: string, variant: string | null): string {
+  if (variant === 'plain') return html.replace(/<style>[\s\S]*?<\/style>/g, '');
+  if (variant === 'hostile') {
+    return html
+      .replace('<html lang="en">', '<html lang="en" dir="rtl">')
+      .replace('</head>', `<style>${HOSTILE_PAGE_CSS}</style>\n</head>`);
+  }
+  return html;
+}
+
 /** Which fixture answers a URL: by host family, whatever the path (so SPA routes reload fine). */
 export function fixtureFor(url: string): string | null {
-  const { hostname } = new URL(url);
+  const address = new URL(url);
+  const { hostname } = address;
+  const variant = address.searchParams.get('ic-page');
   if (hostname === 'crm.zoho.com' || hostname.startsWith('crm.zoho.'))
-    return fixture(CRM_PAGES.zohoContact.file);
+    return applyVariant(fixture(CRM_PAGES.zohoContact.file), variant);
   if (hostname.endsWith('.infusionsoft.com') || hostname.endsWith('keap.app'))
-    return fixture(CRM_PAGES.keapContact.file);
-  if (hostname === 'app.calltrackingmetrics.com') return fixture(CRM_PAGES.ctmCall.file);
+    return applyVariant(fixture(CRM_PAGES.keapContact.file), variant);
+  if (hostname === 'app.calltrackingmetrics.com')
+    return applyVariant(fixture(CRM_PAGES.ctmCall.file), variant);
   return null;
 }
 

@@ -23,10 +23,14 @@ export {
 export {
   CRM_PAGES,
   fixtureFor,
+  HOSTILE_PAGE_CSS,
   openCrmPage,
   serveCrmFixtures,
+  withVariant,
   type CrmPageName,
+  type FixtureVariant,
 } from './crm-fixtures';
+export { comparePngs, stableScreenshot, type PixelComparison } from './pixels';
 export { captureDownloads, type Download, type DownloadCapture } from './downloads';
 export {
   CALL_BUTTON_SELECTOR,
