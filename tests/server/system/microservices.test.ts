@@ -25,6 +25,8 @@ describe('GET system/microservices', () => {
   beforeAll(async () => {
     t = await startTestServer({ now: clock.now });
     system = (await t.signIn('system@intake.test')).accessToken;
+    // The start-up evaluation of every workspace's warnings is over before "all ok" is asked.
+    await t.server.cockpitWarnings.idle();
   });
   afterEach(async () => {
     for (const s of sockets.splice(0)) s.disconnect();
