@@ -114,6 +114,8 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
     setFilter(status);
     setOffset(0);
     setAnnouncement('');
+    // The last Retry all summary is about the open records: it goes with their view.
+    if (!running) setRetryAll({ status: 'idle' });
   }
 
   /** The row whose button had focus is gone: focus goes back to the list's heading. */
@@ -199,7 +201,10 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
   const caption = `${FILTERS.find((f) => f.status === filter)?.label} records ${first}–${offset + rows.length} of ${total}, newest first`;
 
   return (
-    <Card aria-busy={load.status === 'loading' || running || undefined}>
+    <Card
+      className="ic-async-errors__card"
+      aria-busy={load.status === 'loading' || running || undefined}
+    >
       <div className="ic-async-errors__toolbar">
         <h2 ref={headingRef} tabIndex={-1} className="ic-async-errors__heading">
           Failed records

@@ -80,7 +80,7 @@ export function FailedRecordsTable({
                     </dl>
                   </details>
                 </td>
-                <td>{formatWhen(failure.createdAt, timeZone)}</td>
+                <td className="ic-async-errors__when">{formatWhen(failure.createdAt, timeZone)}</td>
                 <td className="ic-async-errors__number">{failure.attempts}</td>
                 <td>
                   {failure.status === 'open' ? (
