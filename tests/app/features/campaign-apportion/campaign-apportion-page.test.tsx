@@ -70,15 +70,17 @@ function renderPage(routes: Record<string, Handler> = {}) {
     const body = req.body as CampaignApportionUpdate;
     puts.push(body);
     const index = stored.findIndex((item) => item.campaignId === id);
+    // As the server: spend 0 with no shares clears the split (never apportioned again).
+    const cleared = body.spend === 0 && body.shares.length === 0;
     stored[index] = {
       ...stored[index]!,
-      spend: body.spend,
+      spend: cleared ? null : body.spend,
       apportioned: body.spend,
       shares: body.shares.map((share) => ({
         ...share,
         leadSource: SOURCES.find((s) => s.id === share.leadSourceId)!.label,
       })),
-      updatedAt: '2026-11-26T10:00:00.000Z',
+      updatedAt: cleared ? null : '2026-11-26T10:00:00.000Z',
     };
     return { data: stored[index] };
   }
@@ -250,6 +252,19 @@ describe('Settings > Campaign Apportion', () => {
     expect(within(form).getByText(/No shares yet/)).toBeTruthy();
     fireEvent.click(saveButton(form));
     await waitFor(() => expect(puts).toEqual([{ spend: 0, shares: [] }]));
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(rowOf('Brand').textContent).toContain('Not apportioned');
+
+    // A stored split cleared the same way reads "Not apportioned" again.
+    const ads = await openEditor('Google Ads');
+    type(input(ads, /Total spend/), '0');
+    fireEvent.click(within(ads).getByRole('button', { name: 'Remove row 2' }));
+    fireEvent.click(within(ads).getByRole('button', { name: 'Remove row 1' }));
+    fireEvent.click(saveButton(ads));
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(puts).toHaveLength(2);
+    expect(rowOf('Google Ads').textContent).toContain('Not apportioned');
+    expect(rowOf('Google Ads').textContent).not.toContain('$1,500.00');
   });
 
   it('shows the server’s 400 beside the form, keeps what was typed, and no toast on top', async () => {
