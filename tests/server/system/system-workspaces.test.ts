@@ -269,6 +269,26 @@ describe('system workspaces', () => {
         crmOrganization: 'reachable',
       });
       expect(row.health.problems).toContain('The owner has not accepted the invitation yet.');
+
+      // The owner accepts from the outbox link, signs in to the new workspace, and finds
+      // the call-tracking users of its connected account to link agents to.
+      const token = /\/login\/([A-Za-z0-9_-]{43})\/invite/.exec(mail.textBody)?.[1];
+      expect(token).toBeTruthy();
+      const accepted = await t.api('/api/users/password/confirm', {
+        method: 'POST',
+        body: { token, password: 'a long enough secret' },
+      });
+      expect(accepted.status).toBe(200);
+      const owner = await t.signIn('dana@prairie.test', 'a long enough secret');
+      const own = await t.api(`/api/workspaces/${created.id}`, { token: owner.accessToken });
+      expect(workspaceItem.parse(own.body).data.attributes.name).toBe('Prairie Immigration');
+      const ctmUsers = await t.api(`/api/workspaces/${created.id}/voip/providers/ctm/users`, {
+        token: owner.accessToken,
+      });
+      expect((ctmUsers.body as { data: unknown[] }).data).toHaveLength(4);
+      const healthy = (await list()).find((r) => r.workspace.id === created.id)!;
+      expect(healthy.health).toMatchObject({ status: 'healthy', activeOwners: 1, problems: [] });
+      expect(healthy.health.activeSessions).toBe(1);
     });
 
     it('refuses a second workspace of the same name (409) and bad bodies (400)', async () => {
