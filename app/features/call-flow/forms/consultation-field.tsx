@@ -90,6 +90,9 @@ export function ConsultationField({
   const [calendarsVersion, setCalendarsVersion] = useState(0);
   const [dayVersion, setDayVersion] = useState(0);
   const bookedRef = useRef<HTMLParagraphElement>(null);
+  const dayRef = useRef<HTMLInputElement>(null);
+  // Where focus goes once the value written by a booking or a cancellation has rendered.
+  const focusAfter = useRef<'booked' | 'day' | null>(null);
   // The latest value, for writes after an await (the agent may have changed something).
   const latest = useRef(current);
   latest.current = current;
@@ -124,6 +127,12 @@ export function ConsultationField({
   }, [booking, calendarsVersion]);
 
   const { calendarId, date } = current;
+
+  useEffect(() => {
+    if (focusAfter.current === 'booked') bookedRef.current?.focus();
+    if (focusAfter.current === 'day') dayRef.current?.focus();
+    focusAfter.current = null;
+  }, [current.eventId, current.startTime]);
   useEffect(() => {
     if (!booking || !calendarId || !date) {
       setDay(null);
@@ -221,7 +230,7 @@ export function ConsultationField({
       setSave({ phase: 'idle' });
       setAnnouncement(`Consultation booked: ${label}.`);
       setDayVersion((v) => v + 1);
-      bookedRef.current?.focus();
+      focusAfter.current = 'booked';
     } catch (failure) {
       // spec: dashboards 8 — the save error reaches the form: shown, nothing chosen is lost.
       setSave({ phase: 'error', message: failureText(failure) });
@@ -237,6 +246,7 @@ export function ConsultationField({
     setAnnouncement('');
     try {
       await booking.cancel(eventId);
+      focusAfter.current = 'day';
       write({
         calendarId: latest.current.calendarId,
         date: latest.current.date,
@@ -298,6 +308,7 @@ export function ConsultationField({
           </label>
           <input
             id={dateInputId}
+            ref={dayRef}
             className={`${fieldClassNames.input} ${fieldClassNames.large}`}
             type="date"
             value={date}

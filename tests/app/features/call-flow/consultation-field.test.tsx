@@ -141,6 +141,8 @@ describe('the consultation booking field', () => {
     expect(post.body).not.toHaveProperty('appId');
     const booked = await screen.findByText(/Booked: 01\/07\/2030 at 11:00 AM/);
     expect(booked.textContent).toContain('with Dana Reyes');
+    // Focus lands on the booking, so keyboard and screen-reader users hear it.
+    await waitFor(() => expect(document.activeElement).toBe(booked.closest('p')));
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
@@ -221,6 +223,7 @@ describe('the consultation booking field', () => {
     expect(del).toMatchObject({ path: 'events/evt_new', query: { executionId: 'exec-42' } });
     expect(await screen.findByText('Booking cancelled.')).toBeTruthy();
     expect(screen.queryByText(/Booked:/)).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Day')));
   });
 
   it('shows a load failure of the free times with Try Again', async () => {
