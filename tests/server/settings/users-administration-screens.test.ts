@@ -14,7 +14,7 @@ import {
 } from '@/shared/api/users-administration';
 import { apiConfigFor } from '@/shared/config/api-config';
 import { outboxListResponseSchema } from '@/shared/contracts/call-flow-api';
-import { createDirectTransport } from '@/shared/transport/direct-transport';
+import { createDirectTransport, type SessionTokens } from '@/shared/transport/direct-transport';
 import { TransportError } from '@/shared/transport/transport';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -41,7 +41,11 @@ describe('users administration screens against the real server', () => {
 
   /** A client as the app builds one: DirectTransport, the user's tokens (none: anonymous). */
   async function clientFor(username?: string, password?: string): Promise<ApiClient> {
-    let tokens = username ? { username, ...(await t.signIn(username, password)) } : null;
+    const signedIn = username ? await t.signIn(username, password) : null;
+    let tokens: SessionTokens | null =
+      username && signedIn
+        ? { username, accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken }
+        : null;
     const transport = createDirectTransport({
       config: apiConfigFor(t.url),
       tokens: {
