@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
@@ -52,6 +52,9 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
   const [sort, setSort] = useState<SortState<UserSortKey>>(DEFAULT_USER_SORT);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // After Deactivate / Reactivate the button pressed is gone: focus its replacement.
+  const [focusAction, setFocusAction] = useState<string | null>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
   const ids = { search: useId(), status: useId(), summary: useId() };
   const features: LinkFeatures = {
     crm: isZohoWorkspace(workspace),
@@ -63,6 +66,12 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
   const unlinked = users.filter(
     (user) => user.status === 'active' && missingLinks(user, features).length > 0,
   );
+
+  useEffect(() => {
+    if (!focusAction) return;
+    tableRef.current?.querySelector<HTMLElement>(`[data-action="${focusAction}"]`)?.focus();
+    setFocusAction(null);
+  }, [focusAction]);
 
   async function changeStatus(user: WorkspaceUser, next: 'active' | 'inactive') {
     const name = fullName(user);
@@ -86,6 +95,7 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
     setBusy(user.id);
     try {
       put(await updateWorkspaceUser(host.api, workspace.id, user.id, { status: next }));
+      setFocusAction(`${next === 'inactive' ? 'reactivate' : 'deactivate'}-${user.id}`);
       host.notify(
         'success',
         next === 'inactive'
@@ -193,7 +203,7 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
           ) : shown.length === 0 ? (
             <p className="ic-users-admin__empty">No users match the search and status.</p>
           ) : (
-            <div className="ic-users-admin__scroll">
+            <div className="ic-users-admin__scroll" ref={tableRef}>
               <table className="ic-users-admin__table">
                 <caption className="ic-users-admin__caption">
                   Users of {workspace.attributes.name}
@@ -375,6 +385,7 @@ function UserRow({
               variant="danger"
               disabled={busy}
               aria-label={`Deactivate ${name}`}
+              data-action={`deactivate-${user.id}`}
               onClick={() => onStatus('inactive')}
             >
               Deactivate
@@ -384,6 +395,7 @@ function UserRow({
             <Button
               disabled={busy}
               aria-label={`Reactivate ${name}`}
+              data-action={`reactivate-${user.id}`}
               onClick={() => onStatus('active')}
             >
               Reactivate

@@ -290,7 +290,12 @@ describe('Settings > Users administration (issue #16)', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(patched).toEqual({ status: 'inactive' }));
     await waitFor(() => expect(within(rowOf('Oscar Operator')).getByText('Inactive')).toBeTruthy());
-    expect(screen.getByRole('button', { name: 'Reactivate Oscar Operator' })).toBeTruthy();
+    // The pressed button is gone: the focus moves to the one that replaced it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Reactivate Oscar Operator' }),
+      ),
+    );
     expect(host.notify).toHaveBeenCalledWith(
       'success',
       'Oscar Operator is deactivated: their open sessions have ended.',
