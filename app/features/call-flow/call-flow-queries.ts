@@ -7,6 +7,7 @@ import {
   type PageRequest,
 } from '@/shared/api/call-flow';
 import type { ApiClient } from '@/shared/api/client';
+import { fetchOwnAgentParameters } from '@/shared/api/users-parameters';
 import type { ProcessDefinition } from '@/shared/contracts/call-flow';
 import type {
   CrmRecordListResponse,
@@ -14,6 +15,7 @@ import type {
   ExecutionHistoryListResponse,
   ProcessListResponse,
 } from '@/shared/contracts/call-flow-api';
+import type { AgentParameters } from '@/shared/contracts/users-parameters';
 import { withSignal } from '@/shared/query/api-with-signal';
 import type { DataQueryOptions } from '@/shared/query/data-query';
 import type { QueryScope } from '@/shared/query/query-scope';
@@ -100,5 +102,26 @@ export function crmRecordsQuery(
     [...callFlowsKey(scope), 'crm-records', workspaceId, page.limit, page.offset],
     api,
     (client) => listCrmRecords(client, workspaceId, { page }),
+  );
+}
+
+/** The signed-in agent's own parameters change only when a manager saves them. */
+const OWN_PARAMETERS_STALE_MS = 5 * 60_000;
+
+/**
+ * GET workspaces/{id}/users-parameters/me (issue #16, docs/users-parameters.md): the
+ * signed-in agent's consultant and practice areas, which the call flows use as defaults.
+ * Silent: a user without an agent record (404) or a failure just means "no defaults".
+ */
+export function ownAgentParametersQuery(
+  scope: QueryScope,
+  api: ApiClient,
+  workspaceId: string,
+): DataQueryOptions<AgentParameters> {
+  return query(
+    [...scope, 'users-parameters', 'me', workspaceId],
+    api,
+    (client) => fetchOwnAgentParameters(client, workspaceId, { silent: true }),
+    OWN_PARAMETERS_STALE_MS,
   );
 }

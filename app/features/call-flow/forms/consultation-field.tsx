@@ -88,6 +88,8 @@ export function ConsultationField({
   const [save, setSave] = useState<Save>({ phase: 'idle' });
   const [announcement, setAnnouncement] = useState('');
   const [calendarsVersion, setCalendarsVersion] = useState(0);
+  // The calendar of the agent's own consultant (Users parameters), marked in the list.
+  const [ownCalendarId, setOwnCalendarId] = useState<string | null>(null);
   const [dayVersion, setDayVersion] = useState(0);
   const bookedRef = useRef<HTMLParagraphElement>(null);
   const dayRef = useRef<HTMLInputElement>(null);
@@ -113,7 +115,21 @@ export function ConsultationField({
         // One calendar only: nothing to choose.
         if (items.length === 1 && !latest.current.calendarId) {
           write({ ...latest.current, calendarId: items[0].ID, slotStart: '' });
+          return;
         }
+        // The agent's linked consultant's calendar is chosen for them, unless they (or a
+        // restored value) already chose one. No link or no answer: nothing preselected.
+        void booking.ownConsultantId?.().then(
+          (consultantId) => {
+            const own = consultantId ? items.find((c) => c.consultantId === consultantId) : null;
+            if (!live || !own) return;
+            setOwnCalendarId(own.ID);
+            if (!latest.current.calendarId) {
+              write({ ...latest.current, calendarId: own.ID, slotStart: '' });
+            }
+          },
+          () => undefined,
+        );
       },
       (failure: unknown) => {
         if (live) setCalendars({ status: 'error', message: failureText(failure) });
@@ -297,7 +313,7 @@ export function ConsultationField({
             </option>
             {calendarList.map((c) => (
               <option key={c.ID} value={c.ID}>
-                {c.NAME} ({c.TIMEZONE})
+                {c.NAME} ({c.TIMEZONE}){c.ID === ownCalendarId ? ' · your consultant' : ''}
               </option>
             ))}
           </select>

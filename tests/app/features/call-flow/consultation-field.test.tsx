@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   ConsultationBookingContext,
@@ -9,7 +9,7 @@ import { valueText } from '@/app/features/call-flow/value-text';
 import type { Variables } from '@/shared/contracts/call-flow';
 import { EVENTS_TIMEOUT_MS, SCHEDULING_ERRORS } from '@/shared/contracts/scheduling';
 import { en } from '@/shared/i18n/en';
-import { fakeApi, type FakeApi } from '../../fake-api';
+import { deferred, fakeApi, type FakeApi } from '../../fake-api';
 import { makeForm } from './forms/form-fixtures';
 
 // "Book a consultation" in a call flow (issue #16; spec: dashboards 7 calendars and events,
@@ -78,13 +78,14 @@ function schedulingApi(): FakeApi {
   });
 }
 
-function renderField(api: FakeApi, asyncLeadGeneration = true) {
+function renderField(api: FakeApi, asyncLeadGeneration = true, workspaceId?: string) {
   const onSubmit = vi.fn();
   const booking = createConsultationBooking(api, {
     asyncLeadGeneration,
     executionId: 'exec-42',
     appId: 'app-42',
     callerName: 'Ana Diaz',
+    workspaceId,
   });
   render(
     <ConsultationBookingContext.Provider value={booking}>
@@ -266,6 +267,89 @@ describe('the consultation booking field', () => {
     // A Saturday: no consultation hours.
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2030-01-05' } });
     expect(await screen.findByText('No free times on 01/05/2030. Try another day.')).toBeTruthy();
+  });
+});
+
+// Settings > Users parameters links an agent to a consultant (docs/users-parameters.md):
+// the field preselects that consultant's calendar, read from users-parameters/me.
+function ownParameters(consultantId: string | null) {
+  return {
+    data: {
+      agentId: 'ag_me',
+      agentName: 'Me Agent',
+      active: true,
+      officeId: null,
+      practiceAreaIds: [],
+      consultantId,
+      minimums: {
+        outboundCallsPerWeek: null,
+        outboundAnswersPerWeek: null,
+        outboundSetsPerWeek: null,
+        compliancePercent: null,
+      },
+      updatedAt: null,
+    },
+  };
+}
+
+describe("the consultation field and the agent's linked consultant", () => {
+  it("preselects the linked consultant's calendar and marks it", async () => {
+    const api = schedulingApi();
+    api.on('users-parameters/me', () => ownParameters('cns_2'));
+    renderField(api, true, 'ws_1');
+    const consultant = (await screen.findByRole('combobox', {
+      name: 'Consultant',
+    })) as HTMLSelectElement;
+    await waitFor(() => expect(consultant.value).toBe('cal_lee'));
+    expect(api.calls('users-parameters/me')[0]).toMatchObject({
+      method: 'GET',
+      path: 'workspaces/ws_1/users-parameters/me',
+    });
+    expect(within(consultant).getByRole('option', { selected: true }).textContent).toBe(
+      `Lee Park (${TZ}) · your consultant`,
+    );
+    // Still only a preselection: the agent may pick someone else.
+    fireEvent.change(consultant, { target: { value: 'cal_dana' } });
+    expect(consultant.value).toBe('cal_dana');
+  });
+
+  it('keeps a consultant the agent already chose while the link was loading', async () => {
+    const api = schedulingApi();
+    const own = deferred<ReturnType<typeof ownParameters>>();
+    api.on('users-parameters/me', () => own.promise);
+    renderField(api, true, 'ws_1');
+    const consultant = (await screen.findByRole('combobox', {
+      name: 'Consultant',
+    })) as HTMLSelectElement;
+    await waitFor(() => expect(consultant.disabled).toBe(false));
+    fireEvent.change(consultant, { target: { value: 'cal_dana' } });
+    await act(async () => {
+      own.resolve(ownParameters('cns_2'));
+      await own.promise;
+    });
+    expect(consultant.value).toBe('cal_dana');
+  });
+
+  it('preselects nothing, and shows no error, without a link or an agent record', async () => {
+    for (const answer of [
+      () => ownParameters(null),
+      () => ({ fail: 404, message: 'No agent is linked to this user.' }),
+      () => ownParameters('cns_unknown'),
+    ]) {
+      const api = schedulingApi();
+      api.on('users-parameters/me', answer);
+      renderField(api, true, 'ws_1');
+      const consultant = (await screen.findByRole('combobox', {
+        name: 'Consultant',
+      })) as HTMLSelectElement;
+      await waitFor(() => expect(api.calls('users-parameters/me')).toHaveLength(1));
+      await waitFor(() => expect(consultant.disabled).toBe(false));
+      expect(consultant.value).toBe('');
+      expect(screen.queryByText(/your consultant/)).toBeNull();
+      expect(screen.queryByRole('alert', { name: /could not/ })).toBeNull();
+      expect(screen.queryByText(/could not be loaded/)).toBeNull();
+      cleanup();
+    }
   });
 });
 
