@@ -5,6 +5,9 @@ import {
   type ReportRange,
 } from '@/app/reports/filters/report-range-bar';
 import { useReportQuery } from '@/app/reports/use-report-query';
+import { MultiSelect, type MultiSelectOption } from '@/app/components/multi-select/multi-select';
+import { useLookup } from '@/app/query/use-lookup';
+import { compareLabels } from '@/shared/domain/sorting';
 import { countOf, formatCount, formatWholePercent } from '@/app/reports/table/report-format';
 import {
   fetchPeopleAgents,
@@ -47,11 +50,12 @@ function useTeamRange(storageKey: string): TeamRange {
   return { ...range, inactive, setInactive };
 }
 
-/** The range, and the inactive-users switch (applied at once). */
-function TeamRangeBar({ team }: { team: TeamRange }) {
+/** The range, and the inactive-users switch (applied at once), and a screen's own controls. */
+function TeamRangeBar({ team, extra }: { team: TeamRange; extra?: ReactNode }) {
   const id = useId();
   return (
     <ReportRangeBar value={team}>
+      {extra}
       <label className="ic-range-bar__extra ic-team__toggle" htmlFor={id}>
         <input
           id={id}
@@ -66,10 +70,18 @@ function TeamRangeBar({ team }: { team: TeamRange }) {
 }
 
 /** A Team screen: the range bar over the screen's table sections. */
-function TeamScreen({ team, children }: { team: TeamRange; children: ReactNode }) {
+function TeamScreen({
+  team,
+  extra,
+  children,
+}: {
+  team: TeamRange;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="ic-report-screen ic-team">
-      <TeamRangeBar team={team} />
+      <TeamRangeBar team={team} extra={extra} />
       {children}
     </div>
   );
@@ -242,21 +254,39 @@ function complianceSummary(rows: readonly ComplianceRow[]) {
 /** Agent AI Compliance (/app/people/agent-ai-compliance): each agent's compliance rates. */
 export function StaffComplianceScreen() {
   const team = useTeamRange('report-filters:staff-compliance');
+  // The agents' offices (Settings > Users parameters), applied at once like the switch.
+  const [offices, setOffices] = useState<string[]>([]);
+  const officeOptions = useOfficeOptions();
   const input = useMemo(
-    () => (team.range ? { range: team.range, inactiveUsers: team.inactive } : null),
-    [team.range, team.inactive],
+    () => (team.range ? { range: team.range, inactiveUsers: team.inactive, offices } : null),
+    [team.range, team.inactive, offices],
   );
   const state = useReportQuery(
     'staff-compliance',
     input,
-    (api, workspaceId, { range, inactiveUsers }) =>
-      fetchStaffCompliance(api, workspaceId, range, inactiveUsers),
+    (api, workspaceId, { range, inactiveUsers, offices: chosen }) =>
+      fetchStaffCompliance(api, workspaceId, range, inactiveUsers, chosen),
     isEmptyList,
   );
   const inactive = useInactiveAgentIds();
   const columns = useMemo(() => staffComplianceColumns(inactive), [inactive]);
   return (
-    <TeamScreen team={team}>
+    <TeamScreen
+      team={team}
+      extra={
+        // As on the report filter panel: the field shows once the workspace has offices.
+        officeOptions.length > 0 ? (
+          <MultiSelect
+            label="Offices"
+            placeholder="All offices"
+            options={officeOptions}
+            selected={offices}
+            onChange={setOffices}
+            className="ic-team__offices"
+          />
+        ) : null
+      }
+    >
       <TeamTableSection<StaffComplianceRow>
         title="Agent compliance"
         loadingLabel="Loading Agent AI Compliance..."
@@ -276,6 +306,18 @@ export function StaffComplianceScreen() {
 }
 
 const NO_IDS: ReadonlySet<string> = new Set();
+
+/** The workspace's offices (the cached lookup every report shares), by name. */
+function useOfficeOptions(): MultiSelectOption[] {
+  const { items } = useLookup('offices');
+  return useMemo(
+    () =>
+      items
+        .map((office) => ({ value: office.id, label: office.label }))
+        .sort((a, b) => compareLabels(a.label, b.label)),
+    [items],
+  );
+}
 
 /**
  * The agents no longer active (GET reports/people/agents), for reports whose rows do not

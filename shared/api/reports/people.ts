@@ -84,9 +84,12 @@ export async function fetchStaffCompliance(
   workspaceId: string,
   range: DateRange,
   inactiveUsers = false,
+  offices: readonly string[] = [],
 ) {
   const query: StaffComplianceQuery = { startDate: range.startDate, endDate: range.endDate };
   if (inactiveUsers) query.inactiveUsers = 'true';
+  // Only the agents of these offices (their Users parameters office); none = everyone.
+  if (offices.length > 0) query.offices = [...offices];
   const response = await api.call(staffComplianceResponseSchema, {
     method: 'GET',
     path: `${reports(workspaceId)}/staff-compliance`,

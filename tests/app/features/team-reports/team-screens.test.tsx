@@ -10,7 +10,7 @@ import type { PeopleData } from '@/shared/contracts/reports/people';
 import type { ComplianceRow, StaffComplianceRow } from '@/shared/contracts/reports/team-compliance';
 import { makeHost, renderWithHost } from '../../helpers';
 import { deferred, fakeApi, type FakeApi, type Handler } from '../../fake-api';
-import { reportWorkspace, serverError } from '../../reports/filters/fixtures';
+import { LOOKUPS, reportWorkspace, serverError } from '../../reports/filters/fixtures';
 
 const perf = (leads: number, sets: number, calls: [number, number, number, number]) => ({
   leads,
@@ -387,6 +387,43 @@ describe('Agent AI Compliance (reports/staff-compliance)', () => {
     );
     const last = api.calls('/reports/staff-compliance').at(-1)!.query as Record<string, string>;
     expect(last.inactiveUsers).toBe('true');
+  });
+
+  it("filters by the agents' offices (Users parameters), applied at once", async () => {
+    const { api } = renderScreen(<StaffComplianceScreen />, [
+      ['/offices', () => LOOKUPS.offices],
+      [
+        '/reports/staff-compliance',
+        (req) => {
+          const offices = (req.query as Record<string, unknown>).offices;
+          return { data: offices ? [STAFF[1]!] : STAFF };
+        },
+      ],
+    ]);
+    await screen.findByRole('table', { name: 'Agent compliance' });
+    const trigger = await screen.findByRole('button', { name: /^Offices/ });
+    expect(trigger.textContent).toContain('All offices');
+    fireEvent.click(trigger);
+    const list = screen.getByRole('listbox', { name: 'Offices' });
+    fireEvent.click(within(list).getByRole('option', { name: /Downtown/ }));
+    await waitFor(() =>
+      expect(bodyRows(screen.getByRole('table', { name: 'Agent compliance' }))).toEqual([
+        'Ari Amos',
+      ]),
+    );
+    const last = api.calls('/reports/staff-compliance').at(-1)!.query as Record<string, unknown>;
+    expect(last.offices).toEqual(['of_1']);
+    // The first load asked for everyone: no offices key at all.
+    const first = api.calls('/reports/staff-compliance')[0]!.query as Record<string, unknown>;
+    expect(first.offices).toBeUndefined();
+  });
+
+  it('has no Offices field when the workspace has no offices', async () => {
+    renderScreen(<StaffComplianceScreen />, [
+      ['/offices', () => ({ data: [], meta: { total: 0, limit: 100, offset: 0 } })],
+    ]);
+    await screen.findByRole('table', { name: 'Agent compliance' });
+    expect(screen.queryByRole('button', { name: /^Offices/ })).toBeNull();
   });
 
   it("treats no agents as 'No Data'", async () => {
