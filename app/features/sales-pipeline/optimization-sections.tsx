@@ -348,12 +348,58 @@ const INBOUND_COLUMNS: readonly ReportColumn<InboundRow>[] = [
   countColumn('sets', 'Sets', (r) => r.sets),
   percentColumn('setRate', 'Set rate', (r) => r.setRate),
 ];
+type OutboundFigure = 'calls' | 'answers' | 'sets';
+
+/**
+ * A figure with the agent's minimum for the range beside it (Settings > Users parameters,
+ * weekly minimums scaled to the range; docs/users-parameters.md), red when under it.
+ */
+function withMinimum(
+  key: string,
+  label: string,
+  figure: OutboundFigure,
+  value: (row: OutboundRow) => number,
+): ReportColumn<OutboundRow> {
+  return {
+    ...countColumn(key, label, value),
+    render: (row) => {
+      const minimum = row.minimums?.[figure] ?? null;
+      if (minimum === null) return formatCount(value(row));
+      const below = row.belowMinimum?.includes(figure) ?? false;
+      return (
+        <>
+          {formatCount(value(row))}
+          <span
+            className={
+              below ? 'ic-pipeline__minimum ic-pipeline__minimum--below' : 'ic-pipeline__minimum'
+            }
+          >
+            {below ? ` (below min ${formatCount(minimum)})` : ` (min ${formatCount(minimum)})`}
+          </span>
+        </>
+      );
+    },
+  };
+}
+
 const OUTBOUND_COLUMNS: readonly ReportColumn<OutboundRow>[] = [
-  { key: 'name', label: 'Agent', value: (r) => r.name },
-  countColumn('calls', 'Outbound calls', (r) => r.calls),
-  countColumn('answered', 'Answered', (r) => r.answered),
+  {
+    key: 'name',
+    label: 'Agent',
+    value: (r) => r.name,
+    render: (r) => (
+      <>
+        {r.name}
+        {r.belowMinimum && r.belowMinimum.length > 0 ? (
+          <span className="ic-report-badge">Below minimum</span>
+        ) : null}
+      </>
+    ),
+  },
+  withMinimum('calls', 'Outbound calls', 'calls', (r) => r.calls),
+  withMinimum('answered', 'Answered', 'answers', (r) => r.answered),
   percentColumn('answerRate', 'Answer rate', (r) => r.answerRate),
-  countColumn('sets', 'Sets', (r) => r.sets),
+  withMinimum('sets', 'Sets', 'sets', (r) => r.sets),
   percentColumn('setRate', 'Set rate', (r) => r.setRate),
 ];
 
@@ -396,7 +442,7 @@ export function OutboundSalesSection({ range }: { range: DateRange | null }) {
   return (
     <Section
       title="Outbound sales"
-      about="Outbound sales calls, those answered, and the sets made from them. Set rate = sets / answered."
+      about="Outbound sales calls, those answered, and the sets made from them. Set rate = sets / answered. (min N) is the agent's own minimum for the range."
       loadingLabel="Loading Outbound Sales..."
       state={state}
     >
