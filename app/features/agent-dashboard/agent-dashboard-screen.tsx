@@ -193,6 +193,7 @@ function CallsCard({ summary }: { summary: AgentSummary }) {
         <CallTile label="In" counts={calls.inbound} />
         <CallTile label="Out" counts={calls.outbound} />
       </dl>
+      <OutboundMinimum summary={summary} />
       <div className="ic-agent-dashboard__compliance">
         <div className="ic-agent-dashboard__compliance-head">
           <span>Compliance</span>
@@ -222,6 +223,41 @@ function CallsCard({ summary }: { summary: AgentSummary }) {
         </p>
       </div>
     </Card>
+  );
+}
+
+/**
+ * The agent's weekly outbound minimums scaled to the period (Settings > Users parameters,
+ * docs/users-parameters.md), under the Out tile; nothing when none is set. Calls and
+ * answered are compared with the Out tile's figures; sets are only stated (the summary's
+ * sets are not split by direction).
+ */
+function OutboundMinimum({ summary }: { summary: AgentSummary }) {
+  const minimums = summary.minimums;
+  if (!minimums) return null;
+  const { outboundCalls, outboundAnswers, outboundSets } = minimums;
+  const parts: string[] = [];
+  if (outboundCalls !== null) parts.push(countOf(outboundCalls, 'call'));
+  if (outboundAnswers !== null) parts.push(`${number.format(outboundAnswers)} answered`);
+  if (outboundSets !== null) parts.push(countOf(outboundSets, 'set'));
+  if (parts.length === 0) return null;
+  const below: string[] = [];
+  if (outboundCalls !== null && summary.calls.outbound.total < outboundCalls) below.push('calls');
+  if (outboundAnswers !== null && summary.calls.outbound.connected < outboundAnswers) {
+    below.push('answered');
+  }
+  const when = summary.period === 'day' ? 'today' : 'this week';
+  return (
+    <p
+      className={
+        below.length > 0
+          ? 'ic-agent-dashboard__caption ic-agent-dashboard__caption--below'
+          : 'ic-agent-dashboard__caption'
+      }
+    >
+      {`Outbound minimum ${when}: ${parts.join(' · ')}`}
+      {below.length > 0 ? ` · below on ${below.join(' and ')}` : ''}
+    </p>
   );
 }
 

@@ -110,6 +110,45 @@ describe('AgentDashboardScreen (docs/agent-dashboard.md)', () => {
     expect(api.calls('/agents/me/summary')[0]!.query).toEqual({ period: 'day' });
   });
 
+  it("states the agent's outbound minimums for the period, and says which are missed", async () => {
+    renderAgent({
+      summary: () => ({
+        data: makeSummary({
+          minimums: {
+            compliancePercent: 10,
+            outboundCalls: 30,
+            outboundAnswers: 1,
+            outboundSets: 2,
+          },
+        }),
+      }),
+    });
+    const calls = await screen.findByRole('region', { name: 'Calls' });
+    // 20 outbound calls, 1 answered: under 30 calls, level with 1 answered.
+    const line = within(calls).getByText(/^Outbound minimum/);
+    expect(line.textContent).toBe(
+      'Outbound minimum today: 30 calls · 1 answered · 2 sets · below on calls',
+    );
+    expect(line.className).toContain('ic-agent-dashboard__caption--below');
+  });
+
+  it('says nothing of outbound minimums when none is set', async () => {
+    renderAgent({
+      summary: () => ({
+        data: makeSummary({
+          minimums: {
+            compliancePercent: 10,
+            outboundCalls: null,
+            outboundAnswers: null,
+            outboundSets: null,
+          },
+        }),
+      }),
+    });
+    await screen.findByRole('region', { name: 'Calls' });
+    expect(screen.queryByText(/Outbound minimum/)).toBeNull();
+  });
+
   it('switches to this week with the keyboard-operable period radios', async () => {
     const api = renderAgent({
       summary: (req) =>
