@@ -44,11 +44,22 @@ export class DefinitionRejectedError extends Error {
   }
 }
 
+/** The stored definition's practice area (issue #16), without checking the whole of it. */
+function practiceAreaOf(definition: string): string | null {
+  try {
+    const value: unknown = (JSON.parse(definition) as { practiceAreaId?: unknown }).practiceAreaId;
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 function summaryOf(row: ProcessDefinitionTable): ProcessSummary {
   return {
     id: row.uid,
     name: row.name,
     description: row.description,
+    practiceAreaId: practiceAreaOf(row.definition),
     stepCount: row.step_count,
     formStepCount: row.form_step_count,
     updatedAt: row.updated_at,
@@ -167,6 +178,16 @@ export function registerProcessDefinitionRoutes(api: FastifyInstance, ctx: Serve
       if (Object.hasOwn(given, key) && given[key] !== expected) {
         throw badRequest(`${key}: must be ${JSON.stringify(expected)}, as in the path`);
       }
+    }
+    // A practice area must be one of this workspace's (issue #16).
+    if (typeof given.practiceAreaId === 'string') {
+      const area = await ctx.db
+        .selectFrom('practice_areas')
+        .select('id')
+        .where('workspace_id', '=', id)
+        .where('id', '=', given.practiceAreaId)
+        .executeTakeFirst();
+      if (!area) throw badRequest('practiceAreaId: no such practice area in this workspace');
     }
     try {
       const saved = await saveProcessDefinition(

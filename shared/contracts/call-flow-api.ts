@@ -214,6 +214,8 @@ export const processSummarySchema = z.object({
   id: idSchema,
   name: z.string(),
   description: z.string().nullable(),
+  /** The definition's practice area (issue #16), null (or absent) for none. */
+  practiceAreaId: idSchema.nullable().optional(),
   /** Every step of the definition, sub-process steps included. */
   stepCount: z.number().int().min(0),
   /** The steps with a form (what the agent sees). */

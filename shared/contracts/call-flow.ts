@@ -368,6 +368,11 @@ export const processDefinitionSchema = z.object({
   name: z.string().min(1).max(200),
   /** What the Call Flows list says about the process (server call-flow-api processSummary). */
   description: z.string().max(2_000).optional(),
+  /**
+   * The workspace's practice area the flow takes callers of (issue #16): an agent's own
+   * practice areas (Settings > Users parameters) list their flows first. Optional.
+   */
+  practiceAreaId: idString.optional(),
   workspace: idString,
   /** The main project's id; steps of other projects are its sub-processes. */
   prj_id: idString,

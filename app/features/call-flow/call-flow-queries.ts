@@ -16,6 +16,7 @@ import type {
   ProcessListResponse,
 } from '@/shared/contracts/call-flow-api';
 import type { AgentParameters } from '@/shared/contracts/users-parameters';
+import { TransportError } from '@/shared/transport/transport';
 import { withSignal } from '@/shared/query/api-with-signal';
 import type { DataQueryOptions } from '@/shared/query/data-query';
 import type { QueryScope } from '@/shared/query/query-scope';
@@ -111,17 +112,26 @@ const OWN_PARAMETERS_STALE_MS = 5 * 60_000;
 /**
  * GET workspaces/{id}/users-parameters/me (issue #16, docs/users-parameters.md): the
  * signed-in agent's consultant and practice areas, which the call flows use as defaults.
- * Silent: a user without an agent record (404) or a failure just means "no defaults".
+ * Silent and never failing: a user without an agent record (404), or any failure, answers
+ * null = "no defaults" (nothing preselected, the flows in their usual order).
  */
 export function ownAgentParametersQuery(
   scope: QueryScope,
   api: ApiClient,
   workspaceId: string,
-): DataQueryOptions<AgentParameters> {
+): DataQueryOptions<AgentParameters | null> {
   return query(
     [...scope, 'users-parameters', 'me', workspaceId],
     api,
-    (client) => fetchOwnAgentParameters(client, workspaceId, { silent: true }),
+    async (client) => {
+      try {
+        return await fetchOwnAgentParameters(client, workspaceId, { silent: true });
+      } catch (error) {
+        // A cancelled load is not an answer: the query layer drops it.
+        if (error instanceof TransportError && error.cancelled) throw error;
+        return null;
+      }
+    },
     OWN_PARAMETERS_STALE_MS,
   );
 }

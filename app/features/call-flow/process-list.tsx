@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
@@ -9,7 +9,8 @@ import type { ProcessSummary } from '@/shared/contracts/call-flow-api';
 import { automatedIntakePath, type IncomingCallPayload } from './incoming-call';
 import { StartCallDialog } from './start-call-dialog';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
-import { processesQuery } from './call-flow-queries';
+import { groupByPracticeAreas } from '@/shared/domain/call-flow-practice-areas';
+import { ownAgentParametersQuery, processesQuery } from './call-flow-queries';
 import './process-list.css';
 
 export interface ProcessListProps {
@@ -28,46 +29,79 @@ export function ProcessList({ onStart, dialogContainer }: ProcessListProps = {})
   const workspaceId = session.workspace?.id ?? null;
   const scope = useQueryScope();
   const processes = useDataQuery(workspaceId ? processesQuery(scope, api, workspaceId) : null);
+  // The agent's own practice areas (Users parameters) put their flows first; no agent
+  // record or no answer (null) = the usual order. Waited for, so nothing jumps.
+  const own = useDataQuery(workspaceId ? ownAgentParametersQuery(scope, api, workspaceId) : null);
   const [starting, setStarting] = useState<ProcessSummary | null>(null);
+  const headingId = useId();
+  const list = processes.data?.data;
+  const practiceAreaIds = own.data?.practiceAreaIds;
+  const groups = useMemo(
+    () => (list ? groupByPracticeAreas(list, practiceAreaIds ?? []) : null),
+    [list, practiceAreaIds],
+  );
+  const loading = processes.status === 'loading' || own.status === 'loading';
+  const renderItems = (items: readonly ProcessSummary[], labelledBy?: string) => (
+    <ul className="ic-process-list" aria-labelledby={labelledBy}>
+      {items.map((process) => (
+        <li key={process.id} className="ic-process-list__item">
+          <span className="ic-process-list__icon" aria-hidden="true">
+            <Icon name="call-flow" size="md" />
+          </span>
+          <div className="ic-process-list__text">
+            <h3 className="ic-process-list__name">{process.name}</h3>
+            {process.description ? (
+              <p className="ic-process-list__description">{process.description}</p>
+            ) : null}
+            <p className="ic-process-list__meta">
+              {process.formStepCount === 1 ? '1 form' : `${process.formStepCount} forms`}
+            </p>
+          </div>
+          <Button
+            variant="primary"
+            onClick={() => setStarting(process)}
+            aria-label={`Start ${process.name}`}
+          >
+            Start
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
-    <Card title="Start a call flow" aria-busy={processes.status === 'loading' || undefined}>
-      {processes.status === 'loading' ? <LoadingBlock label="Loading the call flows…" /> : null}
+    <Card title="Start a call flow" aria-busy={loading || undefined}>
+      {loading ? <LoadingBlock label="Loading the call flows…" /> : null}
       {processes.status === 'error' ? (
         <ErrorView onRetry={processes.retry} detail={processes.detail ?? undefined} />
       ) : null}
-      {processes.status === 'loaded' && processes.data?.data.length === 0 ? (
+      {!loading && processes.status === 'loaded' && processes.data?.data.length === 0 ? (
         <p className="ic-process-list__empty">
           This workspace has no call flows yet. Ask your administrator to add one.
         </p>
       ) : null}
-      {processes.status === 'loaded' && processes.data && processes.data.data.length > 0 ? (
-        <ul className="ic-process-list">
-          {processes.data.data.map((process) => (
-            <li key={process.id} className="ic-process-list__item">
-              <span className="ic-process-list__icon" aria-hidden="true">
-                <Icon name="call-flow" size="md" />
-              </span>
-              <div className="ic-process-list__text">
-                <h3 className="ic-process-list__name">{process.name}</h3>
-                {process.description ? (
-                  <p className="ic-process-list__description">{process.description}</p>
-                ) : null}
-                <p className="ic-process-list__meta">
-                  {process.formStepCount === 1 ? '1 form' : `${process.formStepCount} forms`}
-                </p>
-              </div>
-              <Button
-                variant="primary"
-                onClick={() => setStarting(process)}
-                aria-label={`Start ${process.name}`}
-              >
-                Start
-              </Button>
-            </li>
-          ))}
-        </ul>
+      {!loading && processes.status === 'loaded' && groups && groups.yours.length > 0 ? (
+        <>
+          <p className="ic-process-list__group" id={`${headingId}-yours`}>
+            Your practice areas
+          </p>
+          {renderItems(groups.yours, `${headingId}-yours`)}
+          {groups.others.length > 0 ? (
+            <>
+              <p className="ic-process-list__group" id={`${headingId}-others`}>
+                Other call flows
+              </p>
+              {renderItems(groups.others, `${headingId}-others`)}
+            </>
+          ) : null}
+        </>
       ) : null}
+      {!loading &&
+      processes.status === 'loaded' &&
+      groups?.yours.length === 0 &&
+      groups.others.length > 0
+        ? renderItems(groups.others)
+        : null}
       {starting ? (
         <StartCallDialog
           processName={starting.name}

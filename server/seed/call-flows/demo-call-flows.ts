@@ -18,14 +18,24 @@ export const CALL_FLOWS_SEED_META_KEY = 'demo_call_flows';
  */
 export async function seedDemoCallFlowsIfMissing(db: Db, now: Date): Promise<number> {
   if ((await readMeta(db, CALL_FLOWS_SEED_META_KEY)) !== null) return 0;
+  // Each flow takes the callers of one top practice area (issue #16: agents of that area
+  // see it first), linked by name in its workspace when the area exists.
   const flows = [
-    personalInjuryIntake(DEMO_WORKSPACE_IDS.harbor, now),
-    immigrationIntake(DEMO_WORKSPACE_IDS.summit),
+    { flow: personalInjuryIntake(DEMO_WORKSPACE_IDS.harbor, now), area: 'Personal Injury' },
+    { flow: immigrationIntake(DEMO_WORKSPACE_IDS.summit), area: 'Immigration' },
   ];
   let seeded = 0;
-  for (const flow of flows) {
+  for (const { flow, area } of flows) {
     if (!(await workspaceExists(db, flow.workspace))) continue;
-    await saveProcessDefinition(db, flow, { userId: null, now });
+    const practiceArea = await db
+      .selectFrom('practice_areas')
+      .select('id')
+      .where('workspace_id', '=', flow.workspace)
+      .where('name', '=', area)
+      .where('parent', 'is', null)
+      .executeTakeFirst();
+    const linked = practiceArea ? { ...flow, practiceAreaId: practiceArea.id } : flow;
+    await saveProcessDefinition(db, linked, { userId: null, now });
     seeded += 1;
   }
   await writeMeta(db, CALL_FLOWS_SEED_META_KEY, JSON.stringify({ seededAt: now.toISOString() }));

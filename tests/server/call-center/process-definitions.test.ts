@@ -128,6 +128,47 @@ describe('process definitions', () => {
     expect(moved.body).toMatchObject({ message: expect.stringContaining('workspace') });
   });
 
+  // issue #16: a flow may name the practice area it takes callers of (Users parameters
+  // list an agent's areas' flows first); the demo intakes name their workspace's.
+  it('links the seeded intakes to their practice area and checks a saved one', async () => {
+    const areaId = async (ws: string, owner: string, name: string) => {
+      const answer = await t.api(`/api/workspaces/${ws}/users-parameters`, { token: token[owner] });
+      const areas = (answer.body as { data: { practiceAreas: { id: string; name: string }[] } })
+        .data.practiceAreas;
+      return areas.find((area) => area.name === name)?.id;
+    };
+    const pi = await areaId('ws_harbor', 'harborOwner', 'Personal Injury');
+    const immigration = await areaId('ws_summit', 'summitOwner', 'Immigration');
+    expect(pi).toBeTruthy();
+    expect(immigration).toBeTruthy();
+    const harbor = processListResponseSchema.parse(
+      (await callCenter(t, token.intake)('workspaces/ws_harbor/processes')).body,
+    );
+    expect(harbor.data.find((p) => p.id === 'pi-intake')?.practiceAreaId).toBe(pi);
+    const summit = processListResponseSchema.parse(
+      (await callCenter(t, token.summitAgent)('workspaces/ws_summit/processes')).body,
+    );
+    expect(summit.data.find((p) => p.id === 'imm-intake')?.practiceAreaId).toBe(immigration);
+
+    const put = (body: unknown) =>
+      callCenter(t, token.harborOwner)('workspaces/ws_harbor/processes/walk-in-pa', {
+        method: 'PUT',
+        body,
+      });
+    const flow = { ...smallFlow('ws_harbor'), uid: 'walk-in-pa', name: 'Walk-in PI' };
+    const saved = await put({ ...flow, practiceAreaId: pi });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ data: { practiceAreaId: pi } });
+    // Another workspace's practice area, or none at all, is refused with a 400 naming it.
+    const foreign = await put({ ...flow, practiceAreaId: immigration });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ message: expect.stringContaining('practiceAreaId') });
+    expect((await put({ ...flow, practiceAreaId: 'pa_nowhere' })).status).toBe(400);
+    // Without one, the flow belongs to no practice area.
+    const plain = await put(flow);
+    expect(plain.body).toMatchObject({ data: { practiceAreaId: null } });
+  });
+
   describe('refuses a bad definition with a 400 naming the step and the problem', () => {
     const cases: [string, (def: ProcessDefinitionInput) => void, string, string][] = [
       [

@@ -61,7 +61,7 @@ export interface BookingCall {
 }
 
 /** The agent's own parameters (GET users-parameters/me), however the host caches them. */
-export type OwnParametersLoader = () => Promise<{ consultantId: string | null }>;
+export type OwnParametersLoader = () => Promise<{ consultantId: string | null } | null>;
 
 /** The booking service of a host that talks to our API, for one call. */
 export function createConsultationBooking(
@@ -99,7 +99,7 @@ export function createConsultationBooking(
         (workspaceId ? () => fetchOwnAgentParameters(api, workspaceId, { silent: true }) : null);
       if (!load) return null;
       try {
-        return (await load()).consultantId;
+        return (await load())?.consultantId ?? null;
       } catch {
         // No agent record (404), no access, offline: no preselection, the agent chooses.
         return null;

@@ -207,6 +207,79 @@ describe('the Call Flows list', () => {
   });
 });
 
+// issue #16: the agent's practice areas (Settings > Users parameters) list their flows first.
+describe("the Call Flows list and the agent's practice areas", () => {
+  const flow = (id: string, name: string, practiceAreaId: string | null) => ({
+    id,
+    name,
+    description: null,
+    practiceAreaId,
+    stepCount: 3,
+    formStepCount: 2,
+    updatedAt: '2026-03-01T00:00:00.000Z',
+  });
+  const FLOWS = [
+    flow('bk-intake', 'Bankruptcy intake', 'pa_bk'),
+    flow('general', 'General intake', null),
+    flow('pi-intake', 'Personal Injury intake', 'pa_pi'),
+  ];
+  const own = (practiceAreaIds: string[]) => ({
+    data: {
+      agentId: 'ag_me',
+      agentName: 'Ivy Intake',
+      active: true,
+      officeId: null,
+      practiceAreaIds,
+      consultantId: null,
+      minimums: {
+        outboundCallsPerWeek: null,
+        outboundAnswersPerWeek: null,
+        outboundSetsPerWeek: null,
+        compliancePercent: null,
+      },
+      updatedAt: null,
+    },
+  });
+  const processes = () => ({ data: FLOWS, meta: { total: 3, limit: 1000, offset: 0 } });
+  const startButtons = (list: HTMLElement) =>
+    within(list)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label'));
+
+  it("lists the flows of the agent's practice areas first, the others after", async () => {
+    const api = fakeCallCentre({
+      [`GET workspaces/${WS}/processes`]: processes,
+      [`GET workspaces/${WS}/users-parameters/me`]: () => own(['pa_pi']),
+    });
+    renderWithHost(<ProcessList />, { host: callFlowHost(api) });
+    const yours = await screen.findByRole('list', { name: 'Your practice areas' });
+    expect(startButtons(yours)).toEqual(['Start Personal Injury intake']);
+    const others = screen.getByRole('list', { name: 'Other call flows' });
+    expect(startButtons(others)).toEqual(['Start Bankruptcy intake', 'Start General intake']);
+  });
+
+  it('keeps one list in the usual order without an agent record or a matching flow', async () => {
+    for (const answer of [
+      () => ({ fail: 404, message: 'No agent is linked to this user.' }),
+      () => own(['pa_other']),
+    ]) {
+      const api = fakeCallCentre({
+        [`GET workspaces/${WS}/processes`]: processes,
+        [`GET workspaces/${WS}/users-parameters/me`]: answer,
+      });
+      const { unmount } = renderWithHost(<ProcessList />, { host: callFlowHost(api) });
+      expect(await screen.findByRole('button', { name: 'Start Bankruptcy intake' })).toBeTruthy();
+      expect(screen.queryByText('Your practice areas')).toBeNull();
+      expect(startButtons(screen.getByRole('list'))).toEqual([
+        'Start Bankruptcy intake',
+        'Start General intake',
+        'Start Personal Injury intake',
+      ]);
+      unmount();
+    }
+  });
+});
+
 describe('execution histories (owners and admins)', () => {
   it('lists when, agent, process, status and duration, and pages to older ones', async () => {
     const api = fakeCallCentre({
