@@ -93,6 +93,9 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   { methods: GET, base: 'api', pattern: 'calendars/{id}/events' },
   { methods: ['POST'], base: 'api', pattern: 'events' },
   { methods: ['PUT', 'DELETE'], base: 'api', pattern: 'events/{id}' },
+  // The agent's own Users parameters (issue #16, docs/users-parameters.md), read: the
+  // wizard preselects their consultant and lists their practice areas' flows first.
+  { methods: GET, base: 'api', pattern: 'workspaces/{ws}/users-parameters/me' },
 ];
 
 /** The answer a refused request gets (a 403 the widget shows like any other). */

@@ -82,6 +82,8 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     { method: 'POST', path: 'events', body: { calendarId: 'cal_1' } },
     { method: 'PUT', path: 'events/evt_1' },
     { method: 'DELETE', path: 'events/evt_1', query: { executionId: 'peh_1' } },
+    // The agent's own Users parameters (issue #16): their consultant, their practice areas.
+    { method: 'GET', path: `workspaces/${WS}/users-parameters/me` },
   ])('allows $method $path ($base)', (request) => {
     expect(fromPage(request)).toBe(true);
   });
@@ -115,6 +117,11 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     // Bookings: no deleting a calendar's whole list, no event calls on the call-centre base.
     { method: 'DELETE', path: 'calendars/cal_1/events' },
     { method: 'POST', path: 'events', base: 'callCenter' },
+    // Users parameters: only the agent's own, read; never the list or a save.
+    { method: 'GET', path: `workspaces/${WS}/users-parameters` },
+    { method: 'PUT', path: `workspaces/${WS}/users-parameters/me` },
+    { method: 'PUT', path: `workspaces/${WS}/users-parameters/ag_1` },
+    { method: 'GET', path: `workspaces/ws_other/users-parameters/me` },
   ])('refuses $method $path ($base): not a call the widgets make', (request) => {
     expect(fromPage(request)).toBe(false);
   });
