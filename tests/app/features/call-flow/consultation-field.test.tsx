@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   ConsultationBookingContext,
   createConsultationBooking,
+  useConsultationBooking,
 } from '@/app/features/call-flow/forms/consultation-booking';
 import { StepForm } from '@/app/features/call-flow/forms/step-form';
 import { valueText } from '@/app/features/call-flow/value-text';
@@ -10,6 +11,8 @@ import type { Variables } from '@/shared/contracts/call-flow';
 import { EVENTS_TIMEOUT_MS, SCHEDULING_ERRORS } from '@/shared/contracts/scheduling';
 import { en } from '@/shared/i18n/en';
 import { deferred, fakeApi, type FakeApi } from '../../fake-api';
+import { makeHost, renderWithHost } from '../../helpers';
+import { reportWorkspace } from '../../reports/filters/fixtures';
 import { makeForm } from './forms/form-fixtures';
 
 // "Book a consultation" in a call flow (issue #16; spec: dashboards 7 calendars and events,
@@ -311,6 +314,41 @@ describe("the consultation field and the agent's linked consultant", () => {
     // Still only a preselection: the agent may pick someone else.
     fireEvent.change(consultant, { target: { value: 'cal_dana' } });
     expect(consultant.value).toBe('cal_dana');
+  });
+
+  it("reads the link once per sign-in through the host's query cache", async () => {
+    const api = schedulingApi();
+    api.on('users-parameters/me', () => ownParameters('cns_2'));
+    function Call({ name }: { name: string }) {
+      const booking = useConsultationBooking({ executionId: 'exec-42', callerName: name });
+      return (
+        <ConsultationBookingContext.Provider value={booking}>
+          <StepForm form={form} onSubmit={vi.fn()} submitLabel={`Next ${name}`} />
+        </ConsultationBookingContext.Provider>
+      );
+    }
+    const host = makeHost({
+      api,
+      session: { user: null, workspace: reportWorkspace(), agent: null },
+    });
+    renderWithHost(
+      <>
+        <Call name="first" />
+        <Call name="second" />
+      </>,
+      { host },
+    );
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('combobox', { name: 'Consultant' })
+          .map((select) => (select as HTMLSelectElement).value),
+      ).toEqual(['cal_lee', 'cal_lee']),
+    );
+    expect(api.calls('users-parameters/me')).toHaveLength(1);
+    expect(api.calls('users-parameters/me')[0]!.path).toBe(
+      'workspaces/ws_lakeside/users-parameters/me',
+    );
   });
 
   it('keeps a consultant the agent already chose while the link was loading', async () => {
