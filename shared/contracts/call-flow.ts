@@ -370,9 +370,9 @@ export const processDefinitionSchema = z.object({
   description: z.string().max(2_000).optional(),
   /**
    * The workspace's practice area the flow takes callers of (issue #16): an agent's own
-   * practice areas (Settings > Users parameters) list their flows first. Optional.
+   * practice areas (Settings > Users parameters) list their flows first. Null or absent = none.
    */
-  practiceAreaId: idString.optional(),
+  practiceAreaId: idString.nullish(),
   workspace: idString,
   /** The main project's id; steps of other projects are its sub-processes. */
   prj_id: idString,

@@ -164,9 +164,12 @@ describe('process definitions', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.body).toMatchObject({ message: expect.stringContaining('practiceAreaId') });
     expect((await put({ ...flow, practiceAreaId: 'pa_nowhere' })).status).toBe(400);
-    // Without one, the flow belongs to no practice area.
+    // Without one (absent or null), the flow belongs to no practice area.
     const plain = await put(flow);
     expect(plain.body).toMatchObject({ data: { practiceAreaId: null } });
+    const none = await put({ ...flow, practiceAreaId: null });
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ data: { practiceAreaId: null } });
   });
 
   describe('refuses a bad definition with a 400 naming the step and the problem', () => {
