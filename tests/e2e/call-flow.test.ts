@@ -30,6 +30,53 @@ function isoDay(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The first Monday to Friday at least `days` from now (consultants book weekdays). */
+function nextWeekday(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Books the consultation live, as an agent does (issue #16): the first consultant, the
+ * day, the first free time, Book consultation, until the field says Booked.
+ */
+async function bookConsultation(page: Page, day: string): Promise<void> {
+  const field = '.ic-step-form .ic-consultation-field';
+  await page.waitForFunction(
+    (scope) =>
+      (document.querySelector<HTMLSelectElement>(`${scope} select`)?.options.length ?? 0) > 1,
+    { timeout: STEP_TIMEOUT },
+    field,
+  );
+  const consultant = await page.$eval(
+    `${field} select`,
+    (select) => (select as HTMLSelectElement).options[1]!.value,
+  );
+  await page.select(`${field} select`, consultant);
+  await page.evaluate(
+    (scope, value) => {
+      const input = document.querySelector<HTMLInputElement>(`${scope} input[type="date"]`)!;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    field,
+    day,
+  );
+  const slot = await page.waitForSelector(`${field} input[type="radio"]:not(:disabled)`, {
+    timeout: STEP_TIMEOUT,
+  });
+  await slot!.click();
+  await page.evaluate((scope) => {
+    const book = [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find(
+      (button) => button.textContent?.trim() === 'Book consultation',
+    );
+    book!.click();
+  }, field);
+  await page.waitForSelector(`${field} .ic-consultation-field__booked`, { timeout: STEP_TIMEOUT });
+}
+
 /** The current step's title, once the wizard shows `title`. */
 async function waitForStep(page: Page, title: string): Promise<void> {
   await page.waitForFunction(
@@ -227,8 +274,7 @@ describe('call flows in the app (issue 11)', () => {
       await chooseRadio(page, 'relatedToFirm', 'no');
       await next(page, 'Caller address');
       await next(page, 'Consultation booking');
-      await setField(page, 'consultDate', isoDay(7));
-      await setField(page, 'consultTime', '11:00');
+      await bookConsultation(page, nextWeekday(7));
       await chooseRadio(page, 'consultMode', 'office');
       await next(page, 'Intake complete');
     } finally {
