@@ -1,5 +1,6 @@
 import { useDataQuery, useQueryScope, type DataState } from '@/app/query/use-data-query';
 import { useHost } from '@/app/host/host';
+import { useReportWorkspace } from '@/app/reports/report-workspace';
 import type { ApiClient } from '@/shared/api/client';
 import { withSignal } from '@/shared/query/api-with-signal';
 import { requireData } from '@/shared/query/data-errors';
@@ -11,7 +12,8 @@ import { reportsKey } from '@/shared/query/report-queries';
  * exactly what it sends (equal inputs share one answer and one request), cancelled when
  * nobody waits, not retried by itself (the error view's Try Again is the retry), and
  * 'No Data' when `isEmpty` says the answer holds nothing (spec: dashboards 5, 8).
- * `input` null waits (filters still being read).
+ * `input` null waits (filters still being read). The workspace is `useReportWorkspace`'s:
+ * the session's, or the one a system user picked (none picked yet: it waits too).
  */
 export function useReportQuery<I, T>(
   name: string,
@@ -19,9 +21,9 @@ export function useReportQuery<I, T>(
   load: (api: ApiClient, workspaceId: string, input: I) => Promise<T>,
   isEmpty?: (data: T) => boolean,
 ): DataState<T> {
-  const { api, session } = useHost();
+  const { api } = useHost();
   const scope = useQueryScope();
-  const workspaceId = session.workspace?.id ?? null;
+  const workspaceId = useReportWorkspace()?.id ?? null;
   return useDataQuery(
     input !== null && workspaceId
       ? {

@@ -1,27 +1,34 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { Page } from '@/app/components/page/page';
-import { useHost } from '@/app/host/host';
+import { useReportWorkspace } from '@/app/reports/report-workspace';
 import { todayInTimezone } from '@/shared/domain/workspace-day';
 import { linkedRange } from './cash-flow-months';
+import { CashFlowWorkspaceGate } from './cash-flow-workspace-gate';
 import { CollectionsScreen } from './collections-screen';
 import { QuickBooksScreen } from './quickbooks-screen';
 
 /** spec: dashboards 2.2 cash-flow-pipeline/collections (the Cash Flow card's View All). */
 export function CollectionsPage() {
-  const { search } = useLocation();
-  const { session } = useHost();
-  const timezone = session.workspace?.attributes.timezone ?? null;
-  const linked = useMemo(() => linkedRange(search, todayInTimezone(timezone)), [search, timezone]);
   return (
     <Page
       eyebrow="Cash Flow Pipeline"
       title="Collections"
       description="Money collected, every missed payment, and how your payment plans are keeping up."
     >
-      <CollectionsScreen linked={linked} />
+      <CashFlowWorkspaceGate>
+        <LinkedCollections />
+      </CashFlowWorkspaceGate>
     </Page>
   );
+}
+
+/** The range a link carried, read in the report workspace's timezone (a system user's pick). */
+function LinkedCollections() {
+  const { search } = useLocation();
+  const timezone = useReportWorkspace()?.attributes.timezone ?? null;
+  const linked = useMemo(() => linkedRange(search, todayInTimezone(timezone)), [search, timezone]);
+  return <CollectionsScreen linked={linked} />;
 }
 
 /** spec: dashboards 2.2 cash-flow-pipeline/quickbooks. */
@@ -32,7 +39,9 @@ export function QuickBooksPage() {
       title="QuickBooks"
       description="Cash collected and missed month by month, and your bank balances."
     >
-      <QuickBooksScreen />
+      <CashFlowWorkspaceGate>
+        <QuickBooksScreen />
+      </CashFlowWorkspaceGate>
     </Page>
   );
 }

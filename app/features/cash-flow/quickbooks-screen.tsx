@@ -2,12 +2,12 @@ import type { ChartConfiguration } from 'chart.js';
 import { useId, useMemo } from 'react';
 import { Card } from '@/app/components/card/card';
 import { ChartCanvas } from '@/app/components/chart/chart-canvas';
-import { useHost } from '@/app/host/host';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { ReportState } from '@/app/reports/report-state';
+import { useReportWorkspace } from '@/app/reports/report-workspace';
 import {
   ReportTable,
   useSortedTableExport,
@@ -120,10 +120,10 @@ export interface QuickBooksScreenProps {
 export function QuickBooksScreen({
   storageKey = 'report-filters:quickbooks',
 }: QuickBooksScreenProps) {
-  const { session } = useHost();
+  const timezone = useReportWorkspace()?.attributes.timezone ?? null;
   const id = useId();
   const months = useStoredFilters(storageKey, parseMonths);
-  const today = toIsoDay(todayInTimezone(session.workspace?.attributes.timezone ?? null));
+  const today = toIsoDay(todayInTimezone(timezone));
   const input = useMemo(
     () => (months.applied === null ? null : { today, months: months.applied }),
     [today, months.applied],

@@ -6,6 +6,7 @@ import {
   type DateRangeValue,
 } from '@/app/components/date-range-fields/date-range-fields';
 import { useHost } from '@/app/host/host';
+import { useReportWorkspace } from '@/app/reports/report-workspace';
 import type { DateRange } from '@/shared/domain/date-range';
 import { useReportFilters } from './use-report-filters';
 import './report-range-bar.css';
@@ -20,10 +21,18 @@ export interface ReportRange {
 /**
  * The date range of a report that takes dates only, persisted per screen like the other
  * reports' filters (spec: dashboards 4 "Filters are persisted locally"); the last 7 days
- * by default.
+ * by default. "Today" is in the report workspace's timezone (the one a system user picked).
  */
 export function useReportRange(storageKey: string, linked?: DateRange | null): ReportRange {
-  const host = useHost();
+  const sessionHost = useHost();
+  const workspace = useReportWorkspace();
+  const host = useMemo(
+    () =>
+      workspace === sessionHost.session.workspace
+        ? sessionHost
+        : { ...sessionHost, session: { ...sessionHost.session, workspace } },
+    [sessionHost, workspace],
+  );
   // A range a link carried (the Cash Flow card's View All) wins over the stored one.
   const filters = useReportFilters(host, { storageKey, dateRange: linked });
   const { applied, apply } = filters;
