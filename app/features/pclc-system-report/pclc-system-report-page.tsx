@@ -57,7 +57,7 @@ export function PclcSystemReportPage() {
     >
       <div className="ic-report-screen">
         <ReportRangeBar value={range} loading={report.status === 'loading'} />
-        <Card className="ic-report-section" aria-busy={report.status === 'loading'}>
+        <Card className="ic-report-section ic-system-pclc" aria-busy={report.status === 'loading'}>
           <ReportState state={report} loadingLabel={SYSTEM_PCLC_LOADING_TEXT}>
             {(rows) => <SystemPclcTable rows={rows} range={range.range} />}
           </ReportState>

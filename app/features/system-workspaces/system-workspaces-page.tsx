@@ -81,7 +81,10 @@ export function SystemWorkspacesPage() {
         </HostLink>
       }
     >
-      <Card aria-busy={workspaces.status === 'loading' || undefined}>
+      <Card
+        className="ic-system-workspaces"
+        aria-busy={workspaces.status === 'loading' || undefined}
+      >
         <p className="ic-system-workspaces__count" aria-live="polite">
           {workspaces.status === 'loaded'
             ? `${rows.length} ${rows.length === 1 ? 'workspace' : 'workspaces'}`
@@ -105,14 +108,22 @@ export function SystemWorkspacesPage() {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Workspace</th>
-                  <th scope="col">Edition</th>
-                  <th scope="col">CRM</th>
-                  <th scope="col">Cockpit modules</th>
-                  <th scope="col">Call tracking</th>
-                  <th scope="col">Accounting</th>
-                  <th scope="col">Health</th>
-                  <th scope="col">
+                  <th scope="col" className="ic-system-workspaces__col-name">
+                    Workspace
+                  </th>
+                  <th scope="col" className="ic-system-workspaces__col-crm">
+                    CRM
+                  </th>
+                  <th scope="col" className="ic-system-workspaces__col-modules">
+                    Cockpit modules
+                  </th>
+                  <th scope="col" className="ic-system-workspaces__col-vendors">
+                    Vendors
+                  </th>
+                  <th scope="col" className="ic-system-workspaces__col-health">
+                    Health
+                  </th>
+                  <th scope="col" className="ic-system-workspaces__col-actions">
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </th>
                 </tr>
@@ -133,11 +144,13 @@ export function SystemWorkspacesPage() {
                           {highlighted === workspace.id ? (
                             <span className="ic-system-workspaces__tag">New</span>
                           ) : null}
+                          <span className="ic-system-workspaces__edition">
+                            {editionLabel(workspace.attributes.edition)}
+                          </span>
                           <span className="ic-system-workspaces__sub">
                             {workspace.id} · {workspace.attributes.timezone}
                           </span>
                         </th>
-                        <td>{editionLabel(workspace.attributes.edition)}</td>
                         <td>
                           <CrmCell row={row} />
                         </td>
@@ -145,14 +158,7 @@ export function SystemWorkspacesPage() {
                           <ModulesCell row={row} />
                         </td>
                         <td>
-                          <CallTrackingCell row={row} />
-                        </td>
-                        <td>
-                          {workspace.attributes.vendors.quickBooks ? (
-                            'QuickBooks'
-                          ) : (
-                            <span className="ic-system-workspaces__none">None</span>
-                          )}
+                          <VendorsCell row={row} />
                         </td>
                         <td>
                           <HealthCell row={row} />
@@ -170,13 +176,13 @@ export function SystemWorkspacesPage() {
                               isEditing ? closeEditor(workspace.id) : setEditing(workspace.id)
                             }
                           >
-                            Edit settings
+                            Edit
                           </Button>
                         </td>
                       </tr>
                       {isEditing ? (
                         <tr className="ic-system-workspaces__editor-row">
-                          <td colSpan={8}>
+                          <td colSpan={6}>
                             <WorkspaceSettingsEditor
                               workspace={workspace}
                               timezones={timezones.data ?? []}
@@ -224,14 +230,24 @@ function ModulesCell({ row }: { row: SystemWorkspace }) {
   return <>{modules.length > 0 ? modules.join(', ') : 'Cockpit on, no modules'}</>;
 }
 
-function CallTrackingCell({ row }: { row: SystemWorkspace }) {
+/** Call tracking and accounting in one cell: a label line each, so the table fits 800 px. */
+function VendorsCell({ row }: { row: SystemWorkspace }) {
   const { settings, vendors } = row.workspace.attributes;
   const account = vendors.callTrackingMetrics.account;
   return (
-    <>
-      {settings.ctm ? 'On' : 'Off'}
-      {account ? <span className="ic-system-workspaces__sub">Account {account}</span> : null}
-    </>
+    <div className="ic-system-workspaces__vendors">
+      <span className="ic-system-workspaces__label">Call tracking</span>
+      <span>
+        <span>{settings.ctm ? 'On' : 'Off'}</span>
+        {account ? <span className="ic-system-workspaces__sub">Account {account}</span> : null}
+      </span>
+      <span className="ic-system-workspaces__label">Accounting</span>
+      {vendors.quickBooks ? (
+        <span>QuickBooks</span>
+      ) : (
+        <span className="ic-system-workspaces__none">None</span>
+      )}
+    </div>
   );
 }
 
@@ -246,6 +262,7 @@ function HealthCell({ row }: { row: SystemWorkspace }) {
       : health.crmOrganization === 'reachable'
         ? 'CRM organisation reachable'
         : 'CRM organisation unreachable';
+  const problems = health.problems.length;
   return (
     <div className="ic-system-workspaces__health">
       <span className="ic-system-workspaces__status" data-status={health.status}>
@@ -256,20 +273,27 @@ function HealthCell({ row }: { row: SystemWorkspace }) {
         {health.activeSessions === 1 ? 'session' : 'sessions'}
         {health.pendingInvitations > 0 ? ` · ${health.pendingInvitations} invited` : ''}
       </span>
-      <span className="ic-system-workspaces__sub">Last lead received: {last}</span>
-      {organisation ? <span className="ic-system-workspaces__sub">{organisation}</span> : null}
-      {health.failedAsyncRecords > 0 ? (
-        <span className="ic-system-workspaces__sub">
-          Failed async records: {health.failedAsyncRecords}
-        </span>
-      ) : null}
-      {health.problems.length > 0 ? (
-        <ul className="ic-system-workspaces__problems">
-          {health.problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      ) : null}
+      <details className="ic-system-workspaces__details">
+        <summary>
+          {problems > 0
+            ? `Details · ${problems} ${problems === 1 ? 'problem' : 'problems'}`
+            : 'Details'}
+        </summary>
+        <span className="ic-system-workspaces__sub">Last lead received: {last}</span>
+        {organisation ? <span className="ic-system-workspaces__sub">{organisation}</span> : null}
+        {health.failedAsyncRecords > 0 ? (
+          <span className="ic-system-workspaces__sub">
+            Failed async records: {health.failedAsyncRecords}
+          </span>
+        ) : null}
+        {problems > 0 ? (
+          <ul className="ic-system-workspaces__problems">
+            {health.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        ) : null}
+      </details>
     </div>
   );
 }
