@@ -42,6 +42,9 @@ type OpenDialog =
 
 export const NOT_LINKED_TEXT = 'Not linked';
 
+/** Row actions are compact buttons so that the whole table fits its card. */
+const ACTION_CLASS = 'ic-users-admin__action';
+
 /** The users of one workspace: filters, the table, and every action on a user. */
 export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: AdminActor }) {
   const host = useHost();
@@ -339,7 +342,9 @@ function UserRow({
         {name}
         {self ? <span className="ic-users-admin__you"> (you)</span> : null}
       </th>
-      <td className="ic-users-admin__username">{user.username}</td>
+      <td className="ic-users-admin__username" title={user.username}>
+        <Username value={user.username} />
+      </td>
       <td>{ROLE_LABELS[user.role]}</td>
       <td>
         <span className={`ic-users-admin__status ic-users-admin__status--${state}`}>
@@ -363,25 +368,41 @@ function UserRow({
           />
         </td>
       ) : null}
-      <td>
+      <td className="ic-users-admin__actions-cell">
         <div className="ic-users-admin__actions">
           {actions.roles.length > 0 ? (
-            <Button disabled={busy} aria-label={`Change role of ${name}`} onClick={onRole}>
+            <Button
+              className={ACTION_CLASS}
+              disabled={busy}
+              aria-label={`Change role of ${name}`}
+              onClick={onRole}
+            >
               Change role
             </Button>
           ) : null}
           {actions.link ? (
-            <Button disabled={busy} aria-label={`Link ${name}`} onClick={onLink}>
+            <Button
+              className={ACTION_CLASS}
+              disabled={busy}
+              aria-label={`Link ${name}`}
+              onClick={onLink}
+            >
               Link
             </Button>
           ) : null}
           {actions.resendInvitation ? (
-            <Button disabled={busy} aria-label={`Resend invitation to ${name}`} onClick={onResend}>
+            <Button
+              className={ACTION_CLASS}
+              disabled={busy}
+              aria-label={`Resend invitation to ${name}`}
+              onClick={onResend}
+            >
               Resend invitation
             </Button>
           ) : null}
           {actions.deactivate ? (
             <Button
+              className={ACTION_CLASS}
               variant="danger"
               disabled={busy}
               aria-label={`Deactivate ${name}`}
@@ -393,6 +414,7 @@ function UserRow({
           ) : null}
           {actions.reactivate ? (
             <Button
+              className={ACTION_CLASS}
               disabled={busy}
               aria-label={`Reactivate ${name}`}
               data-action={`reactivate-${user.id}`}
@@ -416,5 +438,18 @@ function LinkCell({ name, missing }: { name: string | null; missing: boolean }) 
       <Icon name="warning" size="sm" />
       {NOT_LINKED_TEXT}
     </span>
+  );
+}
+
+/** A username (usually an e-mail) that may wrap before its "@" rather than mid-word. */
+function Username({ value }: { value: string }) {
+  const at = value.indexOf('@');
+  if (at <= 0) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, at)}
+      <wbr />
+      {value.slice(at)}
+    </>
   );
 }
