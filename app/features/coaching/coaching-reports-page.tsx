@@ -119,9 +119,14 @@ export function CoachingReportsPage() {
                         <td>
                           {row.months.length === 0
                             ? '—'
-                            : row.months
-                                .map((m) => `${formatMonth(m.month)}: ${m.average}`)
-                                .join(' · ')}
+                            : row.months.map((m, index) => (
+                                <span key={m.month}>
+                                  {index > 0 ? ' · ' : null}
+                                  <span className="ic-coaching__month">
+                                    {formatMonth(m.month)}: {m.average}
+                                  </span>
+                                </span>
+                              ))}
                         </td>
                       </tr>
                     ))}

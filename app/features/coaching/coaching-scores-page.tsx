@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { fieldClassNames } from '@/app/components/field/field';
 import { Page } from '@/app/components/page/page';
+import { Pager } from '@/app/components/pager/pager';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
@@ -24,6 +25,8 @@ import { ScoreTrendBadge } from './score-trend-badge';
 import './coaching.css';
 
 export const NO_SCORES_TEXT = 'No coaching scores yet.';
+/** Rows per page of the scores table; the summary still covers every score of the filter. */
+export const SCORES_PAGE_SIZE = 25;
 
 /**
  * Coaching → Scores (issue #16; spec: dashboards 2.2, 6): owners and admins enter scores
@@ -39,6 +42,8 @@ export function CoachingScoresPage() {
   const manages = role === 'owner' || role === 'admin';
   const workspaceId = host.session.workspace?.id ?? '';
   const [agentId, setAgentId] = useState('');
+  const [offset, setOffset] = useState(0);
+  const tableRef = useRef<HTMLDivElement>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const agentPicker = useId();
 
@@ -63,6 +68,19 @@ export function CoachingScoresPage() {
       count: scores.data.length,
     };
   }, [oneAgent, scores.data]);
+  // The whole filtered list is loaded (the summary needs it); the table shows one page of it.
+  // A delete that empties the last page falls back to the page before.
+  const total = scores.data?.length ?? 0;
+  const pageOffset =
+    total === 0
+      ? 0
+      : Math.min(offset, Math.floor((total - 1) / SCORES_PAGE_SIZE) * SCORES_PAGE_SIZE);
+  const pageRows = (scores.data ?? []).slice(pageOffset, pageOffset + SCORES_PAGE_SIZE);
+
+  function changePage(next: number) {
+    setOffset(next);
+    tableRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }
 
   async function remove(score: CoachingScore) {
     const answer = await confirm({
@@ -130,7 +148,10 @@ export function CoachingScoresPage() {
                 id={agentPicker}
                 className={fieldClassNames.select}
                 value={agentId}
-                onChange={(event) => setAgentId(event.target.value)}
+                onChange={(event) => {
+                  setAgentId(event.target.value);
+                  setOffset(0);
+                }}
               >
                 <option value="">All agents</option>
                 {(agents.data ?? []).map((agent) => (
@@ -174,12 +195,16 @@ export function CoachingScoresPage() {
                 </div>
               </dl>
             ) : (
-              <p className="ic-coaching__notice">Choose an agent to see their average and trend.</p>
+              <p className="ic-coaching__notice ic-coaching__hint">
+                Choose an agent to see their average and trend.
+              </p>
             )}
-            <div className="ic-coaching__scroll">
+            <div className="ic-coaching__scroll" ref={tableRef}>
               <table className="ic-coaching__table">
                 <caption>
-                  {scores.data.length} {scores.data.length === 1 ? 'score' : 'scores'}, newest first
+                  {total > SCORES_PAGE_SIZE
+                    ? `Scores ${pageOffset + 1}–${pageOffset + pageRows.length} of ${total}, newest first`
+                    : `${total} ${total === 1 ? 'score' : 'scores'}, newest first`}
                 </caption>
                 <thead>
                   <tr>
@@ -198,7 +223,7 @@ export function CoachingScoresPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {scores.data.map((score) => (
+                  {pageRows.map((score) => (
                     <tr key={score.id}>
                       <td>{formatDay(score.date)}</td>
                       {manages ? <td>{score.agentName}</td> : null}
@@ -206,7 +231,7 @@ export function CoachingScoresPage() {
                       <td className="ic-coaching__num">{score.score}</td>
                       <td>{score.note}</td>
                       {manages ? (
-                        <td>
+                        <td className="ic-coaching__row-actions">
                           <Button
                             variant="ghost"
                             onClick={() => void remove(score)}
@@ -222,6 +247,15 @@ export function CoachingScoresPage() {
                 </tbody>
               </table>
             </div>
+            <Pager
+              total={total}
+              offset={pageOffset}
+              pageSize={SCORES_PAGE_SIZE}
+              onOffsetChange={changePage}
+              previousLabel="Newer"
+              nextLabel="Older"
+              label="Score pages"
+            />
           </>
         )}
       </Card>

@@ -72,7 +72,7 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
   }
 
   return (
-    <Card title="Add a YouTube link">
+    <Card title="Add a YouTube link" className="ic-coaching__form-card">
       <form
         ref={formRef}
         className="ic-coaching__form"
@@ -120,7 +120,7 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
             The video was not added: {failure}
           </p>
         ) : null}
-        <div>
+        <div className="ic-coaching__form-actions">
           <Button type="submit" variant="primary" disabled={saving}>
             {saving ? 'Adding…' : 'Add video'}
           </Button>
@@ -166,7 +166,7 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
   }
 
   return (
-    <Card title="Upload a video file">
+    <Card title="Upload a video file" className="ic-coaching__form-card">
       <form
         ref={formRef}
         className="ic-coaching__form"
@@ -201,7 +201,7 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
             <input
               {...control}
               ref={fileInput}
-              className={fieldClassNames.input}
+              className={`${fieldClassNames.input} ic-coaching__file-input`}
               type="file"
               accept={[...VIDEO_TYPES, '.mp4', '.webm', '.mov'].join(',')}
               onChange={(event) => update('file', event.target.files?.[0] ?? null)}
@@ -216,7 +216,7 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
         <p className="ic-coaching__live" id={liveId} role="status" aria-live="polite">
           {uploading ? 'Uploading… keep this page open until it finishes.' : ''}
         </p>
-        <div>
+        <div className="ic-coaching__form-actions">
           <Button type="submit" variant="primary" disabled={uploading}>
             {uploading ? 'Uploading…' : 'Upload video'}
           </Button>

@@ -105,6 +105,53 @@ describe('Coaching → Scores (issue #16)', () => {
     expect(screen.getByText('Slow down.')).toBeTruthy();
   });
 
+  it('shows 25 scores a page with Newer/Older, the summary still covering every score of the agent', async () => {
+    // 30 scores of Ava, newest first: day 30 down to day 1 of one month, scores 1..30 → average 15.5.
+    const all = Array.from({ length: 30 }, (_, i) =>
+      score({
+        id: `cs_${30 - i}`,
+        date: `2026-03-${String(30 - i).padStart(2, '0')}`,
+        score: 30 - i,
+      }),
+    );
+    const { host, api } = coachingHost('owner', {
+      'ws_lakeside/coaching-scores': (req) =>
+        list(req.query?.agentId === 'ag_1' || !req.query?.agentId ? all : []),
+    });
+    renderWithHost(<CoachingScoresPage />, { host });
+    expect(await screen.findByText('Scores 1–25 of 30, newest first')).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(26);
+    const pages = screen.getByRole('navigation', { name: 'Score pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeTruthy();
+    expect(
+      (within(pages).getByRole('button', { name: 'Newer' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Scores 26–30 of 30, newest first')).toBeTruthy();
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(6);
+    expect(within(rows[1]!).getByText('03/05/2026')).toBeTruthy();
+    expect(within(pages).getByText('Page 2 of 2')).toBeTruthy();
+    // Picking an agent goes back to the first page; the summary covers all 30, not the page.
+    await screen.findByRole('form', { name: 'Enter a score' });
+    const picker = screen.getByLabelText('Show scores of') as HTMLSelectElement;
+    fireEvent.change(picker, { target: { value: 'ag_1' } });
+    expect(await screen.findByText('Scores 1–25 of 30, newest first')).toBeTruthy();
+    const dl = screen.getByLabelText('Summary');
+    expect(within(dl).getByText('15.5')).toBeTruthy();
+    expect(within(dl).getByText('30')).toBeTruthy();
+    expect(api.calls('ws_lakeside/coaching-scores').at(-1)!.query).toEqual({ agentId: 'ag_1' });
+  });
+
+  it('shows no pager when every score fits on one page', async () => {
+    const { host } = coachingHost('operator', {
+      'ws_lakeside/coaching-scores': () => list([score({ id: 'cs_1' }), score({ id: 'cs_2' })]),
+    });
+    renderWithHost(<CoachingScoresPage />, { host });
+    expect(await screen.findByText('2 scores, newest first')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Score pages' })).toBeNull();
+  });
+
   it('says when there are no scores yet', async () => {
     const { host } = coachingHost('operator');
     renderWithHost(<CoachingScoresPage />, { host });

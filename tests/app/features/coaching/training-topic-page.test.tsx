@@ -14,6 +14,25 @@ describe('Coaching → Training topic (spec: session 2 Sidebar and lightbox)', (
     expect(api.calls('ws_lakeside/coaching-videos')[0]!.query).toEqual({ categoryId: 'cc_01' });
   });
 
+  it('shows a designed tile instead of a broken image when a YouTube preview fails to load, and for uploaded files', async () => {
+    const { host } = coachingHost('operator');
+    const { container } = renderWithHost(<TrainingTopicPage slug="intake-basics" />, { host });
+    await screen.findByRole('heading', { name: 'Greeting a caller' });
+    const [youtubeThumb, fileThumb] = screen.getAllByTestId('video-thumb');
+    // The uploaded file has no preview image: a tile with the play mark and its kind.
+    expect(fileThumb!.dataset.thumb).toBe('tile');
+    expect(fileThumb!.querySelector('img')).toBeNull();
+    expect(within(fileThumb!).getByText('Video file')).toBeTruthy();
+    // The YouTube preview is tried first, from YouTube's image host…
+    const img = youtubeThumb!.querySelector('img')!;
+    expect(img.getAttribute('src')).toContain('https://i.ytimg.com/vi/eIho2S0ZahI/');
+    // …and when it cannot load (offline, blocked) the card shows the tile, not a broken image.
+    fireEvent.error(img);
+    await waitFor(() => expect(youtubeThumb!.dataset.thumb).toBe('tile'));
+    expect(container.querySelectorAll('.ic-coaching__thumb img')).toHaveLength(0);
+    expect(within(youtubeThumb!).getByText('YouTube')).toBeTruthy();
+  });
+
   it('plays a YouTube video in the lightbox from the privacy-enhanced host, and Esc closes it returning focus', async () => {
     const { host } = coachingHost('operator');
     renderWithHost(<TrainingTopicPage slug="intake-basics" />, { host });
