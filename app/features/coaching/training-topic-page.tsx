@@ -5,7 +5,7 @@ import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
-import { findTopicBySlug } from '@/shared/domain/coaching';
+import { findTopicBySlug, IMMIGRATION_TOPIC } from '@/shared/domain/coaching';
 import { trainingTopicsQuery, trainingVideosQuery } from './coaching-queries';
 import { TrainingVideoList } from './training-video-list';
 import './coaching.css';
@@ -21,19 +21,26 @@ export function TrainingTopicPage({ slug }: { slug: string }) {
   const scope = useQueryScope();
   const workspaceId = host.session.workspace?.id ?? null;
   const topics = useDataQuery(trainingTopicsQuery(scope, host.api));
-  const topic = topics.data ? findTopicBySlug(slug, topics.data) : null;
+  // Immigration is always a topic (spec: session 2 Sidebar): it needs no list to be named,
+  // so its page and its videos load at once.
+  const topic =
+    slug === IMMIGRATION_TOPIC.id
+      ? IMMIGRATION_TOPIC
+      : topics.data
+        ? findTopicBySlug(slug, topics.data)
+        : null;
   const videos = useDataQuery(
     topic && workspaceId ? trainingVideosQuery(scope, host.api, workspaceId, topic.id) : null,
   );
 
-  if (topics.status === 'error') {
+  if (!topic && topics.status === 'error') {
     return (
       <Page eyebrow="Coaching · Training" title="Training">
         <ErrorView onRetry={topics.retry} detail={topics.detail ?? undefined} />
       </Page>
     );
   }
-  if (topics.status !== 'loaded') {
+  if (!topic && topics.status !== 'loaded') {
     return (
       <Page eyebrow="Coaching · Training" title="Training">
         <LoadingBlock label="Loading training topics…" />
