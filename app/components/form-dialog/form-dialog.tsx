@@ -6,20 +6,31 @@ const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface FormDialogProps {
-  title: string;
+  title: ReactNode;
   /** A sentence under the title saying what the dialog does. */
   description?: ReactNode;
+  /** Escape and the backdrop call it; pass a no-op while a save is on its way. */
   onClose: () => void;
+  /** 560 px instead of 480 px, for forms with grouped fields (Users Parameters). */
+  wide?: boolean;
   children: ReactNode;
 }
 
 /**
- * The modal of this screen's forms (Invite user, Change role, Link): focus moves to its
- * first field, stays inside (Tab wraps), Escape and the backdrop close it, and focus goes
- * back to the button that opened it (spec: session 9, dialogs 400 px wide; wider here
- * for two-column fields, within the screen).
+ * The modal of the settings forms (Users Administration's Invite user, Change role, Link;
+ * Users Parameters' edit): focus moves to its first field, stays inside (Tab wraps),
+ * Escape and the backdrop close it, and focus goes back to the button that opened it
+ * (spec: session 9, dialogs 400 px wide; wider here for two-column fields, within the
+ * screen). Its form lays out with the `ic-form-dialog__form`, `__pair`, `__failure` and
+ * `__actions` classes.
  */
-export function FormDialog({ title, description, onClose, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  description,
+  onClose,
+  wide = false,
+  children,
+}: FormDialogProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -54,7 +65,9 @@ export function FormDialog({ title, description, onClose, children }: FormDialog
       <div className="ic-form-dialog__backdrop" aria-hidden="true" onClick={onClose} />
       <div
         ref={dialogRef}
-        className="ic-form-dialog__dialog"
+        className={
+          wide ? 'ic-form-dialog__dialog ic-form-dialog__dialog--wide' : 'ic-form-dialog__dialog'
+        }
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}

@@ -5,7 +5,7 @@ import { useHost } from '@/app/host/host';
 import { updateWorkspaceUser } from '@/shared/api/users-administration';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
 import type { WorkspaceRole } from '@/shared/domain/user-administration';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { quietly, refusalMessage } from './quiet-api';
 import { fullName, ROLE_LABELS } from './user-list-model';
 

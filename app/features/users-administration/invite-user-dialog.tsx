@@ -7,7 +7,7 @@ import { inviteUser } from '@/shared/api/users-administration';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
 import type { WorkspaceRole } from '@/shared/domain/user-administration';
 import { TransportError } from '@/shared/transport/transport';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { EMPTY_INVITE, readInviteDraft, type InviteDraft } from './invite-draft';
 import { quietly, refusalMessage } from './quiet-api';
 import { ROLE_LABELS } from './user-list-model';

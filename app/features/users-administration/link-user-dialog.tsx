@@ -6,7 +6,7 @@ import { fetchLookup } from '@/shared/api/lookups';
 import { saveUserLinks } from '@/shared/api/users-administration';
 import type { CrmUser, CtmUser } from '@/shared/contracts/lookups';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { quietly, refusalMessage } from './quiet-api';
 import { fullName, type LinkFeatures } from './user-list-model';
 

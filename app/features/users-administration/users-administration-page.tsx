@@ -1,13 +1,11 @@
-import { useId, useState } from 'react';
-import { Card } from '@/app/components/card/card';
-import { ErrorView } from '@/app/components/error-view/error-view';
-import { fieldClassNames } from '@/app/components/field/field';
+import { useState } from 'react';
 import { Page } from '@/app/components/page/page';
+import { WorkspacePicker } from '@/app/components/workspace-picker/workspace-picker';
+import { pickerWorkspacesQuery } from '@/app/components/workspace-picker/workspaces-query';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { canAdministerUsers } from '@/shared/domain/user-administration';
 import { UsersPanel } from './users-panel';
-import { administeredWorkspacesQuery } from './workspaces-query';
 import './users-administration-page.css';
 
 export const NOT_ALLOWED_TEXT = 'Users administration is for owners and admins of the workspace.';
@@ -26,10 +24,9 @@ export function UsersAdministrationPage() {
   const isSystem = user?.role === 'system';
   const allowed = user !== null && canAdministerUsers(user.role);
   const workspaces = useDataQuery(
-    allowed && isSystem ? administeredWorkspacesQuery(scope, host.api) : null,
+    allowed && isSystem ? pickerWorkspacesQuery(scope, host.api) : null,
   );
   const [chosenId, setChosenId] = useState('');
-  const pickerId = useId();
   const workspace = isSystem
     ? (workspaces.data?.find((item) => item.id === chosenId) ?? null)
     : host.session.workspace;
@@ -47,33 +44,7 @@ export function UsersAdministrationPage() {
       ) : (
         <>
           {isSystem ? (
-            <Card title="Workspace">
-              {workspaces.status === 'error' ? (
-                <ErrorView onRetry={workspaces.retry} detail={workspaces.detail ?? undefined} />
-              ) : (
-                <div className="ic-users-admin__filter ic-users-admin__picker">
-                  <label htmlFor={pickerId}>Workspace</label>
-                  <select
-                    id={pickerId}
-                    className={fieldClassNames.select}
-                    value={chosenId}
-                    disabled={workspaces.status !== 'loaded'}
-                    onChange={(event) => setChosenId(event.target.value)}
-                  >
-                    <option value="">
-                      {workspaces.status === 'loaded'
-                        ? 'Choose a workspace'
-                        : 'Loading workspaces…'}
-                    </option>
-                    {(workspaces.data ?? []).map((item) => (
-                      <option key={item.id} value={item.id}>
-                        {item.attributes.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              )}
-            </Card>
+            <WorkspacePicker workspaces={workspaces} chosenId={chosenId} onChange={setChosenId} />
           ) : null}
           {workspace ? (
             <UsersPanel

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Field, fieldClassNames } from '@/app/components/field/field';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { useHost } from '@/app/host/host';
 import type { ApiClient } from '@/shared/api/client';
 import { saveAgentParameters } from '@/shared/api/users-parameters';
@@ -20,9 +20,6 @@ import {
   type ParametersDraftErrors,
   readParametersDraft,
 } from './parameters-draft';
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export const SAVE_LABEL = 'Save parameters';
 export const savedText = (name: string) => `Parameters of ${name} saved.`;
@@ -70,7 +67,6 @@ export function EditParametersDialog({
 }: EditParametersDialogProps) {
   const host = useHost();
   const id = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const { draft, errors, formRef, update, check } = useCheckedDraft<
     ParametersDraft,
     AgentParametersUpdate,
@@ -78,32 +74,6 @@ export function EditParametersDialog({
   >(draftOf(agent), readParametersDraft);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    return () => previous?.focus?.();
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!saving) onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -162,132 +132,119 @@ export function EditParametersDialog({
     </Field>
   );
 
-  return createPortal(
-    <div className="ic-parameters-dialog" onKeyDown={onKeyDown}>
-      <div
-        className="ic-parameters-dialog__backdrop"
-        aria-hidden="true"
-        onClick={() => !saving && onClose()}
-      />
-      <div
-        ref={dialogRef}
-        className="ic-parameters-dialog__dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
+  return (
+    <FormDialog
+      title={<>Parameters of {agent.agentName}</>}
+      description="The reports and call flows read these for this agent."
+      wide
+      onClose={() => {
+        // A save on its way finishes first: Escape and the backdrop wait for it.
+        if (!saving) onClose();
+      }}
+    >
+      <form
+        ref={formRef}
+        className="ic-form-dialog__form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
       >
-        <h2 className="ic-parameters-dialog__title" id={`${id}-title`}>
-          Parameters of {agent.agentName}
-        </h2>
-        <p className="ic-parameters-dialog__text" id={`${id}-text`}>
-          The reports and call flows read these for this agent.
-        </p>
-        <form
-          ref={formRef}
-          className="ic-parameters-dialog__form"
-          noValidate
-          onSubmit={(event) => void submit(event)}
-        >
-          <div className="ic-parameters-dialog__pair">
-            <Field label="Office" error={errors.officeId}>
-              {(control) => (
-                <select
-                  {...control}
-                  className={fieldClassNames.select}
-                  value={draft.officeId}
-                  onChange={(event) => update('officeId', event.target.value)}
-                >
-                  <option value="">No office</option>
-                  {choices.offices.map((office) => (
-                    <option key={office.id} value={office.id}>
-                      {office.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Consultant" error={errors.consultantId}>
-              {(control) => (
-                <select
-                  {...control}
-                  className={fieldClassNames.select}
-                  value={draft.consultantId}
-                  onChange={(event) => update('consultantId', event.target.value)}
-                >
-                  <option value="">No consultant</option>
-                  {choices.consultants.map((consultant) => (
-                    <option key={consultant.id} value={consultant.id}>
-                      {consultant.active ? consultant.name : `${consultant.name} (inactive)`}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          </div>
-
-          <fieldset
-            className="ic-parameters-dialog__group"
-            aria-describedby={errors.practiceAreaIds ? `${id}-areas-error` : undefined}
-          >
-            <legend>Practice areas</legend>
-            {choices.practiceAreas.length === 0 ? (
-              <p className="ic-parameters-dialog__text">This workspace has no practice areas.</p>
-            ) : (
-              <div className="ic-parameters-dialog__checks">
-                {choices.practiceAreas.map((area) => (
-                  <label
-                    key={area.id}
-                    className={
-                      area.parent
-                        ? 'ic-parameters-dialog__check ic-parameters-dialog__check--child'
-                        : 'ic-parameters-dialog__check'
-                    }
-                  >
-                    <input
-                      type="checkbox"
-                      checked={draft.practiceAreaIds.includes(area.id)}
-                      aria-invalid={errors.practiceAreaIds ? true : undefined}
-                      onChange={(event) => togglePracticeArea(area.id, event.target.checked)}
-                    />
-                    {area.name}
-                  </label>
+        <div className="ic-form-dialog__pair">
+          <Field label="Office" error={errors.officeId}>
+            {(control) => (
+              <select
+                {...control}
+                className={fieldClassNames.select}
+                value={draft.officeId}
+                onChange={(event) => update('officeId', event.target.value)}
+              >
+                <option value="">No office</option>
+                {choices.offices.map((office) => (
+                  <option key={office.id} value={office.id}>
+                    {office.name}
+                  </option>
                 ))}
-              </div>
+              </select>
             )}
-            {errors.practiceAreaIds ? (
-              <p className="ic-field__error" id={`${id}-areas-error`}>
-                {errors.practiceAreaIds}
-              </p>
-            ) : null}
-          </fieldset>
+          </Field>
+          <Field label="Consultant" error={errors.consultantId}>
+            {(control) => (
+              <select
+                {...control}
+                className={fieldClassNames.select}
+                value={draft.consultantId}
+                onChange={(event) => update('consultantId', event.target.value)}
+              >
+                <option value="">No consultant</option>
+                {choices.consultants.map((consultant) => (
+                  <option key={consultant.id} value={consultant.id}>
+                    {consultant.active ? consultant.name : `${consultant.name} (inactive)`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
 
-          <fieldset className="ic-parameters-dialog__group">
-            <legend>Compliance minimums</legend>
-            <div className="ic-parameters-dialog__pair">
-              {minimumField('outboundCallsPerWeek')}
-              {minimumField('outboundAnswersPerWeek')}
-              {minimumField('outboundSetsPerWeek')}
-              {minimumField('compliancePercent')}
+        <fieldset
+          className="ic-parameters-dialog__group"
+          aria-describedby={errors.practiceAreaIds ? `${id}-areas-error` : undefined}
+        >
+          <legend>Practice areas</legend>
+          {choices.practiceAreas.length === 0 ? (
+            <p className="ic-form-dialog__text">This workspace has no practice areas.</p>
+          ) : (
+            <div className="ic-parameters-dialog__checks">
+              {choices.practiceAreas.map((area) => (
+                <label
+                  key={area.id}
+                  className={
+                    area.parent
+                      ? 'ic-parameters-dialog__check ic-parameters-dialog__check--child'
+                      : 'ic-parameters-dialog__check'
+                  }
+                >
+                  <input
+                    type="checkbox"
+                    checked={draft.practiceAreaIds.includes(area.id)}
+                    aria-invalid={errors.practiceAreaIds ? true : undefined}
+                    onChange={(event) => togglePracticeArea(area.id, event.target.checked)}
+                  />
+                  {area.name}
+                </label>
+              ))}
             </div>
-          </fieldset>
-
-          {failure ? (
-            <p className="ic-parameters-dialog__failure" role="alert">
-              {failure}
+          )}
+          {errors.practiceAreaIds ? (
+            <p className="ic-field__error" id={`${id}-areas-error`}>
+              {errors.practiceAreaIds}
             </p>
           ) : null}
-          <div className="ic-parameters-dialog__actions">
-            <Button onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={saving}>
-              {saving ? 'Saving…' : SAVE_LABEL}
-            </Button>
+        </fieldset>
+
+        <fieldset className="ic-parameters-dialog__group">
+          <legend>Compliance minimums</legend>
+          <div className="ic-form-dialog__pair">
+            {minimumField('outboundCallsPerWeek')}
+            {minimumField('outboundAnswersPerWeek')}
+            {minimumField('outboundSetsPerWeek')}
+            {minimumField('compliancePercent')}
           </div>
-        </form>
-      </div>
-    </div>,
-    document.body,
+        </fieldset>
+
+        {failure ? (
+          <p className="ic-form-dialog__failure" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <div className="ic-form-dialog__actions">
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={saving}>
+            {saving ? 'Saving…' : SAVE_LABEL}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }

@@ -1,13 +1,11 @@
-import { useId, useState } from 'react';
-import { Card } from '@/app/components/card/card';
-import { ErrorView } from '@/app/components/error-view/error-view';
-import { fieldClassNames } from '@/app/components/field/field';
+import { useState } from 'react';
 import { Page } from '@/app/components/page/page';
+import { WorkspacePicker } from '@/app/components/workspace-picker/workspace-picker';
+import { pickerWorkspacesQuery } from '@/app/components/workspace-picker/workspaces-query';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
 import { ParametersPanel } from './parameters-panel';
-import { parameterWorkspacesQuery } from './workspaces-query';
 import './users-parameters-page.css';
 
 export const NOT_ALLOWED_TEXT = 'Users parameters are for owners and admins of the workspace.';
@@ -26,10 +24,9 @@ export function UsersParametersPage() {
   const isSystem = user?.role === 'system';
   const allowed = user !== null && MANAGERS_AND_SYSTEM.includes(user.role);
   const workspaces = useDataQuery(
-    allowed && isSystem ? parameterWorkspacesQuery(scope, host.api) : null,
+    allowed && isSystem ? pickerWorkspacesQuery(scope, host.api) : null,
   );
   const [chosenId, setChosenId] = useState('');
-  const pickerId = useId();
   const chosen = isSystem
     ? (workspaces.data?.find((item) => item.id === chosenId) ?? null)
     : host.session.workspace;
@@ -47,33 +44,7 @@ export function UsersParametersPage() {
       ) : (
         <>
           {isSystem ? (
-            <Card title="Workspace">
-              {workspaces.status === 'error' ? (
-                <ErrorView onRetry={workspaces.retry} detail={workspaces.detail ?? undefined} />
-              ) : (
-                <div className="ic-users-params__filter">
-                  <label htmlFor={pickerId}>Workspace</label>
-                  <select
-                    id={pickerId}
-                    className={fieldClassNames.select}
-                    value={chosenId}
-                    disabled={workspaces.status !== 'loaded'}
-                    onChange={(event) => setChosenId(event.target.value)}
-                  >
-                    <option value="">
-                      {workspaces.status === 'loaded'
-                        ? 'Choose a workspace'
-                        : 'Loading workspaces…'}
-                    </option>
-                    {(workspaces.data ?? []).map((item) => (
-                      <option key={item.id} value={item.id}>
-                        {item.attributes.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              )}
-            </Card>
+            <WorkspacePicker workspaces={workspaces} chosenId={chosenId} onChange={setChosenId} />
           ) : null}
           {chosen ? (
             <ParametersPanel
