@@ -33,6 +33,7 @@ import {
 import { hasAsyncLeadGeneration } from '@/shared/domain/workspace-features';
 import { assertRole, canReadWorkspace, type Principal } from '../auth/access';
 import type { ServerContext } from '../context';
+import type { Db } from '../db/database';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { listResponder } from '../http/list-response';
 import { paginate, parsePaging } from '../http/paging';
@@ -106,13 +107,17 @@ export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContex
     return hasAsyncLeadGeneration(await findWorkspace(db, workspaceId));
   }
 
-  /** 409 when the span overlaps another event of the calendar (spec silent: issue #16). */
+  /**
+   * 409 when the span overlaps another event of the calendar (spec silent: issue #16).
+   * Run inside the write's transaction: two agents cannot take the same slot.
+   */
   async function refuseOverlap(
+    trx: Db,
     calendarId: string,
     span: { startTime: string; endTime: string },
     ignoreId?: string,
   ) {
-    const candidates = await listEventsOverlapping(db, calendarId, span.startTime, span.endTime);
+    const candidates = await listEventsOverlapping(trx, calendarId, span.startTime, span.endTime);
     if (findOverlap(span, candidates, ignoreId)) throw conflict(SCHEDULING_ERRORS.overlap);
   }
 
@@ -177,18 +182,8 @@ export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContex
       created_at: stamp,
       updated_at: stamp,
     };
-    // The check and the insert in one transaction: two agents cannot take the same slot.
     await db.transaction().execute(async (trx) => {
-      const candidates = await trx
-        .selectFrom('calendar_events')
-        .selectAll()
-        .where('calendar_id', '=', calendar.id)
-        .where('start_time', '<', span.endTime)
-        .where('end_time', '>', span.startTime)
-        .execute();
-      if (findOverlap(span, candidates.map(toCalendarEvent))) {
-        throw conflict(SCHEDULING_ERRORS.overlap);
-      }
+      await refuseOverlap(trx, calendar.id, span);
       await trx.insertInto('calendar_events').values(row).execute();
     });
     reply.code(201);
@@ -216,7 +211,6 @@ export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContex
       throw conflict(SCHEDULING_ERRORS.otherCall);
     }
     const span = { startTime: utc(body.startTime), endTime: utc(body.endTime) };
-    await refuseOverlap(calendar.id, span, existing.id);
     const updated = {
       ...existing,
       calendar_id: calendar.id,
@@ -229,7 +223,10 @@ export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContex
       app_uid: body.appId ?? existing.app_uid,
       updated_at: ctx.now().toISOString(),
     };
-    await db.updateTable('calendar_events').set(updated).where('id', '=', existing.id).execute();
+    await db.transaction().execute(async (trx) => {
+      await refuseOverlap(trx, calendar.id, span, existing.id);
+      await trx.updateTable('calendar_events').set(updated).where('id', '=', existing.id).execute();
+    });
     return respondWith(calendarEventResponseSchema, { data: toCalendarEvent(updated) });
   });
 

@@ -126,9 +126,16 @@ export function registerSystemWorkspaceRoutes(api: FastifyInstance, ctx: ServerC
       .where('user_id', '=', principal.sub)
       .executeTakeFirst();
     if (!row) return respondWith(wizardDraftResponseSchema, { data: null });
-    // A draft that no longer reads (an older shape) is dropped rather than breaking the page.
+    // A draft that no longer reads (an older shape, broken text) is dropped rather than
+    // breaking the page.
+    let stored: unknown = null;
+    try {
+      stored = JSON.parse(row.draft);
+    } catch {
+      stored = null;
+    }
     const parsed = wizardDraftSchema.safeParse({
-      ...(JSON.parse(row.draft) as object),
+      ...(typeof stored === 'object' && stored !== null ? stored : {}),
       updatedAt: row.updated_at,
     });
     return respondWith(wizardDraftResponseSchema, { data: parsed.success ? parsed.data : null });

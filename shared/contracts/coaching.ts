@@ -52,11 +52,14 @@ export const trainingVideoResponseSchema = itemResponseSchema(trainingVideoSchem
 
 export const trainingVideoListQuerySchema = z.object({ categoryId: idSchema.optional() });
 
+/** The longest title of a training video (the forms and the server check the same). */
+export const VIDEO_TITLE_MAX = 200;
+
 const videoTitleSchema = z
   .string()
   .trim()
   .min(1, 'title is required')
-  .max(200, 'keep the title to 200 characters');
+  .max(VIDEO_TITLE_MAX, `keep the title to ${VIDEO_TITLE_MAX} characters`);
 
 /** POST workspaces/{id}/coaching-videos: a YouTube link added to a category. */
 export const addYoutubeVideoSchema = z

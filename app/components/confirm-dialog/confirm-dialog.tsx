@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef } from 'react';
+import { useModalFocus } from '@/app/components/dialog/use-modal-focus';
 import { createPortal } from 'react-dom';
 import { Button } from '../button/button';
 import { Icon, type IconName } from '../icon/icon';
@@ -18,9 +19,6 @@ const ICONS: Record<NonNullable<ConfirmOptions['icon']>, IconName> = {
   success: 'check',
 };
 
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 export interface ConfirmDialogProps {
   options: ConfirmOptions;
   onClose: (result: ConfirmResult) => void;
@@ -34,31 +32,11 @@ function ConfirmDialog({ options, onClose }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const icon = options.icon ?? 'question';
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose(0);
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  const onKeyDown = useModalFocus({
+    dialogRef,
+    initialFocusRef: cancelRef,
+    onEscape: () => onClose(0),
+  });
 
   return (
     <div className="ic-confirm" onKeyDown={onKeyDown}>

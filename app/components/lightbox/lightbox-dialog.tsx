@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useModalFocus } from '@/app/components/dialog/use-modal-focus';
 import { createPortal } from 'react-dom';
 import { Button } from '../button/button';
 import { Icon } from '../icon/icon';
@@ -20,9 +21,6 @@ export interface LightboxDialogProps {
 export const VIDEO_FAILED_TEXT =
   'This video could not be played. Reload the page and try again; if it still fails, the file may have been removed.';
 
-const FOCUSABLE =
-  'button:not([disabled]), [href], iframe, video[controls], [tabindex]:not([tabindex="-1"])';
-
 /**
  * The image-or-video lightbox: a modal dialog named by its title, focus moved in (to
  * Close), kept in with Tab, Esc or a click on the backdrop closes it, and the focus goes
@@ -35,31 +33,7 @@ export function LightboxDialog({ title, source, onClose, container }: LightboxDi
   const closeRef = useRef<HTMLButtonElement>(null);
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  const onKeyDown = useModalFocus({ dialogRef, initialFocusRef: closeRef, onEscape: onClose });
 
   return createPortal(
     <div className="ic-lightbox" onKeyDown={onKeyDown}>

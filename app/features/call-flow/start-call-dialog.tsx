@@ -1,4 +1,5 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useModalFocus } from '@/app/components/dialog/use-modal-focus';
 import { createPortal } from 'react-dom';
 import { Button } from '@/app/components/button/button';
 import { stripPhone } from '@/shared/domain/phone';
@@ -53,12 +54,6 @@ export function StartCallDialog({
   const problems = startCallProblems(values);
   const shown = attempted ? problems : {};
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    nameRef.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
-
   function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
@@ -67,25 +62,12 @@ export function StartCallDialog({
     onStart({ leadName: values.leadName.trim(), phone: values.phone.trim() });
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  const onKeyDown = useModalFocus({
+    dialogRef,
+    initialFocusRef: nameRef,
+    onEscape: onCancel,
+    focusable: FOCUSABLE,
+  });
 
   return createPortal(
     <div className="ic-start-call" onKeyDown={onKeyDown}>

@@ -1,4 +1,5 @@
 import { Card } from '@/app/components/card/card';
+import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
@@ -19,7 +20,7 @@ export function CoachingHomePage() {
   const scope = useQueryScope();
   const role = host.session.user?.role ?? null;
   const isSystem = role === 'system';
-  const manages = role === 'owner' || role === 'admin' || isSystem;
+  const manages = role != null && MANAGERS_AND_SYSTEM.includes(role);
   const topics = useDataQuery(isSystem ? null : trainingTopicsQuery(scope, host.api));
 
   return (

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { MANAGERS } from '@/shared/domain/role-groups';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
@@ -39,7 +40,7 @@ export function CoachingScoresPage() {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const role = host.session.user?.role ?? null;
-  const manages = role === 'owner' || role === 'admin';
+  const manages = role != null && MANAGERS.includes(role);
   const workspaceId = host.session.workspace?.id ?? '';
   const [agentId, setAgentId] = useState('');
   const [offset, setOffset] = useState(0);

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { quietly } from '@/shared/api/quiet-api';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
@@ -6,20 +7,12 @@ import { Field, fieldClassNames } from '@/app/components/field/field';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useQueryScope } from '@/app/query/use-data-query';
-import type { ApiClient } from '@/shared/api/client';
 import { addCoachingScore } from '@/shared/api/coaching';
 import type { Agent, CoachingCategory } from '@/shared/contracts/lookups';
 import { isoDay } from '@/shared/domain/coaching';
 import { TransportError } from '@/shared/transport/transport';
 import { scoresKey } from './coaching-queries';
 import { emptyScoreDraft, readScoreDraft } from './score-draft';
-
-function quietly(api: ApiClient): ApiClient {
-  return {
-    call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
-    subscribe: (event, handler) => api.subscribe(event, handler),
-  };
-}
 
 export interface ScoreFormProps {
   workspaceId: string;

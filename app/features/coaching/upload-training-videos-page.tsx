@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
 import { useId, useState } from 'react';
 import { Card } from '@/app/components/card/card';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
@@ -35,7 +36,7 @@ export function UploadTrainingVideosPage() {
   const confirm = useConfirm();
   const role = host.session.user?.role ?? null;
   const isSystem = role === 'system';
-  const allowed = role === 'owner' || role === 'admin' || isSystem;
+  const allowed = role != null && MANAGERS_AND_SYSTEM.includes(role);
   const workspaces = useDataQuery(
     allowed && isSystem ? coachingWorkspacesQuery(scope, host.api) : null,
   );

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { quietly } from '@/shared/api/quiet-api';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
@@ -6,8 +7,8 @@ import { Field, fieldClassNames } from '@/app/components/field/field';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useQueryScope } from '@/app/query/use-data-query';
-import type { ApiClient } from '@/shared/api/client';
 import { addYoutubeVideo, uploadTrainingVideo } from '@/shared/api/coaching';
+import { VIDEO_TITLE_MAX } from '@/shared/contracts/coaching';
 import type { CoachingCategory } from '@/shared/contracts/lookups';
 import { VIDEO_TYPES } from '@/shared/domain/coaching';
 import { TransportError } from '@/shared/transport/transport';
@@ -18,14 +19,6 @@ import {
   readFileDraft,
   readYoutubeDraft,
 } from './video-drafts';
-
-/** The host's API without the client's toast: the form says what the server answered. */
-function quietly(api: ApiClient): ApiClient {
-  return {
-    call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
-    subscribe: (event, handler) => api.subscribe(event, handler),
-  };
-}
 
 const reasonOf = (error: unknown) => {
   const failure = TransportError.from(error);
@@ -91,7 +84,7 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
               {...control}
               className={fieldClassNames.input}
               value={draft.title}
-              maxLength={220}
+              maxLength={VIDEO_TITLE_MAX}
               onChange={(event) => update('title', event.target.value)}
             />
           )}
@@ -186,7 +179,7 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
               {...control}
               className={fieldClassNames.input}
               value={draft.title}
-              maxLength={220}
+              maxLength={VIDEO_TITLE_MAX}
               onChange={(event) => update('title', event.target.value)}
             />
           )}

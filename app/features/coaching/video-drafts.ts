@@ -3,6 +3,7 @@ import {
   type AddYoutubeVideo,
   addYoutubeVideoSchema,
   uploadVideoQuerySchema,
+  VIDEO_TITLE_MAX,
 } from '@/shared/contracts/coaching';
 import {
   MAX_VIDEO_BYTES,
@@ -30,7 +31,9 @@ export type YoutubeDraftErrors = Partial<Record<keyof YoutubeDraft, string>>;
 export const EMPTY_YOUTUBE_DRAFT: YoutubeDraft = { categoryId: '', title: '', url: '' };
 
 function titleMessage(title: string): string {
-  return title.trim().length > 200 ? 'Keep the title to 200 characters.' : TITLE_TEXT;
+  return title.trim().length > VIDEO_TITLE_MAX
+    ? `Keep the title to ${VIDEO_TITLE_MAX} characters.`
+    : TITLE_TEXT;
 }
 
 export function readYoutubeDraft(

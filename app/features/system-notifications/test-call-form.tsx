@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { quietly } from '@/shared/api/quiet-api';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { Field, fieldClassNames } from '@/app/components/field/field';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
-import type { ApiClient } from '@/shared/api/client';
 import { placeTestCall } from '@/shared/api/call-tracking';
 import { CTM_NOT_LINKED_STATUS } from '@/shared/contracts/call-tracking';
 import type { Workspace } from '@/shared/contracts/workspace';
@@ -17,14 +17,6 @@ import {
   type TestCallDraft,
 } from './test-call-draft';
 import { workspaceAgentsQuery } from './workspace-agents-query';
-
-/** The host's API without the client's toast: the form says what the server answered. */
-function quietly(api: ApiClient): ApiClient {
-  return {
-    call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
-    subscribe: (event, handler) => api.subscribe(event, handler),
-  };
-}
 
 /** What the server's refusal means for the person at the form. */
 function describeFailure(error: unknown): { title: string; message: string } {

@@ -6,7 +6,7 @@ import { updateWorkspaceUser } from '@/shared/api/users-administration';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
 import type { WorkspaceRole } from '@/shared/domain/user-administration';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
-import { quietly, refusalMessage } from './quiet-api';
+import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { fullName, ROLE_LABELS } from './user-list-model';
 
 export const CHOOSE_ROLE_TEXT = 'Choose the new role.';

@@ -9,7 +9,7 @@ import type { WorkspaceRole } from '@/shared/domain/user-administration';
 import { TransportError } from '@/shared/transport/transport';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { EMPTY_INVITE, readInviteDraft, type InviteDraft } from './invite-draft';
-import { quietly, refusalMessage } from './quiet-api';
+import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { ROLE_LABELS } from './user-list-model';
 
 export interface InviteUserDialogProps {

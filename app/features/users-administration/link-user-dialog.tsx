@@ -7,7 +7,7 @@ import { saveUserLinks } from '@/shared/api/users-administration';
 import type { CrmUser, CtmUser } from '@/shared/contracts/lookups';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
-import { quietly, refusalMessage } from './quiet-api';
+import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { fullName, type LinkFeatures } from './user-list-model';
 
 type ListLoad<T> = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; items: T[] };

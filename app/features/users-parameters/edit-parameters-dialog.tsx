@@ -1,18 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
+import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { Button } from '@/app/components/button/button';
 import { Field, fieldClassNames } from '@/app/components/field/field';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { useHost } from '@/app/host/host';
-import type { ApiClient } from '@/shared/api/client';
 import { saveAgentParameters } from '@/shared/api/users-parameters';
 import type {
   AgentParameters,
   AgentParametersUpdate,
   UsersParameters,
 } from '@/shared/contracts/users-parameters';
-import { en } from '@/shared/i18n/en';
-import { TransportError } from '@/shared/transport/transport';
 import {
   draftOf,
   type MinimumField,
@@ -23,19 +21,6 @@ import {
 
 export const SAVE_LABEL = 'Save parameters';
 export const savedText = (name: string) => `Parameters of ${name} saved.`;
-
-/** The host's API without the client's toast: the dialog says what the server answered. */
-function quietly(api: ApiClient): ApiClient {
-  return {
-    call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
-    subscribe: (event, handler) => api.subscribe(event, handler),
-  };
-}
-
-function refusalMessage(error: unknown): string {
-  const failure = TransportError.from(error);
-  return failure.serverMessage ?? (failure.status === 0 ? en.GENERIC_HTTP_ERROR : failure.message);
-}
 
 const MINIMUM_LABELS: Record<MinimumField, string> = {
   outboundCallsPerWeek: 'Outbound calls per week',

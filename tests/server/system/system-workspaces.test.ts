@@ -376,5 +376,22 @@ describe('system workspaces', () => {
       });
       expect(gone.status).toBe(404);
     });
+
+    it('drops a stored draft that no longer reads (broken text) instead of answering 500', async () => {
+      const saved = await wizard('PUT', system, {
+        step: 'timezone',
+        values: { name: 'Echo Law' },
+        workspaceId: null,
+      });
+      expect(saved.status).toBe(200);
+      await t.server.db
+        .updateTable('workspace_wizard_drafts')
+        .set({ draft: '{not json' })
+        .execute();
+      const answer = await wizard('GET', system);
+      expect(answer.status).toBe(200);
+      expect(wizardDraftResponseSchema.parse(answer.body).data).toBeNull();
+      await wizard('DELETE', system);
+    });
   });
 });

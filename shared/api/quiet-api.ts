@@ -2,7 +2,10 @@ import type { ApiClient } from '@/shared/api/client';
 import { TransportError } from '@/shared/transport/transport';
 import { en } from '@/shared/i18n/en';
 
-/** The host's API without the client's toast: a dialog says what the server answered. */
+/**
+ * The host's API without the client's toast: a form or dialog says what the server
+ * answered, beside what the person typed.
+ */
 export function quietly(api: ApiClient): ApiClient {
   return {
     call: (schema, req, options) => api.call(schema, req, { ...options, silent: true }),
