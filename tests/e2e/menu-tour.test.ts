@@ -215,7 +215,9 @@ async function tourEntries(
     await page.evaluate(() =>
       document.querySelector('main h1')?.setAttribute('data-tour-left', ''),
     );
-    await link.click();
+    // The link's own click, not a mouse click at its coordinates: a submenu just opened
+    // may still be sliding in, and a click at where the link was lands on another entry.
+    await link.evaluate((anchor) => (anchor as HTMLElement).click());
     const arrived = await waitForPath(page, entry.href).then(
       () => true,
       () => false,
