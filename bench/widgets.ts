@@ -1,31 +1,45 @@
 /**
- * `npm run bench:widgets` (issue #6 "Speed"; benchmarks, never timed tests). Needs
- * `npm run build`. Over 20 loads of the Zoho fixture page with the production extension:
- * time from navigation to the first widget showing server data (median, p95); the content
- * script's size (min+gzip: what a CRM page loads before any widget, and with the first
- * widget's chunks); the background worker's memory; and sockets held for 5 tabs.
+ * `npm run bench:widgets` (issue #6 "Speed", issue #14). Needs `npm run build`.
+ * Benchmarks, never timed tests. In one run, side by side:
+ * - navigation -> first figure from the server on the Zoho Contacts fixture, 20 loads
+ *   each, alternating, with our production extension and with a FLOOR of its own (a bare
+ *   extension built into a temp dir, bench/floor-extension.ts, in a second browser);
+ *   median and p95 of each, and the ratios against issue #14's goals;
+ * - record-to-record navigation inside the CRM's single-page app (history.pushState):
+ *   how long after the URL change a figure is shown (the data cached), and whether the
+ *   panel was ever blank;
+ * - the sizes (min+gzip) of what a CRM page loads: the content script, the panel
+ *   runtime before the first widget, with every screen's chunks; what stays lazy;
+ * - the background worker's memory and the sockets held for 5 tabs.
+ * Both sides are watched the same way (bench/figure-watch.ts: the DevTools protocol sees
+ * into closed shadow roots), so the watching costs both the same.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'puppeteer';
+import { SITE_MATCHES } from '../extension/lib/site-families';
 import {
   CRM_PAGES,
-  evaluateInShadowRoot,
   EXTENSION_DIR,
   launchWithExtension,
   openCrmPage,
-  PANEL_SELECTOR,
+  serveCrmFixtures,
   setServerAddress,
   signInThroughPopup,
   startServer,
+  type ExtensionBrowser,
 } from '../tests/e2e/harness';
+import { waitForFigure } from './figure-watch';
+import { FLOOR_FIGURE_CLASS, writeFloorExtension } from './floor-extension';
 import { percentile } from './stats';
 
 const LOADS = 20;
+const SPA_NAVIGATIONS = 12;
+const USERNAME = 'owner@lakeside.test';
+const PASSWORD = 'demo-password';
 /** Figures that exist only once a report's server answer is rendered (never placeholders). */
-const SERVER_FIGURES = '.ic-compliance__bar-value, .ic-funnel__cards .ic-stat-card__value';
-/** domContentLoaded; the panel host; a widget's frame; its screen (host ready, code loaded); server data. */
-const MILESTONES = ['domContentLoaded', 'panel', 'widget', 'screen', 'data'];
+const OUR_FIGURES = ['ic-compliance__bar-value', 'ic-stat-card__value'];
 const gz = (file: string) => gzipSync(readFileSync(file)).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -45,85 +59,127 @@ function staticClosure(dir: string, entry: string, seen = new Set<string>()): Se
 function sizes() {
   const panelDir = join(EXTENSION_DIR, 'panel');
   const loader = gz(join(EXTENSION_DIR, 'content-scripts', 'zoho.js'));
-  const upFront = [...staticClosure(panelDir, 'panel-runtime.js')].reduce(
-    (sum, file) => sum + gz(join(panelDir, file)),
-    0,
-  );
+  const sum = (files: Iterable<string>) =>
+    [...files].reduce((total, file) => total + gz(join(panelDir, file)), 0);
+  const runtime = staticClosure(panelDir, 'panel-runtime.js');
   const files = readdirSync(panelDir).filter((file) => file.endsWith('.js'));
-  const firstWidget = files.filter((file) => /^(compliance|funnel|cockpit)/.test(file));
-  const withWidgets = new Set(staticClosure(panelDir, 'panel-runtime.js'));
-  for (const file of firstWidget) staticClosure(panelDir, file, withWidgets);
-  const all = [...withWidgets].reduce((sum, file) => sum + gz(join(panelDir, file)), 0);
+  const screens = files.filter((file) => /screen/.test(file) && !file.startsWith('screens-'));
+  const withScreens = new Set(runtime);
+  for (const file of screens) staticClosure(panelDir, file, withScreens);
+  const firstWidget = new Set(runtime);
+  for (const file of files.filter((name) => /^compliance-screen/.test(name)))
+    staticClosure(panelDir, file, firstWidget);
   const lazy = files
     .filter((file) => /^(chart|xlsx)/.test(file))
     .map((file) => `${file} ${kb(gz(join(panelDir, file)))}`);
-  return { loader, upFront: loader + upFront, withScreens: loader + all, lazy };
+  const eager = [...withScreens].filter((file) => /^(chart|xlsx)/.test(file));
+  return {
+    loader,
+    runtime: loader + sum(runtime),
+    firstWidget: loader + sum(firstWidget),
+    withScreens: loader + sum(withScreens),
+    lazy,
+    eager,
+  };
 }
+
+/** The last 7 days ending yesterday (UTC): a range the server accepts in any timezone. */
+function lastSevenDays(): { startDate: string; endDate: string } {
+  const day = (offset: number) =>
+    new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  return { startDate: day(7), endDate: day(1) };
+}
+
+/** One load: a new tab, the fixture, ms from navigation start to the first figure. */
+async function timedLoad(browser: Browser, serverUrl: string, classes: string[]) {
+  const page = await browser.newPage();
+  try {
+    await serveCrmFixtures(page, { allowOrigins: [serverUrl] });
+    const started = Date.now();
+    await page.goto(CRM_PAGES.zohoContact.url, { waitUntil: 'domcontentloaded' });
+    await waitForFigure(page, classes, 30_000);
+    return Date.now() - started;
+  } finally {
+    await page.close();
+  }
+}
+
+/** Record-to-record moves in one tab: ms from the URL change to a figure shown; blanks seen. */
+async function spaNavigation(ext: ExtensionBrowser, serverUrl: string) {
+  const page: Page = await openCrmPage(ext.browser, CRM_PAGES.zohoContact.url, {
+    allowOrigins: [serverUrl],
+  });
+  const times: number[] = [];
+  let blanks = 0;
+  try {
+    await waitForFigure(page, OUR_FIGURES, 30_000);
+    for (let i = 0; i < SPA_NAVIGATIONS; i++) {
+      const id = 4876876000000421002 + (i % 3);
+      const started = Date.now();
+      await page.evaluate((path) => {
+        (window as unknown as { fixtureNavigate(path: string): void }).fixtureNavigate(path);
+      }, `/crm/org60012345/tab/Contacts/${id}`);
+      const { polls } = await waitForFigure(page, OUR_FIGURES, 10_000);
+      times.push(Date.now() - started);
+      if (polls > 1) blanks++;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await page.close();
+  }
+  return { times, blanks };
+}
+
+const line = (values: readonly number[]) =>
+  `median ${percentile(values, 50)} ms, p95 ${percentile(values, 95)} ms`;
 
 async function main() {
   const server = await startServer();
   const ext = await launchWithExtension();
+  let floor: ExtensionBrowser | null = null;
+  let floorDir = '';
   try {
     await setServerAddress(ext, server.url);
-    await signInThroughPopup(ext, 'owner@lakeside.test');
-    const times: number[] = [];
-    const marks: Record<string, number[]> = {};
+    await signInThroughPopup(ext, USERNAME, PASSWORD);
+    const worker = await ext.worker();
+    const workspaceId = await worker.evaluate(
+      () =>
+        (
+          globalThis as unknown as {
+            __intakeDiagnostics(): { session: { workspace: { id: string } | null } };
+          }
+        ).__intakeDiagnostics().session.workspace?.id ?? '',
+    );
+    const manifest = JSON.parse(readFileSync(join(EXTENSION_DIR, 'manifest.json'), 'utf8')) as {
+      content_scripts: { matches: string[]; run_at?: string; js: string[] }[];
+    };
+    const ours = manifest.content_scripts.find((script) =>
+      script.js.some((file) => file.includes('zoho')),
+    );
+    const runAt = (ours?.run_at ?? 'document_idle') as 'document_start' | 'document_idle';
+    floorDir = writeFloorExtension({
+      serverUrl: server.url,
+      username: USERNAME,
+      password: PASSWORD,
+      workspaceId,
+      body: { ...lastSevenDays(), type: 'rjPclc' },
+      matches: SITE_MATCHES.zoho,
+      runAt,
+    });
+    floor = await launchWithExtension({ extensionDir: floorDir });
+
+    const ourTimes: number[] = [];
+    const floorTimes: number[] = [];
     for (let i = 0; i < LOADS; i++) {
-      const page = await ext.browser.newPage();
-      const { serveCrmFixtures } = await import('../tests/e2e/harness/crm-fixtures');
-      await serveCrmFixtures(page, { allowOrigins: [server.url] });
-      const started = Date.now();
-      await page.goto(CRM_PAGES.zohoContact.url, { waitUntil: 'domcontentloaded' });
-      // First widget with server data: a figure that only renders once the server answered
-      // (compliance's percent bars, the funnel's stat cards), not any digit (a date field).
-      // On the way, when each step was first seen (ms since the navigation started). The
-      // panel's shadow roots are closed (issue #9), so this looks through the DevTools
-      // protocol (the harness), polling as fast as it answers: each mark is the page's
-      // clock just after the step was seen, a few ms late at most.
-      const seen: Record<string, number> = {};
-      const deadline = Date.now() + 30_000;
-      while (seen.data === undefined) {
-        if (Date.now() > deadline) throw new Error('No widget showed server data in 30 s');
-        const tags = await evaluateInShadowRoot(page, [PANEL_SELECTOR], (root) =>
-          [...root.querySelectorAll('.widgets > *')].map((el) => el.localName),
-        );
-        const states = [];
-        for (const tag of tags ?? []) {
-          const state = await evaluateInShadowRoot(
-            page,
-            [PANEL_SELECTOR, tag],
-            (root, figures) => {
-              const inner = root.querySelector('.ic-widget');
-              return {
-                widget: inner !== null,
-                screen: inner !== null && !inner.querySelector('[data-widget-state]'),
-                data: [...root.querySelectorAll(figures)].some((figure) =>
-                  /\d/.test(figure.textContent ?? ''),
-                ),
-              };
-            },
-            SERVER_FIGURES,
-          );
-          if (state) states.push(state);
-        }
-        const now = await page.evaluate(() => Math.round(performance.now()));
-        if (tags) seen.panel ??= now;
-        if (states.some((state) => state.widget)) seen.widget ??= now;
-        if (states.some((state) => state.screen)) seen.screen ??= now;
-        if (states.some((state) => state.data)) seen.data ??= now;
+      // Alternating, and which goes first alternates too.
+      const order = i % 2 === 0 ? ['ours', 'floor'] : ['floor', 'ours'];
+      for (const side of order) {
+        if (side === 'ours') ourTimes.push(await timedLoad(ext.browser, server.url, OUR_FIGURES));
+        else floorTimes.push(await timedLoad(floor.browser, server.url, [FLOOR_FIGURE_CLASS]));
       }
-      const pageMarks = await page.evaluate((marksSeen) => {
-        const nav = performance.getEntriesByType('navigation')[0] as
-          PerformanceNavigationTiming | undefined;
-        return {
-          ...marksSeen,
-          domContentLoaded: Math.round(nav?.domContentLoadedEventEnd ?? 0),
-        };
-      }, seen);
-      for (const [name, value] of Object.entries(pageMarks)) (marks[name] ??= []).push(value);
-      times.push(Date.now() - started);
-      await page.close();
     }
+    const spa = await spaNavigation(ext, server.url);
+
     const tabs = [];
     for (let i = 0; i < 5; i++)
       tabs.push(
@@ -131,33 +187,50 @@ async function main() {
       );
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const sockets = server.socketCount();
-    const worker = await ext.worker();
     const client = (
-      worker as unknown as {
+      (await ext.worker()) as unknown as {
         client: { send(method: string): Promise<{ usedSize: number; totalSize: number }> };
       }
     ).client;
     const heap = await client.send('Runtime.getHeapUsage');
     const size = sizes();
+    const median = percentile(ourTimes, 50) / Math.max(1, percentile(floorTimes, 50));
+    const p95 = percentile(ourTimes, 95) / Math.max(1, percentile(floorTimes, 95));
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
     console.log(
-      `\nIntake Cockpit widgets benchmark (${LOADS} loads of the Zoho Contacts fixture)\n`,
+      `\nIntake Cockpit widgets benchmark (${LOADS} loads each of the Zoho Contacts fixture, alternating; content scripts at ${runAt})\n`,
+    );
+    console.log('navigation -> first figure from the server:');
+    console.log(`  our extension:        ${line(ourTimes)}`);
+    console.log(`  floor (bare ext.):    ${line(floorTimes)}`);
+    console.log(
+      `  ratio: median ${median.toFixed(2)}x (goal <= 1.5x: ${verdict(median <= 1.5)}), p95 ${p95.toFixed(2)}x (goal <= 2x: ${verdict(p95 <= 2)})`,
+    );
+    console.log(`  ours, load by load:   ${ourTimes.join(' ')}`);
+    console.log(`  floor, load by load:  ${floorTimes.join(' ')}`);
+    console.log(
+      `record-to-record (pushState, ${SPA_NAVIGATIONS} moves, data cached): first figure ${line(spa.times)} after the URL change (goal < 100 ms: ${verdict(percentile(spa.times, 95) < 100)}); moves with the figure missing at the first look: ${spa.blanks}`,
     );
     console.log(
-      `navigation -> first widget with server data: median ${percentile(times, 50)} ms, p95 ${percentile(times, 95)} ms (goal: median < 400 ms)`,
+      `content script loaded up front (min+gzip): ${kb(size.loader)} (goal < 60 KB: ${verdict(size.loader < 60 * 1024)})`,
     );
     console.log(
-      `  in the page (median ms since navigation start): ${MILESTONES.map((name) => `${name} ${marks[name] ? percentile(marks[name], 50) : '-'}`).join(', ')}`,
+      `  + panel runtime before the first widget: ${kb(size.runtime)}; with the first widget's chunks (compliance): ${kb(size.firstWidget)}`,
     );
     console.log(
-      `content script (min+gzip): ${kb(size.upFront)} before any widget (loader ${kb(size.loader)} + panel runtime), ${kb(size.withScreens)} with every screen's chunks (goal < 150 KB)`,
+      `  + every screen's chunks: ${kb(size.withScreens)} (goal < 150 KB: ${verdict(size.withScreens < 150 * 1024)})`,
     );
-    console.log(`loaded lazily: ${size.lazy.join(', ')}`);
+    console.log(
+      `loaded lazily: ${size.lazy.join(', ')}${size.eager.length ? `; NOT lazy: ${size.eager.join(', ')}` : ''}`,
+    );
     console.log(`background worker JS heap: ${kb(heap.usedSize)} used of ${kb(heap.totalSize)}`);
     console.log(`socket connections for 5 CRM tabs: ${sockets} (goal: 1)\n`);
   } finally {
+    await floor?.close();
     await ext.close();
     await server.stop();
+    if (floorDir) rmSync(floorDir, { recursive: true, force: true });
   }
 }
 
