@@ -114,7 +114,7 @@ async function spaNavigation(ext: ExtensionBrowser, serverUrl: string) {
   try {
     await waitForFigure(page, OUR_FIGURES, 30_000);
     for (let i = 0; i < SPA_NAVIGATIONS; i++) {
-      const id = 4876876000000421002 + (i % 3);
+      const id = `487687600000042100${2 + (i % 3)}`;
       const started = Date.now();
       await page.evaluate((path) => {
         (window as unknown as { fixtureNavigate(path: string): void }).fixtureNavigate(path);
