@@ -11,6 +11,7 @@ import * as asyncErrors from './migrations/0009-async-errors';
 import * as scheduling from './migrations/0010-scheduling';
 import * as workspaceWizard from './migrations/0011-workspace-wizard';
 import * as coaching from './migrations/0012-coaching';
+import * as reportScale from './migrations/0013-report-scale';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-scheduling': scheduling,
   '0011-workspace-wizard': workspaceWizard,
   '0012-coaching': coaching,
+  '0013-report-scale': reportScale,
 };
 
 export const migrationProvider: MigrationProvider = {

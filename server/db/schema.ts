@@ -278,6 +278,35 @@ export interface PipelineDailyPeopleTable {
   count: number;
 }
 
+/**
+ * Transitions per day, stage, lead source and the contact's office ('' = none): the office
+ * filter (migration 0013, README "Reporting engine").
+ */
+export interface PipelineDailyOfficeTable {
+  workspace_id: string;
+  perspective: string;
+  day: string;
+  stage: string;
+  lead_source_id: string;
+  office_id: string;
+  count: number;
+}
+
+/**
+ * Transitions per day, stage, lead source, case type and sub case type ('' = none): the
+ * sub-case-type filter and case types chosen by sub case type (migration 0013).
+ */
+export interface PipelineDailyCaseTable {
+  workspace_id: string;
+  perspective: string;
+  day: string;
+  stage: string;
+  lead_source_id: string;
+  case_type_key: string;
+  sub_case_type_key: string;
+  count: number;
+}
+
 /** Appointments per scheduled day, lead source and status ('' = none). */
 export interface AppointmentDailyTable {
   workspace_id: string;
@@ -452,6 +481,8 @@ export interface ReportingDatabase {
   pipeline_daily: PipelineDailyTable;
   pipeline_daily_source: PipelineDailySourceTable;
   pipeline_daily_people: PipelineDailyPeopleTable;
+  pipeline_daily_office: PipelineDailyOfficeTable;
+  pipeline_daily_case: PipelineDailyCaseTable;
   appointments: AppointmentTable;
   appointments_daily: AppointmentDailyTable;
   calls: CallTable;

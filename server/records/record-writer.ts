@@ -8,6 +8,8 @@ import {
   CALLS_DAILY,
   callRollupRow,
   PIPELINE_DAILY,
+  PIPELINE_DAILY_CASE,
+  PIPELINE_DAILY_OFFICE,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_SOURCE,
   pipelineRollupRows,
@@ -119,17 +121,23 @@ async function insertEvents(trx: Trx, events: EventInsert[]): Promise<void> {
   const daily = new RollupAccumulator(PIPELINE_DAILY);
   const bySource = new RollupAccumulator(PIPELINE_DAILY_SOURCE);
   const people = new RollupAccumulator(PIPELINE_DAILY_PEOPLE);
+  const offices = new RollupAccumulator(PIPELINE_DAILY_OFFICE);
+  const cases = new RollupAccumulator(PIPELINE_DAILY_CASE);
   for (const event of events) {
     const rows = pipelineRollupRows(event);
     rows.daily.forEach((row) => daily.add(row));
     rows.bySource.forEach((row) => bySource.add(row));
     rows.people.forEach((row) => people.add(row));
+    rows.offices.forEach((row) => offices.add(row));
+    rows.cases.forEach((row) => cases.add(row));
   }
   for (const rows of chunks(events, 50))
     await trx.insertInto('pipeline_events').values(rows).execute();
   await upsertRollup(trx, PIPELINE_DAILY, daily.drain());
   await upsertRollup(trx, PIPELINE_DAILY_SOURCE, bySource.drain());
   await upsertRollup(trx, PIPELINE_DAILY_PEOPLE, people.drain());
+  await upsertRollup(trx, PIPELINE_DAILY_OFFICE, offices.drain());
+  await upsertRollup(trx, PIPELINE_DAILY_CASE, cases.drain());
 }
 
 const STAGE_ORDER = new Map(PIPELINE_STAGES.map((stage, i) => [stage as string, i]));

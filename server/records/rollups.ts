@@ -4,6 +4,8 @@ import type {
   AppointmentTable,
   CallDailyTable,
   CallTable,
+  PipelineDailyCaseTable,
+  PipelineDailyOfficeTable,
   PipelineDailyPeopleTable,
   PipelineDailySourceTable,
   PipelineDailyTable,
@@ -28,6 +30,8 @@ export const NONE = '';
 export type PipelineDailyRow = PipelineDailyTable;
 export type PipelineDailySourceRow = PipelineDailySourceTable;
 export type PipelineDailyPeopleRow = PipelineDailyPeopleTable;
+export type PipelineDailyOfficeRow = PipelineDailyOfficeTable;
+export type PipelineDailyCaseRow = PipelineDailyCaseTable;
 export type CallDailyRow = CallDailyTable;
 export type AppointmentDailyRow = AppointmentDailyTable;
 
@@ -37,6 +41,8 @@ export interface RollupSpec<Row extends { day: string }> {
     | 'pipeline_daily'
     | 'pipeline_daily_source'
     | 'pipeline_daily_people'
+    | 'pipeline_daily_office'
+    | 'pipeline_daily_case'
     | 'calls_daily'
     | 'appointments_daily';
   key: readonly (keyof Row & string)[];
@@ -75,6 +81,26 @@ export const PIPELINE_DAILY_PEOPLE: RollupSpec<PipelineDailyPeopleRow> = {
   ],
   sums: ['count'],
 };
+/** The office filter (migration 0013). */
+export const PIPELINE_DAILY_OFFICE: RollupSpec<PipelineDailyOfficeRow> = {
+  table: 'pipeline_daily_office',
+  key: ['workspace_id', 'perspective', 'day', 'stage', 'lead_source_id', 'office_id'],
+  sums: ['count'],
+};
+/** The sub-case-type filter and case types chosen by sub case type (migration 0013). */
+export const PIPELINE_DAILY_CASE: RollupSpec<PipelineDailyCaseRow> = {
+  table: 'pipeline_daily_case',
+  key: [
+    'workspace_id',
+    'perspective',
+    'day',
+    'stage',
+    'lead_source_id',
+    'case_type_key',
+    'sub_case_type_key',
+  ],
+  sums: ['count'],
+};
 export const CALLS_DAILY: RollupSpec<CallDailyRow> = {
   table: 'calls_daily',
   key: ['workspace_id', 'day', 'agent_id', 'lead_source_id', 'direction', 'category'],
@@ -102,7 +128,9 @@ type EventRow = Pick<
   | 'entered_day'
   | 'lead_source_id'
   | 'campaign_id'
+  | 'office_id'
   | 'case_type_key'
+  | 'sub_case_type_key'
   | 'agent_id'
   | 'consultant_id'
   | 'channel'
@@ -113,10 +141,14 @@ export function pipelineRollupRows(event: EventRow): {
   daily: PipelineDailyRow[];
   bySource: PipelineDailySourceRow[];
   people: PipelineDailyPeopleRow[];
+  offices: PipelineDailyOfficeRow[];
+  cases: PipelineDailyCaseRow[];
 } {
   const daily: PipelineDailyRow[] = [];
   const bySource: PipelineDailySourceRow[] = [];
   const people: PipelineDailyPeopleRow[] = [];
+  const offices: PipelineDailyOfficeRow[] = [];
+  const cases: PipelineDailyCaseRow[] = [];
   const leadSource = event.lead_source_id ?? NONE;
   const workspace = event.workspace_id;
   const stage = event.stage;
@@ -153,8 +185,27 @@ export function pipelineRollupRows(event: EventRow): {
       channel: event.channel ?? NONE,
       count: 1,
     });
+    offices.push({
+      workspace_id: workspace,
+      perspective,
+      day,
+      stage,
+      lead_source_id: leadSource,
+      office_id: event.office_id ?? NONE,
+      count: 1,
+    });
+    cases.push({
+      workspace_id: workspace,
+      perspective,
+      day,
+      stage,
+      lead_source_id: leadSource,
+      case_type_key: event.case_type_key ?? NONE,
+      sub_case_type_key: event.sub_case_type_key ?? NONE,
+      count: 1,
+    });
   }
-  return { daily, bySource, people };
+  return { daily, bySource, people, offices, cases };
 }
 
 type CallRow = Pick<

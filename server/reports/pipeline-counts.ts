@@ -8,11 +8,14 @@ import { type DimensionFilter, filtersByCampaign, loose, type ReportScope } from
  * answer it (README "Reporting engine"):
  *  1. pipeline_daily_source — rollup by day, stage and lead source: date range, lead
  *     sources and perspective only (the default funnel, Lead Flow, Total Leads, trends);
- *  2. pipeline_daily — rollup by every contact dimension: with campaign, office or case
- *     type filters;
- *  3. pipeline_events — the records: with an agent filter, or grouped by agent or
- *     consultant.
- * All three give the same numbers (tests/server/reports/rollups.test.ts).
+ *  2. pipeline_daily_office — by office: the office filter;
+ *  3. pipeline_daily — by campaign and case type: campaign, campaign-status and case-type
+ *     filters;
+ *  4. pipeline_daily_case — by case type and sub case type: the sub-case-type filter;
+ *  5. pipeline_daily_people — by agent, consultant and set channel: the agent filter,
+ *     per-agent and per-consultant numbers;
+ *  6. pipeline_events — the records: filters of two of these families at once.
+ * All give the same numbers (tests/server/reports/rollups.test.ts).
  */
 
 export type StageCounts = Record<PipelineStage, number>;
@@ -87,30 +90,50 @@ export interface CountOptions {
 }
 
 export type CountSource =
-  'pipeline_daily_source' | 'pipeline_daily' | 'pipeline_daily_people' | 'pipeline_events';
+  | 'pipeline_daily_source'
+  | 'pipeline_daily_office'
+  | 'pipeline_daily'
+  | 'pipeline_daily_case'
+  | 'pipeline_daily_people'
+  | 'pipeline_events';
 
-/** Which table answers (exported for the benchmark and tests). */
+/** What each rollup carries besides day, stage and lead source, smallest first. */
+const ROLLUP_DIMENSIONS: readonly [CountSource, ReadonlySet<Dimension>][] = [
+  ['pipeline_daily_source', new Set()],
+  ['pipeline_daily_office', new Set(['office'])],
+  ['pipeline_daily', new Set(['campaign', 'caseType'])],
+  ['pipeline_daily_case', new Set(['caseType', 'subCaseType'])],
+  ['pipeline_daily_people', new Set(['people'])],
+];
+
+type Dimension = 'office' | 'campaign' | 'caseType' | 'subCaseType' | 'people';
+
+/**
+ * Which table answers (exported for the benchmark and tests): the smallest rollup that
+ * carries every dimension the filters and groups need; the records when none does (a mix
+ * such as office and campaign, or agent and case type).
+ */
 export function countSource(
   dims: DimensionFilter,
   groups: readonly CountGroup[],
   channel?: string,
 ): CountSource {
-  const byPeople =
+  const needed = new Set<Dimension>();
+  if (
     dims.agentIds !== null ||
     channel !== undefined ||
-    groups.some((g) => g === 'agent_id' || g === 'consultant_id');
-  // Office and sub case type are not in any rollup.
-  const byRecordOnly =
-    dims.officeIds !== null ||
-    dims.subCaseTypeKeys !== null ||
-    dims.caseTypes?.hasSubTypes === true ||
-    groups.some((g) => g === 'office_id');
-  const byContact =
-    filtersByCampaign(dims) || dims.caseTypes !== null || groups.some((g) => g === 'campaign_id');
-  if (byRecordOnly || (byPeople && byContact)) return 'pipeline_events';
-  if (byContact) return 'pipeline_daily';
-  if (byPeople) return 'pipeline_daily_people';
-  return 'pipeline_daily_source';
+    groups.some((g) => g === 'agent_id' || g === 'consultant_id')
+  )
+    needed.add('people');
+  if (dims.officeIds !== null || groups.includes('office_id')) needed.add('office');
+  if (filtersByCampaign(dims) || groups.includes('campaign_id')) needed.add('campaign');
+  if (dims.caseTypes !== null) needed.add('caseType');
+  if (dims.subCaseTypeKeys !== null || dims.caseTypes?.hasSubTypes === true)
+    needed.add('subCaseType');
+  for (const [source, carried] of ROLLUP_DIMENSIONS) {
+    if ([...needed].every((dimension) => carried.has(dimension))) return source;
+  }
+  return 'pipeline_events';
 }
 
 export interface GroupedCounts {

@@ -7,6 +7,8 @@ import {
   CALLS_DAILY,
   callRollupRow,
   PIPELINE_DAILY,
+  PIPELINE_DAILY_CASE,
+  PIPELINE_DAILY_OFFICE,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_SOURCE,
   pipelineRollupRows,
@@ -162,6 +164,8 @@ const COLUMNS = {
   pipeline_daily: [...PIPELINE_DAILY.key, ...PIPELINE_DAILY.sums],
   pipeline_daily_source: [...PIPELINE_DAILY_SOURCE.key, ...PIPELINE_DAILY_SOURCE.sums],
   pipeline_daily_people: [...PIPELINE_DAILY_PEOPLE.key, ...PIPELINE_DAILY_PEOPLE.sums],
+  pipeline_daily_office: [...PIPELINE_DAILY_OFFICE.key, ...PIPELINE_DAILY_OFFICE.sums],
+  pipeline_daily_case: [...PIPELINE_DAILY_CASE.key, ...PIPELINE_DAILY_CASE.sums],
   calls_daily: [...CALLS_DAILY.key, ...CALLS_DAILY.sums],
   appointments_daily: [...APPOINTMENTS_DAILY.key, ...APPOINTMENTS_DAILY.sums],
 } satisfies { [T in keyof Database]?: readonly string[] };
@@ -175,6 +179,8 @@ const ROLLUPS = [
   PIPELINE_DAILY,
   PIPELINE_DAILY_SOURCE,
   PIPELINE_DAILY_PEOPLE,
+  PIPELINE_DAILY_OFFICE,
+  PIPELINE_DAILY_CASE,
   CALLS_DAILY,
   APPOINTMENTS_DAILY,
 ] as unknown as readonly RollupSpec<{ day: string }>[];
@@ -331,6 +337,8 @@ export class BulkRecordSink implements RecordSink {
   private readonly pipelineDaily = new DayCounter(PIPELINE_DAILY);
   private readonly pipelineSource = new DayCounter(PIPELINE_DAILY_SOURCE);
   private readonly pipelinePeople = new DayCounter(PIPELINE_DAILY_PEOPLE);
+  private readonly pipelineOffice = new DayCounter(PIPELINE_DAILY_OFFICE);
+  private readonly pipelineCase = new DayCounter(PIPELINE_DAILY_CASE);
   private readonly callsDaily = new DayCounter(CALLS_DAILY);
   private readonly appointmentsDaily = new DayCounter(APPOINTMENTS_DAILY);
   private pending = 0;
@@ -435,6 +443,8 @@ export class BulkRecordSink implements RecordSink {
     for (const rollup of rollups.daily) this.pipelineDaily.add(rollup);
     for (const rollup of rollups.bySource) this.pipelineSource.add(rollup);
     for (const rollup of rollups.people) this.pipelinePeople.add(rollup);
+    for (const rollup of rollups.offices) this.pipelineOffice.add(rollup);
+    for (const rollup of rollups.cases) this.pipelineCase.add(rollup);
   }
   appointment(row: AppointmentRow) {
     this.write('appointments', row);
@@ -467,6 +477,8 @@ export class BulkRecordSink implements RecordSink {
     this.flushCounter(this.pipelineDaily, before);
     this.flushCounter(this.pipelineSource, before);
     this.flushCounter(this.pipelinePeople, before);
+    this.flushCounter(this.pipelineOffice, before);
+    this.flushCounter(this.pipelineCase, before);
     this.flushCounter(this.callsDaily, before);
     this.flushCounter(this.appointmentsDaily, before);
   }

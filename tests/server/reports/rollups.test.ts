@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/server/db/database';
-import { type CountSource, stageCounts } from '@/server/reports/pipeline-counts';
+import { type CountSource, countSource, stageCounts } from '@/server/reports/pipeline-counts';
 import { loadLookupSet, resolveScope } from '@/server/reports/report-scope';
 import { addDays } from '@/server/records/workspace-days';
 import { dayInTimezone } from '@/shared/domain/workspace-day';
@@ -51,6 +51,38 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
           agent_id, consultant_id, channel FROM pipeline_events)) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, 'snapshot', day, stage, COALESCE(lead_source_id, ''),
+             COALESCE(office_id, ''), COUNT(*)
+      FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6
+      UNION ALL
+      SELECT workspace_id, 'conversion', entered_day, stage, COALESCE(lead_source_id, ''),
+             COALESCE(office_id, ''), COUNT(*)
+      FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6
+      EXCEPT
+      SELECT workspace_id, perspective, day, stage, lead_source_id, office_id, count
+      FROM pipeline_daily_office)`,
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM pipeline_daily_office)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id,
+          office_id FROM pipeline_events))
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
+          office_id FROM pipeline_events)) AS n`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, 'snapshot', day, stage, COALESCE(lead_source_id, ''),
+             COALESCE(case_type_key, ''), COALESCE(sub_case_type_key, ''), COUNT(*)
+      FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7
+      UNION ALL
+      SELECT workspace_id, 'conversion', entered_day, stage, COALESCE(lead_source_id, ''),
+             COALESCE(case_type_key, ''), COALESCE(sub_case_type_key, ''), COUNT(*)
+      FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7
+      EXCEPT
+      SELECT workspace_id, perspective, day, stage, lead_source_id, case_type_key,
+             sub_case_type_key, count FROM pipeline_daily_case)`,
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM pipeline_daily_case)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id,
+          case_type_key, sub_case_type_key FROM pipeline_events))
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
+          case_type_key, sub_case_type_key FROM pipeline_events)) AS n`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, scheduled_day, COALESCE(lead_source_id, ''), status, COUNT(*)
       FROM appointments GROUP BY 1, 2, 3, 4
       EXCEPT
@@ -79,7 +111,7 @@ async function rollupMismatches(db: Db): Promise<number[]> {
   return counts;
 }
 
-const NO_MISMATCH = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+const NO_MISMATCH = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 const SOURCES: CountSource[] = [
   'pipeline_daily_source',
   'pipeline_daily',
@@ -181,5 +213,57 @@ describe('daily rollups kept on write (README Reporting engine)', () => {
     );
     expect(fromPeople).toEqual(fromEvents);
     expect(fromPeople.new_lead).toBeGreaterThan(0);
+  });
+
+  it('answer the office and sub-case-type filters from their own rollups, equal to the records', async () => {
+    const db = demo.server.db;
+    const workspace = await loadLookupSet(db, 'ws_lakeside');
+    const today = dayInTimezone(NOW, workspace.timezone);
+    const subType = workspace.caseTypes.find((c) => c.parentKey !== null)!;
+    const base: ReportFilters = {
+      startDate: addDays(today, -364),
+      endDate: today,
+      type: 'rjPclc',
+      leadSources: [],
+      campaigns: [],
+      campaignStatus: [],
+      offices: [],
+      caseTypes: [],
+      subCaseTypes: [],
+      agents: [],
+    };
+    const visibleSource = workspace.leadSources.find((s) => !s.label.includes('Test'))!.id;
+    const cases: [Partial<ReportFilters>, CountSource][] = [
+      [{ offices: [workspace.offices[0].id] }, 'pipeline_daily_office'],
+      [
+        { offices: workspace.offices.slice(0, 2).map((o) => o.id), type: 'intakePCLC' },
+        'pipeline_daily_office',
+      ],
+      [
+        { offices: [workspace.offices[1].id], leadSources: [visibleSource] },
+        'pipeline_daily_office',
+      ],
+      [{ subCaseTypes: [subType.key] }, 'pipeline_daily_case'],
+      [{ subCaseTypes: [subType.key], type: 'intakePCLC' }, 'pipeline_daily_case'],
+      // A case type chosen by a sub case type, with the contacts that have none.
+      [{ caseTypes: [subType.label, 'unknown'] }, 'pipeline_daily_case'],
+      [{ subCaseTypes: [subType.key], caseTypes: [subType.parentKey!] }, 'pipeline_daily_case'],
+      // Two families at once: only the records carry both.
+      [
+        { offices: [workspace.offices[0].id], campaigns: [workspace.campaigns[0].id] },
+        'pipeline_events',
+      ],
+      [{ offices: [workspace.offices[0].id], agents: [workspace.agents[0].id] }, 'pipeline_events'],
+    ];
+    for (const [variant, expected] of cases) {
+      const scope = resolveScope(workspace, { ...base, ...variant }, NOW);
+      expect(countSource(scope.dims, []), JSON.stringify(variant)).toBe(expected);
+      const [rolled, recorded] = await Promise.all([
+        stageCounts(db, scope),
+        stageCounts(db, scope, {}, 'pipeline_events'),
+      ]);
+      expect(rolled, JSON.stringify(variant)).toEqual(recorded);
+      expect(rolled.new_lead, JSON.stringify(variant)).toBeGreaterThan(0);
+    }
   });
 });
