@@ -4,6 +4,27 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
 
+/**
+ * The server suite again on PostgreSQL (`npm run test:postgres`, which sets
+ * INTAKE_TEST_POSTGRES to an administrative connection): every test server gets a
+ * database of its own, a copy of one seeded template (tests/server/helpers/
+ * postgres-global-setup.ts). Left out: the tests of the embedded database's own file
+ * (its modes on disk, a bulk load killed half-way), which PostgreSQL does not have.
+ */
+const SQLITE_FILE_TESTS = ['tests/server/data-at-rest.test.ts', 'tests/server/seed-crash.test.ts'];
+const postgresProject = {
+  resolve: { alias },
+  test: {
+    name: 'server-postgres',
+    include: ['tests/server/**/*.test.ts'],
+    exclude: SQLITE_FILE_TESTS,
+    environment: 'node',
+    globalSetup: ['tests/server/helpers/postgres-global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+};
+
 // Four projects: fast unit and component tests, server integration tests against the
 // real server on an ephemeral port, checks of the tooling itself, and the Puppeteer
 // end-to-end suite.
@@ -56,6 +77,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      ...(process.env.INTAKE_TEST_POSTGRES ? [postgresProject] : []),
     ],
   },
 });

@@ -70,8 +70,15 @@ function fastifyTrustProxy(trusted: TrustedProxy) {
 }
 
 export interface BuildServerOptions {
-  /** Holds intake.sqlite and jwt-secret; created if missing. */
+  /** Holds intake.sqlite (unless databaseUrl is given) and jwt-secret; created if missing. */
   dataDir: string;
+  /**
+   * PostgreSQL instead of the embedded database (DATABASE_URL): the same migrations,
+   * seed and queries (server/db/database.ts).
+   */
+  databaseUrl?: string;
+  /** PostgreSQL connections of this process (PG_POOL_SIZE); default DEFAULT_POOL_SIZE. */
+  databasePoolSize?: number;
   /** pino level: fatal, error, warn, info, debug, trace or silent. Default info. */
   logLevel?: string;
   /** The built app (dist/app) served at `/`; without it `/` explains how to build. */
@@ -157,7 +164,11 @@ export interface IntakeServer {
  */
 export async function buildServer(options: BuildServerOptions): Promise<IntakeServer> {
   const now = options.now ?? (() => new Date());
-  const db = openDatabase(options.dataDir);
+  const db = openDatabase({
+    dataDir: options.dataDir,
+    url: options.databaseUrl,
+    poolSize: options.databasePoolSize,
+  });
   let secret: Uint8Array;
   let databaseKind: DatabaseKind;
   try {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
+import { databaseTargetFromEnv, describeDatabase } from './db/database';
 import { parseTrustProxy } from './auth/trusted-proxy';
 import { parseAllowedOrigins } from './http/cors';
 import { DEFAULT_HOST, isLoopbackHost } from './http/exposure';
@@ -69,8 +70,11 @@ async function main(): Promise<void> {
       `HOST=${host} reaches beyond this machine: --demo is ignored, no demo accounts are added.`,
     );
   }
+  const database = databaseTargetFromEnv(dataDir);
   const server = await buildServer({
     dataDir,
+    databaseUrl: database.url,
+    databasePoolSize: database.poolSize,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     staticDir,
     seedDemoData: demo,
@@ -89,7 +93,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  console.log(`\nIntake Cockpit is running at ${url}  (data: ${dataDir})\n`);
+  console.log(`\nIntake Cockpit is running at ${url}  (data: ${describeDatabase(database)})\n`);
   if (server.databaseKind === 'demo') {
     console.log(`Demo sign-ins, all with the password "${DEMO_PASSWORD}":\n`);
     console.log(`${signInTable()}\n`);

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { parseCliArgs } from './cli-args';
-import { migrateToLatest, openDatabase } from './db/database';
+import {
+  databaseTargetFromEnv,
+  describeDatabase,
+  migrateToLatest,
+  openDatabase,
+} from './db/database';
 import { readMeta } from './db/meta';
 import { repairDeclaredIndexes } from './db/integrity';
 import {
@@ -39,7 +44,8 @@ async function main(): Promise<number> {
   }
 
   const dataDir = path.resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
-  const db = openDatabase(dataDir);
+  const target = databaseTargetFromEnv(dataDir);
+  const db = openDatabase(target);
   try {
     const applied = await migrateToLatest(db);
     console.log(
@@ -52,13 +58,13 @@ async function main(): Promise<number> {
     if (await hasData(db)) {
       const seeded = await readMeta(db, SEED_META_KEY);
       console.log(
-        `${dataDir} already has sign-ins and lookups${seeded ? ` (seed: ${seeded})` : ''}.`,
+        `${describeDatabase(target)} already has sign-ins and lookups${seeded ? ` (seed: ${seeded})` : ''}.`,
       );
     } else {
       const started = Date.now();
       const summary = await seedDemoData(db, now);
       console.log(
-        `Seeded the demo sign-ins and lookups into ${dataDir} in ${Date.now() - started} ms:`,
+        `Seeded the demo sign-ins and lookups into ${describeDatabase(target)} in ${Date.now() - started} ms:`,
       );
       for (const [table, count] of Object.entries(summary))
         console.log(`  ${table.padEnd(22)} ${count}`);
@@ -75,7 +81,7 @@ async function main(): Promise<number> {
     if (await hasReportingRecords(db)) {
       const seeded = await readMeta(db, RECORDS_SEED_META_KEY);
       console.log(
-        `${dataDir} already has reporting records${seeded ? ` (seed: ${seeded})` : ''}; none added.`,
+        `${describeDatabase(target)} already has reporting records${seeded ? ` (seed: ${seeded})` : ''}; none added.`,
       );
       return 0;
     }

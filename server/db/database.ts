@@ -1,25 +1,70 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { migrationProvider } from './migration-provider';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/** The two engines the server runs on (README "Deploying for a firm"). */
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
 export const DATABASE_FILE = 'intake.sqlite';
 
-const handles = new WeakMap<Db, SQLite.Database>();
+/**
+ * Connections per server process on PostgreSQL. Reports run one query at a time per
+ * request, so a handful per process serves hundreds of concurrent requests; N processes
+ * use N times this, which must stay under the server's max_connections (100 by default).
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/** Where the data lives: the embedded database in `dataDir`, or PostgreSQL at `url`. */
+export interface DatabaseTarget {
+  dataDir: string;
+  /** A PostgreSQL connection string (DATABASE_URL); without it, SQLite in dataDir. */
+  url?: string;
+  /** PostgreSQL pool size (PG_POOL_SIZE); default DEFAULT_POOL_SIZE. */
+  poolSize?: number;
+}
+
+/** Opens the database the target names: PostgreSQL when it has a url, else SQLite. */
+export function openDatabase(target: DatabaseTarget | string): Db {
+  const { dataDir, url, poolSize } = typeof target === 'string' ? { dataDir: target } : target;
+  return url ? openPostgres(url, poolSize) : openSqlite(dataDir);
+}
+
+/**
+ * Which engine a Kysely instance (or a transaction of one) runs on: the one place that
+ * asks, so that SQL that must differ between the two branches on this, never on a guess.
+ */
+export function engineOf<T>(db: Kysely<T>): DatabaseEngine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 /**
  * The better-sqlite3 handle under a Kysely instance made by openDatabase. Only the bulk
- * seed uses it (prepared statements in big transactions, README "Reporting engine");
- * everything else goes through Kysely so it stays portable to PostgreSQL.
+ * seed and the index repair use it (README "Reporting engine"); everything else goes
+ * through Kysely so it runs on PostgreSQL too.
  */
 export function sqliteHandle(db: Db): SQLite.Database {
-  const handle = handles.get(db);
-  if (!handle) throw new Error('This database was not opened by openDatabase.');
+  const handle = sqliteHandles.get(db);
+  if (!handle) throw new Error('This database is not an SQLite database opened by openDatabase.');
   return handle;
+}
+
+/**
+ * The pg pool under a PostgreSQL Kysely instance made by openDatabase: only the bulk seed
+ * uses it (COPY, which Kysely does not speak).
+ */
+export function postgresPool(db: Db): pg.Pool {
+  const pool = postgresPools.get(db);
+  if (!pool) throw new Error('This database is not a PostgreSQL database opened by openDatabase.');
+  return pool;
 }
 
 /**
@@ -27,7 +72,7 @@ export function sqliteHandle(db: Db): SQLite.Database {
  * WAL lets readers run beside the one writer; foreign keys are off by default in SQLite
  * and must be turned on per connection.
  */
-export function openDatabase(dataDir: string): Db {
+function openSqlite(dataDir: string): Db {
   const file = path.join(dataDir, DATABASE_FILE);
   makePrivate(dataDir, file);
   const sqlite = new SQLite(file);
@@ -37,7 +82,40 @@ export function openDatabase(dataDir: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  handles.set(db, sqlite);
+  sqliteHandles.set(db, sqlite);
+  return db;
+}
+
+/** int8 (count, sum of integers) and numeric (avg) come back from pg as strings. */
+const NUMBER_TYPES = new Set([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    NUMBER_TYPES.has(oid) && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * PostgreSQL through a pg pool. Counts and sums come back as JavaScript numbers, as on
+ * SQLite (every one the reports make is far below 2^53). A request never waits past
+ * the connection timeout for a pool slot or a server that went away: the error becomes
+ * a 503 (server/http/dependency-errors.ts), and the pool reconnects by itself.
+ */
+function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // A query stuck behind a lock or a dead server ends instead of holding the request.
+    query_timeout: 15_000,
+    types: pgTypes,
+  });
+  // A connection that drops while idle in the pool emits 'error' on the pool; without a
+  // listener that would end the process. The next query opens a new connection.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  postgresPools.set(db, pool);
   return db;
 }
 
@@ -69,4 +147,33 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * DATABASE_URL and PG_POOL_SIZE from the environment (server/main.ts, the seed and the
+ * benchmarks read the same two): PostgreSQL when DATABASE_URL is set, else SQLite in
+ * dataDir. A pool size that is not a whole number from 1 to 500 stops the start.
+ */
+export function databaseTargetFromEnv(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): DatabaseTarget {
+  const url = env.DATABASE_URL?.trim() || undefined;
+  if (url && !/^postgres(ql)?:\/\//.test(url)) {
+    throw new Error('DATABASE_URL must be a PostgreSQL address: postgres://user@host:5432/db');
+  }
+  const size = env.PG_POOL_SIZE?.trim();
+  const poolSize = size ? Number(size) : undefined;
+  if (poolSize !== undefined && (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 500)) {
+    throw new Error(`PG_POOL_SIZE must be a whole number from 1 to 500, got "${size}"`);
+  }
+  return { dataDir, url, poolSize };
+}
+
+/** How a start names its database: the PostgreSQL address without its password, or the file. */
+export function describeDatabase(target: DatabaseTarget): string {
+  if (!target.url) return path.join(target.dataDir, DATABASE_FILE);
+  const address = new URL(target.url);
+  address.password = '';
+  return `PostgreSQL ${address.toString()}`;
 }

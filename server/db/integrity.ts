@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { sqliteHandle, type Db } from './database';
+import { type Db, engineOf, sqliteHandle } from './database';
 import { migrationProvider } from './migration-provider';
 
 /**
@@ -76,6 +76,9 @@ export async function repairDeclaredIndexes(
   db: Db,
   log: (message: string) => void = () => {},
 ): Promise<IndexRepair[]> {
+  // Only the SQLite bulk load drops indexes outside a transaction; on PostgreSQL the load
+  // drops and rebuilds them inside its one transaction, so a killed load loses none.
+  if (engineOf(db) === 'postgres') return [];
   const sqlite = sqliteHandle(db);
   const present = new Map(listIndexes(sqlite).map((index) => [index.name, index]));
   const repairs: IndexRepair[] = [];

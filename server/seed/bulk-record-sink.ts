@@ -49,7 +49,8 @@ export interface RecordSink {
   finishWorkspace(workspaceId: string): void;
 }
 
-const COLUMNS = {
+/** The columns the bulk path writes, per table (generated ids left to the database). */
+export const COLUMNS = {
   objections: ['id', 'workspace_id', 'name', 'type'],
   contacts: [
     'id',
@@ -170,12 +171,14 @@ const COLUMNS = {
   appointments_daily: [...APPOINTMENTS_DAILY.key, ...APPOINTMENTS_DAILY.sums],
 } satisfies { [T in keyof Database]?: readonly string[] };
 
-type Table = keyof typeof COLUMNS;
+export type RecordTable = keyof typeof COLUMNS;
+type Table = RecordTable;
 
 /** Every table the record seed writes: what a redo of an interrupted seed empties. */
 export const RECORD_TABLES = Object.keys(COLUMNS) as readonly Table[];
 
-const ROLLUPS = [
+/** The rollup tables' specs: their key (the upsert's conflict target) and summed columns. */
+export const ROLLUPS = [
   PIPELINE_DAILY,
   PIPELINE_DAILY_SOURCE,
   PIPELINE_DAILY_PEOPLE,

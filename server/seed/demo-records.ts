@@ -1,7 +1,8 @@
-import type { Db } from '../db/database';
-import { sqliteHandle } from '../db/database';
+import { sql } from 'kysely';
+import { type Db, engineOf, sqliteHandle } from '../db/database';
 import { readMeta, writeMeta } from '../db/meta';
-import { BulkRecordSink, RECORD_TABLES } from './bulk-record-sink';
+import { BulkRecordSink, RECORD_TABLES, type RecordSink } from './bulk-record-sink';
+import { loadRecordsThroughStaging } from './postgres-record-load';
 import { DEMO_RANDOM_SEED } from './demo-seed';
 import {
   demoContactCount,
@@ -108,9 +109,7 @@ export async function seedDemoRecords(
     startedAt: now.toISOString(),
   };
   await writeMeta(db, RECORDS_SEED_STATE_KEY, JSON.stringify(state));
-  // The scale seed loads without a rollback journal (README "Reporting engine").
-  const sink = new BulkRecordSink(sqliteHandle(db), { fast: options.contacts !== undefined });
-  try {
+  const generate = (sink: RecordSink) => {
     for (const ws of workspaces) {
       const started = Date.now();
       const contacts = targets.get(ws.id) ?? 0;
@@ -122,11 +121,11 @@ export async function seedDemoRecords(
       });
       options.log?.(`  ${ws.id}: ${contacts} contacts in ${Date.now() - started} ms`);
     }
-  } catch (error) {
-    sink.abort();
-    throw error;
-  }
-  const summary = sink.close();
+  };
+  const summary =
+    engineOf(db) === 'postgres'
+      ? await loadRecordsThroughStaging(db, generate, options.log)
+      : loadIntoSqlite(db, generate, options.contacts !== undefined);
   await db.transaction().execute(async (trx) => {
     await writeMeta(
       trx,
@@ -140,6 +139,23 @@ export async function seedDemoRecords(
     await writeMeta(trx, RECORDS_SEED_STATE_KEY, JSON.stringify({ ...state, state: 'complete' }));
   });
   return summary;
+}
+
+/** The bulk path straight into the embedded database. */
+function loadIntoSqlite(
+  db: Db,
+  generate: (sink: RecordSink) => void,
+  fast: boolean,
+): Record<string, number> {
+  // The scale seed loads without fsync (README "Reporting engine").
+  const sink = new BulkRecordSink(sqliteHandle(db), { fast });
+  try {
+    generate(sink);
+  } catch (error) {
+    sink.abort();
+    throw error;
+  }
+  return sink.close();
 }
 
 function isAlive(pid: number): boolean {
@@ -157,7 +173,18 @@ function isAlive(pid: number): boolean {
  * Empties every record table and the records seed's meta rows (one transaction; foreign
  * keys off so the order does not matter and no cascade runs row by row).
  */
-function wipeRecords(db: Db): void {
+async function wipeRecords(db: Db): Promise<void> {
+  if (engineOf(db) === 'postgres') {
+    // One statement, one transaction; TRUNCATE skips the row-by-row cascade checks.
+    await sql`TRUNCATE ${sql.join(RECORD_TABLES.map((table) => sql.table(table)))} CASCADE`.execute(
+      db,
+    );
+    await db
+      .deleteFrom('meta')
+      .where('key', 'in', [RECORDS_SEED_META_KEY, RECORDS_SEED_STATE_KEY])
+      .execute();
+    return;
+  }
   const sqlite = sqliteHandle(db);
   const foreignKeys = sqlite.pragma('foreign_keys', { simple: true }) as number;
   sqlite.pragma('foreign_keys = OFF');
@@ -197,7 +224,7 @@ export async function redoInterruptedRecordsSeed(
       contacts === undefined ? 'demo volume' : `${contacts} contacts`
     }).`,
   );
-  wipeRecords(db);
+  await wipeRecords(db);
   return seedDemoRecords(db, now, { ...options, contacts });
 }
 

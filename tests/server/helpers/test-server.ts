@@ -5,6 +5,14 @@ import { type AuthResponse, authResponseSchema } from '@/shared/contracts/auth';
 import { type BuildServerOptions, buildServer, type IntakeServer } from '@/server/app';
 import type { ScryptCost } from '@/server/auth/passwords';
 import { DEMO_PASSWORD } from '@/server/seed/demo-accounts';
+import {
+  createTestDatabase,
+  databaseUrl,
+  dropTestDatabase,
+  nextTestDatabaseName,
+  postgresTestRun,
+  testPostgresAdminUrl,
+} from './postgres-databases';
 
 export interface Tokens {
   accessToken: string;
@@ -86,22 +94,70 @@ export async function callApi(
   };
 }
 
+interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** The PostgreSQL database of each data directory, so a restart on it finds its data. */
+const postgresByDataDir = new Map<string, TestDatabase>();
+
+/**
+ * On PostgreSQL (`npm run test:postgres`), the database of a test server: the one a
+ * server on this data directory used before (a restart), else a new one, a copy of the
+ * run's seeded template when the server would seed the same demo data (same day, same
+ * password cost), else empty. Undefined on SQLite, where the data directory holds it.
+ */
+async function testDatabaseFor(
+  dataDir: string,
+  options: TestServerOptions,
+): Promise<TestDatabase | undefined> {
+  const adminUrl = testPostgresAdminUrl();
+  if (!adminUrl || options.databaseUrl) return undefined;
+  const known = postgresByDataDir.get(dataDir);
+  if (known) return known;
+  const { template, templateDay } = postgresTestRun();
+  const day = (options.now?.() ?? new Date()).toISOString().slice(0, 10);
+  const sameSeed =
+    options.seedDemoData !== false && options.passwordCost === undefined && day === templateDay;
+  const name = nextTestDatabaseName();
+  await createTestDatabase(adminUrl, name, sameSeed ? template : undefined);
+  const database: TestDatabase = {
+    url: databaseUrl(adminUrl, name),
+    async drop() {
+      postgresByDataDir.delete(dataDir);
+      await dropTestDatabase(adminUrl, name);
+    },
+  };
+  postgresByDataDir.set(dataDir, database);
+  return database;
+}
+
 /**
  * Builds the real server on an ephemeral port over a fresh temporary data directory
- * (or the given one, which is then left in place, e.g. to restart on it).
+ * (or the given one, which is then left in place, e.g. to restart on it), and on
+ * PostgreSQL a fresh database of its own (dropped by close, or with the run).
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'intake-test-')));
-  const server = await buildServer({
-    logLevel: 'silent',
-    passwordCost: TEST_PASSWORD_COST,
-    // The suites sign in as the demo accounts: opt in (the server's default is a real,
-    // empty database, issue #9 item 2).
-    seedDemoData: true,
-    ...options,
-    dataDir,
-  });
+  const database = await testDatabaseFor(dataDir, options);
+  let server: IntakeServer;
+  try {
+    server = await buildServer({
+      logLevel: 'silent',
+      passwordCost: TEST_PASSWORD_COST,
+      // The suites sign in as the demo accounts: opt in (the server's default is a real,
+      // empty database, issue #9 item 2).
+      seedDemoData: true,
+      databaseUrl: database?.url,
+      ...options,
+      dataDir,
+    });
+  } catch (error) {
+    if (ownsDataDir) await database?.drop();
+    throw error;
+  }
   const { url } = await server.listen(0, '127.0.0.1');
 
   const api = (urlPath: string, call?: ApiCall) => callApi(url, urlPath, call);
@@ -112,7 +168,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     api,
     async close() {
       await server.close();
-      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) {
+        await rm(dataDir, { recursive: true, force: true });
+        await database?.drop();
+      }
     },
     async signIn(username, password = DEMO_PASSWORD) {
       const answer = await api('/api/auth', { method: 'POST', body: { username, password } });
