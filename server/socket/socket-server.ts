@@ -34,6 +34,20 @@ export { SESSION_ENDED_EVENT, type SessionEnded, type SessionEndedReason };
 export const QUERY_TOKEN_REFUSED =
   'Send the access token in the handshake auth ({ auth: { token } }); tokens in the query string are refused because URLs end up in logs.';
 
+/** Between server processes (Redis adapter): a revocation whose sockets must end. */
+const FAMILIES_REVOKED_EVENT = 'intake:families-revoked';
+
+function isFamiliesRevoked(value: unknown): value is FamiliesRevoked {
+  if (!value || typeof value !== 'object') return false;
+  const { reason, userId, familyIds } = value as Record<string, unknown>;
+  return (
+    (reason === 'signed_out' || reason === 'revoked' || reason === 'inactive') &&
+    typeof userId === 'string' &&
+    Array.isArray(familyIds) &&
+    familyIds.every((id) => typeof id === 'string')
+  );
+}
+
 /** setTimeout's largest delay (about 24.8 days); longer ones fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -76,6 +90,11 @@ export interface SocketServerOptions {
    * needs at once is sent to that socket alone, e.g. the live call count (ctmcallsdata).
    */
   onJoined?: (joined: SocketJoined) => void;
+  /**
+   * The room adapter: socket.io's Redis adapter when several processes serve one
+   * deployment (server/socket/redis-fanout.ts); default the in-memory one (one process).
+   */
+  adapter?: ServerOptions['adapter'];
 }
 
 /** A socket that just joined its rooms, for SocketServerOptions.onJoined. */
@@ -130,6 +149,7 @@ export function createSocketServer(
     ...(options.connectionStateRecovery
       ? { connectionStateRecovery: options.connectionStateRecovery }
       : {}),
+    ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   const expiryTimers = new WeakMap<ServerSocket, NodeJS.Timeout>();
 
@@ -208,26 +228,29 @@ export function createSocketServer(
     socket.on('disconnect', () => clearTimeout(timer));
   });
 
-  options.sessions.onRevoked((event: FamiliesRevoked) => {
+  /** Ends this process's sockets of the revoked families (and of the user, if inactive). */
+  function endRevokedSockets(event: FamiliesRevoked) {
     const rooms = event.familyIds.map(sessionRoom);
     // Deactivation ends every socket of the user, whatever session it came from.
     if (event.reason === 'inactive') rooms.push(userRoom(event.userId));
-    if (rooms.length === 0) return;
-    void io
-      .in(rooms)
-      .fetchSockets()
-      .then((sockets) => {
-        for (const remote of sockets) {
-          const socket = io.sockets.sockets.get(remote.id);
-          if (socket) endSession(socket, event.reason);
-        }
-      })
-      .catch((error: unknown) => {
-        // The revocation itself is stored; only the push to open sockets failed. Their
-        // next request or token expiry ends them anyway.
-        console.error('Could not end the sockets of a revoked session:', error);
-      });
+    const ids = new Set(rooms.flatMap((room) => [...(io.sockets.adapter.rooms.get(room) ?? [])]));
+    for (const id of ids) {
+      const socket = io.sockets.sockets.get(id);
+      if (socket) endSession(socket, event.reason);
+    }
+  }
+
+  options.sessions.onRevoked((event: FamiliesRevoked) => {
+    endRevokedSockets(event);
+    // The session's sockets on the other processes (issue #17): each ends its own, the
+    // same way. serverSideEmit does not come back to this process.
+    if (options.adapter) io.serverSideEmit(FAMILIES_REVOKED_EVENT, event);
   });
+  if (options.adapter) {
+    io.on(FAMILIES_REVOKED_EVENT, (event: unknown) => {
+      if (isFamiliesRevoked(event)) endRevokedSockets(event);
+    });
+  }
 
   return io;
 }
