@@ -1,6 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '@/shared/contracts/common';
+import {
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+} from './dependency-errors';
 
 /**
  * A failure the client caused (or may see): it keeps its status and its message reaches
@@ -35,7 +40,9 @@ function clientStatus(error: unknown): number | null {
  * One error handler for every route (ARCHITECTURE.md: no bad input may produce a 500).
  * Client errors — ours, and Fastify's own (invalid JSON 400, body too large 413,
  * unsupported media type 415, prototype poisoning 400) — keep their status and message.
- * Anything else is a bug: logged with its stack, answered with a generic 500.
+ * The database out of reach (restarted, network cut: server/http/dependency-errors.ts)
+ * is a 503 that says so, with a Retry-After (issue #17). Anything else is a bug: logged
+ * with its stack, answered with a generic 500.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
@@ -47,6 +54,15 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(status)
         .type('application/json')
         .send(errorBody(status, message ?? 'Error'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      const message = error instanceof Error ? error.message : String(error);
+      request.log.warn({ statusCode: 503, cause: message }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .type('application/json')
+        .send(errorBody(503, DATABASE_UNAVAILABLE));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).type('application/json').send(errorBody(500, 'Internal Server Error'));
