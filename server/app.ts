@@ -52,6 +52,7 @@ import { registerSchedulingRoutes } from './routes/scheduling-lookups';
 import { registerSystemWorkspaceRoutes } from './routes/system-workspaces';
 import { type MicroserviceDeps, registerMicroserviceRoutes } from './routes/microservices';
 import { registerCoachingRoutes } from './routes/coaching';
+import { createDependencyHealth } from './health/dependency-health';
 import { redoInterruptedRecordsSeed } from './seed/demo-records';
 import { seedIfEmpty } from './seed/demo-seed';
 import {
@@ -60,6 +61,7 @@ import {
   userRoom,
   workspaceRoom,
 } from './socket/socket-server';
+import { connectRedisFanout, type RedisFanout } from './socket/redis-fanout';
 
 /** issue 9 item 7: a stolen 15-minute access token cannot mint sessions without bound. */
 const DEFAULT_SESSION_RATE_LIMIT: AttemptLimit = { max: 5, windowMs: 60 * 60_000 };
@@ -127,6 +129,13 @@ export interface BuildServerOptions {
    * Default: the origin the inviting request reached this server at.
    */
   appOrigin?: string;
+  /**
+   * Redis for socket fan-out across server processes (REDIS_URL, issue #17); without
+   * it, the in-memory adapter (one process). redisKey is the channel prefix
+   * (REDIS_KEY_PREFIX): one per deployment, one per test run.
+   */
+  redisUrl?: string;
+  redisKey?: string;
   /** System > Microservices: replaced checks or timeout (tests hang a part on purpose). */
   microservices?: Pick<MicroserviceDeps, 'adjustParts' | 'timeoutMs'>;
 }
@@ -231,6 +240,22 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     throw error;
   }
 
+  // issue #17 — socket fan-out across processes; a start without its Redis fails here.
+  let fanout: RedisFanout | null = null;
+  if (options.redisUrl) {
+    try {
+      fanout = await connectRedisFanout({
+        url: options.redisUrl,
+        key: options.redisKey,
+        log: app.log,
+      });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    app.addHook('onClose', fanout.close);
+  }
+
   installErrorHandler(app);
   const isAllowedOrigin = createOriginPolicy({ allowedOrigins: options.allowedOrigins });
   installCors(app, isAllowedOrigin);
@@ -256,7 +281,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
 
   await app.register(
     async (api) => {
-      registerHealthRoute(api);
+      registerHealthRoute(api, createDependencyHealth({ db, redis: fanout, log: app.log }));
       registerAuthRoutes(api, ctx);
       registerAuthorizationRoutes(api, ctx);
       registerUserRoutes(api, ctx);
@@ -302,6 +327,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     connectionStateRecovery: options.socketConnectionStateRecovery ? {} : undefined,
     isAllowedOrigin,
     onJoined: callTracking.onSocketJoined,
+    adapter: fanout?.adapter,
   });
   await callTracking.start();
   notifications.attach({

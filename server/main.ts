@@ -17,7 +17,9 @@ import { DEMO_WORKSPACES } from './seed/demo-workspaces';
  * DEMO=1 (same as --demo), TRUST_PROXY (the reverse proxies whose X-Forwarded-For names
  * the client: a hop count or addresses/CIDRs, comma-separated; default none —
  * server/auth/trusted-proxy.ts), APP_ORIGIN (where the app is served, for invite links;
- * default: the address the inviting request came to).
+ * default: the address the inviting request came to), REDIS_URL (socket fan-out across
+ * server processes, issue #17; docs/deploying.md) and REDIS_KEY_PREFIX (its channel
+ * prefix, default intake-cockpit: one per deployment sharing a Redis).
  *
  * --demo makes a fresh data directory a demo database with the published demo sign-ins;
  * without it a fresh database is for real use and has no users. A demo database (or any
@@ -84,6 +86,8 @@ async function main(): Promise<void> {
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     // Invite links in e-mails (server/routes/users-administration.ts).
     appOrigin: process.env.APP_ORIGIN?.trim() || undefined,
+    redisUrl: process.env.REDIS_URL?.trim() || undefined,
+    redisKey: process.env.REDIS_KEY_PREFIX?.trim() || undefined,
   });
   let url: string;
   try {

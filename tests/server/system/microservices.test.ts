@@ -169,10 +169,10 @@ describe('GET system/microservices', () => {
     expect((await t.api('/api/system/microservices')).status).toBe(401);
   });
 
-  it('leaves /api/health an unauthenticated liveness check that tells nothing more', async () => {
+  it('leaves /api/health an unauthenticated check that tells only whether the database and Redis answer', async () => {
     const answer = await t.api('/api/health');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ status: 'ok' });
+    expect(answer.body).toEqual({ status: 'ok', database: 'ok', redis: 'off' });
   });
 });
 
