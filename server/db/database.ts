@@ -114,6 +114,11 @@ function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Db {
   // A connection that drops while idle in the pool emits 'error' on the pool; without a
   // listener that would end the process. The next query opens a new connection.
   pool.on('error', () => {});
+  // One that drops while checked out (a query running: PostgreSQL restarted, network cut)
+  // emits 'error' on the client, where the pool has no listener: that too would end the
+  // process (issue #17; tests/server/scale/dependency-restart.test.ts). The query itself
+  // fails and answers 503 (server/http/dependency-errors.ts).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   postgresPools.set(db, pool);
   return db;
