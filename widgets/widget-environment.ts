@@ -5,6 +5,7 @@ import type { LoginRequest } from '@/shared/contracts/auth';
 import type { HostSession } from '@/shared/session/host-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { Notifier } from '@/shared/transport/notifier';
+import { createWidgetFreshness, type WidgetFreshness } from './widget-freshness';
 import { createWidgetHost } from './widget-host';
 
 /** What a widget shows: its screen (ready), a sign-in or signed-out note, or a spinner. */
@@ -25,6 +26,11 @@ export interface WidgetHostStore {
   get(): WidgetHostState;
   subscribe(listener: () => void): () => void;
   release(): void;
+  /**
+   * Whether this widget shows cached answers while fresh ones come (issue #14); absent
+   * where its host keeps no cache of its own.
+   */
+  freshness?: WidgetFreshness;
 }
 
 export interface WidgetAttachOptions {
@@ -81,8 +87,11 @@ export type WidgetSessionView =
 export interface WidgetEnvironmentOptions {
   /** The session now, and a way to hear that it changed. */
   session: { get(): WidgetSessionView; subscribe(listener: () => void): () => void };
-  /** The API client a widget's screens call through; `notify` is that widget's toasts. */
-  api(notify: Notifier): ApiClient;
+  /**
+   * The API client a widget's screens call through; `notify` is that widget's toasts,
+   * `freshness` where it tells of answers from its host's cache (the extension's).
+   */
+  api(notify: Notifier, freshness: WidgetFreshness): ApiClient;
   /** Widget persistence (filters, theme): never where the session is kept. */
   storage: KeyValueStorage;
   /** Script-tag embed: a signed-out widget offers the sign-in form. */
@@ -104,7 +113,11 @@ export interface WidgetEnvironmentOptions {
  * a socket or call-count change does not remount its screen.
  */
 export function createWidgetEnvironment(options: WidgetEnvironmentOptions): WidgetEnvironment {
-  function stateFor(notify: Notifier, previous: WidgetHostState): WidgetHostState {
+  function stateFor(
+    notify: Notifier,
+    freshness: WidgetFreshness,
+    previous: WidgetHostState,
+  ): WidgetHostState {
     const view = options.session.get();
     if (view.status === 'signed-in') {
       if (previous.status === 'ready' && sameSession(previous.host.session, view.session)) {
@@ -113,7 +126,7 @@ export function createWidgetEnvironment(options: WidgetEnvironmentOptions): Widg
       return {
         status: 'ready',
         host: createWidgetHost({
-          api: options.api(notify),
+          api: options.api(notify, freshness),
           storage: options.storage,
           session: view.session,
           appOrigin: view.appOrigin,
@@ -136,10 +149,11 @@ export function createWidgetEnvironment(options: WidgetEnvironmentOptions): Widg
   return {
     attach(_element, { notify }): WidgetHostStore {
       const store = createValueStore<WidgetHostState>({ status: 'loading' });
-      const update = () => store.set(stateFor(notify, store.get()));
+      const freshness = createWidgetFreshness();
+      const update = () => store.set(stateFor(notify, freshness, store.get()));
       const unsubscribe = options.session.subscribe(update);
       update();
-      return { get: store.get, subscribe: store.subscribe, release: unsubscribe };
+      return { get: store.get, subscribe: store.subscribe, release: unsubscribe, freshness };
     },
   };
 }

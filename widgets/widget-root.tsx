@@ -22,6 +22,7 @@ import {
   type WidgetHostState,
   type WidgetHostStore,
 } from './widget-environment';
+import { describeAge, type FreshnessState, type WidgetFreshness } from './widget-freshness';
 import { createWidgetToasts, WidgetToastList, type WidgetToasts } from './widget-toasts';
 
 /** The element's attributes as r2wc hands them over (all strings), plus its shadow root. */
@@ -102,6 +103,11 @@ function WidgetBody<P extends object>({
     getWidgetEnvironment().attach(element, { apiBase, notify: toasts.notify }),
   );
   useEffect(() => () => store.release(), [store]);
+  // Fresh answers are in the host's cache: the screens ask again and get them (issue #14).
+  useEffect(
+    () => store.freshness?.onUpdated(() => void widgetQueryClient().invalidateQueries()),
+    [store],
+  );
   const state = useSyncExternalStore(store.subscribe, store.get);
   // Signed out (or signed in as someone else): the cache of the last sign-in is forgotten.
   return (
@@ -109,6 +115,9 @@ function WidgetBody<P extends object>({
       client={widgetQueryClient()}
       session={state.status === 'ready' ? state.host.session : null}
     >
+      {store.freshness && state.status === 'ready' ? (
+        <FreshnessNote freshness={store.freshness} />
+      ) : null}
       <WidgetBodyState state={state} Screen={Screen} screenProps={screenProps} />
     </DataProvider>
   );
@@ -135,6 +144,23 @@ function WidgetBodyState<P extends object>({
   }
   if (state.status === 'signed-out') return <SignedOut state={state} />;
   return <WidgetLoading />;
+}
+
+/** How old the figures shown are while fresh ones come, or after they could not come. */
+function FreshnessNote({ freshness }: { freshness: WidgetFreshness }) {
+  const { staleSince, updating }: FreshnessState = useSyncExternalStore(
+    freshness.subscribe,
+    freshness.get,
+  );
+  if (staleSince === null) return null;
+  const age = describeAge(Date.now() - staleSince);
+  return (
+    <p className="ic-widget__freshness" role="status" data-updating={updating}>
+      {updating
+        ? `Updating… showing figures from ${age} ago`
+        : `Could not update: figures from ${age} ago`}
+    </p>
+  );
 }
 
 function WidgetLoading() {

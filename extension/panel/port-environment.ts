@@ -4,6 +4,8 @@ import { hostSessionSchema, type HostSession } from '@/shared/session/host-sessi
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { PublicSessionState } from '@/shared/transport/port-protocol';
 import type { PortTransport } from '@/shared/transport/port-transport';
+import type { Transport } from '@/shared/transport/transport';
+import type { WidgetFreshness } from '@/widgets/widget-freshness';
 import {
   createValueStore,
   createWidgetEnvironment,
@@ -54,6 +56,32 @@ export function createPortStorage(transport: PortTransport): PrefetchingStorage 
       early.clear();
       await transport.call({ kind: 'storage:clear' });
     },
+  };
+}
+
+/**
+ * The widget's transport in a CRM tab (issue #14): an answer from the background's cache
+ * is shown at once, and the fresh one is asked for beside it; the widget tells its age
+ * meanwhile and asks its data again once the fresh answers are in the background's cache.
+ */
+export function staleWhileRevalidate(
+  transport: PortTransport,
+  freshness: WidgetFreshness,
+): Transport {
+  return {
+    async request(req) {
+      const answer = await transport.requestWithFreshness(req);
+      if (answer.staleSince !== null) {
+        // Not the caller's signal: the fresh answer is for the cache, whoever still waits.
+        const fresh = { ...req, signal: undefined };
+        freshness.track(
+          answer.staleSince,
+          transport.requestWithFreshness(fresh, { revalidate: true }),
+        );
+      }
+      return answer.data;
+    },
+    subscribe: (event, handler) => transport.subscribe(event, handler),
   };
 }
 
@@ -120,7 +148,7 @@ export function createPortEnvironment(transport: PortTransport) {
 
   const environment = createWidgetEnvironment({
     session: { get: sessionView, subscribe: shared.subscribe },
-    api: (notify) => createApiClient(transport, notify),
+    api: (notify, freshness) => createApiClient(staleWhileRevalidate(transport, freshness), notify),
     storage,
     hint: SIGN_IN_HINT,
     calls,

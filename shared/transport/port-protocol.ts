@@ -145,8 +145,19 @@ const callMessageSchemas = [
 // ---------------------------------------------------------------------------------------
 
 export const clientMessageSchema = z.discriminatedUnion('kind', [
-  /** An API call through the background's DirectTransport; answered with `answer`. */
-  z.object({ kind: z.literal('request'), id: idSchema, request: portRequestSchema }).strict(),
+  /**
+   * An API call through the background's DirectTransport; answered with `answer`.
+   * `revalidate`: after an answer from the background's cache (`staleSince`), the fresh
+   * one, never a cached one (issue #14).
+   */
+  z
+    .object({
+      kind: z.literal('request'),
+      id: idSchema,
+      request: portRequestSchema,
+      revalidate: z.literal(true).optional(),
+    })
+    .strict(),
   /** Socket events: the background forwards `event` messages while subscribed. */
   z.object({ kind: z.literal('subscribe'), event: eventNameSchema }).strict(),
   z.object({ kind: z.literal('unsubscribe'), event: eventNameSchema }).strict(),
@@ -304,6 +315,11 @@ export const backgroundMessageSchema = z.discriminatedUnion('kind', [
       ok: z.boolean(),
       data: z.unknown().optional(),
       error: answerErrorSchema.optional(),
+      /**
+       * The data is the background's cached answer, fetched at this time (epoch ms); a
+       * fresh one is on its way to the cache (issue #14 stale-while-revalidate).
+       */
+      staleSince: z.number().int().nonnegative().optional(),
     })
     .strict()
     .refine(

@@ -75,8 +75,23 @@ export interface PortTransport extends Transport {
    * decision for an incoming call). Said again on every new port.
    */
   setCallFacts(facts: { canShowCallFlow: boolean }): void;
+  /**
+   * `request`, with what the background says of its answer (issue #14): `staleSince`
+   * (epoch ms) when it came from the background's cache while a fresh one is fetched;
+   * `revalidate` asks for that fresh one, never a cached answer.
+   */
+  requestWithFreshness(
+    req: TransportRequest,
+    options?: { revalidate?: boolean },
+  ): Promise<FreshnessAnswer>;
   /** Closes the port for good (page teardown); pending calls fail. */
   close(): void;
+}
+
+/** An answer and, when it came from the background's cache, when that was fetched. */
+export interface FreshnessAnswer {
+  data: unknown;
+  staleSince: number | null;
 }
 
 /** HTTP methods safe to send twice: what was in flight when the worker stopped. */
@@ -88,7 +103,7 @@ export const EXTENSION_GONE_TEXT =
 
 interface Pending {
   message: RpcMessage;
-  resolve(data: unknown): void;
+  resolve(answer: FreshnessAnswer): void;
   reject(error: TransportError | SignInError): void;
   resent: boolean;
 }
@@ -127,7 +142,7 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
     const entry = pending.get(message.id);
     if (!entry) return;
     pending.delete(message.id);
-    if (message.ok) entry.resolve(message.data);
+    if (message.ok) entry.resolve({ data: message.data, staleSince: message.staleSince ?? null });
     else if (message.error) {
       // A refused sign-in comes back as the SignInError the background's session threw.
       const { error } = message;
@@ -253,7 +268,7 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
     }
   }
 
-  function call(message: RpcCall): Promise<unknown> {
+  function callWithFreshness(message: RpcCall): Promise<FreshnessAnswer> {
     if (closed || dead) return Promise.reject(new TransportError(EXTENSION_GONE_TEXT, 0));
     const id = String(nextId++);
     const full = { ...message, id } as RpcMessage;
@@ -263,35 +278,47 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
     });
   }
 
+  const call = (message: RpcCall): Promise<unknown> =>
+    callWithFreshness(message).then((answer) => answer.data);
+
+  function requestWithFreshness(
+    req: TransportRequest,
+    { revalidate = false }: { revalidate?: boolean } = {},
+  ): Promise<FreshnessAnswer> {
+    // Only what the protocol carries; `anonymous` requests never go through a port.
+    const { method, path, base, query, body, timeoutMs, skipAuthRefresh } = req;
+    if (req.anonymous) {
+      return Promise.reject(
+        new TransportError('Anonymous calls are not allowed from a widget.', 0),
+      );
+    }
+    const request = Object.fromEntries(
+      Object.entries({ method, path, base, query, body, timeoutMs, skipAuthRefresh }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    ) as Extract<RpcCall, { kind: 'request' }>['request'];
+    const message: RpcCall = revalidate
+      ? { kind: 'request', request, revalidate: true }
+      : { kind: 'request', request };
+    const signal = req.signal;
+    if (!signal) return callWithFreshness(message);
+    if (signal.aborted) return Promise.reject(TransportError.cancelled());
+    // The protocol has no cancel message: the background finishes the call and its
+    // answer is dropped here; the caller stops waiting at once.
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(TransportError.cancelled());
+      signal.addEventListener('abort', onAbort, { once: true });
+      callWithFreshness(message)
+        .then(resolve, reject)
+        .finally(() => {
+          signal.removeEventListener('abort', onAbort);
+        });
+    });
+  }
+
   return {
-    request(req: TransportRequest) {
-      // Only what the protocol carries; `anonymous` requests never go through a port.
-      const { method, path, base, query, body, timeoutMs, skipAuthRefresh } = req;
-      if (req.anonymous) {
-        return Promise.reject(
-          new TransportError('Anonymous calls are not allowed from a widget.', 0),
-        );
-      }
-      const request = Object.fromEntries(
-        Object.entries({ method, path, base, query, body, timeoutMs, skipAuthRefresh }).filter(
-          ([, value]) => value !== undefined,
-        ),
-      ) as Extract<RpcCall, { kind: 'request' }>['request'];
-      const signal = req.signal;
-      if (!signal) return call({ kind: 'request', request });
-      if (signal.aborted) return Promise.reject(TransportError.cancelled());
-      // The protocol has no cancel message: the background finishes the call and its
-      // answer is dropped here; the caller stops waiting at once.
-      return new Promise((resolve, reject) => {
-        const onAbort = () => reject(TransportError.cancelled());
-        signal.addEventListener('abort', onAbort, { once: true });
-        call({ kind: 'request', request })
-          .then(resolve, reject)
-          .finally(() => {
-            signal.removeEventListener('abort', onAbort);
-          });
-      });
-    },
+    request: (req: TransportRequest) => requestWithFreshness(req).then((answer) => answer.data),
+    requestWithFreshness,
     subscribe(event, handler) {
       let set = eventHandlers.get(event);
       if (!set) {

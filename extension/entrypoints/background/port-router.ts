@@ -12,6 +12,7 @@ import {
 import { TransportError } from '@/shared/transport/transport';
 import type { BackgroundCalls } from './calls';
 import type { BackgroundLive } from './live';
+import { createReportCache, isCacheable, type ReportCache } from './report-cache';
 import { isRequestAllowed, refusalMessage } from './request-policy';
 import {
   acceptClientMessage,
@@ -72,6 +73,14 @@ export function containsSecret(message: unknown, secrets: readonly string[]): bo
   return secrets.some((secret) => text.includes(secret));
 }
 
+/** A cached answer given while a fresh one is fetched: the answer says since when. */
+class StaleAnswer {
+  constructor(
+    readonly data: unknown,
+    readonly staleSince: number,
+  ) {}
+}
+
 /** A sign-in failure as answer data: the port transport throws it as a SignInError again. */
 function signInFailure(error: unknown): AnswerError {
   const { code, message } = toSignInError(error);
@@ -99,8 +108,18 @@ export function createPortRouter(options: {
    * (a worker woken by the port has not read its settings yet).
    */
   settingsReady?: Promise<unknown>;
+  /** The CRM tabs' report answers (stale-while-revalidate, issue #14); a new one by default. */
+  reportCache?: ReportCache;
 }): PortRouter {
   const { self, session, hub, live, calls, widgetStorage } = options;
+  const reportCache = options.reportCache ?? createReportCache();
+  /** Whose answers the cache may hold: one sign-in, one workspace, one server. */
+  const cacheOwner = () => {
+    const state = session.publicState();
+    return state.status === 'signed-in' && state.user
+      ? `${state.user.id}|${state.workspace?.id ?? ''}|${state.appOrigin}`
+      : '';
+  };
   const extraKeapHosts = options.extraKeapHosts ?? (() => []);
   const ports = new Set<RouterPort>();
   let dropped = 0;
@@ -139,6 +158,8 @@ export function createPortRouter(options: {
     safePost(port, { kind: 'session-state', state: session.publicState() });
 
   session.onChange(() => {
+    // Before any tab hears of the change: no answer of the last sign-in is given again.
+    reportCache.setOwner(cacheOwner());
     for (const port of ports) pushState(port);
   });
 
@@ -156,6 +177,16 @@ export function createPortRouter(options: {
   ): Promise<void> {
     try {
       const data = await handleRpc(port, senderClass, message);
+      if (data instanceof StaleAnswer) {
+        safePost(port, {
+          kind: 'answer',
+          id: message.id,
+          ok: true,
+          data: data.data ?? null,
+          staleSince: data.staleSince,
+        });
+        return;
+      }
       safePost(port, { kind: 'answer', id: message.id, ok: true, data: data ?? null });
     } catch (error) {
       const data =
@@ -181,13 +212,22 @@ export function createPortRouter(options: {
         }
         // A 401 on one widget's call ends that call, not the browser's session (issue #9):
         // set here, never taken from the message (the schema refuses the field).
-        return session
-          .transport()
-          .request(
-            senderClass === 'content-script'
-              ? { ...message.request, keepSessionOnAuthFailure: true }
-              : message.request,
-          );
+        const fetch = () =>
+          session
+            .transport()
+            .request(
+              senderClass === 'content-script'
+                ? { ...message.request, keepSessionOnAuthFailure: true }
+                : message.request,
+            );
+        // CRM tabs' reads: the cache answers at once and fetches again behind (issue #14).
+        if (senderClass !== 'content-script' || !isCacheable(message.request)) return fetch();
+        reportCache.setOwner(cacheOwner());
+        if (message.revalidate) return reportCache.revalidate(message.request, fetch);
+        const cached = await reportCache.answer(message.request, fetch);
+        return cached.staleSince === null
+          ? cached.data
+          : new StaleAnswer(cached.data, cached.staleSince);
       }
       case 'session:get':
         return session.publicState();

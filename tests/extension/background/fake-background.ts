@@ -5,6 +5,7 @@ import {
 } from '@/extension/entrypoints/background/calls';
 import { createBackgroundLive, type LiveBrowserApi } from '@/extension/entrypoints/background/live';
 import { createPortRouter, type RouterPort } from '@/extension/entrypoints/background/port-router';
+import type { ReportCache } from '@/extension/entrypoints/background/report-cache';
 import type { BackgroundSession } from '@/extension/entrypoints/background/session';
 import { createSocketHub } from '@/extension/entrypoints/background/socket';
 import { SignInError } from '@/shared/session/sign-in-error';
@@ -69,6 +70,8 @@ export interface FakeBackgroundOptions {
   callStorage?: KeyValueStorage;
   /** The tabs and windows the calls module sees (default: none selected, no focus). */
   callsBrowser?: ReturnType<typeof fakeCallsBrowser>;
+  /** The CRM tabs' report cache (issue #14); default: a new one on the real clock. */
+  reportCache?: ReportCache;
 }
 
 /**
@@ -269,6 +272,7 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
     widgetStorage,
     extraKeapHosts: options.extraKeapHosts,
     settingsReady: options.settingsReady,
+    reportCache: options.reportCache,
   });
   return {
     router,

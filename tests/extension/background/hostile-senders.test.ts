@@ -22,10 +22,12 @@ import {
  */
 
 const REPORT = `workspaces/${state.workspace?.id}/reports/ctm-call-compliance`;
+// Each its own call (its own filters): identical reads in flight would be one server call
+// in the background's report cache (issue #14).
 const reportRequest = (id: string) => ({
   kind: 'request',
   id,
-  request: { method: 'GET', path: REPORT },
+  request: { method: 'GET', path: REPORT, query: { call: id } },
 });
 
 describe('senders the background does not trust', () => {
