@@ -15,17 +15,21 @@ import {
   notificationSchema,
 } from '@/shared/contracts/notification';
 import { SESSION_ENDED_EVENT } from '@/shared/contracts/session-ended';
+import { microservicesResponseSchema } from '@/shared/contracts/microservices';
+import { healthResponseSchema } from '@/shared/contracts/health';
 import { SOCKET_RECONNECT } from '@/shared/transport/direct-transport';
 import { DEMO_PASSWORD } from '@/server/seed/demo-accounts';
 import { callApi } from '../helpers/test-server';
 import {
   createScratchDatabase,
+  findNginx,
   makeDataDir,
   missingServices,
   REDIS_URL,
   removeDataDir,
   type ScratchDatabase,
   type ServerProcess,
+  startNginx,
   startServerProcess,
   startTcpProxy,
   type TcpProxy,
@@ -41,6 +45,12 @@ import {
  */
 const missing = await missingServices();
 if (missing) console.log(`scale cross-process tests skipped: ${missing}`);
+const nginx = findNginx();
+if (!missing && !nginx) {
+  console.log(
+    'nginx test skipped: no nginx binary on PATH (apt-get install nginx-light to run it)',
+  );
+}
 
 async function signIn(url: string, username: string) {
   const answer = await callApi(url, '/api/auth', {
@@ -160,6 +170,55 @@ describe.skipIf(missing !== null)('two server processes over PostgreSQL and Redi
     expect(await ended).toEqual({ reason: 'signed_out' });
     expect(await disconnected).toBe('io server disconnect');
   });
+
+  it.skipIf(!nginx)(
+    'serves the API and websocket sockets of both processes through nginx with deploy/nginx-locations.conf',
+    async () => {
+      const proxy = await startNginx(nginx ?? 'nginx', [
+        Number(new URL(a.url).port),
+        Number(new URL(b.url).port),
+      ]);
+      try {
+        const health = await callApi(proxy.url, '/api/health');
+        expect(health.status).toBe(200);
+        expect(healthResponseSchema.parse(health.body)).toEqual({
+          status: 'ok',
+          database: 'ok',
+          redis: 'ok',
+        });
+        const { accessToken } = await signIn(proxy.url, 'owner@harbor.test');
+        // Round robin spreads the upgrades over both processes.
+        const viaNginx = await Promise.all(
+          Array.from({ length: 4 }, () => openSocket(proxy.url, accessToken)),
+        );
+        sockets.push(...viaNginx);
+        for (const socket of viaNginx) expect(socket.io.engine.transport.name).toBe('websocket');
+        const connected = async (url: string) => {
+          const answer = await callApi(url, '/api/system/microservices', { token: system });
+          const check = microservicesResponseSchema
+            .parse(answer.body)
+            .data.checks.find((c) => c.id === 'sockets');
+          return Number(/(\d+) connected/.exec(check?.detail ?? '')?.[1] ?? 0);
+        };
+        expect(await connected(a.url)).toBeGreaterThan(0);
+        expect(await connected(b.url)).toBeGreaterThan(0);
+
+        // One notification, sent to one process, reaches every socket behind nginx.
+        const arrived = Promise.all(viaNginx.map((socket) => next(socket, NOTIFICATION_EVENT)));
+        const sent = await callApi(proxy.url, '/api/system/notifications', {
+          method: 'POST',
+          token: system,
+          body: { workspaceId: 'ws_harbor', title: 'Through nginx' },
+        });
+        expect(sent.status).toBe(201);
+        for (const payload of await arrived) {
+          expect(notificationSchema.parse(payload)).toMatchObject({ title: 'Through nginx' });
+        }
+      } finally {
+        await proxy.stop();
+      }
+    },
+  );
 
   it('reconnects a socket to process B when process A dies, and loses nothing sent meanwhile', async () => {
     const viaBalancer = `http://127.0.0.1:${balancer.port}`;

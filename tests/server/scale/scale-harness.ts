@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -260,4 +261,92 @@ export function startServerProcess(options: ServerProcessOptions): Promise<Serve
       reject(new Error(`the server process exited before listening:\n${output}`));
     });
   });
+}
+
+/** The nginx binary on PATH, or null (the nginx test is then skipped, saying so). */
+export function findNginx(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, 'nginx');
+    if (existsSync(candidate)) return candidate;
+  }
+  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx']) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface Nginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx in front of the given app ports with the deployment's own configuration:
+ * deploy/nginx.conf's upgrade map and deploy/nginx-locations.conf as they are, in a
+ * plain-HTTP server block on an ephemeral loopback port (no TLS in the test), run in the
+ * foreground with every path in a temporary directory.
+ */
+export async function startNginx(binary: string, upstreamPorts: readonly number[]): Promise<Nginx> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'intake-nginx-'));
+  const example = await readFile(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8');
+  const map = /map \$http_upgrade \$connection_upgrade \{[^}]*\}/.exec(example)?.[0];
+  if (!map) throw new Error('deploy/nginx.conf has no upgrade map');
+  const port = await freePort();
+  const config = `
+${process.getuid?.() === 0 ? 'user root;' : ''}
+daemon off;
+master_process on;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  ${map}
+  upstream intake_cockpit {
+    ${upstreamPorts.map((p) => `server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).join('\n    ')}
+    keepalive 8;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    include ${path.join(repoRoot, 'deploy/nginx-locations.conf')};
+  }
+}
+`;
+  const configFile = path.join(dir, 'nginx.conf');
+  await writeFile(configFile, config);
+  const child = spawn(binary, ['-p', dir, '-c', configFile, '-e', path.join(dir, 'error.log')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    await rm(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 10_000;
+  while (!(await reachable({ host: '127.0.0.1', port }))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`nginx did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
 }
