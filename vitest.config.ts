@@ -10,6 +10,7 @@ const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
  * database of its own, a copy of one seeded template (tests/server/helpers/
  * postgres-global-setup.ts). Left out: the tests of the embedded database's own file
  * (its modes on disk, a bulk load killed half-way), which PostgreSQL does not have.
+ * tests/server/postgres/ holds the tests that compare the two engines, run here only.
  */
 const SQLITE_FILE_TESTS = ['tests/server/data-at-rest.test.ts', 'tests/server/seed-crash.test.ts'];
 const postgresProject = {
@@ -51,6 +52,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // Tests of PostgreSQL itself run in the server-postgres project (below).
+          exclude: ['tests/server/postgres/**'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 60_000,

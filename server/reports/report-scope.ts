@@ -20,10 +20,11 @@ export const loose = (db: Db): LooseDb => db as unknown as LooseDb;
 
 /**
  * The values of an `in` filter for a chosen list: SQL has no empty `in ()`, and an
- * empty choice must match nothing, so it becomes a value no id ever has.
+ * empty choice must match nothing, so it becomes a value no id ever has (a control
+ * character: not NUL, which PostgreSQL refuses in text, and not '', the rollups' "none").
  */
 export function chosenIds(ids: readonly string[]): string[] {
-  return ids.length > 0 ? [...ids] : ['\u0000'];
+  return ids.length > 0 ? [...ids] : ['\u0001'];
 }
 
 export interface WorkspaceLookupSet {

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { engineOf } from '@/server/db/database';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authResponseSchema } from '@/shared/contracts/auth';
 import { readMeta } from '@/server/db/meta';
@@ -75,7 +77,9 @@ describe('data directory', () => {
     const dataDir = path.join(parent, 'nested', 'data');
     const t = await startTestServer({ dataDir });
     try {
-      expect((await stat(path.join(dataDir, 'intake.sqlite'))).isFile()).toBe(true);
+      // On PostgreSQL the data directory holds only the signing secret.
+      const onPostgres = engineOf(t.server.db) === 'postgres';
+      expect(existsSync(path.join(dataDir, 'intake.sqlite'))).toBe(!onPostgres);
       expect((await stat(path.join(dataDir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
       await t.signIn('owner@summit.test');
     } finally {

@@ -15,23 +15,50 @@ function testFilesOnDisk(dir: string): string[] {
   });
 }
 
+async function collect(): Promise<{ project: string; file: string }[]> {
+  const vitest = await createVitest(
+    'test',
+    { watch: false, run: true, config: path.join(ROOT, 'vitest.config.ts') },
+    {},
+    {},
+  );
+  try {
+    const specs = await vitest.globTestSpecifications();
+    return specs.map((spec) => ({ project: spec.project.name, file: spec.moduleId }));
+  } finally {
+    await vitest.close();
+  }
+}
+
+const POSTGRES_ONLY = path.join(ROOT, 'tests/server/postgres');
+
 // issue #10 item 6: a test under tests/ that no project collects never runs, silently.
 describe('the vitest projects', () => {
   it('collect every test file under tests/, each in exactly one project', async () => {
-    const vitest = await createVitest(
-      'test',
-      { watch: false, run: true, config: path.join(ROOT, 'vitest.config.ts') },
-      {},
-      {},
-    );
+    const collected = await collect();
+    const files = collected.map((spec) => spec.file);
+    const listing = collected.map((spec) => `${spec.project}:${spec.file}`).join('\n');
+    expect(new Set(files).size, `collected twice: ${listing}`).toBe(files.length);
+    const onDisk = testFilesOnDisk(path.join(ROOT, 'tests'));
+    // The engine-comparison tests need PostgreSQL: npm run test:postgres runs them.
+    expect([...files].sort()).toEqual(onDisk.filter((f) => !f.startsWith(POSTGRES_ONLY)).sort());
+  });
+
+  it('run the server suite again on PostgreSQL when INTAKE_TEST_POSTGRES is set', async () => {
+    const saved = process.env.INTAKE_TEST_POSTGRES;
+    process.env.INTAKE_TEST_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
     try {
-      const specs = await vitest.globTestSpecifications();
-      const collected = specs.map((spec) => `${spec.project.name}:${spec.moduleId}`);
-      const files = specs.map((spec) => spec.moduleId);
-      expect(new Set(files).size, `collected twice: ${collected.join('\n')}`).toBe(files.length);
-      expect([...files].sort()).toEqual(testFilesOnDisk(path.join(ROOT, 'tests')).sort());
+      const collected = await collect();
+      const onPostgres = collected.filter((spec) => spec.project === 'server-postgres');
+      const files = onPostgres.map((spec) => spec.file);
+      expect(files.filter((f) => f.startsWith(POSTGRES_ONLY)).length).toBeGreaterThan(0);
+      const serverFiles = testFilesOnDisk(path.join(ROOT, 'tests/server'));
+      // Every server test but those of the SQLite file itself.
+      const left = serverFiles.filter((f) => !files.includes(f)).map((f) => path.basename(f));
+      expect(left.sort()).toEqual(['data-at-rest.test.ts', 'seed-crash.test.ts']);
     } finally {
-      await vitest.close();
+      if (saved === undefined) delete process.env.INTAKE_TEST_POSTGRES;
+      else process.env.INTAKE_TEST_POSTGRES = saved;
     }
   });
 });

@@ -145,7 +145,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   let server: IntakeServer;
   try {
     server = await buildServer({
-      logLevel: 'silent',
+      // TEST_LOG_LEVEL=error shows what a failing request logged.
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       passwordCost: TEST_PASSWORD_COST,
       // The suites sign in as the demo accounts: opt in (the server's default is a real,
       // empty database, issue #9 item 2).

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callComplianceByAgentResponseSchema,
@@ -176,9 +175,14 @@ describe('cockpit, call, team, cash-flow and marketing reports on the hand-built
     const locked = await f.t.api(path, { token: f.otherToken });
     expect(locked.status).toBe(403);
     expect(locked.body).toMatchObject({ message: expect.stringContaining('QuickBooks') });
+    const { vendors } = await f.t.server.db
+      .selectFrom('workspaces')
+      .select('vendors')
+      .where('id', '=', OTHER_WS)
+      .executeTakeFirstOrThrow();
     await f.t.server.db
       .updateTable('workspaces')
-      .set({ vendors: sql<string>`json_set(vendors, '$.quickBooks', json('true'))` })
+      .set({ vendors: JSON.stringify({ ...JSON.parse(vendors), quickBooks: true }) })
       .where('id', '=', OTHER_WS)
       .execute();
     const answer = await f.t.api(path, { token: f.otherToken });

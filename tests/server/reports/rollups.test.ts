@@ -22,18 +22,18 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7
       EXCEPT
       SELECT workspace_id, perspective, day, stage, lead_source_id, campaign_id, case_type_key,
-             count FROM pipeline_daily)`,
+             count FROM pipeline_daily) AS q1`,
     // ...and no rollup row without records: one row per distinct key and perspective.
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM pipeline_daily)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id,
-          campaign_id, case_type_key FROM pipeline_events))
+          campaign_id, case_type_key FROM pipeline_events) AS q2)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
-          campaign_id, case_type_key FROM pipeline_events)) AS n`,
+          campaign_id, case_type_key FROM pipeline_events) AS q3) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, perspective, day, stage, lead_source_id, SUM(count) FROM pipeline_daily
       GROUP BY 1, 2, 3, 4, 5
       EXCEPT
-      SELECT workspace_id, perspective, day, stage, lead_source_id, count FROM pipeline_daily_source)`,
+      SELECT workspace_id, perspective, day, stage, lead_source_id, count FROM pipeline_daily_source) AS q4`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, 'snapshot', day, stage, COALESCE(lead_source_id, ''), COALESCE(agent_id, ''),
              COALESCE(consultant_id, ''), COALESCE(channel, ''), COUNT(*)
@@ -44,12 +44,12 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
       EXCEPT
       SELECT workspace_id, perspective, day, stage, lead_source_id, agent_id, consultant_id,
-             channel, count FROM pipeline_daily_people)`,
+             channel, count FROM pipeline_daily_people) AS q5`,
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM pipeline_daily_people)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id, agent_id,
-          consultant_id, channel FROM pipeline_events))
+          consultant_id, channel FROM pipeline_events) AS q6)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
-          agent_id, consultant_id, channel FROM pipeline_events)) AS n`,
+          agent_id, consultant_id, channel FROM pipeline_events) AS q7) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, 'snapshot', day, stage, COALESCE(lead_source_id, ''),
              COALESCE(office_id, ''), COUNT(*)
@@ -60,12 +60,12 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6
       EXCEPT
       SELECT workspace_id, perspective, day, stage, lead_source_id, office_id, count
-      FROM pipeline_daily_office)`,
+      FROM pipeline_daily_office) AS q8`,
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM pipeline_daily_office)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id,
-          office_id FROM pipeline_events))
+          office_id FROM pipeline_events) AS q9)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
-          office_id FROM pipeline_events)) AS n`,
+          office_id FROM pipeline_events) AS q10) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, 'snapshot', day, stage, COALESCE(lead_source_id, ''),
              COALESCE(case_type_key, ''), COALESCE(sub_case_type_key, ''), COUNT(*)
@@ -76,25 +76,25 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7
       EXCEPT
       SELECT workspace_id, perspective, day, stage, lead_source_id, case_type_key,
-             sub_case_type_key, count FROM pipeline_daily_case)`,
+             sub_case_type_key, count FROM pipeline_daily_case) AS q11`,
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM pipeline_daily_case)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id,
-          case_type_key, sub_case_type_key FROM pipeline_events))
+          case_type_key, sub_case_type_key FROM pipeline_events) AS q12)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
-          case_type_key, sub_case_type_key FROM pipeline_events)) AS n`,
+          case_type_key, sub_case_type_key FROM pipeline_events) AS q13) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, scheduled_day, COALESCE(lead_source_id, ''), status, COUNT(*)
       FROM appointments GROUP BY 1, 2, 3, 4
       EXCEPT
-      SELECT workspace_id, day, lead_source_id, status, count FROM appointments_daily)`,
+      SELECT workspace_id, day, lead_source_id, status, count FROM appointments_daily) AS q14`,
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM appointments_daily) - (SELECT COUNT(*) FROM (
-      SELECT DISTINCT workspace_id, scheduled_day, lead_source_id, status FROM appointments)) AS n`,
+      SELECT DISTINCT workspace_id, scheduled_day, lead_source_id, status FROM appointments) AS q15) AS n`,
     sql<{
       n: number;
     }>`SELECT COUNT(*) AS n FROM appointments a JOIN contacts c ON c.id = a.contact_id
-      WHERE a.lead_source_id IS NOT c.lead_source_id`,
+      WHERE a.lead_source_id IS DISTINCT FROM c.lead_source_id`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM payments p JOIN contacts c ON c.id = p.contact_id
-      WHERE p.lead_source_id IS NOT c.lead_source_id`,
+      WHERE p.lead_source_id IS DISTINCT FROM c.lead_source_id`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, day, COALESCE(agent_id, ''), COALESCE(lead_source_id, ''), direction,
              category, COUNT(*), SUM(answered), SUM(connected), SUM(missed), SUM(abandoned),
@@ -102,9 +102,9 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       FROM calls GROUP BY 1, 2, 3, 4, 5, 6
       EXCEPT
       SELECT workspace_id, day, agent_id, lead_source_id, direction, category, calls, answered,
-             connected, missed, abandoned, wait_seconds, duration_seconds FROM calls_daily)`,
+             connected, missed, abandoned, wait_seconds, duration_seconds FROM calls_daily) AS q16`,
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM calls_daily) - (SELECT COUNT(*) FROM (
-      SELECT DISTINCT workspace_id, day, agent_id, lead_source_id, direction, category FROM calls)) AS n`,
+      SELECT DISTINCT workspace_id, day, agent_id, lead_source_id, direction, category FROM calls) AS q17) AS n`,
   ];
   const counts: number[] = [];
   for (const query of queries) counts.push(Number((await query.execute(db)).rows[0].n));
