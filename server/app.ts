@@ -18,6 +18,7 @@ import { type Db, migrateToLatest, openDatabase } from './db/database';
 import { repairDeclaredIndexes } from './db/integrity';
 import { createOriginPolicy, installCors } from './http/cors';
 import { installErrorHandler } from './http/errors';
+import { installNulGuard } from './http/nul-guard';
 import { checkExposure, type DatabaseKind, prepareDatabaseKind } from './http/exposure';
 import { BODY_LIMIT_BYTES, installJsonBodyParser } from './http/json-body';
 import { requestLogSerializer } from './http/log-redaction';
@@ -257,6 +258,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   }
 
   installErrorHandler(app);
+  installNulGuard(app);
   const isAllowedOrigin = createOriginPolicy({ allowedOrigins: options.allowedOrigins });
   installCors(app, isAllowedOrigin);
   installSecurityHeaders(app, { allowedOrigins: options.allowedOrigins });

@@ -240,6 +240,32 @@ const CASES: Case[] = [
     status: 400,
   },
   {
+    // PostgreSQL cannot store NUL in text: both engines refuse it alike (issue #17).
+    name: 'sign-in with a NUL character in the username',
+    path: '/api/auth',
+    call: { ...POST_AUTH, body: { username: 'owner@lakeside.test\u0000', password: 'x' } },
+    status: 400,
+    message: 'body.username: text must not contain the NUL character',
+  },
+  {
+    name: 'a workspace id with a NUL character',
+    path: '/api/workspaces/ws_lakeside%00',
+    call: { auth: 'lakeside' },
+    status: 400,
+    message: /NUL character/,
+  },
+  {
+    name: 'a report filter with a NUL character',
+    path: '/api/workspaces/ws_lakeside/reports/pclc',
+    call: {
+      auth: 'lakeside',
+      method: 'POST',
+      body: { startDate: '2025-01-01', endDate: '2025-01-31', leadSources: ['ls\u0000'] },
+    },
+    status: 400,
+    message: 'body.leadSources[0]: text must not contain the NUL character',
+  },
+  {
     name: "another workspace's notifications",
     path: '/api/workspaces/ws_harbor/notifications',
     call: { auth: 'lakeside' },
