@@ -22,6 +22,7 @@ import {
   type WidgetHostState,
   type WidgetHostStore,
 } from './widget-environment';
+import { ScreenLoadingContext } from './lazy-screen';
 import { describeAge, type FreshnessState, type WidgetFreshness } from './widget-freshness';
 import { createWidgetToasts, WidgetToastList, type WidgetToasts } from './widget-toasts';
 
@@ -135,10 +136,13 @@ function WidgetBodyState<P extends object>({
   if (state.status === 'ready') {
     return (
       <HostContext.Provider value={state.host}>
-        {/* Screens are lazy (their own chunk): the spinner shows while the code arrives. */}
-        <Suspense fallback={<WidgetLoading />}>
-          <Screen {...screenProps} />
-        </Suspense>
+        {/* Screens are lazy (their own chunk): the spinner shows while the code arrives
+            (lazy-screen.tsx shows it itself; Suspense for what a screen suspends on). */}
+        <ScreenLoadingContext.Provider value={WidgetLoading}>
+          <Suspense fallback={<WidgetLoading />}>
+            <Screen {...screenProps} />
+          </Suspense>
+        </ScreenLoadingContext.Provider>
       </HostContext.Provider>
     );
   }

@@ -5,11 +5,12 @@ import { isSupportedPage, type SiteFamily } from '@/extension/lib/site-families'
 import { loadSettings } from '@/extension/lib/settings-storage';
 import { createPortTransport, type PortLike } from '@/shared/transport/port-transport';
 import { defineAllWidgets, preloadWidgets, widgetDefinitions } from '@/widgets/all-widgets';
+import { holdScreensUntil } from '@/widgets/lazy-screen';
 import { setWidgetShadowMode } from '@/widgets/define-widget';
 import { setWidgetEnvironment } from '@/widgets/widget-environment';
 import { startClickToCall } from './click-to-call/start-click-to-call';
 import { mountPanel, showPanelNotice } from './mount-panel';
-import { canShowCallFlow } from './panel-calls';
+import { CALL_FLOW_TAG, canShowCallFlow } from './panel-calls';
 import { loadPanelPrefs, type PanelPrefs } from './panel-prefs';
 import { widgetsForRole } from './panel-widgets';
 import { createPortEnvironment } from './port-environment';
@@ -34,6 +35,9 @@ function domReady(signal: AbortSignal): Promise<void> {
 
 let started = false;
 
+/** The longest the other screens wait for the first one's figures. */
+const FIRST_SCREEN_ALONE_MS = 1500;
+
 /**
  * The panel runtime, loaded by every site family's content script (one ES module with
  * its chunks, shared by all of them, so chart.js and xlsx stay lazy). One PortTransport
@@ -54,6 +58,20 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
     },
   });
   const environment = createPortEnvironment(transport);
+  /** After the first answer, its render and a frame; or at the latest FIRST_SCREEN_ALONE_MS. */
+  const firstFiguresShown = (stop: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      setTimeout(resolve, FIRST_SCREEN_ALONE_MS);
+      stop.addEventListener('abort', () => resolve(), { once: true });
+      void environment.firstAnswer().then(() =>
+        // The answer renders in a task of the data layer's; the next frame has it on screen
+        // (a hidden tab has no frames: then a moment later).
+        setTimeout(() => {
+          requestAnimationFrame(() => setTimeout(resolve, 0));
+          setTimeout(resolve, 100);
+        }, 0),
+      );
+    });
   // The background's one live feed, mirrored: the panel's notification centre and count.
   const live = createPortLiveFeed(transport);
   let prefsAtStart: Promise<PanelPrefs> | null = loadPanelPrefs(environment.storage, family);
@@ -81,10 +99,14 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
     const prefs = await (prefsAtStart ?? loadPanelPrefs(environment.storage, family));
     if (!prefs.open) return;
     const tags = widgetsForRole(state.user.role, isDefined);
-    // Only the top one, the call flow included: preloading the first widget with figures
-    // beside it too made the first figure later, not sooner (bench:widgets, 2026-11-23:
-    // medians 626 and 697 ms against 478 and 558 ms, in alternating runs).
-    preloadWidgets(tags.slice(0, 1));
+    // The first widget with figures first, alone (issue #14): the other screens' code
+    // (the call flow's is the largest) waits until its figures are shown, else their
+    // parsing and first renders hold up the page's thread when its answer arrives
+    // (bench:widgets 2026-11-26: see the commit). A call's offer still opens the call
+    // flow: it loads at the latest after FIRST_SCREEN_ALONE_MS.
+    const first = tags.find((tag) => tag !== CALL_FLOW_TAG) ?? tags[0];
+    if (first && first !== tags[0]) holdScreensUntil(firstFiguresShown(signal));
+    if (first) preloadWidgets([first]);
     environment.storage.prefetch(widgetDefinitions(tags).flatMap((widget) => widget.storageKeys));
   };
   const stopPreload = transport.onSessionState(() => void preload());

@@ -67,10 +67,12 @@ export function createPortStorage(transport: PortTransport): PrefetchingStorage 
 export function staleWhileRevalidate(
   transport: PortTransport,
   freshness: WidgetFreshness,
+  onAnswer: () => void = () => {},
 ): Transport {
   return {
     async request(req) {
       const answer = await transport.requestWithFreshness(req);
+      onAnswer();
       if (answer.staleSince !== null) {
         // Not the caller's signal: the fresh answer is for the cache, whoever still waits.
         const fresh = { ...req, signal: undefined };
@@ -97,6 +99,8 @@ interface Shared {
  */
 export function createPortEnvironment(transport: PortTransport) {
   const storage = createPortStorage(transport);
+  let answered: () => void = () => {};
+  const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
   // One active call per tab, shared by every widget and the panel's header (issue #13).
   const calls = createPortCallSession(transport);
   const shared = createValueStore<Shared>({ state: transport.sessionState(), hostSession: null });
@@ -148,7 +152,8 @@ export function createPortEnvironment(transport: PortTransport) {
 
   const environment = createWidgetEnvironment({
     session: { get: sessionView, subscribe: shared.subscribe },
-    api: (notify, freshness) => createApiClient(staleWhileRevalidate(transport, freshness), notify),
+    api: (notify, freshness) =>
+      createApiClient(staleWhileRevalidate(transport, freshness, answered), notify),
     storage,
     hint: SIGN_IN_HINT,
     calls,
@@ -161,6 +166,8 @@ export function createPortEnvironment(transport: PortTransport) {
     /** The signed-in host session (its workspace), once asked for; null before. */
     hostSession: () => shared.get().hostSession,
     onHostSession: shared.subscribe,
+    /** Settles when a widget first has an answer from the server (or the cache) in hand. */
+    firstAnswer: () => firstAnswer,
     dispose() {
       stop();
     },

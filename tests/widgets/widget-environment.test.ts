@@ -80,7 +80,11 @@ describe('the widget environment factory', () => {
     const widgets = createWidgetEnvironment({ session: view, api, storage: createMemoryStorage() });
     widgets.attach(document.createElement('div'), { notify });
     view.set(signedIn);
-    expect(api).toHaveBeenCalledWith(notify);
+    // With where it tells of answers from its host's cache (issue #14).
+    expect(api).toHaveBeenCalledWith(
+      notify,
+      expect.objectContaining({ track: expect.any(Function) }),
+    );
   });
 
   it('stops following the session once a widget is released', () => {
