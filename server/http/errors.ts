@@ -37,6 +37,26 @@ function clientStatus(error: unknown): number | null {
 }
 
 /**
+ * PostgreSQL checks what SQLite stores as given: a text longer than its column, a number
+ * out of its column's range. The contracts bound every field, so this is a safety net:
+ * should a value still get through, it is the client's 400 that says what was wrong,
+ * not a 500 (issue #17: one behaviour on both engines).
+ */
+const VALUE_STATES: Record<string, string> = {
+  '22001': 'A text in the request is longer than the database allows',
+  '22003': 'A number in the request is out of the range the database allows',
+};
+
+function valueTheDatabaseRefused(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !(code in VALUE_STATES)) return null;
+  const detail = error instanceof Error ? error.message.match(/\((\d+)\)/) : null;
+  return detail
+    ? `${VALUE_STATES[code]} (at most ${detail[1]} characters).`
+    : `${VALUE_STATES[code]}.`;
+}
+
+/**
  * One error handler for every route (ARCHITECTURE.md: no bad input may produce a 500).
  * Client errors — ours, and Fastify's own (invalid JSON 400, body too large 413,
  * unsupported media type 415, prototype poisoning 400) — keep their status and message.
@@ -54,6 +74,11 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(status)
         .type('application/json')
         .send(errorBody(status, message ?? 'Error'));
+    }
+    const refusedValue = valueTheDatabaseRefused(error);
+    if (refusedValue) {
+      request.log.warn({ statusCode: 400, cause: refusedValue }, 'value refused by the database');
+      return reply.code(400).type('application/json').send(errorBody(400, refusedValue));
     }
     if (isDatabaseUnavailable(error)) {
       const message = error instanceof Error ? error.message : String(error);
