@@ -113,6 +113,15 @@ async function main(): Promise<number> {
     console.error(`--to FILE is required.\n${USAGE}`);
     return 2;
   }
+  if (process.env.DATABASE_URL?.trim()) {
+    // PostgreSQL has its own consistent, online backup tool (README "Deploying for a firm").
+    console.error(
+      'DATABASE_URL is set: the data is in PostgreSQL, which this command does not copy.\n' +
+        'Back it up with pg_dump, e.g. pg_dump --format=custom --file=FILE "$DATABASE_URL"' +
+        ' (the jwt-secret in DATA_DIR is not in it, as here).',
+    );
+    return 2;
+  }
   try {
     const started = Date.now();
     const result = await backupDatabase({
