@@ -13,12 +13,14 @@ const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
  * tests/server/postgres/ holds the tests that compare the two engines, run here only.
  */
 const SQLITE_FILE_TESTS = ['tests/server/data-at-rest.test.ts', 'tests/server/seed-crash.test.ts'];
+/** Several server processes on PostgreSQL and Redis whatever the project: run once, in `server`. */
+const SCALE_TESTS = 'tests/server/scale/**';
 const postgresProject = {
   resolve: { alias },
   test: {
     name: 'server-postgres',
     include: ['tests/server/**/*.test.ts'],
-    exclude: SQLITE_FILE_TESTS,
+    exclude: [...SQLITE_FILE_TESTS, SCALE_TESTS],
     environment: 'node',
     globalSetup: ['tests/server/helpers/postgres-global-setup.ts'],
     testTimeout: 20_000,

@@ -53,9 +53,18 @@ describe('the vitest projects', () => {
       const files = onPostgres.map((spec) => spec.file);
       expect(files.filter((f) => f.startsWith(POSTGRES_ONLY)).length).toBeGreaterThan(0);
       const serverFiles = testFilesOnDisk(path.join(ROOT, 'tests/server'));
-      // Every server test but those of the SQLite file itself.
-      const left = serverFiles.filter((f) => !files.includes(f)).map((f) => path.basename(f));
-      expect(left.sort()).toEqual(['data-at-rest.test.ts', 'seed-crash.test.ts']);
+      // Every server test but those of the SQLite file itself, and the scale-out tests
+      // (their own processes on PostgreSQL and Redis, run once in the server project).
+      const left = serverFiles.filter((f) => !files.includes(f)).map((f) => path.relative(ROOT, f));
+      expect(left.sort()).toEqual(
+        [
+          'tests/server/data-at-rest.test.ts',
+          'tests/server/seed-crash.test.ts',
+          ...testFilesOnDisk(path.join(ROOT, 'tests/server/scale')).map((f) =>
+            path.relative(ROOT, f),
+          ),
+        ].sort(),
+      );
     } finally {
       if (saved === undefined) delete process.env.INTAKE_TEST_POSTGRES;
       else process.env.INTAKE_TEST_POSTGRES = saved;
