@@ -20,6 +20,7 @@ import { healthResponseSchema } from '@/shared/contracts/health';
 import { SOCKET_RECONNECT } from '@/shared/transport/direct-transport';
 import { DEMO_PASSWORD } from '@/server/seed/demo-accounts';
 import { callApi } from '../helpers/test-server';
+import { dependencyRestartSuite } from './dependency-restart-suite';
 import {
   createScratchDatabase,
   findNginx,
@@ -41,7 +42,8 @@ import {
  * one process emits reaches the sockets connected to the other (notifications, incoming
  * calls, ctmcallsdata, the sign-out disconnect), and a socket whose process dies
  * reconnects through the load balancer to the other within the spec's reconnect policy
- * without losing what was sent meanwhile.
+ * without losing what was sent meanwhile. PostgreSQL and Redis restarts run on the same
+ * deployment (./dependency-restart-suite.ts).
  */
 const missing = await missingServices();
 if (missing) console.log(`scale cross-process tests skipped: ${missing}`);
@@ -101,6 +103,7 @@ describe.skipIf(missing !== null)('two server processes over PostgreSQL and Redi
   let b: ServerProcess;
   let balancer: TcpProxy;
   let system: string;
+  let redisKey: string;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
@@ -108,7 +111,7 @@ describe.skipIf(missing !== null)('two server processes over PostgreSQL and Redi
     // One data directory: the processes share the JWT secret, as one deployment does.
     dataDir = await makeDataDir();
     const shared = { dataDir, databaseUrl: database.url, redisUrl: REDIS_URL };
-    const redisKey = uniqueRedisKey('xproc');
+    redisKey = uniqueRedisKey('xproc');
     // A seeds the fresh database; B starts on the seeded one.
     a = await startServerProcess({ ...shared, redisKey });
     b = await startServerProcess({ ...shared, redisKey });
@@ -219,6 +222,16 @@ describe.skipIf(missing !== null)('two server processes over PostgreSQL and Redi
       }
     },
   );
+
+  // The dependency restarts, on this deployment (before A is killed below).
+  dependencyRestartSuite(() => ({
+    database,
+    dataDir,
+    redisUrl: REDIS_URL,
+    redisKey,
+    peerUrl: b.url,
+    systemToken: system,
+  }));
 
   it('reconnects a socket to process B when process A dies, and loses nothing sent meanwhile', async () => {
     const viaBalancer = `http://127.0.0.1:${balancer.port}`;
