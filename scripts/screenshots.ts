@@ -2,7 +2,8 @@
  * `npm run screenshots -- [user] [path ...]`: signs in as a demo user in headless
  * Chromium against a fresh server and writes PNGs of the given app paths, in light and
  * dark and at 1280 and 800 px wide, to ./screenshots (git-ignored). For looking at
- * screens the way a customer would.
+ * screens the way a customer would. SCREENSHOTS_URL=http://host:port takes them of a
+ * running server instead (one on PostgreSQL, say), which must have the demo sign-ins.
  */
 import { mkdirSync } from 'node:fs';
 import { launchBrowser } from '../tests/e2e/harness/launch-browser';
@@ -11,7 +12,8 @@ import { startServer } from '../tests/e2e/harness/start-server';
 const [username = 'owner@lakeside.test', ...paths] = process.argv.slice(2);
 const targets = paths.length > 0 ? paths : ['/login', '/app'];
 
-const server = await startServer();
+const running = process.env.SCREENSHOTS_URL?.replace(/\/$/, '');
+const server = running ? { url: running, stop: async () => {} } : await startServer();
 const chromium = await launchBrowser();
 mkdirSync('screenshots', { recursive: true });
 try {
