@@ -14,12 +14,17 @@ export const PANEL_PORT_NAME = 'intake-cockpit';
  * order (in a microtask, never inside addListener); a disconnect in between is reported
  * to the first disconnect listener, so the transport reconnects as usual.
  */
-export function createEarlyPort(port: PortLike): PortLike {
+export function createEarlyPort(
+  port: PortLike,
+  /** Sees every message as it arrives, before it is held (the loader's early look). */
+  peek: (message: unknown) => void = () => {},
+): PortLike {
   const held: unknown[] = [];
   let deliver: ((message: unknown) => void) | null = null;
   let disconnected = false;
   const onGone: (() => void)[] = [];
   port.onMessage.addListener((message) => {
+    peek(message);
     if (deliver) deliver(message);
     else held.push(message);
   });

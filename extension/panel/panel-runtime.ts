@@ -10,9 +10,9 @@ import { setWidgetShadowMode } from '@/widgets/define-widget';
 import { setWidgetEnvironment } from '@/widgets/widget-environment';
 import { startClickToCall } from './click-to-call/start-click-to-call';
 import { mountPanel, showPanelNotice } from './mount-panel';
-import { CALL_FLOW_TAG, canShowCallFlow } from './panel-calls';
+import { canShowCallFlow } from './panel-calls';
 import { loadPanelPrefs, type PanelPrefs } from './panel-prefs';
-import { widgetsForRole } from './panel-widgets';
+import { firstFigureWidget, widgetsForRole } from './panel-widgets';
 import { createPortEnvironment } from './port-environment';
 import { createPortLiveFeed } from './port-live-feed';
 import { watchLocation } from './watch-location';
@@ -104,7 +104,7 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
     // parsing and first renders hold up the page's thread when its answer arrives
     // (bench:widgets 2026-11-26: see the commit). A call's offer still opens the call
     // flow: it loads at the latest after FIRST_SCREEN_ALONE_MS.
-    const first = tags.find((tag) => tag !== CALL_FLOW_TAG) ?? tags[0];
+    const first = firstFigureWidget(state.user.role, isDefined) ?? tags[0];
     if (first && first !== tags[0]) holdScreensUntil(firstFiguresShown(signal));
     if (first) preloadWidgets([first]);
     environment.storage.prefetch(widgetDefinitions(tags).flatMap((widget) => widget.storageKeys));

@@ -31,3 +31,17 @@ export function widgetsForRole(
         : [];
   return allowed.filter((tag) => isDefined(tag));
 }
+
+/** The call-flow widget, which shows figures only during a call (panel-calls.ts CALL_FLOW_TAG). */
+const CALL_FLOW: WidgetTag = 'intake-call-flow';
+
+/**
+ * The first widget of a role that shows figures from the server (issue #14): what the
+ * panel loads first and alone, and the loader asks for beside the runtime.
+ */
+export function firstFigureWidget(
+  role: Role | null | undefined,
+  isDefined: (tag: string) => boolean = () => true,
+): WidgetTag | null {
+  return widgetsForRole(role, isDefined).find((tag) => tag !== CALL_FLOW) ?? null;
+}

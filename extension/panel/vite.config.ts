@@ -43,9 +43,13 @@ export default defineConfig({
     minify: true,
     modulePreload: false,
     lib: {
-      entry: fileURLToPath(new URL('./panel-runtime.ts', import.meta.url)),
+      // first-screen.js: the loader's early ask for the first widget's screen (issue #14).
+      entry: {
+        'panel-runtime': fileURLToPath(new URL('./panel-runtime.ts', import.meta.url)),
+        'first-screen': fileURLToPath(new URL('./first-screen.ts', import.meta.url)),
+      },
       formats: ['es'],
-      fileName: () => 'panel-runtime.js',
+      fileName: (_format, name) => `${name}.js`,
     },
     // Vite leaves whitespace in library-mode ES output; this module is for browsers, not bundlers.
     rollupOptions: {
@@ -54,7 +58,13 @@ export default defineConfig({
         minify: true,
         codeSplitting: {
           groups: [
-            { name: 'panel-shared', tags: ['$initial'], priority: 2 },
+            // first-screen.ts stays on its own: it must not wait for the runtime's chunk.
+            {
+              name: 'panel-shared',
+              tags: ['$initial'],
+              test: (id: string) => !id.includes('/extension/panel/first-screen'),
+              priority: 2,
+            },
             { name: 'screens-shared', minShareCount: 2, priority: 1 },
           ],
         },
