@@ -39,8 +39,12 @@ export interface CacheAnswer {
 export const FRESH_MS = 5_000;
 /** Entries kept per owner; the oldest used goes first. */
 export const MAX_ENTRIES = 200;
-/** Answers larger than this (JSON characters) are not kept: the worker's memory stays small. */
-const MAX_ENTRY_CHARS = 512 * 1024;
+/**
+ * What all entries may hold together, in JSON characters (the worker's memory stays
+ * small); the oldest used go first. An answer larger than a quarter of it is not kept.
+ */
+export const MAX_TOTAL_CHARS = 4 * 1024 * 1024;
+const MAX_ENTRY_CHARS = MAX_TOTAL_CHARS / 4;
 
 /**
  * Which calls are reads whose answer can be shown again: GETs of the main API, and the
@@ -71,6 +75,7 @@ export function cacheKey(request: PortRequest): string {
 interface Entry {
   data: unknown;
   fetchedAt: number;
+  size: number;
 }
 
 export function createReportCache(options: { now?: () => number } = {}): ReportCache {
@@ -79,6 +84,11 @@ export function createReportCache(options: { now?: () => number } = {}): ReportC
   /** Bumped on every owner change: a call started before it never stores its answer. */
   let generation = 0;
   const entries = new Map<string, Entry>();
+  let total = 0;
+  const drop = (key: string) => {
+    total -= entries.get(key)?.size ?? 0;
+    entries.delete(key);
+  };
   const inFlight = new Map<string, Promise<unknown>>();
 
   function store(key: string, data: unknown): void {
@@ -88,13 +98,14 @@ export function createReportCache(options: { now?: () => number } = {}): ReportC
     } catch {
       return;
     }
+    drop(key);
     if (size > MAX_ENTRY_CHARS) return;
-    entries.delete(key);
-    entries.set(key, { data, fetchedAt: now() });
-    while (entries.size > MAX_ENTRIES) {
+    entries.set(key, { data, fetchedAt: now(), size });
+    total += size;
+    while (entries.size > MAX_ENTRIES || total > MAX_TOTAL_CHARS) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
-      entries.delete(oldest);
+      drop(oldest);
     }
   }
 
@@ -126,6 +137,7 @@ export function createReportCache(options: { now?: () => number } = {}): ReportC
       owner = next;
       generation++;
       entries.clear();
+      total = 0;
       inFlight.clear();
     },
     async answer(request, fetch) {

@@ -4,6 +4,7 @@ import {
   createReportCache,
   FRESH_MS,
   isCacheable,
+  MAX_TOTAL_CHARS,
 } from '@/extension/entrypoints/background/report-cache';
 import type { PublicSessionState } from '@/shared/transport/port-protocol';
 import type { TransportRequest } from '@/shared/transport/transport';
@@ -222,6 +223,27 @@ describe('the background report cache (stale-while-revalidate)', () => {
     expect(cacheKey({ method: 'GET', path: 'p', query: { a: 1 } })).not.toBe(
       cacheKey({ method: 'GET', path: 'p', query: { a: 2 } }),
     );
+  });
+
+  it('keeps its memory bounded: the oldest used answers go first', async () => {
+    const cache = createReportCache();
+    cache.setOwner('u1|ws|server');
+    const big = 'x'.repeat(MAX_TOTAL_CHARS / 4 - 100);
+    const ask = (path: string) => cache.answer({ method: 'GET', path }, async () => big);
+    for (const path of ['a', 'b', 'c', 'd']) await ask(path);
+    expect(cache.size()).toBe(4);
+    await ask('a'); // used again: now the most recent
+    await ask('e');
+    expect(cache.size()).toBe(4);
+    let fetched = false;
+    await cache.answer({ method: 'GET', path: 'b' }, async () => {
+      fetched = true;
+      return big;
+    });
+    expect(fetched).toBe(true); // b, the oldest used, was dropped for e
+    // Too large for the cache at all: answered, not kept.
+    await cache.answer({ method: 'GET', path: 'huge' }, async () => 'x'.repeat(MAX_TOTAL_CHARS));
+    expect(cache.size()).toBe(4);
   });
 
   it('answers at once without a new call within the fresh window', async () => {
