@@ -307,6 +307,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
         io: () => io,
         simulator: callTracking.simulator,
         cockpitWarnings: () => cockpitWarnings,
+        redis: fanout,
         ...options.microservices,
       });
       registerCoachingRoutes(api, ctx, { dataDir: options.dataDir, secret });

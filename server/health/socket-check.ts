@@ -40,9 +40,15 @@ async function handshake(base: string, signal: AbortSignal): Promise<void> {
 
 /**
  * Sockets: how many are connected (read before the loopback adds its own), and a real
- * handshake with the socket server through this server's own port.
+ * handshake with the socket server through this server's own port. With the Redis
+ * fan-out (issue #17), Redis must answer too: without it events reach this process's
+ * sockets only (degraded).
  */
-export function socketCheck(io: () => SocketServer, httpServer: HttpServer): PartCheck {
+export function socketCheck(
+  io: () => SocketServer,
+  httpServer: HttpServer,
+  redis: { ping(): Promise<number> } | null = null,
+): PartCheck {
   return {
     id: 'sockets',
     name: 'Sockets',
@@ -59,7 +65,21 @@ export function socketCheck(io: () => SocketServer, httpServer: HttpServer): Par
         const reason = error instanceof Error ? error.message : String(error);
         return { status: 'down', detail: `${counted}; loopback handshake failed: ${reason}.` };
       }
-      return { status: 'ok', detail: `${counted}; loopback handshake answered.` };
+      if (!redis) return { status: 'ok', detail: `${counted}; loopback handshake answered.` };
+      try {
+        const pingMs = await redis.ping();
+        return {
+          status: 'ok',
+          detail: `${counted}; loopback handshake answered; Redis fan-out answered in ${pingMs} ms.`,
+        };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        return {
+          status: 'degraded',
+          detail: `${counted}; Redis does not answer (${reason}): events reach this process's sockets only.`,
+        };
+      }
     },
   };
 }

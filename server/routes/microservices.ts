@@ -24,6 +24,8 @@ export interface MicroserviceDeps {
   adjustParts?: (parts: readonly PartCheck[]) => readonly PartCheck[];
   /** Per-check timeout; default CHECK_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** The Redis fan-out's ping (issue #17); absent with the in-memory adapter. */
+  redis?: { ping(): Promise<number> } | null;
 }
 
 /**
@@ -38,7 +40,7 @@ export function registerMicroserviceRoutes(
 ): void {
   const parts: readonly PartCheck[] = [
     databaseCheck(ctx.db),
-    socketCheck(deps.io, api.server),
+    socketCheck(deps.io, api.server, deps.redis ?? null),
     callTrackingCheck(ctx.db, deps.simulator),
     addressVerificationCheck(),
     outboxCheck(ctx.db, ctx.now),

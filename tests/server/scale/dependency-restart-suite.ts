@@ -2,6 +2,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@/shared/contracts/common';
 import { healthResponseSchema } from '@/shared/contracts/health';
+import { microservicesResponseSchema } from '@/shared/contracts/microservices';
 import { NOTIFICATION_EVENT, notificationSchema } from '@/shared/contracts/notification';
 import { buildServer, type IntakeServer } from '@/server/app';
 import { DATABASE_UNAVAILABLE } from '@/server/http/dependency-errors';
@@ -74,6 +75,12 @@ function startLoad(url: string, token: string, workers = 8) {
 async function health(url: string) {
   const answer = await callApi(url, '/api/health');
   return { status: answer.status, body: healthResponseSchema.parse(answer.body) };
+}
+
+/** The sockets line of System > Microservices. */
+async function socketsPart(url: string, systemToken: string) {
+  const answer = await callApi(url, '/api/system/microservices', { token: systemToken });
+  return microservicesResponseSchema.parse(answer.body).data.checks.find((c) => c.id === 'sockets');
 }
 
 async function until<T>(
@@ -249,6 +256,11 @@ export function dependencyRestartSuite(deployment: () => Deployment): void {
         status: 503,
         body: { status: 'down', database: 'ok', redis: 'down', message: REDIS_DOWN },
       });
+      // System > Microservices says the same, on its sockets line.
+      expect(await socketsPart(url, systemToken)).toMatchObject({
+        status: 'degraded',
+        detail: expect.stringMatching(/Redis does not answer/),
+      });
       // An emit while Redis is down still reaches this process's own sockets.
       const localOnly = next(local, 'during_outage');
       server.emitToWorkspace('ws_harbor', 'during_outage', 1);
@@ -261,6 +273,10 @@ export function dependencyRestartSuite(deployment: () => Deployment): void {
         10_000,
       );
       expect(back).toEqual({ status: 200, body: { status: 'ok', database: 'ok', redis: 'ok' } });
+      expect(await socketsPart(url, systemToken)).toMatchObject({
+        status: 'ok',
+        detail: expect.stringMatching(/Redis fan-out answered in \d+ ms/),
+      });
       const answers = await load.stop();
       // The API never needed Redis: every request was served.
       expect(answers.filter((a) => a.status !== 200)).toEqual([]);
