@@ -24,6 +24,8 @@ Needs DATABASE_URL (PostgreSQL) and REDIS_URL; see docs/deploying.md.`;
 
 /** How long a worker has to close its connections on shutdown before it is killed. */
 const STOP_GRACE_MS = 15_000;
+/** After Ctrl-C, how long the workers may close on their own before they get SIGTERM. */
+const SIGINT_GRACE_MS = 3000;
 
 const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
 
@@ -94,7 +96,14 @@ async function main(): Promise<number> {
       for (const worker of running) worker.process.kill('SIGKILL');
     }, STOP_GRACE_MS);
     killer.unref();
-    for (const worker of running) worker.process.kill('SIGTERM');
+    const terminate = () => {
+      for (const worker of running) if (!worker.isDead()) worker.process.kill('SIGTERM');
+    };
+    // Ctrl-C reaches the workers too (one process group), and a second signal makes a
+    // worker exit without closing (server/main.ts): give them a moment to close on their
+    // own first. A SIGINT sent to the primary alone still stops them, a little later.
+    if (signal === 'SIGINT') setTimeout(terminate, SIGINT_GRACE_MS).unref();
+    else terminate();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
