@@ -86,11 +86,13 @@ export async function connectRedisFanout(options: RedisFanoutOptions): Promise<R
   };
   pub.on('error', onError('publisher'));
   sub.on('error', onError('subscriber'));
-  pub.on('ready', () => {
-    if (!down) return;
+  const onReady = () => {
+    if (!down || pub.status !== 'ready' || sub.status !== 'ready') return;
     down = false;
     log.info(`Redis at ${shown} is reachable again; socket fan-out resumed.`);
-  });
+  };
+  pub.on('ready', onReady);
+  sub.on('ready', onReady);
 
   // The adapter publishes without awaiting (publish(...) with no catch): while Redis is
   // down each publish would be an unhandled rejection, which ends a Node process.
