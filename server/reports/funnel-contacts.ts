@@ -3,7 +3,7 @@ import type { ConversionContactRow, ConversionData } from '@/shared/contracts/re
 import type { PclcContactRow, PclcStat } from '@/shared/contracts/reports/pclc';
 import type { CrmModule, PipelineStage } from '@/shared/contracts/reports/pipeline-stages';
 import type { Db } from '../db/database';
-import { dimensionConditions } from './pipeline-counts';
+import { dimensionConditions, groupedCounts, stageCounts } from './pipeline-counts';
 import { loose, type ReportScope, type WorkspaceLookupSet } from './report-scope';
 
 /**
@@ -39,16 +39,61 @@ export interface StageQuery {
   distinctContacts?: boolean;
   limit: number;
   offset: number;
+  /** Force a plan (tests compare them); by default the cheaper one for the list's size. */
+  plan?: 'sorted' | 'byName';
 }
 
-/** Rows (one page) and the total for a stage query. */
+/**
+ * A page of a list is read one of two ways, with the same rows in the same order (by
+ * name, then contact id, then transition id):
+ * - sorted: the list's transitions in the range are read and sorted, which costs the
+ *   whole list — fine for a short one;
+ * - by name: the contacts are walked in name order (contacts_workspace_name_idx) and each
+ *   one's transitions probed, which stops after the page, but reads contacts outside the
+ *   list too: about (offset + limit) × contacts / total of them.
+ * A year of leads at a million contacts is a few hundred thousand rows to sort (seconds)
+ * but a walk of a few thousand contacts; a day of them is the other way round.
+ */
+const WALK_MIN_ROWS = 20_000;
+const WALK_MAX_CONTACTS = 200_000;
+
+export function readsByName(
+  listRows: number,
+  page: { limit: number; offset: number },
+  contactsInWorkspace: number,
+): boolean {
+  if (listRows < WALK_MIN_ROWS) return false;
+  return ((page.offset + page.limit) * contactsInWorkspace) / listRows <= WALK_MAX_CONTACTS;
+}
+
+/** Contacts per workspace, counted at most once a minute (it only picks a query plan). */
+const contactCounts = new Map<string, { count: number; at: number }>();
+async function contactsInWorkspace(db: Db, workspaceId: string): Promise<number> {
+  const cached = contactCounts.get(workspaceId);
+  if (cached && Date.now() - cached.at < 60_000) return cached.count;
+  const row = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  const count = Number(row?.n ?? 0);
+  contactCounts.set(workspaceId, { count, at: Date.now() });
+  return count;
+}
+
+/**
+ * Rows (one page) and the total for a stage query. The total of a plain stage list comes
+ * from the rollups (the same numbers as the records, tests/server/reports/rollups.test.ts);
+ * a distinct-contact list answers no total, only whether rows follow the page (`more`).
+ */
 export async function stageContacts(
   db: Db,
   scope: ReportScope,
   query: StageQuery,
-): Promise<{ rows: StageContact[]; total: number }> {
-  const day = scope.perspective === 'conversion' ? 't.entered_day' : 't.day';
-  const uDay = scope.perspective === 'conversion' ? 'u.entered_day' : 'u.day';
+): Promise<{ rows: StageContact[]; total: number | null; more: boolean }> {
+  const conversion = scope.perspective === 'conversion';
+  const day = conversion ? 't.entered_day' : 't.day';
+  const uDay = conversion ? 'u.entered_day' : 'u.day';
   const unqualifiedAtAppt = (eb: AnyEb) =>
     eb.exists(
       eb
@@ -59,32 +104,44 @@ export async function stageContacts(
         .where(uDay, '>=', scope.startDate)
         .where(uDay, '<=', scope.endDate),
     );
-  const base = loose(db)
-    .selectFrom('pipeline_events as t')
-    .where('t.workspace_id', '=', scope.workspace.id)
-    .where('t.stage', 'in', [...query.stages])
-    .where(day, '>=', scope.startDate)
-    .where(day, '<=', scope.endDate)
-    .where((eb) =>
-      eb.and([
-        ...dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true }),
-        ...(query.qualifiedShows === undefined
-          ? []
-          : [query.qualifiedShows ? eb.not(unqualifiedAtAppt(eb)) : unqualifiedAtAppt(eb)]),
-      ]),
-    );
+  // The transitions of the list, on alias t. Probed per contact (a walk by name), they
+  // leave out the workspace: the contact fixes it, and without it the only index that
+  // fits is the one on contact_id (SQLite otherwise reads the range for every contact).
+  const conditions = (eb: AnyEb, perContact: boolean) =>
+    eb.and([
+      ...(perContact ? [] : [eb('t.workspace_id', '=', scope.workspace.id)]),
+      eb('t.stage', 'in', [...query.stages]),
+      eb(day, '>=', scope.startDate),
+      eb(day, '<=', scope.endDate),
+      ...dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true }),
+      ...(query.qualifiedShows === undefined
+        ? []
+        : [query.qualifiedShows ? eb.not(unqualifiedAtAppt(eb)) : unqualifiedAtAppt(eb)]),
+    ]);
+  const listConditions = (eb: AnyEb) => conditions(eb, false);
 
-  const totalRow = await base
-    .select((eb) =>
-      (query.distinctContacts
-        ? eb.fn.count<number>('t.contact_id').distinct()
-        : eb.fn.countAll<number>()
-      ).as('total'),
-    )
-    .executeTakeFirst();
-  const total = Number(totalRow?.total ?? 0);
-  if (total === 0 || query.offset >= total) return { rows: [], total };
+  // Rows of the stages in the range: the total of a plain list, a bound for the others.
+  const stageRows = (await groupedCounts(db, scope, { stages: query.stages })).reduce(
+    (sum, group) => sum + query.stages.reduce((n, stage) => n + group.counts[stage], 0),
+    0,
+  );
+  let total: number | null = stageRows;
+  if (query.qualifiedShows !== undefined) {
+    const row = await loose(db)
+      .selectFrom('pipeline_events as t')
+      .where(listConditions)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst();
+    total = Number(row?.total ?? 0);
+  } else if (query.distinctContacts) {
+    total = null;
+  }
+  const bound = total ?? stageRows;
+  if (bound === 0 || query.offset >= bound) return { rows: [], total, more: false };
 
+  const byName = query.plan
+    ? query.plan === 'byName'
+    : readsByName(bound, query, await contactsInWorkspace(db, scope.workspace.id));
   const contactColumns = [
     'c.id',
     'c.module',
@@ -96,37 +153,87 @@ export async function stageContacts(
     'c.sub_case_type_key',
     'c.qualification',
   ] as const;
-  // Only shows need the unqualified-at-appointment flag (an EXISTS per row), and only the
-  // distinct lead list groups (by the contact's key, so PostgreSQL accepts its columns).
+  // Only shows need the unqualified-at-appointment flag (an EXISTS per row).
   const withShowFlag = query.stages.includes('show');
-  const joined = base.innerJoin('contacts as c', 'c.id', 't.contact_id');
-  const page = query.distinctContacts
-    ? joined
-        .select((eb) => [
-          ...contactColumns,
-          eb.fn
-            .max(eb.case().when('t.stage', '=', 'new_lead').then(1).else(0).end())
-            .as('new_lead'),
-          eb.lit(0).as('unqualified_at_appt'),
-        ])
-        .groupBy('c.id')
-    : joined.select((eb) => [
+  const limit = query.distinctContacts ? query.limit + 1 : query.limit;
+  let rows: Record<string, string | number | null>[];
+  if (query.distinctContacts) {
+    // One row per contact with a transition of the list: EXISTS, so no grouping; the
+    // new-lead flag is a second EXISTS.
+    const listed = (eb: AnyEb, stages: readonly PipelineStage[]) =>
+      eb.exists(
+        eb
+          .selectFrom('pipeline_events as t')
+          .select('t.id')
+          .whereRef('t.contact_id', '=', 'c.id')
+          .where((inner) => conditions(inner, true))
+          .where('t.stage', 'in', [...stages]),
+      );
+    // By name: walk the contacts in name order, probing each (EXISTS); sorted: the list's
+    // contacts first (IN), then sorted.
+    rows = await loose(db)
+      .selectFrom('contacts as c')
+      .where('c.workspace_id', '=', scope.workspace.id)
+      .where((eb) =>
+        byName
+          ? listed(eb, query.stages)
+          : eb(
+              'c.id',
+              'in',
+              eb.selectFrom('pipeline_events as t').select('t.contact_id').where(listConditions),
+            ),
+      )
+      .select((eb) => [
+        ...contactColumns,
+        eb
+          .case()
+          .when(listed(eb, ['new_lead']))
+          .then(1)
+          .else(0)
+          .end()
+          .as('new_lead'),
+        eb.lit(0).as('unqualified_at_appt'),
+      ])
+      .orderBy('c.first_name')
+      .orderBy('c.last_name')
+      .orderBy('c.id')
+      .limit(limit)
+      .offset(query.offset)
+      .execute();
+  } else {
+    // By name: contacts first (a cross join keeps SQLite's loop order; the condition
+    // joins them), so the name index gives the order; sorted: transitions first.
+    const joined = byName
+      ? loose(db)
+          .selectFrom('contacts as c')
+          .crossJoin('pipeline_events as t')
+          .whereRef('t.contact_id', '=', 'c.id')
+          .where('c.workspace_id', '=', scope.workspace.id)
+      : loose(db)
+          .selectFrom('pipeline_events as t')
+          .innerJoin('contacts as c', 'c.id', 't.contact_id');
+    rows = await joined
+      .where((eb) => conditions(eb, byName))
+      .select((eb) => [
         ...contactColumns,
         eb.case().when('t.stage', '=', 'new_lead').then(1).else(0).end().as('new_lead'),
         (withShowFlag ? eb.case().when(unqualifiedAtAppt(eb)).then(1).else(0).end() : eb.lit(0)).as(
           'unqualified_at_appt',
         ),
-      ]);
-  const rows = await page
-    .orderBy('c.first_name')
-    .orderBy('c.last_name')
-    .orderBy('c.id')
-    .limit(query.limit)
-    .offset(query.offset)
-    .execute();
+      ])
+      .orderBy('c.first_name')
+      .orderBy('c.last_name')
+      .orderBy('c.id')
+      .orderBy('t.id')
+      .limit(limit)
+      .offset(query.offset)
+      .execute();
+  }
+  const more = rows.length > query.limit || (total !== null && query.offset + rows.length < total);
   return {
     total,
-    rows: rows.map((row) => ({
+    more,
+    rows: rows.slice(0, query.limit).map((row) => ({
       id: String(row.id),
       module: String(row.module),
       firstName: String(row.first_name),
@@ -206,7 +313,7 @@ export async function pclcContacts(
   });
   const labels = contactLabels(scope.workspace);
   return {
-    total,
+    total: total ?? 0,
     rows: rows.map((contact) => ({
       id: contact.id,
       module: contact.module as CrmModule,
@@ -238,24 +345,24 @@ export async function conversionReport(
     ];
   };
   const page = { limit: contactsLimit, offset: 0 };
-  const [leads, newLeads, shows, hires, noHires, filed] = await Promise.all([
+  const [leads, shows, hires, noHires, filed, counts] = await Promise.all([
     stageContacts(db, scope, {
       stages: ['new_lead', 'qualified', 'unqualified_at_lead'],
       distinctContacts: true,
       ...page,
     }),
-    stageContacts(db, scope, { stages: ['new_lead'], limit: 1, offset: 0 }),
     stageContacts(db, scope, { stages: ['show'], ...page }),
     stageContacts(db, scope, { stages: ['hire'], ...page }),
     stageContacts(db, scope, { stages: ['no_hire'], ...page }),
     stageContacts(db, scope, { stages: ['filed'], ...page }),
+    stageCounts(db, scope, { stages: ['new_lead', 'show', 'hire', 'no_hire', 'filed'] }),
   ]);
   return {
-    LEADS: newLeads.total,
-    SHOWS: shows.total,
-    HIRES: hires.total,
-    FILED: filed.total,
-    NOHIRES: noHires.total,
+    LEADS: counts.new_lead,
+    SHOWS: counts.show,
+    HIRES: counts.hire,
+    FILED: counts.filed,
+    NOHIRES: counts.no_hire,
     LEADSCONTACTS: leads.rows.map((c) => positional(c, qualificationLabel(c.qualification))),
     SHOWSCONTACTS: shows.rows.map((c) =>
       positional(c, c.unqualifiedAtAppt ? 'Unqualified' : 'Qualified'),
@@ -263,6 +370,6 @@ export async function conversionReport(
     HIRESCONTACTS: hires.rows.map((c) => positional(c, 'Hired')),
     FILEDCONTACTS: filed.rows.map((c) => positional(c, 'Filed')),
     NOHIRESCONTACTS: noHires.rows.map((c) => positional(c, 'Not Hired')),
-    TRUNCATED: [leads, shows, hires, noHires, filed].some((list) => list.total > list.rows.length),
+    TRUNCATED: [leads, shows, hires, noHires, filed].some((list) => list.more),
   };
 }

@@ -93,8 +93,13 @@ export async function peopleTab(
   db: Db,
   scope: ReportScope,
   tab: 'team' | 'consultants' | 'agent',
-  options: { inactiveUsers: boolean; agent?: string },
+  options: { inactiveUsers: boolean; agent?: string; limit: number; offset: number },
 ): Promise<PeopleData> {
+  // One page of a tab's people, in name order (the lookups are sorted by name).
+  const paged = <T>(rows: T[]) => ({
+    rows: rows.slice(options.offset, options.offset + options.limit),
+    page: { total: rows.length, limit: options.limit, offset: options.offset },
+  });
   const stages = ['new_lead', 'unqualified_at_lead', 'set'] as const;
   if (tab === 'team') {
     const [counts, inbound, outbound] = await Promise.all([
@@ -104,14 +109,16 @@ export async function peopleTab(
     ]);
     return {
       tab,
-      rows: scope.workspace.agents
-        .filter((a) => a.active || options.inactiveUsers)
-        .map((a) => ({
-          id: a.id,
-          name: a.name,
-          active: a.active,
-          ...performance(counts.get(a.id), inbound.get(a.id), outbound.get(a.id)),
-        })),
+      ...paged(
+        scope.workspace.agents
+          .filter((a) => a.active || options.inactiveUsers)
+          .map((a) => ({
+            id: a.id,
+            name: a.name,
+            active: a.active,
+            ...performance(counts.get(a.id), inbound.get(a.id), outbound.get(a.id)),
+          })),
+      ),
     };
   }
   if (tab === 'consultants') {
@@ -121,20 +128,22 @@ export async function peopleTab(
     });
     return {
       tab,
-      rows: scope.workspace.consultants
-        .filter((c) => c.active || options.inactiveUsers)
-        .map((c) => {
-          const n = counts.get(c.id) ?? emptyStageCounts();
-          return {
-            id: c.id,
-            name: c.name,
-            active: c.active,
-            consults: n.show,
-            hires: n.hire,
-            noHires: n.no_hire,
-            hireRate: ratePercent(n.hire, Math.max(0, n.show - n.unqualified_at_appt)),
-          };
-        }),
+      ...paged(
+        scope.workspace.consultants
+          .filter((c) => c.active || options.inactiveUsers)
+          .map((c) => {
+            const n = counts.get(c.id) ?? emptyStageCounts();
+            return {
+              id: c.id,
+              name: c.name,
+              active: c.active,
+              consults: n.show,
+              hires: n.hire,
+              noHires: n.no_hire,
+              hireRate: ratePercent(n.hire, Math.max(0, n.show - n.unqualified_at_appt)),
+            };
+          }),
+      ),
     };
   }
   const agent = scope.workspace.agents.find((a) => a.id === options.agent);

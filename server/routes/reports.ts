@@ -381,6 +381,8 @@ export function registerReportRoutes(
         data: await peopleTab(db, dateScope(workspace, input, now), tab, {
           inactiveUsers: input.inactiveUsers,
           agent: input.agent,
+          limit: input.limit,
+          offset: input.offset,
         }),
       };
     },

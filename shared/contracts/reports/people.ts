@@ -48,11 +48,24 @@ export const PEOPLE_TABS = ['team', 'consultants', 'agent'] as const;
 export const peopleTabSchema = z.enum(PEOPLE_TABS);
 export type PeopleTab = z.infer<typeof peopleTabSchema>;
 
-/** Body: startDate, endDate, inactiveUsers (include inactive people), agent (tab agent). */
+/**
+ * The team and consultants tabs list one row per person, in pages (issue #17: no list
+ * without a bound): `limit` rows (default PEOPLE_PAGE_DEFAULT_LIMIT, at most
+ * PEOPLE_PAGE_MAX_LIMIT) from `offset`, in name order; `page.total` says how many there are.
+ */
+export const PEOPLE_PAGE_DEFAULT_LIMIT = 500;
+export const PEOPLE_PAGE_MAX_LIMIT = 1000;
+
+/**
+ * Body: startDate, endDate, inactiveUsers (include inactive people), agent (tab agent),
+ * limit and offset (the team and consultants tabs' page).
+ */
 export const peopleRequestSchema = z
   .object({
     inactiveUsers: z.boolean().default(false),
     agent: idSchema.optional(),
+    limit: z.number().int().min(1).max(PEOPLE_PAGE_MAX_LIMIT).default(PEOPLE_PAGE_DEFAULT_LIMIT),
+    offset: z.number().int().min(0).max(1_000_000).default(0),
   })
   .and(dateRangeSchema);
 export type PeopleRequest = z.input<typeof peopleRequestSchema>;
@@ -89,9 +102,27 @@ export const agentDaySchema = z.object({
   calls: countSchema,
 });
 
+/**
+ * Which rows of a paged tab this answer holds (the server always sends it; optional so an
+ * answer of an earlier server still parses).
+ */
+export const peoplePageSchema = z.object({
+  total: countSchema,
+  limit: z.number().int().min(1),
+  offset: z.number().int().min(0),
+});
+
 export const peopleDataSchema = z.discriminatedUnion('tab', [
-  z.object({ tab: z.literal('team'), rows: z.array(teamRowSchema) }),
-  z.object({ tab: z.literal('consultants'), rows: z.array(consultantRowSchema) }),
+  z.object({
+    tab: z.literal('team'),
+    rows: z.array(teamRowSchema),
+    page: peoplePageSchema.optional(),
+  }),
+  z.object({
+    tab: z.literal('consultants'),
+    rows: z.array(consultantRowSchema),
+    page: peoplePageSchema.optional(),
+  }),
   z.object({
     tab: z.literal('agent'),
     agent: z.object({ id: idSchema, name: z.string(), active: z.boolean() }),
