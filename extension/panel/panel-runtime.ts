@@ -101,9 +101,9 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
     const tags = widgetsForRole(state.user.role, isDefined);
     // The first widget with figures first, alone (issue #14): the other screens' code
     // (the call flow's is the largest) waits until its figures are shown, else their
-    // parsing and first renders hold up the page's thread when its answer arrives
-    // (bench:widgets 2026-11-26: see the commit). A call's offer still opens the call
-    // flow: it loads at the latest after FIRST_SCREEN_ALONE_MS.
+    // parsing and first renders held up the page's thread just when its chunk and its
+    // answer arrived (seen in-page with marks, 2026-11-26). A call's offer still opens the
+    // call flow: its code loads at the latest after FIRST_SCREEN_ALONE_MS.
     const first = firstFigureWidget(state.user.role, isDefined) ?? tags[0];
     if (first && first !== tags[0]) holdScreensUntil(firstFiguresShown(signal));
     if (first) preloadWidgets([first]);
