@@ -12,7 +12,7 @@ import type {
 import type { TotalPipelineResponse } from '@/shared/contracts/reports/pclc';
 import { ratePercent } from '@/shared/domain/funnel-rates';
 import type { Db } from '../db/database';
-import { daysBetween, daysInMonth, monthOf } from '../records/workspace-days';
+import { addDays, daysBetween, daysInMonth, monthOf } from '../records/workspace-days';
 import { contactLabels } from './funnel-contacts';
 import { countTransitions, dimensionConditions } from './pipeline-counts';
 import { filtersBeyondLeadSource, loose, type ReportScope } from './report-scope';
@@ -203,7 +203,14 @@ export async function objections(
 
 export const NO_SHOW_CONTACTS_LISTED = 1000;
 
-/** GET reports/noShows: appointments in the range whose contact did not come. */
+/**
+ * GET reports/noShows: appointments in the range whose contact did not come. The counts
+ * come from the appointments_daily rollup when only lead sources filter (appointments
+ * carry their contact's lead source); the list, newest first, walks the
+ * (workspace_id, status, scheduled_at) index from the end of the range, between
+ * instants a day wider than the range (a local day is never more than a day away from
+ * its UTC instants) and then by the local day itself.
+ */
 export async function noShows(db: Db, scope: ReportScope): Promise<NoShowsResponse['data']> {
   const base = loose(db)
     .selectFrom('appointments as a')
@@ -211,21 +218,41 @@ export async function noShows(db: Db, scope: ReportScope): Promise<NoShowsRespon
     .where('a.workspace_id', '=', scope.workspace.id)
     .where('a.scheduled_day', '>=', scope.startDate)
     .where('a.scheduled_day', '<=', scope.endDate)
-    .where('a.status', 'in', ['showed', 'no_show'])
     .where((eb) =>
       eb.and(dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true })),
     );
+  const totalsQuery = filtersBeyondLeadSource(scope.dims)
+    ? base
+        .where('a.status', 'in', ['showed', 'no_show'])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('due'),
+          eb.fn
+            .sum<number>(eb.case().when('a.status', '=', 'no_show').then(1).else(0).end())
+            .as('missed'),
+        ])
+    : loose(db)
+        .selectFrom('appointments_daily as t')
+        .where('t.workspace_id', '=', scope.workspace.id)
+        .where('t.day', '>=', scope.startDate)
+        .where('t.day', '<=', scope.endDate)
+        .where('t.status', 'in', ['showed', 'no_show'])
+        .where((eb) =>
+          eb.and(dimensionConditions(eb, scope.dims, { sentinel: true, withAgents: false })),
+        )
+        .select((eb) => [
+          eb.fn.sum<number>('t.count').as('due'),
+          eb.fn
+            .sum<number>(
+              eb.case().when('t.status', '=', 'no_show').then(eb.ref('t.count')).else(0).end(),
+            )
+            .as('missed'),
+        ]);
   const [totals, rows] = await Promise.all([
-    base
-      .select((eb) => [
-        eb.fn.countAll<number>().as('due'),
-        eb.fn
-          .sum<number>(eb.case().when('a.status', '=', 'no_show').then(1).else(0).end())
-          .as('missed'),
-      ])
-      .executeTakeFirst(),
+    totalsQuery.executeTakeFirst(),
     base
       .where('a.status', '=', 'no_show')
+      .where('a.scheduled_at', '>=', addDays(scope.startDate, -1))
+      .where('a.scheduled_at', '<', addDays(scope.endDate, 2))
       .select([
         't.id',
         't.module',
