@@ -12,6 +12,7 @@ import * as scheduling from './migrations/0010-scheduling';
 import * as workspaceWizard from './migrations/0011-workspace-wizard';
 import * as coaching from './migrations/0012-coaching';
 import * as reportScale from './migrations/0013-report-scale';
+import * as reportScaleIndexes from './migrations/0013-report-scale-indexes';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-workspace-wizard': workspaceWizard,
   '0012-coaching': coaching,
   '0013-report-scale': reportScale,
+  '0013-report-scale-indexes': reportScaleIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
