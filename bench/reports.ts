@@ -1,37 +1,59 @@
-import { existsSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type SQLite from 'better-sqlite3';
+import { type RawBuilder, sql } from 'kysely';
 import { PIPELINE_STAGES } from '@/shared/contracts/reports/pipeline-stages';
-import { buildServer } from '../server/app';
-import { migrateToLatest, openDatabase, sqliteHandle } from '../server/db/database';
-import { addDays } from '../server/records/workspace-days';
 import { dayInTimezone } from '@/shared/domain/workspace-day';
+import { type Db, migrateToLatest, openDatabase } from '../server/db/database';
+import { addDays } from '../server/records/workspace-days';
 import { DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { hasReportingRecords, seedDemoRecords } from '../server/seed/demo-records';
 import { hasData, seedDemoData } from '../server/seed/demo-seed';
 import { percentile } from './stats';
 
 /**
- * `npm run bench:reports` (issue #3 Speed; a benchmark, never a timed test).
+ * `npm run bench:reports` (issue #17; a benchmark, never a timed test).
  *
- * Seeds (or reuses) a database of BENCH_CONTACTS contacts (default 1,000,000) in
- * bench-data/, starts the real server in this process on an ephemeral port, signs in as
- * owner@lakeside.test (Lakeside holds 80% of the contacts), and times 20 calls of each
- * report over real HTTP for a 30-day and a 365-day range: median and p95. For each it
- * also times the same numbers computed by a raw SQL aggregate over the record tables (no
- * rollups), and prints HTTP median / raw median. Last, the process's peak RSS.
+ * Every report call of spec dashboards 7 (and our two contact-list calls), each without
+ * filters and with each filter it takes (office, sub case type, campaign, agent), over the
+ * last 365 days, as owner@lakeside.test (80% of the contacts), over real HTTP to the real
+ * server in a process of its own: median and p95 of BENCH_CALLS calls after 2 warm-ups.
+ * Beside each, "raw SQL": the report's core numbers computed by one aggregate over the
+ * record tables (no rollups), through the same engine (Kysely `sql`, median of 3), and
+ * the ratio HTTP median / raw median. Last, each server's peak RSS (VmHWM).
+ *
+ * Engines: SQLite in BENCH_DATA_DIR (default bench-data/) always; PostgreSQL at
+ * DATABASE_URL when it is set, side by side. Each is seeded with BENCH_CONTACTS contacts
+ * (default 1,000,000) when it has no records yet, else reused.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(root, 'bench-data'));
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
-const CALLS = 20;
+const CALLS = Number(process.env.BENCH_CALLS ?? 20);
+/** Only the rows whose name contains this (e.g. BENCH_ONLY=pclc). */
+const ONLY = process.env.BENCH_ONLY;
 const WARMUP = 2;
-const RAW_RUNS = 5;
+/** Raw aggregates take seconds each at 1M contacts: a second run only under a second. */
+const RAW_RUNS = Number(process.env.BENCH_RAW_RUNS ?? 3);
 const WORKSPACE = 'ws_lakeside';
+const RANGE_DAYS = 365;
 
-async function prepareData(): Promise<void> {
-  const db = openDatabase(DATA_DIR);
+interface Engine {
+  name: 'sqlite' | 'postgres';
+  url?: string;
+}
+
+const ENGINES: Engine[] = [
+  { name: 'sqlite' },
+  ...(DATABASE_URL ? [{ name: 'postgres' as const, url: DATABASE_URL }] : []),
+];
+
+const openEngine = (engine: Engine): Db => openDatabase({ dataDir: DATA_DIR, url: engine.url });
+
+async function prepareData(engine: Engine): Promise<void> {
+  const db = openEngine(engine);
   try {
     await migrateToLatest(db);
     const now = new Date();
@@ -41,205 +63,563 @@ async function prepareData(): Promise<void> {
         .selectFrom('contacts')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      console.log(`Reusing ${DATA_DIR}: ${Number(row.n).toLocaleString('en-US')} contacts.`);
-      if (Number(row.n) < CONTACTS) {
-        console.log(
-          `  (fewer than ${CONTACTS.toLocaleString('en-US')}: delete ${DATA_DIR} to reseed)`,
-        );
-      }
+      console.log(`${engine.name}: reusing ${Number(row.n).toLocaleString('en-US')} contacts.`);
       return;
     }
-    console.log(`Seeding ${CONTACTS.toLocaleString('en-US')} contacts into ${DATA_DIR}...`);
+    console.log(`${engine.name}: seeding ${CONTACTS.toLocaleString('en-US')} contacts...`);
     const started = Date.now();
     await seedDemoRecords(db, now, { contacts: CONTACTS, log: (line) => console.log(line) });
-    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(`${engine.name}: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await db.destroy();
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-interface Bench {
-  name: string;
-  range: '30 days' | '365 days';
-  call: () => Promise<Response>;
-  raw: () => void;
+/** The report server in a process of its own (bench/report-server.ts). */
+async function startServer(engine: Engine): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench', 'report-server.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, BENCH_DATA_DIR: DATA_DIR, BENCH_DATABASE_URL: engine.url ?? '' },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`report server exited with ${code}`)));
+  });
+  return { url, child };
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(DATA_DIR)) console.log(`${DATA_DIR} does not exist yet.`);
-  await prepareData();
-
-  const server = await buildServer({ dataDir: DATA_DIR, logLevel: 'silent', seedDemoData: false });
-  const { url } = await server.listen(0, '127.0.0.1');
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 20);
+/** Peak resident set of a process (Linux), in MB. */
+function peakRssMb(pid: number): number | null {
   try {
-    const signIn = await fetch(`${url}/api/auth`, {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status);
+    return kb ? Number(kb[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+const median = (xs: number[]) => percentile(xs, 50);
+
+type Filter = 'none' | 'office' | 'subCaseType' | 'campaign' | 'agent';
+const ALL_FILTERS: readonly Filter[] = ['none', 'office', 'subCaseType', 'campaign', 'agent'];
+
+interface Picks {
+  today: string;
+  startDate: string;
+  office: string;
+  subCaseType: string;
+  campaign: string;
+  agent: string;
+  consultant: string;
+  hidden: string[];
+}
+
+interface Row {
+  name: string;
+  filter: Filter;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Query or body (GET lists are repeated keys). */
+  input: Record<string, unknown>;
+  raw: RawBuilder<unknown>;
+  /** Sign in as the system user (system/reports/pclc). */
+  system?: boolean;
+}
+
+/** The report input of a filter (the report filters' names). */
+function filterInput(filter: Filter, p: Picks): Record<string, unknown> {
+  switch (filter) {
+    case 'none':
+      return {};
+    case 'office':
+      return { offices: [p.office] };
+    case 'subCaseType':
+      return { subCaseTypes: [p.subCaseType] };
+    case 'campaign':
+      return { campaigns: [p.campaign] };
+    case 'agent':
+      return { agents: [p.agent] };
+  }
+}
+
+/** The same filter on a record table that carries the contact's attribution. */
+function filterSql(filter: Filter, p: Picks, alias = ''): RawBuilder<unknown> {
+  const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  switch (filter) {
+    case 'none':
+      return sql``;
+    case 'office':
+      return sql`AND ${column('office_id')} = ${p.office}`;
+    case 'subCaseType':
+      return sql`AND ${column('sub_case_type_key')} = ${p.subCaseType}`;
+    case 'campaign':
+      return sql`AND ${column('campaign_id')} = ${p.campaign}`;
+    case 'agent':
+      return sql`AND ${column('agent_id')} = ${p.agent}`;
+  }
+}
+
+/** Every report call: the rows of the table. */
+function benchRows(p: Picks): Row[] {
+  const range = { startDate: p.startDate, endDate: p.today };
+  const stages = sql.join(PIPELINE_STAGES.map((stage) => sql.lit(stage)));
+  const notHidden = (alias = '') => {
+    const column = sql.ref(alias ? `${alias}.lead_source_id` : 'lead_source_id');
+    return p.hidden.length > 0
+      ? sql`AND (${column} IS NULL OR ${column} NOT IN (${sql.join(p.hidden)}))`
+      : sql``;
+  };
+  const ws = WORKSPACE;
+  const inRange = (column = 'day') => sql`${sql.ref(column)} BETWEEN ${p.startDate} AND ${p.today}`;
+  // The funnel's transitions by stage (and a group), from the records.
+  const funnel = (f: Filter, group?: string, day = 'day') =>
+    sql`SELECT stage, ${group ? sql`${sql.ref(group)},` : sql``} COUNT(*) AS n FROM pipeline_events
+      WHERE workspace_id = ${ws} AND stage IN (${stages}) AND ${inRange(day)} ${notHidden()}
+      ${filterSql(f, p)} GROUP BY stage ${group ? sql`, ${sql.ref(group)}` : sql``}`;
+  const callsByAgent = (f: Filter, extra = sql``) =>
+    sql`SELECT agent_id, direction, COUNT(*) AS n, SUM(connected) AS c FROM calls
+      WHERE workspace_id = ${ws} AND ${inRange()} AND agent_id IS NOT NULL ${notHidden()}
+      ${f === 'agent' ? sql`AND agent_id = ${p.agent}` : sql``} ${extra}
+      GROUP BY agent_id, direction`;
+  const contactList = (f: Filter, stage: string, day = 'day') =>
+    sql`SELECT c.id, c.first_name, c.last_name, c.lead_source_id, c.campaign_id
+      FROM pipeline_events t JOIN contacts c ON c.id = t.contact_id
+      WHERE t.workspace_id = ${ws} AND t.stage = ${stage} AND ${inRange(`t.${day}`)}
+      ${notHidden('t')} ${filterSql(f, p, 't')}
+      ORDER BY c.first_name, c.last_name, c.id LIMIT 1000`;
+
+  const rows: Row[] = [];
+  const each = (filters: readonly Filter[], make: (f: Filter) => Omit<Row, 'filter'>): void => {
+    for (const f of filters) rows.push({ ...make(f), filter: f });
+  };
+  const full = ALL_FILTERS;
+  each(full, (f) => ({
+    name: 'pclc',
+    method: 'POST',
+    path: 'pclc',
+    input: { ...range, ...filterInput(f, p) },
+    raw: funnel(f),
+  }));
+  each(full, (f) => ({
+    name: 'pclc (conversion)',
+    method: 'POST',
+    path: 'pclc',
+    input: { ...range, type: 'intakePCLC', ...filterInput(f, p) },
+    raw: funnel(f, undefined, 'entered_day'),
+  }));
+  each(full, (f) => ({
+    name: 'pclc/contacts LEADS',
+    method: 'POST',
+    path: 'pclc/contacts',
+    input: { ...range, stat: 'LEADS', ...filterInput(f, p) },
+    raw: contactList(f, 'new_lead'),
+  }));
+  each(full, (f) => ({
+    name: 'conversion',
+    method: 'POST',
+    path: 'conversion',
+    input: { ...range, type: 'intakePCLC', contactsLimit: 1000, ...filterInput(f, p) },
+    raw: contactList(f, 'show', 'entered_day'),
+  }));
+  each(full, (f) => ({
+    name: 'pclc-by-leadsource',
+    method: 'GET',
+    path: 'pclc-by-leadsource',
+    input: { ...range, ...filterInput(f, p) },
+    raw: funnel(f, 'lead_source_id'),
+  }));
+  each(full, (f) => ({
+    name: 'total-pipeline',
+    method: 'GET',
+    path: 'total-pipeline',
+    input: { ...range, ...filterInput(f, p) },
+    raw: sql`SELECT status, COUNT(*) AS n FROM contacts WHERE workspace_id = ${ws}
+      AND ${inRange('entered_day')} ${notHidden()} ${filterSql(f, p)} GROUP BY status`,
+  }));
+  each(full, (f) => ({
+    name: 'leadsByLeadSource',
+    method: 'GET',
+    path: 'leadsByLeadSource',
+    input: { ...range, ...filterInput(f, p) },
+    raw: sql`SELECT lead_source_id, COUNT(*) AS n FROM pipeline_events WHERE workspace_id = ${ws}
+      AND stage = 'new_lead' AND ${inRange()} ${notHidden()} ${filterSql(f, p)}
+      GROUP BY lead_source_id`,
+  }));
+  each(['none', 'office', 'subCaseType', 'campaign'], (f) => {
+    const input = filterInput(f, p);
+    return {
+      name: 'trends (year)',
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'owner@lakeside.test', password: DEMO_PASSWORD }),
-    });
-    const token = ((await signIn.json()) as { data: { attributes: { AccessToken: string } } }).data
-      .attributes.AccessToken;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const base = `${url}/api/workspaces/${WORKSPACE}/reports`;
-    const post = (p: string, body: unknown) => () =>
-      fetch(`${base}/${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    const get = (p: string, query: Record<string, string>) => () =>
-      fetch(`${base}/${p}?${new URLSearchParams(query)}`, { headers });
+      path: 'trends',
+      input: { timeFrame: 'year', ...input },
+      raw: sql`SELECT day, stage, COUNT(*) AS n FROM pipeline_events WHERE workspace_id = ${ws}
+        AND stage IN (${stages}) AND day BETWEEN ${`${p.today.slice(0, 4)}-01-01`} AND ${p.today}
+        ${notHidden()} ${filterSql(f, p)} GROUP BY day, stage`,
+    };
+  });
+  each(full, (f) => ({
+    name: 'ctm-call-compliance',
+    method: 'GET',
+    path: 'ctm-call-compliance',
+    input: { ...range, ...filterInput(f, p) },
+    raw: callsByAgent(f),
+  }));
+  each(full, (f) => ({
+    name: 'ctm-call-compliance-by-agent',
+    method: 'GET',
+    path: 'ctm-call-compliance-by-agent',
+    input: { ...range, ...filterInput(f, p) },
+    raw: callsByAgent(f),
+  }));
+  each(['none', 'agent'], (f) => ({
+    name: 'compliance',
+    method: 'POST',
+    path: 'compliance',
+    input: { ...range, ...(f === 'agent' ? { agent: p.agent } : {}) },
+    raw: sql`SELECT agent_id, kind, COUNT(*) AS due, COUNT(made_day) AS made FROM outbound_tasks
+      WHERE workspace_id = ${ws} AND ${inRange('due_day')}
+      ${f === 'agent' ? sql`AND agent_id = ${p.agent}` : sql``} GROUP BY agent_id, kind`,
+  }));
+  each(['none', 'office'], (f) => ({
+    name: 'staff-compliance',
+    method: 'GET',
+    path: 'staff-compliance',
+    input: { ...range, ...(f === 'office' ? { offices: [p.office] } : {}) },
+    raw: callsByAgent('none'),
+  }));
+  for (const direction of ['inbound', 'outbound'] as const) {
+    each(['none'], () => ({
+      name: direction,
+      method: 'POST',
+      path: direction,
+      input: range,
+      raw: callsByAgent('none', sql`AND direction = ${direction} AND category = 'sales'`),
+    }));
+  }
+  each(full, (f) => ({
+    name: 'cid/salesperformance',
+    method: 'POST',
+    path: 'cid/salesperformance',
+    input: { ...range, ...filterInput(f, p) },
+    raw: funnel(f, 'consultant_id'),
+  }));
+  each(full, (f) => ({
+    name: 'cid/communications',
+    method: 'POST',
+    path: 'cid/communications',
+    input: { ...range, ...filterInput(f, p) },
+    raw: sql`SELECT direction, category, COUNT(*) AS n, SUM(missed) AS m, SUM(abandoned) AS a,
+      SUM(wait_seconds) AS w FROM calls WHERE workspace_id = ${ws} AND ${inRange()} ${notHidden()}
+      ${f === 'agent' ? sql`AND agent_id = ${p.agent}` : sql``} GROUP BY direction, category`,
+  }));
+  each(full, (f) => ({
+    name: 'roi',
+    method: 'POST',
+    path: 'roi',
+    input: { ...range, ...filterInput(f, p) },
+    raw: funnel(f, 'lead_source_id'),
+  }));
+  each(['none'], () => ({
+    name: 'quickbooks',
+    method: 'GET',
+    path: 'quickbooks',
+    input: range,
+    raw: sql`SELECT status, COUNT(*) AS n, SUM(amount_paid_cents) AS paid FROM payments
+      WHERE workspace_id = ${ws} AND ${inRange('due_day')} GROUP BY status`,
+  }));
+  each(['none'], () => ({
+    name: 'leadsource-ranking-v2 (12 months)',
+    method: 'POST',
+    path: 'leadsource-ranking-v2',
+    input: { months: 12 },
+    raw: funnel('none', 'lead_source_id'),
+  }));
+  each(['none'], () => ({
+    name: 'leadsource-ranking',
+    method: 'POST',
+    path: 'leadsource-ranking',
+    input: range,
+    raw: funnel('none', 'lead_source_id'),
+  }));
+  each(['none'], () => ({
+    name: 'marketing-intelligence (12 months)',
+    method: 'GET',
+    path: 'marketing-intelligence',
+    input: { months: '12', practiceArea: '1' },
+    raw: funnel('none', 'lead_source_id'),
+  }));
+  each(['none'], () => ({
+    name: 'marketing-intelligence/overview',
+    method: 'GET',
+    path: 'marketing-intelligence/overview',
+    input: { practiceArea: '1' },
+    raw: funnel('none', 'case_type_key'),
+  }));
+  for (const by of ['objection', 'agent', 'leadSource'] as const) {
+    const column =
+      by === 'objection' ? 'objection_id' : by === 'agent' ? 'agent_id' : 'lead_source_id';
+    each(['none'], () => ({
+      name: `objections by ${by}`,
+      method: 'GET',
+      path: 'objections',
+      input: { ...range, by, order: 'desc' },
+      raw: sql`SELECT ${sql.ref(column)}, COUNT(*) AS n FROM pipeline_events WHERE workspace_id = ${ws}
+        AND stage IN ('unqualified_at_lead', 'unqualified_at_appt', 'no_hire') AND ${inRange()}
+        AND objection_id IS NOT NULL ${notHidden()} GROUP BY ${sql.ref(column)}`,
+    }));
+  }
+  each(['none'], () => ({
+    name: 'noShows',
+    method: 'GET',
+    path: 'noShows',
+    input: range,
+    raw: sql`SELECT a.status, COUNT(*) AS n FROM appointments a JOIN contacts c ON c.id = a.contact_id
+      WHERE a.workspace_id = ${ws} AND ${inRange('a.scheduled_day')}
+      AND a.status IN ('showed', 'no_show') ${notHidden('c')} GROUP BY a.status`,
+  }));
+  each(['none'], () => ({
+    name: 'people/agents',
+    method: 'GET',
+    path: 'people/agents',
+    input: {},
+    raw: sql`SELECT id, name FROM agents WHERE workspace_id = ${ws} ORDER BY name`,
+  }));
+  each(['none'], () => ({
+    name: 'relationships/agents',
+    method: 'GET',
+    path: 'relationships/agents',
+    input: { include: 'person' },
+    raw: sql`SELECT agent_id, COUNT(*) AS n FROM outbound_tasks WHERE workspace_id = ${ws}
+      AND kind = 'relationship' GROUP BY agent_id`,
+  }));
+  each(['none'], () => ({
+    name: 'people/team',
+    method: 'POST',
+    path: 'people/team',
+    input: { ...range, inactiveUsers: true },
+    raw: funnel('none', 'agent_id'),
+  }));
+  each(['none'], () => ({
+    name: 'people/consultants',
+    method: 'POST',
+    path: 'people/consultants',
+    input: { ...range, inactiveUsers: true },
+    raw: funnel('none', 'consultant_id'),
+  }));
+  each(['agent'], (f) => ({
+    name: 'people/agent',
+    method: 'POST',
+    path: 'people/agent',
+    input: { ...range, agent: p.agent },
+    raw: funnel(f, 'day'),
+  }));
+  each(['none'], () => ({
+    name: 'system/reports/pclc',
+    method: 'GET',
+    path: '/api/system/reports/pclc',
+    input: range,
+    system: true,
+    raw: sql`SELECT workspace_id, stage, COUNT(*) AS n FROM pipeline_events
+      WHERE stage IN (${stages}) AND ${inRange()} GROUP BY workspace_id, stage`,
+  }));
+  return ONLY ? rows.filter((row) => row.name.includes(ONLY)) : rows;
+}
 
-    const sqlite: SQLite.Database = sqliteHandle(server.db);
-    const hidden = (
-      sqlite
-        .prepare(`SELECT id FROM lead_sources WHERE workspace_id = ? AND label LIKE '%Test%'`)
-        .all(WORKSPACE) as { id: string }[]
-    ).map((r) => r.id);
-    const notHidden = `(lead_source_id IS NULL OR lead_source_id NOT IN (${hidden.map(() => '?').join(', ') || "''"}))`;
-    // The stage list lets SQLite use the (workspace_id, stage, day) index of the records.
-    const stages = `stage IN (${PIPELINE_STAGES.map((stage) => `'${stage}'`).join(', ')})`;
-    const rawPclc = sqlite.prepare(
-      `SELECT stage, COUNT(*) AS n FROM pipeline_events WHERE workspace_id = ? AND ${stages} AND day BETWEEN ? AND ? AND ${notHidden} GROUP BY stage`,
+/** The filter values: the first office, sub case type, campaign and agent of Lakeside. */
+async function pick(db: Db): Promise<Picks> {
+  const ws = await db
+    .selectFrom('workspaces')
+    .select('timezone')
+    .where('id', '=', WORKSPACE)
+    .executeTakeFirstOrThrow();
+  const today = dayInTimezone(new Date(), ws.timezone);
+  const first = async (query: RawBuilder<{ id: string }>) => {
+    const row = (await query.execute(db)).rows[0];
+    if (!row) throw new Error('The benchmark database has no lookups: delete it and reseed.');
+    return row.id;
+  };
+  const hidden = (
+    await db
+      .selectFrom('lead_sources')
+      .select('id')
+      .where('workspace_id', '=', WORKSPACE)
+      .where('label', 'like', '%Test%')
+      .execute()
+  ).map((r) => r.id);
+  return {
+    today,
+    startDate: addDays(today, -(RANGE_DAYS - 1)),
+    office: await first(
+      sql`SELECT id FROM offices WHERE workspace_id = ${WORKSPACE} ORDER BY id LIMIT 1`,
+    ),
+    subCaseType: await first(
+      sql`SELECT key AS id FROM case_types WHERE workspace_id = ${WORKSPACE}
+        AND parent_key IS NOT NULL ORDER BY key LIMIT 1`,
+    ),
+    campaign: await first(
+      sql`SELECT c.id FROM campaigns c JOIN lead_sources s ON s.id = c.lead_source_id
+        WHERE c.workspace_id = ${WORKSPACE} AND c.active = 1 AND s.label NOT LIKE '%Test%'
+        ORDER BY c.id LIMIT 1`,
+    ),
+    agent: await first(
+      sql`SELECT id FROM agents WHERE workspace_id = ${WORKSPACE} AND active = 1
+        ORDER BY id LIMIT 1`,
+    ),
+    consultant: await first(
+      sql`SELECT id FROM consultants WHERE workspace_id = ${WORKSPACE} ORDER BY id LIMIT 1`,
+    ),
+    hidden,
+  };
+}
+
+interface Measured {
+  median: number;
+  p95: number;
+  raw: number;
+}
+
+async function signIn(url: string, username: string): Promise<string> {
+  const answer = await fetch(`${url}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (answer.status !== 200) throw new Error(`sign-in ${username}: ${answer.status}`);
+  return ((await answer.json()) as { data: { attributes: { AccessToken: string } } }).data
+    .attributes.AccessToken;
+}
+
+function requestOf(url: string, row: Row, token: string): () => Promise<Response> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const target = row.path.startsWith('/')
+    ? `${url}${row.path}`
+    : `${url}/api/workspaces/${WORKSPACE}/reports/${row.path}`;
+  if (row.method === 'POST') {
+    const body = JSON.stringify(row.input);
+    return () => fetch(target, { method: 'POST', headers, body });
+  }
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(row.input)) {
+    for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
+  }
+  return () => fetch(`${target}?${query}`, { headers });
+}
+
+async function benchEngine(
+  engine: Engine,
+): Promise<{ results: Map<string, Measured>; rows: Row[]; peakMb: number | null }> {
+  await prepareData(engine);
+  const db = openEngine(engine);
+  const { url, child } = await startServer(engine);
+  const results = new Map<string, Measured>();
+  let rows: Row[] = [];
+  try {
+    const picks = await pick(db);
+    rows = benchRows(picks);
+    const owner = await signIn(url, 'owner@lakeside.test');
+    const system = await signIn(url, 'system@intake.test');
+    console.log(
+      `${engine.name}: ${rows.length} rows, ${RANGE_DAYS} days to ${picks.today}; office ${picks.office}, sub case type ${picks.subCaseType}, campaign ${picks.campaign}, agent ${picks.agent}`,
     );
-    const rawLeads = sqlite.prepare(
-      `SELECT lead_source_id, COUNT(*) AS n FROM pipeline_events WHERE workspace_id = ? AND stage = 'new_lead' AND day BETWEEN ? AND ? AND ${notHidden} GROUP BY lead_source_id`,
-    );
-    const rawCompliance = sqlite.prepare(
-      `SELECT agent_id, direction, COUNT(*) AS n, SUM(connected) AS c FROM calls WHERE workspace_id = ? AND day BETWEEN ? AND ? AND agent_id IS NOT NULL AND ${notHidden} GROUP BY agent_id, direction`,
-    );
-    const rawTrends = [
-      sqlite.prepare(
-        `SELECT day, stage, COUNT(*) AS n FROM pipeline_events WHERE workspace_id = ? AND ${stages} AND day BETWEEN ? AND ? AND ${notHidden} GROUP BY day, stage`,
-      ),
-      sqlite.prepare(
-        `SELECT entered_day, stage, COUNT(*) AS n FROM pipeline_events WHERE workspace_id = ? AND ${stages} AND entered_day BETWEEN ? AND ? AND ${notHidden} GROUP BY entered_day, stage`,
-      ),
-    ];
-    const rawSales = [
-      sqlite.prepare(
-        `SELECT consultant_id, stage, COUNT(*) AS n FROM pipeline_events WHERE workspace_id = ? AND stage IN ('show', 'hire') AND day BETWEEN ? AND ? AND ${notHidden} GROUP BY consultant_id, stage`,
-      ),
-      sqlite.prepare(
-        `SELECT agent_id, COUNT(*) AS n, SUM(answered) AS a FROM calls WHERE workspace_id = ? AND direction = 'outbound' AND category = 'sales' AND day BETWEEN ? AND ? AND agent_id IS NOT NULL AND ${notHidden} GROUP BY agent_id`,
-      ),
-      sqlite.prepare(
-        `SELECT agent_id, COUNT(*) AS n FROM pipeline_events WHERE workspace_id = ? AND stage = 'set' AND channel = 'outbound' AND day BETWEEN ? AND ? AND ${notHidden} GROUP BY agent_id`,
-      ),
-      sqlite.prepare(
-        `SELECT COUNT(*) AS n, SUM(CASE WHEN a.status = 'cancelled' THEN 0 ELSE 1 END) AS f FROM appointments a JOIN contacts c ON c.id = a.contact_id WHERE a.workspace_id = ? AND a.scheduled_day BETWEEN ? AND ? AND (c.lead_source_id IS NULL OR c.lead_source_id NOT IN (${hidden.map(() => '?').join(', ') || "''"}))`,
-      ),
-      rawPclc,
-    ];
-
-    const timezone = (
-      sqlite.prepare('SELECT timezone FROM workspaces WHERE id = ?').get(WORKSPACE) as {
-        timezone: string;
-      }
-    ).timezone;
-    const today = dayInTimezone(new Date(), timezone);
-    const ranges = {
-      '30 days': { startDate: addDays(today, -29), endDate: today },
-      '365 days': { startDate: addDays(today, -364), endDate: today },
-    } as const;
-    const yearStart = `${today.slice(0, 4)}-01-01`;
-    const monthStart = `${today.slice(0, 7)}-01`;
-
-    const benches: Bench[] = [];
-    for (const range of ['30 days', '365 days'] as const) {
-      const r = ranges[range];
-      const args = [WORKSPACE, r.startDate, r.endDate, ...hidden];
-      benches.push(
-        { name: 'pclc', range, call: post('pclc', r), raw: () => rawPclc.all(...args) },
-        {
-          name: 'leadsByLeadSource',
-          range,
-          call: get('leadsByLeadSource', r),
-          raw: () => rawLeads.all(...args),
-        },
-        {
-          name: 'ctm-call-compliance-by-agent',
-          range,
-          call: get('ctm-call-compliance-by-agent', r),
-          raw: () => rawCompliance.all(...args),
-        },
-        {
-          // Trends takes a time frame, not dates: month for the short row, year for the long.
-          name: range === '30 days' ? 'trends (month)' : 'trends (year)',
-          range,
-          call: post('trends', { timeFrame: range === '30 days' ? 'month' : 'year' }),
-          raw: () => {
-            const from = range === '30 days' ? monthStart : yearStart;
-            for (const q of rawTrends) q.all(WORKSPACE, from, today, ...hidden);
-          },
-        },
-        {
-          name: 'cid/salesperformance',
-          range,
-          call: post('cid/salesperformance', r),
-          raw: () => {
-            for (const q of rawSales) q.all(...args);
-          },
-        },
-      );
-    }
-
-    const results: string[][] = [];
-    for (const bench of benches) {
+    for (const row of rows) {
+      const call = requestOf(url, row, row.system ? system : owner);
       for (let i = 0; i < WARMUP; i++) {
-        const answer = await bench.call();
-        if (answer.status !== 200)
-          throw new Error(`${bench.name}: ${answer.status} ${await answer.text()}`);
-        await answer.arrayBuffer();
+        const answer = await call();
+        const text = await answer.text();
+        if (answer.status !== 200) {
+          throw new Error(`${row.name} (${row.filter}): ${answer.status} ${text.slice(0, 300)}`);
+        }
       }
       const times: number[] = [];
       for (let i = 0; i < CALLS; i++) {
         const started = performance.now();
-        const answer = await bench.call();
+        const answer = await call();
         await answer.arrayBuffer();
         times.push(performance.now() - started);
       }
-      bench.raw();
       const rawTimes: number[] = [];
       for (let i = 0; i < RAW_RUNS; i++) {
         const started = performance.now();
-        bench.raw();
+        await row.raw.execute(db);
         rawTimes.push(performance.now() - started);
+        if (rawTimes[0] > 1000) break;
       }
-      const m = median(times);
-      const raw = median(rawTimes);
-      results.push([
-        bench.name,
-        bench.range,
-        m.toFixed(1),
-        percentile(times, 95).toFixed(1),
-        raw.toFixed(1),
-        (m / raw).toFixed(2),
-      ]);
-      console.log(`  ${bench.name} ${bench.range}: median ${m.toFixed(1)} ms`);
+      const measured = {
+        median: median(times),
+        p95: percentile(times, 95),
+        raw: rawTimes.length > 0 ? median(rawTimes) : NaN,
+      };
+      results.set(`${row.name}|${row.filter}`, measured);
+      console.log(
+        `  ${engine.name} ${row.name} [${row.filter}]: median ${measured.median.toFixed(1)} ms, p95 ${measured.p95.toFixed(1)} ms, raw ${measured.raw.toFixed(1)} ms`,
+      );
     }
-
-    const header = ['report', 'range', 'median ms', 'p95 ms', 'raw SQL median ms', 'ratio'];
-    const widths = header.map((h, i) => Math.max(h.length, ...results.map((r) => r[i].length)));
-    const line = (cells: string[]) =>
-      `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-    console.log(`\n${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
-    for (const row of results) console.log(line(row));
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    console.log(
-      `\n${CALLS} calls per row after ${WARMUP} warm-up calls, over HTTP to the in-process server; raw SQL = the same numbers from the record tables without rollups (median of ${RAW_RUNS}); ratio = HTTP median / raw SQL median.`,
-    );
-    console.log(
-      `Peak RSS of this process (server and client): ${(peakRss / 1024 / 1024).toFixed(0)} MB.`,
-    );
+    return { results, rows, peakMb: peakRssMb(child.pid!) };
   } finally {
-    clearInterval(sampler);
-    await server.close();
+    child.stdin!.end();
+    await new Promise((resolve) => {
+      if (child.exitCode !== null) resolve(null);
+      else child.once('exit', resolve);
+    });
+    await db.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  const measured: { engine: Engine; results: Map<string, Measured>; peakMb: number | null }[] = [];
+  let rows: Row[] = [];
+  for (const engine of ENGINES) {
+    const run = await benchEngine(engine);
+    measured.push({ engine, results: run.results, peakMb: run.peakMb });
+    rows = run.rows;
+  }
+
+  const header = ['report', 'filter'];
+  for (const { engine } of measured) {
+    header.push(
+      `${engine.name} median ms`,
+      `${engine.name} p95 ms`,
+      `${engine.name} raw ms`,
+      `${engine.name} ratio`,
+    );
+  }
+  const table = rows.map((row) => {
+    const cells = [row.name, row.filter];
+    for (const { results } of measured) {
+      const m = results.get(`${row.name}|${row.filter}`);
+      cells.push(
+        m ? m.median.toFixed(1) : '-',
+        m ? m.p95.toFixed(1) : '-',
+        m && !Number.isNaN(m.raw) ? m.raw.toFixed(1) : '-',
+        m && !Number.isNaN(m.raw) ? (m.median / Math.max(m.raw, 0.001)).toFixed(2) : '-',
+      );
+    }
+    return cells;
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  console.log(`\n${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
+  for (const cells of table) console.log(line(cells));
+  console.log(
+    `\n${CALLS} calls per row after ${WARMUP} warm-up calls, over HTTP to the server in its own process, ${RANGE_DAYS} days; raw = one aggregate over the record tables without rollups, through the same engine (median of ${RAW_RUNS}); ratio = HTTP median / raw median.`,
+  );
+  for (const { engine, results, peakMb } of measured) {
+    const worst = [...results.entries()].sort((a, b) => b[1].p95 - a[1].p95)[0];
+    console.log(
+      `${engine.name}: server peak RSS ${peakMb === null ? 'unknown' : `${peakMb.toFixed(0)} MB`}; slowest p95 ${worst ? `${worst[1].p95.toFixed(1)} ms (${worst[0].replace('|', ' ')})` : '-'}; rows over 300 ms p95: ${[...results.values()].filter((m) => m.p95 >= 300).length}.`,
+    );
   }
 }
 
