@@ -580,10 +580,17 @@ async function main(): Promise<void> {
   const measured: { engine: Engine; results: Map<string, Measured>; peakMb: number | null }[] = [];
   let rows: Row[] = [];
   for (const engine of ENGINES) {
-    const run = await benchEngine(engine);
-    measured.push({ engine, results: run.results, peakMb: run.peakMb });
-    rows = run.rows;
+    // One engine failing (a seed that cannot finish, a server that does not start) still
+    // prints the other's table.
+    try {
+      const run = await benchEngine(engine);
+      measured.push({ engine, results: run.results, peakMb: run.peakMb });
+      rows = run.rows;
+    } catch (error) {
+      console.error(`${engine.name}: benchmark failed:`, error);
+    }
   }
+  if (measured.length === 0) throw new Error('No engine could be measured.');
 
   const header = ['report', 'filter'];
   for (const { engine } of measured) {
