@@ -10,11 +10,22 @@ import { badRequest } from './errors';
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const where =
-      findNul(request.params, 'path') ??
-      findNul(request.query, 'query') ??
+      findNul({ ...(request.params as object) }, 'path') ??
+      findNul({ ...(request.query as object) }, 'query') ??
       findNul(request.body, 'body');
     if (where) throw badRequest(`${where}: text must not contain the NUL character`);
   });
+}
+
+/**
+ * Parsed JSON only: arrays and plain objects (the path and query objects, whose
+ * prototype is Fastify's, are copied into plain ones first). A raw body handed to its
+ * route as a stream (a video upload) is not text to look into.
+ */
+function isPlainData(value: unknown): value is object {
+  if (!value || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
 }
 
 /**
@@ -27,7 +38,7 @@ function findNul(value: unknown, at: string): string | null {
     const [item, where] = next;
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return where;
-    } else if (item && typeof item === 'object') {
+    } else if (isPlainData(item)) {
       const array = Array.isArray(item);
       for (const [key, inner] of Object.entries(item).reverse()) {
         if (key.includes('\u0000')) return `${where}.${key.replaceAll('\u0000', '\\u0000')}`;
