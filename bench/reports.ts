@@ -32,8 +32,10 @@ const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(root, 'ben
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 20);
-/** Only the rows whose name contains this (e.g. BENCH_ONLY=pclc). */
-const ONLY = process.env.BENCH_ONLY;
+/** Only the rows whose name contains one of these (e.g. BENCH_ONLY=pclc,roi). */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+/** Only these engines (e.g. BENCH_ENGINES=postgres); default every one available. */
+const ENGINE_NAMES = process.env.BENCH_ENGINES?.split(',').filter(Boolean);
 const WARMUP = 2;
 /** Raw aggregates take seconds each at 1M contacts: a second run only under a second. */
 const RAW_RUNS = Number(process.env.BENCH_RAW_RUNS ?? 3);
@@ -46,9 +48,9 @@ interface Engine {
 }
 
 const ENGINES: Engine[] = [
-  { name: 'sqlite' },
+  { name: 'sqlite' as const },
   ...(DATABASE_URL ? [{ name: 'postgres' as const, url: DATABASE_URL }] : []),
-];
+].filter((engine) => !ENGINE_NAMES || ENGINE_NAMES.includes(engine.name));
 
 const openEngine = (engine: Engine): Db => openDatabase({ dataDir: DATA_DIR, url: engine.url });
 
@@ -433,7 +435,7 @@ function benchRows(p: Picks): Row[] {
     raw: sql`SELECT workspace_id, stage, COUNT(*) AS n FROM pipeline_events
       WHERE stage IN (${stages}) AND ${inRange()} GROUP BY workspace_id, stage`,
   }));
-  return ONLY ? rows.filter((row) => row.name.includes(ONLY)) : rows;
+  return ONLY ? rows.filter((row) => ONLY.some((part) => row.name.includes(part))) : rows;
 }
 
 /** The filter values: the first office, sub case type, campaign and agent of Lakeside. */
