@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Kysely, SqliteDialect } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { type Db, migrateToLatest, postgresPool } from '../db/database';
 import type { Database } from '../db/schema';
@@ -50,7 +50,10 @@ export async function loadRecordsThroughStaging(
     }
     const summary = sink.close();
     const started = Date.now();
-    const client = await postgresPool(db).connect();
+    // A connection of its own, without the pool's per-query timeout: one COPY of ten
+    // million rows, or an index built over them, rightly takes longer than a request may.
+    const client = new pg.Client({ ...postgresPool(db).options, query_timeout: undefined });
+    await client.connect();
     try {
       await client.query('BEGIN');
       await skipForeignKeyChecks(client);
@@ -60,14 +63,13 @@ export async function loadRecordsThroughStaging(
       }
       for (const create of deferred) await client.query(create);
       await client.query('COMMIT');
+      for (const table of Object.keys(COLUMNS)) await client.query(`ANALYZE ${table}`);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
     } finally {
-      client.release();
+      await client.end();
     }
-    const pool = postgresPool(db);
-    for (const table of Object.keys(COLUMNS)) await pool.query(`ANALYZE ${table}`);
     log?.(`  copied into PostgreSQL in ${Date.now() - started} ms`);
     return summary;
   } finally {
@@ -93,7 +95,7 @@ const LINES_PER_CHUNK = 2_000;
  * through a temporary table and an upsert: their rows may exist already (records written
  * live before the seed), and are then added to.
  */
-async function copyTable(staging: SQLite.Database, client: pg.PoolClient, table: RecordTable) {
+async function copyTable(staging: SQLite.Database, client: pg.ClientBase, table: RecordTable) {
   const columns = COLUMNS[table];
   const filled = (await client.query(`SELECT 1 FROM ${table} LIMIT 1`)).rows.length > 0;
   const rollup = filled ? ROLLUPS.find((spec) => spec.table === table) : undefined;
@@ -144,7 +146,7 @@ function* copyLines(
  * them off too), so the load skips them when the role may (a superuser, or a managed
  * database's owner role). Otherwise they run, and the load is only slower.
  */
-async function skipForeignKeyChecks(client: pg.PoolClient): Promise<void> {
+async function skipForeignKeyChecks(client: pg.ClientBase): Promise<void> {
   await client.query('SAVEPOINT replication_role');
   try {
     await client.query('SET LOCAL session_replication_role = replica');
@@ -158,7 +160,7 @@ async function skipForeignKeyChecks(client: pg.PoolClient): Promise<void> {
  * Drops the plain secondary indexes (not the primary keys or unique constraints, which
  * the upserts need) of the record tables that are empty; answers their CREATE statements.
  */
-async function dropIndexesOfEmptyTables(client: pg.PoolClient): Promise<string[]> {
+async function dropIndexesOfEmptyTables(client: pg.ClientBase): Promise<string[]> {
   const creates: string[] = [];
   for (const table of Object.keys(COLUMNS) as RecordTable[]) {
     const any = await client.query(`SELECT 1 FROM ${table} LIMIT 1`);
