@@ -220,8 +220,12 @@ export function createPortRouter(options: {
                 ? { ...message.request, keepSessionOnAuthFailure: true }
                 : message.request,
             );
+        // A write from anywhere may change what any read answers: the cache starts over.
+        const cacheable = isCacheable(message.request);
+        if (!cacheable && message.request.method !== 'GET') reportCache.forget();
+        if (!cacheable) return fetch();
         // CRM tabs' reads: the cache answers at once and fetches again behind (issue #14).
-        if (senderClass !== 'content-script' || !isCacheable(message.request)) return fetch();
+        if (senderClass !== 'content-script') return fetch();
         reportCache.setOwner(cacheOwner());
         if (message.revalidate) return reportCache.revalidate(message.request, fetch);
         const cached = await reportCache.answer(message.request, fetch);

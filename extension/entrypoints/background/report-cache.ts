@@ -20,6 +20,11 @@ export interface ReportCache {
    * a revalidation then starts, shared by whoever asks meanwhile), else from the server.
    */
   answer(request: PortRequest, fetch: () => Promise<unknown>): Promise<CacheAnswer>;
+  /**
+   * A write went to the server: it may change any read (a notification marked read, a
+   * setting saved), so every entry is dropped and no read already in flight is stored.
+   */
+  forget(): void;
   /** A fresh answer (the revalidation in flight, or a new call) that replaces the entry. */
   revalidate(request: PortRequest, fetch: () => Promise<unknown>): Promise<unknown>;
   /** Entries held (tests, diagnostics). */
@@ -131,15 +136,20 @@ export function createReportCache(options: { now?: () => number } = {}): ReportC
     return call;
   }
 
+  function forget(): void {
+    generation++;
+    entries.clear();
+    total = 0;
+    inFlight.clear();
+  }
+
   return {
     setOwner(next) {
       if (next === owner) return;
       owner = next;
-      generation++;
-      entries.clear();
-      total = 0;
-      inFlight.clear();
+      forget();
     },
+    forget,
     async answer(request, fetch) {
       const key = cacheKey(request);
       const entry = owner ? entries.get(key) : undefined;

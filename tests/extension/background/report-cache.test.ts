@@ -207,6 +207,30 @@ describe('the background report cache (stale-while-revalidate)', () => {
     expect(transport.request).toHaveBeenCalledTimes(2);
   });
 
+  it('forgets every answer once a write goes to the server, from a tab or from the app', async () => {
+    const server = countingServer();
+    const time = clock();
+    const { router, transport } = fakeBackground({
+      request: server.request,
+      reportCache: createReportCache({ now: time.now }),
+    });
+    const tab = connect(router, contentSender);
+    tab.send(pclc('1'));
+    await tab.answer('1');
+    // Within the fresh window a read would come from the cache; a write changes that.
+    tab.send({
+      kind: 'request',
+      id: '2',
+      request: { method: 'PUT', path: `workspaces/${state.workspace?.id}/cockpit-goals`, body: {} },
+    });
+    await tab.answer('2');
+    tab.send(pclc('3'));
+    const after = await tab.answer('3');
+    expect(after).toMatchObject({ data: { data: { call: 3 } } });
+    expect(after.staleSince).toBeUndefined();
+    expect(transport.request).toHaveBeenCalledTimes(3);
+  });
+
   it('caches reads only: GETs of the main API and report queries', () => {
     const report = `workspaces/ws_lakeside/reports/pclc`;
     expect(isCacheable({ method: 'GET', path: 'workspaces/ws_lakeside/leadSources' })).toBe(true);

@@ -58,6 +58,16 @@ describe('the port protocol', () => {
     expect(parseClientMessage({ kind: 'storage:set', id: '1', key: 'k', value: 42 })).toBeNull();
   });
 
+  it('lets a request ask only for a fresh answer, never set its own staleness (issue #14)', () => {
+    const request = { method: 'GET', path: 'users/me' };
+    expect(
+      parseClientMessage({ kind: 'request', id: '1', request, revalidate: true }),
+    ).not.toBeNull();
+    for (const extra of [{ revalidate: false }, { revalidate: 'yes' }, { staleSince: 1 }]) {
+      expect(parseClientMessage({ kind: 'request', id: '1', request, ...extra })).toBeNull();
+    }
+  });
+
   it('carries a refused sign-in as a typed error, and drops one with an unknown code', () => {
     const answer = (error: unknown) => ({ kind: 'answer', id: '1', ok: false, error });
     expect(
