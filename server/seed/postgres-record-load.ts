@@ -12,6 +12,7 @@ import type { Database } from '../db/schema';
 import {
   BulkRecordSink,
   COLUMNS,
+  RECORD_TABLES,
   type RecordSink,
   type RecordTable,
   ROLLUPS,
@@ -57,13 +58,17 @@ export async function loadRecordsThroughStaging(
     try {
       await client.query('BEGIN');
       await skipForeignKeyChecks(client);
-      const deferred = await dropIndexesOfEmptyTables(client);
-      for (const table of Object.keys(COLUMNS) as RecordTable[]) {
-        await copyTable(staging, client, table);
+      const filled = await filledTables(client);
+      const deferred = await dropIndexes(
+        client,
+        RECORD_TABLES.filter((table) => !filled.has(table)),
+      );
+      for (const table of RECORD_TABLES) {
+        await copyTable(staging, client, table, filled.has(table));
       }
       for (const create of deferred) await client.query(create);
       await client.query('COMMIT');
-      for (const table of Object.keys(COLUMNS)) await client.query(`ANALYZE ${table}`);
+      for (const table of RECORD_TABLES) await client.query(`ANALYZE ${table}`);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
@@ -95,9 +100,13 @@ const LINES_PER_CHUNK = 2_000;
  * through a temporary table and an upsert: their rows may exist already (records written
  * live before the seed), and are then added to.
  */
-async function copyTable(staging: SQLite.Database, client: pg.ClientBase, table: RecordTable) {
+async function copyTable(
+  staging: SQLite.Database,
+  client: pg.ClientBase,
+  table: RecordTable,
+  filled: boolean,
+) {
   const columns = COLUMNS[table];
-  const filled = (await client.query(`SELECT 1 FROM ${table} LIMIT 1`)).rows.length > 0;
   const rollup = filled ? ROLLUPS.find((spec) => spec.table === table) : undefined;
   const target = rollup ? `staging_${table}` : table;
   if (rollup) {
@@ -156,15 +165,26 @@ async function skipForeignKeyChecks(client: pg.ClientBase): Promise<void> {
   }
 }
 
+/** The record tables that hold rows already (records written live before the seed). */
+async function filledTables(client: pg.ClientBase): Promise<Set<RecordTable>> {
+  const filled = new Set<RecordTable>();
+  for (const table of RECORD_TABLES) {
+    const any = await client.query(`SELECT 1 FROM ${table} LIMIT 1`);
+    if (any.rows.length > 0) filled.add(table);
+  }
+  return filled;
+}
+
 /**
  * Drops the plain secondary indexes (not the primary keys or unique constraints, which
- * the upserts need) of the record tables that are empty; answers their CREATE statements.
+ * the upserts need) of the given tables; answers their CREATE statements.
  */
-async function dropIndexesOfEmptyTables(client: pg.ClientBase): Promise<string[]> {
+async function dropIndexes(
+  client: pg.ClientBase,
+  tables: readonly RecordTable[],
+): Promise<string[]> {
   const creates: string[] = [];
-  for (const table of Object.keys(COLUMNS) as RecordTable[]) {
-    const any = await client.query(`SELECT 1 FROM ${table} LIMIT 1`);
-    if (any.rows.length > 0) continue;
+  for (const table of tables) {
     const { rows } = await client.query<{ indexname: string; indexdef: string }>(
       `SELECT i.indexname, i.indexdef FROM pg_indexes i
         WHERE i.schemaname = current_schema() AND i.tablename = $1
