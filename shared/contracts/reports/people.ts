@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common';
+import { idSchema, listMetaSchema, MAX_PAGE_LIMIT } from '../common';
 import { countSchema, percentSchema, reportDaySchema, dateRangeSchema } from './report-filters';
 
 /**
@@ -54,7 +54,7 @@ export type PeopleTab = z.infer<typeof peopleTabSchema>;
  * PEOPLE_PAGE_MAX_LIMIT) from `offset`, in name order; `page.total` says how many there are.
  */
 export const PEOPLE_PAGE_DEFAULT_LIMIT = 500;
-export const PEOPLE_PAGE_MAX_LIMIT = 1000;
+export const PEOPLE_PAGE_MAX_LIMIT = MAX_PAGE_LIMIT;
 
 /**
  * Body: startDate, endDate, inactiveUsers (include inactive people), agent (tab agent),
@@ -106,11 +106,7 @@ export const agentDaySchema = z.object({
  * Which rows of a paged tab this answer holds (the server always sends it; optional so an
  * answer of an earlier server still parses).
  */
-export const peoplePageSchema = z.object({
-  total: countSchema,
-  limit: z.number().int().min(1),
-  offset: z.number().int().min(0),
-});
+export const peoplePageSchema = listMetaSchema;
 
 export const peopleDataSchema = z.discriminatedUnion('tab', [
   z.object({
