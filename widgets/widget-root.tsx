@@ -150,19 +150,25 @@ function WidgetBodyState<P extends object>({
   return <WidgetLoading />;
 }
 
-/** How old the figures shown are while fresh ones come, or after they could not come. */
+/**
+ * How old the figures shown are while fresh ones come, or after they could not come. The
+ * live region is always there (a screen reader hears a region that changes, not one that
+ * appears), empty while the figures are fresh; it floats over the widget's lower edge, so
+ * its coming and going never moves the figures.
+ */
 function FreshnessNote({ freshness }: { freshness: WidgetFreshness }) {
   const { staleSince, updating }: FreshnessState = useSyncExternalStore(
     freshness.subscribe,
     freshness.get,
   );
-  if (staleSince === null) return null;
-  const age = describeAge(Date.now() - staleSince);
+  const age = staleSince === null ? null : describeAge(Date.now() - staleSince);
   return (
     <p className="ic-widget__freshness" role="status" data-updating={updating}>
-      {updating
-        ? `Updating… showing figures from ${age} ago`
-        : `Could not update: figures from ${age} ago`}
+      {age === null
+        ? ''
+        : updating
+          ? `Updating… showing figures from ${age} ago`
+          : `Could not update: figures from ${age} ago`}
     </p>
   );
 }

@@ -44,8 +44,9 @@ function mount(): HTMLElement {
   return element;
 }
 
+/** The note's text; null while it is empty (the live region stays, silent). */
 const note = (element: HTMLElement) =>
-  element.shadowRoot?.querySelector('.ic-widget__freshness')?.textContent ?? null;
+  element.shadowRoot?.querySelector('[role="status"].ic-widget__freshness')?.textContent || null;
 
 describe('the staleness note', () => {
   it('says how old the figures are while fresh ones come, and goes once they are in', async () => {
