@@ -24,6 +24,7 @@ import {
 } from './widget-environment';
 import { ScreenLoadingContext } from './lazy-screen';
 import { describeAge, type FreshnessState, type WidgetFreshness } from './widget-freshness';
+import { trackWidgetRoot } from './widget-shadow-roots';
 import { createWidgetToasts, WidgetToastList, type WidgetToasts } from './widget-toasts';
 
 /** The element's attributes as r2wc hands them over (all strings), plus its shadow root. */
@@ -200,6 +201,11 @@ export function createWidgetRoot<P extends object>(
     const css = useSyncExternalStore(subscribeWidgetCss, widgetCss);
     const [toasts] = useState(createWidgetToasts);
     const element = hostElementOf(container);
+    // r2wc hands over the element's shadow root as `container`.
+    useEffect(
+      () => (element ? trackWidgetRoot(container as unknown as ShadowRoot) : undefined),
+      [container, element],
+    );
     const screenProps = toScreenProps({
       dateRange: parseDateRange(dateRange),
       leadSources: parseLeadSources(leadSources),

@@ -1,5 +1,6 @@
 import { browser } from './native-browser';
 import { createEarlyPort, PANEL_PORT_NAME } from './early-port';
+import { paintPanelView, removePanelView, viewIn } from './panel-view-paint';
 import { isSupportedPage, type SiteFamily } from './site-families';
 import { firstFigureWidget } from '@/extension/panel/panel-widgets';
 import type { Role } from '@/shared/contracts/roles';
@@ -48,19 +49,38 @@ export async function startSite(family: SiteFamily, signal: AbortSignal): Promis
       )
       .catch(() => {});
   };
+  // The panel's last view, painted before the runtime arrives (issue #14): the background
+  // keeps it for the signed-in user only; the runtime removes it once its panel has figures.
+  const paintView = (message: unknown) => {
+    const view = viewIn(message, family);
+    if (view && !signal.aborted && isSupportedPage(family, window.location.href)) {
+      paintPanelView(view);
+    }
+  };
   try {
     port = createEarlyPort(
       browser.runtime.connect({ name: PANEL_PORT_NAME }) as PortLike,
-      askFirstScreen,
+      (message) => {
+        askFirstScreen(message);
+        paintView(message);
+      },
     );
+    if (isSupportedPage(family, window.location.href)) {
+      port.postMessage({ kind: 'panel:view-get', family });
+    }
   } catch {
     // The extension was reloaded under this page: the runtime reports it.
   }
   const url = getURL(PANEL_RUNTIME_PATH);
-  const runtime = (await import(
-    /* @vite-ignore */ url
-  )) as typeof import('@/extension/panel/panel-runtime');
+  let runtime: typeof import('@/extension/panel/panel-runtime');
+  try {
+    runtime = (await import(/* @vite-ignore */ url)) as typeof runtime;
+  } catch (error) {
+    removePanelView();
+    throw error;
+  }
   if (signal.aborted) {
+    removePanelView();
     port?.disconnect();
     return;
   }

@@ -15,7 +15,7 @@ import type { CallSession } from '@/shared/calls/call-session';
 import { isCallLive } from '@/shared/domain/call-clock';
 import type { LiveFeed } from '@/shared/live/live-feed';
 import type { KeyValueStorage } from '@/shared/storage/storage';
-import type { PublicSessionState } from '@/shared/transport/port-protocol';
+import type { PanelView, PublicSessionState } from '@/shared/transport/port-protocol';
 import {
   CALL_FLOW_TAG,
   guardUnloadWhileLastViewer,
@@ -23,6 +23,7 @@ import {
   panelHangUpFallback,
 } from './panel-calls';
 import { clampWidth, loadPanelPrefs, savePanelPrefs, type PanelPrefs } from './panel-prefs';
+import { keepPanelView } from './panel-view';
 import { widgetsForRole } from './panel-widgets';
 import { SidePanel } from './side-panel';
 // ?inline: the CSS as text for the shadow root. A plain import would go to the page's
@@ -70,6 +71,13 @@ export interface MountPanelOptions {
   calls?: CallSession | null;
   /** Whether this tab shows the call-flow widget (its workspace may come later); default: its role does. */
   showsCallFlow?: () => boolean;
+  /**
+   * Given the panel's view whenever it settles (issue #14): the background keeps it for
+   * the next CRM page's loader to paint (panel-view.ts).
+   */
+  onView?: (view: PanelView) => void;
+  /** Settles once the panel's first figures are shown: its view is taken then too. */
+  firstFigures?: Promise<unknown>;
   doc?: Document;
 }
 
@@ -82,14 +90,14 @@ export interface MountPanelOptions {
 const panelRoots = new WeakMap<HTMLElement, ShadowRoot>();
 
 /** What the panel shows beyond its prefs, and how to show it again. */
-interface PanelView {
+interface PanelState {
   who: string;
   notice: string;
   /** The panel's own hang-up confirm is open (no wizard on the page took the hang-up). */
   hangUpConfirm: boolean;
   render: () => void;
 }
-const panelViews = new WeakMap<HTMLElement, PanelView>();
+const panelViews = new WeakMap<HTMLElement, PanelState>();
 
 /**
  * Fixed styles on the host itself, inline and !important (issue #14): the page's own
@@ -171,7 +179,7 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   const reactRoot = createRoot(container);
 
   const { user, workspace } = options.state;
-  const view: PanelView = {
+  const view: PanelState = {
     who: [user?.name, workspace?.name].filter(Boolean).join(' · '),
     notice: '',
     hangUpConfirm: false,
@@ -330,6 +338,18 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   // scale or move a panel inside it; the root element is the CRM's to style far less.
   doc.documentElement.append(host);
   if (calls) watchPanelCall(calls);
+  if (options.onView) {
+    keepPanelView({
+      host,
+      root,
+      signal,
+      doc,
+      put: options.onView,
+      firstFigures: options.firstFigures,
+      // A live call's wizard and a passing notice are not what the next record should show.
+      skip: () => liveCall() !== null || view.notice !== '' || view.hangUpConfirm,
+    });
+  }
   doc.addEventListener('visibilitychange', reportVisibility, { signal });
   signal.addEventListener(
     'abort',

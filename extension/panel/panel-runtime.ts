@@ -1,6 +1,7 @@
 // The isolated world has no customElements (TOOLCHAIN.md): the polyfill comes first.
 import '@webcomponents/custom-elements';
 import { browser } from 'wxt/browser';
+import { removePanelView } from '@/extension/lib/panel-view-paint';
 import { isSupportedPage, type SiteFamily } from '@/extension/lib/site-families';
 import { loadSettings } from '@/extension/lib/settings-storage';
 import { createPortTransport, type PortLike } from '@/shared/transport/port-transport';
@@ -115,6 +116,7 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
   const { settings } = await settingsLoaded;
   extraKeapHosts = settings.extraKeapHosts;
   if (!settings.sites[family] || signal.aborted) {
+    removePanelView();
     stopPreload();
     environment.dispose();
     transport.close();
@@ -147,12 +149,16 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
     if (mounted && mounted.key === key) return;
     mounted?.controller.abort();
     mounted = null;
-    if (!wanted || !state) return reportCallFacts();
+    if (!wanted || !state) {
+      removePanelView();
+      return reportCallFacts();
+    }
     const controller = new AbortController();
     signal.addEventListener('abort', () => controller.abort(), { once: true });
     // The first mount takes the prefs read at start; later ones (route changes) read again.
     const prefs = prefsAtStart ?? undefined;
     prefsAtStart = null;
+    const figuresShown = firstFiguresShown(controller.signal);
     mounted = {
       key,
       controller,
@@ -167,8 +173,12 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
         onVisibility: (visible) => transport.setVisibility(visible),
         calls: environment.calls,
         showsCallFlow,
+        onView: (view) => transport.putPanelView(family, view),
+        firstFigures: figuresShown,
       }),
     };
+    // The last page's view (painted by the loader) gives way once this panel shows figures.
+    void figuresShown.then(() => removePanelView());
     // issue #13 click-to-call: buttons next to the page's phone numbers for as long as
     // this mount lives (a route change or sign-out aborts it and removes them).
     startClickToCall({

@@ -140,6 +140,49 @@ const callMessageSchemas = [
   z.object({ kind: z.literal('call:facts'), canShowCallFlow: z.boolean() }).strict(),
 ] as const;
 
+/**
+ * The panel's last look (issue #14 "first figure"): its shadow tree serialized as HTML
+ * with the widgets' closed roots as declarative templates, taken by the panel runtime
+ * after its figures are shown, kept in the worker's memory for the same sign-in, and
+ * painted by the next CRM page's loader before the runtime has even arrived (inert, until
+ * the live panel has its own figures). Never stored on disk, never given to another
+ * sign-in or workspace.
+ */
+export const MAX_PANEL_VIEW_CHARS = 400_000;
+export const panelViewSchema = z
+  .object({
+    /** The panel root's HTML; each shared style sheet as `<style data-ic-sheet="i"></style>`. */
+    html: z.string().min(1).max(MAX_PANEL_VIEW_CHARS),
+    /** The style sheets every widget root holds alike, sent once (`data-ic-sheet` = index). */
+    sheets: z.array(z.string().max(MAX_PANEL_VIEW_CHARS)).max(8),
+    /** The host's inline style (its fixed place and width). */
+    hostStyle: z.string().max(2000),
+    theme: z.enum(['light', 'dark']),
+  })
+  .strict()
+  .refine(
+    (view) =>
+      view.sheets.reduce((total, sheet) => total + sheet.length, view.html.length) <=
+      MAX_PANEL_VIEW_CHARS,
+    'panel view too large',
+  );
+export type PanelView = z.infer<typeof panelViewSchema>;
+/** Which content script's panel (extension/lib/site-families.ts SiteFamily). */
+const siteFamilyKeySchema = z.string().regex(/^[a-z]{1,16}$/);
+
+const panelViewMessageSchemas = [
+  /** The panel's look now, replacing the last one of its site family. */
+  z
+    .object({
+      kind: z.literal('panel:view-put'),
+      family: siteFamilyKeySchema,
+      view: panelViewSchema,
+    })
+    .strict(),
+  /** The loader's ask, answered with `panel-view` (null: none kept for this sign-in). */
+  z.object({ kind: z.literal('panel:view-get'), family: siteFamilyKeySchema }).strict(),
+] as const;
+
 // ---------------------------------------------------------------------------------------
 // Client -> background
 // ---------------------------------------------------------------------------------------
@@ -189,6 +232,7 @@ export const clientMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('auth:sign-out'), id: idSchema }).strict(),
   ...liveMessageSchemas,
   ...callMessageSchemas,
+  ...panelViewMessageSchemas,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageKind = ClientMessage['kind'];
@@ -332,6 +376,14 @@ export const backgroundMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('live-state'), snapshot: liveSnapshotSchema }).strict(),
   /** The active call as this port sees it, pushed on every change (issue #13). */
   z.object({ kind: z.literal('call-state'), snapshot: callSnapshotSchema }).strict(),
+  /** The answer to panel:view-get (read by the loader by hand; the runtime ignores it). */
+  z
+    .object({
+      kind: z.literal('panel-view'),
+      family: siteFamilyKeySchema,
+      view: panelViewSchema.nullable(),
+    })
+    .strict(),
   z
     .object({
       kind: z.literal('notice'),
@@ -356,7 +408,7 @@ export function parseBackgroundMessage(raw: unknown): BackgroundMessage | null {
 /**
  * The largest client message the background reads, in JSON characters (issue #9: a page
  * must not make the worker parse megabytes). Widget bodies are a few kB; storage values
- * are at most 100 kB.
+ * are at most 100 kB; the panel's view has a bound of its own.
  */
 const MAX_CLIENT_MESSAGE_CHARS = 256 * 1024;
 
@@ -369,9 +421,14 @@ function messageSize(raw: unknown): number {
   }
 }
 
+/** The panel's view (panel:view-put) is larger than any other message: its own bound. */
+const MAX_PANEL_VIEW_MESSAGE_CHARS = MAX_PANEL_VIEW_CHARS + 64 * 1024;
+
 /** Parses a message from a client; null when oversized, malformed or of an unknown kind. */
 export function parseClientMessage(raw: unknown): ClientMessage | null {
-  if (messageSize(raw) > MAX_CLIENT_MESSAGE_CHARS) return null;
+  const isView = (raw as { kind?: unknown } | null)?.kind === 'panel:view-put';
+  const bound = isView ? MAX_PANEL_VIEW_MESSAGE_CHARS : MAX_CLIENT_MESSAGE_CHARS;
+  if (messageSize(raw) > bound) return null;
   const parsed = clientMessageSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }

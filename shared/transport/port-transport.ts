@@ -9,6 +9,7 @@ import {
   type AnswerMessage,
   type ClientMessage,
   type NoticeMessage,
+  type PanelView,
   type PublicSessionState,
   type RpcMessage,
 } from './port-protocol';
@@ -75,6 +76,11 @@ export interface PortTransport extends Transport {
    * decision for an incoming call). Said again on every new port.
    */
   setCallFacts(facts: { canShowCallFlow: boolean }): void;
+  /**
+   * Hands the CRM panel's look to the background (issue #14): the next CRM page of this
+   * site family paints it before its panel runtime arrives. Fire and forget.
+   */
+  putPanelView(family: string, view: PanelView): void;
   /**
    * `request`, with what the background says of its answer (issue #14): `staleSince`
    * (epoch ms) when it came from the background's cache while a fresh one is fetched;
@@ -174,6 +180,9 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
       case 'call-state':
         callSnapshot = message.snapshot;
         for (const listener of callListeners) listener(message.snapshot);
+        return;
+      case 'panel-view':
+        // The loader's (start-site.ts): it has painted the look before this transport was.
         return;
     }
   }
@@ -375,6 +384,9 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
       if (facts.canShowCallFlow === canShowCallFlow) return;
       canShowCallFlow = facts.canShowCallFlow;
       if (port) post({ kind: 'call:facts', canShowCallFlow: facts.canShowCallFlow });
+    },
+    putPanelView(family, view) {
+      post({ kind: 'panel:view-put', family, view });
     },
     close() {
       closed = true;

@@ -9,6 +9,7 @@ import { createAppLivePorts } from './app-live-port';
 import { createBackgroundCalls } from './calls';
 import { syncExtraKeapHosts } from './keap-hosts';
 import { createBackgroundLive } from './live';
+import { createPanelViews } from './panel-views';
 import { createPortRouter, type RouterPort } from './port-router';
 import { createBackgroundSession } from './session';
 import { createSocketHub } from './socket';
@@ -107,6 +108,7 @@ export default defineBackground(() => {
   let grantedKeapHosts: readonly string[] = [];
   let settingsApplied: () => void = () => {};
   const settingsReady = new Promise<void>((resolve) => (settingsApplied = resolve));
+  const panelViews = createPanelViews();
   router = createPortRouter({
     self,
     session,
@@ -116,6 +118,7 @@ export default defineBackground(() => {
     widgetStorage: createExtensionStorage(browser.storage.local, WIDGET_STORAGE_PREFIX),
     extraKeapHosts: () => grantedKeapHosts,
     settingsReady,
+    panelViews,
   });
   const portRouter = router;
   browser.runtime.onConnect.addListener((port) =>
@@ -160,6 +163,8 @@ export default defineBackground(() => {
       liveVisible: live.anyVisible(),
       // The active call without the wizard's values (issue #13).
       calls: calls.snapshot(),
+      // The CRM panel views held (issue #14): which families, how large, how old; never the view.
+      panelViews: panelViews.describe(),
     }),
   });
 });

@@ -12,6 +12,7 @@ import {
 import { TransportError } from '@/shared/transport/transport';
 import type { BackgroundCalls } from './calls';
 import type { BackgroundLive } from './live';
+import { createPanelViews, type PanelViews } from './panel-views';
 import { createReportCache, isCacheable, type ReportCache } from './report-cache';
 import { isRequestAllowed, refusalMessage } from './request-policy';
 import {
@@ -110,15 +111,24 @@ export function createPortRouter(options: {
   settingsReady?: Promise<unknown>;
   /** The CRM tabs' report answers (stale-while-revalidate, issue #14); a new one by default. */
   reportCache?: ReportCache;
+  /** The CRM panel's last look per site family (issue #14); a new one by default. */
+  panelViews?: PanelViews;
 }): PortRouter {
   const { self, session, hub, live, calls, widgetStorage } = options;
   const reportCache = options.reportCache ?? createReportCache();
+  const panelViews = options.panelViews ?? createPanelViews();
   /** Whose answers the cache may hold: one sign-in, one workspace, one server. */
   const cacheOwner = () => {
     const state = session.publicState();
     return state.status === 'signed-in' && state.user
       ? `${state.user.id}|${state.workspace?.id ?? ''}|${state.appOrigin}`
       : '';
+  };
+  /** What the CRM tabs were shown may be kept for this owner only. */
+  const followOwner = () => {
+    const owner = cacheOwner();
+    reportCache.setOwner(owner);
+    panelViews.setOwner(owner);
   };
   const extraKeapHosts = options.extraKeapHosts ?? (() => []);
   const ports = new Set<RouterPort>();
@@ -159,7 +169,7 @@ export function createPortRouter(options: {
 
   session.onChange(() => {
     // Before any tab hears of the change: no answer of the last sign-in is given again.
-    reportCache.setOwner(cacheOwner());
+    followOwner();
     for (const port of ports) pushState(port);
   });
 
@@ -222,11 +232,14 @@ export function createPortRouter(options: {
             );
         // A write from anywhere may change what any read answers: the cache starts over.
         const cacheable = isCacheable(message.request);
-        if (!cacheable && message.request.method !== 'GET') reportCache.forget();
+        if (!cacheable && message.request.method !== 'GET') {
+          reportCache.forget();
+          panelViews.forget();
+        }
         if (!cacheable) return fetch();
         // CRM tabs' reads: the cache answers at once and fetches again behind (issue #14).
         if (senderClass !== 'content-script') return fetch();
-        reportCache.setOwner(cacheOwner());
+        followOwner();
         if (message.revalidate) return reportCache.revalidate(message.request, fetch);
         const cached = await reportCache.answer(message.request, fetch);
         return cached.staleSince === null
@@ -254,9 +267,12 @@ export function createPortRouter(options: {
       case 'live:get':
         return live.snapshot();
       case 'live:mark-read':
+        // The panel's look shows the unread count: it would paint the old one.
+        panelViews.forget();
         await live.markRead(message.ids);
         return null;
       case 'live:mark-all-read':
+        panelViews.forget();
         await live.markAllRead();
         return null;
       case 'call:get':
@@ -383,6 +399,19 @@ export function createPortRouter(options: {
         }
         if (message.kind === 'call:facts') {
           calls.reportFacts(port, message.canShowCallFlow);
+          return;
+        }
+        if (message.kind === 'panel:view-put' || message.kind === 'panel:view-get') {
+          // After a worker restart the owner is known once the session is restored.
+          void session.ready().then(() => {
+            followOwner();
+            if (message.kind === 'panel:view-put') {
+              panelViews.put(message.family, message.view);
+              return;
+            }
+            const view = panelViews.get(message.family);
+            safePost(port, { kind: 'panel-view', family: message.family, view });
+          });
           return;
         }
         if (inFlight >= MAX_IN_FLIGHT_PER_PORT) {

@@ -116,6 +116,9 @@ export const MESSAGE_RIGHTS: Record<ClientMessageKind, readonly SenderClass[]> =
   'call:flow-set': ['content-script', 'extension-page'],
   'call:flow-remove': ['content-script', 'extension-page'],
   'call:facts': ['content-script', 'extension-page'],
+  // Only a CRM tab's panel has a look to keep and a loader to paint it.
+  'panel:view-put': ['content-script'],
+  'panel:view-get': ['content-script'],
 };
 
 /** A message from an accepted sender: schema-checked and allowed for that sender, else null. */

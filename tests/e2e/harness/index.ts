@@ -42,6 +42,7 @@ export {
   panelWidgetTags,
   waitForDeepSelector,
   waitForPanel,
+  waitForSettledWidgets,
   waitForWidgetText,
   waitInShadowRoot,
   widgetText,

@@ -269,3 +269,27 @@ export async function callButtons(
   }
   return result;
 }
+
+/** Waits until every widget of the panel shows its content (no sign-in, no spinner). */
+export async function waitForSettledWidgets(page: Page, timeout = 30_000): Promise<string[]> {
+  await waitForPanel(page, timeout);
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const tags = await panelWidgetTags(page);
+    const states = await Promise.all(
+      tags.map((tag) =>
+        evaluateInShadowRoot(page, [PANEL_SELECTOR, tag], (root) => {
+          const frame = root.querySelector('.ic-widget');
+          if (!frame || !frame.textContent?.trim()) return 'empty';
+          if (frame.querySelector('[data-widget-state], [aria-busy="true"]')) return 'waiting';
+          return 'ready';
+        }),
+      ),
+    );
+    if (tags.length > 0 && states.every((state) => state === 'ready')) return tags;
+    if (Date.now() > deadline) {
+      throw new Error(`widgets not settled: ${tags.map((t, i) => `${t}=${states[i]}`).join()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

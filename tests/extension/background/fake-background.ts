@@ -5,6 +5,7 @@ import {
 } from '@/extension/entrypoints/background/calls';
 import { createBackgroundLive, type LiveBrowserApi } from '@/extension/entrypoints/background/live';
 import { createPortRouter, type RouterPort } from '@/extension/entrypoints/background/port-router';
+import type { PanelViews } from '@/extension/entrypoints/background/panel-views';
 import type { ReportCache } from '@/extension/entrypoints/background/report-cache';
 import type { BackgroundSession } from '@/extension/entrypoints/background/session';
 import { createSocketHub } from '@/extension/entrypoints/background/socket';
@@ -72,6 +73,7 @@ export interface FakeBackgroundOptions {
   callsBrowser?: ReturnType<typeof fakeCallsBrowser>;
   /** The CRM tabs' report cache (issue #14); default: a new one on the real clock. */
   reportCache?: ReportCache;
+  panelViews?: PanelViews;
 }
 
 /**
@@ -273,6 +275,7 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
     extraKeapHosts: options.extraKeapHosts,
     settingsReady: options.settingsReady,
     reportCache: options.reportCache,
+    panelViews: options.panelViews,
   });
   return {
     router,
