@@ -8,6 +8,7 @@ import type { CDPSession, Page } from 'puppeteer';
  */
 interface DomNode {
   nodeType: number;
+  localName?: string;
   nodeValue?: string;
   attributes?: string[];
   children?: DomNode[];
@@ -28,23 +29,29 @@ function textOf(node: DomNode): string {
   return [...(node.shadowRoots ?? []), ...(node.children ?? [])].map(textOf).join('');
 }
 
-function hasFigure(node: DomNode, classes: readonly string[]): boolean {
-  if (node.nodeType === 1 && classesOf(node).some((name) => classes.includes(name))) {
+/** A figure under `node`; with `under`, only inside an element of that name. */
+function hasFigure(node: DomNode, classes: readonly string[], under?: string): boolean {
+  if (under && node.localName === under) return hasFigure(node, classes);
+  if (!under && node.nodeType === 1 && classesOf(node).some((name) => classes.includes(name))) {
     if (/\d/.test(textOf(node))) return true;
   }
   for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) {
-    if (hasFigure(child, classes)) return true;
+    if (hasFigure(child, classes, under)) return true;
   }
   return false;
 }
 
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
 
-/** Resolves once a figure is shown; `polls` is how many looks it took (1: already there). */
+/**
+ * Resolves once a figure is shown (`under`: inside an element of that name only);
+ * `polls` is how many looks it took (1: already there).
+ */
 export async function waitForFigure(
   page: Page,
   classes: readonly string[],
   timeoutMs: number,
+  under?: string,
 ): Promise<{ polls: number }> {
   let session = sessions.get(page);
   if (!session) {
@@ -57,7 +64,7 @@ export async function waitForFigure(
     const { root } = (await client
       .send('DOM.getDocument', { depth: -1, pierce: true })
       .catch(() => ({ root: null }))) as { root: DomNode | null };
-    if (root && hasFigure(root, classes)) return { polls };
+    if (root && hasFigure(root, classes, under)) return { polls };
     if (Date.now() > deadline)
       throw new Error(`No figure (${classes.join(', ')}) in ${timeoutMs} ms`);
   }
