@@ -146,12 +146,29 @@ function makePrivate(dataDir: string, file: string): void {
 
 /** Runs every pending migration; throws (so the server does not start) if one fails. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  // On PostgreSQL the migrations run on a connection of their own without the pool's 15 s
+  // query timeout: one that fills a new column or builds an index over a million rows
+  // rightly takes longer (migration 0015 did, and the start failed with 'Query read
+  // timeout'), as the records load does (server/seed/postgres-record-load.ts).
+  const target = engineOf(db) === 'postgres' ? migrationConnection(db) : db;
+  try {
+    const migrator = new Migrator({ db: target, provider: migrationProvider });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+    }
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  } finally {
+    if (target !== db) await target.destroy();
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** One PostgreSQL connection like the pool's, without its query timeout. */
+function migrationConnection(db: Db): Db {
+  const pool = new pg.Pool({ ...postgresPool(db).options, max: 1, query_timeout: undefined });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /**
