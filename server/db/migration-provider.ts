@@ -14,6 +14,7 @@ import * as coaching from './migrations/0012-coaching';
 import * as reportScale from './migrations/0013-report-scale';
 import * as reportScaleIndexes from './migrations/0013-report-scale-indexes';
 import * as contactAttributionCopies from './migrations/0015-contact-attribution-copies';
+import * as filterIndexes from './migrations/0015-filter-indexes';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-report-scale': reportScale,
   '0013-report-scale-indexes': reportScaleIndexes,
   '0015-contact-attribution-copies': contactAttributionCopies,
+  '0015-filter-indexes': filterIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
