@@ -15,6 +15,7 @@ import * as reportScale from './migrations/0013-report-scale';
 import * as reportScaleIndexes from './migrations/0013-report-scale-indexes';
 import * as contactAttributionCopies from './migrations/0015-contact-attribution-copies';
 import * as filterIndexes from './migrations/0015-filter-indexes';
+import * as paymentsDaily from './migrations/0015-payments-daily';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-report-scale-indexes': reportScaleIndexes,
   '0015-contact-attribution-copies': contactAttributionCopies,
   '0015-filter-indexes': filterIndexes,
+  '0015-payments-daily': paymentsDaily,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -316,6 +316,17 @@ export interface AppointmentDailyTable {
   count: number;
 }
 
+/**
+ * Payments collected per paid day and lead source ('' = none): ROI's revenue without a
+ * contact filter (migration 0015-payments-daily).
+ */
+export interface PaymentDailyTable {
+  workspace_id: string;
+  day: string;
+  lead_source_id: string;
+  amount_paid_cents: number;
+}
+
 export interface AppointmentTable {
   id: Generated<number>;
   workspace_id: string;
@@ -503,6 +514,7 @@ export interface ReportingDatabase {
   pipeline_daily_case: PipelineDailyCaseTable;
   appointments: AppointmentTable;
   appointments_daily: AppointmentDailyTable;
+  payments_daily: PaymentDailyTable;
   calls: CallTable;
   calls_daily: CallDailyTable;
   callbacks: CallbackTable;

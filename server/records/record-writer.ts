@@ -12,6 +12,8 @@ import {
   PIPELINE_DAILY_OFFICE,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_SOURCE,
+  PAYMENTS_DAILY,
+  paymentRollupRow,
   pipelineRollupRows,
   RollupAccumulator,
   type RollupSpec,
@@ -517,6 +519,7 @@ export async function recordPaymentPlans(db: Db, plans: readonly NewPaymentPlan[
     plans.map((p) => p.contactId),
   );
   await db.transaction().execute(async (trx) => {
+    const rollup = new RollupAccumulator(PAYMENTS_DAILY);
     for (const plan of plans) {
       const days = plan.payments.map((p) => p.dueDay).sort();
       await trx
@@ -546,7 +549,12 @@ export async function recordPaymentPlans(db: Db, plans: readonly NewPaymentPlan[
       }));
       for (const part of chunks(payments, 50))
         await trx.insertInto('payments').values(part).execute();
+      for (const payment of payments) {
+        const row = paymentRollupRow(payment);
+        if (row) rollup.add(row);
+      }
     }
+    await upsertRollup(trx, PAYMENTS_DAILY, rollup.drain());
   });
 }
 

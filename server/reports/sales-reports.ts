@@ -111,10 +111,26 @@ export async function roi(db: Db, scope: ReportScope): Promise<RoiResponse['data
 }
 
 /**
- * Payments collected in the range per lead source: payments carry their contact's
- * attribution (migration 0015), and one covering index answers any filter.
+ * Payments collected in the range per lead source: from the payments_daily rollup when
+ * only lead sources filter, else from the payments, which carry their contact's
+ * attribution (migration 0015; an index per filter answers it).
  */
 async function revenueBySource(db: Db, scope: ReportScope) {
+  const { dims } = scope;
+  if (!filtersBeyondLeadSource(dims)) {
+    return loose(db)
+      .selectFrom('payments_daily as t')
+      .where('t.workspace_id', '=', scope.workspace.id)
+      .where('t.day', '>=', scope.startDate)
+      .where('t.day', '<=', scope.endDate)
+      .where((eb) => eb.and(dimensionConditions(eb, dims, { sentinel: true, withAgents: false })))
+      .select((eb) => [
+        't.lead_source_id as source',
+        eb.fn.sum<number>('t.amount_paid_cents').as('cents'),
+      ])
+      .groupBy('t.lead_source_id')
+      .execute();
+  }
   // Alias t: the conditions name t.lead_source_id, t.campaign_id..., which payments carry.
   return loose(db)
     .selectFrom('payments as t')

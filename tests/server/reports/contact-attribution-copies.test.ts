@@ -316,12 +316,14 @@ describe('appointments and payments carry their contact attribution (issue #17)'
     const down = await migrator.migrateTo('0013-report-scale-indexes');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toEqual([
+      '0015-payments-daily',
       '0015-filter-indexes',
       '0015-contact-attribution-copies',
     ]);
     expect(await migrateToLatest(db)).toEqual([
       '0015-contact-attribution-copies',
       '0015-filter-indexes',
+      '0015-payments-daily',
     ]);
     const filled = await db
       .selectFrom('appointments')
@@ -337,6 +339,15 @@ describe('appointments and payments carry their contact attribution (issue #17)'
         WHERE ${attributionDiffers(copy)}`.execute(db);
       expect(Number(differing.rows[0].n), table).toBe(0);
     }
+    // ...and payments_daily from the payments.
+    const rollupGap = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, paid_day, COALESCE(lead_source_id, ''), SUM(amount_paid_cents)
+      FROM payments WHERE paid_day IS NOT NULL GROUP BY 1, 2, 3
+      EXCEPT
+      SELECT workspace_id, day, lead_source_id, amount_paid_cents FROM payments_daily) AS q`.execute(
+      db,
+    );
+    expect(Number(rollupGap.rows[0].n)).toBe(0);
     expect(await expectSameAsJoined(db, 'ws_lakeside', NOW, 365)).toBeGreaterThanOrEqual(8);
   });
 });

@@ -90,6 +90,14 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       SELECT workspace_id, day, lead_source_id, status, count FROM appointments_daily) AS q14`,
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM appointments_daily) - (SELECT COUNT(*) FROM (
       SELECT DISTINCT workspace_id, scheduled_day, lead_source_id, status FROM appointments) AS q15) AS n`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, paid_day, COALESCE(lead_source_id, ''), SUM(amount_paid_cents)
+      FROM payments WHERE paid_day IS NOT NULL GROUP BY 1, 2, 3
+      EXCEPT
+      SELECT workspace_id, day, lead_source_id, amount_paid_cents FROM payments_daily) AS q18`,
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM payments_daily) - (SELECT COUNT(*) FROM (
+      SELECT DISTINCT workspace_id, paid_day, lead_source_id FROM payments
+      WHERE paid_day IS NOT NULL) AS q19) AS n`,
     // Appointments and payments carry their contact's attribution (migration 0015).
     sql<{
       n: number;
@@ -113,7 +121,7 @@ async function rollupMismatches(db: Db): Promise<number[]> {
   return counts;
 }
 
-const NO_MISMATCH = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+const NO_MISMATCH = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 const SOURCES: CountSource[] = [
   'pipeline_daily_source',
   'pipeline_daily',
