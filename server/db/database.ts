@@ -1,9 +1,9 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { migrationProvider } from './migration-provider';
+import { migrationProvider, tablesRewrittenBy } from './migration-provider';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -149,7 +149,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   // On PostgreSQL the migrations run on a connection of their own without the pool's 15 s
   // query timeout: one that fills a new column or builds an index over a million rows
   // rightly takes longer (migration 0015 did, and the start failed with 'Query read
-  // timeout'), as the records load does (server/seed/postgres-record-load.ts).
+  // timeout'), as the records load does (server/seed/postgres-record-load.ts). Tables a
+  // migration rewrote are vacuumed after it (tablesRewrittenBy).
   const target = engineOf(db) === 'postgres' ? migrationConnection(db) : db;
   try {
     const migrator = new Migrator({ db: target, provider: migrationProvider });
@@ -157,7 +158,15 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     if (error) {
       throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
     }
-    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    const applied = (results ?? [])
+      .filter((r) => r.status === 'Success')
+      .map((r) => r.migrationName);
+    if (target !== db) {
+      for (const table of new Set(applied.flatMap(tablesRewrittenBy))) {
+        await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(target);
+      }
+    }
+    return applied;
   } finally {
     if (target !== db) await target.destroy();
   }

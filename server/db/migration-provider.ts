@@ -44,3 +44,13 @@ const MIGRATIONS: Record<string, Migration> = {
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => MIGRATIONS,
 };
+
+/**
+ * The tables whose every row a migration rewrote (its `REWRITTEN_TABLES`): PostgreSQL
+ * vacuums them after it (server/db/database.ts migrateToLatest).
+ */
+export function tablesRewrittenBy(migrationName: string): readonly string[] {
+  const migration = MIGRATIONS[migrationName] as
+    (Migration & { REWRITTEN_TABLES?: readonly string[] }) | undefined;
+  return migration?.REWRITTEN_TABLES ?? [];
+}
