@@ -1,9 +1,9 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { migrationProvider } from './migration-provider';
+import { migrationProvider, tablesRewrittenBy } from './migration-provider';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -146,12 +146,38 @@ function makePrivate(dataDir: string, file: string): void {
 
 /** Runs every pending migration; throws (so the server does not start) if one fails. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  // On PostgreSQL the migrations run on a connection of their own without the pool's 15 s
+  // query timeout: one that fills a new column or builds an index over a million rows
+  // rightly takes longer (migration 0015 did, and the start failed with 'Query read
+  // timeout'), as the records load does (server/seed/postgres-record-load.ts). Tables a
+  // migration rewrote are vacuumed after it (tablesRewrittenBy).
+  const target = engineOf(db) === 'postgres' ? migrationConnection(db) : db;
+  try {
+    const migrator = new Migrator({ db: target, provider: migrationProvider });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+    }
+    const applied = (results ?? [])
+      .filter((r) => r.status === 'Success')
+      .map((r) => r.migrationName);
+    if (target !== db) {
+      for (const table of new Set(applied.flatMap(tablesRewrittenBy))) {
+        await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(target);
+      }
+    }
+    return applied;
+  } finally {
+    if (target !== db) await target.destroy();
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** One PostgreSQL connection like the pool's, without its query timeout. */
+function migrationConnection(db: Db): Db {
+  const pool = new pg.Pool({ ...postgresPool(db).options, max: 1, query_timeout: undefined });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /**

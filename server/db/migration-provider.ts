@@ -13,6 +13,9 @@ import * as workspaceWizard from './migrations/0011-workspace-wizard';
 import * as coaching from './migrations/0012-coaching';
 import * as reportScale from './migrations/0013-report-scale';
 import * as reportScaleIndexes from './migrations/0013-report-scale-indexes';
+import * as contactAttributionCopies from './migrations/0015-contact-attribution-copies';
+import * as filterIndexes from './migrations/0015-filter-indexes';
+import * as paymentsDaily from './migrations/0015-payments-daily';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -33,8 +36,21 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-coaching': coaching,
   '0013-report-scale': reportScale,
   '0013-report-scale-indexes': reportScaleIndexes,
+  '0015-contact-attribution-copies': contactAttributionCopies,
+  '0015-filter-indexes': filterIndexes,
+  '0015-payments-daily': paymentsDaily,
 };
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => MIGRATIONS,
 };
+
+/**
+ * The tables whose every row a migration rewrote (its `REWRITTEN_TABLES`): PostgreSQL
+ * vacuums them after it (server/db/database.ts migrateToLatest).
+ */
+export function tablesRewrittenBy(migrationName: string): readonly string[] {
+  const migration = MIGRATIONS[migrationName] as
+    (Migration & { REWRITTEN_TABLES?: readonly string[] }) | undefined;
+  return migration?.REWRITTEN_TABLES ?? [];
+}

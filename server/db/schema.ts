@@ -316,12 +316,33 @@ export interface AppointmentDailyTable {
   count: number;
 }
 
+/**
+ * Payments collected per paid day and lead source ('' = none): ROI's revenue without a
+ * contact filter (migration 0015-payments-daily).
+ */
+export interface PaymentDailyTable {
+  workspace_id: string;
+  day: string;
+  lead_source_id: string;
+  amount_paid_cents: number;
+}
+
 export interface AppointmentTable {
   id: Generated<number>;
   workspace_id: string;
   contact_id: string;
-  /** Copied from the contact. */
+  /**
+   * Copied from the contact, with the rest of its attribution below (migration 0015):
+   * the contact filters read them without joining the contacts.
+   */
   lead_source_id: string | null;
+  campaign_id: string | null;
+  /** The contact's office (office_id is the appointment's own). */
+  contact_office_id: string | null;
+  case_type_key: string | null;
+  sub_case_type_key: string | null;
+  /** The contact's agent (set_by_agent_id is the one who booked it). */
+  contact_agent_id: string | null;
   office_id: string | null;
   consultant_id: string | null;
   set_by_agent_id: string | null;
@@ -416,8 +437,16 @@ export interface PaymentTable {
   workspace_id: string;
   plan_id: string;
   contact_id: string;
-  /** Copied from the contact (ROI revenue per lead source). */
+  /**
+   * Copied from the contact, with the rest of its attribution (migration 0015): ROI's
+   * revenue per lead source under any contact filter, without joining the contacts.
+   */
   lead_source_id: string | null;
+  campaign_id: string | null;
+  contact_office_id: string | null;
+  case_type_key: string | null;
+  sub_case_type_key: string | null;
+  contact_agent_id: string | null;
   due_day: string;
   amount_due_cents: number;
   amount_paid_cents: number;
@@ -485,6 +514,7 @@ export interface ReportingDatabase {
   pipeline_daily_case: PipelineDailyCaseTable;
   appointments: AppointmentTable;
   appointments_daily: AppointmentDailyTable;
+  payments_daily: PaymentDailyTable;
   calls: CallTable;
   calls_daily: CallDailyTable;
   callbacks: CallbackTable;

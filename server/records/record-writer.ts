@@ -12,6 +12,8 @@ import {
   PIPELINE_DAILY_OFFICE,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_SOURCE,
+  PAYMENTS_DAILY,
+  paymentRollupRow,
   pipelineRollupRows,
   RollupAccumulator,
   type RollupSpec,
@@ -24,8 +26,10 @@ import { dayInTimezone } from '@/shared/domain/workspace-day';
  * daily rollups in step. The bulk seed (server/seed/bulk-record-sink.ts) is the other
  * write path; both build rollup rows with server/records/rollups.ts.
  *
- * A contact's attribution (lead source, campaign, office, case types) is fixed when it is
- * recorded: transitions copy it, and the rollups are keyed by it.
+ * A contact's attribution (lead source, campaign, office, case types, agent) is fixed when
+ * it is recorded: transitions, appointments and payments copy it, and the rollups are keyed
+ * by it. Nothing updates it afterwards (refreshContactStatus sets the status only); a
+ * writer that did would have to move the copies and the rollup counts with it.
  */
 
 type Trx = Transaction<Database>;
@@ -359,14 +363,14 @@ export async function recordAppointments(
     db,
     appointments.map((a) => a.workspaceId),
   );
-  const sources = await contactSources(
+  const attributions = await contactAttributions(
     db,
     appointments.map((a) => a.contactId),
   );
   const rows = appointments.map((a) => ({
     workspace_id: a.workspaceId,
     contact_id: a.contactId,
-    lead_source_id: sources.get(a.contactId) ?? null,
+    ...attributions.get(a.contactId)!,
     office_id: a.officeId ?? null,
     consultant_id: a.consultantId ?? null,
     set_by_agent_id: a.setByAgentId ?? null,
@@ -384,19 +388,47 @@ export async function recordAppointments(
   });
 }
 
-/** Each contact's lead source (copied into appointments and payments). */
-async function contactSources(
+/** The contact's attribution as appointments and payments carry it (migration 0015). */
+export type ContactAttributionCopy = Pick<
+  PaymentTable,
+  | 'lead_source_id'
+  | 'campaign_id'
+  | 'contact_office_id'
+  | 'case_type_key'
+  | 'sub_case_type_key'
+  | 'contact_agent_id'
+>;
+
+/** Each contact's attribution (copied into appointments and payments). */
+async function contactAttributions(
   db: Db | Trx,
   ids: readonly string[],
-): Promise<Map<string, string | null>> {
-  const result = new Map<string, string | null>();
+): Promise<Map<string, ContactAttributionCopy>> {
+  const result = new Map<string, ContactAttributionCopy>();
   for (const part of chunks([...new Set(ids)], 200)) {
     const rows = await db
       .selectFrom('contacts')
-      .select(['id', 'lead_source_id'])
+      .select([
+        'id',
+        'lead_source_id',
+        'campaign_id',
+        'office_id',
+        'case_type_key',
+        'sub_case_type_key',
+        'agent_id',
+      ])
       .where('id', 'in', part)
       .execute();
-    rows.forEach((row) => result.set(row.id, row.lead_source_id));
+    for (const row of rows) {
+      result.set(row.id, {
+        lead_source_id: row.lead_source_id,
+        campaign_id: row.campaign_id,
+        contact_office_id: row.office_id,
+        case_type_key: row.case_type_key,
+        sub_case_type_key: row.sub_case_type_key,
+        contact_agent_id: row.agent_id,
+      });
+    }
   }
   for (const id of ids) if (!result.has(id)) throw new Error(`Unknown contact ${id}`);
   return result;
@@ -482,11 +514,12 @@ export interface NewPaymentPlan {
 /** A payment plan with its payments; its first and last due days come from them. */
 export async function recordPaymentPlans(db: Db, plans: readonly NewPaymentPlan[]): Promise<void> {
   if (plans.length === 0) return;
-  const sources = await contactSources(
+  const attributions = await contactAttributions(
     db,
     plans.map((p) => p.contactId),
   );
   await db.transaction().execute(async (trx) => {
+    const rollup = new RollupAccumulator(PAYMENTS_DAILY);
     for (const plan of plans) {
       const days = plan.payments.map((p) => p.dueDay).sort();
       await trx
@@ -507,7 +540,7 @@ export async function recordPaymentPlans(db: Db, plans: readonly NewPaymentPlan[
         workspace_id: plan.workspaceId,
         plan_id: plan.id,
         contact_id: plan.contactId,
-        lead_source_id: sources.get(plan.contactId) ?? null,
+        ...attributions.get(plan.contactId)!,
         due_day: p.dueDay,
         amount_due_cents: p.amountDueCents,
         amount_paid_cents: p.amountPaidCents ?? 0,
@@ -516,7 +549,12 @@ export async function recordPaymentPlans(db: Db, plans: readonly NewPaymentPlan[
       }));
       for (const part of chunks(payments, 50))
         await trx.insertInto('payments').values(part).execute();
+      for (const payment of payments) {
+        const row = paymentRollupRow(payment);
+        if (row) rollup.add(row);
+      }
     }
+    await upsertRollup(trx, PAYMENTS_DAILY, rollup.drain());
   });
 }
 

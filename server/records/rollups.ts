@@ -4,6 +4,8 @@ import type {
   AppointmentTable,
   CallDailyTable,
   CallTable,
+  PaymentDailyTable,
+  PaymentTable,
   PipelineDailyCaseTable,
   PipelineDailyOfficeTable,
   PipelineDailyPeopleTable,
@@ -34,6 +36,7 @@ export type PipelineDailyOfficeRow = PipelineDailyOfficeTable;
 export type PipelineDailyCaseRow = PipelineDailyCaseTable;
 export type CallDailyRow = CallDailyTable;
 export type AppointmentDailyRow = AppointmentDailyTable;
+export type PaymentDailyRow = PaymentDailyTable;
 
 /** A rollup table: its key columns (its unique constraint) and its summed columns. */
 export interface RollupSpec<Row extends { day: string }> {
@@ -44,7 +47,8 @@ export interface RollupSpec<Row extends { day: string }> {
     | 'pipeline_daily_office'
     | 'pipeline_daily_case'
     | 'calls_daily'
-    | 'appointments_daily';
+    | 'appointments_daily'
+    | 'payments_daily';
   key: readonly (keyof Row & string)[];
   sums: readonly (keyof Row & string)[];
 }
@@ -118,6 +122,13 @@ export const APPOINTMENTS_DAILY: RollupSpec<AppointmentDailyRow> = {
   table: 'appointments_daily',
   key: ['workspace_id', 'day', 'lead_source_id', 'status'],
   sums: ['count'],
+};
+
+/** ROI's revenue without a contact filter (migration 0015-payments-daily). */
+export const PAYMENTS_DAILY: RollupSpec<PaymentDailyRow> = {
+  table: 'payments_daily',
+  key: ['workspace_id', 'day', 'lead_source_id'],
+  sums: ['amount_paid_cents'],
 };
 
 type EventRow = Pick<
@@ -254,6 +265,22 @@ export function appointmentRollupRow(appointment: AppointmentRow): AppointmentDa
     lead_source_id: appointment.lead_source_id ?? NONE,
     status: appointment.status,
     count: 1,
+  };
+}
+
+type PaymentRow = Pick<
+  Insertable<PaymentTable>,
+  'workspace_id' | 'paid_day' | 'lead_source_id' | 'amount_paid_cents'
+>;
+
+/** A payment's share of payments_daily: none until it is paid (no paid day). */
+export function paymentRollupRow(payment: PaymentRow): PaymentDailyRow | null {
+  if (payment.paid_day === null || payment.paid_day === undefined) return null;
+  return {
+    workspace_id: payment.workspace_id,
+    day: payment.paid_day,
+    lead_source_id: payment.lead_source_id ?? NONE,
+    amount_paid_cents: payment.amount_paid_cents ?? 0,
   };
 }
 

@@ -36,16 +36,33 @@ function inList(eb: AnyEb, column: string, values: readonly string[]): Expressio
 }
 
 /**
+ * Where appointments and payments keep their contact's office and agent (migration 0015;
+ * their office_id and set_by_agent_id are other things): dimensionConditions' `columns`
+ * for them, the other attribution columns having the contact's names.
+ */
+export const CONTACT_COPY_COLUMNS = {
+  office_id: 'contact_office_id',
+  agent_id: 'contact_agent_id',
+} as const;
+
+/**
  * The WHERE conditions of the dimension filters on table alias `t`. Rollups store '' for
- * "none" (sentinel = true); records store NULL.
+ * "none" (sentinel = true); records store NULL. `columns` renames the office and agent
+ * columns (CONTACT_COPY_COLUMNS).
  */
 export function dimensionConditions(
   eb: AnyEb,
   dims: DimensionFilter,
-  options: { sentinel: boolean; withAgents: boolean },
+  options: {
+    sentinel: boolean;
+    withAgents: boolean;
+    columns?: { office_id: string; agent_id: string };
+  },
 ): Expression<SqlBool>[] {
   const none = (column: string) =>
     options.sentinel ? eb(column, '=', '') : eb(column, 'is', null);
+  const office = `t.${options.columns?.office_id ?? 'office_id'}`;
+  const agent = `t.${options.columns?.agent_id ?? 'agent_id'}`;
   const conditions: Expression<SqlBool>[] = [];
   if (dims.hiddenSourceIds.length > 0) {
     conditions.push(
@@ -59,7 +76,7 @@ export function dimensionConditions(
       eb.or([none('t.campaign_id'), eb('t.campaign_id', 'not in', dims.excludedCampaignIds)]),
     );
   }
-  if (dims.officeIds) conditions.push(inList(eb, 't.office_id', dims.officeIds));
+  if (dims.officeIds) conditions.push(inList(eb, office, dims.officeIds));
   if (dims.caseTypes) {
     const { keys, unknown, hasSubTypes } = dims.caseTypes;
     const any: Expression<SqlBool>[] = [];
@@ -71,7 +88,7 @@ export function dimensionConditions(
   }
   if (dims.subCaseTypeKeys)
     conditions.push(inList(eb, 't.sub_case_type_key', dims.subCaseTypeKeys));
-  if (options.withAgents && dims.agentIds) conditions.push(inList(eb, 't.agent_id', dims.agentIds));
+  if (options.withAgents && dims.agentIds) conditions.push(inList(eb, agent, dims.agentIds));
   return conditions;
 }
 

@@ -4,12 +4,18 @@ import type { Db } from '../db/database';
 import { addDays } from '../records/workspace-days';
 import { callSums, emptyCallSums } from './call-sums';
 import { pclcData } from './funnel';
-import { countTransitions, dimensionConditions, stageCounts } from './pipeline-counts';
+import {
+  CONTACT_COPY_COLUMNS,
+  countTransitions,
+  dimensionConditions,
+  stageCounts,
+} from './pipeline-counts';
 import { filtersBeyondLeadSource, loose, type ReportScope } from './report-scope';
 
 /**
  * Appointments scheduled on the days of a range: from the appointments_daily rollup when
- * only lead sources filter, else from the records joined to their contact.
+ * only lead sources filter, else from the records, which carry their contact's attribution
+ * (migration 0015; its index holds every column read here).
  */
 async function appointmentCounts(
   db: Db,
@@ -36,18 +42,23 @@ async function appointmentCounts(
     return { all: Number(rollup?.all ?? 0), filled: Number(rollup?.filled ?? 0) };
   }
   const row = await loose(db)
-    .selectFrom('appointments as a')
-    .innerJoin('contacts as t', 't.id', 'a.contact_id')
-    .where('a.workspace_id', '=', scope.workspace.id)
-    .where('a.scheduled_day', '>=', range.startDate)
-    .where('a.scheduled_day', '<=', range.endDate)
+    .selectFrom('appointments as t')
+    .where('t.workspace_id', '=', scope.workspace.id)
+    .where('t.scheduled_day', '>=', range.startDate)
+    .where('t.scheduled_day', '<=', range.endDate)
     .where((eb) =>
-      eb.and(dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true })),
+      eb.and(
+        dimensionConditions(eb, scope.dims, {
+          sentinel: false,
+          withAgents: true,
+          columns: CONTACT_COPY_COLUMNS,
+        }),
+      ),
     )
     .select((eb) => [
       eb.fn.countAll<number>().as('all'),
       eb.fn
-        .sum<number>(eb.case().when('a.status', '=', 'cancelled').then(0).else(1).end())
+        .sum<number>(eb.case().when('t.status', '=', 'cancelled').then(0).else(1).end())
         .as('filled'),
     ])
     .executeTakeFirst();

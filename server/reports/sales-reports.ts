@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   PIPELINE_STAGE_LABELS,
   PIPELINE_STAGES,
@@ -14,7 +15,7 @@ import { ratePercent } from '@/shared/domain/funnel-rates';
 import type { Db } from '../db/database';
 import { addDays, daysBetween, daysInMonth, monthOf } from '../records/workspace-days';
 import { contactLabels } from './funnel-contacts';
-import { countTransitions, dimensionConditions } from './pipeline-counts';
+import { CONTACT_COPY_COLUMNS, countTransitions, dimensionConditions } from './pipeline-counts';
 import { filtersBeyondLeadSource, loose, type ReportScope } from './report-scope';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
@@ -110,19 +111,19 @@ export async function roi(db: Db, scope: ReportScope): Promise<RoiResponse['data
 }
 
 /**
- * Payments collected in the range per lead source: payments carry their contact's lead
- * source (a covering index answers it); other filters need the contact.
+ * Payments collected in the range per lead source: from the payments_daily rollup when
+ * only lead sources filter, else from the payments, which carry their contact's
+ * attribution (migration 0015; an index per filter answers it).
  */
 async function revenueBySource(db: Db, scope: ReportScope) {
   const { dims } = scope;
   if (!filtersBeyondLeadSource(dims)) {
-    // Alias t: the lead-source conditions name t.lead_source_id, which payments carry.
     return loose(db)
-      .selectFrom('payments as t')
+      .selectFrom('payments_daily as t')
       .where('t.workspace_id', '=', scope.workspace.id)
-      .where('t.paid_day', '>=', scope.startDate)
-      .where('t.paid_day', '<=', scope.endDate)
-      .where((eb) => eb.and(dimensionConditions(eb, dims, { sentinel: false, withAgents: false })))
+      .where('t.day', '>=', scope.startDate)
+      .where('t.day', '<=', scope.endDate)
+      .where((eb) => eb.and(dimensionConditions(eb, dims, { sentinel: true, withAgents: false })))
       .select((eb) => [
         't.lead_source_id as source',
         eb.fn.sum<number>('t.amount_paid_cents').as('cents'),
@@ -130,16 +131,24 @@ async function revenueBySource(db: Db, scope: ReportScope) {
       .groupBy('t.lead_source_id')
       .execute();
   }
+  // Alias t: the conditions name t.lead_source_id, t.campaign_id..., which payments carry.
   return loose(db)
-    .selectFrom('payments as p')
-    .innerJoin('contacts as t', 't.id', 'p.contact_id')
-    .where('p.workspace_id', '=', scope.workspace.id)
-    .where('p.paid_day', '>=', scope.startDate)
-    .where('p.paid_day', '<=', scope.endDate)
-    .where((eb) => eb.and(dimensionConditions(eb, dims, { sentinel: false, withAgents: true })))
+    .selectFrom('payments as t')
+    .where('t.workspace_id', '=', scope.workspace.id)
+    .where('t.paid_day', '>=', scope.startDate)
+    .where('t.paid_day', '<=', scope.endDate)
+    .where((eb) =>
+      eb.and(
+        dimensionConditions(eb, scope.dims, {
+          sentinel: false,
+          withAgents: true,
+          columns: CONTACT_COPY_COLUMNS,
+        }),
+      ),
+    )
     .select((eb) => [
       't.lead_source_id as source',
-      eb.fn.sum<number>('p.amount_paid_cents').as('cents'),
+      eb.fn.sum<number>('t.amount_paid_cents').as('cents'),
     ])
     .groupBy('t.lead_source_id')
     .execute();
@@ -204,30 +213,37 @@ export async function objections(
 export const NO_SHOW_CONTACTS_LISTED = 1000;
 
 /**
- * GET reports/noShows: appointments in the range whose contact did not come. The counts
- * come from the appointments_daily rollup when only lead sources filter (appointments
- * carry their contact's lead source); the list, newest first, walks the
- * (workspace_id, status, scheduled_at) index from the end of the range, between
- * instants a day wider than the range (a local day is never more than a day away from
- * its UTC instants) and then by the local day itself.
+ * GET reports/noShows: appointments in the range whose contact did not come. Appointments
+ * carry their contact's attribution (migration 0015), so the filters read them alone. The
+ * counts come from the appointments_daily rollup when only lead sources filter, else from
+ * the attribution index; the list, newest first, walks the (workspace_id, status,
+ * scheduled_at) index from the end of the range, between instants a day wider than the
+ * range (a local day is never more than a day away from its UTC instants) and then by the
+ * local day itself, and joins only the listed appointments to their contact.
  */
 export async function noShows(db: Db, scope: ReportScope): Promise<NoShowsResponse['data']> {
+  // Alias t: the filter conditions name t.lead_source_id..., which appointments carry.
   const base = loose(db)
-    .selectFrom('appointments as a')
-    .innerJoin('contacts as t', 't.id', 'a.contact_id')
-    .where('a.workspace_id', '=', scope.workspace.id)
-    .where('a.scheduled_day', '>=', scope.startDate)
-    .where('a.scheduled_day', '<=', scope.endDate)
+    .selectFrom('appointments as t')
+    .where('t.workspace_id', '=', scope.workspace.id)
+    .where('t.scheduled_day', '>=', scope.startDate)
+    .where('t.scheduled_day', '<=', scope.endDate)
     .where((eb) =>
-      eb.and(dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true })),
+      eb.and(
+        dimensionConditions(eb, scope.dims, {
+          sentinel: false,
+          withAgents: true,
+          columns: CONTACT_COPY_COLUMNS,
+        }),
+      ),
     );
   const totalsQuery = filtersBeyondLeadSource(scope.dims)
     ? base
-        .where('a.status', 'in', ['showed', 'no_show'])
+        .where('t.status', 'in', ['showed', 'no_show'])
         .select((eb) => [
           eb.fn.countAll<number>().as('due'),
           eb.fn
-            .sum<number>(eb.case().when('a.status', '=', 'no_show').then(1).else(0).end())
+            .sum<number>(eb.case().when('t.status', '=', 'no_show').then(1).else(0).end())
             .as('missed'),
         ])
     : loose(db)
@@ -250,24 +266,27 @@ export async function noShows(db: Db, scope: ReportScope): Promise<NoShowsRespon
   const [totals, rows] = await Promise.all([
     totalsQuery.executeTakeFirst(),
     base
-      .where('a.status', '=', 'no_show')
-      .where('a.scheduled_at', '>=', addDays(scope.startDate, -1))
-      .where('a.scheduled_at', '<', addDays(scope.endDate, 2))
+      .innerJoin('contacts as c', 'c.id', 't.contact_id')
+      .where('t.status', '=', 'no_show')
+      .where('t.scheduled_at', '>=', addDays(scope.startDate, -1))
+      .where('t.scheduled_at', '<', addDays(scope.endDate, 2))
       .select([
-        't.id',
-        't.module',
-        't.first_name',
-        't.last_name',
-        't.lead_source_id',
-        't.campaign_id',
-        't.case_type_key',
-        't.sub_case_type_key',
-        'a.scheduled_at',
-        'a.consultant_id',
+        'c.id',
+        'c.module',
+        'c.first_name',
+        'c.last_name',
+        'c.lead_source_id',
+        'c.campaign_id',
+        'c.case_type_key',
+        'c.sub_case_type_key',
+        't.scheduled_at',
+        't.consultant_id',
       ])
-      .orderBy('a.scheduled_at', 'desc')
-      .orderBy('a.id')
-      .limit(NO_SHOW_CONTACTS_LISTED)
+      .orderBy('t.scheduled_at', 'desc')
+      .orderBy('t.id')
+      // A literal, not a parameter: knowing the limit, SQLite's planner walks the status-time
+      // index in order and stops after it, instead of sorting a year of appointments.
+      .limit(sql.lit(NO_SHOW_CONTACTS_LISTED))
       .execute(),
   ]);
   const labels = contactLabels(scope.workspace);

@@ -11,6 +11,8 @@ import {
   PIPELINE_DAILY_OFFICE,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_SOURCE,
+  PAYMENTS_DAILY,
+  paymentRollupRow,
   pipelineRollupRows,
   type RollupSpec,
 } from '../records/rollups';
@@ -93,6 +95,11 @@ export const COLUMNS = {
     'workspace_id',
     'contact_id',
     'lead_source_id',
+    'campaign_id',
+    'contact_office_id',
+    'case_type_key',
+    'sub_case_type_key',
+    'contact_agent_id',
     'office_id',
     'consultant_id',
     'set_by_agent_id',
@@ -154,6 +161,11 @@ export const COLUMNS = {
     'plan_id',
     'contact_id',
     'lead_source_id',
+    'campaign_id',
+    'contact_office_id',
+    'case_type_key',
+    'sub_case_type_key',
+    'contact_agent_id',
     'due_day',
     'amount_due_cents',
     'amount_paid_cents',
@@ -169,6 +181,7 @@ export const COLUMNS = {
   pipeline_daily_case: [...PIPELINE_DAILY_CASE.key, ...PIPELINE_DAILY_CASE.sums],
   calls_daily: [...CALLS_DAILY.key, ...CALLS_DAILY.sums],
   appointments_daily: [...APPOINTMENTS_DAILY.key, ...APPOINTMENTS_DAILY.sums],
+  payments_daily: [...PAYMENTS_DAILY.key, ...PAYMENTS_DAILY.sums],
 } satisfies { [T in keyof Database]?: readonly string[] };
 
 export type RecordTable = keyof typeof COLUMNS;
@@ -186,6 +199,7 @@ export const ROLLUPS = [
   PIPELINE_DAILY_CASE,
   CALLS_DAILY,
   APPOINTMENTS_DAILY,
+  PAYMENTS_DAILY,
 ] as unknown as readonly RollupSpec<{ day: string }>[];
 
 /** The record tables whose secondary indexes are built after a bulk load. */
@@ -335,8 +349,8 @@ export interface BulkSinkOptions {
  */
 export class BulkRecordSink implements RecordSink {
   private readonly writers = new Map<Table, TableWriter>();
-  // Rollup rows from pipelineRollupRows, callRollupRow and appointmentRollupRow
-  // (server/records/rollups.ts), the functions the Kysely write path uses.
+  // Rollup rows from pipelineRollupRows, callRollupRow, appointmentRollupRow and
+  // paymentRollupRow (server/records/rollups.ts), the functions the Kysely write path uses.
   private readonly pipelineDaily = new DayCounter(PIPELINE_DAILY);
   private readonly pipelineSource = new DayCounter(PIPELINE_DAILY_SOURCE);
   private readonly pipelinePeople = new DayCounter(PIPELINE_DAILY_PEOPLE);
@@ -344,6 +358,9 @@ export class BulkRecordSink implements RecordSink {
   private readonly pipelineCase = new DayCounter(PIPELINE_DAILY_CASE);
   private readonly callsDaily = new DayCounter(CALLS_DAILY);
   private readonly appointmentsDaily = new DayCounter(APPOINTMENTS_DAILY);
+  // A payment's paid day may be later than the generator's day: its row is held until
+  // then (or the end), and the upsert would add it to an earlier flush anyway.
+  private readonly paymentsDaily = new DayCounter(PAYMENTS_DAILY);
   private pending = 0;
   private open = false;
   private readonly rowsPerTransaction: number;
@@ -468,6 +485,8 @@ export class BulkRecordSink implements RecordSink {
   }
   payment(row: PaymentRow) {
     this.write('payments', row);
+    const rollup = paymentRollupRow(row);
+    if (rollup) this.paymentsDaily.add(rollup);
   }
   bankBalance(row: BankBalanceRow) {
     this.write('bank_balances', row);
@@ -484,6 +503,7 @@ export class BulkRecordSink implements RecordSink {
     this.flushCounter(this.pipelineCase, before);
     this.flushCounter(this.callsDaily, before);
     this.flushCounter(this.appointmentsDaily, before);
+    this.flushCounter(this.paymentsDaily, before);
   }
 
   private flushCounter<Row extends { day: string }>(

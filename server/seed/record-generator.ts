@@ -424,6 +424,15 @@ export function generateWorkspaceRecords(
         case_type_key: caseType,
         sub_case_type_key: subCaseType,
       };
+      // What appointments and payments copy of the contact (migration 0015).
+      const attributionCopy = {
+        lead_source_id: source.id,
+        campaign_id: attribution.campaign_id,
+        contact_office_id: attribution.office_id,
+        case_type_key: caseType,
+        sub_case_type_key: subCaseType,
+        contact_agent_id: agentId,
+      };
       const monthKey = `${source.id}\u0001${monthOf(day)}`;
       leadsBySourceMonth.set(monthKey, (leadsBySourceMonth.get(monthKey) ?? 0) + 1);
 
@@ -592,7 +601,7 @@ export function generateWorkspaceRecords(
             workspace_id: ws.id,
             plan_id: planId,
             contact_id: id,
-            lead_source_id: source.id,
+            ...attributionCopy,
             due_day: due,
             amount_due_cents: installment,
             amount_paid_cents: paid,
@@ -659,7 +668,7 @@ export function generateWorkspaceRecords(
           sink.appointment({
             workspace_id: ws.id,
             contact_id: id,
-            lead_source_id: source.id,
+            ...attributionCopy,
             office_id: office?.id ?? null,
             consultant_id: consultantId,
             set_by_agent_id: agentId,

@@ -24,7 +24,8 @@ const RECORD_INDEXES = [
   'outbound_tasks_workspace_kind_due_idx',
   'payment_plans_workspace_idx',
   'payments_workspace_due_idx',
-  'payments_workspace_paid_idx',
+  // Replaced payments_workspace_paid_idx in migration 0015 (the same columns and the attribution).
+  'payments_workspace_paid_attribution_idx',
   'payments_plan_idx',
 ];
 

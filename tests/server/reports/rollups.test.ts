@@ -7,6 +7,7 @@ import { addDays } from '@/server/records/workspace-days';
 import { dayInTimezone } from '@/shared/domain/workspace-day';
 import type { ReportFilters } from '@/shared/contracts/reports/report-filters';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { attributionDiffers } from './attribution-copies';
 import { NOW, startReportFixture, type ReportFixture } from './fixture';
 
 async function rollupMismatches(db: Db): Promise<number[]> {
@@ -89,12 +90,21 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       SELECT workspace_id, day, lead_source_id, status, count FROM appointments_daily) AS q14`,
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM appointments_daily) - (SELECT COUNT(*) FROM (
       SELECT DISTINCT workspace_id, scheduled_day, lead_source_id, status FROM appointments) AS q15) AS n`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, paid_day, COALESCE(lead_source_id, ''), SUM(amount_paid_cents)
+      FROM payments WHERE paid_day IS NOT NULL GROUP BY 1, 2, 3
+      EXCEPT
+      SELECT workspace_id, day, lead_source_id, amount_paid_cents FROM payments_daily) AS q18`,
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM payments_daily) - (SELECT COUNT(*) FROM (
+      SELECT DISTINCT workspace_id, paid_day, lead_source_id FROM payments
+      WHERE paid_day IS NOT NULL) AS q19) AS n`,
+    // Appointments and payments carry their contact's attribution (migration 0015).
     sql<{
       n: number;
     }>`SELECT COUNT(*) AS n FROM appointments a JOIN contacts c ON c.id = a.contact_id
-      WHERE a.lead_source_id IS DISTINCT FROM c.lead_source_id`,
+      WHERE ${attributionDiffers('a')}`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM payments p JOIN contacts c ON c.id = p.contact_id
-      WHERE p.lead_source_id IS DISTINCT FROM c.lead_source_id`,
+      WHERE ${attributionDiffers('p')}`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, day, COALESCE(agent_id, ''), COALESCE(lead_source_id, ''), direction,
              category, COUNT(*), SUM(answered), SUM(connected), SUM(missed), SUM(abandoned),
@@ -111,7 +121,7 @@ async function rollupMismatches(db: Db): Promise<number[]> {
   return counts;
 }
 
-const NO_MISMATCH = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+const NO_MISMATCH = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 const SOURCES: CountSource[] = [
   'pipeline_daily_source',
   'pipeline_daily',
