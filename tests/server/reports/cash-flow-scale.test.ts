@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashFlowResponseSchema } from '@/shared/contracts/reports/cash-flow';
-import { relationshipAgentsResponseSchema } from '@/shared/contracts/reports/people';
+import {
+  peopleResponseSchema,
+  relationshipAgentsResponseSchema,
+} from '@/shared/contracts/reports/people';
 import { ratePercent } from '@/shared/domain/funnel-rates';
 import { dayInTimezone } from '@/shared/domain/workspace-day';
 import { addDays } from '@/server/records/workspace-days';
@@ -14,7 +17,7 @@ import { NOW } from './fixture';
  * records (README "Cash flow": active on the end date between its first and last due
  * day, off plan when a payment due in the range was missed, the 500 largest missed).
  */
-describe('cash flow and relationship calls at scale: the plain queries’ answers', () => {
+describe('cash flow, relationship calls and the team tab at scale: the plain queries’ answers', () => {
   let t: TestServer;
   let owner: string;
   const WS = 'ws_lakeside';
@@ -143,5 +146,41 @@ describe('cash flow and relationship calls at scale: the plain queries’ answer
     }
     expect(data.some((a) => a.openRelationshipCalls > 0)).toBe(true);
     expect(data.some((a) => a.relationshipCallsMade30Days > 0)).toBe(true);
+  });
+
+  it('gives each agent of the team tab the leads and sets of the records’ GROUP BY over a year', async () => {
+    const year = { startDate: addDays(today, -364), endDate: today };
+    const answer = await t.api(`/api/workspaces/${WS}/reports/people/team`, {
+      method: 'POST',
+      token: owner,
+      body: { ...year, inactiveUsers: true },
+    });
+    expect(answer.status).toBe(200);
+    const data = peopleResponseSchema.parse(answer.body).data;
+    if (data.tab !== 'team') throw new Error('team tab expected');
+    const hidden = (
+      await t.server.db
+        .selectFrom('lead_sources')
+        .select('id')
+        .where('workspace_id', '=', WS)
+        .where('label', 'like', '%Test%')
+        .execute()
+    ).map((r) => r.id);
+    const plain = await sql<{ agent_id: string; stage: string; n: number }>`
+      SELECT agent_id, stage, COUNT(*) AS n FROM pipeline_events
+      WHERE workspace_id = ${WS} AND stage IN ('new_lead', 'set')
+        AND day BETWEEN ${year.startDate} AND ${year.endDate} AND agent_id IS NOT NULL
+        AND (lead_source_id IS NULL OR lead_source_id NOT IN (${sql.join(hidden)}))
+      GROUP BY agent_id, stage`.execute(t.server.db);
+    const expected = (agent: string, stage: string) =>
+      Number(plain.rows.find((r) => r.agent_id === agent && r.stage === stage)?.n ?? 0);
+    expect(data.rows.length).toBeGreaterThan(3);
+    for (const row of data.rows) {
+      expect([row.leads, row.sets], row.id).toEqual([
+        expected(row.id, 'new_lead'),
+        expected(row.id, 'set'),
+      ]);
+    }
+    expect(data.rows.some((row) => row.leads > 0 && row.sets > 0)).toBe(true);
   });
 });
