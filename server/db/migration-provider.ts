@@ -16,6 +16,7 @@ import * as reportScaleIndexes from './migrations/0013-report-scale-indexes';
 import * as contactAttributionCopies from './migrations/0015-contact-attribution-copies';
 import * as filterIndexes from './migrations/0015-filter-indexes';
 import * as paymentsDaily from './migrations/0015-payments-daily';
+import * as cashFlowIndexes from './migrations/0016-cash-flow-indexes';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-contact-attribution-copies': contactAttributionCopies,
   '0015-filter-indexes': filterIndexes,
   '0015-payments-daily': paymentsDaily,
+  '0016-cash-flow-indexes': cashFlowIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
