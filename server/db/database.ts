@@ -144,14 +144,31 @@ function makePrivate(dataDir: string, file: string): void {
   chmodSync(file, PRIVATE_FILE_MODE);
 }
 
-/** Runs every pending migration; throws (so the server does not start) if one fails. */
+/**
+ * Runs every pending migration; throws (so the server does not start) if one fails. On
+ * PostgreSQL they run on a connection of their own without the pool's 15 s query
+ * timeout: filling a rollup or building an index over a million rows rightly takes
+ * longer than a request may (migration 0014 at a million contacts).
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  const pool = postgresPools.get(db);
+  const target = pool
+    ? new Kysely<Database>({
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({ ...pool.options, max: 1, query_timeout: undefined }),
+        }),
+      })
+    : db;
+  try {
+    const migrator = new Migrator({ db: target, provider: migrationProvider });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+    }
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  } finally {
+    if (target !== db) await target.destroy();
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /**
