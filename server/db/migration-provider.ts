@@ -13,6 +13,7 @@ import * as workspaceWizard from './migrations/0011-workspace-wizard';
 import * as coaching from './migrations/0012-coaching';
 import * as reportScale from './migrations/0013-report-scale';
 import * as reportScaleIndexes from './migrations/0013-report-scale-indexes';
+import * as conversionScale from './migrations/0014-conversion-scale';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-coaching': coaching,
   '0013-report-scale': reportScale,
   '0013-report-scale-indexes': reportScaleIndexes,
+  '0014-conversion-scale': conversionScale,
 };
 
 export const migrationProvider: MigrationProvider = {
