@@ -148,7 +148,7 @@ function makePrivate(dataDir: string, file: string): void {
 export async function migrateToLatest(db: Db): Promise<string[]> {
   // On PostgreSQL the migrations run on a connection of their own without the pool's 15 s
   // query timeout: one that fills a new column or builds an index over a million rows
-  // rightly takes longer (migration 0015 did, and the start failed with 'Query read
+  // rightly takes longer (migrations 0014 and 0015 did, and the start failed with 'Query read
   // timeout'), as the records load does (server/seed/postgres-record-load.ts). Tables a
   // migration rewrote are vacuumed after it (tablesRewrittenBy).
   const target = engineOf(db) === 'postgres' ? migrationConnection(db) : db;

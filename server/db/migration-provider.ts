@@ -13,6 +13,7 @@ import * as workspaceWizard from './migrations/0011-workspace-wizard';
 import * as coaching from './migrations/0012-coaching';
 import * as reportScale from './migrations/0013-report-scale';
 import * as reportScaleIndexes from './migrations/0013-report-scale-indexes';
+import * as conversionScale from './migrations/0014-conversion-scale';
 import * as contactAttributionCopies from './migrations/0015-contact-attribution-copies';
 import * as filterIndexes from './migrations/0015-filter-indexes';
 import * as paymentsDaily from './migrations/0015-payments-daily';
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-coaching': coaching,
   '0013-report-scale': reportScale,
   '0013-report-scale-indexes': reportScaleIndexes,
+  '0014-conversion-scale': conversionScale,
   '0015-contact-attribution-copies': contactAttributionCopies,
   '0015-filter-indexes': filterIndexes,
   '0015-payments-daily': paymentsDaily,

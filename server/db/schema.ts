@@ -307,6 +307,25 @@ export interface PipelineDailyCaseTable {
   count: number;
 }
 
+/**
+ * Contacts by the day they entered the pipeline, their status now and lead source, once
+ * per attribution dimension (migration 0014): `dimension` 'all' (value ''), 'office',
+ * 'campaign', 'agent' (value = the contact's id of it), 'case' (value = case type,
+ * detail = sub case type) and 'sub_case' (value = sub case type); '' = none. Total
+ * Pipeline under any one filter family reads one dimension's rows. A status change moves
+ * a contact from one row to another, so a row may hold 0.
+ */
+export interface ContactDailyTable {
+  workspace_id: string;
+  dimension: string;
+  value: string;
+  day: string;
+  status: string;
+  lead_source_id: string;
+  detail: string;
+  count: number;
+}
+
 /** Appointments per scheduled day, lead source and status ('' = none). */
 export interface AppointmentDailyTable {
   workspace_id: string;
@@ -512,6 +531,7 @@ export interface ReportingDatabase {
   pipeline_daily_people: PipelineDailyPeopleTable;
   pipeline_daily_office: PipelineDailyOfficeTable;
   pipeline_daily_case: PipelineDailyCaseTable;
+  contacts_daily: ContactDailyTable;
   appointments: AppointmentTable;
   appointments_daily: AppointmentDailyTable;
   payments_daily: PaymentDailyTable;

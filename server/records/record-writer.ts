@@ -7,6 +7,8 @@ import {
   appointmentRollupRow,
   CALLS_DAILY,
   callRollupRow,
+  CONTACTS_DAILY,
+  contactRollupRows,
   PIPELINE_DAILY,
   PIPELINE_DAILY_CASE,
   PIPELINE_DAILY_OFFICE,
@@ -146,9 +148,33 @@ async function insertEvents(trx: Trx, events: EventInsert[]): Promise<void> {
 
 const STAGE_ORDER = new Map(PIPELINE_STAGES.map((stage, i) => [stage as string, i]));
 
-/** Sets each contact's status (last stage reached) and qualification from its transitions. */
+/**
+ * Sets each contact's status (last stage reached) and qualification from its transitions,
+ * and moves the contacts whose status changed in contacts_daily.
+ */
 async function refreshContactStatus(trx: Trx, contactIds: readonly string[]): Promise<void> {
+  const moved = new RollupAccumulator(CONTACTS_DAILY);
   for (const ids of chunks([...new Set(contactIds)], 200)) {
+    const before = new Map(
+      (
+        await trx
+          .selectFrom('contacts')
+          .select([
+            'id',
+            'workspace_id',
+            'entered_day',
+            'status',
+            'lead_source_id',
+            'campaign_id',
+            'office_id',
+            'case_type_key',
+            'sub_case_type_key',
+            'agent_id',
+          ])
+          .where('id', 'in', ids)
+          .execute()
+      ).map((row) => [row.id, row]),
+    );
     const events = await trx
       .selectFrom('pipeline_events')
       .select(['contact_id', 'stage', 'occurred_at'])
@@ -175,6 +201,11 @@ async function refreshContactStatus(trx: Trx, contactIds: readonly string[]): Pr
       }
     }
     for (const [id, { stage }] of latest) {
+      const contact = before.get(id);
+      if (contact && contact.status !== stage) {
+        contactRollupRows(contact, -1).forEach((row) => moved.add(row));
+        contactRollupRows({ ...contact, status: stage }).forEach((row) => moved.add(row));
+      }
       await trx
         .updateTable('contacts')
         .set({ status: stage, qualification: qualification.get(id)?.value ?? 'pending' })
@@ -182,6 +213,7 @@ async function refreshContactStatus(trx: Trx, contactIds: readonly string[]): Pr
         .execute();
     }
   }
+  await upsertRollup(trx, CONTACTS_DAILY, moved.drain());
 }
 
 /** Records contacts and their new-lead transitions (entering the pipeline). */
@@ -234,7 +266,10 @@ export async function recordContacts(db: Db, contacts: readonly NewContact[]): P
         objection_id: null,
       });
     }
+    const counted = new RollupAccumulator(CONTACTS_DAILY);
+    rows.forEach((row) => contactRollupRows(row).forEach((r) => counted.add(r)));
     for (const part of chunks(rows, 50)) await trx.insertInto('contacts').values(part).execute();
+    await upsertRollup(trx, CONTACTS_DAILY, counted.drain());
     await insertEvents(trx, events);
   });
 }

@@ -4,6 +4,8 @@ import type {
   AppointmentTable,
   CallDailyTable,
   CallTable,
+  ContactDailyTable,
+  ContactTable,
   PaymentDailyTable,
   PaymentTable,
   PipelineDailyCaseTable,
@@ -36,6 +38,7 @@ export type PipelineDailyOfficeRow = PipelineDailyOfficeTable;
 export type PipelineDailyCaseRow = PipelineDailyCaseTable;
 export type CallDailyRow = CallDailyTable;
 export type AppointmentDailyRow = AppointmentDailyTable;
+export type ContactDailyRow = ContactDailyTable;
 export type PaymentDailyRow = PaymentDailyTable;
 
 /** A rollup table: its key columns (its unique constraint) and its summed columns. */
@@ -46,6 +49,7 @@ export interface RollupSpec<Row extends { day: string }> {
     | 'pipeline_daily_people'
     | 'pipeline_daily_office'
     | 'pipeline_daily_case'
+    | 'contacts_daily'
     | 'calls_daily'
     | 'appointments_daily'
     | 'payments_daily';
@@ -103,6 +107,12 @@ export const PIPELINE_DAILY_CASE: RollupSpec<PipelineDailyCaseRow> = {
     'case_type_key',
     'sub_case_type_key',
   ],
+  sums: ['count'],
+};
+/** Contacts by entered day and status now, per attribution dimension (migration 0014). */
+export const CONTACTS_DAILY: RollupSpec<ContactDailyRow> = {
+  table: 'contacts_daily',
+  key: ['workspace_id', 'dimension', 'value', 'day', 'status', 'lead_source_id', 'detail'],
   sums: ['count'],
 };
 export const CALLS_DAILY: RollupSpec<CallDailyRow> = {
@@ -217,6 +227,44 @@ export function pipelineRollupRows(event: EventRow): {
     });
   }
   return { daily, bySource, people, offices, cases };
+}
+
+type ContactRow = Pick<
+  Insertable<ContactTable>,
+  | 'workspace_id'
+  | 'entered_day'
+  | 'status'
+  | 'lead_source_id'
+  | 'campaign_id'
+  | 'office_id'
+  | 'case_type_key'
+  | 'sub_case_type_key'
+  | 'agent_id'
+>;
+
+/**
+ * A contact in its status = `count` (1 when it is recorded or reaches a status, -1 when
+ * it leaves one) in each dimension of contacts_daily.
+ */
+export function contactRollupRows(contact: ContactRow, count = 1): ContactDailyRow[] {
+  const base = (dimension: string, value?: string | null, detail?: string | null) => ({
+    workspace_id: contact.workspace_id,
+    dimension,
+    value: value ?? NONE,
+    day: contact.entered_day,
+    status: contact.status,
+    lead_source_id: contact.lead_source_id ?? NONE,
+    detail: detail ?? NONE,
+    count,
+  });
+  return [
+    base('all', NONE),
+    base('office', contact.office_id),
+    base('campaign', contact.campaign_id),
+    base('case', contact.case_type_key, contact.sub_case_type_key),
+    base('sub_case', contact.sub_case_type_key),
+    base('agent', contact.agent_id),
+  ];
 }
 
 type CallRow = Pick<

@@ -1,10 +1,15 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { ConversionContactRow, ConversionData } from '@/shared/contracts/reports/conversion';
 import type { PclcContactRow, PclcStat } from '@/shared/contracts/reports/pclc';
 import type { CrmModule, PipelineStage } from '@/shared/contracts/reports/pipeline-stages';
-import type { Db } from '../db/database';
-import { dimensionConditions, groupedCounts, stageCounts } from './pipeline-counts';
-import { loose, type ReportScope, type WorkspaceLookupSet } from './report-scope';
+import { type Db, engineOf } from '../db/database';
+import { dimensionConditions, type StageCounts, stageCounts } from './pipeline-counts';
+import {
+  type DimensionFilter,
+  loose,
+  type ReportScope,
+  type WorkspaceLookupSet,
+} from './report-scope';
 
 /**
  * The contacts behind the funnel's numbers (spec: dashboards 2.5 contacts table, 2.7
@@ -41,6 +46,8 @@ export interface StageQuery {
   offset: number;
   /** Force a plan (tests compare them); by default the cheaper one for the list's size. */
   plan?: 'sorted' | 'byName';
+  /** The scope's transitions by stage, when the caller has them (else counted here). */
+  counts?: StageCounts;
 }
 
 /**
@@ -54,8 +61,10 @@ export interface StageQuery {
  * A year of leads at a million contacts is a few hundred thousand rows to sort (seconds)
  * but a walk of a few thousand contacts; a day of them is the other way round.
  */
-const WALK_MIN_ROWS = 20_000;
+const WALK_MIN_ROWS = 2_000;
 const WALK_MAX_CONTACTS = 200_000;
+/** A list under the agent filter shorter than contacts / this takes its contacts first. */
+const AGENT_SET_SHARE = 20;
 
 export function readsByName(
   listRows: number,
@@ -105,26 +114,88 @@ export async function stageContacts(
         .where(uDay, '<=', scope.endDate),
     );
   // The transitions of the list, on alias t. Probed per contact (a walk by name), they
-  // leave out the workspace: the contact fixes it, and without it the only index that
-  // fits is the one on contact_id (SQLite otherwise reads the range for every contact).
+  // leave out the workspace and the contact's attribution: the contact fixes them (its
+  // transitions copy its attribution, tests/server/reports/rollups.test.ts) and they are
+  // tested on it first (contactConditions), so that the probe reads
+  // pipeline_events_contact_stage_idx alone (migration 0014).
+  const agentsOnly: DimensionFilter = {
+    ...scope.dims,
+    leadSourceIds: null,
+    campaignIds: null,
+    officeIds: null,
+    caseTypes: null,
+    subCaseTypeKeys: null,
+    hiddenSourceIds: [],
+    excludedCampaignIds: [],
+  };
   const conditions = (eb: AnyEb, perContact: boolean) =>
     eb.and([
       ...(perContact ? [] : [eb('t.workspace_id', '=', scope.workspace.id)]),
       eb('t.stage', 'in', [...query.stages]),
       eb(day, '>=', scope.startDate),
       eb(day, '<=', scope.endDate),
-      ...dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true }),
+      ...dimensionConditions(eb, perContact ? agentsOnly : scope.dims, {
+        sentinel: false,
+        withAgents: true,
+      }),
       ...(query.qualifiedShows === undefined
         ? []
         : [query.qualifiedShows ? eb.not(unqualifiedAtAppt(eb)) : unqualifiedAtAppt(eb)]),
     ]);
   const listConditions = (eb: AnyEb) => conditions(eb, false);
+  // What a walk by name tests on each contact before probing its transitions, from
+  // contacts_workspace_name_cover_idx (migration 0014): the attribution filters and, in
+  // the conversion perspective, the range (every transition of a contact has its entered
+  // day). On SQLite the range is written `entered_day || ''`, or its planner takes it for
+  // the way into contacts (an entered-day index) and sorts a year of them: the walk in
+  // name order is the point. PostgreSQL needs the plain column, whose statistics tell it
+  // how much of the walk the range keeps (given an expression, it guesses 0.5% and
+  // probes every contact of the range instead).
+  // The agent filter is the transition's, not the contact's: under it, a short list's
+  // contacts are taken first (agentSet, from pipeline_events_stage_agent_idx
+  // alone, migration 0014), and the walk probes only those instead of every contact it
+  // passes; a long list (the leads) is walked as it is.
+  const enteredDay =
+    engineOf(db) === 'sqlite'
+      ? sql<string>`${sql.ref('c.entered_day')} || ''`
+      : sql.ref<string>('c.entered_day');
+  let agentSet = false;
+  const contactConditions = (eb: AnyEb): Expression<SqlBool> =>
+    eb.and([
+      eb('c.workspace_id', '=', scope.workspace.id),
+      ...dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: false, alias: 'c' }),
+      ...(conversion
+        ? [eb(enteredDay, '>=', scope.startDate), eb(enteredDay, '<=', scope.endDate)]
+        : []),
+      ...(agentSet
+        ? [
+            eb(
+              'c.id',
+              'in',
+              eb
+                .selectFrom('pipeline_events as a')
+                .select('a.contact_id')
+                .where('a.workspace_id', '=', scope.workspace.id)
+                .where('a.stage', 'in', [...query.stages])
+                .where('a.entered_day', '>=', scope.startDate)
+                .where('a.entered_day', '<=', scope.endDate)
+                .where((inner) =>
+                  inner.and(
+                    dimensionConditions(inner, agentsOnly, {
+                      sentinel: false,
+                      withAgents: true,
+                      alias: 'a',
+                    }),
+                  ),
+                ),
+            ),
+          ]
+        : []),
+    ]);
 
   // Rows of the stages in the range: the total of a plain list, a bound for the others.
-  const stageRows = (await groupedCounts(db, scope, { stages: query.stages })).reduce(
-    (sum, group) => sum + query.stages.reduce((n, stage) => n + group.counts[stage], 0),
-    0,
-  );
+  const counts = query.counts ?? (await stageCounts(db, scope, { stages: query.stages }));
+  const stageRows = query.stages.reduce((n, stage) => n + counts[stage], 0);
   let total: number | null = stageRows;
   if (query.qualifiedShows !== undefined) {
     const row = await loose(db)
@@ -139,9 +210,15 @@ export async function stageContacts(
   const bound = total ?? stageRows;
   if (bound === 0 || query.offset >= bound) return { rows: [], total, more: false };
 
-  const byName = query.plan
-    ? query.plan === 'byName'
-    : readsByName(bound, query, await contactsInWorkspace(db, scope.workspace.id));
+  const contacts = await contactsInWorkspace(db, scope.workspace.id);
+  const byName = query.plan ? query.plan === 'byName' : readsByName(bound, query, contacts);
+  // SQLite only: PostgreSQL makes the IN a hash semi-join over a sequential scan of the
+  // contacts and sorts them, slower than its walk with a probe per contact.
+  agentSet =
+    engineOf(db) === 'sqlite' &&
+    conversion &&
+    scope.dims.agentIds !== null &&
+    bound * AGENT_SET_SHARE < contacts;
   const contactColumns = [
     'c.id',
     'c.module',
@@ -158,8 +235,7 @@ export async function stageContacts(
   const limit = query.distinctContacts ? query.limit + 1 : query.limit;
   let rows: Record<string, string | number | null>[];
   if (query.distinctContacts) {
-    // One row per contact with a transition of the list: EXISTS, so no grouping; the
-    // new-lead flag is a second EXISTS.
+    // One row per contact with a transition of the list: EXISTS, so no grouping.
     const listed = (eb: AnyEb, stages: readonly PipelineStage[]) =>
       eb.exists(
         eb
@@ -173,7 +249,9 @@ export async function stageContacts(
     // contacts first (IN), then sorted.
     rows = await loose(db)
       .selectFrom('contacts as c')
-      .where('c.workspace_id', '=', scope.workspace.id)
+      .where((eb) =>
+        byName ? contactConditions(eb) : eb('c.workspace_id', '=', scope.workspace.id),
+      )
       .where((eb) =>
         byName
           ? listed(eb, query.stages)
@@ -183,17 +261,7 @@ export async function stageContacts(
               eb.selectFrom('pipeline_events as t').select('t.contact_id').where(listConditions),
             ),
       )
-      .select((eb) => [
-        ...contactColumns,
-        eb
-          .case()
-          .when(listed(eb, ['new_lead']))
-          .then(1)
-          .else(0)
-          .end()
-          .as('new_lead'),
-        eb.lit(0).as('unqualified_at_appt'),
-      ])
+      .select(contactColumns)
       .orderBy('c.first_name')
       .orderBy('c.last_name')
       .orderBy('c.id')
@@ -208,7 +276,7 @@ export async function stageContacts(
           .selectFrom('contacts as c')
           .crossJoin('pipeline_events as t')
           .whereRef('t.contact_id', '=', 'c.id')
-          .where('c.workspace_id', '=', scope.workspace.id)
+          .where(contactConditions)
       : loose(db)
           .selectFrom('pipeline_events as t')
           .innerJoin('contacts as c', 'c.id', 't.contact_id');
@@ -217,9 +285,6 @@ export async function stageContacts(
       .select((eb) => [
         ...contactColumns,
         eb.case().when('t.stage', '=', 'new_lead').then(1).else(0).end().as('new_lead'),
-        (withShowFlag ? eb.case().when(unqualifiedAtAppt(eb)).then(1).else(0).end() : eb.lit(0)).as(
-          'unqualified_at_appt',
-        ),
       ])
       .orderBy('c.first_name')
       .orderBy('c.last_name')
@@ -230,10 +295,38 @@ export async function stageContacts(
       .execute();
   }
   const more = rows.length > query.limit || (total !== null && query.offset + rows.length < total);
+  const page = rows.slice(0, query.limit);
+  // The flags, asked for the page's contacts in one query each (a subquery per row was
+  // planned by PostgreSQL as a hash of every such transition of the range).
+  const ids = [...new Set(page.map((row) => String(row.id)))];
+  const having = async (
+    stage: PipelineStage,
+    where: (eb: AnyEb) => Expression<SqlBool>,
+  ): Promise<Set<string>> => {
+    if (ids.length === 0) return new Set();
+    const found = await loose(db)
+      .selectFrom('pipeline_events as t')
+      .select('t.contact_id')
+      .where('t.contact_id', 'in', ids)
+      .where('t.stage', '=', stage)
+      .where(where)
+      .execute();
+    return new Set(found.map((row) => String(row.contact_id)));
+  };
+  // Unqualified at an appointment in the range (shows); a new-lead transition of the list
+  // (the distinct leads list; a transition row says it itself).
+  const unqualified = withShowFlag
+    ? await having('unqualified_at_appt', (eb) =>
+        eb.and([eb(day, '>=', scope.startDate), eb(day, '<=', scope.endDate)]),
+      )
+    : new Set<string>();
+  const newLeads = query.distinctContacts
+    ? await having('new_lead', (eb) => conditions(eb, true))
+    : null;
   return {
     total,
     more,
-    rows: rows.slice(0, query.limit).map((row) => ({
+    rows: page.map((row) => ({
       id: String(row.id),
       module: String(row.module),
       firstName: String(row.first_name),
@@ -243,8 +336,8 @@ export async function stageContacts(
       caseTypeKey: (row.case_type_key as string | null) ?? null,
       subCaseTypeKey: (row.sub_case_type_key as string | null) ?? null,
       qualification: String(row.qualification),
-      unqualifiedAtAppt: Number(row.unqualified_at_appt) === 1,
-      newLead: Number(row.new_lead) === 1,
+      unqualifiedAtAppt: unqualified.has(String(row.id)),
+      newLead: newLeads ? newLeads.has(String(row.id)) : Number(row.new_lead) === 1,
     })),
   };
 }
@@ -344,8 +437,12 @@ export async function conversionReport(
       contact.module as CrmModule,
     ];
   };
-  const page = { limit: contactsLimit, offset: 0 };
-  const [leads, shows, hires, noHires, filed, counts] = await Promise.all([
+  // One count of the stages for the figures and for every list's size.
+  const counts = await stageCounts(db, scope, {
+    stages: ['new_lead', 'qualified', 'unqualified_at_lead', 'show', 'hire', 'no_hire', 'filed'],
+  });
+  const page = { limit: contactsLimit, offset: 0, counts };
+  const [leads, shows, hires, noHires, filed] = await Promise.all([
     stageContacts(db, scope, {
       stages: ['new_lead', 'qualified', 'unqualified_at_lead'],
       distinctContacts: true,
@@ -355,7 +452,6 @@ export async function conversionReport(
     stageContacts(db, scope, { stages: ['hire'], ...page }),
     stageContacts(db, scope, { stages: ['no_hire'], ...page }),
     stageContacts(db, scope, { stages: ['filed'], ...page }),
-    stageCounts(db, scope, { stages: ['new_lead', 'show', 'hire', 'no_hire', 'filed'] }),
   ]);
   return {
     LEADS: counts.new_lead,

@@ -35,6 +35,15 @@ function inList(eb: AnyEb, column: string, values: readonly string[]): Expressio
   return eb(column, 'in', values as string[]);
 }
 
+/** The contact attribution columns the filters test. */
+export type DimensionColumn =
+  | 'lead_source_id'
+  | 'campaign_id'
+  | 'office_id'
+  | 'case_type_key'
+  | 'sub_case_type_key'
+  | 'agent_id';
+
 /**
  * Where appointments and payments keep their contact's office and agent (migration 0015;
  * their office_id and set_by_agent_id are other things): dimensionConditions' `columns`
@@ -46,9 +55,9 @@ export const CONTACT_COPY_COLUMNS = {
 } as const;
 
 /**
- * The WHERE conditions of the dimension filters on table alias `t`. Rollups store '' for
- * "none" (sentinel = true); records store NULL. `columns` renames the office and agent
- * columns (CONTACT_COPY_COLUMNS).
+ * The WHERE conditions of the dimension filters on table alias `t` (or `alias`). Rollups
+ * store '' for "none" (sentinel = true); records store NULL. `columns` renames columns
+ * (CONTACT_COPY_COLUMNS; contacts_daily keeps each dimension in its `value` column).
  */
 export function dimensionConditions(
   eb: AnyEb,
@@ -56,39 +65,44 @@ export function dimensionConditions(
   options: {
     sentinel: boolean;
     withAgents: boolean;
-    columns?: { office_id: string; agent_id: string };
+    alias?: string;
+    columns?: Partial<Record<DimensionColumn, string>>;
   },
 ): Expression<SqlBool>[] {
+  const alias = options.alias ?? 't';
+  const col = (name: DimensionColumn) => `${alias}.${options.columns?.[name] ?? name}`;
   const none = (column: string) =>
     options.sentinel ? eb(column, '=', '') : eb(column, 'is', null);
-  const office = `t.${options.columns?.office_id ?? 'office_id'}`;
-  const agent = `t.${options.columns?.agent_id ?? 'agent_id'}`;
   const conditions: Expression<SqlBool>[] = [];
   if (dims.hiddenSourceIds.length > 0) {
     conditions.push(
-      eb.or([none('t.lead_source_id'), eb('t.lead_source_id', 'not in', dims.hiddenSourceIds)]),
+      eb.or([
+        none(col('lead_source_id')),
+        eb(col('lead_source_id'), 'not in', dims.hiddenSourceIds),
+      ]),
     );
   }
-  if (dims.leadSourceIds) conditions.push(inList(eb, 't.lead_source_id', dims.leadSourceIds));
-  if (dims.campaignIds) conditions.push(inList(eb, 't.campaign_id', dims.campaignIds));
+  if (dims.leadSourceIds) conditions.push(inList(eb, col('lead_source_id'), dims.leadSourceIds));
+  if (dims.campaignIds) conditions.push(inList(eb, col('campaign_id'), dims.campaignIds));
   if (dims.excludedCampaignIds.length > 0) {
     conditions.push(
-      eb.or([none('t.campaign_id'), eb('t.campaign_id', 'not in', dims.excludedCampaignIds)]),
+      eb.or([none(col('campaign_id')), eb(col('campaign_id'), 'not in', dims.excludedCampaignIds)]),
     );
   }
-  if (dims.officeIds) conditions.push(inList(eb, office, dims.officeIds));
+  if (dims.officeIds) conditions.push(inList(eb, col('office_id'), dims.officeIds));
   if (dims.caseTypes) {
     const { keys, unknown, hasSubTypes } = dims.caseTypes;
     const any: Expression<SqlBool>[] = [];
-    if (keys.length > 0) any.push(eb('t.case_type_key', 'in', keys));
+    if (keys.length > 0) any.push(eb(col('case_type_key'), 'in', keys));
     // A parent key never appears as a sub case type: only look there for sub case types.
-    if (hasSubTypes) any.push(eb('t.sub_case_type_key', 'in', keys));
-    if (unknown) any.push(none('t.case_type_key'));
+    if (hasSubTypes) any.push(eb(col('sub_case_type_key'), 'in', keys));
+    if (unknown) any.push(none(col('case_type_key')));
     conditions.push(any.length > 0 ? eb.or(any) : nothing(eb));
   }
   if (dims.subCaseTypeKeys)
-    conditions.push(inList(eb, 't.sub_case_type_key', dims.subCaseTypeKeys));
-  if (options.withAgents && dims.agentIds) conditions.push(inList(eb, agent, dims.agentIds));
+    conditions.push(inList(eb, col('sub_case_type_key'), dims.subCaseTypeKeys));
+  if (options.withAgents && dims.agentIds)
+    conditions.push(inList(eb, col('agent_id'), dims.agentIds));
   return conditions;
 }
 

@@ -15,8 +15,19 @@ import { ratePercent } from '@/shared/domain/funnel-rates';
 import type { Db } from '../db/database';
 import { addDays, daysBetween, daysInMonth, monthOf } from '../records/workspace-days';
 import { contactLabels } from './funnel-contacts';
-import { CONTACT_COPY_COLUMNS, countTransitions, dimensionConditions } from './pipeline-counts';
-import { filtersBeyondLeadSource, loose, type ReportScope } from './report-scope';
+import {
+  CONTACT_COPY_COLUMNS,
+  countTransitions,
+  type DimensionColumn,
+  dimensionConditions,
+} from './pipeline-counts';
+import {
+  type DimensionFilter,
+  filtersBeyondLeadSource,
+  filtersByCampaign,
+  loose,
+  type ReportScope,
+} from './report-scope';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
@@ -314,22 +325,75 @@ export async function noShows(db: Db, scope: ReportScope): Promise<NoShowsRespon
   };
 }
 
+/** Where Total Pipeline's counts come from: a contacts_daily dimension, or the contacts. */
+export type ContactCountSource =
+  | {
+      dimension: 'all' | 'office' | 'campaign' | 'case' | 'sub_case' | 'agent';
+      columns: Partial<Record<DimensionColumn, string>>;
+    }
+  | 'contacts';
+
+/**
+ * contacts_daily answers the filters of one family (office, campaign, case types, agent)
+ * with lead sources; two families at once read the contacts (their covering index of
+ * migration 0013).
+ */
+export function contactCountSource(dims: DimensionFilter): ContactCountSource {
+  const families: ContactCountSource[] = [];
+  if (dims.officeIds !== null)
+    families.push({ dimension: 'office', columns: { office_id: 'value' } });
+  if (filtersByCampaign(dims))
+    families.push({ dimension: 'campaign', columns: { campaign_id: 'value' } });
+  if (dims.caseTypes !== null)
+    families.push({
+      dimension: 'case',
+      columns: { case_type_key: 'value', sub_case_type_key: 'detail' },
+    });
+  else if (dims.subCaseTypeKeys !== null)
+    families.push({ dimension: 'sub_case', columns: { sub_case_type_key: 'value' } });
+  if (dims.agentIds !== null) families.push({ dimension: 'agent', columns: { agent_id: 'value' } });
+  if (families.length > 1) return 'contacts';
+  return families[0] ?? { dimension: 'all', columns: {} };
+}
+
 /** GET reports/total-pipeline: contacts that entered in the range, by their stage now. */
 export async function totalPipeline(
   db: Db,
   scope: ReportScope,
+  forceSource?: ContactCountSource,
 ): Promise<TotalPipelineResponse['data']> {
-  const rows = await loose(db)
-    .selectFrom('contacts as t')
-    .where('t.workspace_id', '=', scope.workspace.id)
-    .where('t.entered_day', '>=', scope.startDate)
-    .where('t.entered_day', '<=', scope.endDate)
-    .where((eb) =>
-      eb.and(dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true })),
-    )
-    .select((eb) => ['t.status as status', eb.fn.countAll<number>().as('count')])
-    .groupBy('t.status')
-    .execute();
+  const source = forceSource ?? contactCountSource(scope.dims);
+  const rows =
+    source === 'contacts'
+      ? await loose(db)
+          .selectFrom('contacts as t')
+          .where('t.workspace_id', '=', scope.workspace.id)
+          .where('t.entered_day', '>=', scope.startDate)
+          .where('t.entered_day', '<=', scope.endDate)
+          .where((eb) =>
+            eb.and(dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true })),
+          )
+          .select((eb) => ['t.status as status', eb.fn.countAll<number>().as('count')])
+          .groupBy('t.status')
+          .execute()
+      : await loose(db)
+          .selectFrom('contacts_daily as t')
+          .where('t.workspace_id', '=', scope.workspace.id)
+          .where('t.dimension', '=', source.dimension)
+          .where('t.day', '>=', scope.startDate)
+          .where('t.day', '<=', scope.endDate)
+          .where((eb) =>
+            eb.and(
+              dimensionConditions(eb, scope.dims, {
+                sentinel: true,
+                withAgents: true,
+                columns: source.columns,
+              }),
+            ),
+          )
+          .select((eb) => ['t.status as status', eb.fn.sum<number>('t.count').as('count')])
+          .groupBy('t.status')
+          .execute();
   const counts = new Map(rows.map((r) => [String(r.status), Number(r.count)]));
   const stages = PIPELINE_STAGES.map((stage: PipelineStage) => ({
     stage,

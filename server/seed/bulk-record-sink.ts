@@ -6,6 +6,8 @@ import {
   appointmentRollupRow,
   CALLS_DAILY,
   callRollupRow,
+  CONTACTS_DAILY,
+  contactRollupRows,
   PIPELINE_DAILY,
   PIPELINE_DAILY_CASE,
   PIPELINE_DAILY_OFFICE,
@@ -179,6 +181,7 @@ export const COLUMNS = {
   pipeline_daily_people: [...PIPELINE_DAILY_PEOPLE.key, ...PIPELINE_DAILY_PEOPLE.sums],
   pipeline_daily_office: [...PIPELINE_DAILY_OFFICE.key, ...PIPELINE_DAILY_OFFICE.sums],
   pipeline_daily_case: [...PIPELINE_DAILY_CASE.key, ...PIPELINE_DAILY_CASE.sums],
+  contacts_daily: [...CONTACTS_DAILY.key, ...CONTACTS_DAILY.sums],
   calls_daily: [...CALLS_DAILY.key, ...CALLS_DAILY.sums],
   appointments_daily: [...APPOINTMENTS_DAILY.key, ...APPOINTMENTS_DAILY.sums],
   payments_daily: [...PAYMENTS_DAILY.key, ...PAYMENTS_DAILY.sums],
@@ -197,6 +200,7 @@ export const ROLLUPS = [
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_OFFICE,
   PIPELINE_DAILY_CASE,
+  CONTACTS_DAILY,
   CALLS_DAILY,
   APPOINTMENTS_DAILY,
   PAYMENTS_DAILY,
@@ -356,6 +360,7 @@ export class BulkRecordSink implements RecordSink {
   private readonly pipelinePeople = new DayCounter(PIPELINE_DAILY_PEOPLE);
   private readonly pipelineOffice = new DayCounter(PIPELINE_DAILY_OFFICE);
   private readonly pipelineCase = new DayCounter(PIPELINE_DAILY_CASE);
+  private readonly contactsDaily = new DayCounter(CONTACTS_DAILY);
   private readonly callsDaily = new DayCounter(CALLS_DAILY);
   private readonly appointmentsDaily = new DayCounter(APPOINTMENTS_DAILY);
   // A payment's paid day may be later than the generator's day: its row is held until
@@ -456,6 +461,7 @@ export class BulkRecordSink implements RecordSink {
   }
   contact(row: ContactRow) {
     this.write('contacts', row);
+    for (const rollup of contactRollupRows(row)) this.contactsDaily.add(rollup);
   }
   event(row: EventRow) {
     this.write('pipeline_events', row);
@@ -501,6 +507,7 @@ export class BulkRecordSink implements RecordSink {
     this.flushCounter(this.pipelinePeople, before);
     this.flushCounter(this.pipelineOffice, before);
     this.flushCounter(this.pipelineCase, before);
+    this.flushCounter(this.contactsDaily, before);
     this.flushCounter(this.callsDaily, before);
     this.flushCounter(this.appointmentsDaily, before);
     this.flushCounter(this.paymentsDaily, before);

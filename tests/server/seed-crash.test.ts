@@ -17,7 +17,7 @@ const RECORD_INDEXES = [
   'contacts_workspace_entered_idx',
   'pipeline_events_stage_day_idx',
   'pipeline_events_stage_entered_idx',
-  'pipeline_events_contact_idx',
+  'pipeline_events_contact_stage_idx',
   'appointments_workspace_day_idx',
   'calls_workspace_day_agent_idx',
   'callbacks_workspace_day_idx',
