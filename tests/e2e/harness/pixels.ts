@@ -37,13 +37,19 @@ export async function comparePngs(
             image.src = src;
           });
         const [x, y] = await Promise.all([load(first), load(second)]);
-        const width = x.naturalWidth;
-        const height = x.naturalHeight;
-        if (width !== y.naturalWidth || height !== y.naturalHeight) {
+        // An element's screenshot rounds its box to whole pixels: the same box at another
+        // fractional offset can come out 1 px taller or wider. Within that, the common
+        // area is compared; beyond it the sizes differ.
+        const width = Math.min(x.naturalWidth, y.naturalWidth);
+        const height = Math.min(x.naturalHeight, y.naturalHeight);
+        if (
+          Math.abs(x.naturalWidth - y.naturalWidth) > 1 ||
+          Math.abs(x.naturalHeight - y.naturalHeight) > 1
+        ) {
           return {
             width,
             height,
-            sizeMismatch: `${width}×${height} against ${y.naturalWidth}×${y.naturalHeight}`,
+            sizeMismatch: `${x.naturalWidth}×${x.naturalHeight} against ${y.naturalWidth}×${y.naturalHeight}`,
             differing: width * height,
             ratio: 1,
           };
