@@ -25,10 +25,14 @@ export function capturePanelView(host: HTMLElement, root: ShadowRoot): PanelView
   return {
     html,
     sheets,
+    complete: [root, ...widgetShadowRoots()].every((tree) => !tree.querySelector(LOADING)),
     hostStyle: host.style.cssText,
     theme: host.getAttribute('data-theme') === 'dark' ? 'dark' : 'light',
   };
 }
+
+/** What shows that part of the panel is still loading. */
+const LOADING = '.ic-spinner, .ic-widget__spinner, [aria-busy="true"]';
 
 /** Style sheets this long or longer are sent once however many roots hold them. */
 const SHARED_SHEET_MIN_CHARS = 1024;

@@ -158,6 +158,8 @@ export const panelViewSchema = z
     /** The host's inline style (its fixed place and width). */
     hostStyle: z.string().max(2000),
     theme: z.enum(['light', 'dark']),
+    /** Nothing in it was loading (no spinner): a complete view is not replaced by one that is not. */
+    complete: z.boolean(),
   })
   .strict()
   .refine(

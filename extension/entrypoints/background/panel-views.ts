@@ -10,6 +10,7 @@ import type { PanelView } from '@/shared/transport/port-protocol';
 export interface PanelViews {
   setOwner(owner: string): void;
   forget(): void;
+  /** Keeps the view, unless it is incomplete and a complete one is kept. */
   put(family: string, view: PanelView): void;
   /** The look to paint, or null (none for this owner, or older than MAX_VIEW_AGE_MS). */
   get(family: string): PanelView | null;
@@ -38,6 +39,8 @@ export function createPanelViews(options: { now?: () => number } = {}): PanelVie
     forget: () => views.clear(),
     put(family, view) {
       if (!owner) return;
+      // A tab that left while its panel was loading does not replace what another showed.
+      if (!view.complete && views.get(family)?.view.complete) return;
       views.delete(family);
       views.set(family, { view, takenAt: now() });
       while (views.size > MAX_FAMILIES) views.delete(views.keys().next().value as string);

@@ -30,6 +30,8 @@ const PANEL_CLIP = { x: 1000, y: 0, width: 400, height: 1000 };
 const PIXEL_TOLERANCE = 0.002;
 /** Longer than the panel's settle time (panel-view.ts VIEW_SETTLE_MS): the view is the latest. */
 const VIEW_TAKEN_MS = 1500;
+/** How much slower the next tab's CPU runs, tried in turn (see the first test). */
+const CPU_SLOWDOWNS = [20, 50, 100];
 const VIEW_SELECTOR = 'intake-cockpit-panel-view';
 const OWNER = 'owner@lakeside.test';
 const recordUrl = (id: number) =>
@@ -62,7 +64,7 @@ async function waitForKeptView(family: string): Promise<void> {
  * seconds to evaluate, the loader's paint stays quick), recording in the page's own
  * world which panel hosts come and go and whether their shadow roots are readable.
  */
-async function openSlowedRecord(url: string): Promise<Page> {
+async function openSlowedRecord(url: string, rate: number): Promise<Page> {
   const page = await ext.browser.newPage();
   await page.setViewport(VIEWPORT);
   await serveCrmFixtures(page, { allowOrigins: [server.url] });
@@ -87,7 +89,7 @@ async function openSlowedRecord(url: string): Promise<Page> {
     }).observe(document, { childList: true, subtree: true });
   });
   const client = await page.createCDPSession();
-  await client.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await client.send('Emulation.setCPUThrottlingRate', { rate });
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   return page;
 }
@@ -119,8 +121,12 @@ describe("the panel's last view", () => {
     const liveShot = await first.screenshot({ clip: PANEL_CLIP });
     await first.close();
 
-    const next = await openSlowedRecord(recordUrl(2));
-    try {
+    // The view must still be there after the shot (it is on top while it is); on a busy
+    // machine the live panel may come first even slowed down: then a new tab, slower.
+    let next: Page | null = null;
+    let paintedShot: Uint8Array | null = null;
+    for (const rate of CPU_SLOWDOWNS) {
+      next = await openSlowedRecord(recordUrl(2), rate);
       // The painted view holds the compliance widget's figures of the last page.
       const deadline = Date.now() + TIMEOUT;
       let painted: { inert: boolean; ariaHidden: string | null } | null = null;
@@ -141,31 +147,37 @@ describe("the panel's last view", () => {
         (root) => root.querySelector('.ic-widget')?.textContent ?? '',
       );
       expect(viewFigures).toBe(figures);
-      // It looks the same as the live panel did (the view is on top while it is there, and
-      // it still was after the shot).
-      const paintedShot = await next.screenshot({ clip: PANEL_CLIP });
-      expect(await hostsSeen(next)).not.toContain(`-${VIEW_SELECTOR}`);
-
+      // It looks the same as the live panel did.
+      const shot = await next.screenshot({ clip: PANEL_CLIP });
+      if (!(await hostsSeen(next)).includes(`-${VIEW_SELECTOR}`)) {
+        paintedShot = shot;
+        break;
+      }
+      await next.close();
+      next = null;
+    }
+    expect(paintedShot, 'a shot while the view was painted').not.toBeNull();
+    try {
       // Full speed again: the live panel comes, shows its figures, and the view goes.
-      const client = await next.createCDPSession();
+      const client = await next!.createCDPSession();
       await client.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      await waitForSettledWidgets(next, TIMEOUT);
-      await next.waitForFunction((tag) => !document.querySelector(tag), {}, VIEW_SELECTOR);
+      await waitForSettledWidgets(next!, TIMEOUT);
+      await next!.waitForFunction((tag) => !document.querySelector(tag), {}, VIEW_SELECTOR);
       // Painted before the live panel, removed after it came; neither root is readable by
       // the page (closed).
-      expect(await hostsSeen(next)).toEqual([
+      expect(await hostsSeen(next!)).toEqual([
         `+${VIEW_SELECTOR}`,
         `+${PANEL_SELECTOR}`,
         `-${VIEW_SELECTOR}`,
       ]);
-      expect(await widgetText(next, 'intake-compliance')).toMatch(/\d+%/);
-      const same = await comparePngs(ext.browser, liveShot, paintedShot);
+      expect(await widgetText(next!, 'intake-compliance')).toMatch(/\d+%/);
+      const same = await comparePngs(ext.browser, liveShot, paintedShot!);
       expect(same.sizeMismatch).toBeNull();
       expect(same.ratio).toBeLessThanOrEqual(PIXEL_TOLERANCE);
     } finally {
-      await next.close();
+      await next?.close();
     }
-  }, 120_000);
+  }, 180_000);
 
   it('is forgotten at sign-out: the next sign-in starts without one', async () => {
     const page = await openCrmPage(ext.browser, recordUrl(3), { allowOrigins: [server.url] });
@@ -177,7 +189,7 @@ describe("the panel's last view", () => {
     expect((await diagnostics()).panelViews).toEqual([]);
     await signInThroughPopup(ext, OWNER);
 
-    const next = await openSlowedRecord(recordUrl(4));
+    const next = await openSlowedRecord(recordUrl(4), CPU_SLOWDOWNS[0]);
     try {
       const client = await next.createCDPSession();
       await client.send('Emulation.setCPUThrottlingRate', { rate: 1 });

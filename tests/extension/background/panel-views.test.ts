@@ -24,7 +24,16 @@ const view: PanelView = {
   sheets: ['.widgets { color: red }'],
   hostStyle: 'position: fixed !important; width: 400px !important;',
   theme: 'light',
+  complete: true,
 };
+
+/** What the loader reads of a view (it paints whatever it is given). */
+const paintable = ({ html, sheets, hostStyle, theme }: PanelView) => ({
+  html,
+  sheets,
+  hostStyle,
+  theme,
+});
 
 function setup() {
   let time = 1_000_000;
@@ -51,7 +60,7 @@ describe("the CRM panel's last view", () => {
     expect(await ask()).toBeNull();
     panel.putPanelView('zoho', view);
     await settle();
-    expect(await ask()).toEqual(view);
+    expect(await ask()).toEqual(paintable(view));
     // Another family's pages have their own panel.
     expect(await ask('keap')).toBeNull();
   });
@@ -66,7 +75,7 @@ describe("the CRM panel's last view", () => {
 
     panel.putPanelView('zoho', view);
     await settle();
-    expect(await ask()).toEqual(view);
+    expect(await ask()).toEqual(paintable(view));
     advance(MAX_VIEW_AGE_MS + 1);
     expect(await ask()).toBeNull();
 
@@ -76,6 +85,20 @@ describe("the CRM panel's last view", () => {
     background.setPublicState({ ...state, workspace: { id: 'ws_other', name: 'Other' } });
     background.changed();
     expect(await ask()).toBeNull();
+  });
+
+  it('is not replaced by a view taken while the panel was still loading', async () => {
+    const { panel, ask } = setup();
+    const loading = { ...view, html: '<div class="ic-spinner"></div>', complete: false };
+    panel.putPanelView('zoho', loading);
+    await settle();
+    // Better than nothing...
+    expect(await ask()).toEqual(paintable(loading));
+    panel.putPanelView('zoho', view);
+    panel.putPanelView('zoho', loading);
+    await settle();
+    // ...but never over a complete one.
+    expect(await ask()).toEqual(paintable(view));
   });
 
   it('is not kept while nobody is signed in', async () => {
@@ -106,7 +129,7 @@ describe("the CRM panel's last view", () => {
       family: 'zoho',
       view: { ...view, html },
     });
-    expect(viewIn(answer(view.html), 'zoho')).toEqual(view);
+    expect(viewIn(answer(view.html), 'zoho')).toEqual(paintable(view));
     expect(viewIn(answer('<script>alert(1)</script>'), 'zoho')).toBeNull();
     expect(viewIn(answer('<iframe src="https://evil.test"></iframe>'), 'zoho')).toBeNull();
     expect(viewIn(answer(view.html), 'keap')).toBeNull();
