@@ -55,6 +55,34 @@ export const CONTACT_COPY_COLUMNS = {
 } as const;
 
 /**
+ * The appointments or payments (alias t) of the workspace whose `dayColumn` is in the
+ * range, under the scope's filters, read from the attribution they copy from their
+ * contact (migration 0015): no join to the contacts.
+ */
+export function attributedRows(
+  db: Db,
+  scope: ReportScope,
+  table: 'appointments' | 'payments',
+  dayColumn: 'scheduled_day' | 'paid_day',
+  range: { startDate: string; endDate: string } = scope,
+) {
+  return loose(db)
+    .selectFrom(`${table} as t`)
+    .where('t.workspace_id', '=', scope.workspace.id)
+    .where(`t.${dayColumn}`, '>=', range.startDate)
+    .where(`t.${dayColumn}`, '<=', range.endDate)
+    .where((eb) =>
+      eb.and(
+        dimensionConditions(eb, scope.dims, {
+          sentinel: false,
+          withAgents: true,
+          columns: CONTACT_COPY_COLUMNS,
+        }),
+      ),
+    );
+}
+
+/**
  * The WHERE conditions of the dimension filters on table alias `t` (or `alias`). Rollups
  * store '' for "none" (sentinel = true); records store NULL. `columns` renames columns
  * (CONTACT_COPY_COLUMNS; contacts_daily keeps each dimension in its `value` column).

@@ -5,7 +5,7 @@ import { addDays } from '../records/workspace-days';
 import { callSums, emptyCallSums } from './call-sums';
 import { pclcData } from './funnel';
 import {
-  CONTACT_COPY_COLUMNS,
+  attributedRows,
   countTransitions,
   dimensionConditions,
   stageCounts,
@@ -41,20 +41,7 @@ async function appointmentCounts(
       .executeTakeFirst();
     return { all: Number(rollup?.all ?? 0), filled: Number(rollup?.filled ?? 0) };
   }
-  const row = await loose(db)
-    .selectFrom('appointments as t')
-    .where('t.workspace_id', '=', scope.workspace.id)
-    .where('t.scheduled_day', '>=', range.startDate)
-    .where('t.scheduled_day', '<=', range.endDate)
-    .where((eb) =>
-      eb.and(
-        dimensionConditions(eb, scope.dims, {
-          sentinel: false,
-          withAgents: true,
-          columns: CONTACT_COPY_COLUMNS,
-        }),
-      ),
-    )
+  const row = await attributedRows(db, scope, 'appointments', 'scheduled_day', range)
     .select((eb) => [
       eb.fn.countAll<number>().as('all'),
       eb.fn

@@ -16,7 +16,7 @@ import type { Db } from '../db/database';
 import { addDays, daysBetween, daysInMonth, monthOf } from '../records/workspace-days';
 import { contactLabels } from './funnel-contacts';
 import {
-  CONTACT_COPY_COLUMNS,
+  attributedRows,
   countTransitions,
   type DimensionColumn,
   dimensionConditions,
@@ -142,21 +142,7 @@ async function revenueBySource(db: Db, scope: ReportScope) {
       .groupBy('t.lead_source_id')
       .execute();
   }
-  // Alias t: the conditions name t.lead_source_id, t.campaign_id..., which payments carry.
-  return loose(db)
-    .selectFrom('payments as t')
-    .where('t.workspace_id', '=', scope.workspace.id)
-    .where('t.paid_day', '>=', scope.startDate)
-    .where('t.paid_day', '<=', scope.endDate)
-    .where((eb) =>
-      eb.and(
-        dimensionConditions(eb, scope.dims, {
-          sentinel: false,
-          withAgents: true,
-          columns: CONTACT_COPY_COLUMNS,
-        }),
-      ),
-    )
+  return attributedRows(db, scope, 'payments', 'paid_day')
     .select((eb) => [
       't.lead_source_id as source',
       eb.fn.sum<number>('t.amount_paid_cents').as('cents'),
@@ -233,21 +219,7 @@ export const NO_SHOW_CONTACTS_LISTED = 1000;
  * local day itself, and joins only the listed appointments to their contact.
  */
 export async function noShows(db: Db, scope: ReportScope): Promise<NoShowsResponse['data']> {
-  // Alias t: the filter conditions name t.lead_source_id..., which appointments carry.
-  const base = loose(db)
-    .selectFrom('appointments as t')
-    .where('t.workspace_id', '=', scope.workspace.id)
-    .where('t.scheduled_day', '>=', scope.startDate)
-    .where('t.scheduled_day', '<=', scope.endDate)
-    .where((eb) =>
-      eb.and(
-        dimensionConditions(eb, scope.dims, {
-          sentinel: false,
-          withAgents: true,
-          columns: CONTACT_COPY_COLUMNS,
-        }),
-      ),
-    );
+  const base = attributedRows(db, scope, 'appointments', 'scheduled_day');
   const totalsQuery = filtersBeyondLeadSource(scope.dims)
     ? base
         .where('t.status', 'in', ['showed', 'no_show'])
