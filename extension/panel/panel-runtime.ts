@@ -135,10 +135,8 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
   function evaluate(): void {
     const state = transport.sessionState();
     const url = window.location.href;
-    const wanted =
-      state?.status === 'signed-in' &&
-      state.user &&
-      isSupportedPage(family, url, settings.extraKeapHosts);
+    const onRecord = isSupportedPage(family, url, settings.extraKeapHosts);
+    const wanted = state?.status === 'signed-in' && state.user && onRecord;
     // Not the URL (issue #14): moving from record to record inside the CRM's single-page
     // app keeps the panel, its figures and its click-to-call buttons (whose observer
     // follows the page's new content); only leaving the record pages or another user
@@ -150,7 +148,9 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
     mounted?.controller.abort();
     mounted = null;
     if (!wanted || !state) {
-      removePanelView();
+      // Until the background has said who is signed in, the last view stays (a busy
+      // background must not blank the panel's place; the loader removes it after 10 s).
+      if (state || !onRecord) removePanelView();
       return reportCallFacts();
     }
     const controller = new AbortController();
@@ -177,8 +177,9 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
         firstFigures: figuresShown,
       }),
     };
-    // The last page's view (painted by the loader) gives way once this panel shows figures.
-    void figuresShown.then(() => removePanelView());
+    // The last page's view (painted by the loader) gives way once this panel is on the
+    // page and shows figures; never before it is there (a slow mount left a blank).
+    void Promise.allSettled([figuresShown, mounted.host]).then(() => removePanelView());
     // issue #13 click-to-call: buttons next to the page's phone numbers for as long as
     // this mount lives (a route change or sign-out aborts it and removes them).
     startClickToCall({
