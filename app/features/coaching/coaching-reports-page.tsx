@@ -8,6 +8,7 @@ import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { coachingReportQuerySchema } from '@/shared/contracts/coaching';
 import { defaultReportRange, formatDay, formatMonth } from '@/shared/domain/coaching';
+import { todayInTimezone } from '@/shared/domain/workspace-day';
 import { coachingReportQuery } from './coaching-queries';
 import { ScoreTrendBadge } from './score-trend-badge';
 import './coaching.css';
@@ -23,7 +24,10 @@ export function CoachingReportsPage() {
   const host = useHost();
   const scope = useQueryScope();
   const workspaceId = host.session.workspace?.id ?? '';
-  const [range, setRange] = useState(() => defaultReportRange(new Date()));
+  // The workspace's today, as every report screen's range (use-report-filters.ts).
+  const [range, setRange] = useState(() =>
+    defaultReportRange(todayInTimezone(host.session.workspace?.attributes.timezone)),
+  );
   const checked = useMemo(() => coachingReportQuerySchema.safeParse(range), [range]);
   const rangeError = checked.success
     ? undefined
