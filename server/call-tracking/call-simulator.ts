@@ -14,6 +14,7 @@ import { recordCalls } from '../records/record-writer';
 import { mulberry32, type Random } from '../seed/random';
 import { callsOf, type CallRow, countLiveCalls, findCallRow } from './call-store';
 import type { Scheduler } from './scheduler';
+import { aliveCutoff } from './server-instances';
 
 /**
  * The simulated call-tracking provider (issues #12, #13; spec: session 3 "Call from the
@@ -41,6 +42,11 @@ export const DEFAULT_CALL_TIMINGS: CallSimulatorTimings = {
 export interface CallSimulatorOptions {
   db: Db;
   scheduler: Scheduler;
+  /**
+   * This server's instance id (server-instances.ts): written on every call it places, as
+   * the owner whose timers move the call on.
+   */
+  instanceId: string;
   /** Socket fan-out (the IntakeServer's). */
   emitToWorkspace(workspaceId: string, event: string, payload: unknown): void;
   timings?: Partial<CallSimulatorTimings>;
@@ -81,7 +87,12 @@ export interface CallSimulator {
   deleteCall(workspaceId: string, callId: string): Promise<boolean>;
   getCall(workspaceId: string, callId: string): Promise<TrackedCall | null>;
   liveCount(workspaceId: string): Promise<number>;
-  /** Calls a previous run left live can never end now: they are marked failed. */
+  /**
+   * Live calls whose owner is not running — another instance with no row or a stale
+   * heartbeat in server_instances, or none (calls from before migration 0017) — can never
+   * end now: they are marked failed, and their workspaces get their live count. The
+   * calls of this instance and of running ones are left alone. Answers how many failed.
+   */
   recover(): Promise<number>;
   /** Resolves once the timer-driven work started so far has finished (tests). */
   settled(): Promise<void>;
@@ -250,6 +261,7 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
         connected_at: null,
         ended_at: null,
         duration_seconds: null,
+        owner_instance: options.instanceId,
       };
       await db.insertInto('ctm_calls').values(row).execute();
       talkTimes.set(id, call.talkSeconds ?? randomTalk());
@@ -292,12 +304,36 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     liveCount: (workspaceId) => countLiveCalls(db, workspaceId),
 
     async recover() {
-      const result = await db
+      const now = scheduler.now();
+      const cutoff = aliveCutoff(now);
+      const failed = await db
         .updateTable('ctm_calls')
-        .set({ status: 'failed', ended_at: scheduler.now().toISOString() })
+        .set({ status: 'failed', ended_at: now.toISOString() })
         .where('status', 'in', [...LIVE_CALL_STATUSES])
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .where((eb) =>
+          eb.or([
+            eb('owner_instance', 'is', null),
+            eb.and([
+              eb('owner_instance', '<>', options.instanceId),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('server_instances')
+                    .select('server_instances.id')
+                    .whereRef('server_instances.id', '=', 'ctm_calls.owner_instance')
+                    .where('server_instances.last_seen_at', '>=', cutoff),
+                ),
+              ),
+            ]),
+          ]),
+        )
+        .returning('workspace_id')
+        .execute();
+      // Sockets of those workspaces (on any process, through the fan-out) see the count drop.
+      for (const workspaceId of new Set(failed.map((row) => row.workspace_id))) {
+        await pushLiveCount(workspaceId);
+      }
+      return failed.length;
     },
 
     async settled() {

@@ -16,6 +16,14 @@ import {
   startDemoCallActivity,
 } from './demo-activity';
 import { realScheduler, type Scheduler } from './scheduler';
+import {
+  forgetStoppedInstances,
+  HEARTBEAT_INTERVAL_MS,
+  instanceLabel,
+  newInstanceId,
+  removeInstance,
+  writeHeartbeat,
+} from './server-instances';
 
 /** buildServer's call-tracking options (server/app.ts). */
 export interface CallTrackingOptions {
@@ -39,16 +47,26 @@ export interface CallTrackingDeps {
 
 export interface CallTracking {
   simulator: CallSimulator;
+  /** This server's instance id: the owner of the calls it places (server-instances.ts). */
+  instanceId: string;
   /** Registers the spec 7 call-centre-base routes (under CALL_CENTER_PREFIX). */
   registerCallCenterRoutes(callCenter: FastifyInstance): void;
   /** Registers deleteCall and system/test-calls (under /api). */
   registerApiRoutes(api: FastifyInstance): void;
   /** socket-server onJoined: a socket of a call-tracking workspace gets its count at once. */
   onSocketJoined(joined: SocketJoined): void;
-  /** Marks calls a previous run left live as failed, then starts the demo activity if asked. */
+  /**
+   * Registers this instance (its first heartbeat), marks the live calls of stopped
+   * instances failed, starts the heartbeat (which fails those of instances that stop
+   * later), then the demo activity if asked.
+   */
   start(): Promise<void>;
-  /** Resolves once the counts sent to joining sockets and the simulator's work are done (tests). */
+  /**
+   * Resolves once the counts sent to joining sockets, the simulator's work and a heartbeat
+   * in progress are done (tests).
+   */
   settled(): Promise<void>;
+  /** Stops the heartbeat and the simulator, then removes this instance's row. */
   close(): Promise<void>;
 }
 
@@ -62,9 +80,16 @@ export function createCallTracking(
   options: CallTrackingOptions = {},
 ): CallTracking {
   const { ctx } = deps;
+  const scheduler = options.scheduler ?? realScheduler(ctx.now);
+  const instance = {
+    id: newInstanceId(),
+    label: instanceLabel(),
+    startedAt: scheduler.now().toISOString(),
+  };
   const simulator = createCallSimulator({
     db: ctx.db,
-    scheduler: options.scheduler ?? realScheduler(ctx.now),
+    scheduler,
+    instanceId: instance.id,
     emitToWorkspace: deps.emitToWorkspace,
     timings: options.timings,
     onRecordsArrived: deps.onRecordsArrived,
@@ -74,8 +99,64 @@ export function createCallTracking(
   let activity: DemoCallActivity | null = null;
   const joins = new Set<Promise<void>>();
 
+  /** The next heartbeat's cancel, the one running, and whether the last one failed. */
+  let nextBeat: (() => void) | null = null;
+  let beating: Promise<void> | null = null;
+  let heartbeatFailing = false;
+  let stopped = false;
+
+  async function failCallsOfStoppedInstances(notice: (failed: number) => string) {
+    const failed = await simulator.recover();
+    if (failed > 0) deps.notice?.(notice(failed));
+  }
+
+  /**
+   * One heartbeat: this instance is alive, then the live calls of instances that are not
+   * are failed. Never throws: a database that is down is logged once, and the next beat
+   * tries again (the requests meanwhile answer 503 by themselves).
+   */
+  async function beat() {
+    try {
+      await writeHeartbeat(ctx.db, instance, scheduler.now());
+    } catch (error) {
+      if (!heartbeatFailing) {
+        deps.log(
+          `Could not write this server's heartbeat; trying again every ${HEARTBEAT_INTERVAL_MS / 1000} s`,
+          error,
+        );
+      }
+      heartbeatFailing = true;
+      return;
+    }
+    if (heartbeatFailing) deps.notice?.("This server's heartbeat is written again.");
+    heartbeatFailing = false;
+    try {
+      await failCallsOfStoppedInstances(
+        (failed) =>
+          `${failed} calls left live by a server process that stopped were marked failed.`,
+      );
+      await forgetStoppedInstances(ctx.db, scheduler.now());
+    } catch (error) {
+      deps.log('Could not fail the live calls of stopped server processes', error);
+    }
+  }
+
+  /** The next beat, HEARTBEAT_INTERVAL_MS after this one ended (beats never overlap). */
+  function scheduleBeat() {
+    if (stopped) return;
+    nextBeat = scheduler.after(HEARTBEAT_INTERVAL_MS, () => {
+      nextBeat = null;
+      if (stopped) return;
+      beating = beat().finally(() => {
+        beating = null;
+        scheduleBeat();
+      });
+    });
+  }
+
   return {
     simulator,
+    instanceId: instance.id,
     registerCallCenterRoutes: (callCenter) =>
       registerCallTrackingRoutes(callCenter, ctx, routeDeps),
     registerApiRoutes: (api) => registerCallTrackingApiRoutes(api, ctx, routeDeps),
@@ -96,10 +177,12 @@ export function createCallTracking(
     },
 
     async start() {
-      const failed = await simulator.recover();
-      if (failed > 0) {
-        deps.notice?.(`${failed} calls left live when the server last stopped were marked failed.`);
-      }
+      // Alive before it judges the others, and before it places any call of its own.
+      await writeHeartbeat(ctx.db, instance, scheduler.now());
+      await failCallsOfStoppedInstances(
+        (failed) => `${failed} calls left live when the server last stopped were marked failed.`,
+      );
+      scheduleBeat();
       if (options.demoActivity) {
         activity = startDemoCallActivity(ctx.db, simulator, {
           log: deps.log,
@@ -111,12 +194,26 @@ export function createCallTracking(
     async settled() {
       await Promise.allSettled([...joins]);
       await activity?.settled();
+      await beating;
       await simulator.settled();
     },
 
     async close() {
       activity?.stop();
+      stopped = true;
+      nextBeat?.();
+      await beating;
       await simulator.close();
+      // The calls it leaves live can never end now: with the row gone, the next start (or
+      // another running instance at its next beat) fails them at once.
+      try {
+        await removeInstance(ctx.db, instance.id);
+      } catch (error) {
+        deps.log(
+          "Could not remove this server's heartbeat; its live calls fail once it is stale",
+          error,
+        );
+      }
     },
   };
 }

@@ -18,6 +18,7 @@ import * as contactAttributionCopies from './migrations/0015-contact-attribution
 import * as filterIndexes from './migrations/0015-filter-indexes';
 import * as paymentsDaily from './migrations/0015-payments-daily';
 import * as cashFlowIndexes from './migrations/0016-cash-flow-indexes';
+import * as callOwners from './migrations/0017-call-owners';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-filter-indexes': filterIndexes,
   '0015-payments-daily': paymentsDaily,
   '0016-cash-flow-indexes': cashFlowIndexes,
+  '0017-call-owners': callOwners,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -731,6 +731,11 @@ export interface CtmCallTable {
   connected_at: string | null;
   ended_at: string | null;
   duration_seconds: number | null;
+  /**
+   * Migration 0017: the server process (server_instances.id) whose timers move the call
+   * on; null on calls placed before it (no running process owns them).
+   */
+  owner_instance: string | null;
 }
 
 /** The tables of migration 0006 (call tracking). */
@@ -774,6 +779,24 @@ export interface CampaignSpendShareTable {
   amount_cents: number;
 }
 
+/**
+ * Migration 0017: a running server process and its heartbeat (server/call-tracking/
+ * server-instances.ts). The row is removed when the process closes; a crashed one's
+ * heartbeat goes stale.
+ */
+export interface ServerInstanceTable {
+  id: string;
+  /** `host pid N`, for an operator reading the table. */
+  label: string;
+  started_at: string;
+  last_seen_at: string;
+}
+
+/** The table of migration 0017 (call owners). */
+export interface ServerInstancesDatabase {
+  server_instances: ServerInstanceTable;
+}
+
 /** The tables of migration 0007 (workspace administration, issue #16). */
 export interface AdministrationDatabase {
   user_invitations: UserInvitationTable;
@@ -794,7 +817,8 @@ export interface Database
     AsyncErrorsDatabase,
     SchedulingDatabase,
     CoachingDatabase,
-    WorkspaceWizardDatabase {}
+    WorkspaceWizardDatabase,
+    ServerInstancesDatabase {}
 
 /** Migration 0008: an agent's parameters (Settings > Users parameters, issue #16). */
 export interface AgentParametersTable {

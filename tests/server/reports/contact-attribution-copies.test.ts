@@ -317,6 +317,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
     const down = await migrator.migrateTo('0014-conversion-scale');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toEqual([
+      '0017-call-owners',
       '0016-cash-flow-indexes',
       '0015-payments-daily',
       '0015-filter-indexes',
@@ -327,6 +328,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
       '0015-filter-indexes',
       '0015-payments-daily',
       '0016-cash-flow-indexes',
+      '0017-call-owners',
     ]);
     const filled = await db
       .selectFrom('appointments')

@@ -1,11 +1,12 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema } from '@/shared/contracts/common';
 import { healthResponseSchema } from '@/shared/contracts/health';
 import { microservicesResponseSchema } from '@/shared/contracts/microservices';
 import { NOTIFICATION_EVENT, notificationSchema } from '@/shared/contracts/notification';
 import { buildServer, type IntakeServer } from '@/server/app';
 import { DATABASE_UNAVAILABLE } from '@/server/http/dependency-errors';
+import { HEARTBEAT_INTERVAL_MS } from '@/server/call-tracking/server-instances';
 import { DATABASE_DOWN, REDIS_DOWN } from '@/server/health/dependency-health';
 import { type ApiAnswer, callApi, TEST_PASSWORD_COST } from '../helpers/test-server';
 import {
@@ -161,6 +162,16 @@ export function dependencyRestartSuite(deployment: () => Deployment): void {
     let token: string;
     const sockets: Socket[] = [];
     const unhandled: unknown[] = [];
+    const heartbeatErrors: unknown[] = [];
+    /** When this server last wrote its heartbeat (server_instances, through the proxy). */
+    const ownHeartbeat = async () =>
+      (
+        await server.db
+          .selectFrom('server_instances')
+          .select('last_seen_at')
+          .where('id', '=', server.callTracking.instanceId)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
     beforeAll(async () => {
@@ -178,6 +189,14 @@ export function dependencyRestartSuite(deployment: () => Deployment): void {
         redisUrl: `redis://127.0.0.1:${redisProxy.port}`,
       });
       url = (await server.listen(0)).url;
+      // What the server logs as errors (its log is silent): the failed heartbeat writes.
+      const logError = server.app.log.error.bind(server.app.log);
+      vi.spyOn(server.app.log, 'error').mockImplementation((...args: unknown[]) => {
+        if (args.some((arg) => typeof arg === 'string' && arg.includes('heartbeat'))) {
+          heartbeatErrors.push(args);
+        }
+        (logError as (...a: unknown[]) => void)(...args);
+      });
       const signedIn = await callApi(url, '/api/auth', {
         method: 'POST',
         body: { username: 'owner@harbor.test', password: 'demo-password' },
@@ -204,6 +223,7 @@ export function dependencyRestartSuite(deployment: () => Deployment): void {
       const load = startLoad(url, token);
       await new Promise((resolve) => setTimeout(resolve, 500));
 
+      const lastBeat = await ownHeartbeat();
       await postgresProxy.cut();
       const down = await until(
         () => health(url),
@@ -214,6 +234,13 @@ export function dependencyRestartSuite(deployment: () => Deployment): void {
         status: 503,
         body: { status: 'down', database: 'down', redis: 'ok', message: DATABASE_DOWN },
       });
+      // Down until the call tracking's heartbeat (every 5 s) has failed to write: logged once.
+      const heartbeatFailed = await until(
+        async () => heartbeatErrors.length,
+        (n) => n > 0,
+        3 * HEARTBEAT_INTERVAL_MS,
+      );
+      expect(heartbeatFailed).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const duringCut = load.answers.length;
 
@@ -224,6 +251,13 @@ export function dependencyRestartSuite(deployment: () => Deployment): void {
         10_000,
       );
       expect(back.status).toBe(200);
+      // The next beat writes it again, without a restart.
+      const beatAgain = await until(
+        () => ownHeartbeat().catch(() => lastBeat),
+        (seen) => seen > lastBeat,
+        3 * HEARTBEAT_INTERVAL_MS,
+      );
+      expect(beatAgain > lastBeat).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const answers = await load.stop();
 
@@ -237,7 +271,7 @@ export function dependencyRestartSuite(deployment: () => Deployment): void {
       expect(answers.slice(duringCut).some((a) => a.status === 200)).toBe(true);
       expect(answers.at(-1)?.status).toBe(200);
       expect(unhandled).toEqual([]);
-    }, 40_000);
+    }, 60_000);
 
     it('keeps serving while Redis is down (health 503 names it), emits without crashing, and fans out again once it is back', async () => {
       const { peerUrl, systemToken } = deployment();
