@@ -7,6 +7,7 @@ import { dimensionConditions, type StageCounts, stageCounts } from './pipeline-c
 import {
   type DimensionFilter,
   loose,
+  type LooseDb,
   type ReportScope,
   type WorkspaceLookupSet,
 } from './report-scope';
@@ -46,6 +47,8 @@ export interface StageQuery {
   offset: number;
   /** Force a plan (tests compare them); by default the cheaper one for the list's size. */
   plan?: 'sorted' | 'byName';
+  /** PostgreSQL's agent walk's room to spare (AGENT_WALK_MARGIN; tests make it fall short). */
+  agentWalkMargin?: number;
   /** The scope's transitions by stage, when the caller has them (else counted here). */
   counts?: StageCounts;
 }
@@ -65,6 +68,8 @@ const WALK_MIN_ROWS = 2_000;
 const WALK_MAX_CONTACTS = 200_000;
 /** A list under the agent filter shorter than contacts / this takes its contacts first. */
 const AGENT_SET_SHARE = 20;
+/** PostgreSQL's walk for such a list reads this many times the contacts it should need. */
+const AGENT_WALK_MARGIN = 2;
 
 export function readsByName(
   listRows: number,
@@ -159,7 +164,22 @@ export async function stageContacts(
     engineOf(db) === 'sqlite'
       ? sql<string>`${sql.ref('c.entered_day')} || ''`
       : sql.ref<string>('c.entered_day');
-  let agentSet = false;
+  // The agent's contacts for the list: its transitions of the stages in the range, from
+  // pipeline_events_stage_agent_idx alone (migration 0014).
+  const agentContacts = (from: Pick<LooseDb, 'selectFrom'>) =>
+    from
+      .selectFrom('pipeline_events as a')
+      .select('a.contact_id')
+      .where('a.workspace_id', '=', scope.workspace.id)
+      .where('a.stage', 'in', [...query.stages])
+      .where('a.entered_day', '>=', scope.startDate)
+      .where('a.entered_day', '<=', scope.endDate)
+      .where((eb) =>
+        eb.and(
+          dimensionConditions(eb, agentsOnly, { sentinel: false, withAgents: true, alias: 'a' }),
+        ),
+      );
+  let agentSet: ((eb: AnyEb) => Expression<SqlBool>) | null = null;
   const contactConditions = (eb: AnyEb): Expression<SqlBool> =>
     eb.and([
       eb('c.workspace_id', '=', scope.workspace.id),
@@ -167,31 +187,55 @@ export async function stageContacts(
       ...(conversion
         ? [eb(enteredDay, '>=', scope.startDate), eb(enteredDay, '<=', scope.endDate)]
         : []),
-      ...(agentSet
-        ? [
-            eb(
-              'c.id',
-              'in',
-              eb
-                .selectFrom('pipeline_events as a')
-                .select('a.contact_id')
-                .where('a.workspace_id', '=', scope.workspace.id)
-                .where('a.stage', 'in', [...query.stages])
-                .where('a.entered_day', '>=', scope.startDate)
-                .where('a.entered_day', '<=', scope.endDate)
-                .where((inner) =>
-                  inner.and(
-                    dimensionConditions(inner, agentsOnly, {
-                      sentinel: false,
-                      withAgents: true,
-                      alias: 'a',
-                    }),
-                  ),
-                ),
-            ),
-          ]
-        : []),
+      ...(agentSet ? [agentSet(eb)] : []),
     ]);
+  /**
+   * How a walk keeps to the agent's contacts. SQLite takes the subquery as a set it
+   * builds once and tests on each contact it walks by. PostgreSQL plans the same
+   * condition (a subquery or an array) as a scan of every contact of the range and a
+   * sort, some ten times slower. There the walk is first a bounded read of the name index
+   * (LIMIT inside, enough contacts for the page with room to spare, read again with more
+   * if it falls short) hash-joined with the agent's contacts, which gives the page's
+   * contacts in name order; the list's query then reads those contacts' rows only. Each
+   * contact of the set has a row of the list (shows kept by qualification excepted: those
+   * take no set).
+   */
+  const readAgentSet = async (
+    bound: number,
+    contacts: number,
+  ): Promise<(eb: AnyEb) => Expression<SqlBool>> => {
+    if (engineOf(db) === 'sqlite') return (eb) => eb('c.id', 'in', agentContacts(eb));
+    const wanted = query.offset + query.limit + 1;
+    let walk = Math.ceil(
+      ((wanted * contacts) / Math.max(bound, 1)) * (query.agentWalkMargin ?? AGENT_WALK_MARGIN),
+    );
+    for (;;) {
+      const chosen = await loose(db)
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('contacts as c')
+            .select(['c.id', 'c.first_name', 'c.last_name'])
+            .where(contactConditions)
+            .orderBy('c.first_name')
+            .orderBy('c.last_name')
+            .orderBy('c.id')
+            .limit(walk)
+            .as('w'),
+        )
+        .select('w.id')
+        .where((eb) => eb('w.id', 'in', agentContacts(eb)))
+        .orderBy('w.first_name')
+        .orderBy('w.last_name')
+        .orderBy('w.id')
+        .limit(wanted)
+        .execute();
+      if (chosen.length >= wanted || walk >= contacts) {
+        const ids = chosen.map((row) => String(row.id));
+        return (eb) => (ids.length > 0 ? eb('c.id', 'in', ids) : sql<SqlBool>`false`);
+      }
+      walk *= 4;
+    }
+  };
 
   // Rows of the stages in the range: the total of a plain list, a bound for the others.
   const counts = query.counts ?? (await stageCounts(db, scope, { stages: query.stages }));
@@ -212,13 +256,15 @@ export async function stageContacts(
 
   const contacts = await contactsInWorkspace(db, scope.workspace.id);
   const byName = query.plan ? query.plan === 'byName' : readsByName(bound, query, contacts);
-  // SQLite only: PostgreSQL makes the IN a hash semi-join over a sequential scan of the
-  // contacts and sorts them, slower than its walk with a probe per contact.
-  agentSet =
-    engineOf(db) === 'sqlite' &&
+  if (
+    byName &&
     conversion &&
+    (engineOf(db) === 'sqlite' || query.qualifiedShows === undefined) &&
     scope.dims.agentIds !== null &&
-    bound * AGENT_SET_SHARE < contacts;
+    bound * AGENT_SET_SHARE < contacts
+  ) {
+    agentSet = await readAgentSet(bound, contacts);
+  }
   const contactColumns = [
     'c.id',
     'c.module',
