@@ -28,3 +28,12 @@ export function useReportWorkspace(): Workspace | null {
   const { session } = useHost();
   return chosen === undefined ? session.workspace : chosen;
 }
+
+/**
+ * The IANA timezone of the workspace a report screen reads (null when none): report days
+ * are that workspace's days, so every default range and "end max = today" rule starts
+ * from `todayInTimezone(useWorkspaceTimezone())`, never from the browser's day.
+ */
+export function useWorkspaceTimezone(): string | null {
+  return useReportWorkspace()?.attributes.timezone ?? null;
+}

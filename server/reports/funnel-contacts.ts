@@ -210,6 +210,9 @@ export async function stageContacts(
       ((wanted * contacts) / Math.max(bound, 1)) * (query.agentWalkMargin ?? AGENT_WALK_MARGIN),
     );
     for (;;) {
+      // The contact count is cached for a minute: the last pass reads the whole name
+      // order, so contacts added since are never missed at the end of the list.
+      const whole = walk >= contacts;
       const chosen = await loose(db)
         .selectFrom((eb) =>
           eb
@@ -219,7 +222,7 @@ export async function stageContacts(
             .orderBy('c.first_name')
             .orderBy('c.last_name')
             .orderBy('c.id')
-            .limit(walk)
+            .$if(!whole, (qb) => qb.limit(walk))
             .as('w'),
         )
         .select('w.id')
@@ -229,7 +232,7 @@ export async function stageContacts(
         .orderBy('w.id')
         .limit(wanted)
         .execute();
-      if (chosen.length >= wanted || walk >= contacts) {
+      if (chosen.length >= wanted || whole) {
         const ids = chosen.map((row) => String(row.id));
         return (eb) => (ids.length > 0 ? eb('c.id', 'in', ids) : sql<SqlBool>`false`);
       }

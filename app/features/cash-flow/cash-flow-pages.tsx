@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { Page } from '@/app/components/page/page';
-import { useReportWorkspace } from '@/app/reports/report-workspace';
+import { useWorkspaceTimezone } from '@/app/reports/report-workspace';
 import { todayInTimezone } from '@/shared/domain/workspace-day';
 import { linkedRange } from './cash-flow-months';
 import { CashFlowWorkspaceGate } from './cash-flow-workspace-gate';
@@ -26,7 +26,7 @@ export function CollectionsPage() {
 /** The range a link carried, read in the report workspace's timezone (a system user's pick). */
 function LinkedCollections() {
   const { search } = useLocation();
-  const timezone = useReportWorkspace()?.attributes.timezone ?? null;
+  const timezone = useWorkspaceTimezone();
   const linked = useMemo(() => linkedRange(search, todayInTimezone(timezone)), [search, timezone]);
   return <CollectionsScreen linked={linked} />;
 }

@@ -7,7 +7,7 @@ import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { ReportState } from '@/app/reports/report-state';
-import { useReportWorkspace } from '@/app/reports/report-workspace';
+import { useWorkspaceTimezone } from '@/app/reports/report-workspace';
 import {
   ReportTable,
   useSortedTableExport,
@@ -120,7 +120,7 @@ export interface QuickBooksScreenProps {
 export function QuickBooksScreen({
   storageKey = 'report-filters:quickbooks',
 }: QuickBooksScreenProps) {
-  const timezone = useReportWorkspace()?.attributes.timezone ?? null;
+  const timezone = useWorkspaceTimezone();
   const id = useId();
   const months = useStoredFilters(storageKey, parseMonths);
   const today = toIsoDay(todayInTimezone(timezone));

@@ -5,6 +5,7 @@ import { Field, fieldClassNames } from '@/app/components/field/field';
 import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
+import { useWorkspaceTimezone } from '@/app/reports/report-workspace';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { coachingReportQuerySchema } from '@/shared/contracts/coaching';
 import { defaultReportRange, formatDay, formatMonth } from '@/shared/domain/coaching';
@@ -25,9 +26,8 @@ export function CoachingReportsPage() {
   const scope = useQueryScope();
   const workspaceId = host.session.workspace?.id ?? '';
   // The workspace's today, as every report screen's range (use-report-filters.ts).
-  const [range, setRange] = useState(() =>
-    defaultReportRange(todayInTimezone(host.session.workspace?.attributes.timezone)),
-  );
+  const timezone = useWorkspaceTimezone();
+  const [range, setRange] = useState(() => defaultReportRange(todayInTimezone(timezone)));
   const checked = useMemo(() => coachingReportQuerySchema.safeParse(range), [range]);
   const rangeError = checked.success
     ? undefined

@@ -5,6 +5,7 @@ import { isDateRangeValid } from '@/app/components/date-range-fields/date-range-
 import { Page } from '@/app/components/page/page';
 import { useDataQuery, useQueryScope, type DataState } from '@/app/query/use-data-query';
 import { useHost } from '@/app/host/host';
+import { useWorkspaceTimezone } from '@/app/reports/report-workspace';
 import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { SystemStatusBanner } from '@/app/components/system-status-banner/system-status-banner';
 import type { CockpitFilter } from '@/shared/api/cockpit';
@@ -121,9 +122,8 @@ export function CockpitScreen(props: CockpitScreenProps) {
   const workspaceId = workspace?.id ?? null;
   // Report days are workspace days: the server refuses an end date after the workspace's
   // today, so the default range and the date rules use that day, not the browser's.
-  const [today] = useState(
-    () => props.today ?? todayInTimezone(workspace?.attributes.timezone ?? null),
-  );
+  const timezone = useWorkspaceTimezone();
+  const [today] = useState(() => props.today ?? todayInTimezone(timezone));
 
   // Keyed by workspace: another workspace's lead sources mean nothing here (a 400).
   const storageKey = `report-filters:cockpit:${workspaceId ?? 'none'}`;

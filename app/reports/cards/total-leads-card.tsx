@@ -6,6 +6,7 @@ import { ChartCanvas } from '@/app/components/chart/chart-canvas';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
+import { useWorkspaceTimezone } from '@/app/reports/report-workspace';
 import { TOTAL_LEADS_PALETTE } from '@/shared/domain/colour-rule';
 import { toIsoDay } from '@/shared/domain/date-range';
 import {
@@ -49,6 +50,7 @@ const number = new Intl.NumberFormat('en-US');
  */
 export function TotalLeadsCard({ filters }: TotalLeadsCardProps) {
   const host = useHost();
+  const timezone = useWorkspaceTimezone();
   const report = useTotalLeads(filters);
 
   return (
@@ -63,14 +65,7 @@ export function TotalLeadsCard({ filters }: TotalLeadsCardProps) {
       <div className="ic-total-leads__footer">
         <Button
           variant="secondary"
-          onClick={() =>
-            host.navigate(
-              breakdownPath(
-                filters,
-                toIsoDay(todayInTimezone(host.session.workspace?.attributes.timezone ?? null)),
-              ),
-            )
-          }
+          onClick={() => host.navigate(breakdownPath(filters, toIsoDay(todayInTimezone(timezone))))}
         >
           Breakdown
         </Button>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Host } from '@/app/host/host';
+import { useWorkspaceTimezone } from '@/app/reports/report-workspace';
 import type { DateRange } from '@/shared/domain/date-range';
 import {
   defaultReportFilters,
@@ -44,7 +45,7 @@ export interface ReportFilters {
 export function useReportFilters(host: Host, options: ReportFiltersOptions): ReportFilters {
   const { storageKey } = options;
   const initial = useRef(options);
-  const timezone = host.session.workspace?.attributes.timezone ?? null;
+  const timezone = useWorkspaceTimezone();
   // Recomputed per render (cheap): a screen left open over midnight gets the new day.
   const today = todayInTimezone(timezone);
   const todayKey = today.toDateString();

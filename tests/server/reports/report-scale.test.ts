@@ -10,6 +10,7 @@ import type { ReportFilters } from '@/shared/contracts/reports/report-filters';
 import { readsByName, stageContacts } from '@/server/reports/funnel-contacts';
 import { loadLookupSet, resolveScope } from '@/server/reports/report-scope';
 import { contactCountSource, totalPipeline } from '@/server/reports/sales-reports';
+import { recordContacts, recordTransitions } from '@/server/records/record-writer';
 import { addDays } from '@/server/records/workspace-days';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { NOW } from './fixture';
@@ -279,6 +280,86 @@ describe('reports at scale: same answers, bounded requests', () => {
       expect(rolled, JSON.stringify(variant)).toEqual(counted);
       expect(rolled.total, JSON.stringify(variant)).toBeGreaterThan(0);
     }
+  });
+
+  it("lists an agent's contacts added since the contact count was cached, at the list's end", async () => {
+    const workspace = await loadLookupSet(t.server.db, WS);
+    const agent = workspace.agents[0].id;
+    // The longest range up to the machine's today (the demo seed's records run up to it):
+    // every contact of the workspace is in it, so a walk of the cached count of contacts
+    // would cover them all but for the ones added since.
+    const now = new Date();
+    const realToday = dayInTimezone(now, workspace.timezone);
+    const scope = resolveScope(
+      workspace,
+      {
+        startDate: addDays(realToday, -(MAX_REPORT_RANGE_DAYS - 1)),
+        endDate: realToday,
+        type: 'intakePCLC',
+        leadSources: [],
+        campaigns: [],
+        campaignStatus: [],
+        offices: [],
+        caseTypes: [],
+        subCaseTypes: [],
+        agents: [agent],
+      },
+      now,
+    );
+    const query = { stages: ['hire'] as const, limit: 100 };
+    const visibleSource = workspace.leadSources.find((s) => !s.label.includes('Test'))!.id;
+    // Counts the workspace's contacts (cached for a minute: it only picks a plan).
+    await stageContacts(t.server.db, scope, { ...query, offset: 0, plan: 'byName' });
+    const day = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    // Cyrillic: after every Latin name in SQLite's and PostgreSQL's collations.
+    const late = ['Яков Аа', 'Яков Бб', 'Яков Вв'].map((name, i) => ({
+      id: `ct_zz_late_${i}`,
+      workspaceId: WS,
+      firstName: name.split(' ')[0],
+      lastName: name.split(' ')[1],
+      enteredPipelineAt: day(3),
+      leadSourceId: visibleSource,
+      agentId: agent,
+    }));
+    // As many contacts again as were counted: whatever the filters leave out of the walk,
+    // more contacts than the cached count now come before the three in name order.
+    const { n } = await t.server.db
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', WS)
+      .executeTakeFirstOrThrow();
+    const padding = Array.from({ length: Number(n) }, (_, i) => ({
+      id: `ct_zz_pad_${i}`,
+      workspaceId: WS,
+      firstName: 'Added',
+      lastName: `Since ${i}`,
+      enteredPipelineAt: day(3),
+      leadSourceId: late[0].leadSourceId,
+    }));
+    await recordContacts(t.server.db, [...padding, ...late]);
+    await recordTransitions(
+      t.server.db,
+      late.map((c) => ({
+        contactId: c.id,
+        stage: 'hire' as const,
+        occurredAt: day(1),
+        agentId: agent,
+      })),
+    );
+    const sorted = await stageContacts(t.server.db, scope, { ...query, offset: 0, plan: 'sorted' });
+    const offset = Math.max(0, (sorted.total ?? 0) - 5);
+    const end = await stageContacts(t.server.db, scope, { ...query, offset, plan: 'sorted' });
+    expect(end.rows.map((row) => row.id)).toEqual(expect.arrayContaining(late.map((c) => c.id)));
+    // PostgreSQL's walk told to read exactly the cached count of contacts: it stops short
+    // of the new ones unless its last pass reads the whole name order.
+    const wanted = offset + query.limit + 1;
+    const walked = await stageContacts(t.server.db, scope, {
+      ...query,
+      offset,
+      plan: 'byName',
+      agentWalkMargin: (sorted.total ?? 0) / wanted,
+    });
+    expect(walked).toEqual(end);
   });
 
   it('walks by name only when the list is long and the page early', () => {
