@@ -19,6 +19,7 @@ import * as filterIndexes from './migrations/0015-filter-indexes';
 import * as paymentsDaily from './migrations/0015-payments-daily';
 import * as cashFlowIndexes from './migrations/0016-cash-flow-indexes';
 import * as callOwners from './migrations/0017-call-owners';
+import * as taskRollups from './migrations/0018-task-rollups';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-payments-daily': paymentsDaily,
   '0016-cash-flow-indexes': cashFlowIndexes,
   '0017-call-owners': callOwners,
+  '0018-task-rollups': taskRollups,
 };
 
 export const migrationProvider: MigrationProvider = {

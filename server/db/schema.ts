@@ -440,6 +440,29 @@ export interface OutboundTaskTable {
   made_day: string | null;
 }
 
+/**
+ * Relationship and collection calls due per due day, kind and agent ('' = none), and how
+ * many were made (migration 0018).
+ */
+export interface OutboundTaskDailyTable {
+  workspace_id: string;
+  /** 'relationship' | 'collection' */
+  kind: string;
+  day: string;
+  agent_id: string;
+  due: number;
+  made: number;
+}
+
+/** Callbacks requested per requested day and agent ('' = none), and returned (migration 0018). */
+export interface CallbackDailyTable {
+  workspace_id: string;
+  day: string;
+  agent_id: string;
+  requested: number;
+  returned: number;
+}
+
 export interface PaymentPlanTable {
   id: string;
   workspace_id: string;
@@ -539,6 +562,8 @@ export interface ReportingDatabase {
   calls_daily: CallDailyTable;
   callbacks: CallbackTable;
   outbound_tasks: OutboundTaskTable;
+  outbound_tasks_daily: OutboundTaskDailyTable;
+  callbacks_daily: CallbackDailyTable;
   payment_plans: PaymentPlanTable;
   payments: PaymentTable;
   bank_balances: BankBalanceTable;

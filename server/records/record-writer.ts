@@ -5,6 +5,8 @@ import type { Database, PaymentTable } from '../db/schema';
 import {
   APPOINTMENTS_DAILY,
   appointmentRollupRow,
+  CALLBACKS_DAILY,
+  callbackRollupRow,
   CALLS_DAILY,
   callRollupRow,
   CONTACTS_DAILY,
@@ -14,6 +16,8 @@ import {
   PIPELINE_DAILY_OFFICE,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_SOURCE,
+  OUTBOUND_TASKS_DAILY,
+  outboundTaskRollupRow,
   PAYMENTS_DAILY,
   paymentRollupRow,
   pipelineRollupRows,
@@ -495,7 +499,12 @@ export async function recordCallbacks(db: Db, callbacks: readonly NewCallback[])
       returned_day: c.returnedAt ? dayInTimezone(c.returnedAt, timezone) : null,
     };
   });
-  await insertAll(db, 'callbacks', rows);
+  await db.transaction().execute(async (trx) => {
+    await insertAll(trx, 'callbacks', rows);
+    const rollup = new RollupAccumulator(CALLBACKS_DAILY);
+    rows.forEach((row) => rollup.add(callbackRollupRow(row)));
+    await upsertRollup(trx, CALLBACKS_DAILY, rollup.drain());
+  });
 }
 
 export interface NewOutboundTask {
@@ -525,7 +534,12 @@ export async function recordOutboundTasks(
     made_at: t.madeAt ?? null,
     made_day: t.madeAt ? dayInTimezone(t.madeAt, info.get(t.workspaceId)!.timezone) : null,
   }));
-  await insertAll(db, 'outbound_tasks', rows);
+  await db.transaction().execute(async (trx) => {
+    await insertAll(trx, 'outbound_tasks', rows);
+    const rollup = new RollupAccumulator(OUTBOUND_TASKS_DAILY);
+    rows.forEach((row) => rollup.add(outboundTaskRollupRow(row)));
+    await upsertRollup(trx, OUTBOUND_TASKS_DAILY, rollup.drain());
+  });
 }
 
 export interface NewPayment {
@@ -614,18 +628,21 @@ export async function recordObjections(
   await insertAll(db, 'objections', objections);
 }
 
+/** Inserts the rows in one transaction: the caller's when it passes one, else its own. */
 async function insertAll<T extends keyof Database>(
-  db: Db,
+  db: Db | Trx,
   table: T,
   rows: readonly Insertable<Database[T]>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db.transaction().execute(async (trx) => {
+  const insert = async (trx: Trx) => {
     for (const part of chunks(rows, 50)) {
       await trx
         .insertInto(table)
         .values(part as never)
         .execute();
     }
-  });
+  };
+  if (db.isTransaction) await insert(db as Trx);
+  else await db.transaction().execute(insert);
 }

@@ -2,10 +2,14 @@ import type { Insertable } from 'kysely';
 import type {
   AppointmentDailyTable,
   AppointmentTable,
+  CallbackDailyTable,
+  CallbackTable,
   CallDailyTable,
   CallTable,
   ContactDailyTable,
   ContactTable,
+  OutboundTaskDailyTable,
+  OutboundTaskTable,
   PaymentDailyTable,
   PaymentTable,
   PipelineDailyCaseTable,
@@ -40,6 +44,8 @@ export type CallDailyRow = CallDailyTable;
 export type AppointmentDailyRow = AppointmentDailyTable;
 export type ContactDailyRow = ContactDailyTable;
 export type PaymentDailyRow = PaymentDailyTable;
+export type OutboundTaskDailyRow = OutboundTaskDailyTable;
+export type CallbackDailyRow = CallbackDailyTable;
 
 /** A rollup table: its key columns (its unique constraint) and its summed columns. */
 export interface RollupSpec<Row extends { day: string }> {
@@ -52,7 +58,9 @@ export interface RollupSpec<Row extends { day: string }> {
     | 'contacts_daily'
     | 'calls_daily'
     | 'appointments_daily'
-    | 'payments_daily';
+    | 'payments_daily'
+    | 'outbound_tasks_daily'
+    | 'callbacks_daily';
   key: readonly (keyof Row & string)[];
   sums: readonly (keyof Row & string)[];
 }
@@ -139,6 +147,20 @@ export const PAYMENTS_DAILY: RollupSpec<PaymentDailyRow> = {
   table: 'payments_daily',
   key: ['workspace_id', 'day', 'lead_source_id'],
   sums: ['amount_paid_cents'],
+};
+
+/** Compliance's relationship and collection calls (migration 0018). */
+export const OUTBOUND_TASKS_DAILY: RollupSpec<OutboundTaskDailyRow> = {
+  table: 'outbound_tasks_daily',
+  key: ['workspace_id', 'kind', 'day', 'agent_id'],
+  sums: ['due', 'made'],
+};
+
+/** Compliance's callbacks (migration 0018). */
+export const CALLBACKS_DAILY: RollupSpec<CallbackDailyRow> = {
+  table: 'callbacks_daily',
+  key: ['workspace_id', 'day', 'agent_id'],
+  sums: ['requested', 'returned'],
 };
 
 type EventRow = Pick<
@@ -329,6 +351,39 @@ export function paymentRollupRow(payment: PaymentRow): PaymentDailyRow | null {
     day: payment.paid_day,
     lead_source_id: payment.lead_source_id ?? NONE,
     amount_paid_cents: payment.amount_paid_cents ?? 0,
+  };
+}
+
+type OutboundTaskRow = Pick<
+  Insertable<OutboundTaskTable>,
+  'workspace_id' | 'kind' | 'due_day' | 'agent_id' | 'made_day'
+>;
+
+/** A task counts on its due day; made once it has a made day. */
+export function outboundTaskRollupRow(task: OutboundTaskRow): OutboundTaskDailyRow {
+  return {
+    workspace_id: task.workspace_id,
+    kind: task.kind,
+    day: task.due_day,
+    agent_id: task.agent_id ?? NONE,
+    due: 1,
+    made: task.made_day === null || task.made_day === undefined ? 0 : 1,
+  };
+}
+
+type CallbackRow = Pick<
+  Insertable<CallbackTable>,
+  'workspace_id' | 'requested_day' | 'agent_id' | 'returned_day'
+>;
+
+/** A callback counts on its requested day; returned once it has a returned day. */
+export function callbackRollupRow(callback: CallbackRow): CallbackDailyRow {
+  return {
+    workspace_id: callback.workspace_id,
+    day: callback.requested_day,
+    agent_id: callback.agent_id ?? NONE,
+    requested: 1,
+    returned: callback.returned_day === null || callback.returned_day === undefined ? 0 : 1,
   };
 }
 

@@ -115,7 +115,10 @@ interface TaskCounts {
   made: number;
 }
 
-/** Relationship or collection calls due in the range (and made), per agent or in all. */
+/**
+ * Relationship or collection calls due in the range (and made), per agent or in all: from
+ * outbound_tasks_daily (migration 0018), where an unassigned task's agent is ''.
+ */
 async function outboundTasks(
   db: Db,
   scope: ReportScope,
@@ -124,16 +127,16 @@ async function outboundTasks(
 ): Promise<Map<string, TaskCounts>> {
   const range = options.range ?? { startDate: scope.startDate, endDate: scope.endDate };
   let query = loose(db)
-    .selectFrom('outbound_tasks as t')
+    .selectFrom('outbound_tasks_daily as t')
     .where('t.workspace_id', '=', scope.workspace.id)
     .where('t.kind', '=', kind)
-    .where('t.due_day', '>=', range.startDate)
-    .where('t.due_day', '<=', range.endDate);
+    .where('t.day', '>=', range.startDate)
+    .where('t.day', '<=', range.endDate);
   if (scope.dims.agentIds) query = query.where('t.agent_id', 'in', chosenIds(scope.dims.agentIds));
   const rows = await query
     .select((eb) => [
-      eb.fn.countAll<number>().as('due'),
-      eb.fn.count<number>('t.made_day').as('made'),
+      eb.fn.sum<number>('t.due').as('due'),
+      eb.fn.sum<number>('t.made').as('made'),
       ...(options.byAgent ? [eb.ref('t.agent_id').as('agent_id')] : []),
     ])
     .$if(options.byAgent === true, (qb) => qb.groupBy('t.agent_id'))
@@ -146,22 +149,22 @@ async function outboundTasks(
   );
 }
 
-/** Callbacks requested in the range and how many were returned. */
+/** Callbacks requested in the range and how many were returned, from callbacks_daily (0018). */
 async function callbacks(
   db: Db,
   scope: ReportScope,
   byAgent = false,
 ): Promise<Map<string, { requested: number; returned: number }>> {
   let query = loose(db)
-    .selectFrom('callbacks as t')
+    .selectFrom('callbacks_daily as t')
     .where('t.workspace_id', '=', scope.workspace.id)
-    .where('t.requested_day', '>=', scope.startDate)
-    .where('t.requested_day', '<=', scope.endDate);
+    .where('t.day', '>=', scope.startDate)
+    .where('t.day', '<=', scope.endDate);
   if (scope.dims.agentIds) query = query.where('t.agent_id', 'in', chosenIds(scope.dims.agentIds));
   const rows = await query
     .select((eb) => [
-      eb.fn.countAll<number>().as('requested'),
-      eb.fn.count<number>('t.returned_day').as('returned'),
+      eb.fn.sum<number>('t.requested').as('requested'),
+      eb.fn.sum<number>('t.returned').as('returned'),
       ...(byAgent ? [eb.ref('t.agent_id').as('agent_id')] : []),
     ])
     .$if(byAgent, (qb) => qb.groupBy('t.agent_id'))

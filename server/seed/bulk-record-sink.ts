@@ -4,6 +4,8 @@ import type { Database } from '../db/schema';
 import {
   APPOINTMENTS_DAILY,
   appointmentRollupRow,
+  CALLBACKS_DAILY,
+  callbackRollupRow,
   CALLS_DAILY,
   callRollupRow,
   CONTACTS_DAILY,
@@ -13,6 +15,8 @@ import {
   PIPELINE_DAILY_OFFICE,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_SOURCE,
+  OUTBOUND_TASKS_DAILY,
+  outboundTaskRollupRow,
   PAYMENTS_DAILY,
   paymentRollupRow,
   pipelineRollupRows,
@@ -185,6 +189,8 @@ export const COLUMNS = {
   calls_daily: [...CALLS_DAILY.key, ...CALLS_DAILY.sums],
   appointments_daily: [...APPOINTMENTS_DAILY.key, ...APPOINTMENTS_DAILY.sums],
   payments_daily: [...PAYMENTS_DAILY.key, ...PAYMENTS_DAILY.sums],
+  outbound_tasks_daily: [...OUTBOUND_TASKS_DAILY.key, ...OUTBOUND_TASKS_DAILY.sums],
+  callbacks_daily: [...CALLBACKS_DAILY.key, ...CALLBACKS_DAILY.sums],
 } satisfies { [T in keyof Database]?: readonly string[] };
 
 export type RecordTable = keyof typeof COLUMNS;
@@ -204,6 +210,8 @@ export const ROLLUPS = [
   CALLS_DAILY,
   APPOINTMENTS_DAILY,
   PAYMENTS_DAILY,
+  OUTBOUND_TASKS_DAILY,
+  CALLBACKS_DAILY,
 ] as unknown as readonly RollupSpec<{ day: string }>[];
 
 /** The record tables whose secondary indexes are built after a bulk load. */
@@ -353,8 +361,9 @@ export interface BulkSinkOptions {
  */
 export class BulkRecordSink implements RecordSink {
   private readonly writers = new Map<Table, TableWriter>();
-  // Rollup rows from pipelineRollupRows, callRollupRow, appointmentRollupRow and
-  // paymentRollupRow (server/records/rollups.ts), the functions the Kysely write path uses.
+  // Rollup rows from pipelineRollupRows, callRollupRow, appointmentRollupRow,
+  // paymentRollupRow, outboundTaskRollupRow and callbackRollupRow (server/records/
+  // rollups.ts), the functions the Kysely write path uses.
   private readonly pipelineDaily = new DayCounter(PIPELINE_DAILY);
   private readonly pipelineSource = new DayCounter(PIPELINE_DAILY_SOURCE);
   private readonly pipelinePeople = new DayCounter(PIPELINE_DAILY_PEOPLE);
@@ -366,6 +375,9 @@ export class BulkRecordSink implements RecordSink {
   // A payment's paid day may be later than the generator's day: its row is held until
   // then (or the end), and the upsert would add it to an earlier flush anyway.
   private readonly paymentsDaily = new DayCounter(PAYMENTS_DAILY);
+  // Tasks come due later than the generator's day too: held the same way.
+  private readonly outboundTasksDaily = new DayCounter(OUTBOUND_TASKS_DAILY);
+  private readonly callbacksDaily = new DayCounter(CALLBACKS_DAILY);
   private pending = 0;
   private open = false;
   private readonly rowsPerTransaction: number;
@@ -482,9 +494,11 @@ export class BulkRecordSink implements RecordSink {
   }
   callback(row: CallbackRow) {
     this.write('callbacks', row);
+    this.callbacksDaily.add(callbackRollupRow(row));
   }
   outboundTask(row: OutboundTaskRow) {
     this.write('outbound_tasks', row);
+    this.outboundTasksDaily.add(outboundTaskRollupRow(row));
   }
   paymentPlan(row: PaymentPlanRow) {
     this.write('payment_plans', row);
@@ -511,6 +525,8 @@ export class BulkRecordSink implements RecordSink {
     this.flushCounter(this.callsDaily, before);
     this.flushCounter(this.appointmentsDaily, before);
     this.flushCounter(this.paymentsDaily, before);
+    this.flushCounter(this.outboundTasksDaily, before);
+    this.flushCounter(this.callbacksDaily, before);
   }
 
   private flushCounter<Row extends { day: string }>(

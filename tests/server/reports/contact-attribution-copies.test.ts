@@ -317,6 +317,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
     const down = await migrator.migrateTo('0014-conversion-scale');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toEqual([
+      '0018-task-rollups',
       '0017-call-owners',
       '0016-cash-flow-indexes',
       '0015-payments-daily',
@@ -329,6 +330,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
       '0015-payments-daily',
       '0016-cash-flow-indexes',
       '0017-call-owners',
+      '0018-task-rollups',
     ]);
     const filled = await db
       .selectFrom('appointments')
@@ -353,6 +355,24 @@ describe('appointments and payments carry their contact attribution (issue #17)'
       db,
     );
     expect(Number(rollupGap.rows[0].n)).toBe(0);
+    // ...and migration 0018's task rollups from the tasks and callbacks.
+    const taskGaps = await sql<{ tasks: number; callbacks: number }>`SELECT
+      (SELECT COUNT(*) FROM (
+        SELECT workspace_id, kind, due_day, COALESCE(agent_id, ''), COUNT(*), COUNT(made_day)
+        FROM outbound_tasks GROUP BY 1, 2, 3, 4
+        EXCEPT SELECT workspace_id, kind, day, agent_id, due, made FROM outbound_tasks_daily) AS q1)
+        AS tasks,
+      (SELECT COUNT(*) FROM (
+        SELECT workspace_id, requested_day, COALESCE(agent_id, ''), COUNT(*), COUNT(returned_day)
+        FROM callbacks GROUP BY 1, 2, 3
+        EXCEPT SELECT workspace_id, day, agent_id, requested, returned FROM callbacks_daily) AS q2)
+        AS callbacks`.execute(db);
+    expect(taskGaps.rows[0]).toEqual({ tasks: 0, callbacks: 0 });
+    const taskRows = await db
+      .selectFrom('outbound_tasks_daily')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(taskRows.n)).toBeGreaterThan(0);
     expect(await expectSameAsJoined(db, 'ws_lakeside', NOW, 365)).toBeGreaterThanOrEqual(8);
   });
 });

@@ -98,6 +98,20 @@ async function rollupMismatches(db: Db): Promise<number[]> {
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM payments_daily) - (SELECT COUNT(*) FROM (
       SELECT DISTINCT workspace_id, paid_day, lead_source_id FROM payments
       WHERE paid_day IS NOT NULL) AS q19) AS n`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, kind, due_day, COALESCE(agent_id, ''), COUNT(*), COUNT(made_day)
+      FROM outbound_tasks GROUP BY 1, 2, 3, 4
+      EXCEPT
+      SELECT workspace_id, kind, day, agent_id, due, made FROM outbound_tasks_daily) AS q22`,
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM outbound_tasks_daily) - (SELECT COUNT(*) FROM (
+      SELECT DISTINCT workspace_id, kind, due_day, agent_id FROM outbound_tasks) AS q23) AS n`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, requested_day, COALESCE(agent_id, ''), COUNT(*), COUNT(returned_day)
+      FROM callbacks GROUP BY 1, 2, 3
+      EXCEPT
+      SELECT workspace_id, day, agent_id, requested, returned FROM callbacks_daily) AS q24`,
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM callbacks_daily) - (SELECT COUNT(*) FROM (
+      SELECT DISTINCT workspace_id, requested_day, agent_id FROM callbacks) AS q25) AS n`,
     // Appointments and payments carry their contact's attribution (migration 0015).
     sql<{
       n: number;
@@ -172,7 +186,7 @@ const contactsByDimension = sql`
   FROM contacts GROUP BY workspace_id, COALESCE(agent_id, ''), entered_day, status,
     COALESCE(lead_source_id, '')`;
 
-const NO_MISMATCH = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+const NO_MISMATCH = Array.from({ length: 24 }, () => 0);
 const SOURCES: CountSource[] = [
   'pipeline_daily_source',
   'pipeline_daily',
