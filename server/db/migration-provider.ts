@@ -20,6 +20,7 @@ import * as paymentsDaily from './migrations/0015-payments-daily';
 import * as cashFlowIndexes from './migrations/0016-cash-flow-indexes';
 import * as callOwners from './migrations/0017-call-owners';
 import * as taskRollups from './migrations/0018-task-rollups';
+import * as officePeopleRollup from './migrations/0019-office-people-rollup';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-cash-flow-indexes': cashFlowIndexes,
   '0017-call-owners': callOwners,
   '0018-task-rollups': taskRollups,
+  '0019-office-people-rollup': officePeopleRollup,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -279,6 +279,23 @@ export interface PipelineDailyPeopleTable {
 }
 
 /**
+ * Transitions per day, stage, lead source, office, agent, consultant and set channel
+ * ('' = none): per-person counts under the office filter (migration 0019).
+ */
+export interface PipelineDailyOfficePeopleTable {
+  workspace_id: string;
+  perspective: string;
+  stage: string;
+  office_id: string;
+  day: string;
+  lead_source_id: string;
+  agent_id: string;
+  consultant_id: string;
+  channel: string;
+  count: number;
+}
+
+/**
  * Transitions per day, stage, lead source and the contact's office ('' = none): the office
  * filter (migration 0013, README "Reporting engine").
  */
@@ -553,6 +570,7 @@ export interface ReportingDatabase {
   pipeline_daily_source: PipelineDailySourceTable;
   pipeline_daily_people: PipelineDailyPeopleTable;
   pipeline_daily_office: PipelineDailyOfficeTable;
+  pipeline_daily_office_people: PipelineDailyOfficePeopleTable;
   pipeline_daily_case: PipelineDailyCaseTable;
   contacts_daily: ContactDailyTable;
   appointments: AppointmentTable;

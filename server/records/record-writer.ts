@@ -14,6 +14,7 @@ import {
   PIPELINE_DAILY,
   PIPELINE_DAILY_CASE,
   PIPELINE_DAILY_OFFICE,
+  PIPELINE_DAILY_OFFICE_PEOPLE,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_SOURCE,
   OUTBOUND_TASKS_DAILY,
@@ -132,6 +133,7 @@ async function insertEvents(trx: Trx, events: EventInsert[]): Promise<void> {
   const bySource = new RollupAccumulator(PIPELINE_DAILY_SOURCE);
   const people = new RollupAccumulator(PIPELINE_DAILY_PEOPLE);
   const offices = new RollupAccumulator(PIPELINE_DAILY_OFFICE);
+  const officePeople = new RollupAccumulator(PIPELINE_DAILY_OFFICE_PEOPLE);
   const cases = new RollupAccumulator(PIPELINE_DAILY_CASE);
   for (const event of events) {
     const rows = pipelineRollupRows(event);
@@ -139,6 +141,7 @@ async function insertEvents(trx: Trx, events: EventInsert[]): Promise<void> {
     rows.bySource.forEach((row) => bySource.add(row));
     rows.people.forEach((row) => people.add(row));
     rows.offices.forEach((row) => offices.add(row));
+    rows.officePeople.forEach((row) => officePeople.add(row));
     rows.cases.forEach((row) => cases.add(row));
   }
   for (const rows of chunks(events, 50))
@@ -147,6 +150,7 @@ async function insertEvents(trx: Trx, events: EventInsert[]): Promise<void> {
   await upsertRollup(trx, PIPELINE_DAILY_SOURCE, bySource.drain());
   await upsertRollup(trx, PIPELINE_DAILY_PEOPLE, people.drain());
   await upsertRollup(trx, PIPELINE_DAILY_OFFICE, offices.drain());
+  await upsertRollup(trx, PIPELINE_DAILY_OFFICE_PEOPLE, officePeople.drain());
   await upsertRollup(trx, PIPELINE_DAILY_CASE, cases.drain());
 }
 

@@ -13,6 +13,7 @@ import type {
   PaymentDailyTable,
   PaymentTable,
   PipelineDailyCaseTable,
+  PipelineDailyOfficePeopleTable,
   PipelineDailyOfficeTable,
   PipelineDailyPeopleTable,
   PipelineDailySourceTable,
@@ -39,6 +40,7 @@ export type PipelineDailyRow = PipelineDailyTable;
 export type PipelineDailySourceRow = PipelineDailySourceTable;
 export type PipelineDailyPeopleRow = PipelineDailyPeopleTable;
 export type PipelineDailyOfficeRow = PipelineDailyOfficeTable;
+export type PipelineDailyOfficePeopleRow = PipelineDailyOfficePeopleTable;
 export type PipelineDailyCaseRow = PipelineDailyCaseTable;
 export type CallDailyRow = CallDailyTable;
 export type AppointmentDailyRow = AppointmentDailyTable;
@@ -54,6 +56,7 @@ export interface RollupSpec<Row extends { day: string }> {
     | 'pipeline_daily_source'
     | 'pipeline_daily_people'
     | 'pipeline_daily_office'
+    | 'pipeline_daily_office_people'
     | 'pipeline_daily_case'
     | 'contacts_daily'
     | 'calls_daily'
@@ -101,6 +104,25 @@ export const PIPELINE_DAILY_PEOPLE: RollupSpec<PipelineDailyPeopleRow> = {
 export const PIPELINE_DAILY_OFFICE: RollupSpec<PipelineDailyOfficeRow> = {
   table: 'pipeline_daily_office',
   key: ['workspace_id', 'perspective', 'day', 'stage', 'lead_source_id', 'office_id'],
+  sums: ['count'],
+};
+/**
+ * Per-person counts under the office filter (migration 0019): keyed stage and office first,
+ * so a count of a few stages of one office reads only those rows.
+ */
+export const PIPELINE_DAILY_OFFICE_PEOPLE: RollupSpec<PipelineDailyOfficePeopleRow> = {
+  table: 'pipeline_daily_office_people',
+  key: [
+    'workspace_id',
+    'perspective',
+    'stage',
+    'office_id',
+    'day',
+    'lead_source_id',
+    'agent_id',
+    'consultant_id',
+    'channel',
+  ],
   sums: ['count'],
 };
 /** The sub-case-type filter and case types chosen by sub case type (migration 0013). */
@@ -185,12 +207,14 @@ export function pipelineRollupRows(event: EventRow): {
   bySource: PipelineDailySourceRow[];
   people: PipelineDailyPeopleRow[];
   offices: PipelineDailyOfficeRow[];
+  officePeople: PipelineDailyOfficePeopleRow[];
   cases: PipelineDailyCaseRow[];
 } {
   const daily: PipelineDailyRow[] = [];
   const bySource: PipelineDailySourceRow[] = [];
   const people: PipelineDailyPeopleRow[] = [];
   const offices: PipelineDailyOfficeRow[] = [];
+  const officePeople: PipelineDailyOfficePeopleRow[] = [];
   const cases: PipelineDailyCaseRow[] = [];
   const leadSource = event.lead_source_id ?? NONE;
   const workspace = event.workspace_id;
@@ -237,6 +261,18 @@ export function pipelineRollupRows(event: EventRow): {
       office_id: event.office_id ?? NONE,
       count: 1,
     });
+    officePeople.push({
+      workspace_id: workspace,
+      perspective,
+      stage,
+      office_id: event.office_id ?? NONE,
+      day,
+      lead_source_id: leadSource,
+      agent_id: event.agent_id ?? NONE,
+      consultant_id: event.consultant_id ?? NONE,
+      channel: event.channel ?? NONE,
+      count: 1,
+    });
     cases.push({
       workspace_id: workspace,
       perspective,
@@ -248,7 +284,7 @@ export function pipelineRollupRows(event: EventRow): {
       count: 1,
     });
   }
-  return { daily, bySource, people, offices, cases };
+  return { daily, bySource, people, offices, officePeople, cases };
 }
 
 type ContactRow = Pick<

@@ -154,6 +154,7 @@ export type CountSource =
   | 'pipeline_daily'
   | 'pipeline_daily_case'
   | 'pipeline_daily_people'
+  | 'pipeline_daily_office_people'
   | 'pipeline_events';
 
 /** What each rollup carries besides day, stage and lead source, smallest first. */
@@ -163,6 +164,7 @@ const ROLLUP_DIMENSIONS: readonly [CountSource, ReadonlySet<Dimension>][] = [
   ['pipeline_daily', new Set(['campaign', 'caseType'])],
   ['pipeline_daily_case', new Set(['caseType', 'subCaseType'])],
   ['pipeline_daily_people', new Set(['people'])],
+  ['pipeline_daily_office_people', new Set(['office', 'people'])],
 ];
 
 type Dimension = 'office' | 'campaign' | 'caseType' | 'subCaseType' | 'people';
@@ -219,7 +221,8 @@ export async function groupedCounts(
   const stages = options.stages ?? PIPELINE_STAGES;
   const source = forceSource ?? countSource(scope.dims, groups, options.channel);
   const raw = source === 'pipeline_events';
-  const withAgents = raw || source === 'pipeline_daily_people';
+  const withAgents =
+    raw || source === 'pipeline_daily_people' || source === 'pipeline_daily_office_people';
   const dayColumn = raw && perspective === 'conversion' ? 't.entered_day' : 't.day';
 
   let query = loose(db)

@@ -13,6 +13,7 @@ import {
   PIPELINE_DAILY,
   PIPELINE_DAILY_CASE,
   PIPELINE_DAILY_OFFICE,
+  PIPELINE_DAILY_OFFICE_PEOPLE,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_SOURCE,
   OUTBOUND_TASKS_DAILY,
@@ -184,6 +185,10 @@ export const COLUMNS = {
   pipeline_daily_source: [...PIPELINE_DAILY_SOURCE.key, ...PIPELINE_DAILY_SOURCE.sums],
   pipeline_daily_people: [...PIPELINE_DAILY_PEOPLE.key, ...PIPELINE_DAILY_PEOPLE.sums],
   pipeline_daily_office: [...PIPELINE_DAILY_OFFICE.key, ...PIPELINE_DAILY_OFFICE.sums],
+  pipeline_daily_office_people: [
+    ...PIPELINE_DAILY_OFFICE_PEOPLE.key,
+    ...PIPELINE_DAILY_OFFICE_PEOPLE.sums,
+  ],
   pipeline_daily_case: [...PIPELINE_DAILY_CASE.key, ...PIPELINE_DAILY_CASE.sums],
   contacts_daily: [...CONTACTS_DAILY.key, ...CONTACTS_DAILY.sums],
   calls_daily: [...CALLS_DAILY.key, ...CALLS_DAILY.sums],
@@ -205,6 +210,7 @@ export const ROLLUPS = [
   PIPELINE_DAILY_SOURCE,
   PIPELINE_DAILY_PEOPLE,
   PIPELINE_DAILY_OFFICE,
+  PIPELINE_DAILY_OFFICE_PEOPLE,
   PIPELINE_DAILY_CASE,
   CONTACTS_DAILY,
   CALLS_DAILY,
@@ -368,6 +374,7 @@ export class BulkRecordSink implements RecordSink {
   private readonly pipelineSource = new DayCounter(PIPELINE_DAILY_SOURCE);
   private readonly pipelinePeople = new DayCounter(PIPELINE_DAILY_PEOPLE);
   private readonly pipelineOffice = new DayCounter(PIPELINE_DAILY_OFFICE);
+  private readonly pipelineOfficePeople = new DayCounter(PIPELINE_DAILY_OFFICE_PEOPLE);
   private readonly pipelineCase = new DayCounter(PIPELINE_DAILY_CASE);
   private readonly contactsDaily = new DayCounter(CONTACTS_DAILY);
   private readonly callsDaily = new DayCounter(CALLS_DAILY);
@@ -482,6 +489,7 @@ export class BulkRecordSink implements RecordSink {
     for (const rollup of rollups.bySource) this.pipelineSource.add(rollup);
     for (const rollup of rollups.people) this.pipelinePeople.add(rollup);
     for (const rollup of rollups.offices) this.pipelineOffice.add(rollup);
+    for (const rollup of rollups.officePeople) this.pipelineOfficePeople.add(rollup);
     for (const rollup of rollups.cases) this.pipelineCase.add(rollup);
   }
   appointment(row: AppointmentRow) {
@@ -520,6 +528,7 @@ export class BulkRecordSink implements RecordSink {
     this.flushCounter(this.pipelineSource, before);
     this.flushCounter(this.pipelinePeople, before);
     this.flushCounter(this.pipelineOffice, before);
+    this.flushCounter(this.pipelineOfficePeople, before);
     this.flushCounter(this.pipelineCase, before);
     this.flushCounter(this.contactsDaily, before);
     this.flushCounter(this.callsDaily, before);

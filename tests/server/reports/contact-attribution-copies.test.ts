@@ -317,6 +317,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
     const down = await migrator.migrateTo('0014-conversion-scale');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toEqual([
+      '0019-office-people-rollup',
       '0018-task-rollups',
       '0017-call-owners',
       '0016-cash-flow-indexes',
@@ -331,6 +332,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
       '0016-cash-flow-indexes',
       '0017-call-owners',
       '0018-task-rollups',
+      '0019-office-people-rollup',
     ]);
     const filled = await db
       .selectFrom('appointments')

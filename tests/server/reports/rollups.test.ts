@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/server/db/database';
-import { type CountSource, countSource, stageCounts } from '@/server/reports/pipeline-counts';
+import {
+  type CountSource,
+  countSource,
+  countTransitions,
+  stageCounts,
+} from '@/server/reports/pipeline-counts';
 import { loadLookupSet, resolveScope } from '@/server/reports/report-scope';
 import { addDays } from '@/server/records/workspace-days';
 import { dayInTimezone } from '@/shared/domain/workspace-day';
@@ -99,6 +104,24 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       SELECT DISTINCT workspace_id, paid_day, lead_source_id FROM payments
       WHERE paid_day IS NOT NULL) AS q19) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
+      SELECT workspace_id, 'snapshot', stage, COALESCE(office_id, ''), day,
+             COALESCE(lead_source_id, ''), COALESCE(agent_id, ''), COALESCE(consultant_id, ''),
+             COALESCE(channel, ''), COUNT(*)
+      FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+      UNION ALL
+      SELECT workspace_id, 'conversion', stage, COALESCE(office_id, ''), entered_day,
+             COALESCE(lead_source_id, ''), COALESCE(agent_id, ''), COALESCE(consultant_id, ''),
+             COALESCE(channel, ''), COUNT(*)
+      FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+      EXCEPT
+      SELECT workspace_id, perspective, stage, office_id, day, lead_source_id, agent_id,
+             consultant_id, channel, count FROM pipeline_daily_office_people) AS q26`,
+    sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM pipeline_daily_office_people)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, stage, office_id, day,
+          lead_source_id, agent_id, consultant_id, channel FROM pipeline_events) AS q27)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, stage, office_id, entered_day,
+          lead_source_id, agent_id, consultant_id, channel FROM pipeline_events) AS q28) AS n`,
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, kind, due_day, COALESCE(agent_id, ''), COUNT(*), COUNT(made_day)
       FROM outbound_tasks GROUP BY 1, 2, 3, 4
       EXCEPT
@@ -186,7 +209,7 @@ const contactsByDimension = sql`
   FROM contacts GROUP BY workspace_id, COALESCE(agent_id, ''), entered_day, status,
     COALESCE(lead_source_id, '')`;
 
-const NO_MISMATCH = Array.from({ length: 24 }, () => 0);
+const NO_MISMATCH = Array.from({ length: 26 }, () => 0);
 const SOURCES: CountSource[] = [
   'pipeline_daily_source',
   'pipeline_daily',
@@ -328,7 +351,15 @@ describe('daily rollups kept on write (README Reporting engine)', () => {
         { offices: [workspace.offices[0].id], campaigns: [workspace.campaigns[0].id] },
         'pipeline_events',
       ],
-      [{ offices: [workspace.offices[0].id], agents: [workspace.agents[0].id] }, 'pipeline_events'],
+      // An office and an agent: the office-and-people rollup (migration 0019).
+      [
+        { offices: [workspace.offices[0].id], agents: [workspace.agents[0].id] },
+        'pipeline_daily_office_people',
+      ],
+      [
+        { offices: [workspace.offices[1].id], leadSources: [visibleSource], type: 'intakePCLC' },
+        'pipeline_daily_office',
+      ],
     ];
     for (const [variant, expected] of cases) {
       const scope = resolveScope(workspace, { ...base, ...variant }, NOW);
@@ -339,6 +370,37 @@ describe('daily rollups kept on write (README Reporting engine)', () => {
       ]);
       expect(rolled, JSON.stringify(variant)).toEqual(recorded);
       expect(rolled.new_lead, JSON.stringify(variant)).toBeGreaterThan(0);
+    }
+    // Per-person counts under an office (Sales Performance): the office-and-people rollup,
+    // grouped by consultant or by agent and set channel, equal to the records.
+    for (const offices of [
+      [workspace.offices[0].id],
+      workspace.offices.slice(1, 3).map((o) => o.id),
+    ]) {
+      for (const type of ['rjPclc', 'intakePCLC'] as const) {
+        const scope = resolveScope(workspace, { ...base, offices, type }, NOW);
+        const label = JSON.stringify({ offices, type });
+        for (const options of [
+          { groupBy: 'consultant_id', stages: ['show', 'hire'] },
+          { groupBy: 'agent_id', stages: ['set'], channel: 'outbound' },
+          { groupBy: 'agent_id' },
+        ] as const) {
+          expect(
+            countSource(
+              scope.dims,
+              [options.groupBy],
+              'channel' in options ? options.channel : undefined,
+            ),
+            label,
+          ).toBe('pipeline_daily_office_people');
+          const [rolled, recorded] = await Promise.all([
+            countTransitions(db, scope, options),
+            countTransitions(db, scope, options, 'pipeline_events'),
+          ]);
+          expect(rolled, `${label} ${JSON.stringify(options)}`).toEqual(recorded);
+          expect(rolled.size, label).toBeGreaterThan(0);
+        }
+      }
     }
   });
 });
