@@ -56,8 +56,9 @@ export const migrationProvider: MigrationProvider = {
 };
 
 /**
- * The tables whose every row a migration rewrote (its `REWRITTEN_TABLES`): PostgreSQL
- * vacuums them after it (server/db/database.ts migrateToLatest).
+ * The tables whose every row a migration rewrote or wrote (its `REWRITTEN_TABLES`: copies
+ * filled in, a rollup filled from the records): PostgreSQL vacuums and analyzes them after
+ * it (server/db/database.ts migrateToLatest).
  */
 export function tablesRewrittenBy(migrationName: string): readonly string[] {
   const migration = MIGRATIONS[migrationName] as
