@@ -192,6 +192,30 @@ async function executionHistoryIds(): Promise<string[]> {
 }
 
 /** Closes a page running its beforeunload; answers the dialog it raised, if any. */
+/**
+ * Whether the page's window has a beforeunload listener in any of its worlds (the panel's
+ * guard is the content script's, which DevTools lists only from that world's window).
+ */
+async function guardsUnload(page: Page): Promise<boolean> {
+  const cdp = await page.createCDPSession();
+  try {
+    const contexts: number[] = [];
+    cdp.on('Runtime.executionContextCreated', ({ context }) => contexts.push(context.id));
+    await cdp.send('Runtime.enable');
+    for (const contextId of contexts) {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: 'window', contextId });
+      if (!result.objectId) continue;
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', {
+        objectId: result.objectId,
+      });
+      if (listeners.some((listener) => listener.type === 'beforeunload')) return true;
+    }
+    return false;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 async function closeAsking(page: Page, answer: 'accept' | 'dismiss'): Promise<Dialog | null> {
   let raised: Dialog | null = null;
   const dialogShown = new Promise<void>((resolve) =>
@@ -332,7 +356,13 @@ describe('calls where the agent works (issue #13)', () => {
       async () => !(await callDiagnostics(ext)).clients.some((client) => client.tabId === idA),
       async () => JSON.stringify((await callDiagnostics(ext)).clients),
     );
-    // B is now the last: closing it asks; the agent stays.
+    // B is now the last once the background has told it so (a message after A's port
+    // went): closing it asks; the agent stays.
+    await until(
+      "B's guard against closing",
+      () => guardsUnload(tabB),
+      async () => 'no beforeunload listener on B yet',
+    );
     const fromB = await closeAsking(tabB, 'dismiss');
     expect(fromB === null ? null : (fromB as Dialog).type()).toBe('beforeunload');
     expect(tabB.isClosed()).toBe(false);
