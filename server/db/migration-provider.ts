@@ -21,6 +21,7 @@ import * as cashFlowIndexes from './migrations/0016-cash-flow-indexes';
 import * as callOwners from './migrations/0017-call-owners';
 import * as taskRollups from './migrations/0018-task-rollups';
 import * as officePeopleRollup from './migrations/0019-office-people-rollup';
+import * as eventContactNames from './migrations/0020-event-contact-names';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-call-owners': callOwners,
   '0018-task-rollups': taskRollups,
   '0019-office-people-rollup': officePeopleRollup,
+  '0020-event-contact-names': eventContactNames,
 };
 
 export const migrationProvider: MigrationProvider = {
@@ -57,8 +59,8 @@ export const migrationProvider: MigrationProvider = {
 
 /**
  * The tables whose every row a migration rewrote or wrote (its `REWRITTEN_TABLES`: copies
- * filled in, a rollup filled from the records): PostgreSQL vacuums and analyzes them after
- * it (server/db/database.ts migrateToLatest).
+ * filled in, a rollup filled from the records): PostgreSQL compacts (VACUUM FULL), vacuums
+ * and analyzes them after it (server/db/database.ts migrateToLatest).
  */
 export function tablesRewrittenBy(migrationName: string): readonly string[] {
   const migration = MIGRATIONS[migrationName] as

@@ -229,6 +229,9 @@ export interface PipelineEventTable {
   day: string;
   /** Copied from the contact: the day it entered the pipeline (conversion perspective). */
   entered_day: string;
+  /** Copied from the contact (migration 0020): the lists' order, under the agent filter. */
+  first_name: string;
+  last_name: string;
   lead_source_id: string | null;
   campaign_id: string | null;
   office_id: string | null;

@@ -4,13 +4,7 @@ import type { PclcContactRow, PclcStat } from '@/shared/contracts/reports/pclc';
 import type { CrmModule, PipelineStage } from '@/shared/contracts/reports/pipeline-stages';
 import { type Db, engineOf } from '../db/database';
 import { dimensionConditions, type StageCounts, stageCounts } from './pipeline-counts';
-import {
-  type DimensionFilter,
-  loose,
-  type LooseDb,
-  type ReportScope,
-  type WorkspaceLookupSet,
-} from './report-scope';
+import { loose, type ReportScope, type WorkspaceLookupSet } from './report-scope';
 
 /**
  * The contacts behind the funnel's numbers (spec: dashboards 2.5 contacts table, 2.7
@@ -45,10 +39,8 @@ export interface StageQuery {
   distinctContacts?: boolean;
   limit: number;
   offset: number;
-  /** Force a plan (tests compare them); by default the cheaper one for the list's size. */
-  plan?: 'sorted' | 'byName';
-  /** PostgreSQL's agent walk's room to spare (AGENT_WALK_MARGIN; tests make it fall short). */
-  agentWalkMargin?: number;
+  /** Force a plan (tests compare them); by default the cheaper one for the list. */
+  plan?: ListPlan;
   /** The scope's transitions by stage, when the caller has them (else counted here). */
   counts?: StageCounts;
 }
@@ -58,37 +50,58 @@ export interface StageQuery {
  * name, then contact id, then transition id):
  * - sorted: the list's transitions in the range are read and sorted, which costs the
  *   whole list — fine for a short one;
- * - by name: the contacts are walked in name order (contacts_workspace_name_idx) and each
- *   one's transitions probed, which stops after the page, but reads contacts outside the
- *   list too: about (offset + limit) × contacts / total of them.
+ * - by name: each stage's transitions are read in name order from the names they copy
+ *   (pipeline_events_stage_name_idx, migration 0020), which holds the range and every
+ *   filter, so a read passes the stage's transitions outside the list (other days, other
+ *   filters) without reading their rows and stops after the page: about (offset + limit)
+ *   × the stage's transitions / the list's of them.
  * A year of leads at a million contacts is a few hundred thousand rows to sort (seconds)
- * but a walk of a few thousand contacts; a day of them is the other way round.
+ * but a read of a few thousand index entries; a day of them is the other way round.
  */
-const WALK_MIN_ROWS = 2_000;
-const WALK_MAX_CONTACTS = 200_000;
-/** A list under the agent filter shorter than contacts / this takes its contacts first. */
-const AGENT_SET_SHARE = 20;
-/** PostgreSQL's walk for such a list reads this many times the contacts it should need. */
-const AGENT_WALK_MARGIN = 2;
+export type ListPlan = 'sorted' | 'byName';
+const BY_NAME_MIN_ROWS = 2_000;
+/** Index entries a read by name may pass before sorting the list is the cheaper way. */
+const BY_NAME_MAX_ENTRIES = 200_000;
 
+/**
+ * Whether a list of `listRows` rows is read by name. A stage has about one transition per
+ * contact at most (leads exactly one), so the contacts of the workspace bound the entries
+ * a read passes.
+ */
 export function readsByName(
   listRows: number,
   page: { limit: number; offset: number },
   contactsInWorkspace: number,
 ): boolean {
-  if (listRows < WALK_MIN_ROWS) return false;
-  return ((page.offset + page.limit) * contactsInWorkspace) / listRows <= WALK_MAX_CONTACTS;
+  if (listRows < BY_NAME_MIN_ROWS) return false;
+  return ((page.offset + page.limit) * contactsInWorkspace) / listRows <= BY_NAME_MAX_ENTRIES;
 }
 
-/** Contacts per workspace, counted at most once a minute (it only picks a query plan). */
+async function choosePlan(
+  db: Db,
+  workspaceId: string,
+  page: { limit: number; offset: number },
+  listRows: number,
+): Promise<ListPlan> {
+  if (listRows < BY_NAME_MIN_ROWS) return 'sorted';
+  const contacts = await contactsInWorkspace(db, workspaceId);
+  return readsByName(listRows, page, contacts) ? 'byName' : 'sorted';
+}
+
+/**
+ * Contacts per workspace, summed from contacts_daily (a count of the contacts read 800k
+ * index entries at a million, 40 ms on SQLite) at most once a minute: it only picks a
+ * query plan.
+ */
 const contactCounts = new Map<string, { count: number; at: number }>();
 async function contactsInWorkspace(db: Db, workspaceId: string): Promise<number> {
   const cached = contactCounts.get(workspaceId);
   if (cached && Date.now() - cached.at < 60_000) return cached.count;
   const row = await db
-    .selectFrom('contacts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .selectFrom('contacts_daily')
+    .select((eb) => eb.fn.sum<number>('count').as('n'))
     .where('workspace_id', '=', workspaceId)
+    .where('dimension', '=', 'all')
     .executeTakeFirst();
   const count = Number(row?.n ?? 0);
   contactCounts.set(workspaceId, { count, at: Date.now() });
@@ -118,127 +131,23 @@ export async function stageContacts(
         .where(uDay, '>=', scope.startDate)
         .where(uDay, '<=', scope.endDate),
     );
-  // The transitions of the list, on alias t. Probed per contact (a walk by name), they
-  // leave out the workspace and the contact's attribution: the contact fixes them (its
-  // transitions copy its attribution, tests/server/reports/rollups.test.ts) and they are
-  // tested on it first (contactConditions), so that the probe reads
-  // pipeline_events_contact_stage_idx alone (migration 0014).
-  const agentsOnly: DimensionFilter = {
-    ...scope.dims,
-    leadSourceIds: null,
-    campaignIds: null,
-    officeIds: null,
-    caseTypes: null,
-    subCaseTypeKeys: null,
-    hiddenSourceIds: [],
-    excludedCampaignIds: [],
-  };
-  const conditions = (eb: AnyEb, perContact: boolean) =>
+  // The list's transitions (alias t) of `stages`: every filter is tested on them, as they
+  // copy their contact's attribution (tests/server/reports/rollups.test.ts).
+  const conditions = (
+    eb: AnyEb,
+    stages: readonly PipelineStage[] = query.stages,
+    dayOf: Expression<string> = sql.ref<string>(day),
+  ) =>
     eb.and([
-      ...(perContact ? [] : [eb('t.workspace_id', '=', scope.workspace.id)]),
-      eb('t.stage', 'in', [...query.stages]),
-      eb(day, '>=', scope.startDate),
-      eb(day, '<=', scope.endDate),
-      ...dimensionConditions(eb, perContact ? agentsOnly : scope.dims, {
-        sentinel: false,
-        withAgents: true,
-      }),
+      eb('t.workspace_id', '=', scope.workspace.id),
+      eb('t.stage', 'in', [...stages]),
+      eb(dayOf, '>=', scope.startDate),
+      eb(dayOf, '<=', scope.endDate),
+      ...dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: true }),
       ...(query.qualifiedShows === undefined
         ? []
         : [query.qualifiedShows ? eb.not(unqualifiedAtAppt(eb)) : unqualifiedAtAppt(eb)]),
     ]);
-  const listConditions = (eb: AnyEb) => conditions(eb, false);
-  // What a walk by name tests on each contact before probing its transitions, from
-  // contacts_workspace_name_cover_idx (migration 0014): the attribution filters and, in
-  // the conversion perspective, the range (every transition of a contact has its entered
-  // day). On SQLite the range is written `entered_day || ''`, or its planner takes it for
-  // the way into contacts (an entered-day index) and sorts a year of them: the walk in
-  // name order is the point. PostgreSQL needs the plain column, whose statistics tell it
-  // how much of the walk the range keeps (given an expression, it guesses 0.5% and
-  // probes every contact of the range instead).
-  // The agent filter is the transition's, not the contact's: under it, a short list's
-  // contacts are taken first (agentSet, from pipeline_events_stage_agent_idx
-  // alone, migration 0014), and the walk probes only those instead of every contact it
-  // passes; a long list (the leads) is walked as it is.
-  const enteredDay =
-    engineOf(db) === 'sqlite'
-      ? sql<string>`${sql.ref('c.entered_day')} || ''`
-      : sql.ref<string>('c.entered_day');
-  // The agent's contacts for the list: its transitions of the stages in the range, from
-  // pipeline_events_stage_agent_idx alone (migration 0014).
-  const agentContacts = (from: Pick<LooseDb, 'selectFrom'>) =>
-    from
-      .selectFrom('pipeline_events as a')
-      .select('a.contact_id')
-      .where('a.workspace_id', '=', scope.workspace.id)
-      .where('a.stage', 'in', [...query.stages])
-      .where('a.entered_day', '>=', scope.startDate)
-      .where('a.entered_day', '<=', scope.endDate)
-      .where((eb) =>
-        eb.and(
-          dimensionConditions(eb, agentsOnly, { sentinel: false, withAgents: true, alias: 'a' }),
-        ),
-      );
-  let agentSet: ((eb: AnyEb) => Expression<SqlBool>) | null = null;
-  const contactConditions = (eb: AnyEb): Expression<SqlBool> =>
-    eb.and([
-      eb('c.workspace_id', '=', scope.workspace.id),
-      ...dimensionConditions(eb, scope.dims, { sentinel: false, withAgents: false, alias: 'c' }),
-      ...(conversion
-        ? [eb(enteredDay, '>=', scope.startDate), eb(enteredDay, '<=', scope.endDate)]
-        : []),
-      ...(agentSet ? [agentSet(eb)] : []),
-    ]);
-  /**
-   * How a walk keeps to the agent's contacts. SQLite takes the subquery as a set it
-   * builds once and tests on each contact it walks by. PostgreSQL plans the same
-   * condition (a subquery or an array) as a scan of every contact of the range and a
-   * sort, some ten times slower. There the walk is first a bounded read of the name index
-   * (LIMIT inside, enough contacts for the page with room to spare, read again with more
-   * if it falls short) hash-joined with the agent's contacts, which gives the page's
-   * contacts in name order; the list's query then reads those contacts' rows only. Each
-   * contact of the set has a row of the list (shows kept by qualification excepted: those
-   * take no set).
-   */
-  const readAgentSet = async (
-    bound: number,
-    contacts: number,
-  ): Promise<(eb: AnyEb) => Expression<SqlBool>> => {
-    if (engineOf(db) === 'sqlite') return (eb) => eb('c.id', 'in', agentContacts(eb));
-    const wanted = query.offset + query.limit + 1;
-    let walk = Math.ceil(
-      ((wanted * contacts) / Math.max(bound, 1)) * (query.agentWalkMargin ?? AGENT_WALK_MARGIN),
-    );
-    for (;;) {
-      // The contact count is cached for a minute: the last pass reads the whole name
-      // order, so contacts added since are never missed at the end of the list.
-      const whole = walk >= contacts;
-      const chosen = await loose(db)
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('contacts as c')
-            .select(['c.id', 'c.first_name', 'c.last_name'])
-            .where(contactConditions)
-            .orderBy('c.first_name')
-            .orderBy('c.last_name')
-            .orderBy('c.id')
-            .$if(!whole, (qb) => qb.limit(walk))
-            .as('w'),
-        )
-        .select('w.id')
-        .where((eb) => eb('w.id', 'in', agentContacts(eb)))
-        .orderBy('w.first_name')
-        .orderBy('w.last_name')
-        .orderBy('w.id')
-        .limit(wanted)
-        .execute();
-      if (chosen.length >= wanted || whole) {
-        const ids = chosen.map((row) => String(row.id));
-        return (eb) => (ids.length > 0 ? eb('c.id', 'in', ids) : sql<SqlBool>`false`);
-      }
-      walk *= 4;
-    }
-  };
 
   // Rows of the stages in the range: the total of a plain list, a bound for the others.
   const counts = query.counts ?? (await stageCounts(db, scope, { stages: query.stages }));
@@ -247,7 +156,7 @@ export async function stageContacts(
   if (query.qualifiedShows !== undefined) {
     const row = await loose(db)
       .selectFrom('pipeline_events as t')
-      .where(listConditions)
+      .where((eb) => conditions(eb))
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirst();
     total = Number(row?.total ?? 0);
@@ -257,17 +166,8 @@ export async function stageContacts(
   const bound = total ?? stageRows;
   if (bound === 0 || query.offset >= bound) return { rows: [], total, more: false };
 
-  const contacts = await contactsInWorkspace(db, scope.workspace.id);
-  const byName = query.plan ? query.plan === 'byName' : readsByName(bound, query, contacts);
-  if (
-    byName &&
-    conversion &&
-    (engineOf(db) === 'sqlite' || query.qualifiedShows === undefined) &&
-    scope.dims.agentIds !== null &&
-    bound * AGENT_SET_SHARE < contacts
-  ) {
-    agentSet = await readAgentSet(bound, contacts);
-  }
+  const byName =
+    (query.plan ?? (await choosePlan(db, scope.workspace.id, query, bound))) === 'byName';
   const contactColumns = [
     'c.id',
     'c.module',
@@ -279,36 +179,75 @@ export async function stageContacts(
     'c.sub_case_type_key',
     'c.qualification',
   ] as const;
-  // Only shows need the unqualified-at-appointment flag (an EXISTS per row).
-  const withShowFlag = query.stages.includes('show');
-  const limit = query.distinctContacts ? query.limit + 1 : query.limit;
+  const distinct = Boolean(query.distinctContacts);
+  // A distinct list reads a row past the page to tell whether more follow (no total).
+  const limit = distinct ? query.limit + 1 : query.limit;
   let rows: Record<string, string | number | null>[];
-  if (query.distinctContacts) {
-    // One row per contact with a transition of the list: EXISTS, so no grouping.
-    const listed = (eb: AnyEb, stages: readonly PipelineStage[]) =>
-      eb.exists(
-        eb
-          .selectFrom('pipeline_events as t')
-          .select('t.id')
-          .whereRef('t.contact_id', '=', 'c.id')
-          .where((inner) => conditions(inner, true))
-          .where('t.stage', 'in', [...stages]),
-      );
-    // By name: walk the contacts in name order, probing each (EXISTS); sorted: the list's
-    // contacts first (IN), then sorted.
+  if (byName) {
+    // Each stage's transitions in name order (pipeline_events_stage_name_idx), each read
+    // cut after the page (a distinct list's read gives each contact once, so the cut is
+    // enough there too) and merged; then the page's contacts. SQLite's planner, knowing
+    // no statistics, takes the range for the way in (a stage-and-day index) and sorts a
+    // year of the stage: written `day || ''` the range is tested in the name order
+    // index instead. PostgreSQL's statistics choose the name order by themselves.
+    const readDay =
+      engineOf(db) === 'sqlite' ? sql<string>`${sql.ref(day)} || ''` : sql.ref<string>(day);
+    const reads = query.stages.map((stage, i) => {
+      const read = loose(db)
+        .selectFrom('pipeline_events as t')
+        .where((eb) => conditions(eb, [stage], readDay))
+        .select(['t.first_name', 't.last_name', 't.contact_id'])
+        .$if(distinct, (qb) => qb.distinct())
+        .$if(!distinct, (qb) => qb.select(['t.id', 't.stage']))
+        .orderBy('t.first_name')
+        .orderBy('t.last_name')
+        .orderBy('t.contact_id')
+        .$if(!distinct, (qb) => qb.orderBy('t.id'))
+        .limit(query.offset + limit);
+      return loose(db)
+        .selectFrom(read.as(`r${i}`))
+        .selectAll();
+    });
+    const page = await loose(db)
+      .selectFrom(reads.reduce((merged, read) => merged.unionAll(read)).as('m'))
+      .$if(distinct, (qb) => qb.select(['m.first_name', 'm.last_name', 'm.contact_id']).distinct())
+      .$if(!distinct, (qb) => qb.selectAll())
+      .orderBy('m.first_name')
+      .orderBy('m.last_name')
+      .orderBy('m.contact_id')
+      .$if(!distinct, (qb) => qb.orderBy('m.id'))
+      .limit(limit)
+      .offset(query.offset)
+      .execute();
+    const pageIds = [...new Set(page.map((row) => String(row.contact_id)))];
+    const listed = new Map(
+      (pageIds.length === 0
+        ? []
+        : await loose(db)
+            .selectFrom('contacts as c')
+            .select(contactColumns)
+            .where('c.id', 'in', pageIds)
+            .execute()
+      ).map((contact) => [String(contact.id), contact]),
+    );
+    rows = page.map((row) => ({
+      ...listed.get(String(row.contact_id))!,
+      new_lead: row.stage === 'new_lead' ? 1 : 0,
+    }));
+  } else if (distinct) {
+    // The list's contacts (IN), sorted.
     rows = await loose(db)
       .selectFrom('contacts as c')
+      .where('c.workspace_id', '=', scope.workspace.id)
       .where((eb) =>
-        byName ? contactConditions(eb) : eb('c.workspace_id', '=', scope.workspace.id),
-      )
-      .where((eb) =>
-        byName
-          ? listed(eb, query.stages)
-          : eb(
-              'c.id',
-              'in',
-              eb.selectFrom('pipeline_events as t').select('t.contact_id').where(listConditions),
-            ),
+        eb(
+          'c.id',
+          'in',
+          eb
+            .selectFrom('pipeline_events as t')
+            .select('t.contact_id')
+            .where((inner) => conditions(inner)),
+        ),
       )
       .select(contactColumns)
       .orderBy('c.first_name')
@@ -318,19 +257,11 @@ export async function stageContacts(
       .offset(query.offset)
       .execute();
   } else {
-    // By name: contacts first (a cross join keeps SQLite's loop order; the condition
-    // joins them), so the name index gives the order; sorted: transitions first.
-    const joined = byName
-      ? loose(db)
-          .selectFrom('contacts as c')
-          .crossJoin('pipeline_events as t')
-          .whereRef('t.contact_id', '=', 'c.id')
-          .where(contactConditions)
-      : loose(db)
-          .selectFrom('pipeline_events as t')
-          .innerJoin('contacts as c', 'c.id', 't.contact_id');
-    rows = await joined
-      .where((eb) => conditions(eb, byName))
+    // The list's transitions with their contacts, sorted.
+    rows = await loose(db)
+      .selectFrom('pipeline_events as t')
+      .innerJoin('contacts as c', 'c.id', 't.contact_id')
+      .where((eb) => conditions(eb))
       .select((eb) => [
         ...contactColumns,
         eb.case().when('t.stage', '=', 'new_lead').then(1).else(0).end().as('new_lead'),
@@ -362,15 +293,21 @@ export async function stageContacts(
       .execute();
     return new Set(found.map((row) => String(row.contact_id)));
   };
-  // Unqualified at an appointment in the range (shows); a new-lead transition of the list
-  // (the distinct leads list; a transition row says it itself).
-  const unqualified = withShowFlag
-    ? await having('unqualified_at_appt', (eb) =>
-        eb.and([eb(day, '>=', scope.startDate), eb(day, '<=', scope.endDate)]),
-      )
+  // In the range: an unqualified-at-appointment (shows only), and for the distinct leads
+  // list a new-lead transition, by the chosen agents (a transition row says it itself).
+  // The page's contacts pass the attribution filters already; testing only the range and
+  // the agent keeps both engines on pipeline_events_contact_stage_idx.
+  const inRange = (eb: AnyEb) => [eb(day, '>=', scope.startDate), eb(day, '<=', scope.endDate)];
+  const unqualified = query.stages.includes('show')
+    ? await having('unqualified_at_appt', (eb) => eb.and(inRange(eb)))
     : new Set<string>();
-  const newLeads = query.distinctContacts
-    ? await having('new_lead', (eb) => conditions(eb, true))
+  const newLeads = distinct
+    ? await having('new_lead', (eb) =>
+        eb.and([
+          ...inRange(eb),
+          ...(scope.dims.agentIds ? [eb('t.agent_id', 'in', scope.dims.agentIds)] : []),
+        ]),
+      )
     : null;
   return {
     total,

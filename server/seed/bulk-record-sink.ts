@@ -88,6 +88,8 @@ export const COLUMNS = {
     'occurred_at',
     'day',
     'entered_day',
+    'first_name',
+    'last_name',
     'lead_source_id',
     'campaign_id',
     'office_id',

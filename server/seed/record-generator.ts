@@ -436,7 +436,8 @@ export function generateWorkspaceRecords(
       const monthKey = `${source.id}\u0001${monthOf(day)}`;
       leadsBySourceMonth.set(monthKey, (leadsBySourceMonth.get(monthKey) ?? 0) + 1);
 
-      const events: EventRow[] = [];
+      // The contact's name is copied onto its transitions once it is drawn (below).
+      const events: Omit<EventRow, 'first_name' | 'last_name'>[] = [];
       const transition = (
         stage: PipelineStage,
         lt: number,
@@ -719,6 +720,7 @@ export function generateWorkspaceRecords(
         }
       }
 
+      const name = { first_name: random.pick(FIRST_NAMES), last_name: random.pick(LAST_NAMES) };
       sink.contact({
         id,
         workspace_id: ws.id,
@@ -736,8 +738,7 @@ export function generateWorkspaceRecords(
                 ? 'Leads'
                 : 'Contacts'
             : 'Contact',
-        first_name: random.pick(FIRST_NAMES),
-        last_name: random.pick(LAST_NAMES),
+        ...name,
         ...attribution,
         agent_id: agentId,
         consultant_id: consultantId,
@@ -747,7 +748,7 @@ export function generateWorkspaceRecords(
         qualification,
         status,
       });
-      for (const event of events) sink.event(event);
+      for (const event of events) sink.event({ ...event, ...name });
     }
 
     // Inbound calls from existing clients and others, spread over the business day.

@@ -310,13 +310,14 @@ describe('appointments and payments carry their contact attribution (issue #17)'
     expect(await expectSameAsJoined(db, 'ws_lakeside', NOW, 7)).toBeGreaterThanOrEqual(1);
   });
 
-  it('are filled from the contacts by migration 0015 for the rows a database already holds', async () => {
+  it('are filled from the contacts by migrations 0015 and 0020 for the rows a database already holds', async () => {
     const db = t.server.db;
     const migrator = new Migrator({ db, provider: migrationProvider });
     // Back to just before 0015 (the migrations after it go down and up with it).
     const down = await migrator.migrateTo('0014-conversion-scale');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toEqual([
+      '0020-event-contact-names',
       '0019-office-people-rollup',
       '0018-task-rollups',
       '0017-call-owners',
@@ -333,6 +334,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
       '0017-call-owners',
       '0018-task-rollups',
       '0019-office-people-rollup',
+      '0020-event-contact-names',
     ]);
     const filled = await db
       .selectFrom('appointments')
@@ -375,6 +377,14 @@ describe('appointments and payments carry their contact attribution (issue #17)'
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(taskRows.n)).toBeGreaterThan(0);
+    // ...and migration 0020's names on the transitions from their contacts.
+    const names = await sql<{ differing: number; filled: number }>`SELECT
+      SUM(CASE WHEN t.first_name <> c.first_name OR t.last_name <> c.last_name THEN 1 ELSE 0 END)
+        AS differing,
+      SUM(CASE WHEN t.first_name <> '' THEN 1 ELSE 0 END) AS filled
+      FROM pipeline_events t JOIN contacts c ON c.id = t.contact_id`.execute(db);
+    expect(Number(names.rows[0].differing)).toBe(0);
+    expect(Number(names.rows[0].filled)).toBeGreaterThan(0);
     expect(await expectSameAsJoined(db, 'ws_lakeside', NOW, 365)).toBeGreaterThanOrEqual(8);
   });
 });

@@ -153,11 +153,13 @@ async function rollupMismatches(db: Db): Promise<number[]> {
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM calls_daily) - (SELECT COUNT(*) FROM (
       SELECT DISTINCT workspace_id, day, agent_id, lead_source_id, direction, category FROM calls) AS q17) AS n`,
     // A transition carries its contact's attribution (the contact lists test it on the
-    // contact, server/reports/funnel-contacts.ts).
+    // contact) and name (lists under the agent filter are read in its order),
+    // server/reports/funnel-contacts.ts.
     sql<{
       n: number;
     }>`SELECT COUNT(*) AS n FROM pipeline_events t JOIN contacts c ON c.id = t.contact_id
       WHERE t.workspace_id <> c.workspace_id OR t.entered_day <> c.entered_day
+        OR t.first_name <> c.first_name OR t.last_name <> c.last_name
         OR t.lead_source_id IS DISTINCT FROM c.lead_source_id
         OR t.campaign_id IS DISTINCT FROM c.campaign_id OR t.office_id IS DISTINCT FROM c.office_id
         OR t.case_type_key IS DISTINCT FROM c.case_type_key
