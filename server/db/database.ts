@@ -150,7 +150,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   // query timeout: one that fills a new column or builds an index over a million rows
   // rightly takes longer (migrations 0014 and 0015 did, and the start failed with 'Query read
   // timeout'), as the records load does (server/seed/postgres-record-load.ts). Tables a
-  // migration rewrote are vacuumed after it (tablesRewrittenBy).
+  // migration rewrote are compacted and vacuumed after it (tablesRewrittenBy): an UPDATE
+  // of every row leaves the table twice its size, and an index built or filled inside the
+  // migration's transaction holds an entry for each row version it replaced too. VACUUM
+  // FULL rewrites both; it sets no visibility map, which a plain VACUUM then does.
   const target = engineOf(db) === 'postgres' ? migrationConnection(db) : db;
   try {
     const migrator = new Migrator({ db: target, provider: migrationProvider });
@@ -163,6 +166,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
       .map((r) => r.migrationName);
     if (target !== db) {
       for (const table of new Set(applied.flatMap(tablesRewrittenBy))) {
+        await sql`VACUUM (FULL) ${sql.table(table)}`.execute(target);
         await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(target);
       }
     }
