@@ -229,7 +229,7 @@ export interface PipelineEventTable {
   day: string;
   /** Copied from the contact: the day it entered the pipeline (conversion perspective). */
   entered_day: string;
-  /** Copied from the contact (migration 0020): the lists' order, under the agent filter. */
+  /** Copied from the contact (migration 0020): the contact lists' order, read from an index. */
   first_name: string;
   last_name: string;
   lead_source_id: string | null;
