@@ -332,6 +332,18 @@ export function resolveScope(
   };
 }
 
+/** The report filters with nothing chosen: add the range and the type. */
+export const NO_FILTERS: Readonly<Omit<ReportFilters, 'startDate' | 'endDate' | 'type'>> =
+  Object.freeze({
+    leadSources: [],
+    campaigns: [],
+    campaignStatus: [],
+    offices: [],
+    caseTypes: [],
+    subCaseTypes: [],
+    agents: [],
+  });
+
 /** A scope of only a date range (reports that take no other filter). */
 export function dateScope(
   workspace: WorkspaceLookupSet,
@@ -340,18 +352,7 @@ export function dateScope(
 ): ReportScope {
   return resolveScope(
     workspace,
-    {
-      startDate: range.startDate,
-      endDate: range.endDate,
-      type: 'rjPclc',
-      leadSources: [],
-      campaigns: [],
-      campaignStatus: [],
-      offices: [],
-      caseTypes: [],
-      subCaseTypes: [],
-      agents: [],
-    },
+    { ...NO_FILTERS, startDate: range.startDate, endDate: range.endDate, type: 'rjPclc' },
     now,
   );
 }

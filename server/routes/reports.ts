@@ -91,7 +91,7 @@ import {
 import { marketingIntelligence, marketingOverview } from '../reports/marketing';
 import { peopleTab, relationshipAgents } from '../reports/people';
 import { stageCounts } from '../reports/pipeline-counts';
-import { dateScope, resolveScope, workspaceToday } from '../reports/report-scope';
+import { dateScope, NO_FILTERS, resolveScope, workspaceToday } from '../reports/report-scope';
 import { salesPerformance } from '../reports/sales-performance';
 import { noShows, objections, roi, totalPipeline } from '../reports/sales-reports';
 import { trends } from '../reports/trends';
@@ -390,16 +390,5 @@ export function registerReportRoutes(
 }
 
 function emptyFilters(today: string) {
-  return {
-    startDate: today,
-    endDate: today,
-    type: 'rjPclc' as const,
-    leadSources: [],
-    campaigns: [],
-    campaignStatus: [],
-    offices: [],
-    caseTypes: [],
-    subCaseTypes: [],
-    agents: [],
-  };
+  return { ...NO_FILTERS, startDate: today, endDate: today, type: 'rjPclc' as const };
 }

@@ -13,6 +13,7 @@ import { dimensionConditions } from '@/server/reports/pipeline-counts';
 import {
   loadLookupSet,
   loose,
+  NO_FILTERS,
   resolveScope,
   type ReportScope,
   type WorkspaceLookupSet,
@@ -130,16 +131,10 @@ async function expectSameAsJoined(db: Db, workspaceId: string, now: Date, days: 
   const workspace = await loadLookupSet(db, workspaceId);
   const today = dayInTimezone(now, workspace.timezone);
   const base: ReportFilters = {
+    ...NO_FILTERS,
     startDate: addDays(today, -(days - 1)),
     endDate: today,
     type: 'rjPclc',
-    leadSources: [],
-    campaigns: [],
-    campaignStatus: [],
-    offices: [],
-    caseTypes: [],
-    subCaseTypes: [],
-    agents: [],
   };
   let filled = 0;
   for (const variant of filterVariants(workspace)) {

@@ -8,7 +8,7 @@ import { MAX_REPORT_RANGE_DAYS, reportRangeProblem } from '@/shared/domain/date-
 import { dayInTimezone } from '@/shared/domain/workspace-day';
 import type { ReportFilters } from '@/shared/contracts/reports/report-filters';
 import { readsByName, stageContacts } from '@/server/reports/funnel-contacts';
-import { loadLookupSet, resolveScope } from '@/server/reports/report-scope';
+import { loadLookupSet, NO_FILTERS, resolveScope } from '@/server/reports/report-scope';
 import { contactCountSource, totalPipeline } from '@/server/reports/sales-reports';
 import { recordContacts, recordTransitions } from '@/server/records/record-writer';
 import { addDays } from '@/server/records/workspace-days';
@@ -43,17 +43,6 @@ describe('reports at scale: same answers, bounded requests', () => {
     year = { startDate: addDays(today, -364), endDate: today };
   });
   afterAll(() => t.close());
-
-  /** Report filters with nothing chosen (the range and type to add). */
-  const emptyFilters = {
-    leadSources: [],
-    campaigns: [],
-    campaignStatus: [],
-    offices: [],
-    caseTypes: [],
-    subCaseTypes: [],
-    agents: [],
-  } satisfies Omit<ReportFilters, 'startDate' | 'endDate' | 'type'>;
 
   const post = (path: string, body: unknown) =>
     t.api(`/api/workspaces/${WS}/reports/${path}`, { method: 'POST', token: owner, body });
@@ -186,7 +175,7 @@ describe('reports at scale: same answers, bounded requests', () => {
 
   it('lists the same rows whether it reads the transitions in name order or sorts the list', async () => {
     const workspace = await loadLookupSet(t.server.db, WS);
-    const filters = { ...emptyFilters, ...year, type: 'rjPclc' as const };
+    const filters = { ...NO_FILTERS, ...year, type: 'rjPclc' as const };
     const scopes = [
       resolveScope(workspace, filters, NOW),
       resolveScope(workspace, { ...filters, type: 'intakePCLC' }, NOW),
@@ -236,7 +225,7 @@ describe('reports at scale: same answers, bounded requests', () => {
     const workspace = await loadLookupSet(t.server.db, WS);
     const subType = workspace.caseTypes.find((c) => c.parentKey !== null)!;
     const visibleSource = workspace.leadSources.find((s) => !s.label.includes('Test'))!.id;
-    const filters: ReportFilters = { ...emptyFilters, ...year, type: 'rjPclc' };
+    const filters: ReportFilters = { ...NO_FILTERS, ...year, type: 'rjPclc' };
     const cases: [Partial<ReportFilters>, string][] = [
       [{}, 'all'],
       [{ leadSources: [visibleSource] }, 'all'],
@@ -309,11 +298,7 @@ describe('reports at scale: same answers, bounded requests', () => {
       step('4', 'hire', a, 7),
     ]);
     for (const type of ['rjPclc', 'intakePCLC'] as const) {
-      const scope = resolveScope(
-        workspace,
-        { ...emptyFilters, ...year, type, agents: [a, b] },
-        NOW,
-      );
+      const scope = resolveScope(workspace, { ...NO_FILTERS, ...year, type, agents: [a, b] }, NOW);
       const lists = [
         { stages: ['hire'] as const },
         {

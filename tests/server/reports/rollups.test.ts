@@ -7,7 +7,7 @@ import {
   countTransitions,
   stageCounts,
 } from '@/server/reports/pipeline-counts';
-import { loadLookupSet, resolveScope } from '@/server/reports/report-scope';
+import { loadLookupSet, NO_FILTERS, resolveScope } from '@/server/reports/report-scope';
 import { addDays } from '@/server/records/workspace-days';
 import { dayInTimezone } from '@/shared/domain/workspace-day';
 import type { ReportFilters } from '@/shared/contracts/reports/report-filters';
@@ -152,9 +152,8 @@ async function rollupMismatches(db: Db): Promise<number[]> {
              connected, missed, abandoned, wait_seconds, duration_seconds FROM calls_daily) AS q16`,
     sql<{ n: number }>`SELECT (SELECT COUNT(*) FROM calls_daily) - (SELECT COUNT(*) FROM (
       SELECT DISTINCT workspace_id, day, agent_id, lead_source_id, direction, category FROM calls) AS q17) AS n`,
-    // A transition carries its contact's attribution (the contact lists test it on the
-    // contact) and name (lists under the agent filter are read in its order),
-    // server/reports/funnel-contacts.ts.
+    // A transition carries its contact's attribution and name: the contact lists test the
+    // filters on it and read long lists in its name order (server/reports/funnel-contacts.ts).
     sql<{
       n: number;
     }>`SELECT COUNT(*) AS n FROM pipeline_events t JOIN contacts c ON c.id = t.contact_id
@@ -245,16 +244,10 @@ describe('daily rollups kept on write (README Reporting engine)', () => {
     const workspace = await loadLookupSet(db, 'ws_lakeside');
     const today = dayInTimezone(NOW, workspace.timezone);
     const base: ReportFilters = {
+      ...NO_FILTERS,
       startDate: addDays(today, -29),
       endDate: today,
       type: 'rjPclc',
-      leadSources: [],
-      campaigns: [],
-      campaignStatus: [],
-      offices: [],
-      caseTypes: [],
-      subCaseTypes: [],
-      agents: [],
     };
     const visibleSource = workspace.leadSources.find((s) => !s.label.includes('Test'))!.id;
     const variants: Partial<ReportFilters>[] = [
