@@ -131,6 +131,9 @@ export async function callsOf(db: Db, rows: readonly CallRow[]): Promise<Tracked
     connectedAt: row.connected_at,
     endedAt: row.ended_at,
     duration: row.duration_seconds,
+    // Filled in by migration 0021 (issue #28).
+    endedBy: null,
+    takenAt: null,
   }));
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { incomingCallDataSchema } from './call-data';
-import { callDirectionSchema, namedRefSchema } from './call-tracking';
+import { callDirectionSchema, callEndedBySchema, namedRefSchema } from './call-tracking';
 import { idSchema } from './common';
 
 // The active call (spec: session 3 Active call and Session state "automated intake:
@@ -57,6 +57,11 @@ export const activeCallSchema = z.object({
   callStart: z.iso.datetime(),
   /** When the agent hung up (or the provider ended the call); null while live. */
   endedAt: z.iso.datetime().nullable(),
+  /**
+   * Who ended it (issue #28): the agent, the caller (the wizard says so plainly) or the
+   * system (the call was lost). null while live; entries stored before it read null.
+   */
+  endedBy: callEndedBySchema.nullable().default(null),
   /** spec 3 Call from the call-tracking service: known once the provider ends the call. */
   sid: z.string().nullable(),
   duration: z.number().int().min(0).nullable(),

@@ -75,6 +75,17 @@ export type CallStatus = z.infer<typeof callStatusSchema>;
 export const LIVE_CALL_STATUSES: readonly CallStatus[] = ['ringing', 'in-progress'];
 
 /**
+ * Who ended a call (issue #28 "Every call has an end the client learns of"; the spec is
+ * silent): the agent (Hang up, at our provider), the caller (hung up at their end, or the
+ * conversation ended at the provider; a call nobody answered also ends at the caller's
+ * side), or the system (the server process that moved the call on stopped: the call was
+ * lost). null while the call is live.
+ */
+export const CALL_ENDED_BY = ['agent', 'caller', 'system'] as const;
+export const callEndedBySchema = z.enum(CALL_ENDED_BY);
+export type CallEndedBy = z.infer<typeof callEndedBySchema>;
+
+/**
  * A call of the call-tracking provider (spec: session 3 Active call and "Call from the
  * call-tracking service": sid, callId, duration in seconds). `sid` and `duration` stay
  * null until the provider ends the call; the recording link is built from the sid
@@ -106,6 +117,13 @@ export const trackedCallSchema = z.object({
   endedAt: z.iso.datetime().nullable(),
   /** Seconds talked; null while the call is live. */
   duration: z.number().int().min(0).nullable(),
+  /** Who ended it (issue #28); null while live. */
+  endedBy: callEndedBySchema.nullable(),
+  /**
+   * When an agent's client took the call (PUT connected with the agent, spec 4): an
+   * inbound call that ends with none is a missed call (issue #28). null until then.
+   */
+  takenAt: z.iso.datetime().nullable(),
 });
 export type TrackedCall = z.infer<typeof trackedCallSchema>;
 export const trackedCallResponseSchema = itemResponseSchema(trackedCallSchema);
@@ -228,6 +246,35 @@ export const placeTestCallSchema = z
   });
 export type PlaceTestCall = z.input<typeof placeTestCallSchema>;
 
+// ---------------------------------------------------------------- the end of a call (issue #28)
+
+/**
+ * Not in the spec (its sockets carry only the live-call count): the provider's end of a
+ * call, to every socket of the agent's user(s), whoever or whatever ended it, so every tab
+ * of the agent ends its wizard within 2 s. Clients also reconcile (GET live-calls) on every
+ * (re)connect and while a call is live: an event missed is never a call stuck.
+ */
+export const callEndedEvent = (userId: string) => `callEnded::${userId}`;
+
+export const callEndedEventSchema = z.object({
+  callId: idSchema,
+  workspaceId: idSchema,
+  status: callStatusSchema,
+  endedBy: callEndedBySchema,
+  endedAt: z.iso.datetime(),
+  sid: z.string().nullable(),
+  duration: z.number().int().min(0).nullable(),
+});
+export type CallEndedEvent = z.infer<typeof callEndedEventSchema>;
+
+/**
+ * GET workspaces/{id}/ctm/live-calls: the signed-in user's agent's live calls (ringing or
+ * in progress), oldest first — what a client reconciles its active call with. Empty for a
+ * user without an agent record.
+ */
+export const liveCallListResponseSchema = listResponseSchema(trackedCallSchema);
+export type LiveCallListResponse = z.infer<typeof liveCallListResponseSchema>;
+
 // ---------------------------------------------------------------- paths
 
 const seg = (value: string) => encodeURIComponent(value);
@@ -259,4 +306,11 @@ export const callTrackingPaths = {
     `ctm/${seg(workspaceId)}/${seg(callId)}/deleteCall`,
   /** POST a simulated incoming call (main API, system users). */
   testCalls: () => 'system/test-calls',
+  /**
+   * POST (main API, system users; issue #28): the simulated caller hangs up a live call,
+   * `{id}` as POST system/test-calls answered it. Answers the ended call; 409 once ended.
+   */
+  callerHangUp: (callId: string) => `system/test-calls/${seg(callId)}/caller-hangup`,
+  /** GET the signed-in user's agent's live calls (callCenter; issue #28 reconciliation). */
+  liveCalls: (workspaceId: string) => `workspaces/${seg(workspaceId)}/ctm/live-calls`,
 } as const;

@@ -73,6 +73,7 @@ export function liveCall(overrides: Partial<ActiveCall> = {}): ActiveCall {
     process: 'pi-intake',
     callStart: '2026-03-02T15:05:00.000Z',
     endedAt: null,
+    endedBy: null,
     sid: null,
     duration: null,
     wizard: null,

@@ -177,6 +177,7 @@ const LIVE_CALL: ActiveCall = {
   process: null,
   callStart: '2026-11-23T15:00:00.000Z',
   endedAt: null,
+  endedBy: null,
   sid: null,
   duration: null,
   wizard: null,

@@ -40,6 +40,8 @@ export function trackedCall(id: string, extra: Partial<TrackedCall> = {}): Track
     connectedAt: null,
     endedAt: null,
     duration: null,
+    endedBy: null,
+    takenAt: null,
     ...extra,
   };
 }

@@ -58,6 +58,8 @@ const outboundCall: TrackedCall = {
   connectedAt: null,
   endedAt: null,
   duration: null,
+  endedBy: null,
+  takenAt: null,
 };
 
 function takeIncoming(

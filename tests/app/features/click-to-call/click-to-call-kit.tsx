@@ -65,6 +65,8 @@ export function trackedCall(overrides: Partial<TrackedCall> = {}): TrackedCall {
     connectedAt: null,
     endedAt: null,
     duration: null,
+    endedBy: null,
+    takenAt: null,
     ...overrides,
   };
 }
