@@ -148,7 +148,7 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
         } catch {
           // The provider may have ended it already (the caller hung up): it is over here too.
         }
-        apply({ type: 'ended', callId, at: endedAt });
+        apply({ type: 'ended', callId, at: endedAt, by: 'agent' });
       }
       try {
         // spec 3 Call from the call-tracking service: the sid and duration, once ended.

@@ -1,6 +1,7 @@
 import {
   callDeletedResponseSchema,
   callTrackingPaths,
+  liveCallListResponseSchema,
   type MarkCallConnected,
   type PlaceTestCall,
   type StartCall,
@@ -51,10 +52,26 @@ export async function getCall(
   api: ApiClient,
   workspaceId: string,
   callId: string,
+  options?: CallOptions,
 ): Promise<TrackedCall> {
   const answer = await api.call(
     trackedCallResponseSchema,
     onCallCenter('GET', callTrackingPaths.call(workspaceId, callId)),
+    options,
+  );
+  return answer.data;
+}
+
+/**
+ * GET workspaces/{id}/ctm/live-calls (issue #28): the signed-in agent's live calls, oldest
+ * first, for reconciling the active call. Silent: a client asks it on its own, repeatedly,
+ * and a failure only means "ask again later".
+ */
+export async function listLiveCalls(api: ApiClient, workspaceId: string): Promise<TrackedCall[]> {
+  const answer = await api.call(
+    liveCallListResponseSchema,
+    onCallCenter('GET', callTrackingPaths.liveCalls(workspaceId)),
+    { silent: true },
   );
   return answer.data;
 }
@@ -129,6 +146,18 @@ export async function deleteCall(
     method: 'DELETE',
     path: callTrackingPaths.deleteCall(workspaceId, callId),
   });
+}
+
+/**
+ * POST system/test-calls/{id}/caller-hangup (system users; issue #28): the simulated caller
+ * hangs up; answers the ended call.
+ */
+export async function callerHangUp(api: ApiClient, callId: string): Promise<TrackedCall> {
+  const answer = await api.call(trackedCallResponseSchema, {
+    method: 'POST',
+    path: callTrackingPaths.callerHangUp(callId),
+  });
+  return answer.data;
 }
 
 /** POST system/test-calls (system users): rings an agent with a simulated incoming call. */

@@ -217,6 +217,16 @@ export function createCallFlowEngine(options: {
     );
   };
 
+  /** The current step's draft, as that step's answers; null without one (or unreadable). */
+  async function unsentAnswers(s: CallFlowState, step: Step | undefined) {
+    const executionId = s.processExecutionHistoryId;
+    if (s.status !== 'at-form' || !executionId || !step?.dynaform) return null;
+    const draft = await loadDraft(effects.drafts, executionId, step.id).catch(() => null);
+    if (!draft) return null;
+    const answers = answersFor(step, draft);
+    return Object.keys(answers).length > 0 ? answers : null;
+  }
+
   const cleanedAll = (vars: ProjectVariables) => {
     const out = Object.create(null) as ProjectVariables;
     for (const project of Object.keys(vars)) {
@@ -581,13 +591,24 @@ export function createCallFlowEngine(options: {
       const step = def ? findStep(def, s.stepTraversed.currentStepDef ?? '') : undefined;
       const tasks: Promise<void>[] = [];
       // spec 4 Hang up 2: the history becomes partial-complete with the process variables
-      // (a completed flow keeps its completed history).
+      // (a completed flow keeps its completed history). What the agent typed on the current
+      // step but never sent (its draft) is kept in the history too: a call that ends,
+      // whoever ends it, loses no answer (issue #28).
       if (executionId && s.appStatus !== 'COMPLETED') {
+        const unsent = await unsentAnswers(s, step);
+        const variables =
+          step && unsent
+            ? withProjectVars(
+                s.processVariables,
+                step.prj_id,
+                withVars(projectVars(s.processVariables, step.prj_id), unsent),
+              )
+            : s.processVariables;
         const patch = {
           status: 'partial-complete' as const,
           endTime: nowIso(),
           executionHistory: {
-            processVariables: cleanedAll(s.processVariables),
+            processVariables: cleanedAll(variables),
             steps: s.stepTraversed.steps,
           },
         };

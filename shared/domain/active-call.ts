@@ -6,6 +6,8 @@ import {
   type PersistedActiveCall,
 } from '@/shared/contracts/active-call';
 import {
+  type CallEndedBy,
+  type CallEndedEvent,
   type IncomingCallEventData,
   NONE_ASSOCIATED,
   type TrackedCall,
@@ -52,10 +54,24 @@ export type ActiveCallAction =
     }
   /** spec 4: the PUT connected=true answered. */
   | { type: 'connected-on-server'; callId: string }
-  /** spec 4 Hang up: the agent hung up (or the provider ended the call). */
-  | { type: 'ended'; callId: string; at: string }
-  /** The provider's call after it ended (spec 3 Call from the call-tracking service). */
-  | { type: 'provider-call'; call: Pick<TrackedCall, 'id' | 'sid' | 'duration' | 'endedAt'> }
+  /** spec 4 Hang up: the call ended here, by the agent (Hang up) or as the provider said. */
+  | { type: 'ended'; callId: string; at: string; by: CallEndedBy }
+  /**
+   * The provider's end of the call (issue #28): the `callEnded::{userId}` event, whoever
+   * ended it. Ends a live call with who ended it; fills in the sid and duration of an
+   * ended one. An event for another call changes nothing.
+   */
+  | { type: 'provider-ended'; event: Omit<CallEndedEvent, 'workspaceId' | 'status'> }
+  /**
+   * The provider's call (spec 3 Call from the call-tracking service): its sid and duration
+   * after it ended, and its end when it ended without our hearing of it (issue #28
+   * reconciliation: GET ctm/calls/{id} of a call the server no longer lists as live).
+   */
+  | {
+      type: 'provider-call';
+      call: Pick<TrackedCall, 'id' | 'sid' | 'duration' | 'endedAt'> &
+        Partial<Pick<TrackedCall, 'endedBy'>>;
+    }
   /** The wizard moved to a step (issue #13 call continuity). */
   | { type: 'wizard-moved'; callId: string; executionId: string; stepId: string }
   /** spec 4 Reset: clears the call (the caller removes its session entry). */
@@ -131,16 +147,35 @@ export function activeCallReducer(
       return { ...state, connected: true, serverConnected: true };
     case 'ended':
       if (!state || state.callId !== action.callId || state.endedAt !== null) return state;
-      return { ...state, endedAt: action.at };
+      return { ...state, endedAt: action.at, endedBy: action.by };
+    case 'provider-ended': {
+      const event = action.event;
+      if (!state || state.callId !== event.callId) return state;
+      const next = {
+        ...state,
+        // The first end heard stands: the agent's own hang-up is not rewritten as the
+        // caller's when the provider's event for it arrives afterwards.
+        endedAt: state.endedAt ?? event.endedAt,
+        endedBy: state.endedAt === null ? event.endedBy : state.endedBy,
+        sid: event.sid ?? state.sid,
+        duration: event.duration ?? state.duration,
+      };
+      return sameCall(state, next) ? state : next;
+    }
     case 'provider-call': {
       const call = action.call;
       if (!state || state.callId !== call.id) return state;
-      return {
+      const endsHere = state.endedAt === null && call.endedAt !== null;
+      const next = {
         ...state,
         sid: call.sid ?? state.sid,
         duration: call.duration ?? state.duration,
         endedAt: state.endedAt ?? call.endedAt,
+        // A call that ended without our hearing who ended it: the provider says, else the
+        // caller (it was not ended here).
+        endedBy: endsHere ? (call.endedBy ?? 'caller') : state.endedBy,
       };
+      return sameCall(state, next) ? state : next;
     }
     case 'wizard-moved':
       if (!state || state.callId !== action.callId) return state;
@@ -155,6 +190,16 @@ export function activeCallReducer(
     case 'reset':
       return null;
   }
+}
+
+/** Whether an update changed nothing a client shows or keeps (no needless push or write). */
+function sameCall(a: ActiveCall, b: ActiveCall): boolean {
+  return (
+    a.endedAt === b.endedAt &&
+    a.endedBy === b.endedBy &&
+    a.sid === b.sid &&
+    a.duration === b.duration
+  );
 }
 
 // ---------------------------------------------------------------- persistence

@@ -674,6 +674,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
           type: 'ended',
           callId,
           at: ended?.endedAt ?? new Date(now()).toISOString(),
+          by: 'agent',
         });
         if (ended) await apply({ type: 'provider-call', call: ended });
       });

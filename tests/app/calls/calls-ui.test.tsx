@@ -77,7 +77,14 @@ describe('top bar hang-up (spec: session 2 Top bar; issue #13)', () => {
     expect(answer).toHaveBeenCalledTimes(1);
     expect(openWizard).toHaveBeenCalledTimes(1);
 
-    act(() => calls.apply({ type: 'ended', callId: 'call_in_1', at: new Date().toISOString() }));
+    act(() =>
+      calls.apply({
+        type: 'ended',
+        callId: 'call_in_1',
+        at: new Date().toISOString(),
+        by: 'agent',
+      }),
+    );
     expect(screen.queryByRole('button', { name: 'Hang up the call' })).toBeNull();
   });
 });

@@ -826,6 +826,21 @@ describe('Drafts (issue 11 Forms)', () => {
     expect(fx.drafts.map.has(draftKey('exec-1', 'name'))).toBe(false);
   });
 
+  it('keeps what was typed on the current step but never sent in the partial-complete history (issue #28)', async () => {
+    const { fx, engine } = engineWith();
+    await engine.start({ definition: branching(), callData });
+    await engine.submit({ full_name: 'Dana Reyes' });
+    // Typed on the age step, not sent; a name that is no field of the step is not an answer.
+    await engine.saveDraft({ age: '41', not_a_field: 'x' });
+    await engine.hangUp();
+    const [[, patch]] = fx.calls.updateExecutionHistory;
+    expect(patch).toMatchObject({
+      status: 'partial-complete',
+      executionHistory: { processVariables: { main: { full_name: 'Dana Reyes', age: '41' } } },
+    });
+    expect(JSON.stringify(patch)).not.toContain('not_a_field');
+  });
+
   it('keeps the draft when the submit fails, and clears every draft of the execution on hang-up', async () => {
     const fx = fakeEffects();
     const { engine } = engineWith(fx);

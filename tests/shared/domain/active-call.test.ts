@@ -132,6 +132,7 @@ describe('active call transitions (spec: session 3 Active call; 4 Click-to-call 
       type: 'ended',
       callId: 'call-7',
       at: '2026-11-23T15:09:00.000Z',
+      by: 'agent',
     });
     expect(isCallLive(state)).toBe(false);
     expect(state?.endedAt).toBe('2026-11-23T15:09:00.000Z');
@@ -155,7 +156,12 @@ describe('active call transitions (spec: session 3 Active call; 4 Click-to-call 
     const live = takeIncoming();
     expect(activeCallReducer(live, { type: 'connected-on-server', callId: 'other' })).toBe(live);
     expect(
-      activeCallReducer(live, { type: 'ended', callId: 'other', at: '2026-11-23T15:09:00.000Z' }),
+      activeCallReducer(live, {
+        type: 'ended',
+        callId: 'other',
+        at: '2026-11-23T15:09:00.000Z',
+        by: 'agent',
+      }),
     ).toBe(live);
     expect(
       activeCallReducer(live, {
@@ -180,6 +186,7 @@ describe('active call transitions (spec: session 3 Active call; 4 Click-to-call 
       type: 'ended',
       callId: 'call-7',
       at: '2026-11-23T15:09:00.000Z',
+      by: 'agent',
     });
     const next = activeCallReducer(ended, {
       type: 'outbound',
@@ -341,6 +348,7 @@ describe('the active call as shown (spec 3, 7, 8)', () => {
       type: 'ended',
       callId: 'call-7',
       at: '2026-11-23T15:09:00.000Z',
+      by: 'agent',
     }) as ActiveCall;
     expect(summarizeActiveCall(ended, context)).toMatchObject({
       live: false,

@@ -79,6 +79,7 @@ describe('whether an incomingCalls::{userId} event is taken (spec: session 4 Soc
       type: 'ended',
       callId: 'call-7',
       at: '2026-11-23T15:09:00.000Z',
+      by: 'agent',
     });
     expect(acceptIncomingCall({ payload: event, userId: 'user-1', activeCall: ended })).toEqual({
       taken: false,
@@ -91,6 +92,7 @@ describe('whether an incomingCalls::{userId} event is taken (spec: session 4 Soc
       type: 'ended',
       callId: 'call-3',
       at: '2026-11-23T15:09:00.000Z',
+      by: 'agent',
     });
     expect(acceptIncomingCall({ payload: event, userId: 'user-1', activeCall: ended }).taken).toBe(
       true,
