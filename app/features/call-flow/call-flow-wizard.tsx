@@ -26,7 +26,8 @@ import { createAddressVerifier, type VerifyAddress } from './forms/address-verif
 import { ConsultationBookingContext, useConsultationBooking } from './forms/consultation-booking';
 import { StepForm } from './forms/step-form';
 import { callDataOf, type IncomingCallPayload } from './incoming-call';
-import { callFlowStateKey, useCallFlowEngine } from './use-call-flow-engine';
+import { callFlowStateKey } from './call-flow-state-storage';
+import { useCallFlowEngine } from './use-call-flow-engine';
 import './call-flow-wizard.css';
 
 // spec: session 2 Automated intake screen, 2 Dialogs, 3 Session state, 4 Call-flow engine

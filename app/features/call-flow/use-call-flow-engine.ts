@@ -6,37 +6,13 @@ import {
   initialCallFlowState,
 } from '@/shared/call-flow/engine';
 import type { CallFlowEffects } from '@/shared/call-flow/effects';
-import { type CallFlowState, callFlowStateSchema } from '@/shared/contracts/call-flow';
+import type { CallFlowState } from '@/shared/contracts/call-flow';
 import type { KeyValueStorage } from '@/shared/storage/storage';
+import { readStoredCallFlowState } from './call-flow-state-storage';
 
 // spec: session 3 Session state "automated intake: wizardStep, callFlow" — the engine's state
 // is kept in the host's session storage after every change, so a reload resumes at the same
 // step; spec 4 Hang up 4 — a reset flow removes it.
-
-/** The session-storage key of a user's call flow. */
-export function callFlowStateKey(userId: string): string {
-  return `call-flow-state:${encodeURIComponent(userId)}`;
-}
-
-/** A stored state, or null when there is none or it is not one (never a crash on reload). */
-export async function readStoredCallFlowState(
-  storage: KeyValueStorage,
-  key: string,
-): Promise<CallFlowState | null> {
-  let text: string | null;
-  try {
-    text = await storage.get(key);
-  } catch {
-    return null;
-  }
-  if (!text) return null;
-  try {
-    const parsed = callFlowStateSchema.safeParse(JSON.parse(text));
-    return parsed.success && parsed.data.status !== 'idle' ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 async function persist(storage: KeyValueStorage, key: string, state: CallFlowState) {
   try {

@@ -1,3 +1,4 @@
+import { finishEndedCallFlow } from '@/app/features/call-flow/finish-ended-call-flow';
 import { automatedIntakePath } from '@/app/features/call-flow/incoming-call';
 import { createApiClient } from '@/shared/api/client';
 import {
@@ -6,6 +7,7 @@ import {
   hangUpCall,
   markCallConnected,
 } from '@/shared/api/call-tracking';
+import { type CallEndWatch, watchCallEnds } from '@/shared/calls/call-end-watch';
 import { ACTIVE_CALL_STORAGE_KEY, type ActiveCall } from '@/shared/contracts/active-call';
 import type { CallSnapshot } from '@/shared/contracts/call-session';
 import {
@@ -698,7 +700,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
   }
 
   // ---- the wizard's shared values ----------------------------------------------------
-  async function flowSet(client: CallClient, key: string, value: string): Promise<void> {
+  async function flowSet(writer: string | null, key: string, value: string): Promise<void> {
     if (!signedInHere()) throw new TransportError(NOT_SIGNED_IN, 401);
     const sizes = state.flowSizes;
     const held = Object.keys(sizes);
@@ -712,18 +714,79 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
     await storage.set(FLOW_KEY_PREFIX + key, value);
     sizes[key] = value.length;
     state.flowRevision++;
-    state.flowWriter = client.key;
+    state.flowWriter = writer;
     await saveState();
     emit();
   }
-  async function flowRemove(client: CallClient, key: string): Promise<void> {
+  async function flowRemove(writer: string | null, key: string): Promise<void> {
     if (!signedInHere()) return;
     await storage.remove(FLOW_KEY_PREFIX + key);
     delete state.flowSizes[key];
     state.flowRevision++;
-    state.flowWriter = client.key;
+    state.flowWriter = writer;
     await saveState();
     emit();
+  }
+
+  function flowGet(key: string): Promise<string | null> {
+    return signedInHere() && key in state.flowSizes
+      ? storage.get(FLOW_KEY_PREFIX + key)
+      : Promise.resolve(null);
+  }
+
+  // ---- the provider's end of the call (issue #28) --------------------------------------
+  /** The wizard's values as the background itself reads and writes them (no port wrote). */
+  const ownFlowStorage: KeyValueStorage = {
+    get: (key) => queue(() => flowGet(key)),
+    set: (key, value) => queue(() => flowSet(null, key, value)),
+    remove: (key) => queue(() => flowRemove(null, key)),
+    clear: () => queue(clearFlow),
+  };
+
+  /**
+   * What the provider (or a reconciliation) says of the call's end. A live call that ends
+   * here by the caller or the system has its call flow finished as on a hang-up, once, by
+   * the background: whether one tab shows the wizard, several do, or none is open. The
+   * ended call stays (its summary and "the caller hung up") until the agent is done with
+   * it or the next call arrives. The agent's own hang-up is finished by the page that hung
+   * up (its wizard's confirm and history).
+   */
+  async function endFromProvider(action: ActiveCallAction): Promise<void> {
+    const before = call;
+    await apply(action);
+    const after = call;
+    if (!before || !after || before.endedAt !== null || after.endedAt === null) return;
+    if (after.callId !== before.callId || after.endedBy === 'agent' || !after.wizard) return;
+    const executionId = after.wizard.executionId;
+    const user = session.hostSession().user;
+    // Outside the queue: the flow's bookkeeping may take seconds (spec 9: 20 s for the
+    // hang-up notice), and a new incoming call must not wait for it.
+    track(
+      finishEndedCallFlow({
+        api,
+        stateStorage: ownFlowStorage,
+        drafts: ownFlowStorage,
+        userId: after.userId,
+        agentName: user?.name || user?.username || '',
+        workspaceId: after.workspaceId,
+        executionId,
+      }),
+    );
+  }
+
+  let endWatch: CallEndWatch | null = null;
+  function watchEnds(scope: Scope | null): void {
+    endWatch?.stop();
+    endWatch = null;
+    if (!scope) return;
+    endWatch = watchCallEnds({
+      api,
+      scope,
+      held: () => (signedInHere() ? call : null),
+      apply: (action) => queue(() => endFromProvider(action)),
+      // A call that rang while nobody listened: as if its event had arrived now.
+      offer: (event) => onIncoming(event),
+    });
   }
 
   // ---- following the session ---------------------------------------------------------
@@ -736,6 +799,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
     unsubscribe = null;
     subscribedAs = key;
     if (scope) unsubscribe = hub.add(incomingCallEvent(scope.userId), onIncoming);
+    watchEnds(scope);
   }
   // spec 4: after a token_expired reconnect call tracking is set up again.
   hub.add(SOCKET_REAUTHENTICATED_EVENT, () => {
@@ -832,16 +896,12 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
           );
           return answerSnapshot();
         case 'call:flow-get':
-          return queue(async () =>
-            signedInHere() && message.key in state.flowSizes
-              ? storage.get(FLOW_KEY_PREFIX + message.key)
-              : null,
-          );
+          return queue(() => flowGet(message.key));
         case 'call:flow-set':
-          await queue(() => flowSet(client, message.key, message.value));
+          await queue(() => flowSet(client.key, message.key, message.value));
           return null;
         case 'call:flow-remove':
-          await queue(() => flowRemove(client, message.key));
+          await queue(() => flowRemove(client.key, message.key));
           return null;
       }
     },

@@ -12,6 +12,7 @@ import { createSocketHub } from '@/extension/entrypoints/background/socket';
 import { SignInError } from '@/shared/session/sign-in-error';
 import { createMemoryStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import type { Notification } from '@/shared/contracts/notification';
+import { callTrackingPaths, type TrackedCall } from '@/shared/contracts/call-tracking';
 import type { BackgroundMessage, PublicSessionState } from '@/shared/transport/port-protocol';
 import { PORT_NAME } from '@/shared/transport/port-protocol';
 import type { PortLike } from '@/shared/transport/port-transport';
@@ -74,6 +75,12 @@ export interface FakeBackgroundOptions {
   /** The CRM tabs' report cache (issue #14); default: a new one on the real clock. */
   reportCache?: ReportCache;
   panelViews?: PanelViews;
+  /**
+   * The agent's live calls the server lists (issue #28 reconciliation, GET ctm/live-calls):
+   * answered apart from `request`, so the requests a test counts are only its own. Default
+   * none.
+   */
+  liveCalls?: () => TrackedCall[];
 }
 
 /**
@@ -216,12 +223,54 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
     }),
     socketStatus: () => 'connected' as const,
   };
+  const liveCallRequests: TransportRequest[] = [];
+  /** By default the server agrees with the background: the call it holds live is live. */
+  const heldAsLive = (): TrackedCall[] => {
+    const held = calls.snapshot().call;
+    if (!held || held.endedAt !== null) return [];
+    return [
+      {
+        id: held.callId,
+        workspaceId: held.workspaceId,
+        sid: null,
+        direction: held.direction,
+        status: 'in-progress',
+        fromNumber: held.callData.phone,
+        toNumber: held.trackingNumber ?? '',
+        agentCtmUserId: 'ctm-1',
+        agentId: null,
+        trackingNumber: held.trackingNumber,
+        campaign: held.campaign,
+        leadSource: held.leadSource,
+        leadName: held.callData.leadName,
+        startedAt: held.callStart,
+        connected: held.connected,
+        connectedAt: null,
+        endedAt: null,
+        duration: null,
+        endedBy: null,
+        takenAt: null,
+      },
+    ];
+  };
+  /** What the session's transport answers: the reconciliation's list apart from the spy. */
+  const sessionTransport = {
+    ...transport,
+    request: (req: TransportRequest) => {
+      if (req.path === callTrackingPaths.liveCalls(state.workspace?.id ?? '')) {
+        liveCallRequests.push(req);
+        const data = options.liveCalls?.() ?? heldAsLive();
+        return Promise.resolve({ data, meta: { total: data.length, limit: 100, offset: 0 } });
+      }
+      return transport.request(req);
+    },
+  };
   const changeListeners = new Set<() => void>();
   let publicState = state;
   let hostSession: unknown = { user: null, workspace: null, agent: null };
   const session = {
     ready: async () => {},
-    transport: () => transport,
+    transport: () => sessionTransport,
     signIn: vi.fn(async (username: string) => {
       if (username === 'wrong') throw new SignInError('invalid', 'Invalid username or password.');
     }),
@@ -281,6 +330,8 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
     router,
     session,
     transport,
+    /** The reconciliation's GET ctm/live-calls requests (issue #28). */
+    liveCallRequests,
     widgetStorage,
     live,
     liveBrowser,

@@ -63,6 +63,8 @@ const OUTBOUND_CALL = {
   connectedAt: '2026-01-05T15:00:00.000Z',
   endedAt: null,
   duration: null,
+  endedBy: null,
+  takenAt: null,
 };
 
 /** One message of every RPC kind (the `satisfies` fails to compile when a kind is added). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   callFlowStateKey,
   readStoredCallFlowState,
-} from '@/app/features/call-flow/use-call-flow-engine';
+} from '@/app/features/call-flow/call-flow-state-storage';
 import { initialCallFlowState } from '@/shared/call-flow/engine';
 import { createMemoryStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { INTAKE } from './call-flow-test-kit';
