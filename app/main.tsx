@@ -53,6 +53,11 @@ const appCalls = createAppCalls({
   store: window.sessionStorage,
   scope: () => liveScopeOf(useSessionStore.getState()),
   navigate: (path) => void router.navigate(path),
+  draftStorage: storage,
+  agentName: () => {
+    const user = useSessionStore.getState().user;
+    return user?.name || user?.username || '';
+  },
 });
 
 // issue #12 — the live feed: the extension's when it is signed in as the same user (one

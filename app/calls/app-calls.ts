@@ -5,7 +5,10 @@ import type { LoggedUser } from '@/shared/contracts/user';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { checkRouteAccess } from '@/shared/domain/route-access';
 import type { LiveFeed } from '@/shared/live/live-feed';
+import { userDraftStorage } from '@/app/features/call-flow/create-call-flow-effects';
+import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { type AppCallSession, type CallScope, createAppCallSession } from './app-call-session';
+import { followEndedCalls } from './finish-ended-calls';
 import { followOfferedCalls, listenForOwnIncomingCalls } from './incoming-calls';
 import { createRemoteCallSession } from '@/shared/calls/remote-call-session';
 import { createSwitchableCallSession, type SwitchableCallSession } from './switchable-call-session';
@@ -44,6 +47,10 @@ export function createAppCalls(deps: {
   store: Storage;
   scope: () => CallScope | null;
   navigate: (path: string) => void;
+  /** Where the app's wizard keeps step drafts (host storage: localStorage). */
+  draftStorage?: KeyValueStorage;
+  /** The signed-in user's name, for the call-flow error report. */
+  agentName?: () => string;
 }): AppCalls {
   const own = createAppCallSession({
     api: deps.api,
@@ -54,6 +61,18 @@ export function createAppCalls(deps: {
     openWizard: () => deps.navigate(AUTOMATED_INTAKE_PATH),
   });
   let stop: () => void = () => {};
+  // issue #28: the flow of a call the caller ended, finished by this tab (which holds it).
+  const flowStorage = createWebStorage(deps.store);
+  followEndedCalls({
+    calls: session,
+    api: deps.api,
+    stateStorage: flowStorage,
+    drafts: (userId) => userDraftStorage(deps.draftStorage ?? flowStorage, userId),
+    user: () => {
+      const scope = deps.scope();
+      return scope ? { userId: scope.userId, agentName: deps.agentName?.() ?? '' } : null;
+    },
+  });
 
   return {
     session,

@@ -1,5 +1,6 @@
 import type { ApiClient } from '@/shared/api/client';
 import { getTrackingInfo } from '@/shared/api/call-tracking';
+import { watchCallEnds } from '@/shared/calls/call-end-watch';
 import type { CallSession } from '@/shared/calls/call-session';
 import type { ActiveCall } from '@/shared/contracts/active-call';
 import type { CallSnapshot } from '@/shared/contracts/call-session';
@@ -34,8 +35,8 @@ export interface OwnIncomingCallsDeps {
 }
 
 /**
- * Incoming calls on the app's OWN socket (spec: session 4 Sockets "incomingCalls::
- * {userId}"; issue #13 "in the standalone app at /app/automated-intake?incomingCall=…"):
+ * Incoming calls, and the ends of calls (issue #28), on the app's OWN socket (spec: session
+ * 4 Sockets "incomingCalls::{userId}"; issue #13 "in the standalone app at /app/automated-intake?incomingCall=…"):
  * an event that is taken (acceptIncomingCall: statusCode 200, signed in, no call in
  * progress, not the call already held) has its tracking info looked up (a failure reads
  * "None Associated"), becomes the active call, and opens the automated intake, whose
@@ -95,9 +96,19 @@ export function listenForOwnIncomingCalls(deps: OwnIncomingCallsDeps): () => voi
     incomingCallEvent(scope.userId),
     (payload) => void take(payload),
   );
+  // issue #28: the call's end, from the provider's event and from reconciling on every
+  // (re)connect and while the call is live; a call that rang during a gap is offered.
+  const ends = watchCallEnds({
+    api: silently(api),
+    scope,
+    held: () => calls.get().call,
+    apply: (action) => calls.apply(action),
+    offer: (event) => void take(event),
+  });
   return () => {
     stopped = true;
     unsubscribe();
+    ends.stop();
   };
 }
 

@@ -335,3 +335,32 @@ export function summarizeActiveCall(
       : recordingLink({ ctmSite: context.ctmSite, account: context.ctmAccount, sid: call.sid }),
   };
 }
+
+/** What the agent is told of a call that ended without their hanging up (issue #28). */
+export interface CallEndNotice {
+  title: string;
+  body: string;
+}
+
+/**
+ * "The caller hung up", said plainly (issue #28), or that the call was lost (the server that
+ * carried it stopped); null for a live call and for the agent's own hang-up. The time is the
+ * workspace's, as the call's start is.
+ */
+export function callEndNotice(
+  call: ActiveCall,
+  timezone: string | null | undefined,
+): CallEndNotice | null {
+  if (call.endedAt === null || call.endedBy === null || call.endedBy === 'agent') return null;
+  const at = formatCallStart(call.endedAt, timezone);
+  const saved =
+    call.wizard !== null ? ' What was entered in the call flow is saved in its history.' : '';
+  if (call.endedBy === 'caller') {
+    const who = call.callData.leadName || 'The caller';
+    return { title: 'The caller hung up', body: `${who} ended the call at ${at}.${saved}` };
+  }
+  return {
+    title: 'The call was lost',
+    body: `The call-tracking service lost this call at ${at}.${saved}`,
+  };
+}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { Icon } from '@/app/components/icon/icon';
 import { useHost } from '@/app/host/host';
@@ -11,7 +12,7 @@ import {
 } from '@/shared/contracts/call-flow-api';
 import { CALL_FLOW_TIMEOUT_MS } from '@/shared/contracts/call-flow';
 import type { Workspace } from '@/shared/contracts/workspace';
-import { DEFAULT_CTM_SITE, summarizeActiveCall } from '@/shared/domain/active-call';
+import { callEndNotice, DEFAULT_CTM_SITE, summarizeActiveCall } from '@/shared/domain/active-call';
 import { crmLinkSettings, crmRecordLink } from '@/shared/domain/crm-links';
 import { type CrmRecordMatch, matchCrmRecords } from '@/shared/domain/crm-record-match';
 import { crmRecordLines } from './crm-record-lines';
@@ -83,8 +84,12 @@ function useCallerRecords(call: ActiveCall): CrmRecordMatch<CrmRecord> | null {
 /** The durations already logged as missing, once per call (spec 8 "Could not get call duration"). */
 const loggedMissingDuration = new Set<string>();
 
-/** The active call, live or ended, with the caller's CRM record when one is found. */
-export function ActiveCallCard({ call }: { call: ActiveCall }) {
+/**
+ * The active call, live or ended, with the caller's CRM record when one is found. An ended
+ * call says how it ended when the agent did not end it (issue #28) and offers Done, which
+ * puts it away (`onDone`: the call session's reset).
+ */
+export function ActiveCallCard({ call, onDone }: { call: ActiveCall; onDone?: () => void }) {
   const { session } = useHost();
   const workspace = session.workspace;
   const summary = useMemo(
@@ -103,6 +108,7 @@ export function ActiveCallCard({ call }: { call: ActiveCall }) {
     console.warn(durationLog);
   }, [durationLog, call.callId]);
 
+  const notice = callEndNotice(call, workspace?.attributes.timezone);
   const match = useCallerRecords(call);
   const caller = call.callData.leadName || 'Unknown caller';
   const heading = summary.direction === 'inbound' ? 'Incoming call' : 'Outgoing call';
@@ -128,6 +134,12 @@ export function ActiveCallCard({ call }: { call: ActiveCall }) {
           ) : null}
         </div>
       </header>
+      {notice ? (
+        <div className="ic-active-call__ended" role="alert">
+          <p className="ic-active-call__ended-title">{notice.title}</p>
+          <p>{notice.body}</p>
+        </div>
+      ) : null}
       <dl className="ic-active-call__facts">
         <dt>Tracking number</dt>
         <dd>{summary.trackingNumber}</dd>
@@ -159,6 +171,11 @@ export function ActiveCallCard({ call }: { call: ActiveCall }) {
         ) : null}
       </dl>
       <CallerRecord match={match} workspace={workspace} />
+      {!summary.live && onDone ? (
+        <div className="ic-active-call__actions">
+          <Button onClick={onDone}>Done</Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

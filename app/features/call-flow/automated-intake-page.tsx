@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/app/components/page/page';
 import { useHost } from '@/app/host/host';
@@ -7,7 +7,8 @@ import type { CallSession } from '@/shared/calls/call-session';
 import { NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { ActiveCallCard } from './active-call-card';
-import { CallFlowWizard } from './call-flow-wizard';
+import { CallFlowWizard, type WizardStepPosition } from './call-flow-wizard';
+import { onEndedCallFlowFinished } from './finish-ended-call-flow';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
 import { decodeIncomingCall, INCOMING_CALL_PARAM } from './incoming-call';
 import { ProcessList } from './process-list';
@@ -67,6 +68,22 @@ export function AutomatedIntakePage() {
   const onFinished = useCallback(() => {
     void endCall().finally(() => void routerNavigate('/app'));
   }, [endCall, routerNavigate]);
+  // issue #28: the call's execution is recorded with the call, so the tab can finish the
+  // flow when the caller hangs up (app/calls/finish-ended-calls.ts); once finished, the
+  // wizard is mounted again and reads the stored state: idle.
+  const onStepChange = useCallback(
+    (position: WizardStepPosition | null) => {
+      const held = calls?.get().call;
+      if (!calls || !position || !held || held.endedAt !== null) return;
+      if (held.wizard?.executionId === position.executionId) {
+        if (held.wizard.stepId === position.stepId) return;
+      }
+      calls.wizardMoved(held.callId, position.executionId, position.stepId);
+    },
+    [calls],
+  );
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => onEndedCallFlowFinished(() => setGeneration((value) => value + 1)), []);
 
   return (
     <Page
@@ -75,8 +92,10 @@ export function AutomatedIntakePage() {
       description="A scripted intake, step by step, while the caller is on the line."
     >
       {manager ? <CallFlowsNav current={CALL_FLOWS_PATHS.home} /> : null}
-      {call ? <ActiveCallCard call={call} /> : null}
+      {call ? <ActiveCallCard call={call} onDone={() => void calls?.reset()} /> : null}
       <CallFlowWizard
+        key={generation}
+        onStepChange={onStepChange}
         incomingCall={decoded?.ok ? decoded.payload : null}
         incomingCallError={decoded && !decoded.ok ? decoded.message : null}
         stateStorage={sessionStateStorage()}

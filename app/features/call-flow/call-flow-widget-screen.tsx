@@ -171,7 +171,10 @@ function CallSessionFlow({
       (here === null || shared.stepId !== here.stepId || shared.executionId !== here.executionId);
     // Typing in the CRM page's own fields counts too: a rebuilt wizard focuses its title.
     const pageTyping = document.activeElement?.matches(EDITABLE) ?? false;
-    if (!(typing.current || pageTyping) || stepElsewhere) rebuild();
+    // A call that ended (the caller hung up: its flow was finished elsewhere) takes the
+    // form away even mid-typing: answers sent to a finished intake would go nowhere.
+    const callOver = snapshot.call !== null && snapshot.call.endedAt !== null;
+    if (!(typing.current || pageTyping) || stepElsewhere || callOver) rebuild();
   }, [snapshot, rebuild]);
   useEffect(() => {
     const onVisibility = () => {
@@ -216,7 +219,7 @@ function CallSessionFlow({
 
   return (
     <>
-      {call ? <ActiveCallCard call={call} /> : null}
+      {call ? <ActiveCallCard call={call} onDone={() => void calls.reset()} /> : null}
       <div className="ic-call-flow-widget__wizard" onFocus={onFocus} onBlur={onBlur}>
         <CallFlowWizard
           key={`${callId ?? 'no-call'}:${generation}`}

@@ -50,5 +50,18 @@ export async function finishEndedCallFlow(input: FinishEndedCallFlow): Promise<b
   // Never rejects (spec 4 Hang up: a failed bookkeeping call is logged and reported).
   await engine.hangUp();
   await input.stateStorage.remove(key).catch(() => undefined);
+  for (const listener of [...finishedListeners]) listener(input.executionId);
   return true;
+}
+
+const finishedListeners = new Set<(executionId: string) => void>();
+
+/**
+ * A flow finished here (in this page's context): a screen showing its wizard reads the
+ * stored state again (the app's automated intake re-mounts its wizard, now idle). In a CRM
+ * tab the background finishes it and the flow revision says so instead.
+ */
+export function onEndedCallFlowFinished(listener: (executionId: string) => void): () => void {
+  finishedListeners.add(listener);
+  return () => void finishedListeners.delete(listener);
 }

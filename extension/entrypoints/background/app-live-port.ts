@@ -33,7 +33,9 @@ export function createAppLivePorts(options: {
   /**
    * The active call (issue #13): the app shows the same call and may take, place, hang up
    * and reset it; its wizard's values stay in the app's own sessionStorage, so the
-   * call:flow-* kinds (and the wizard position, which names them) are not served here.
+   * call:flow-* kinds are not served here. The wizard position is (issue #28): it names the
+   * call's execution, which the app tab that holds the flow finishes when the caller hangs
+   * up; the background, not holding that flow, leaves it alone.
    */
   calls: BackgroundCalls;
   /** The configured app (server) origin. */
@@ -156,7 +158,15 @@ export function createAppLivePorts(options: {
         | Extract<AppLiveMessage, { kind: 'live:get' | 'live:mark-read' | 'live:mark-all-read' }>
         | Extract<
             CallRpcMessage,
-            { kind: 'call:get' | 'call:claim' | 'call:outbound' | 'call:hang-up' | 'call:reset' }
+            {
+              kind:
+                | 'call:get'
+                | 'call:claim'
+                | 'call:outbound'
+                | 'call:hang-up'
+                | 'call:reset'
+                | 'call:wizard-moved';
+            }
           >;
       function runFor(target: RouterPort, message: AppRpc): () => Promise<unknown> {
         switch (message.kind) {
@@ -195,7 +205,6 @@ export function createAppLivePorts(options: {
           case 'call:flow-get':
           case 'call:flow-set':
           case 'call:flow-remove':
-          case 'call:wizard-moved':
             // The app's wizard keeps its values in its own sessionStorage.
             dropped++;
             return;

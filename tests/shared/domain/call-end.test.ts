@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ActiveCall } from '@/shared/contracts/active-call';
 import type { TrackedCall } from '@/shared/contracts/call-tracking';
-import { activeCallReducer, type ActiveCallState } from '@/shared/domain/active-call';
+import {
+  activeCallReducer,
+  type ActiveCallState,
+  callEndNotice,
+} from '@/shared/domain/active-call';
 import { isCallLive } from '@/shared/domain/call-clock';
 import { incomingEventOf, reconcileActiveCall } from '@/shared/domain/call-reconcile';
 
@@ -211,5 +215,37 @@ describe('events out of order', () => {
   it('a late end event after the call was reset changes nothing', () => {
     const reset = activeCallReducer(live(), { type: 'reset' });
     expect(activeCallReducer(reset, { type: 'provider-ended', event: callerEnded })).toBeNull();
+  });
+});
+
+describe('what the agent is told of an end they did not cause', () => {
+  const endedAt = '2026-11-23T21:04:00.000Z';
+
+  it('says plainly that the caller hung up, at the workspace’s time', () => {
+    const call = live({ endedAt, endedBy: 'caller' });
+    expect(callEndNotice(call, 'America/Chicago')).toEqual({
+      title: 'The caller hung up',
+      body: 'Dana Reyes ended the call at 03:04 PM.',
+    });
+    const withFlow = live({
+      endedAt,
+      endedBy: 'caller',
+      callData: { leadName: '', phone: '' },
+      wizard: { executionId: 'e1', stepId: 's1', draftKey: 'k' },
+    });
+    expect(callEndNotice(withFlow, 'America/Chicago')?.body).toBe(
+      'The caller ended the call at 03:04 PM. What was entered in the call flow is saved in its history.',
+    );
+  });
+
+  it('says a call lost by the system was lost', () => {
+    expect(callEndNotice(live({ endedAt, endedBy: 'system' }), 'UTC')?.title).toBe(
+      'The call was lost',
+    );
+  });
+
+  it('says nothing of a live call or of the agent’s own hang-up', () => {
+    expect(callEndNotice(live(), 'UTC')).toBeNull();
+    expect(callEndNotice(live({ endedAt, endedBy: 'agent' }), 'UTC')).toBeNull();
   });
 });

@@ -160,6 +160,32 @@ describe('<intake-call-flow> screen with the background’s call', () => {
     await waitFor(() => expect(view.getByLabelText(/First name/)).not.toBe(field));
   });
 
+  it('when the caller hangs up: the form goes even mid-typing, the card says so, Done puts it away (issue #28)', async () => {
+    const shared = createMemoryStorage();
+    const calls = fakeCallSession({ call: liveCall(), offered: true }, { flowStorage: shared });
+    const { view } = renderScreen(calls);
+    await heading(view, 'Caller details');
+    act(() => (view.getByLabelText(/First name/) as HTMLInputElement).focus());
+    // The background finished the flow (its stored state is gone) and ended the call.
+    await shared.remove(callFlowStateKey('u_agent'));
+    act(() =>
+      calls.push({
+        call: liveCall({ endedAt: '2026-03-02T15:09:00.000Z', endedBy: 'caller' }),
+        flowRevision: 9,
+        flowWrittenHere: false,
+      }),
+    );
+    await waitFor(() => expect(view.queryByLabelText(/First name/)).toBeNull());
+    const alert = view.getByRole('alert');
+    expect(alert.textContent).toContain('The caller hung up');
+    expect(alert.textContent).toContain('Dana Reyes ended the call at');
+    // Nothing is hung up at the provider: the call is over there already.
+    expect(calls.hangUp).not.toHaveBeenCalled();
+    fireEvent.click(view.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(calls.reset).toHaveBeenCalled());
+    expect(view.queryByRole('alert')).toBeNull();
+  });
+
   it("answers the top bar's hang-up with the wizard's own confirm, then ends and forgets the call", async () => {
     const calls = fakeCallSession({ call: liveCall(), offered: true });
     const { api, view } = renderScreen(calls);

@@ -1,0 +1,176 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAppCalls } from '@/app/calls/app-calls';
+import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
+import type { ApiClient } from '@/shared/api/client';
+import { initialCallFlowState } from '@/shared/call-flow/engine';
+import { callEndedEvent } from '@/shared/contracts/call-tracking';
+import type { LiveFeed } from '@/shared/live/live-feed';
+import { CONNECTION_STATUS_EVENT } from '@/shared/transport/direct-transport';
+import { INTAKE } from '../features/call-flow/call-flow-test-kit';
+import { fakeApi, type FakeApi } from '../fake-api';
+import { WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
+
+// issue #28 in the standalone app on its own socket: the caller's hang-up ends the call in
+// the tab, its call flow is finished as on a hang-up (without hanging up at the provider),
+// and a reconnect after an outage ends a call that ended meanwhile.
+
+const AGENT = { userId: 'u_agent', workspaceId: WORKSPACE_ID };
+
+function incoming(callId: string) {
+  return {
+    statusCode: 200,
+    data: {
+      leadName: 'Dana Reyes',
+      phone: '+15125550147',
+      callId,
+      direction: 'inbound',
+      trackingNumber: null,
+    },
+  };
+}
+
+function ended(callId: string) {
+  return {
+    callId,
+    workspaceId: WORKSPACE_ID,
+    status: 'completed',
+    endedBy: 'caller',
+    endedAt: '2026-11-23T15:04:00.000Z',
+    sid: 'CA1',
+    duration: 200,
+  };
+}
+
+function setup(live: () => unknown[] = () => []) {
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  const api: FakeApi = fakeApi({
+    '/ctm/live-calls': () => {
+      const data = live();
+      return { data, meta: { total: data.length, limit: 100, offset: 0 } };
+    },
+    'process-execution-history/exec-1': () => ({ id: 'exec-1' }),
+  });
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const client: ApiClient = {
+    call: api.call,
+    subscribe(event, handler) {
+      const set = handlers.get(event) ?? new Set();
+      set.add(handler);
+      handlers.set(event, set);
+      return () => void set.delete(handler);
+    },
+  };
+  const emit = (event: string, payload: unknown) => {
+    for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
+  };
+  const navigate = vi.fn<(path: string) => void>();
+  const appCalls = createAppCalls({
+    api: client,
+    store: window.sessionStorage,
+    scope: () => AGENT,
+    navigate,
+    agentName: () => 'Alex Agent',
+  });
+  appCalls.feedChanged('own', {} as LiveFeed);
+  return { api, emit, appCalls, navigate };
+}
+
+/** The call's wizard at its first form, stored as the automated intake stores it. */
+function storeWizard(executionId: string) {
+  window.sessionStorage.setItem(
+    callFlowStateKey(AGENT.userId),
+    JSON.stringify({
+      ...initialCallFlowState(),
+      status: 'at-form',
+      processDefinition: INTAKE,
+      processExecutionHistoryId: executionId,
+    }),
+  );
+}
+
+describe('a call the caller ends, in the app on its own socket (issue #28)', () => {
+  it('ends the call, finishes its flow as partial-complete, and hangs up nothing', async () => {
+    const { api, emit, appCalls, navigate } = setup();
+    emit(`incomingCalls::${AGENT.userId}`, incoming('call_1'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    storeWizard('exec-1');
+    appCalls.session.wizardMoved('call_1', 'exec-1', 'contact');
+
+    emit(callEndedEvent(AGENT.userId), ended('call_1'));
+    expect(appCalls.session.get().call).toMatchObject({ endedBy: 'caller', duration: 200 });
+    await vi.waitFor(() =>
+      expect(api.calls('process-execution-history/exec-1')[0]?.body).toMatchObject({
+        status: 'partial-complete',
+      }),
+    );
+    await vi.waitFor(() =>
+      expect(window.sessionStorage.getItem(callFlowStateKey(AGENT.userId))).toBeNull(),
+    );
+    expect(api.requests.some((req) => req.path.endsWith('/hangup'))).toBe(false);
+    // The agent puts the ended call away; the next call rings as usual.
+    await appCalls.session.reset();
+    emit(`incomingCalls::${AGENT.userId}`, incoming('call_2'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(2));
+  });
+
+  it('a walk-in of another execution keeps running', async () => {
+    const { api, emit, appCalls, navigate } = setup();
+    emit(`incomingCalls::${AGENT.userId}`, incoming('call_1'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    appCalls.session.wizardMoved('call_1', 'exec-1', 'contact');
+    storeWizard('walk-in');
+    emit(callEndedEvent(AGENT.userId), ended('call_1'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(api.calls('process-execution-history/exec-1')).toEqual([]);
+    expect(window.sessionStorage.getItem(callFlowStateKey(AGENT.userId))).toContain('walk-in');
+  });
+
+  it('after a reconnect, a call that ended during the outage ends here too', async () => {
+    let live: unknown[] = [];
+    const { api, emit, appCalls, navigate } = setup(() => live);
+    live = [
+      {
+        id: 'call_1',
+        workspaceId: WORKSPACE_ID,
+        sid: null,
+        direction: 'inbound',
+        status: 'in-progress',
+        fromNumber: '+15125550147',
+        toNumber: '+13125550100',
+        agentCtmUserId: 'ctm-1',
+        agentId: null,
+        trackingNumber: null,
+        campaign: null,
+        leadSource: null,
+        leadName: 'Dana Reyes',
+        startedAt: '2026-11-23T15:00:00.000Z',
+        connected: true,
+        connectedAt: null,
+        endedAt: null,
+        duration: null,
+        endedBy: null,
+        takenAt: null,
+      },
+    ];
+    emit(`incomingCalls::${AGENT.userId}`, incoming('call_1'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    // The socket drops; the caller hangs up meanwhile; the event is lost.
+    const wasLive = live[0] as object;
+    api.on('ctm/calls/call_1', () => ({
+      data: {
+        ...wasLive,
+        status: 'completed',
+        endedAt: '2026-11-23T15:04:00.000Z',
+        endedBy: 'caller',
+        sid: 'CA9',
+        duration: 240,
+      },
+    }));
+    live = [];
+    emit(CONNECTION_STATUS_EVENT, 'connected');
+    await vi.waitFor(() =>
+      expect(appCalls.session.get().call).toMatchObject({ endedBy: 'caller', duration: 240 }),
+    );
+  });
+});
