@@ -13,6 +13,7 @@ import {
   installedExtensionId,
 } from './features/extension-handoff/extension-bridge';
 import { appCanShowCallFlow, createAppCalls } from './calls/app-calls';
+import { createIncomingCallAlerts } from './calls/incoming-call-alert';
 import { attachBrowserPush, browserNotification, createDesktopAlerts } from './live/browser-push';
 import { createLiveFeedChooser, followSession, liveScopeOf } from './live/choose-live-feed';
 import { connectExtensionLiveFeed } from './live/extension-live-feed';
@@ -48,6 +49,7 @@ const { api, session, transport } = createDirectSession({
 const router = createAppRouter();
 
 // issue #13 — calls: the tab's own (own socket) or the extension background's (its port).
+const notificationApi = browserNotification();
 const appCalls = createAppCalls({
   api,
   store: window.sessionStorage,
@@ -58,11 +60,12 @@ const appCalls = createAppCalls({
     const user = useSessionStore.getState().user;
     return user?.name || user?.username || '';
   },
+  agentId: () => useSessionStore.getState().agent?.id ?? null,
+  alerts: createIncomingCallAlerts(notificationApi),
 });
 
 // issue #12 — the live feed: the extension's when it is signed in as the same user (one
 // socket per browser), else the app's own over its own socket, with browser push.
-const notificationApi = browserNotification();
 const liveFeeds = createLiveFeedChooser({
   own: createLiveFeed({
     api,

@@ -9,6 +9,7 @@ import { userDraftStorage } from '@/app/features/call-flow/create-call-flow-effe
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { type AppCallSession, type CallScope, createAppCallSession } from './app-call-session';
 import { followEndedCalls } from './finish-ended-calls';
+import type { IncomingCallAlerts } from './incoming-call-alert';
 import { followOfferedCalls, listenForOwnIncomingCalls } from './incoming-calls';
 import { createRemoteCallSession } from '@/shared/calls/remote-call-session';
 import { createSwitchableCallSession, type SwitchableCallSession } from './switchable-call-session';
@@ -51,6 +52,10 @@ export function createAppCalls(deps: {
   draftStorage?: KeyValueStorage;
   /** The signed-in user's name, for the call-flow error report. */
   agentName?: () => string;
+  /** The signed-in agent's id (marking a call connected, spec 4). */
+  agentId?: () => string | null;
+  /** The desktop alert of an incoming call while the tab is hidden (issue #28). */
+  alerts?: IncomingCallAlerts;
 }): AppCalls {
   const own = createAppCallSession({
     api: deps.api,
@@ -95,6 +100,8 @@ export function createAppCalls(deps: {
           calls: own,
           scope,
           navigate: deps.navigate,
+          agentId: deps.agentId,
+          alerts: deps.alerts,
         });
       }
     },

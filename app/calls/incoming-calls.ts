@@ -1,5 +1,5 @@
 import type { ApiClient } from '@/shared/api/client';
-import { getTrackingInfo } from '@/shared/api/call-tracking';
+import { getTrackingInfo, markCallConnected } from '@/shared/api/call-tracking';
 import { watchCallEnds } from '@/shared/calls/call-end-watch';
 import type { CallSession } from '@/shared/calls/call-session';
 import type { ActiveCall } from '@/shared/contracts/active-call';
@@ -9,6 +9,7 @@ import { isCallLive } from '@/shared/domain/call-clock';
 import { acceptIncomingCall } from '@/shared/domain/incoming-call';
 import { automatedIntakePath } from '@/app/features/call-flow/incoming-call';
 import type { AppCallSession, CallScope } from './app-call-session';
+import type { IncomingCallAlerts } from './incoming-call-alert';
 
 /** The automated intake's path for a call the app holds (the page starts its wizard). */
 export function intakePathFor(call: ActiveCall): string {
@@ -31,6 +32,10 @@ export interface OwnIncomingCallsDeps {
   calls: AppCallSession;
   scope: CallScope;
   navigate: (path: string) => void;
+  /** The signed-in agent's id, sent when the call is marked connected (spec 4, 7). */
+  agentId?: () => string | null;
+  /** The desktop alert while the tab is hidden (issue #28). */
+  alerts?: IncomingCallAlerts;
   now?: () => Date;
 }
 
@@ -87,9 +92,33 @@ export function listenForOwnIncomingCalls(deps: OwnIncomingCallsDeps): () => voi
       // Another call became live while the lookup ran: that one stays, this one is dropped.
       if (held?.callId !== call.callId || !isCallLive(held)) return;
       navigate(intakePathFor(held));
+      alertUntilOver(held);
+      // spec 4: "The call is then marked connected on the server", with the agent (spec 7
+      // fourIizAgent), as the extension does when its tab claims the call. Quiet: a call
+      // that ended meanwhile (409) ends here at the next reconciliation.
+      markCallConnected(silently(api), scope.workspaceId, call.callId, deps.agentId?.() ?? null)
+        .then(() => calls.apply({ type: 'connected-on-server', callId: call.callId }))
+        .catch(() => undefined);
     } finally {
       opening.delete(call.callId);
     }
+  }
+
+  /** The desktop alert of a call stays until the call ends or the agent looks at the tab. */
+  const closeAlerts = new Set<() => void>();
+  function alertUntilOver(held: ActiveCall): void {
+    if (!deps.alerts) return;
+    const close = deps.alerts.show(held);
+    const done = () => {
+      close();
+      stopWatching();
+      closeAlerts.delete(done);
+    };
+    const stopWatching = calls.subscribe(() => {
+      const now = calls.get().call;
+      if (now?.callId !== held.callId || !isCallLive(now)) done();
+    });
+    closeAlerts.add(done);
   }
 
   const unsubscribe = api.subscribe(
@@ -109,6 +138,7 @@ export function listenForOwnIncomingCalls(deps: OwnIncomingCallsDeps): () => voi
     stopped = true;
     unsubscribe();
     ends.stop();
+    for (const done of [...closeAlerts]) done();
   };
 }
 

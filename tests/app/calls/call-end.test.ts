@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppCalls } from '@/app/calls/app-calls';
+import { createIncomingCallAlerts, type IncomingCallAlerts } from '@/app/calls/incoming-call-alert';
+import type { NotificationConstructorLike, ShownAlert } from '@/app/live/browser-push';
 import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
 import type { ApiClient } from '@/shared/api/client';
 import { initialCallFlowState } from '@/shared/call-flow/engine';
@@ -41,7 +43,7 @@ function ended(callId: string) {
   };
 }
 
-function setup(live: () => unknown[] = () => []) {
+function setup(live: () => unknown[] = () => [], alerts?: IncomingCallAlerts) {
   window.sessionStorage.clear();
   window.localStorage.clear();
   const api: FakeApi = fakeApi({
@@ -50,6 +52,10 @@ function setup(live: () => unknown[] = () => []) {
       return { data, meta: { total: data.length, limit: 100, offset: 0 } };
     },
     'process-execution-history/exec-1': () => ({ id: 'exec-1' }),
+    'ctm/calls/call_1': (req) =>
+      req.method === 'PUT'
+        ? { data: { ...liveCall('call_1'), takenAt: '2026-11-23T15:00:01.000Z' } }
+        : { fail: 404 },
   });
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
   const client: ApiClient = {
@@ -71,9 +77,63 @@ function setup(live: () => unknown[] = () => []) {
     scope: () => AGENT,
     navigate,
     agentName: () => 'Alex Agent',
+    agentId: () => 'agent_9',
+    alerts,
   });
   appCalls.feedChanged('own', {} as LiveFeed);
   return { api, emit, appCalls, navigate };
+}
+
+function liveCall(id: string) {
+  return {
+    id,
+    workspaceId: WORKSPACE_ID,
+    sid: null,
+    direction: 'inbound',
+    status: 'in-progress',
+    fromNumber: '+15125550147',
+    toNumber: '+13125550100',
+    agentCtmUserId: 'ctm-1',
+    agentId: null,
+    trackingNumber: null,
+    campaign: null,
+    leadSource: null,
+    leadName: 'Dana Reyes',
+    startedAt: '2026-11-23T15:00:00.000Z',
+    connected: true,
+    connectedAt: null,
+    endedAt: null,
+    duration: null,
+    endedBy: null,
+    takenAt: null,
+  };
+}
+
+/** A browser's Notification: what it showed and closed, and its permission answer. */
+function fakeNotifications(permission: NotificationPermission, answer: NotificationPermission) {
+  const shown: { title: string; options?: NotificationOptions; closed: boolean }[] = [];
+  let current = permission;
+  class FakeNotification implements ShownAlert {
+    onclick: ((event: Event) => void) | null = null;
+    entry: (typeof shown)[number];
+    static get permission() {
+      return current;
+    }
+    // Old Safari's style: answers undefined and calls back.
+    static requestPermission(callback?: (p: NotificationPermission) => void) {
+      current = answer;
+      callback?.(answer);
+      return undefined;
+    }
+    constructor(title: string, options?: NotificationOptions) {
+      this.entry = { title, options, closed: false };
+      shown.push(this.entry);
+    }
+    close() {
+      this.entry.closed = true;
+    }
+  }
+  return { api: FakeNotification as unknown as NotificationConstructorLike, shown };
 }
 
 /** The call's wizard at its first form, stored as the automated intake stores it. */
@@ -129,30 +189,7 @@ describe('a call the caller ends, in the app on its own socket (issue #28)', () 
   it('after a reconnect, a call that ended during the outage ends here too', async () => {
     let live: unknown[] = [];
     const { api, emit, appCalls, navigate } = setup(() => live);
-    live = [
-      {
-        id: 'call_1',
-        workspaceId: WORKSPACE_ID,
-        sid: null,
-        direction: 'inbound',
-        status: 'in-progress',
-        fromNumber: '+15125550147',
-        toNumber: '+13125550100',
-        agentCtmUserId: 'ctm-1',
-        agentId: null,
-        trackingNumber: null,
-        campaign: null,
-        leadSource: null,
-        leadName: 'Dana Reyes',
-        startedAt: '2026-11-23T15:00:00.000Z',
-        connected: true,
-        connectedAt: null,
-        endedAt: null,
-        duration: null,
-        endedBy: null,
-        takenAt: null,
-      },
-    ];
+    live = [liveCall('call_1')];
     emit(`incomingCalls::${AGENT.userId}`, incoming('call_1'));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
     // The socket drops; the caller hangs up meanwhile; the event is lost.
@@ -172,5 +209,41 @@ describe('a call the caller ends, in the app on its own socket (issue #28)', () 
     await vi.waitFor(() =>
       expect(appCalls.session.get().call).toMatchObject({ endedBy: 'caller', duration: 240 }),
     );
+  });
+});
+
+describe('the app alone makes the same promises as the extension (issue #28)', () => {
+  it("marks the call connected on the server with the agent's id", async () => {
+    const { api, emit, appCalls } = setup();
+    emit(`incomingCalls::${AGENT.userId}`, incoming('call_1'));
+    await vi.waitFor(() => expect(appCalls.session.get().call?.serverConnected).toBe(true));
+    const put = api.calls('ctm/calls/call_1').find((req) => req.method === 'PUT');
+    expect(put?.body).toEqual({ connected: true, fourIizAgent: 'agent_9' });
+  });
+
+  it('shows a desktop alert for a call in a hidden tab, asking permission in the callback style, and closes it when the call ends', async () => {
+    const browser = fakeNotifications('default', 'granted');
+    const alerts = createIncomingCallAlerts(browser.api, { doc: { hidden: true }, win: window });
+    const { emit } = setup(() => [], alerts);
+    emit(`incomingCalls::${AGENT.userId}`, incoming('call_1'));
+    await vi.waitFor(() => expect(browser.shown).toHaveLength(1));
+    expect(browser.shown[0].title).toBe('Intake Cockpit');
+    expect(browser.shown[0].options?.body).toBe('Incoming call\nDana Reyes\n+1 512-555-0147');
+    emit(callEndedEvent(AGENT.userId), ended('call_1'));
+    expect(browser.shown[0].closed).toBe(true);
+  });
+
+  it('shows nothing while the tab is in front, or when alerts are denied', async () => {
+    for (const [hidden, permission] of [
+      [false, 'granted'],
+      [true, 'denied'],
+    ] as const) {
+      const browser = fakeNotifications(permission, permission);
+      const alerts = createIncomingCallAlerts(browser.api, { doc: { hidden }, win: window });
+      const { emit, navigate } = setup(() => [], alerts);
+      emit(`incomingCalls::${AGENT.userId}`, incoming('call_1'));
+      await vi.waitFor(() => expect(navigate).toHaveBeenCalled());
+      expect(browser.shown).toEqual([]);
+    }
   });
 });
