@@ -8,6 +8,7 @@ import { createBrowserRefreshCoordinator } from '@/shared/session/refresh-coordi
 import { createWebStorage } from '@/shared/storage/storage';
 import { createLiveFeed } from '@/shared/live/create-live-feed';
 import { useSessionStore } from '@/shared/stores/session-store';
+import { checkRouteAccess } from '@/shared/domain/route-access';
 import {
   EXTENSION_READY_EVENT,
   installedExtensionId,
@@ -61,6 +62,10 @@ const appCalls = createAppCalls({
     return user?.name || user?.username || '';
   },
   agentId: () => useSessionStore.getState().agent?.id ?? null,
+  allows: (path) => {
+    const { user, workspace } = useSessionStore.getState();
+    return checkRouteAccess(path, user, workspace).kind === 'allow';
+  },
   alerts: createIncomingCallAlerts(notificationApi),
 });
 

@@ -16,6 +16,11 @@ import { createSwitchableCallSession, type SwitchableCallSession } from './switc
 
 /** Where the top bar's hang-up goes when no wizard on the page answers it. */
 export const AUTOMATED_INTAKE_PATH = '/app/automated-intake';
+/**
+ * Where a call opens when the call-flow routes are blocked (a Zoho-vendor workspace, spec 4
+ * Call-flow guard): the agent dashboard shows the call's card (issue #28).
+ */
+export const AGENT_DASHBOARD_PATH = '/app/dashboards/agent';
 
 /**
  * The signed-in user can open the automated intake here (role and the call-flow guard):
@@ -56,14 +61,28 @@ export function createAppCalls(deps: {
   agentId?: () => string | null;
   /** The desktop alert of an incoming call while the tab is hidden (issue #28). */
   alerts?: IncomingCallAlerts;
+  /** Whether the signed-in user may open an app path (the router's guard); default: yes. */
+  allows?: (path: string) => boolean;
 }): AppCalls {
+  const allows = deps.allows ?? (() => true);
+  /**
+   * Where the call's screen is for this user: the automated intake, or, where call flows
+   * are not allowed, the agent dashboard's call card (issue #28: never a route that bounces).
+   */
+  function callScreen(): string | null {
+    if (allows(AUTOMATED_INTAKE_PATH)) return AUTOMATED_INTAKE_PATH;
+    return allows(AGENT_DASHBOARD_PATH) ? AGENT_DASHBOARD_PATH : null;
+  }
   const own = createAppCallSession({
     api: deps.api,
     store: deps.store,
     scope: deps.scope,
   });
   const session = createSwitchableCallSession(own, {
-    openWizard: () => deps.navigate(AUTOMATED_INTAKE_PATH),
+    openWizard: () => {
+      const path = callScreen();
+      if (path) deps.navigate(path);
+    },
   });
   let stop: () => void = () => {};
   // issue #28: the flow of a call the caller ended, finished by this tab (which holds it).
@@ -99,7 +118,11 @@ export function createAppCalls(deps: {
           api: deps.api,
           calls: own,
           scope,
-          navigate: deps.navigate,
+          navigate: (path) => {
+            const screen = callScreen();
+            if (screen === AUTOMATED_INTAKE_PATH) deps.navigate(path);
+            else if (screen) deps.navigate(screen);
+          },
           agentId: deps.agentId,
           alerts: deps.alerts,
         });

@@ -1,3 +1,4 @@
+import { CurrentCallCard } from '@/app/calls/current-call-card';
 import { Page } from '@/app/components/page/page';
 import { AgentDashboardScreen } from './agent-dashboard-screen';
 
@@ -9,6 +10,8 @@ export function AgentDashboardPage() {
       title="Agent Dashboard"
       description="Your calls, compliance, funnel and follow-ups for today or this week."
     >
+      {/* issue #28: the call on the line, where the call-flow routes may be blocked (Zoho). */}
+      <CurrentCallCard />
       <AgentDashboardScreen />
     </Page>
   );

@@ -13,10 +13,12 @@ import { Icon } from '@/app/components/icon/icon';
 import { useHost } from '@/app/host/host';
 import type { CallSession } from '@/shared/calls/call-session';
 import type { ActiveCall } from '@/shared/contracts/active-call';
+import { NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
 import { usesZohoVendor } from '@/shared/domain/workspace-features';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { ActiveCallCard } from './active-call-card';
 import { CallFlowWizard, type WizardStepPosition } from './call-flow-wizard';
+import { HangUpPill } from './hang-up-pill';
 import type { IncomingCallPayload } from './incoming-call';
 import { ProcessList } from './process-list';
 import { useCallHangUp } from './use-call-hang-up';
@@ -42,7 +44,7 @@ export function CallFlowWidgetScreen() {
   // The wizard's confirm renders in the widget's own (shadow) root, where its styles are.
   const [dialogs, setDialogs] = useState<HTMLDivElement | null>(null);
   let body;
-  if (usesZohoVendor(host.session.workspace)) body = <ZohoExplanation />;
+  if (usesZohoVendor(host.session.workspace)) body = <ZohoCall calls={host.calls} />;
   else if (host.calls) body = <CallSessionFlow calls={host.calls} dialogs={dialogs} />;
   else body = <EmbedFlow dialogs={dialogs} />;
   return (
@@ -72,6 +74,37 @@ function ZohoExplanation() {
     </div>
   );
 }
+
+/**
+ * A Zoho-vendor workspace (issue #28): no call flow, but the call itself is shown (who, the
+ * number, the tracking facts, the running time) and can be hung up from here and from the
+ * panel's pill (the "Hang up?" confirm); an ended one is put away with Done.
+ */
+function ZohoCall({ calls }: { calls: CallSession | undefined }) {
+  const call = useSyncExternalStore(
+    calls ? calls.subscribe : noSubscription,
+    calls ? calls.get : noSnapshot,
+  ).call;
+  useCallHangUp(calls);
+  return (
+    <>
+      {calls && call ? (
+        <div className="ic-call-flow-widget__zoho-call">
+          <ActiveCallCard call={call} onDone={() => void calls.reset()} />
+          {call.endedAt === null ? (
+            <div className="ic-call-flow-widget__actions">
+              <HangUpPill callStart={call.callStart} onHangUp={() => calls.requestHangUp()} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <ZohoExplanation />
+    </>
+  );
+}
+
+const noSubscription = () => () => {};
+const noSnapshot = () => NO_CALL_SNAPSHOT;
 
 /** The script-tag embed: flows started by hand, in place, kept in the page's sessionStorage. */
 function EmbedFlow({ dialogs }: { dialogs: HTMLDivElement | null }) {

@@ -21,7 +21,12 @@ export const HANG_UP_CALL_CONFIRM = {
  * flow on the page, a live call gets a confirm of its own and `endCall`. `endCall` is also
  * what a finished or hung-up flow does: the call ends at the provider, then is forgotten.
  */
-export function useCallHangUp(calls: CallSession | undefined) {
+export function useCallHangUp(
+  calls: CallSession | undefined,
+  /** false: answers no hang-up request (a host that only answers where nothing else does). */
+  options: { answers?: boolean } = {},
+) {
+  const answers = options.answers ?? true;
   const confirm = useConfirm();
   const endCall = useCallback(async () => {
     if (!calls?.get().call) return;
@@ -35,20 +40,19 @@ export function useCallHangUp(calls: CallSession | undefined) {
       if (wizardHangUp.current === hangUp) wizardHangUp.current = null;
     };
   }, []);
-  useEffect(
-    () =>
-      calls?.onHangUpRequest(() => {
-        if (wizardHangUp.current) {
-          wizardHangUp.current();
-          return true;
-        }
-        if (!isCallLive(calls.get().call)) return false;
-        void confirm(HANG_UP_CALL_CONFIRM).then((answer) => {
-          if (answer === 1) void endCall();
-        });
+  useEffect(() => {
+    if (!answers || !calls) return;
+    return calls.onHangUpRequest(() => {
+      if (wizardHangUp.current) {
+        wizardHangUp.current();
         return true;
-      }),
-    [calls, confirm, endCall],
-  );
+      }
+      if (!isCallLive(calls.get().call)) return false;
+      void confirm(HANG_UP_CALL_CONFIRM).then((answer) => {
+        if (answer === 1) void endCall();
+      });
+      return true;
+    });
+  }, [calls, confirm, endCall, answers]);
   return { endCall, registerHangUp };
 }

@@ -43,7 +43,11 @@ function ended(callId: string) {
   };
 }
 
-function setup(live: () => unknown[] = () => [], alerts?: IncomingCallAlerts) {
+function setup(
+  live: () => unknown[] = () => [],
+  alerts?: IncomingCallAlerts,
+  allows?: (path: string) => boolean,
+) {
   window.sessionStorage.clear();
   window.localStorage.clear();
   const api: FakeApi = fakeApi({
@@ -79,6 +83,7 @@ function setup(live: () => unknown[] = () => [], alerts?: IncomingCallAlerts) {
     agentName: () => 'Alex Agent',
     agentId: () => 'agent_9',
     alerts,
+    allows,
   });
   appCalls.feedChanged('own', {} as LiveFeed);
   return { api, emit, appCalls, navigate };
@@ -245,5 +250,24 @@ describe('the app alone makes the same promises as the extension (issue #28)', (
       await vi.waitFor(() => expect(navigate).toHaveBeenCalled());
       expect(browser.shown).toEqual([]);
     }
+  });
+});
+
+describe('a Zoho-vendor workspace, where call flows are blocked (issue #28)', () => {
+  it('opens the call on the agent dashboard, never on the call-flow route that would bounce', async () => {
+    const { emit, appCalls, navigate } = setup(
+      () => [],
+      undefined,
+      (path) => !path.startsWith('/app/automated-intake'),
+    );
+    emit(`incomingCalls::${AGENT.userId}`, incoming('call_1'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/app/dashboards/agent'));
+    expect(navigate.mock.calls.flat().some((path) => path.includes('automated-intake'))).toBe(
+      false,
+    );
+    // The pill with nobody answering on the page goes to the same card.
+    navigate.mockClear();
+    appCalls.session.requestHangUp();
+    expect(navigate).toHaveBeenCalledWith('/app/dashboards/agent');
   });
 });

@@ -26,7 +26,7 @@ import { NUMBERS, trackedCall } from '../features/click-to-call/click-to-call-ki
 const WS = 'ws_lakeside';
 
 describe('top bar hang-up (spec: session 2 Top bar; issue #13)', () => {
-  function renderTopBarWithCalls() {
+  function renderTopBarWithCalls(workspace = makeHost().session.workspace) {
     window.sessionStorage.clear();
     const openWizard = vi.fn();
     const calls = createAppCallSession({
@@ -38,11 +38,41 @@ describe('top bar hang-up (spec: session 2 Top bar; issue #13)', () => {
     renderWithHost(
       <MemoryRouter>
         <TopBar />
+        <ConfirmHost />
       </MemoryRouter>,
-      { host: makeHost({ calls }), services: { session: fakeSessionService() } },
+      {
+        host: makeHost({ calls, session: { ...makeHost().session, workspace } }),
+        services: { session: fakeSessionService() },
+      },
     );
     return { calls, openWizard };
   }
+
+  it('asks "Hang up?" itself in a Zoho-vendor workspace, where no wizard could open (issue #28)', async () => {
+    const { calls, openWizard } = renderTopBarWithCalls(agentWorkspace({ zohoVendor: true }));
+    act(() =>
+      calls.apply({
+        type: 'incoming',
+        userId: 'u_agent',
+        workspaceId: WS,
+        call: {
+          leadName: 'Dana Reyes',
+          phone: '+15125550147',
+          callId: 'call_in_1',
+          direction: 'inbound',
+          trackingNumber: null,
+        },
+        trackingInfo: null,
+        receivedAt: new Date().toISOString(),
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Hang up the call' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Hang up?' });
+    expect(openWizard).not.toHaveBeenCalled();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep the call' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.get().call?.endedAt).toBeNull();
+  });
 
   it('shows the ongoing-call button only while a call is live, and asks for the hang-up', () => {
     const { calls, openWizard } = renderTopBarWithCalls();

@@ -282,7 +282,20 @@ describe('<intake-call-flow> screen with the background’s call', () => {
     ).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls.claim).not.toHaveBeenCalled();
-    expect(api.requests).toHaveLength(0);
+    // No call flow runs: at most the caller's CRM record is looked up for the call's card.
+    expect(api.requests.filter((req) => !req.path.includes('crm-records'))).toHaveLength(0);
+  });
+
+  it('shows the call of a Zoho-vendor workspace, and hangs it up from its pill (issue #28)', async () => {
+    const calls = fakeCallSession({ call: liveCall(), offered: true });
+    const { view } = renderScreen(calls, { workspace: agentWorkspace({ zohoVendor: true }) });
+    expect(view.getByRole('region', { name: /Incoming call: Dana Reyes/ }).isConnected).toBe(true);
+    // The panel's header pill asks the page: the widget answers with its own confirm.
+    act(() => calls.requestHangUp());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Hang up?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hang up' }));
+    await waitFor(() => expect(calls.reset).toHaveBeenCalled());
+    expect(calls.hangUp).toHaveBeenCalled();
   });
 });
 
