@@ -342,11 +342,12 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
       // Taken once (issue #28): the first take counts, and an agent only fills a call
       // without one. Only while live: a call ending meanwhile was not taken in time.
       const now = scheduler.now().toISOString();
+      const agentId = taker?.agentId ?? null;
       const taken = await db
         .updateTable('ctm_calls')
         .set((eb) => ({
           taken_at: eb.fn.coalesce('taken_at', eb.val(now)),
-          agent_id: eb.fn.coalesce('agent_id', eb.val(taker?.agentId ?? null)),
+          ...(agentId !== null ? { agent_id: eb.fn.coalesce('agent_id', eb.val(agentId)) } : {}),
         }))
         .where('workspace_id', '=', workspaceId)
         .where('id', '=', callId)

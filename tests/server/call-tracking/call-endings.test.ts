@@ -546,11 +546,14 @@ describe('the end of every call (issue #28)', () => {
       expect((await callerHangUp(takenThenHungUp.id)).status).toBe(200);
 
       const takenThenLost = await placeTestCall();
-      await t.api(callPath(takenThenLost.id), {
+      // Taken without naming the agent (fourIizAgent is optional): still taken.
+      const took = await t.api(callPath(takenThenLost.id), {
         method: 'PUT',
         token,
-        body: { connected: true, fourIizAgent: INTAKE_AGENT },
+        body: { connected: true },
       });
+      expect(callOf(took.body)).toMatchObject({ agentId: INTAKE_AGENT });
+      expect(callOf(took.body).takenAt).not.toBeNull();
       await t.server.db
         .updateTable('ctm_calls')
         .set({ owner_instance: null })
