@@ -273,6 +273,9 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       ctx,
       emitToWorkspace: (id, event, payload) => io.to(workspaceRoom(id)).emit(event, payload),
       emitToUser: (id, event, payload) => io.to(userRoom(id)).emit(event, payload),
+      // Missed calls (issue #28). Those of calls failed at start are stored before the
+      // notifications are attached to the sockets below: a client loads them on connect.
+      notifications,
       // An ended call is a new call record: the cockpit warnings look again.
       onRecordsArrived: (id) => cockpitWarnings.recordsArrived(id),
       log: (message, error) => app.log.error({ err: error }, message),

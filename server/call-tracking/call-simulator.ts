@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import {
   LIVE_CALL_STATUSES,
   type CallDirection,
+  type CallEndedBy,
   type CallStatus,
   type TrackedCall,
 } from '@/shared/contracts/call-tracking';
@@ -10,9 +11,11 @@ import { LIVE_CALLS_EVENT, type LiveCalls } from '@/shared/contracts/notificatio
 import type { Db } from '../db/database';
 import type { CtmCallTable } from '../db/schema';
 import { HttpError } from '../http/errors';
+import type { NotificationService } from '../notifications/notification-service';
 import { recordCalls } from '../records/record-writer';
 import { mulberry32, type Random } from '../seed/random';
-import { callsOf, type CallRow, countLiveCalls, findCallRow } from './call-store';
+import { createCallEndings } from './call-endings';
+import { callsOf, type CallRow, countLiveCalls, findCallRow, findCallRowById } from './call-store';
 import type { Scheduler } from './scheduler';
 import { aliveCutoff } from './server-instances';
 
@@ -25,6 +28,10 @@ import { aliveCutoff } from './server-instances';
  * pushes the workspace's live call count (`ctmcallsdata`, spec 4 Sockets) to room
  * workspace:{id}, and every ended call becomes a reporting call record (the cockpit's
  * calls come from it, as they would from the provider's call log).
+ *
+ * Every end records who ended it and is told to the agent's users (`callEnded::{userId}`),
+ * and an inbound call nobody took becomes a missed-call notification (issue #28;
+ * call-endings.ts).
  */
 
 export interface CallSimulatorTimings {
@@ -49,6 +56,10 @@ export interface CallSimulatorOptions {
   instanceId: string;
   /** Socket fan-out (the IntakeServer's). */
   emitToWorkspace(workspaceId: string, event: string, payload: unknown): void;
+  /** To every socket of a user (callEnded::{userId}, issue #28). */
+  emitToUser(userId: string, event: string, payload: unknown): void;
+  /** Where missed calls become notifications (issue #28); without it none is made. */
+  notifications?: Pick<NotificationService, 'send'>;
   timings?: Partial<CallSimulatorTimings>;
   /** Talk times and tracking-number picks; a fixed seed by default (deterministic). */
   random?: Random;
@@ -75,14 +86,36 @@ export interface PlaceCall {
   answered?: boolean;
   /** Seconds of conversation; default a random one within the timings. */
   talkSeconds?: number;
+  /**
+   * false: the call never raises a missed-call notification (issue #28), as the demo
+   * activity's background callers must not. Default true (only inbound calls can be missed).
+   */
+  notifyMissed?: boolean;
 }
 
 export interface CallSimulator {
   place(call: PlaceCall): Promise<TrackedCall>;
-  /** spec 4: the client marks the call connected (PUT connected=true). 409 once ended. */
-  markConnected(workspaceId: string, callId: string): Promise<TrackedCall | null>;
-  /** Ends a live call now; an ended call is answered as it is (two tabs may both hang up). */
+  /**
+   * spec 4: the client marks the call connected (PUT connected=true). 409 once ended.
+   * The first time it also records when the call was taken (issue #28: a call taken is
+   * never missed) and, when `agentId` is given and the call has no agent yet, that agent
+   * (the caller checks it is one of the workspace's).
+   */
+  markConnected(
+    workspaceId: string,
+    callId: string,
+    taker?: { agentId: string | null },
+  ): Promise<TrackedCall | null>;
+  /**
+   * The agent ends a live call now (endedBy 'agent'); an ended call is answered as it is
+   * (two tabs may both hang up).
+   */
   hangUp(workspaceId: string, callId: string): Promise<TrackedCall | null>;
+  /**
+   * The simulated caller hangs up a live call (endedBy 'caller'; issue #28), found by its
+   * id alone. null when there is none; 409 CALL_ENDED_MESSAGE when it has ended already.
+   */
+  callerHangUp(callId: string): Promise<TrackedCall | null>;
   /** Removes a call (spec 7 deleteCall); false when there was none. */
   deleteCall(workspaceId: string, callId: string): Promise<boolean>;
   getCall(workspaceId: string, callId: string): Promise<TrackedCall | null>;
@@ -90,8 +123,9 @@ export interface CallSimulator {
   /**
    * Live calls whose owner is not running — another instance with no row or a stale
    * heartbeat in server_instances, or none (calls from before migration 0017) — can never
-   * end now: they are marked failed, and their workspaces get their live count. The
-   * calls of this instance and of running ones are left alone. Answers how many failed.
+   * end now: they are marked failed (endedBy 'system'), their workspaces get their live
+   * count and each call's end is told (issue #28). The calls of this instance and of
+   * running ones are left alone. Answers how many failed.
    */
   recover(): Promise<number>;
   /** Resolves once the timer-driven work started so far has finished (tests). */
@@ -115,6 +149,12 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
   const timings: CallSimulatorTimings = { ...DEFAULT_CALL_TIMINGS, ...options.timings };
   const random = options.random ?? mulberry32(20_261_123);
   const log = options.log ?? ((message, error) => console.error(message, error));
+  const endings = createCallEndings({
+    db,
+    emitToUser: options.emitToUser,
+    notifications: options.notifications,
+    log,
+  });
   /** The pending step of each live call: answer, or end. */
   const timers = new Map<string, () => void>();
   /** Planned talk time of each live call (chosen when it is placed). */
@@ -173,15 +213,23 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) > 0) {
       const talk = talkTimes.get(callId) ?? randomTalk();
-      schedule(callId, talk, () => end(workspaceId, callId));
+      // The conversation over at the provider: the caller's end (issue #28).
+      schedule(callId, talk, () => end(workspaceId, callId, 'caller'));
     }
     return findCallRow(db, workspaceId, callId);
   }
 
-  /** The provider ends the call: completed after a conversation, else no-answer. */
-  async function end(workspaceId: string, callId: string): Promise<CallRow | null> {
+  /**
+   * The provider ends the call: completed after a conversation, else no-answer, ended by
+   * `endedBy` (issue #28). Answers the row as it is after, and whether this call ended it.
+   */
+  async function end(
+    workspaceId: string,
+    callId: string,
+    endedBy: CallEndedBy,
+  ): Promise<{ row: CallRow | null; endedNow: boolean }> {
     const row = await findCallRow(db, workspaceId, callId);
-    if (!row || !isLive(row.status)) return row;
+    if (!row || !isLive(row.status)) return { row, endedNow: false };
     const endedAt = scheduler.now();
     const status: CallStatus = row.connected === 1 ? 'completed' : 'no-answer';
     const duration = row.connected_at ? seconds(row.connected_at, endedAt) : 0;
@@ -189,16 +237,23 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     // Only a live call ends, once: a hang-up racing the simulated end changes nothing twice.
     const result = await db
       .updateTable('ctm_calls')
-      .set({ status, sid, ended_at: endedAt.toISOString(), duration_seconds: duration })
+      .set({
+        status,
+        sid,
+        ended_at: endedAt.toISOString(),
+        duration_seconds: duration,
+        ended_by: endedBy,
+      })
       .where('id', '=', callId)
       .where('status', 'in', [...LIVE_CALL_STATUSES])
       .executeTakeFirst();
     const ended = await findCallRow(db, workspaceId, callId);
-    if (Number(result.numUpdatedRows) === 0 || !ended) return ended;
+    if (Number(result.numUpdatedRows) === 0 || !ended) return { row: ended, endedNow: false };
     forget(callId);
     await pushLiveCount(workspaceId);
+    await endings.ended(ended);
     await recordEndedCall(ended);
-    return ended;
+    return { row: ended, endedNow: true };
   }
 
   /** An ended call joins the reporting records (spec: dashboards, call reports). */
@@ -262,11 +317,17 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
         ended_at: null,
         duration_seconds: null,
         owner_instance: options.instanceId,
+        ended_by: null,
+        taken_at: null,
+        notify_missed: call.notifyMissed === false ? 0 : 1,
       };
       await db.insertInto('ctm_calls').values(row).execute();
       talkTimes.set(id, call.talkSeconds ?? randomTalk());
+      // A ring nobody answers ends at the caller's side (issue #28).
       schedule(id, timings.ringSeconds, () =>
-        call.answered === false ? end(call.workspaceId, id) : connect(call.workspaceId, id),
+        call.answered === false
+          ? end(call.workspaceId, id, 'caller')
+          : connect(call.workspaceId, id),
       );
       await pushLiveCount(call.workspaceId);
       const stored = await findCallRow(db, call.workspaceId, id);
@@ -274,17 +335,45 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
       return one(stored);
     },
 
-    async markConnected(workspaceId, callId) {
+    async markConnected(workspaceId, callId, taker) {
       const row = await findCallRow(db, workspaceId, callId);
       if (!row) return null;
       if (!isLive(row.status)) throw new HttpError(409, CALL_ENDED_MESSAGE);
-      const connected = row.status === 'ringing' ? await connect(workspaceId, callId) : row;
+      // Taken once (issue #28): the first take counts, and an agent only fills a call
+      // without one. Only while live: a call ending meanwhile was not taken in time.
+      const now = scheduler.now().toISOString();
+      const agentId = taker?.agentId ?? null;
+      const taken = await db
+        .updateTable('ctm_calls')
+        .set((eb) => ({
+          taken_at: eb.fn.coalesce('taken_at', eb.val(now)),
+          ...(agentId !== null ? { agent_id: eb.fn.coalesce('agent_id', eb.val(agentId)) } : {}),
+        }))
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', callId)
+        .where('status', 'in', [...LIVE_CALL_STATUSES])
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) throw new HttpError(409, CALL_ENDED_MESSAGE);
+      const connected =
+        row.status === 'ringing'
+          ? await connect(workspaceId, callId)
+          : await findCallRow(db, workspaceId, callId);
       return connected ? one(connected) : null;
     },
 
     async hangUp(workspaceId, callId) {
-      const ended = await track(end(workspaceId, callId));
-      return ended ? one(ended) : null;
+      const { row } = await track(end(workspaceId, callId, 'agent'));
+      return row ? one(row) : null;
+    },
+
+    async callerHangUp(callId) {
+      const found = await findCallRowById(db, callId);
+      if (!found) return null;
+      if (!isLive(found.status)) throw new HttpError(409, CALL_ENDED_MESSAGE);
+      const { row, endedNow } = await track(end(found.workspace_id, callId, 'caller'));
+      // Ended by someone else between the look and the end: the caller was too late.
+      if (!endedNow) throw new HttpError(409, CALL_ENDED_MESSAGE);
+      return row ? one(row) : null;
     },
 
     async deleteCall(workspaceId, callId) {
@@ -308,7 +397,7 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
       const cutoff = aliveCutoff(now);
       const failed = await db
         .updateTable('ctm_calls')
-        .set({ status: 'failed', ended_at: now.toISOString() })
+        .set({ status: 'failed', ended_at: now.toISOString(), ended_by: 'system' })
         .where('status', 'in', [...LIVE_CALL_STATUSES])
         .where((eb) =>
           eb.or([
@@ -327,12 +416,14 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
             ]),
           ]),
         )
-        .returning('workspace_id')
+        .returningAll()
         .execute();
-      // Sockets of those workspaces (on any process, through the fan-out) see the count drop.
+      // Sockets of those workspaces (on any process, through the fan-out) see the count drop,
+      // and each call's agent learns it ended (issue #28).
       for (const workspaceId of new Set(failed.map((row) => row.workspace_id))) {
         await pushLiveCount(workspaceId);
       }
+      for (const row of failed) await endings.ended(row);
       return failed.length;
     },
 

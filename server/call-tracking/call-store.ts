@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely';
 import {
+  type CallEndedBy,
+  callEndedBySchema,
   callStatusSchema,
   callDirectionSchema,
   LIVE_CALL_STATUSES,
@@ -131,10 +133,20 @@ export async function callsOf(db: Db, rows: readonly CallRow[]): Promise<Tracked
     connectedAt: row.connected_at,
     endedAt: row.ended_at,
     duration: row.duration_seconds,
-    // Filled in by migration 0021 (issue #28).
-    endedBy: null,
-    takenAt: null,
+    endedBy: endedByOf(row),
+    takenAt: row.taken_at,
   }));
+}
+
+/**
+ * Who ended a call (issue #28), null while it is live. A call ended by a process still
+ * running the code from before migration 0021 (an upgrade one machine at a time, see
+ * server/README.md) has none recorded: it reads as the migration's backfill does.
+ */
+function endedByOf(row: CallRow): CallEndedBy | null {
+  if ((LIVE_CALL_STATUSES as readonly string[]).includes(row.status)) return null;
+  if (row.ended_by !== null) return callEndedBySchema.parse(row.ended_by);
+  return row.status === 'failed' ? 'system' : 'caller';
 }
 
 export async function findCallRow(
@@ -149,6 +161,34 @@ export async function findCallRow(
     .where('id', '=', callId)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** A call by its id alone (system/test-calls/{id}/caller-hangup: system reaches any workspace). */
+export async function findCallRowById(db: Db, callId: string): Promise<CallRow | null> {
+  const row = await db
+    .selectFrom('ctm_calls')
+    .selectAll()
+    .where('id', '=', callId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The live calls (ringing, in progress) of one agent of a workspace, oldest first (issue #28). */
+export async function liveCallsOfAgent(
+  db: Db,
+  workspaceId: string,
+  agentId: string,
+): Promise<TrackedCall[]> {
+  const rows = await db
+    .selectFrom('ctm_calls')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('agent_id', '=', agentId)
+    .where('status', 'in', [...LIVE_CALL_STATUSES])
+    .orderBy('started_at')
+    .orderBy('id')
+    .execute();
+  return callsOf(db, rows);
 }
 
 /** spec: session 4 Sockets ctmcallsdata — the workspace's calls ringing or in progress. */
@@ -209,4 +249,44 @@ export async function agentOfUser(
     .where('agents.workspace_id', '=', workspaceId)
     .executeTakeFirst();
   return row ? { id: row.id, name: row.name, ctmUserId: row.ctm_user_id } : null;
+}
+
+/**
+ * The users of an agent record in its workspace (issue #28: whom a call's end and a missed
+ * call are told): users whose person is the agent's person and who have an active
+ * authorization in that workspace, in id order.
+ */
+export async function usersOfAgent(
+  db: Db,
+  workspaceId: string,
+  agentId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('agents')
+    .innerJoin('users', 'users.person_id', 'agents.person_id')
+    .innerJoin('authorizations', 'authorizations.user_id', 'users.id')
+    .select('users.id')
+    .distinct()
+    .where('agents.id', '=', agentId)
+    .where('agents.workspace_id', '=', workspaceId)
+    .where('authorizations.workspace_id', '=', workspaceId)
+    .where('authorizations.status', '=', 'active')
+    .orderBy('users.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** An agent record of the workspace by id (PUT connected's fourIizAgent), or null. */
+export async function findAgentOfWorkspace(
+  db: Db,
+  workspaceId: string,
+  agentId: string,
+): Promise<{ id: string } | null> {
+  const row = await db
+    .selectFrom('agents')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', agentId)
+    .executeTakeFirst();
+  return row ?? null;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIVE_CALLS_EVENT, type LiveCalls } from '@/shared/contracts/notification';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import type { ServerContext } from '../context';
+import type { NotificationService } from '../notifications/notification-service';
 import { registerCallTrackingApiRoutes, registerCallTrackingRoutes } from '../routes/call-tracking';
 import { findWorkspace } from '../repositories/workspace-repository';
 import type { SocketJoined } from '../socket/socket-server';
@@ -38,6 +39,8 @@ export interface CallTrackingDeps {
   ctx: ServerContext;
   emitToWorkspace(workspaceId: string, event: string, payload: unknown): void;
   emitToUser(userId: string, event: string, payload: unknown): void;
+  /** Where missed calls become notifications (issue #28); without it none is made. */
+  notifications?: Pick<NotificationService, 'send'>;
   /** New call records in a workspace (cockpit warnings look again); optional. */
   onRecordsArrived?: (workspaceId: string) => void;
   log(message: string, error: unknown): void;
@@ -91,6 +94,8 @@ export function createCallTracking(
     scheduler,
     instanceId: instance.id,
     emitToWorkspace: deps.emitToWorkspace,
+    emitToUser: deps.emitToUser,
+    notifications: deps.notifications,
     timings: options.timings,
     onRecordsArrived: deps.onRecordsArrived,
     log: deps.log,

@@ -12,7 +12,8 @@ import type { CallSimulator } from './call-simulator';
  * a fresh `npm start` and the call reports grow. The calls ring agents without a demo
  * sign-in (a person at a desk phone), never a demo user: only a test call (POST
  * system/test-calls) opens a wizard, so nothing pops up uninvited while someone tries the
- * product. Randomness comes from the simulator's seeded generator.
+ * product, and none of them ever raises a missed-call notification (issue #28). Randomness
+ * comes from the simulator's seeded generator.
  */
 
 export interface DemoCallActivityOptions {
@@ -126,6 +127,9 @@ export function startDemoCallActivity(
         createdBy: null,
         answered: random.chance(answeredShare),
         talkSeconds: random.int(minTalk, maxTalk),
+        // Background noise, not a caller anyone must ring back: a fifth of them go
+        // unanswered, and should such an agent gain a sign-in they would flood its bell.
+        notifyMissed: false,
       });
     }
     later(random.int(minGap, maxGap), () => ring(ws));

@@ -22,6 +22,7 @@ import * as callOwners from './migrations/0017-call-owners';
 import * as taskRollups from './migrations/0018-task-rollups';
 import * as officePeopleRollup from './migrations/0019-office-people-rollup';
 import * as eventContactNames from './migrations/0020-event-contact-names';
+import * as callEndings from './migrations/0021-call-endings';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-task-rollups': taskRollups,
   '0019-office-people-rollup': officePeopleRollup,
   '0020-event-contact-names': eventContactNames,
+  '0021-call-endings': callEndings,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -782,6 +782,15 @@ export interface CtmCallTable {
    * on; null on calls placed before it (no running process owns them).
    */
   owner_instance: string | null;
+  /** Migration 0021 (issue #28): CallEndedBy — agent, caller, system; null while live. */
+  ended_by: string | null;
+  /**
+   * Migration 0021: when an agent's client first marked the call connected (PUT connected);
+   * an inbound call that ends without it was missed.
+   */
+  taken_at: string | null;
+  /** Migration 0021: 0 for the demo activity's calls, which never raise a missed call. */
+  notify_missed: Generated<Flag>;
 }
 
 /** The tables of migration 0006 (call tracking). */

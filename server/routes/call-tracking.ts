@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   callDeletedResponseSchema,
+  liveCallListResponseSchema,
   markCallConnectedSchema,
   placeTestCallSchema,
   startCallSchema,
@@ -16,8 +17,11 @@ import { toUsE164 } from '@/shared/domain/phone-dialing';
 import { assertRole } from '../auth/access';
 import type { CallSimulator } from '../call-tracking/call-simulator';
 import {
+  agentOfUser,
+  findAgentOfWorkspace,
   findTrackingNumber,
   listTrackingNumbers,
+  liveCallsOfAgent,
   trackingNumberRefs,
 } from '../call-tracking/call-store';
 import {
@@ -26,7 +30,7 @@ import {
   placeTestCall,
 } from '../call-tracking/place-calls';
 import type { ServerContext } from '../context';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 
 // spec: session 7 "Call tracking (call-centre base)", against the simulated provider of
@@ -41,6 +45,7 @@ const workspaceParams = z.object({ id: idSchema });
 const callParams = z.object({ id: idSchema, callId: idSchema });
 const trackingParams = z.object({ id: idSchema, trackingNumber: z.string().min(1).max(40) });
 const deleteParams = z.object({ workspaceId: idSchema, callId: idSchema });
+const testCallParams = z.object({ callId: idSchema });
 
 /** The spec's call-centre-base calls: register under CALL_CENTER_PREFIX. */
 export function registerCallTrackingRoutes(
@@ -69,13 +74,20 @@ export function registerCallTrackingRoutes(
     return respondWith(trackedCallResponseSchema, { data: call });
   });
 
-  // spec 7: PUT connected=true, fourIizAgent — the client marks the call connected.
+  // spec 7: PUT connected=true, fourIizAgent — the client marks the call connected. The
+  // first one is when the call was taken (issue #28: a taken call is never missed), and
+  // fourIizAgent becomes the call's agent when it had none; it must be one of this
+  // workspace's agents.
   callCenter.put('/workspaces/:id/ctm/calls/:callId', async (request) => {
     const { id, callId } = parseInput(callParams, request.params, 'params');
     const principal = await ctx.authenticate(request);
-    parseInput(markCallConnectedSchema, request.body, 'body');
+    const body = parseInput(markCallConnectedSchema, request.body, 'body');
     await callTrackingWorkspace(db, principal, id);
-    const call = await simulator.markConnected(id, callId);
+    const agentId = body.fourIizAgent ?? null;
+    if (agentId !== null && !(await findAgentOfWorkspace(db, id, agentId))) {
+      throw badRequest(`fourIizAgent: ${agentId} is not an agent of this workspace.`);
+    }
+    const call = await simulator.markConnected(id, callId, { agentId });
     if (!call) throw notFound('Call not found.');
     return respondWith(trackedCallResponseSchema, { data: call });
   });
@@ -88,6 +100,21 @@ export function registerCallTrackingRoutes(
     const call = await simulator.hangUp(id, callId);
     if (!call) throw notFound('Call not found.');
     return respondWith(trackedCallResponseSchema, { data: call });
+  });
+
+  // Issue #28 (not in the spec): the signed-in user's agent's live calls, oldest first,
+  // which a client reconciles its active call with on every (re)connect. Any role, for
+  // themselves; a user without an agent record has none.
+  callCenter.get('/workspaces/:id/ctm/live-calls', async (request) => {
+    const { id } = parseInput(workspaceParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    await callTrackingWorkspace(db, principal, id);
+    const agent = await agentOfUser(db, id, principal.sub);
+    const calls = agent ? await liveCallsOfAgent(db, id, agent.id) : [];
+    return respondWith(liveCallListResponseSchema, {
+      data: calls,
+      meta: { total: calls.length, limit: Math.max(1, calls.length), offset: 0 },
+    });
   });
 
   callCenter.get('/workspaces/:id/ctm/numbers', async (request) => {
@@ -145,6 +172,17 @@ export function registerCallTrackingApiRoutes(
     const body = parseInput(placeTestCallSchema, request.body, 'body');
     const call = await placeTestCall(db, simulator, emitToUser, principal, body);
     reply.code(201);
+    return respondWith(trackedCallResponseSchema, { data: call });
+  });
+
+  // Issue #28: the simulated caller hangs up a live call (system users, any workspace: the
+  // id alone names it). 409 once the call has ended.
+  api.post('/system/test-calls/:callId/caller-hangup', async (request) => {
+    const principal = await ctx.authenticate(request);
+    assertRole(principal, ['system']);
+    const { callId } = parseInput(testCallParams, request.params, 'params');
+    const call = await simulator.callerHangUp(callId);
+    if (!call) throw notFound('Call not found.');
     return respondWith(trackedCallResponseSchema, { data: call });
   });
 }

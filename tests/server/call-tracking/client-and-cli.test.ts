@@ -14,7 +14,7 @@ import { apiConfigFor } from '@/shared/config/api-config';
 import { CTM_NOT_LINKED_MESSAGE, CTM_NOT_LINKED_STATUS } from '@/shared/contracts/call-tracking';
 import { createDirectTransport } from '@/shared/transport/direct-transport';
 import { TransportError } from '@/shared/transport/transport';
-import { simulateCall } from '@/scripts/simulate-call';
+import { HANGUP_AFTER_MAX_SECONDS, parseHangUpAfter, simulateCall } from '@/scripts/simulate-call';
 import { createTestClock, startTestServer, type TestServer } from '../helpers/test-server';
 import { createManualScheduler } from './manual-scheduler';
 
@@ -177,6 +177,103 @@ describe('call-tracking client and simulate-call CLI', () => {
         ),
       ).toBe(1);
       expect(refused.errors.join('\n')).toMatch(/Could not sign in as system@intake.test/);
+    });
+
+    /** The CLI's wait, on the test's clock: a second at a time, the server's work done. */
+    function waitOnTestClock(waits: number[]) {
+      return async (ms: number) => {
+        waits.push(ms);
+        for (let moved = 0; moved < ms; moved += 1000) {
+          time.advance(Math.min(1000, ms - moved));
+          await t.server.callTracking.settled();
+        }
+      };
+    }
+
+    it('--hangup-after: the caller hangs up that many seconds later and it says how the call ended (issue #28)', async () => {
+      const waits: number[] = [];
+      const again = output();
+      expect(
+        await simulateCall(
+          [
+            '--to',
+            'intake@harbor.test',
+            '--name',
+            'Hana Cole',
+            '--hangup-after',
+            '90',
+            '--server',
+            t.url,
+          ],
+          again.out,
+          waitOnTestClock(waits),
+        ),
+      ).toBe(0);
+      expect(again.errors).toEqual([]);
+      expect(waits).toEqual([90_000]);
+      const call = await t.server.db
+        .selectFrom('ctm_calls')
+        .select(['id', 'status', 'ended_by', 'duration_seconds'])
+        .where('lead_name', '=', 'Hana Cole')
+        .executeTakeFirstOrThrow();
+      // Rang 6 s, picked up at the provider, talked until the caller hung up.
+      expect(call).toMatchObject({ status: 'completed', ended_by: 'caller', duration_seconds: 84 });
+      expect(again.lines).toEqual([
+        expect.stringMatching(/^Ringing intake@harbor.test: Hana Cole/),
+        'The caller hangs up in 90 s.',
+        `The caller hung up: call ${call.id} ended completed after 84 s of talk.`,
+      ]);
+    });
+
+    it('--hangup-after: says so when the call had ended before the caller hung up', async () => {
+      const o = output();
+      const code = await simulateCall(
+        [
+          '--to',
+          'intake@harbor.test',
+          '--name',
+          'Ian Ford',
+          '--hangup-after',
+          '1',
+          '--server',
+          t.url,
+        ],
+        o.out,
+        async () => {
+          // The agent hangs up first.
+          const live = await t.server.db
+            .selectFrom('ctm_calls')
+            .select(['id', 'workspace_id'])
+            .where('lead_name', '=', 'Ian Ford')
+            .executeTakeFirstOrThrow();
+          await t.server.callTracking.simulator.hangUp(live.workspace_id, live.id);
+        },
+      );
+      expect(o.errors).toEqual([]);
+      expect(code).toBe(0);
+      expect(o.lines.at(-1)).toMatch(/^Call \S+ had ended before the caller hung up\.$/);
+    });
+
+    it('--hangup-after: refuses a number that is not more than 0 and at most an hour, before calling anyone', async () => {
+      for (const value of ['0', '3601', 'abc', '-1', '1e3', '']) {
+        const o = output();
+        const code = await simulateCall(
+          [
+            '--to',
+            'intake@harbor.test',
+            `--hangup-after=${value}`,
+            '--server',
+            'http://127.0.0.1:9',
+          ],
+          o.out,
+        );
+        expect(code, value).toBe(2);
+        expect(o.errors.join('\n')).toMatch(
+          /--hangup-after must be a number of seconds more than 0 and at most 3600/,
+        );
+      }
+      expect(parseHangUpAfter(String(HANGUP_AFTER_MAX_SECONDS))).toBe(3600);
+      expect(parseHangUpAfter('0.5')).toBe(0.5);
     });
 
     it('needs --to', async () => {
