@@ -23,7 +23,7 @@ import { currentEnvironment } from './shell/env-banner/env-banner';
 import { requestEnded, requestStarted } from './shell/request-loader/request-loader-store';
 import { hydrateSidebar } from './shell/sidebar/sidebar-store';
 import { hydrateTheme } from './shell/theme/theme-store';
-import { notifyWithToasts } from './shell/toasts/toast-store';
+import { dismissToastById, notifyWithToasts } from './shell/toasts/toast-store';
 
 /**
  * The standalone app's wiring: localStorage, the direct transport (same origin: /api,
@@ -36,6 +36,7 @@ const { api, session, transport } = createDirectSession({
   config: apiConfigFor(window.location.origin),
   storage,
   notify: notifyWithToasts,
+  dismissNotice: dismissToastById,
   appVersion: APP_VERSION,
   currentPath: () => window.location.pathname,
   onRequestStart: requestStarted,

@@ -8,7 +8,7 @@ import {
   type RefreshCoordinator,
   type SessionTokens,
 } from '@/shared/transport/direct-transport';
-import type { Notifier } from '@/shared/transport/notifier';
+import type { NoticeDismisser, Notifier } from '@/shared/transport/notifier';
 import {
   createSessionService,
   createSessionTokenSource,
@@ -31,6 +31,8 @@ export function createDirectSession(options: {
   config: ApiConfig;
   storage: KeyValueStorage;
   notify: Notifier;
+  /** Takes a named toast back (the persistent socket error once connected, issue #28). */
+  dismissNotice?: NoticeDismisser;
   appVersion: string;
   currentPath: () => string;
   onRequestStart?: () => void;
@@ -56,6 +58,7 @@ export function createDirectSession(options: {
     config: options.config,
     tokens: tokenSource,
     notify: options.notify,
+    dismissNotice: options.dismissNotice,
     onRequestStart: options.onRequestStart,
     onRequestEnd: options.onRequestEnd,
     coordinator: options.coordinator,
