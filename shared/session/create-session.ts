@@ -48,6 +48,11 @@ export function createDirectSession(options: {
    * one socket per browser, issue #12). Default true.
    */
   connectSocketOnSignIn?: boolean;
+  /**
+   * Every wait for the server to come back (the socket's reconnects, the workspace
+   * context's reloads; issue #28); answers the cancel. Default: setTimeout (tests: faster).
+   */
+  retryTimer?: (run: () => void, delayMs: number) => () => void;
 }): DirectSession {
   const tokenSource = createSessionTokenSource(
     options.storage,
@@ -62,6 +67,7 @@ export function createDirectSession(options: {
     onRequestStart: options.onRequestStart,
     onRequestEnd: options.onRequestEnd,
     coordinator: options.coordinator,
+    reconnectTimer: options.retryTimer,
   });
   const api = createApiClient(transport, options.notify);
   const session = createSessionService({
@@ -73,6 +79,10 @@ export function createDirectSession(options: {
     socket: options.connectSocketOnSignIn === false ? undefined : transport,
     coordinator: options.coordinator,
     candidateApi: (tokens) => createCandidateApi(options.config, options.notify, tokens),
+    // Whether or not this session opens the socket (the app may use the extension's), its
+    // status says when the server answers again (issue #28).
+    connection: transport,
+    retryTimer: options.retryTimer,
   });
   return { transport, api, session };
 }
