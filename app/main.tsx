@@ -16,6 +16,7 @@ import { appCanShowCallFlow, createAppCalls } from './calls/app-calls';
 import { attachBrowserPush, browserNotification, createDesktopAlerts } from './live/browser-push';
 import { createLiveFeedChooser, followSession, liveScopeOf } from './live/choose-live-feed';
 import { connectExtensionLiveFeed } from './live/extension-live-feed';
+import { followLiveSocketError } from './live/live-socket-error';
 import { App } from './app';
 import { APP_VERSION } from './shell/app-version';
 import { createAppRouter } from './router';
@@ -84,6 +85,8 @@ const liveFeeds = createLiveFeedChooser({
   onFeedChange: appCalls.feedChanged,
 });
 followSession(useSessionStore, liveFeeds);
+// issue #28: the extension's socket in error shows in the app too (its own shows itself).
+followLiveSocketError(liveFeeds.feed, notifyWithToasts, dismissToastById);
 // The extension's bridge may announce itself after the app started.
 window.addEventListener(EXTENSION_READY_EVENT, () => void liveFeeds.extensionAppeared());
 

@@ -360,6 +360,8 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
       ended = true;
       cancelWait?.();
       cancelWait = null;
+      // Signed out (or the extension's socket serves us now): this socket's error is over.
+      if (errorShown) options.dismissNotice?.(SOCKET_ERROR_TOAST_ID);
       wakeUps.removeEventListener?.('online', wakeUp);
       page?.removeEventListener?.('visibilitychange', onVisible);
     };

@@ -177,13 +177,15 @@ describe('the socket comes back (issue #28)', () => {
 
   it('stops retrying at sign-out', async () => {
     const first = await startSocketServer();
-    const { transport, attempts, statuses, waitForConnects } = setup(first.port);
+    const { transport, attempts, statuses, waitForConnects, dismissNotice } = setup(first.port);
     transport.connectSocket();
     await waitForConnects(1);
     await kill(first);
-    await vi.waitFor(() => expect(attempts.length).toBeGreaterThanOrEqual(2));
+    await vi.waitFor(() => expect(attempts.length).toBeGreaterThanOrEqual(4));
 
     transport.disconnectSocket();
+    // The error of a socket closed at sign-out goes with it.
+    expect(dismissNotice).toHaveBeenCalledWith(SOCKET_ERROR_TOAST_ID);
     const tried = attempts.length;
     const again = await startSocketServer(first.port);
     await new Promise((resolve) => setTimeout(resolve, 150));
