@@ -335,7 +335,8 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
             id: SOCKET_ERROR_TOAST_ID,
           });
         }
-        setStatus('error');
+        // Said once per outage: every port would be told again at each attempt.
+        if (status !== 'error') setStatus('error');
       } else if (status !== 'connecting') {
         setStatus('connecting');
       }
