@@ -18,6 +18,7 @@ import { createIncomingCallAlerts } from './calls/incoming-call-alert';
 import { attachBrowserPush, browserNotification, createDesktopAlerts } from './live/browser-push';
 import { createLiveFeedChooser, followSession, liveScopeOf } from './live/choose-live-feed';
 import { connectExtensionLiveFeed } from './live/extension-live-feed';
+import { followLiveSocketError } from './live/live-socket-error';
 import { App } from './app';
 import { APP_VERSION } from './shell/app-version';
 import { createAppRouter } from './router';
@@ -25,7 +26,7 @@ import { currentEnvironment } from './shell/env-banner/env-banner';
 import { requestEnded, requestStarted } from './shell/request-loader/request-loader-store';
 import { hydrateSidebar } from './shell/sidebar/sidebar-store';
 import { hydrateTheme } from './shell/theme/theme-store';
-import { notifyWithToasts } from './shell/toasts/toast-store';
+import { dismissToastById, notifyWithToasts } from './shell/toasts/toast-store';
 
 /**
  * The standalone app's wiring: localStorage, the direct transport (same origin: /api,
@@ -38,6 +39,7 @@ const { api, session, transport } = createDirectSession({
   config: apiConfigFor(window.location.origin),
   storage,
   notify: notifyWithToasts,
+  dismissNotice: dismissToastById,
   appVersion: APP_VERSION,
   currentPath: () => window.location.pathname,
   onRequestStart: requestStarted,
@@ -96,6 +98,8 @@ const liveFeeds = createLiveFeedChooser({
   onFeedChange: appCalls.feedChanged,
 });
 followSession(useSessionStore, liveFeeds);
+// issue #28: the extension's socket in error shows in the app too (its own shows itself).
+followLiveSocketError(liveFeeds.feed, notifyWithToasts, dismissToastById);
 // The extension's bridge may announce itself after the app started.
 window.addEventListener(EXTENSION_READY_EVENT, () => void liveFeeds.extensionAppeared());
 

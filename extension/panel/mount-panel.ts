@@ -93,6 +93,8 @@ const panelRoots = new WeakMap<HTMLElement, ShadowRoot>();
 interface PanelState {
   who: string;
   notice: string;
+  /** The background's socket is in error (issue #28): the persistent error shows. */
+  socketError: boolean;
   /** The panel's own hang-up confirm is open (no wizard on the page took the hang-up). */
   hangUpConfirm: boolean;
   render: () => void;
@@ -182,6 +184,7 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   const view: PanelState = {
     who: [user?.name, workspace?.name].filter(Boolean).join(' · '),
     notice: '',
+    socketError: isSocketError(options.state),
     hangUpConfirm: false,
     render: () => {},
   };
@@ -248,6 +251,7 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
           live: options.live ?? null,
           onNavigate,
           notice: view.notice,
+          socketError: view.socketError,
           widgetTags: tags,
           call: liveCall(),
           onHangUp: () => calls?.requestHangUp(),
@@ -347,7 +351,8 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
       put: options.onView,
       firstFigures: options.firstFigures,
       // A live call's wizard and a passing notice are not what the next record should show.
-      skip: () => liveCall() !== null || view.notice !== '' || view.hangUpConfirm,
+      skip: () =>
+        liveCall() !== null || view.notice !== '' || view.socketError || view.hangUpConfirm,
     });
   }
   doc.addEventListener('visibilitychange', reportVisibility, { signal });
@@ -379,4 +384,20 @@ export function showPanelNotice(host: HTMLElement, message: string, durationMs =
     view.notice = '';
     view.render();
   }, durationMs);
+}
+
+/**
+ * spec: session 4 Sockets, issue #28 — the background's one socket gave up its 3rd attempt
+ * (it keeps trying): the persistent "Socket Connection Error!" until it is connected again.
+ */
+export function isSocketError(state: PublicSessionState | null): boolean {
+  return state?.status === 'signed-in' && state.socket === 'error';
+}
+
+/** Shows or clears the persistent socket error, following the background's state. */
+export function showPanelSocketError(host: HTMLElement, socketError: boolean): void {
+  const view = panelViews.get(host);
+  if (!view || view.socketError === socketError) return;
+  view.socketError = socketError;
+  view.render();
 }

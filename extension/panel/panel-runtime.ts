@@ -10,7 +10,7 @@ import { holdScreensUntil } from '@/widgets/lazy-screen';
 import { setWidgetShadowMode } from '@/widgets/define-widget';
 import { setWidgetEnvironment } from '@/widgets/widget-environment';
 import { startClickToCall } from './click-to-call/start-click-to-call';
-import { mountPanel, showPanelNotice } from './mount-panel';
+import { isSocketError, mountPanel, showPanelNotice, showPanelSocketError } from './mount-panel';
 import { canShowCallFlow } from './panel-calls';
 import { loadPanelPrefs, type PanelPrefs } from './panel-prefs';
 import { firstFigureWidget, widgetsForRole } from './panel-widgets';
@@ -210,7 +210,13 @@ export async function startPanel({ family, signal, port }: StartPanelOptions): P
   environment.onHostSession(reportCallFacts);
 
   transport.onSessionState(evaluate);
+  // issue #28: the persistent socket error follows the background's socket status (which
+  // every port gets, a tab opened during the outage included), not its passing notices.
+  transport.onSessionState((state) => {
+    void mounted?.host.then((host) => host && showPanelSocketError(host, isSocketError(state)));
+  });
   transport.onNotice((notice) => {
+    if (notice.persistent) return;
     void mounted?.host.then(
       (host) => host && showPanelNotice(host, notice.message, notice.durationMs),
     );

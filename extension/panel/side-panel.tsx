@@ -3,6 +3,7 @@ import { HangUpPill } from '@/app/features/call-flow/hang-up-pill';
 import { LiveCallCount } from '@/app/live/live-call-count';
 import { LiveProvider } from '@/app/live/live-context';
 import { NotificationCenter } from '@/app/live/notification-center';
+import { en } from '@/shared/i18n/en';
 import type { LiveFeed } from '@/shared/live/live-feed';
 
 export interface SidePanelProps {
@@ -15,6 +16,11 @@ export interface SidePanelProps {
   onNavigate: (path: string) => void;
   /** A background notice (socket retry, errors); '' hides it. */
   notice: string;
+  /**
+   * The background's socket is in error (spec: session 4 Sockets, issue #28): the
+   * persistent "Socket Connection Error!" until it is connected again.
+   */
+  socketError?: boolean;
   /** The widget elements fit for the user's role (custom element tags). */
   widgetTags: readonly string[];
   /** The live call (issue #13), or null: the hang-up button shows only while one is live. */
@@ -40,6 +46,7 @@ export function SidePanel({
   live,
   onNavigate,
   notice,
+  socketError = false,
   widgetTags,
   call = null,
   onHangUp,
@@ -106,6 +113,11 @@ export function SidePanel({
             Hide
           </button>
         </header>
+        {socketError ? (
+          <div className="socket-error" role="alert" data-testid="panel-socket-error">
+            <strong>{en.SOCKET_ERROR_TITLE}</strong> {en.SOCKET_ERROR_BODY}
+          </div>
+        ) : null}
         <div className="notice" role="status">
           {notice}
         </div>

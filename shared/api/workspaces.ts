@@ -1,11 +1,12 @@
 import { itemResponseSchema, listResponseSchema } from '@/shared/contracts/common';
 import { agentSchema, type Agent } from '@/shared/contracts/lookups';
 import { crmOrganizationSchema, workspaceSchema } from '@/shared/contracts/workspace';
-import type { ApiClient } from './client';
+import type { ApiClient, CallOptions } from './client';
 
-export async function getWorkspace(api: ApiClient, workspaceId: string) {
+export async function getWorkspace(api: ApiClient, workspaceId: string, options?: CallOptions) {
   const path = `workspaces/${encodeURIComponent(workspaceId)}`;
-  return (await api.call(itemResponseSchema(workspaceSchema), { method: 'GET', path })).data;
+  return (await api.call(itemResponseSchema(workspaceSchema), { method: 'GET', path }, options))
+    .data;
 }
 
 export async function listWorkspaces(api: ApiClient) {

@@ -8,7 +8,7 @@ import {
   type RefreshCoordinator,
   type SessionTokens,
 } from '@/shared/transport/direct-transport';
-import type { Notifier } from '@/shared/transport/notifier';
+import type { NoticeDismisser, Notifier } from '@/shared/transport/notifier';
 import {
   createSessionService,
   createSessionTokenSource,
@@ -31,6 +31,8 @@ export function createDirectSession(options: {
   config: ApiConfig;
   storage: KeyValueStorage;
   notify: Notifier;
+  /** Takes a named toast back (the persistent socket error once connected, issue #28). */
+  dismissNotice?: NoticeDismisser;
   appVersion: string;
   currentPath: () => string;
   onRequestStart?: () => void;
@@ -46,6 +48,11 @@ export function createDirectSession(options: {
    * one socket per browser, issue #12). Default true.
    */
   connectSocketOnSignIn?: boolean;
+  /**
+   * Every wait for the server to come back (the socket's reconnects, the workspace
+   * context's reloads; issue #28); answers the cancel. Default: setTimeout (tests: faster).
+   */
+  retryTimer?: (run: () => void, delayMs: number) => () => void;
 }): DirectSession {
   const tokenSource = createSessionTokenSource(
     options.storage,
@@ -56,9 +63,11 @@ export function createDirectSession(options: {
     config: options.config,
     tokens: tokenSource,
     notify: options.notify,
+    dismissNotice: options.dismissNotice,
     onRequestStart: options.onRequestStart,
     onRequestEnd: options.onRequestEnd,
     coordinator: options.coordinator,
+    reconnectTimer: options.retryTimer,
   });
   const api = createApiClient(transport, options.notify);
   const session = createSessionService({
@@ -70,6 +79,10 @@ export function createDirectSession(options: {
     socket: options.connectSocketOnSignIn === false ? undefined : transport,
     coordinator: options.coordinator,
     candidateApi: (tokens) => createCandidateApi(options.config, options.notify, tokens),
+    // Whether or not this session opens the socket (the app may use the extension's), its
+    // status says when the server answers again (issue #28).
+    connection: transport,
+    retryTimer: options.retryTimer,
   });
   return { transport, api, session };
 }

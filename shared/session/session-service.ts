@@ -19,12 +19,14 @@ import {
   useSessionStore,
   type SessionState,
 } from '@/shared/stores/session-store';
-import type {
-  RefreshCoordinator,
-  SessionTokens,
-  TokenSource,
+import {
+  CONNECTION_STATUS_EVENT,
+  socketReconnectDelayMs,
+  type RefreshCoordinator,
+  type SessionTokens,
+  type TokenSource,
 } from '@/shared/transport/direct-transport';
-import { TransportError } from '@/shared/transport/transport';
+import { TransportError, type Transport } from '@/shared/transport/transport';
 import { SignInError, toSignInError } from './sign-in-error';
 import { createStoredSessionStore } from './stored-session-store';
 
@@ -124,7 +126,17 @@ export interface SessionServiceDeps {
    * without it nothing can be adopted.
    */
   candidateApi?: (tokens: SessionTokens) => CandidateApi;
+  /**
+   * The transport's socket status (CONNECTION_STATUS_EVENT): a workspace context that
+   * could not be loaded is loaded again as soon as the socket connects (issue #28).
+   */
+  connection?: Pick<Transport, 'subscribe'>;
+  /** Waits before loading the workspace context again; answers the cancel (tests). */
+  retryTimer?: (run: () => void, delayMs: number) => () => void;
 }
+
+/** The workspace, agent and CRM organisation of a signed-in user (spec: session 4 steps 4-5). */
+type WorkspaceContext = Pick<SessionState, 'workspace' | 'agent' | 'crmOrganization'>;
 
 export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { api, tokenSource } = deps;
@@ -140,16 +152,106 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
    * the data layer's cached queries, loaded by the screens that read them (app/query).
    */
   async function loadWorkspaceContext(user: LoggedUser): Promise<void> {
-    if (!user.workspace) {
-      useSessionStore.setState({ workspace: null, agent: null, crmOrganization: null });
-      return;
-    }
-    const workspace = await getWorkspace(api, user.workspace);
+    stopContextRetry();
+    applyContext(user, await fetchWorkspaceContext(user));
+  }
+
+  async function fetchWorkspaceContext(
+    user: LoggedUser,
+    options?: { silent: boolean },
+  ): Promise<WorkspaceContext> {
+    if (!user.workspace) return { workspace: null, agent: null, crmOrganization: null };
+    const workspace = await getWorkspace(api, user.workspace, options);
     const [agent, crmOrganization] = await Promise.all([
       findAgent(user),
       loadCrmOrganization(workspace),
     ]);
-    useSessionStore.setState({ workspace, agent, crmOrganization });
+    return { workspace, agent, crmOrganization };
+  }
+
+  function applyContext(user: LoggedUser, context: WorkspaceContext): void {
+    useSessionStore.setState(context);
+    const { workspace, agent, crmOrganization } = context;
+    // Kept for a restore that cannot reach the server (issue #28); best effort.
+    if (workspace) {
+      void stored
+        .saveContext({ userId: user.id, workspace, agent, crmOrganization })
+        .catch(() => {});
+    }
+  }
+
+  // --- a workspace context that could not be loaded (issue #28) ------------------------
+  // A session restored while the server is down (the extension's worker restarted by the
+  // browser during an outage) used to stay without its workspace for good: the
+  // background never listened for calls again. It now starts with the stored copy, if
+  // any, and loads the context again: when the socket connects, and on a backoff.
+  /** The user whose context is still to be loaded; null when it is loaded. */
+  let contextOwed: LoggedUser | null = null;
+  let contextAttempt = 0;
+  let cancelContextRetry: (() => void) | null = null;
+  let contextLoading: Promise<void> | null = null;
+  const retryTimer =
+    deps.retryTimer ??
+    ((run: () => void, delayMs: number) => {
+      const timer = setTimeout(run, delayMs);
+      return () => clearTimeout(timer);
+    });
+
+  function stopContextRetry(): void {
+    cancelContextRetry?.();
+    cancelContextRetry = null;
+    contextOwed = null;
+    contextAttempt = 0;
+  }
+
+  function owesContext(user: LoggedUser): void {
+    stopContextRetry();
+    contextOwed = user;
+    scheduleContextRetry();
+  }
+
+  function scheduleContextRetry(): void {
+    if (!contextOwed || cancelContextRetry) return;
+    contextAttempt += 1;
+    cancelContextRetry = retryTimer(() => {
+      cancelContextRetry = null;
+      void retryContext();
+    }, socketReconnectDelayMs(contextAttempt));
+  }
+
+  function retryContext(): Promise<void> {
+    contextLoading ??= (async () => {
+      const user = contextOwed;
+      if (!user) return;
+      try {
+        const context = await fetchWorkspaceContext(user, { silent: true });
+        // Signed out, or another user, meanwhile: not theirs to get.
+        const now = useSessionStore.getState();
+        if (contextOwed !== user || now.status !== 'signed-in' || now.user?.id !== user.id) return;
+        stopContextRetry();
+        applyContext(user, context);
+      } catch {
+        scheduleContextRetry();
+      }
+    })().finally(() => {
+      contextLoading = null;
+    });
+    return contextLoading;
+  }
+
+  deps.connection?.subscribe(CONNECTION_STATUS_EVENT, (status) => {
+    if (status !== 'connected' || !contextOwed) return;
+    // The server answers again: no need to wait for the backoff.
+    cancelContextRetry?.();
+    cancelContextRetry = null;
+    void retryContext();
+  });
+
+  /** What enter() shows when the context cannot be loaded: the stored copy, if it fits. */
+  async function storedContext(user: LoggedUser): Promise<WorkspaceContext | null> {
+    const copy = await stored.readContext().catch(() => null);
+    if (!copy || copy.userId !== user.id || copy.workspace.id !== user.workspace) return null;
+    return { workspace: copy.workspace, agent: copy.agent, crmOrganization: copy.crmOrganization };
   }
 
   async function findAgent(user: LoggedUser): Promise<Agent | null> {
@@ -215,8 +317,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     try {
       await loadWorkspaceContext(user);
     } catch (error) {
-      // A refused refresh has already signed the user out; anything else keeps the session.
+      // A refused refresh has already signed the user out; anything else keeps the session,
+      // with the stored copy of its workspace meanwhile, loaded again later (issue #28).
       if (error instanceof TransportError && error.authFailed) return null;
+      const copy = await storedContext(user);
+      if (copy && useSessionStore.getState().user === user) useSessionStore.setState(copy);
+      owesContext(user);
     }
     if (!useSessionStore.getState().user) return null;
     useSessionStore.setState({ status: 'signed-in' });
@@ -312,6 +418,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
    * layer forgets its cache (lookups included) when the session store says signed out.
    */
   function signOutHere(logoutMessage: string | null): void {
+    stopContextRetry();
     deps.socket?.disconnectSocket();
     useSessionStore.setState({ ...initialSessionState, status: 'signed-out', logoutMessage });
   }

@@ -7,9 +7,22 @@ export interface ToastOptions {
   durationMs?: number;
   /** Stays until dismissed (spec: session 4 Sockets, reconnect exhausted). */
   persistent?: boolean;
+  /**
+   * Names the toast, so that its sender can take it back with a NoticeDismisser (issue
+   * #28: the persistent socket error goes once the socket is connected again). A toast
+   * shown again under the same id replaces the one on screen instead of stacking.
+   */
+  id?: string;
 }
 
 export type Notifier = (kind: ToastKind, message: string, options?: ToastOptions) => void;
+
+/**
+ * Removes the toast shown with this id (ToastOptions.id), if it is still there. Given by
+ * hosts with lasting toasts (the app's toaster); the extension's worker has none: its
+ * surfaces follow the socket's status instead.
+ */
+export type NoticeDismisser = (id: string) => void;
 
 // spec: session 8 — success toasts last 1 second, error toasts 2 seconds.
 export const TOAST_DURATION_MS: Record<ToastKind, number> = {

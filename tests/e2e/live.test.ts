@@ -38,7 +38,10 @@ const CRM_TAB_URLS = [
   CRM_PAGES.ctmCall.url,
   'https://crm.zoho.com/crm/tab/Potentials/4876876000000421002',
 ];
-/** Reconnect policy (spec: session 4): 3 attempts, delay 10 s, at most 20 s; with slack. */
+/**
+ * Reconnect policy (issue #28, departing from spec 4's 3 attempts): 10 s (5-15 s with
+ * jitter), then 20 s (10-30 s), at most 30 s; a quick restart is back within two, with slack.
+ */
 const RECONNECT_TIMEOUT = 45_000;
 
 /** What one notification centre and live count show (the DOM contract of issue #12). */

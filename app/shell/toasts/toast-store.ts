@@ -12,6 +12,8 @@ export interface Toast {
   message: string;
   title?: string;
   persistent: boolean;
+  /** The sender's name for it (ToastOptions.id), to take it back with dismissToastById. */
+  key?: string;
 }
 
 interface ToastState {
@@ -43,23 +45,31 @@ function arm(id: number, durationMs: number): void {
 /**
  * Shows a toast (spec: session 2 / 8 — success 1 s, danger 2 s, info; bottom-right).
  * A toast identical to one on screen restarts that one's timer instead of stacking a copy,
- * so a burst of failing requests reads as one message.
+ * so a burst of failing requests reads as one message. A toast with an id (ToastOptions.id)
+ * is compared only with the one of that id, which it replaces when it says something else.
  */
 export function showToast(kind: ToastKind, message: string, options: ToastOptions = {}): number {
   const persistent = options.persistent === true;
   const durationMs = options.durationMs ?? TOAST_DURATION_MS[kind];
-  const { toasts } = useToastStore.getState();
-
-  const same = toasts.find(
-    (toast) => toast.kind === kind && toast.message === message && toast.title === options.title,
-  );
+  const isSame = (toast: Toast) =>
+    toast.kind === kind && toast.message === message && toast.title === options.title;
+  // A named toast replaces the one of its name (issue #28: one socket error at a time).
+  const named = options.id === undefined ? undefined : findByKey(options.id);
+  if (named && !isSame(named)) dismissToast(named.id);
+  const same =
+    options.id === undefined
+      ? useToastStore.getState().toasts.find((toast) => toast.key === undefined && isSame(toast))
+      : named && isSame(named)
+        ? named
+        : undefined;
   if (same) {
     if (!same.persistent) arm(same.id, durationMs);
     return same.id;
   }
 
   const toast: Toast = { id: nextId++, kind, message, title: options.title, persistent };
-  let next = [...toasts, toast];
+  if (options.id !== undefined) toast.key = options.id;
+  let next = [...useToastStore.getState().toasts, toast];
   while (next.length > MAX_TOASTS) {
     const drop = next.find((item) => !item.persistent) ?? next[0]!;
     clearTimer(drop.id);
@@ -73,6 +83,16 @@ export function showToast(kind: ToastKind, message: string, options: ToastOption
 export function dismissToast(id: number): void {
   clearTimer(id);
   useToastStore.setState((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
+}
+
+function findByKey(key: string): Toast | undefined {
+  return useToastStore.getState().toasts.find((toast) => toast.key === key);
+}
+
+/** Removes the toast shown under this name (ToastOptions.id), if it is still on screen. */
+export function dismissToastById(key: string): void {
+  const toast = findByKey(key);
+  if (toast) dismissToast(toast.id);
 }
 
 export function clearToasts(): void {

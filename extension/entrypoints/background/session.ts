@@ -13,7 +13,9 @@ import { CONNECTION_STATUS_EVENT, type SocketHub } from './socket';
  * The extension's one session (spec: session 4 Sign-in and session), held only here:
  * the shared session service and DirectTransport over storage.session, which content
  * scripts cannot read. After the worker is stopped and started again, `start` restores
- * it from there (tokens, user), and the socket reconnects.
+ * it from there (tokens, user, and the workspace context last loaded, so that a restart
+ * during a server outage still knows its workspace and listens for calls: issue #28),
+ * and the socket connects, and keeps reconnecting for as long as someone is signed in.
  */
 export interface BackgroundSession {
   /** Settles once the stored session is back (or known to be absent). */
@@ -45,6 +47,8 @@ export interface BackgroundSessionOptions {
    * that reads it (issue #12). Absent: no count (tests of the session alone).
    */
   liveCalls?: { get(): number | null; subscribe(listener: () => void): () => void };
+  /** Waits for the server to come back (socket reconnects, workspace reloads); tests only. */
+  retryTimer?: (run: () => void, delayMs: number) => () => void;
 }
 
 export function createBackgroundSession(options: BackgroundSessionOptions): BackgroundSession {
@@ -70,6 +74,7 @@ export function createBackgroundSession(options: BackgroundSessionOptions): Back
       notify: options.notify,
       appVersion: options.appVersion,
       currentPath: () => '',
+      retryTimer: options.retryTimer,
     });
     hub.bind(created.transport);
     return created;

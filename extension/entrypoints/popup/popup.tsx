@@ -6,6 +6,7 @@ import { SignInForm } from '@/app/features/auth/sign-in-form';
 import { createPopupSession, openApp, SOCKET_STATUS_TEXT } from '@/extension/pages/page-transport';
 import { useLiveState } from '@/extension/pages/use-live-state';
 import { useSessionState } from '@/extension/pages/use-session-state';
+import { en } from '@/shared/i18n/en';
 import type { PortTransport } from '@/shared/transport/port-transport';
 
 const ROLE_TEXT = {
@@ -83,6 +84,12 @@ export function Popup({ transport }: { transport: PortTransport }) {
         <dt>Live calls</dt>
         <dd data-testid="popup-live-calls">{live.liveCalls ?? '—'}</dd>
       </dl>
+      {/* spec: session 4 Sockets, issue #28 — persistent while the socket is in error. */}
+      {state.socket === 'error' ? (
+        <p className="ic-popup__message" role="alert" data-testid="popup-socket-error">
+          <strong>{en.SOCKET_ERROR_TITLE}</strong> {en.SOCKET_ERROR_BODY}
+        </p>
+      ) : null}
       <div className="ic-popup__actions">
         <Button variant="primary" block onClick={() => openApp(state.appOrigin)}>
           Open the dashboard

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/app/shell/toasts/toaster';
 import {
   clearToasts,
+  dismissToastById,
   MAX_TOASTS,
   notifyWithToasts,
   showToast,
@@ -92,5 +93,22 @@ describe('toasts (spec: session 8 / dashboards 4 — success 1 s, error 2 s, bot
     const messages = useToastStore.getState().toasts.map((toast) => toast.message);
     expect(messages).toHaveLength(MAX_TOASTS);
     expect(messages[0]).toBe('message 3');
+  });
+
+  it('takes a named persistent toast back when its sender says so (issue #28)', () => {
+    render(<Toaster />);
+    const error = { title: 'Socket Connection Error!', persistent: true, id: 'socket-error' };
+    act(() => notifyWithToasts('danger', 'Try refreshing the page', error));
+    // Shown again during the same outage: still one.
+    act(() => notifyWithToasts('danger', 'Try refreshing the page', error));
+    expect(screen.getAllByText('Socket Connection Error!')).toHaveLength(1);
+    // Another toast of the same words but no name is not the one taken back.
+    act(() => notifyWithToasts('info', 'Connected again'));
+    act(() => dismissToastById('socket-error'));
+    expect(screen.queryByText('Socket Connection Error!')).toBeNull();
+    expect(screen.queryByText('Connected again')).not.toBeNull();
+    // Nothing of that name left: nothing happens.
+    act(() => dismissToastById('socket-error'));
+    expect(useToastStore.getState().toasts).toHaveLength(1);
   });
 });

@@ -1,5 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mountPanel, PANEL_TAG, panelShadowRoot } from '@/extension/panel/mount-panel';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  isSocketError,
+  mountPanel,
+  PANEL_TAG,
+  panelShadowRoot,
+  showPanelNotice,
+  showPanelSocketError,
+} from '@/extension/panel/mount-panel';
 import { panelPrefsKey, parsePanelPrefs } from '@/extension/panel/panel-prefs';
 import { widgetsForRole } from '@/extension/panel/panel-widgets';
 import { watchLocation } from '@/extension/panel/watch-location';
@@ -190,5 +197,47 @@ describe('watchLocation', () => {
     url = 'https://crm.zoho.com/crm/tab/Contacts/1000003';
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(seen).toEqual(['https://crm.zoho.com/crm/tab/Contacts/1000002']);
+  });
+});
+
+describe("the background socket's persistent error in the panel (spec: session 4 Sockets, issue #28)", () => {
+  const socketError = (host: HTMLElement | null) =>
+    panelShadowRoot(host!)?.querySelector('[data-testid="panel-socket-error"]') ?? null;
+
+  it('shows "Socket Connection Error!" while the socket is in error, however long, until connected', async () => {
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const host = await mountPanel({
+        family: 'zoho',
+        signal: controller.signal,
+        // A tab opened during the outage starts with it.
+        state: { ...owner, socket: 'error' },
+        storage: createMemoryStorage(),
+        isDefined: allDefined,
+      });
+      expect(socketError(host)?.getAttribute('role')).toBe('alert');
+      expect(socketError(host)?.textContent).toBe(
+        'Socket Connection Error! Try refreshing the page, and notify support if the issue persists afterward.',
+      );
+      // A passing notice comes and goes; the error stays (it once lasted 3 s).
+      showPanelNotice(host!, 'Retrying Socket Connection', 3000);
+      vi.advanceTimersByTime(10 * 60_000);
+      expect(socketError(host)).not.toBeNull();
+      showPanelSocketError(host!, isSocketError({ ...owner, socket: 'connected' }));
+      expect(socketError(host)).toBeNull();
+      controller.abort();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is the signed-in socket in error only', () => {
+    expect(isSocketError({ ...owner, socket: 'error' })).toBe(true);
+    for (const socket of ['connected', 'connecting', 'disconnected'] as const) {
+      expect(isSocketError({ ...owner, socket })).toBe(false);
+    }
+    expect(isSocketError({ ...owner, status: 'signed-out', socket: 'error' })).toBe(false);
+    expect(isSocketError(null)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { createSessionService, createSessionTokenSource } from '@/shared/session
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { initialSessionState, useSessionStore } from '@/shared/stores/session-store';
 import type { Transport } from '@/shared/transport/transport';
+import { makeWorkspace } from '../domain/fixtures';
 
 const storedUser = {
   id: 'u1',
@@ -76,5 +77,51 @@ describe('restoring a stored session (spec: session 4 step 10)', () => {
     const storage = createMemoryStorage({ user: 'garbage', appVersion: '2.69.183' });
     expect(await service(storage).restore()).toBeNull();
     expect(useSessionStore.getState().status).toBe('signed-out');
+  });
+});
+
+describe('restoring while the server cannot be reached (issue #28)', () => {
+  beforeEach(() => useSessionStore.setState(initialSessionState));
+
+  const workspace = makeWorkspace();
+  const inLakeside = { ...storedUser, workspace: 'ws_lakeside' };
+  const copyOf = (userId: string) =>
+    encodeStored({ userId, workspace, agent: null, crmOrganization: null });
+
+  it("starts with the stored copy of the user's workspace, and keeps loading it", async () => {
+    const waits: number[] = [];
+    const storage = createMemoryStorage({
+      user: encodeStored(inLakeside),
+      appVersion: '2.69.183',
+      workspaceContext: copyOf('u1'),
+    });
+    const restoring = createSessionService({
+      api: createApiClient(offline, () => {}),
+      storage,
+      tokenSource: createSessionTokenSource(storage),
+      appVersion: '2.69.183',
+      currentPath: () => '/app',
+      retryTimer: (_run, delayMs) => {
+        waits.push(delayMs);
+        return () => {};
+      },
+    });
+    await restoring.restore();
+    expect(useSessionStore.getState()).toMatchObject({
+      status: 'signed-in',
+      workspace: { id: 'ws_lakeside', attributes: { name: workspace.attributes.name } },
+    });
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeLessThanOrEqual(15_000);
+  });
+
+  it("never shows another user's stored workspace", async () => {
+    const storage = createMemoryStorage({
+      user: encodeStored(inLakeside),
+      appVersion: '2.69.183',
+      workspaceContext: copyOf('someone-else'),
+    });
+    await service(storage).restore();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', workspace: null });
   });
 });
