@@ -73,7 +73,19 @@ export interface DirectTransportOptions {
   reconnectTimer?: (run: () => void, delayMs: number) => () => void;
   /** Where `online` and `visibilitychange` are heard; default: globalThis (window, worker). */
   wakeUps?: WakeUpSource;
+  /**
+   * Whether the server answers again (issue #28): asked every SERVER_PROBE_MS while a
+   * reconnect waits, so a server that is back is used within seconds, not at the end of a
+   * backoff of up to 30 s. Default: GET {apiBase}/health, unauthenticated, 3 s at most.
+   * `null` turns it off (tests of the backoff itself).
+   */
+  serverProbe?: (() => Promise<boolean>) | null;
+  /** How often the probe asks; default SERVER_PROBE_MS (tests: a few ms). */
+  serverProbeEveryMs?: number;
 }
+
+/** How often a waiting reconnect asks whether the server is back (issue #28). */
+export const SERVER_PROBE_MS = 4000;
 
 /** What tells the socket that now is a good moment to retry (issue #28). */
 export interface WakeUpSource {
@@ -284,6 +296,17 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
     });
   /** Ends the socket's retries and wake-up listeners; set while a socket is open. */
   let stopSocket: () => void = () => {};
+  const serverProbe =
+    options.serverProbe === undefined
+      ? async () => {
+          try {
+            await ofetch(`${config.apiBase}/health`, { timeout: 3000, retry: 0 });
+            return true;
+          } catch {
+            return false;
+          }
+        }
+      : options.serverProbe;
 
   function connectSocket(): void {
     const session = tokens.get();
@@ -310,7 +333,10 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
 
     /** Tries again now: attempt n + 1 (spec: session 4 — the retry toast on 1 to 3). */
     function tryAgain(): void {
+      // Ends the wait's probe too (its backoff timer may be the one that just ran).
+      const waited = cancelWait;
       cancelWait = null;
+      waited?.();
       if (socket !== created || ended) return;
       attempt += 1;
       if (attempt <= SOCKET_RECONNECT.toastAttempts) {
@@ -340,15 +366,32 @@ export function createDirectTransport(options: DirectTransportOptions): DirectTr
       } else if (status !== 'connecting') {
         setStatus('connecting');
       }
-      cancelWait = reconnectTimer(tryAgain, socketReconnectDelayMs(attempt + 1));
+      const cancelBackoff = reconnectTimer(tryAgain, socketReconnectDelayMs(attempt + 1));
+      // A cheap HTTP probe meanwhile: once the server answers, the wait ends at once (the
+      // next call then reaches the agent within seconds of the server being back).
+      let probing = false;
+      const probe = serverProbe
+        ? setInterval(() => {
+            if (probing) return;
+            probing = true;
+            void serverProbe()
+              .then((back) => {
+                if (back) wakeUp();
+              })
+              .finally(() => {
+                probing = false;
+              });
+          }, options.serverProbeEveryMs ?? SERVER_PROBE_MS)
+        : null;
+      cancelWait = () => {
+        cancelBackoff();
+        if (probe !== null) clearInterval(probe);
+      };
     }
 
     /** The browser is back online, or the page is in front again: no need to wait. */
     function wakeUp(): void {
-      if (cancelWait && status !== 'connected') {
-        cancelWait();
-        tryAgain();
-      }
+      if (cancelWait && status !== 'connected') tryAgain();
     }
     const wakeUps = options.wakeUps ?? (globalThis as Partial<WakeUpSource>);
     const page = wakeUps.document;

@@ -12,6 +12,7 @@ import {
   SOCKET_ERROR_TOAST_ID,
   SOCKET_RECONNECT,
   type DirectTransport,
+  type DirectTransportOptions,
   type SessionTokens,
   type TokenSource,
 } from '@/shared/transport/direct-transport';
@@ -68,7 +69,10 @@ afterEach(async () => {
   }
 });
 
-function setup(port: number) {
+function setup(
+  port: number,
+  extra: Pick<DirectTransportOptions, 'serverProbe' | 'serverProbeEveryMs' | 'reconnectTimer'> = {},
+) {
   const tokens = {
     get: (): SessionTokens => ({
       username: 'agent@lakeside.test',
@@ -94,6 +98,9 @@ function setup(port: number) {
     },
     // No browser here: nothing online or visible to hear.
     wakeUps: { addEventListener: () => {}, removeEventListener: () => {} },
+    // The backoff itself is under test unless a test asks for the probe.
+    serverProbe: null,
+    ...extra,
   });
   transports.push(transport);
   const statuses: string[] = [];
@@ -114,6 +121,28 @@ const persistentError = [
 ];
 
 describe('the socket comes back (issue #28)', () => {
+  it('a server that answers its health probe again ends a long backoff at once', async () => {
+    const first = await startSocketServer();
+    let back = false;
+    const { transport, delays, waitForConnects } = setup(first.port, {
+      // A backoff that would wait for ever: only the probe can end it.
+      reconnectTimer: (_run, delayMs) => {
+        delays.push(delayMs);
+        return () => {};
+      },
+      serverProbe: async () => back,
+      serverProbeEveryMs: 10,
+    });
+    transport.connectSocket();
+    await waitForConnects(1);
+    await kill(first);
+    await vi.waitFor(() => expect(delays.length).toBe(1), { timeout: 5000 });
+    await startSocketServer(first.port);
+    back = true;
+    await waitForConnects(2);
+    expect(transport.socketStatus()).toBe('connected');
+  });
+
   it('keeps retrying past 3 attempts while the server is down, and connects once it is back', async () => {
     const first = await startSocketServer();
     const { transport, notify, dismissNotice, delays, attempts, waitForConnects } = setup(
