@@ -56,6 +56,11 @@ export interface RunningServer {
    * (`ctmcallsdata`) goes up until the call ends (a ring and at least a minute of talk).
    */
   placeTestCall(input: PlaceTestCall): Promise<TrackedCall>;
+  /**
+   * The simulated caller hangs up (POST /api/system/test-calls/{id}/caller-hangup, issue
+   * #28): the call ends at the provider, and `callEnded::{userId}` goes to the agent.
+   */
+  callerHangUp(callId: string): Promise<TrackedCall>;
   /** The simulator's live call count of a workspace (what `ctmcallsdata` carries). */
   liveCallCount(workspaceId: string): Promise<number>;
   /** Access token of a demo user, through the real sign-in (POST /api/auth). */
@@ -65,9 +70,10 @@ export interface RunningServer {
    * disconnect packet, so clients run their reconnect policy), then starts a new one on
    * the same port and data directory. `whileDown` runs after the new process is built
    * and before it listens: what it stores (a notification, say) was sent while no client
-   * could connect.
+   * could connect. `graceful`: a stop as `npm start` does on SIGTERM instead (socket.io's
+   * disconnect reaches every client, which socket.io-client never retries by itself).
    */
-  restart(options?: { whileDown?: () => Promise<void> }): Promise<void>;
+  restart(options?: { whileDown?: () => Promise<void>; graceful?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -118,7 +124,12 @@ export async function startServer(
   }
 
   /** A POST as the system user through the real route; signs in again once on a 401. */
-  async function systemPost(url: string, payload: object, what: string): Promise<unknown> {
+  async function systemPost(
+    url: string,
+    payload: object,
+    what: string,
+    expected = 201,
+  ): Promise<unknown> {
     const post = (token: string) =>
       current.app.inject({
         method: 'POST',
@@ -133,7 +144,7 @@ export async function startServer(
       systemToken = await signIn(SYSTEM_USERNAME);
       answer = await post(systemToken);
     }
-    if (answer.statusCode !== 201) {
+    if (answer.statusCode !== expected) {
       throw new Error(`${what} answered ${answer.statusCode}: ${answer.body}`);
     }
     return answer.json();
@@ -171,13 +182,21 @@ export async function startServer(
       const body = await systemPost('/api/system/test-calls', input, 'Placing a test call');
       return trackedCallResponseSchema.parse(body).data;
     },
+    async callerHangUp(callId) {
+      const path = `/api/system/test-calls/${encodeURIComponent(callId)}/caller-hangup`;
+      const body = await systemPost(path, {}, 'The caller hanging up', 200);
+      return trackedCallResponseSchema.parse(body).data;
+    },
     liveCallCount: (workspaceId) => current.callTracking.simulator.liveCount(workspaceId),
     setLiveCalls(workspaceId, count) {
       current.emitToWorkspace(workspaceId, LIVE_CALLS_EVENT, { count });
     },
     signIn,
-    async restart({ whileDown } = {}) {
-      await kill();
+    async restart({ whileDown, graceful = false } = {}) {
+      if (graceful) {
+        await current.close();
+        connections.clear();
+      } else await kill();
       current = await build();
       track(current);
       if (whileDown) await whileDown();
