@@ -14,6 +14,7 @@ import { findStep } from '@/shared/call-flow/traversal';
 import type { CallFlowError, CallFlowState, Variables } from '@/shared/contracts/call-flow';
 import type { FormErrors } from '@/shared/domain/form-validators';
 import { processForUnnamedCall } from '@/shared/domain/incoming-call';
+import { callerPrefill } from '@/shared/domain/caller-prefill';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import { TransportError } from '@/shared/transport/transport';
@@ -443,6 +444,14 @@ function ActiveFlow({
   };
 
   const callData = state.callData;
+  // issue #28: the first step starts with the caller's name and phone where it asks them.
+  const initialValues = useMemo(
+    () =>
+      wizardStep && trail.length === 1
+        ? { ...wizardStep.vars, ...callerPrefill(wizardStep.content, callData, wizardStep.vars) }
+        : wizardStep?.vars,
+    [wizardStep, trail.length, callData],
+  );
   const processName = state.processDefinition?.name ?? 'Call flow';
   const announce =
     state.status === 'completed'
@@ -528,7 +537,7 @@ function ActiveFlow({
                 <StepForm
                   key={stepKey}
                   form={wizardStep.content}
-                  initialValues={wizardStep.vars}
+                  initialValues={initialValues}
                   onSubmit={submit}
                   busy={busy}
                   formId={formId}

@@ -117,6 +117,10 @@ describe('the automated intake wizard', () => {
   it('does not submit an invalid form: the required field is flagged and nothing is sent', async () => {
     const { api } = renderWizard();
     await stepTitle('Caller details');
+    // issue #28: the first step starts with the caller's first name; the agent clears it.
+    const firstName = screen.getByLabelText(/First name/) as HTMLInputElement;
+    expect(firstName.value).toBe(CALL.leadName.split(' ')[0]);
+    fireEvent.change(firstName, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     expect((await screen.findByText('1 field needs your attention.')).isConnected).toBe(true);
     expect(api.sent('PUT', 'processes/pi-intake')).toHaveLength(0);
