@@ -9,6 +9,7 @@ import { callEndedEvent } from '@/shared/contracts/call-tracking';
 import type { LiveFeed } from '@/shared/live/live-feed';
 import { CONNECTION_STATUS_EVENT } from '@/shared/transport/direct-transport';
 import { INTAKE } from '../features/call-flow/call-flow-test-kit';
+import { providerCall } from '../../shared/call-fixtures';
 import { fakeApi, type FakeApi } from '../fake-api';
 import { WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
 
@@ -89,30 +90,9 @@ function setup(
   return { api, emit, appCalls, navigate };
 }
 
-function liveCall(id: string) {
-  return {
-    id,
-    workspaceId: WORKSPACE_ID,
-    sid: null,
-    direction: 'inbound',
-    status: 'in-progress',
-    fromNumber: '+15125550147',
-    toNumber: '+13125550100',
-    agentCtmUserId: 'ctm-1',
-    agentId: null,
-    trackingNumber: null,
-    campaign: null,
-    leadSource: null,
-    leadName: 'Dana Reyes',
-    startedAt: '2026-11-23T15:00:00.000Z',
-    connected: true,
-    connectedAt: null,
-    endedAt: null,
-    duration: null,
-    endedBy: null,
-    takenAt: null,
-  };
-}
+/** The provider's live call of this test's agent. */
+const liveCall = (id: string) =>
+  providerCall({ id, workspaceId: WORKSPACE_ID, fromNumber: '+15125550147', agentId: null });
 
 /** A browser's Notification: what it showed and closed, and its permission answer. */
 function fakeNotifications(permission: NotificationPermission, answer: NotificationPermission) {

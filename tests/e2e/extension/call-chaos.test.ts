@@ -15,6 +15,7 @@ import {
   widgetText,
   type ExtensionBrowser,
   type RunningServer,
+  until,
 } from '../harness';
 import { TEST_PASSWORD_COST } from '../../server/helpers/test-server';
 
@@ -48,23 +49,6 @@ let ext: ExtensionBrowser;
 let ownerToken: string;
 let tabA: Page;
 let tabB: Page;
-
-async function until(
-  what: string,
-  check: () => Promise<boolean>,
-  shown: () => Promise<string>,
-  timeout = TIMEOUT,
-): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) {
-      const seen = await shown().catch((error: unknown) => `(unreadable: ${String(error)})`);
-      throw new Error(`Timed out after ${timeout} ms waiting for ${what}; on screen: ${seen}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const screenOf = async (page: Page) =>
   `<intake-call-flow> "${(await widgetText(page, 'intake-call-flow')).slice(0, 400)}"`;

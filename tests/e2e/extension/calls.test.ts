@@ -24,6 +24,7 @@ import {
   widgetText,
   type ExtensionBrowser,
   type RunningServer,
+  until,
 } from '../harness';
 import { TEST_PASSWORD_COST } from '../../server/helpers/test-server';
 
@@ -65,24 +66,6 @@ let idB: number;
 let callId: string;
 
 const open = (url: string) => openCrmPage(ext.browser, url, { allowOrigins: [server.url] });
-
-/** Polls `check` until it answers true; on timeout the error says what `shown` reads. */
-async function until(
-  what: string,
-  check: () => Promise<boolean>,
-  shown: () => Promise<string>,
-  timeout = TIMEOUT,
-): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) {
-      const seen = await shown().catch((error: unknown) => `(unreadable: ${String(error)})`);
-      throw new Error(`Timed out after ${timeout} ms waiting for ${what}; on screen: ${seen}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** What a tab's call-flow widget and panel header show, for failure messages. */
 async function screenOf(page: Page): Promise<string> {

@@ -54,3 +54,4 @@ export {
   dialogText,
   openCrmTab,
 } from './calls';
+export { until } from './until';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@/shared/api/client';
 import { watchCallEnds } from '@/shared/calls/call-end-watch';
 import type { ActiveCall } from '@/shared/contracts/active-call';
+import { heldCall as heldCallOf, providerCall } from '../call-fixtures';
 import {
   callEndedEvent,
   callTrackingPaths,
@@ -18,51 +19,7 @@ import { TransportError, type TransportRequest } from '@/shared/transport/transp
 const USER = 'user-1';
 const WS = 'ws-1';
 
-function providerCall(overrides: Partial<TrackedCall> = {}): TrackedCall {
-  return {
-    id: 'call-7',
-    workspaceId: WS,
-    sid: null,
-    direction: 'inbound',
-    status: 'in-progress',
-    fromNumber: '+14155550134',
-    toNumber: '+13125550142',
-    agentCtmUserId: 'ctm-1',
-    agentId: 'agent-1',
-    trackingNumber: '+13125550142',
-    campaign: null,
-    leadSource: null,
-    leadName: 'Dana Reyes',
-    startedAt: '2026-11-23T15:00:00.000Z',
-    connected: true,
-    connectedAt: '2026-11-23T15:00:06.000Z',
-    endedAt: null,
-    duration: null,
-    endedBy: null,
-    takenAt: null,
-    ...overrides,
-  };
-}
-
-const heldCall: ActiveCall = {
-  userId: USER,
-  workspaceId: WS,
-  callId: 'call-7',
-  direction: 'inbound',
-  connected: true,
-  serverConnected: true,
-  trackingNumber: null,
-  campaign: null,
-  leadSource: null,
-  callData: { leadName: 'Dana Reyes', phone: '+14155550134' },
-  process: null,
-  callStart: '2026-11-23T15:00:00.000Z',
-  endedAt: null,
-  endedBy: null,
-  sid: null,
-  duration: null,
-  wizard: null,
-};
+const heldCall = heldCallOf({ userId: USER, workspaceId: WS, trackingNumber: null });
 
 /** A fake server: the live calls and calls it answers, and the socket events it sends. */
 function setup(options: { held?: ActiveCall | null; live?: TrackedCall[] } = {}) {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ActiveCall } from '@/shared/contracts/active-call';
 import type { TrackedCall } from '@/shared/contracts/call-tracking';
 import {
   activeCallReducer,
@@ -8,59 +7,15 @@ import {
 } from '@/shared/domain/active-call';
 import { isCallLive } from '@/shared/domain/call-clock';
 import { incomingEventOf, reconcileActiveCall } from '@/shared/domain/call-reconcile';
+import { heldCall, providerCall } from '../call-fixtures';
 
 // issue #28 "Every call has an end the client learns of": the provider's end event, the
 // reconciliation with the server's live calls, and events that come late, twice or in
 // another order than they happened.
 
-function live(overrides: Partial<ActiveCall> = {}): ActiveCall {
-  return {
-    userId: 'user-1',
-    workspaceId: 'ws-1',
-    callId: 'call-7',
-    direction: 'inbound',
-    connected: true,
-    serverConnected: true,
-    trackingNumber: '+13125550142',
-    campaign: null,
-    leadSource: null,
-    callData: { leadName: 'Dana Reyes', phone: '+14155550134' },
-    process: null,
-    callStart: '2026-11-23T15:00:00.000Z',
-    endedAt: null,
-    endedBy: null,
-    sid: null,
-    duration: null,
-    wizard: null,
-    ...overrides,
-  };
-}
-
-function tracked(overrides: Partial<TrackedCall> = {}): TrackedCall {
-  return {
-    id: 'call-7',
-    workspaceId: 'ws-1',
-    sid: null,
-    direction: 'inbound',
-    status: 'in-progress',
-    fromNumber: '+14155550134',
-    toNumber: '+13125550142',
-    agentCtmUserId: 'ctm-1',
-    agentId: 'agent-1',
-    trackingNumber: '+13125550142',
-    campaign: null,
-    leadSource: null,
-    leadName: 'Dana Reyes',
-    startedAt: '2026-11-23T15:00:00.000Z',
-    connected: true,
-    connectedAt: '2026-11-23T15:00:06.000Z',
-    endedAt: null,
-    duration: null,
-    endedBy: null,
-    takenAt: '2026-11-23T15:00:03.000Z',
-    ...overrides,
-  };
-}
+const live = heldCall;
+const tracked = (overrides: Partial<TrackedCall> = {}) =>
+  providerCall({ takenAt: '2026-11-23T15:00:03.000Z', ...overrides });
 
 const callerEnded = {
   callId: 'call-7',
