@@ -14,6 +14,7 @@ import {
   installedExtensionId,
 } from './features/extension-handoff/extension-bridge';
 import { appCanShowCallFlow, createAppCalls } from './calls/app-calls';
+import { createCallTabElection } from './calls/tab-election';
 import { createIncomingCallAlerts } from './calls/incoming-call-alert';
 import { attachBrowserPush, browserNotification, createDesktopAlerts } from './live/browser-push';
 import { createLiveFeedChooser, followSession, liveScopeOf } from './live/choose-live-feed';
@@ -59,6 +60,8 @@ const appCalls = createAppCalls({
   scope: () => liveScopeOf(useSessionStore.getState()),
   navigate: (path) => void router.navigate(path),
   draftStorage: storage,
+  // issue #28: with the app open in several tabs, one tab runs a call's wizard.
+  election: createCallTabElection(),
   agentName: () => {
     const user = useSessionStore.getState().user;
     return user?.name || user?.username || '';

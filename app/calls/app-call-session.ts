@@ -1,7 +1,7 @@
 import type { ApiClient } from '@/shared/api/client';
 import { getCall, hangUpCall } from '@/shared/api/call-tracking';
-import type { CallSession } from '@/shared/calls/call-session';
-import { ACTIVE_CALL_STORAGE_KEY } from '@/shared/contracts/active-call';
+import type { CallSession, CallTabPlace, CallTabs } from '@/shared/calls/call-session';
+import { ACTIVE_CALL_STORAGE_KEY, type ActiveCall } from '@/shared/contracts/active-call';
 import { type CallSnapshot, NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
 import {
   type ActiveCallAction,
@@ -11,6 +11,17 @@ import {
   readPersistedActiveCall,
 } from '@/shared/domain/active-call';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
+import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
+import type { CallHandoverEntries, CallTabElection } from './tab-election';
+
+/**
+ * The tab's sessionStorage note of the call it ran the wizard of: a reload claims that call
+ * back (a tab that only showed it does not, nor does a duplicated tab whose original holds it).
+ */
+export const CALL_TAB_HELD_KEY = 'intake-call-tab-held';
+/** "Move it here" when the tab with the call never answered (issue #28). */
+export const MOVE_NO_ANSWER_MESSAGE =
+  'The tab with this call did not answer. Try again, or close that tab first.';
 
 /** Who the app's call belongs to: the signed-in user in their workspace. */
 export interface CallScope {
@@ -29,6 +40,13 @@ export interface AppCallSessionDeps {
    * (the app navigates to the automated intake).
    */
   openWizard?: () => void;
+  /**
+   * issue #28: the election among the app's tabs (tab-election.ts), deciding which tab runs
+   * the call's wizard. Absent: this tab is the only place (claim always grants).
+   */
+  election?: CallTabElection;
+  /** After "Move it here": open the call's screen in this tab (fresh: start its intake anew). */
+  openMovedCall?: (call: ActiveCall, fresh: boolean) => void;
   now?: () => Date;
 }
 
@@ -47,8 +65,11 @@ export interface AppCallSession extends CallSession {
  * The standalone app's active call (issue #13), when the extension does not hold it: the
  * call is this tab's alone, kept in sessionStorage under ACTIVE_CALL_STORAGE_KEY so a
  * reload finds it, and the wizard's state stays where the wizard already keeps it (the
- * same tab's sessionStorage, under the wizard's own keys). There is no other client to
- * share it with: claim() always grants, flowRevision never moves.
+ * same tab's sessionStorage, under the wizard's own keys). flowRevision never moves.
+ *
+ * Several tabs of the app each hear the call on their own socket and each keep it (the top
+ * bar's pill, the call's card), but only one runs its wizard (issue #28): claim() asks the
+ * tabs' election, `tabs` says where the wizard runs and moves it here.
  */
 export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
   const now = deps.now ?? (() => new Date());
@@ -57,6 +78,56 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
   let readFor: string | null = null;
   let state: ActiveCallState = null;
   let snapshot: CallSnapshot = NO_CALL_SNAPSHOT;
+  const election = deps.election;
+  const tabListeners = new Set<() => void>();
+  /** The call this tab is asking the election for (a claim, a move): not shown as here yet. */
+  let deciding: string | null = null;
+  let place: CallTabPlace = 'none';
+  /** The call last kept, freed in the election once this tab keeps it no more. */
+  let keptCallId: string | null = null;
+
+  function computePlace(): CallTabPlace {
+    if (!state) return 'none';
+    if (!election) return 'here';
+    if (deciding === state.callId) return 'deciding';
+    return election.holds(state.callId) ? 'here' : 'elsewhere';
+  }
+
+  function placeChanged(): void {
+    const next = computePlace();
+    if (next === place) return;
+    place = next;
+    for (const listener of [...tabListeners]) listener();
+  }
+
+  function keepNote(callId: string | null): void {
+    try {
+      if (callId) deps.store.setItem(CALL_TAB_HELD_KEY, callId);
+      else deps.store.removeItem(CALL_TAB_HELD_KEY);
+    } catch {
+      // Refused storage: a reload asks like any other tab (the call shows as elsewhere).
+    }
+  }
+
+  /** The call kept changed: the one before is freed for the other tabs. */
+  function keptChanged(): void {
+    const now = state?.callId ?? null;
+    if (election && keptCallId && keptCallId !== now) election.release(keptCallId);
+    keptCallId = now;
+    placeChanged();
+  }
+
+  async function claimCall(callId: string): Promise<boolean> {
+    if (!election) return true;
+    deciding = callId;
+    placeChanged();
+    try {
+      return await election.claim(callId);
+    } finally {
+      if (deciding === callId) deciding = null;
+      placeChanged();
+    }
+  }
 
   function read(): void {
     const userId = deps.scope()?.userId ?? null;
@@ -69,7 +140,39 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
     }
     state = readPersistedActiveCall(stored, userId);
     snapshot = state ? { ...NO_CALL_SNAPSHOT, call: state } : NO_CALL_SNAPSHOT;
+    keptChanged();
+    // A reload of the tab that ran the call's wizard takes it back (the browser freed it).
+    if (election && state && !election.holds(state.callId) && heldNote() === state.callId) {
+      void claimCall(state.callId);
+    }
   }
+
+  function heldNote(): string | null {
+    try {
+      return deps.store.getItem(CALL_TAB_HELD_KEY);
+    } catch {
+      return null;
+    }
+  }
+
+  election?.subscribe(() => {
+    if (state && election.holds(state.callId)) keepNote(state.callId);
+    else if (!deciding) keepNote(null);
+    placeChanged();
+  });
+  // Another tab moves the call away: it takes this tab's wizard state along (the step drafts
+  // stay in localStorage, which every tab shares), and this tab's wizard is put away.
+  election?.onHandOver((callId) => {
+    const entries: CallHandoverEntries = {};
+    if (state?.callId !== callId) return entries;
+    const flowKey = callFlowStateKey(state.userId);
+    for (const key of [ACTIVE_CALL_STORAGE_KEY, flowKey]) {
+      const value = deps.store.getItem(key);
+      if (value !== null) entries[key] = value;
+    }
+    deps.store.removeItem(flowKey);
+    return entries;
+  });
   read();
 
   function emit(): void {
@@ -89,6 +192,7 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
     } catch {
       // Full or refused storage: the call still holds for this page's life.
     }
+    keptChanged();
     emit();
   }
 
@@ -98,6 +202,46 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
   }
 
   const flowStorage: KeyValueStorage = createWebStorage(deps.store);
+
+  const tabs: CallTabs | undefined = election && {
+    place: () => place,
+    subscribe(listener) {
+      tabListeners.add(listener);
+      return () => void tabListeners.delete(listener);
+    },
+    async moveHere() {
+      const call = state;
+      if (!call) return null;
+      deciding = call.callId;
+      placeChanged();
+      let outcome: Awaited<ReturnType<CallTabElection['moveHere']>>;
+      try {
+        outcome = await election.moveHere(call.callId);
+        if (outcome.kind === 'moved') {
+          // Written before this tab shows the call as here: its wizard mounts on them.
+          const flowKey = callFlowStateKey(call.userId);
+          for (const key of [ACTIVE_CALL_STORAGE_KEY, flowKey]) {
+            const value = outcome.entries[key];
+            if (typeof value === 'string') deps.store.setItem(key, value);
+          }
+        }
+      } catch {
+        outcome = { kind: 'no-answer' };
+      } finally {
+        if (deciding === call.callId) deciding = null;
+      }
+      if (outcome.kind === 'no-answer') {
+        placeChanged();
+        return MOVE_NO_ANSWER_MESSAGE;
+      }
+      const before = snapshot;
+      read();
+      if (snapshot !== before) emit();
+      placeChanged();
+      if (state) deps.openMovedCall?.(state, outcome.kind === 'taken');
+      return null;
+    },
+  };
 
   return {
     get() {
@@ -120,8 +264,9 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
       read();
       if (snapshot !== before) emit();
     },
-    // The app's own calls: this tab is the only place they show.
-    claim: async () => true,
+    // issue #28: the first of the app's tabs to ask runs the call's wizard.
+    claim: claimCall,
+    tabs,
     async outbound(call, leadName) {
       const scope = deps.scope();
       if (!scope) return;
@@ -132,6 +277,8 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
         call,
         leadName,
       });
+      // The tab that dialled runs the call's wizard.
+      if (state?.callId === call.id) await claimCall(call.id);
     },
     wizardMoved(callId, executionId, stepId) {
       apply({ type: 'wizard-moved', callId, executionId, stepId });

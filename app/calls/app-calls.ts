@@ -10,7 +10,8 @@ import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage
 import { type AppCallSession, type CallScope, createAppCallSession } from './app-call-session';
 import { followEndedCalls } from './finish-ended-calls';
 import type { IncomingCallAlerts } from './incoming-call-alert';
-import { followOfferedCalls, listenForOwnIncomingCalls } from './incoming-calls';
+import { followOfferedCalls, intakePathFor, listenForOwnIncomingCalls } from './incoming-calls';
+import type { CallTabElection } from './tab-election';
 import { createRemoteCallSession } from '@/shared/calls/remote-call-session';
 import { createSwitchableCallSession, type SwitchableCallSession } from './switchable-call-session';
 
@@ -63,6 +64,11 @@ export function createAppCalls(deps: {
   alerts?: IncomingCallAlerts;
   /** Whether the signed-in user may open an app path (the router's guard); default: yes. */
   allows?: (path: string) => boolean;
+  /**
+   * Which of the app's tabs runs a call's wizard (issue #28; createCallTabElection in the
+   * browser). Absent: this tab is the only place.
+   */
+  election?: CallTabElection;
 }): AppCalls {
   const allows = deps.allows ?? (() => true);
   /**
@@ -77,6 +83,14 @@ export function createAppCalls(deps: {
     api: deps.api,
     store: deps.store,
     scope: deps.scope,
+    election: deps.election,
+    // "Move it here": the moved wizard resumes at the automated intake (no payload: it
+    // reads its state); a call whose tab was closed starts its intake anew.
+    openMovedCall(call, fresh) {
+      const screen = callScreen();
+      if (screen === AUTOMATED_INTAKE_PATH) deps.navigate(fresh ? intakePathFor(call) : screen);
+      else if (screen) deps.navigate(screen);
+    },
   });
   const session = createSwitchableCallSession(own, {
     openWizard: () => {

@@ -44,8 +44,9 @@ export interface OwnIncomingCallsDeps {
  * 4 Sockets "incomingCalls::{userId}"; issue #13 "in the standalone app at /app/automated-intake?incomingCall=…"):
  * an event that is taken (acceptIncomingCall: statusCode 200, signed in, no call in
  * progress, not the call already held) has its tracking info looked up (a failure reads
- * "None Associated"), becomes the active call, and opens the automated intake, whose
- * wizard starts it. The same event delivered twice opens it once. Answers the unsubscribe.
+ * "None Associated"), becomes the active call, and — in the one tab of the app that wins
+ * the call's claim (issue #28) — opens the automated intake, whose wizard starts it. The
+ * same event delivered twice opens it once. Answers the unsubscribe.
  */
 export function listenForOwnIncomingCalls(deps: OwnIncomingCallsDeps): () => void {
   const { api, calls, scope, navigate } = deps;
@@ -91,6 +92,10 @@ export function listenForOwnIncomingCalls(deps: OwnIncomingCallsDeps): () => voi
       const held = calls.get().call;
       // Another call became live while the lookup ran: that one stays, this one is dropped.
       if (held?.callId !== call.callId || !isCallLive(held)) return;
+      // issue #28: every tab of the app hears the call; one runs its wizard (and connects
+      // it, and alerts). The others keep it, saying it is open in another tab.
+      // Without an election (calls.tabs) the tab is the only place: granted at once, no wait.
+      if (calls.tabs && (!(await calls.claim(call.callId)) || stopped)) return;
       navigate(intakePathFor(held));
       alertUntilOver(held);
       // spec 4: "The call is then marked connected on the server", with the agent (spec 7

@@ -41,6 +41,9 @@ export function createSwitchableCallSession(
       changed();
     },
     current: () => inner,
+    get tabs() {
+      return inner.tabs;
+    },
     get: () => inner.get(),
     subscribe(listener) {
       listeners.add(listener);

@@ -40,4 +40,25 @@ export interface CallSession {
    */
   requestHangUp(): void;
   onHangUpRequest(listener: () => boolean): () => void;
+  /**
+   * The standalone app on its own socket only (issue #28): which of the app's tabs runs the
+   * call's wizard. Absent where one holder decides (the extension's background).
+   */
+  tabs?: CallTabs;
+}
+
+/**
+ * Where the held call's wizard runs among the app's tabs: `here`, in `elsewhere` (another
+ * tab), `deciding` (this tab is asking), or `none` (no call held).
+ */
+export type CallTabPlace = 'none' | 'here' | 'deciding' | 'elsewhere';
+
+export interface CallTabs {
+  place(): CallTabPlace;
+  subscribe(listener: () => void): () => void;
+  /**
+   * "Move it here": the call's wizard leaves the tab that runs it (with its state) and
+   * opens in this tab. Answers null once moved, or what to tell the agent when it could not.
+   */
+  moveHere(): Promise<string | null>;
 }

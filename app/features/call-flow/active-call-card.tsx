@@ -15,7 +15,9 @@ import type { Workspace } from '@/shared/contracts/workspace';
 import { callEndNotice, DEFAULT_CTM_SITE, summarizeActiveCall } from '@/shared/domain/active-call';
 import { crmLinkSettings, crmRecordLink } from '@/shared/domain/crm-links';
 import { type CrmRecordMatch, matchCrmRecords } from '@/shared/domain/crm-record-match';
+import { CallElsewhereNotice } from './call-elsewhere-notice';
 import { crmRecordLines } from './crm-record-lines';
+import { useCallOpenElsewhere } from './use-call-tab-place';
 import './active-call-card.css';
 
 // spec: session 3 Active call (direction, tracking number, campaign and lead source or
@@ -90,7 +92,9 @@ const loggedMissingDuration = new Set<string>();
  * puts it away (`onDone`: the call session's reset).
  */
 export function ActiveCallCard({ call, onDone }: { call: ActiveCall; onDone?: () => void }) {
-  const { session } = useHost();
+  const { session, calls } = useHost();
+  // issue #28: another of the app's tabs runs this call's wizard.
+  const { elsewhere, moving } = useCallOpenElsewhere(calls);
   const workspace = session.workspace;
   const summary = useMemo(
     () =>
@@ -140,6 +144,7 @@ export function ActiveCallCard({ call, onDone }: { call: ActiveCall; onDone?: ()
           <p>{notice.body}</p>
         </div>
       ) : null}
+      {elsewhere && calls?.tabs ? <CallElsewhereNotice tabs={calls.tabs} moving={moving} /> : null}
       <dl className="ic-active-call__facts">
         <dt>Tracking number</dt>
         <dd>{summary.trackingNumber}</dd>

@@ -13,6 +13,7 @@ import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
 import { decodeIncomingCall, INCOMING_CALL_PARAM } from './incoming-call';
 import { ProcessList } from './process-list';
 import { useCallHangUp } from './use-call-hang-up';
+import { useCallTabPlace } from './use-call-tab-place';
 
 let appSessionStorage: KeyValueStorage | null = null;
 
@@ -82,6 +83,10 @@ export function AutomatedIntakePage() {
     },
     [calls],
   );
+  // issue #28: the call's wizard runs in one of the app's tabs; the others show the call's
+  // card, which says so and offers to move it here (the wizard then mounts on its state).
+  const place = useCallTabPlace(calls);
+  const wizardHere = place === 'here' || place === 'none';
   const [generation, setGeneration] = useState(0);
   useEffect(() => onEndedCallFlowFinished(() => setGeneration((value) => value + 1)), []);
 
@@ -93,18 +98,20 @@ export function AutomatedIntakePage() {
     >
       {manager ? <CallFlowsNav current={CALL_FLOWS_PATHS.home} /> : null}
       {call ? <ActiveCallCard call={call} onDone={() => void calls?.reset()} /> : null}
-      <CallFlowWizard
-        key={generation}
-        onStepChange={onStepChange}
-        incomingCall={decoded?.ok ? decoded.payload : null}
-        incomingCallError={decoded && !decoded.ok ? decoded.message : null}
-        stateStorage={sessionStateStorage()}
-        environment={currentEnvironment() ?? 'production'}
-        onCallTaken={onCallTaken}
-        onFinished={onFinished}
-        idleContent={<ProcessList />}
-        registerHangUp={registerHangUp}
-      />
+      {wizardHere ? (
+        <CallFlowWizard
+          key={generation}
+          onStepChange={onStepChange}
+          incomingCall={decoded?.ok ? decoded.payload : null}
+          incomingCallError={decoded && !decoded.ok ? decoded.message : null}
+          stateStorage={sessionStateStorage()}
+          environment={currentEnvironment() ?? 'production'}
+          onCallTaken={onCallTaken}
+          onFinished={onFinished}
+          idleContent={<ProcessList />}
+          registerHangUp={registerHangUp}
+        />
+      ) : null}
     </Page>
   );
 }
