@@ -17,15 +17,15 @@ export function CurrentCallCard() {
   const call = useCallSnapshot(calls).call;
   useCallHangUp(calls);
   if (!calls || !call) return null;
-  const live = call.endedAt === null;
   return (
     <section className="ic-current-call" aria-label="Current call">
-      <ActiveCallCard call={call} onDone={() => void calls.reset()} />
-      {live ? (
-        <div className="ic-current-call__actions">
+      <ActiveCallCard
+        call={call}
+        onDone={() => void calls.reset()}
+        liveAction={
           <HangUpPill callStart={call.callStart} onHangUp={() => calls.requestHangUp()} />
-        </div>
-      ) : null}
+        }
+      />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { Icon } from '@/app/components/icon/icon';
@@ -91,7 +91,16 @@ const loggedMissingDuration = new Set<string>();
  * call says how it ended when the agent did not end it (issue #28) and offers Done, which
  * puts it away (`onDone`: the call session's reset).
  */
-export function ActiveCallCard({ call, onDone }: { call: ActiveCall; onDone?: () => void }) {
+export function ActiveCallCard({
+  call,
+  onDone,
+  liveAction,
+}: {
+  call: ActiveCall;
+  onDone?: () => void;
+  /** What the card offers while the call is live (a hang-up, where no wizard has one). */
+  liveAction?: ReactNode;
+}) {
   const { session, calls } = useHost();
   // issue #28: another of the app's tabs runs this call's wizard.
   const { elsewhere, moving } = useCallOpenElsewhere(calls);
@@ -144,7 +153,10 @@ export function ActiveCallCard({ call, onDone }: { call: ActiveCall; onDone?: ()
           <p>{notice.body}</p>
         </div>
       ) : null}
-      {elsewhere && calls?.tabs ? <CallElsewhereNotice tabs={calls.tabs} moving={moving} /> : null}
+      {/* Only a live call is worth moving: an ended one's flow was finished where it ran. */}
+      {summary.live && elsewhere && calls?.tabs ? (
+        <CallElsewhereNotice tabs={calls.tabs} moving={moving} />
+      ) : null}
       <dl className="ic-active-call__facts">
         <dt>Tracking number</dt>
         <dd>{summary.trackingNumber}</dd>
@@ -180,6 +192,9 @@ export function ActiveCallCard({ call, onDone }: { call: ActiveCall; onDone?: ()
         <div className="ic-active-call__actions">
           <Button onClick={onDone}>Done</Button>
         </div>
+      ) : null}
+      {summary.live && liveAction ? (
+        <div className="ic-active-call__actions">{liveAction}</div>
       ) : null}
     </Card>
   );

@@ -90,12 +90,13 @@ function ZohoCall({ calls }: { calls: CallSession | undefined }) {
     <>
       {calls && call ? (
         <div className="ic-call-flow-widget__zoho-call">
-          <ActiveCallCard call={call} onDone={() => void calls.reset()} />
-          {call.endedAt === null ? (
-            <div className="ic-call-flow-widget__actions">
+          <ActiveCallCard
+            call={call}
+            onDone={() => void calls.reset()}
+            liveAction={
               <HangUpPill callStart={call.callStart} onHangUp={() => calls.requestHangUp()} />
-            </div>
-          ) : null}
+            }
+          />
         </div>
       ) : null}
       <ZohoExplanation />
