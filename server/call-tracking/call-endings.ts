@@ -77,15 +77,11 @@ export const missedCallKey = (callId: string) => `missed-call:${callId}`;
 export function createCallEndings(options: CallEndingsOptions) {
   const { db, log } = options;
 
-  /** The users told of a call's end: its agent's users, else whoever placed it. */
-  async function recipientsOf(row: CallRow): Promise<string[]> {
-    if (row.agent_id !== null) return usersOfAgent(db, row.workspace_id, row.agent_id);
-    return row.created_by !== null ? [row.created_by] : [];
-  }
+  /** The agent's own users: told of the end, and of a missed call (nobody else is its callee). */
+  const usersOf = (row: CallRow) =>
+    row.agent_id !== null ? usersOfAgent(db, row.workspace_id, row.agent_id) : Promise.resolve([]);
 
-  async function notifyMissed(row: CallRow) {
-    // Only the agent's own users: whoever placed an inbound test call is not its callee.
-    const users = row.agent_id ? await usersOfAgent(db, row.workspace_id, row.agent_id) : [];
+  async function notifyMissed(row: CallRow, users: readonly string[]) {
     if (users.length === 0 || !options.notifications) return;
     const workspace = await db
       .selectFrom('workspaces')
@@ -112,16 +108,21 @@ export function createCallEndings(options: CallEndingsOptions) {
     async ended(row: CallRow): Promise<void> {
       const payload = callEndedPayload(row);
       if (!payload) return;
+      let users: string[] = [];
       try {
-        for (const userId of await recipientsOf(row)) {
-          options.emitToUser(userId, callEndedEvent(userId), payload);
+        users = await usersOf(row);
+        // A call with no agent record: told to the user who placed it.
+        const told = row.agent_id !== null ? users : [row.created_by];
+        for (const userId of told) {
+          if (userId !== null) options.emitToUser(userId, callEndedEvent(userId), payload);
         }
       } catch (error) {
         log(`Call ${row.id}: could not announce its end`, error);
+        return;
       }
       if (!isMissedCall(row)) return;
       try {
-        await notifyMissed(row);
+        await notifyMissed(row, users);
       } catch (error) {
         log(`Call ${row.id}: could not notify the missed call`, error);
       }

@@ -100,3 +100,24 @@ export function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+/** A socket: the handlers subscribed by event name, and emit as the server would. */
+export function fakeSocket(api: Pick<FakeApi, 'call'>) {
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const client: ApiClient = {
+    call: api.call,
+    subscribe(event, handler) {
+      const set = handlers.get(event) ?? new Set();
+      set.add(handler);
+      handlers.set(event, set);
+      return () => void set.delete(handler);
+    },
+  };
+  return {
+    client,
+    emit: (event: string, payload: unknown) => {
+      for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
+    },
+    listening: (event: string) => handlers.get(event)?.size ?? 0,
+  };
+}

@@ -3,14 +3,13 @@ import { createAppCalls } from '@/app/calls/app-calls';
 import { createIncomingCallAlerts, type IncomingCallAlerts } from '@/app/calls/incoming-call-alert';
 import type { NotificationConstructorLike, ShownAlert } from '@/app/live/browser-push';
 import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
-import type { ApiClient } from '@/shared/api/client';
 import { initialCallFlowState } from '@/shared/call-flow/engine';
 import { callEndedEvent } from '@/shared/contracts/call-tracking';
 import type { LiveFeed } from '@/shared/live/live-feed';
 import { CONNECTION_STATUS_EVENT } from '@/shared/transport/direct-transport';
 import { INTAKE } from '../features/call-flow/call-flow-test-kit';
 import { providerCall } from '../../shared/call-fixtures';
-import { fakeApi, type FakeApi } from '../fake-api';
+import { fakeApi, type FakeApi, fakeSocket } from '../fake-api';
 import { WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
 
 // issue #28 in the standalone app on its own socket: the caller's hang-up ends the call in
@@ -62,19 +61,7 @@ function setup(
         ? { data: { ...liveCall('call_1'), takenAt: '2026-11-23T15:00:01.000Z' } }
         : { fail: 404 },
   });
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  const client: ApiClient = {
-    call: api.call,
-    subscribe(event, handler) {
-      const set = handlers.get(event) ?? new Set();
-      set.add(handler);
-      handlers.set(event, set);
-      return () => void set.delete(handler);
-    },
-  };
-  const emit = (event: string, payload: unknown) => {
-    for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
-  };
+  const { client, emit } = fakeSocket(api);
   const navigate = vi.fn<(path: string) => void>();
   const appCalls = createAppCalls({
     api: client,

@@ -8,12 +8,11 @@ import {
   type RemoteCalls,
 } from '@/shared/calls/remote-call-session';
 import { decodeIncomingCall, INCOMING_CALL_PARAM } from '@/app/features/call-flow/incoming-call';
-import type { ApiClient } from '@/shared/api/client';
 import type { ActiveCall } from '@/shared/contracts/active-call';
 import { type CallSnapshot, NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
 import { IDLE_LIVE_SNAPSHOT, type LiveFeed } from '@/shared/live/live-feed';
 import { makeUser, makeWorkspace } from '../../shared/domain/fixtures';
-import { deferred, fakeApi, type FakeApi } from '../fake-api';
+import { deferred, fakeApi, type FakeApi, fakeSocket } from '../fake-api';
 import { WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
 
 // issue #13 Incoming calls in the standalone app: from its OWN socket (spec 4 Sockets
@@ -33,27 +32,6 @@ function incoming(callId = 'call_in_1', statusCode = 200) {
       direction: 'inbound',
       trackingNumber: '+13125550100',
     },
-  };
-}
-
-/** A socket: the handlers subscribed by event name, and emit as the server would. */
-function fakeSocket(api: FakeApi) {
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  const client: ApiClient = {
-    call: api.call,
-    subscribe(event, handler) {
-      const set = handlers.get(event) ?? new Set();
-      set.add(handler);
-      handlers.set(event, set);
-      return () => void set.delete(handler);
-    },
-  };
-  return {
-    client,
-    emit: (event: string, payload: unknown) => {
-      for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
-    },
-    listening: (event: string) => handlers.get(event)?.size ?? 0,
   };
 }
 

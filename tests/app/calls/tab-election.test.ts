@@ -13,10 +13,9 @@ import {
   createCallTabElection,
 } from '@/app/calls/tab-election';
 import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
-import type { ApiClient } from '@/shared/api/client';
 import { ACTIVE_CALL_STORAGE_KEY, type ActiveCall } from '@/shared/contracts/active-call';
 import type { ChannelLike } from '@/shared/session/refresh-coordinator';
-import { fakeApi } from '../fake-api';
+import { fakeApi, fakeSocket } from '../fake-api';
 import { WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
 
 // issue #28 "One wizard per call, whatever the number of tabs": two tabs of the standalone
@@ -144,22 +143,8 @@ function fakeServer() {
       meta: { total: 1, limit: 100, offset: 0 },
     }),
   });
-  const handlers = new Set<{ event: string; handler: (payload: unknown) => void }>();
-  const client: ApiClient = {
-    call: api.call,
-    subscribe(event, handler) {
-      const entry = { event, handler };
-      handlers.add(entry);
-      return () => void handlers.delete(entry);
-    },
-  };
-  return {
-    api,
-    client,
-    emit(event: string, payload: unknown) {
-      for (const entry of [...handlers]) if (entry.event === event) entry.handler(payload);
-    },
-  };
+  const { client, emit } = fakeSocket(api);
+  return { api, client, emit };
 }
 
 function liveCall(id: string) {

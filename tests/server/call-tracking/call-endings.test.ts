@@ -1,6 +1,6 @@
 import { Migrator } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callEndedEvent,
   callEndedEventSchema,
@@ -18,8 +18,8 @@ import {
 import { CALL_ENDED_MESSAGE } from '@/server/call-tracking/call-simulator';
 import { migrateToLatest } from '@/server/db/database';
 import { migrationProvider } from '@/server/db/migration-provider';
-import { createTestClock, startTestServer, type TestServer } from '../helpers/test-server';
-import { createManualScheduler } from './manual-scheduler';
+import type { TestServer } from '../helpers/test-server';
+import { simulatedProviderServer } from './simulated-provider-server';
 
 // Issue #28 "Every call has an end the client learns of": every end of a call records who
 // ended it and is pushed to the agent's user as callEnded::{userId}, whoever ended it (the
@@ -35,31 +35,15 @@ const INTAKE = 'usr_intake_harbor';
 const INTAKE_AGENT = 'agt_harbor_02';
 
 describe('the end of every call (issue #28)', () => {
-  const clock = createTestClock();
-  const time = createManualScheduler(clock);
+  const provider = simulatedProviderServer({
+    ringSeconds: RING_SECONDS,
+    talkSeconds: TALK_SECONDS,
+  });
+  const { clock, time, sockets } = provider;
   let t: TestServer;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    t = await startTestServer({
-      now: clock.now,
-      callTracking: {
-        scheduler: time.scheduler,
-        timings: { ringSeconds: RING_SECONDS, talkSeconds: [TALK_SECONDS, TALK_SECONDS] },
-      },
-    });
+  beforeAll(() => {
+    t = provider.server();
   });
-  afterEach(async () => {
-    for (const s of sockets.splice(0)) s.disconnect();
-    const live = await t.server.db
-      .selectFrom('ctm_calls')
-      .select(['id', 'workspace_id'])
-      .where('status', 'in', ['ringing', 'in-progress'])
-      .execute();
-    for (const call of live)
-      await t.server.callTracking.simulator.hangUp(call.workspace_id, call.id);
-  });
-  afterAll(() => t.close());
 
   const simulator = () => t.server.callTracking.simulator;
 

@@ -1,5 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callDeletedResponseSchema,
   CTM_NOT_LINKED_MESSAGE,
@@ -15,8 +15,8 @@ import { apiErrorSchema } from '@/shared/contracts/common';
 import { agentSchema } from '@/shared/contracts/lookups';
 import { LIVE_CALLS_EVENT, liveCallsSchema } from '@/shared/contracts/notification';
 import { NON_US_NUMBER_WARNING } from '@/shared/domain/phone-dialing';
-import { createTestClock, startTestServer, type TestServer } from '../helpers/test-server';
-import { createManualScheduler } from './manual-scheduler';
+import type { TestServer } from '../helpers/test-server';
+import { simulatedProviderServer } from './simulated-provider-server';
 
 // spec: session 7 Call tracking (call-centre base), 4 Sockets (ctmcallsdata,
 // incomingCalls::{userId}), 8 'Uh oh!'; issues #12 and #13. The real server with the
@@ -26,32 +26,15 @@ const RING_SECONDS = 5;
 const TALK_SECONDS = 90;
 
 describe('call tracking (simulated provider)', () => {
-  const clock = createTestClock();
-  const time = createManualScheduler(clock);
+  const provider = simulatedProviderServer({
+    ringSeconds: RING_SECONDS,
+    talkSeconds: TALK_SECONDS,
+  });
+  const { time, sockets } = provider;
   let t: TestServer;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    t = await startTestServer({
-      now: clock.now,
-      callTracking: {
-        scheduler: time.scheduler,
-        timings: { ringSeconds: RING_SECONDS, talkSeconds: [TALK_SECONDS, TALK_SECONDS] },
-      },
-    });
+  beforeAll(() => {
+    t = provider.server();
   });
-  afterEach(async () => {
-    for (const s of sockets.splice(0)) s.disconnect();
-    // Every test starts with no live call: end what is left, then let the ends settle.
-    const live = await t.server.db
-      .selectFrom('ctm_calls')
-      .select(['id', 'workspace_id'])
-      .where('status', 'in', ['ringing', 'in-progress'])
-      .execute();
-    for (const call of live)
-      await t.server.callTracking.simulator.hangUp(call.workspace_id, call.id);
-  });
-  afterAll(() => t.close());
 
   async function advance(seconds: number) {
     time.advance(seconds * 1000);
