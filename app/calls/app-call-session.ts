@@ -1,15 +1,20 @@
 import type { ApiClient } from '@/shared/api/client';
-import { getCall, hangUpCall } from '@/shared/api/call-tracking';
+import { getCall, hangUpCall, markCallConnected } from '@/shared/api/call-tracking';
 import type { CallSession, CallTabPlace, CallTabs } from '@/shared/calls/call-session';
-import { ACTIVE_CALL_STORAGE_KEY, type ActiveCall } from '@/shared/contracts/active-call';
+import {
+  ACTIVE_CALL_STORAGE_KEY,
+  type ActiveCall,
+  WAITING_CALL_STORAGE_KEY,
+  type WaitingCall,
+  waitingCallSchema,
+} from '@/shared/contracts/active-call';
 import { type CallSnapshot, NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
 import {
-  type ActiveCallAction,
-  activeCallReducer,
   type ActiveCallState,
   persistActiveCall,
   readPersistedActiveCall,
 } from '@/shared/domain/active-call';
+import { type CallLine, type CallLineAction, callLineReducer } from '@/shared/domain/call-line';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
 import type { CallHandoverEntries, CallTabElection } from './tab-election';
@@ -47,6 +52,8 @@ export interface AppCallSessionDeps {
   election?: CallTabElection;
   /** After "Move it here": open the call's screen in this tab (fresh: start its intake anew). */
   openMovedCall?: (call: ActiveCall, fresh: boolean) => void;
+  /** The signed-in agent's id, sent when a taken waiting call is marked connected (spec 4). */
+  agentId?: () => string | null;
   now?: () => Date;
 }
 
@@ -55,8 +62,11 @@ export interface AppCallSessionDeps {
  * own socket (app/calls/incoming-calls.ts), and forget what it holds when the user changes.
  */
 export interface AppCallSession extends CallSession {
-  /** Applies a reducer action (spec 4 Inbound: 'incoming') and keeps the result. */
-  apply(action: ActiveCallAction): void;
+  /**
+   * Applies a reducer action (spec 4 Inbound: 'incoming'; issue #28 a second call waits)
+   * and keeps the result.
+   */
+  apply(action: CallLineAction): void;
   /** The signed-in user (or workspace) changed: read the call kept for the new one. */
   scopeChanged(): void;
 }
@@ -71,12 +81,19 @@ export interface AppCallSession extends CallSession {
  * bar's pill, the call's card), but only one runs its wizard (issue #28): claim() asks the
  * tabs' election, `tabs` says where the wizard runs and moves it here.
  */
+function snapshotOf(call: ActiveCallState, waiting: WaitingCall | null): CallSnapshot {
+  return call || waiting ? { ...NO_CALL_SNAPSHOT, call, waiting } : NO_CALL_SNAPSHOT;
+}
+
 export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
   const now = deps.now ?? (() => new Date());
   const listeners = new Set<() => void>();
   const hangUpListeners: Array<() => boolean> = [];
   let readFor: string | null = null;
   let state: ActiveCallState = null;
+  let waiting: WaitingCall | null = null;
+  /** Calls the agent left to ring out: not offered again while they still ring. */
+  let left: readonly string[] = [];
   let snapshot: CallSnapshot = NO_CALL_SNAPSHOT;
   const election = deps.election;
   const tabListeners = new Set<() => void>();
@@ -139,11 +156,23 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
       stored = null; // storage refused (privacy mode): no call kept
     }
     state = readPersistedActiveCall(stored, userId);
-    snapshot = state ? { ...NO_CALL_SNAPSHOT, call: state } : NO_CALL_SNAPSHOT;
+    waiting = readWaiting(userId);
+    snapshot = snapshotOf(state, waiting);
     keptChanged();
     // A reload of the tab that ran the call's wizard takes it back (the browser freed it).
     if (election && state && !election.holds(state.callId) && heldNote() === state.callId) {
       void claimCall(state.callId);
+    }
+  }
+
+  function readWaiting(userId: string | null): WaitingCall | null {
+    try {
+      const text = deps.store.getItem(WAITING_CALL_STORAGE_KEY);
+      if (!text || !userId) return null;
+      const parsed = waitingCallSchema.safeParse(JSON.parse(text));
+      return parsed.success && parsed.data.userId === userId ? parsed.data : null;
+    } catch {
+      return null; // refused storage or an unreadable entry: nothing waits
     }
   }
 
@@ -179,10 +208,29 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
     for (const listener of [...listeners]) listener();
   }
 
+  function writeLine(next: CallLine): void {
+    left = next.left;
+    if (next.waiting !== waiting) {
+      waiting = next.waiting;
+      try {
+        if (waiting) deps.store.setItem(WAITING_CALL_STORAGE_KEY, JSON.stringify(waiting));
+        else deps.store.removeItem(WAITING_CALL_STORAGE_KEY);
+      } catch {
+        // Refused storage: the waiting call holds for this page's life.
+      }
+      if (next.active === state) {
+        snapshot = snapshotOf(state, waiting);
+        emit();
+        return;
+      }
+    }
+    write(next.active);
+  }
+
   function write(next: ActiveCallState): void {
     if (next === state) return;
     state = next;
-    snapshot = next ? { ...NO_CALL_SNAPSHOT, call: next } : NO_CALL_SNAPSHOT;
+    snapshot = snapshotOf(next, waiting);
     try {
       if (next) {
         deps.store.setItem(ACTIVE_CALL_STORAGE_KEY, JSON.stringify(persistActiveCall(next, now())));
@@ -196,9 +244,9 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
     emit();
   }
 
-  function apply(action: ActiveCallAction): void {
+  function apply(action: CallLineAction): void {
     if (readFor !== (deps.scope()?.userId ?? null)) read();
-    write(activeCallReducer(state, action));
+    writeLine(callLineReducer({ active: state, waiting, left }, action));
   }
 
   const flowStorage: KeyValueStorage = createWebStorage(deps.store);
@@ -256,7 +304,7 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
     flowStorage: {
       ...flowStorage,
       // Never the whole tab's sessionStorage: the wizard's keys go with reset.
-      clear: async () => write(activeCallReducer(state, { type: 'reset' })),
+      clear: async () => apply({ type: 'reset' }),
     },
     apply,
     scopeChanged() {
@@ -306,7 +354,34 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
       }
     },
     async reset() {
-      write(activeCallReducer(state, { type: 'reset' }));
+      apply({ type: 'reset' });
+    },
+    async takeWaiting() {
+      const next = waiting;
+      if (!next) return;
+      const callId = next.call.callId;
+      // The first call ends at the provider (the agent's); its flow was finished by the
+      // screen that asked (useTakeWaitingCall), its answers kept as partial-complete.
+      if (state && state.endedAt === null) {
+        try {
+          await hangUpCall(deps.api, state.workspaceId, state.callId);
+        } catch {
+          // Already over at the provider (its caller hung up): over here too.
+        }
+      }
+      apply({ type: 'take-waiting', callId, at: now().toISOString() });
+      if (state?.callId !== callId) return;
+      if (await claimCall(callId)) deps.openMovedCall?.(state, true);
+      // spec 4: marked connected on the server with the agent, as an incoming call taken.
+      try {
+        await markCallConnected(deps.api, next.workspaceId, callId, deps.agentId?.() ?? null);
+        apply({ type: 'connected-on-server', callId });
+      } catch {
+        // It ended meanwhile (409): the next reconciliation ends it here.
+      }
+    },
+    leaveWaiting() {
+      if (waiting) apply({ type: 'leave-waiting', callId: waiting.call.callId });
     },
     requestHangUp() {
       // The newest listener first: the wizard mounted last is the one on screen.

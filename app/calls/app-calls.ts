@@ -84,6 +84,7 @@ export function createAppCalls(deps: {
     store: deps.store,
     scope: deps.scope,
     election: deps.election,
+    agentId: deps.agentId,
     // "Move it here": the moved wizard resumes at the automated intake (no payload: it
     // reads its state); a call whose tab was closed starts its intake anew.
     openMovedCall(call, fresh) {

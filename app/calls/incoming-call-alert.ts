@@ -12,10 +12,10 @@ import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 export const INCOMING_CALL_ALERT = 'Incoming call';
 
 /** The alert's body: "Incoming call", the caller, the number ("+1 415-555-0134"). */
-export function incomingCallAlertBody(call: Pick<ActiveCall, 'callData'>): string {
+export function incomingCallAlertBody(call: Pick<ActiveCall, 'callData'>, waiting = false): string {
   const { leadName, phone } = call.callData;
   return [
-    INCOMING_CALL_ALERT,
+    waiting ? WAITING_CALL_ALERT : INCOMING_CALL_ALERT,
     leadName || 'Unknown caller',
     phone ? formatInternationalUs(phone) : '',
   ]
@@ -23,9 +23,20 @@ export function incomingCallAlertBody(call: Pick<ActiveCall, 'callData'>): strin
     .join('\n');
 }
 
+/** The first line for a second call while the agent is on one (issue #28). */
+export const WAITING_CALL_ALERT = 'Call waiting';
+
+/** What an alert names: the call and its caller. */
+export type AlertedCall = Pick<ActiveCall, 'callId'> & {
+  callData: Pick<ActiveCall['callData'], 'leadName' | 'phone'>;
+};
+
 export interface IncomingCallAlerts {
-  /** Shows the call while the tab is hidden; answers the close (the call ended or was taken). */
-  show(call: ActiveCall): () => void;
+  /**
+   * Shows the call while the tab is hidden (`waiting`: a second call while the agent is on
+   * one); answers the close (the call ended or was taken).
+   */
+  show(call: AlertedCall, options?: { waiting?: boolean }): () => void;
 }
 
 /**
@@ -42,7 +53,7 @@ export function createIncomingCallAlerts(
   const doc = options.doc ?? document;
   const win = options.win ?? window;
   return {
-    show(call) {
+    show(call, showOptions = {}) {
       if (!api || !doc.hidden) return () => {};
       let alert: ShownAlert | null = null;
       let closed = false;
@@ -50,7 +61,7 @@ export function createIncomingCallAlerts(
         if (closed || api.permission !== 'granted') return;
         try {
           alert = new api(PUSH_TITLE, {
-            body: incomingCallAlertBody(call),
+            body: incomingCallAlertBody(call, showOptions.waiting),
             icon: PUSH_ICON,
             tag: `intake-call:${call.callId}`,
             requireInteraction: true,

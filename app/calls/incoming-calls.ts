@@ -4,9 +4,13 @@ import { watchCallEnds } from '@/shared/calls/call-end-watch';
 import type { CallSession } from '@/shared/calls/call-session';
 import type { ActiveCall } from '@/shared/contracts/active-call';
 import type { CallSnapshot } from '@/shared/contracts/call-session';
-import { incomingCallEvent, type TrackingInfo } from '@/shared/contracts/call-tracking';
+import {
+  incomingCallEvent,
+  type IncomingCallEventData,
+  type TrackingInfo,
+} from '@/shared/contracts/call-tracking';
 import { isCallLive } from '@/shared/domain/call-clock';
-import { acceptIncomingCall } from '@/shared/domain/incoming-call';
+import { acceptIncomingCall, incomingCallOf } from '@/shared/domain/incoming-call';
 import { automatedIntakePath } from '@/app/features/call-flow/incoming-call';
 import type { AppCallSession, CallScope } from './app-call-session';
 import type { IncomingCallAlerts } from './incoming-call-alert';
@@ -15,6 +19,8 @@ import type { IncomingCallAlerts } from './incoming-call-alert';
 export function intakePathFor(call: ActiveCall): string {
   return automatedIntakePath({
     ...call.callData,
+    // issue #28: the intake knows its call (a walk-in has none, and never hangs one up).
+    callId: call.callId,
     ...(call.process ? { process: call.process } : {}),
   });
 }
@@ -61,8 +67,12 @@ export function listenForOwnIncomingCalls(deps: OwnIncomingCallsDeps): () => voi
       userId: scope.userId,
       activeCall: calls.get().call,
     });
-    if (!first.taken || opening.has(first.call.callId)) return;
-    const call = first.call;
+    // issue #28: a call while another is live is not dropped: it waits (the call line).
+    const waits = !first.taken && first.reason === 'call-in-progress';
+    const call = first.taken ? first.call : waits ? incomingCallOf(payload) : null;
+    if (!call || opening.has(call.callId) || calls.get().waiting?.call.callId === call.callId) {
+      return;
+    }
     opening.add(call.callId);
     try {
       let trackingInfo: TrackingInfo | null = null;
@@ -90,8 +100,12 @@ export function listenForOwnIncomingCalls(deps: OwnIncomingCallsDeps): () => voi
         receivedAt: now().toISOString(),
       });
       const held = calls.get().call;
-      // Another call became live while the lookup ran: that one stays, this one is dropped.
-      if (held?.callId !== call.callId || !isCallLive(held)) return;
+      // Another call is live: this one waits beside it (the waiting card), or, when a call
+      // already waits, rings out and is recorded as missed by the server.
+      if (held?.callId !== call.callId || !isCallLive(held)) {
+        if (calls.get().waiting?.call.callId === call.callId) alertWhileWaiting(call);
+        return;
+      }
       // issue #28: every tab of the app hears the call; one runs its wizard (and connects
       // it, and alerts). The others keep it, saying it is open in another tab.
       // Without an election (calls.tabs) the tab is the only place: granted at once, no wait.
@@ -126,6 +140,24 @@ export function listenForOwnIncomingCalls(deps: OwnIncomingCallsDeps): () => voi
     closeAlerts.add(done);
   }
 
+  /** The desktop alert of a waiting call stays while it waits (taken, left or gone: closed). */
+  function alertWhileWaiting(call: IncomingCallEventData): void {
+    if (!deps.alerts) return;
+    const close = deps.alerts.show(
+      { callId: call.callId, callData: { leadName: call.leadName, phone: call.phone } },
+      { waiting: true },
+    );
+    const done = () => {
+      close();
+      stopWatching();
+      closeAlerts.delete(done);
+    };
+    const stopWatching = calls.subscribe(() => {
+      if (calls.get().waiting?.call.callId !== call.callId) done();
+    });
+    closeAlerts.add(done);
+  }
+
   const unsubscribe = api.subscribe(
     incomingCallEvent(scope.userId),
     (payload) => void take(payload),
@@ -136,6 +168,7 @@ export function listenForOwnIncomingCalls(deps: OwnIncomingCallsDeps): () => voi
     api: silently(api),
     scope,
     held: () => calls.get().call,
+    waiting: () => calls.get().waiting,
     apply: (action) => calls.apply(action),
     offer: (event) => void take(event),
   });

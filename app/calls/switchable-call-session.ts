@@ -55,6 +55,8 @@ export function createSwitchableCallSession(
     wizardMoved: (callId, executionId, stepId) => inner.wizardMoved(callId, executionId, stepId),
     hangUp: () => inner.hangUp(),
     reset: () => inner.reset(),
+    takeWaiting: () => inner.takeWaiting(),
+    leaveWaiting: () => inner.leaveWaiting(),
     requestHangUp() {
       // The newest listener first: the wizard mounted last is the one on screen.
       for (const listener of [...hangUpListeners].reverse()) if (listener()) return;

@@ -1,12 +1,12 @@
 import type { ApiClient } from '@/shared/api/client';
 import { getCall, listLiveCalls } from '@/shared/api/call-tracking';
-import type { ActiveCall } from '@/shared/contracts/active-call';
+import type { ActiveCall, WaitingCall } from '@/shared/contracts/active-call';
 import {
   callEndedEvent,
   callEndedEventSchema,
   type IncomingCallEvent,
 } from '@/shared/contracts/call-tracking';
-import type { ActiveCallAction } from '@/shared/domain/active-call';
+import { type CallLineAction, reconcileWaitingCall } from '@/shared/domain/call-line';
 import { isCallLive } from '@/shared/domain/call-clock';
 import { reconcileActiveCall } from '@/shared/domain/call-reconcile';
 import { CONNECTION_STATUS_EVENT } from '@/shared/transport/direct-transport';
@@ -22,8 +22,13 @@ export interface CallEndWatchDeps {
   scope: { userId: string; workspaceId: string };
   /** The call this client holds now. */
   held(): ActiveCall | null;
-  /** Applies what was learnt to the held call ('provider-ended', 'provider-call', 'ended'). */
-  apply(action: ActiveCallAction): void | Promise<void>;
+  /** The second call waiting beside it (issue #28), where the client keeps one. */
+  waiting?(): WaitingCall | null;
+  /**
+   * Applies what was learnt to the call line ('provider-ended', 'provider-call', 'ended',
+   * 'waiting-gone'); events for the waiting call end its wait.
+   */
+  apply(action: CallLineAction): void | Promise<void>;
   /**
    * A live inbound call this client does not hold (it rang while the client was away):
    * handled as its `incomingCalls::{userId}` event would be.
@@ -80,9 +85,20 @@ export function watchCallEnds(deps: CallEndWatchDeps): CallEndWatch {
       return; // offline or the server is down: asked again at the next connect or tick
     }
     if (stopped) return;
-    const step = reconcileActiveCall({ held: deps.held(), live, workspaceId: scope.workspaceId });
+    const held = deps.held();
+    const step = reconcileActiveCall({ held, live, workspaceId: scope.workspaceId });
     if (step.kind === 'ended-elsewhere') await endUnheard(step.callId);
     else if (step.kind === 'offer') deps.offer({ statusCode: 200, data: step.call });
+    if (!deps.waiting || stopped) return;
+    // The waiting call (issue #28): gone when it stopped ringing unheard; and a call that
+    // rang for the agent while they were on this one, and away, waits now.
+    const line = { active: deps.held(), waiting: deps.waiting(), left: [] };
+    const wait = reconcileWaitingCall({ line, live, workspaceId: scope.workspaceId });
+    if (wait.kind === 'waiting-gone')
+      await deps.apply({ type: 'waiting-gone', callId: wait.callId });
+    else if (wait.kind === 'offer' && step.kind !== 'offer') {
+      deps.offer({ statusCode: 200, data: wait.call });
+    }
   }
 
   function reconcile(): Promise<void> {
@@ -103,7 +119,7 @@ export function watchCallEnds(deps: CallEndWatchDeps): CallEndWatch {
     if (status === 'connected') void reconcile();
   });
   const ticker = every(() => {
-    if (isCallLive(deps.held())) void reconcile();
+    if (isCallLive(deps.held()) || deps.waiting?.()) void reconcile();
   }, deps.intervalMs ?? RECONCILE_INTERVAL_MS);
   void reconcile();
 

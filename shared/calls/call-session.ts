@@ -34,6 +34,15 @@ export interface CallSession {
   /** Forgets the call and the wizard state (spec 4 Reset). */
   reset(): Promise<void>;
   /**
+   * issue #28: takes the waiting call (snapshot.waiting). A live active call ends at the
+   * provider first, as the agent's hang-up; its flow must have been finished by the caller
+   * of this (useTakeWaitingCall: partial-complete, answers kept). The waiting call becomes
+   * the active call and opens its intake.
+   */
+  takeWaiting(): Promise<void>;
+  /** issue #28: leaves the waiting call to ring out; the server records it as missed. */
+  leaveWaiting(): void;
+  /**
    * The top bar's hang-up button on this page: the page's call-flow wizard handles it
    * (its confirm, the partial-complete history, then hangUp and reset) if one listens and
    * answers true; else the host opens one that will.

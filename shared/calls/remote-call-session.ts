@@ -85,6 +85,19 @@ export function createRemoteCallSession(port: RemoteCalls): CallSession {
     async reset() {
       take(await port.call({ kind: 'call:reset' }));
     },
+    async takeWaiting() {
+      const callId = snapshot.waiting?.call.callId;
+      if (!callId) return;
+      take(await port.call({ kind: 'call:take-waiting', callId }));
+    },
+    leaveWaiting() {
+      const callId = snapshot.waiting?.call.callId;
+      if (!callId) return;
+      void port
+        .call({ kind: 'call:leave-waiting', callId })
+        .then(take)
+        .catch(() => undefined);
+    },
     requestHangUp() {
       // The newest listener first: the wizard mounted last is the one on screen.
       for (const listener of [...hangUpListeners].reverse()) if (listener()) return;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { incomingCallDataSchema } from './call-data';
-import { callDirectionSchema, callEndedBySchema, namedRefSchema } from './call-tracking';
+import {
+  callDirectionSchema,
+  callEndedBySchema,
+  incomingCallEventDataSchema,
+  namedRefSchema,
+  trackingInfoSchema,
+} from './call-tracking';
 import { idSchema } from './common';
 
 // The active call (spec: session 3 Active call and Session state "automated intake:
@@ -76,3 +82,21 @@ export const persistedActiveCallSchema = z.object({
   savedAt: z.iso.datetime(),
 });
 export type PersistedActiveCall = z.infer<typeof persistedActiveCallSchema>;
+
+/**
+ * A second incoming call while the agent is on a live one (issue #28 "a waiting call"): kept
+ * beside the active call until the agent takes it (the first call ends, its answers kept as
+ * partial), leaves it (it rings out and becomes a missed call), or it stops ringing.
+ */
+export const waitingCallSchema = z.object({
+  userId: idSchema,
+  workspaceId: idSchema,
+  call: incomingCallEventDataSchema,
+  trackingInfo: trackingInfoSchema.nullable(),
+  /** When its event arrived (the waiting card's "waiting since"). */
+  receivedAt: z.iso.datetime(),
+});
+export type WaitingCall = z.infer<typeof waitingCallSchema>;
+
+/** The sessionStorage key the app keeps its waiting call under (a reload finds it). */
+export const WAITING_CALL_STORAGE_KEY = 'intake-waiting-call';

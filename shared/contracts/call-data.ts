@@ -19,5 +19,11 @@ export const incomingCallDataSchema = z.object({
   phone: z.string().max(40).default(''),
   processExecutionHistoryId: z.string().min(1).max(128).optional(),
   processVariables: variablesSchema.optional(),
+  /**
+   * The provider's call this intake is for (issue #28): absent for a walk-in or call-back
+   * started by hand, which has no call to hang up. The wizard keeps it in its state, so a
+   * flow always knows whether it is the held call's.
+   */
+  callId: z.string().min(1).max(128).optional(),
 });
 export type IncomingCallData = z.infer<typeof incomingCallDataSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activeCallSchema } from './active-call';
+import { activeCallSchema, waitingCallSchema } from './active-call';
 
 // What a client (a CRM tab's panel, one of our pages, the standalone app) knows of the
 // active call (issue #13 "The active call belongs to the background"): the call, whether
@@ -14,6 +14,8 @@ export const callSnapshotSchema = z
   .object({
     /** The call held (live, or ended and kept for its summary until reset); null without one. */
     call: activeCallSchema.nullable(),
+    /** A second call ringing while `call` is live (issue #28), or null. */
+    waiting: waitingCallSchema.nullable().default(null),
     /**
      * This client is the one place the call's wizard opens (its panel opens on the
      * call-flow widget and claims it); false for every other client.
@@ -34,6 +36,7 @@ export type CallSnapshot = z.infer<typeof callSnapshotSchema>;
 
 export const NO_CALL_SNAPSHOT: CallSnapshot = {
   call: null,
+  waiting: null,
   offered: false,
   flowRevision: 0,
   flowWrittenHere: false,

@@ -47,6 +47,15 @@ export function acceptIncomingCall(input: {
   return { taken: true, call };
 }
 
+/**
+ * The call an event names, when it reads as one (whatever the decision): a call ignored as
+ * "call in progress" still waits beside the live one (issue #28, shared/domain/call-line.ts).
+ */
+export function incomingCallOf(payload: unknown): IncomingCallEventData | null {
+  const parsed = incomingCallEventSchema.safeParse(payload);
+  return parsed.success ? parsed.data.data : null;
+}
+
 // ---------------------------------------------------------------- (b) the one place
 
 /** What the background knows about one open tab of ours (a CRM page or the app). */

@@ -112,6 +112,10 @@ const callMessageSchemas = [
   z.object({ kind: z.literal('call:hang-up'), id: idSchema, callId: idSchema }).strict(),
   /** spec 4 Reset: forget the call and its wizard state. */
   z.object({ kind: z.literal('call:reset'), id: idSchema }).strict(),
+  /** issue #28: take the waiting call (the live one ends first, as the agent's hang-up). */
+  z.object({ kind: z.literal('call:take-waiting'), id: idSchema, callId: idSchema }).strict(),
+  /** issue #28: leave the waiting call to ring out (it becomes a missed call). */
+  z.object({ kind: z.literal('call:leave-waiting'), id: idSchema, callId: idSchema }).strict(),
   z
     .object({
       kind: z.literal('call:wizard-moved'),

@@ -44,6 +44,12 @@ export function fakeCallSession(
       if (call) set({ ...snapshot, call: { ...call, endedAt: '2026-03-02T15:10:00.000Z' } });
     }),
     reset: vi.fn(async () => set({ ...snapshot, call: null, offered: false })),
+    takeWaiting: vi.fn(async () => {
+      const waiting = snapshot.waiting;
+      if (!waiting) return;
+      set({ ...snapshot, waiting: null, call: liveCall({ callId: waiting.call.callId }) });
+    }),
+    leaveWaiting: vi.fn(() => set({ ...snapshot, waiting: null })),
     requestHangUp() {
       for (const listener of [...hangUpListeners].reverse()) if (listener()) return;
     },

@@ -7,7 +7,8 @@ import type { CallSession } from '@/shared/calls/call-session';
 import { NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { ActiveCallCard } from './active-call-card';
-import { CallFlowWizard, type WizardStepPosition } from './call-flow-wizard';
+import { CallFlowWizard, type FlowOfCall, type WizardStepPosition } from './call-flow-wizard';
+import { flowCallRelation } from '@/shared/domain/call-line';
 import { onEndedCallFlowFinished } from './finish-ended-call-flow';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
 import { decodeIncomingCall, INCOMING_CALL_PARAM } from './incoming-call';
@@ -18,7 +19,7 @@ import { useCallTabPlace } from './use-call-tab-place';
 let appSessionStorage: KeyValueStorage | null = null;
 
 /** spec 3 Session state: the automated intake lives in the tab's session storage. */
-function sessionStateStorage(): KeyValueStorage {
+export function sessionStateStorage(): KeyValueStorage {
   appSessionStorage ??= createWebStorage(window.sessionStorage);
   return appSessionStorage;
 }
@@ -43,7 +44,7 @@ function usePageCall(calls: CallSession | undefined) {
     calls ? calls.subscribe : noCalls,
     calls ? calls.get : noCall,
   );
-  return { call: snapshot.call, ...useCallHangUp(calls) };
+  return { call: snapshot.call, waiting: snapshot.waiting, ...useCallHangUp(calls) };
 }
 
 /**
@@ -65,17 +66,22 @@ export function AutomatedIntakePage() {
     [routerNavigate],
   );
   const { calls } = useHost();
-  const { call, endCall, registerHangUp } = usePageCall(calls);
-  const onFinished = useCallback(() => {
-    void endCall().finally(() => void routerNavigate('/app'));
-  }, [endCall, routerNavigate]);
+  const { call, flowFinished, registerHangUp } = usePageCall(calls);
+  const onFinished = useCallback(
+    (flow: FlowOfCall) => {
+      void flowFinished(flow).finally(() => void routerNavigate('/app'));
+    },
+    [flowFinished, routerNavigate],
+  );
   // issue #28: the call's execution is recorded with the call, so the tab can finish the
   // flow when the caller hangs up (app/calls/finish-ended-calls.ts); once finished, the
   // wizard is mounted again and reads the stored state: idle.
   const onStepChange = useCallback(
     (position: WizardStepPosition | null) => {
-      const held = calls?.get().call;
+      const held = calls?.get().call ?? null;
       if (!calls || !position || !held || held.endedAt !== null) return;
+      // A walk-in's steps are not the call's (issue #28): the call keeps its own position.
+      if (flowCallRelation(position, held) !== 'own') return;
       if (held.wizard?.executionId === position.executionId) {
         if (held.wizard.stepId === position.stepId) return;
       }

@@ -14,6 +14,7 @@ import { useHost } from '@/app/host/host';
 import type { CallSession } from '@/shared/calls/call-session';
 import type { ActiveCall } from '@/shared/contracts/active-call';
 import { NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
+import { flowCallRelation } from '@/shared/domain/call-line';
 import { usesZohoVendor } from '@/shared/domain/workspace-features';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { ActiveCallCard } from './active-call-card';
@@ -22,6 +23,7 @@ import { HangUpPill } from './hang-up-pill';
 import type { IncomingCallPayload } from './incoming-call';
 import { ProcessList } from './process-list';
 import { useCallHangUp } from './use-call-hang-up';
+import { WaitingCallCard } from './waiting-call-card';
 import './call-flow-widget-screen.css';
 
 // issue #13 `<intake-call-flow>`: the call-flow wizard where the agent works. In a CRM
@@ -88,6 +90,14 @@ function ZohoCall({ calls }: { calls: CallSession | undefined }) {
   useCallHangUp(calls);
   return (
     <>
+      {calls ? (
+        <WaitingCallCard
+          calls={calls}
+          stateStorage={calls.flowStorage}
+          draftStorage={calls.flowStorage}
+          compact
+        />
+      ) : null}
       {calls && call ? (
         <div className="ic-call-flow-widget__zoho-call">
           <ActiveCallCard
@@ -127,7 +137,12 @@ const EDITABLE = 'input, textarea, select, [contenteditable="true"]';
 
 /** The payload the wizard starts a call with (its call data and the process it names). */
 function payloadOf(call: ActiveCall): IncomingCallPayload {
-  return { ...call.callData, ...(call.process ? { process: call.process } : {}) };
+  return {
+    ...call.callData,
+    // issue #28: the intake knows its call (a walk-in has none, and never hangs one up).
+    callId: call.callId,
+    ...(call.process ? { process: call.process } : {}),
+  };
 }
 
 /**
@@ -223,6 +238,8 @@ function CallSessionFlow({
       position.current = next;
       const current = calls.get().call;
       if (!next || !current) return;
+      // A walk-in's steps are not the call's (issue #28): the call keeps its own position.
+      if (flowCallRelation(next, current) !== 'own') return;
       const shared = current.wizard;
       if (shared?.executionId === next.executionId && shared.stepId === next.stepId) return;
       calls.wizardMoved(current.callId, next.executionId, next.stepId);
@@ -231,7 +248,7 @@ function CallSessionFlow({
   );
 
   // ---- hang-up: the wizard's own (engine first), then the call at the provider, then reset.
-  const { endCall: finished, registerHangUp } = useCallHangUp(calls);
+  const { flowFinished, registerHangUp } = useCallHangUp(calls);
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     typing.current = event.target instanceof Element && event.target.matches(EDITABLE);
@@ -253,6 +270,12 @@ function CallSessionFlow({
 
   return (
     <>
+      <WaitingCallCard
+        calls={calls}
+        stateStorage={calls.flowStorage}
+        draftStorage={calls.flowStorage}
+        compact
+      />
       {call ? <ActiveCallCard call={call} onDone={() => void calls.reset()} /> : null}
       <div className="ic-call-flow-widget__wizard" onFocus={onFocus} onBlur={onBlur}>
         <CallFlowWizard
@@ -261,7 +284,7 @@ function CallSessionFlow({
           stateStorage={calls.flowStorage}
           draftStorage={calls.flowStorage}
           onCallTaken={onCallTaken}
-          onFinished={() => void finished()}
+          onFinished={(flow) => void flowFinished(flow)}
           onStepChange={onStepChange}
           registerHangUp={registerHangUp}
           idleFallback={waiting}

@@ -15,6 +15,7 @@ import type { CallFlowError, CallFlowState, Variables } from '@/shared/contracts
 import type { FormErrors } from '@/shared/domain/form-validators';
 import { processForUnnamedCall } from '@/shared/domain/incoming-call';
 import { callerPrefill } from '@/shared/domain/caller-prefill';
+import { incomingOverFlow } from '@/shared/domain/call-line';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import { TransportError } from '@/shared/transport/transport';
@@ -29,6 +30,7 @@ import { StepForm } from './forms/step-form';
 import { callDataOf, type IncomingCallPayload } from './incoming-call';
 import { callFlowStateKey } from './call-flow-state-storage';
 import { useCallFlowEngine } from './use-call-flow-engine';
+import { ParkedWalkIns, ParkOffer, useParkWalkIn } from './park-walk-in';
 import './call-flow-wizard.css';
 
 // spec: session 2 Automated intake screen, 2 Dialogs, 3 Session state, 4 Call-flow engine
@@ -47,6 +49,17 @@ export const HANG_UP_CONFIRM = {
   submitColor: 'danger',
 } as const;
 
+/**
+ * The same question for a walk-in (issue #28): it has no provider call, so ending it ends
+ * only the intake, never a call that rings or is live meanwhile.
+ */
+export const END_WALK_IN_CONFIRM = {
+  ...HANG_UP_CONFIRM,
+  title: 'End this walk-in?',
+  subtitle: 'The intake ends here. No phone call is affected.',
+  submitText: 'End intake',
+} as const;
+
 export interface CallFlowWizardProps {
   /** The call to take (decoded from the host's incomingCall), or null without one. */
   incomingCall: IncomingCallPayload | null;
@@ -56,8 +69,12 @@ export interface CallFlowWizardProps {
   stateStorage: KeyValueStorage;
   /** For the error notification (spec 8: environment). */
   environment?: string;
-  /** The call ended (hang-up or finished): the app goes to the dashboard (spec 4 Hang up 5). */
-  onFinished?: () => void;
+  /**
+   * The flow ended (hang-up or finished): the app goes to the dashboard (spec 4 Hang up 5).
+   * Told which flow it was, so a host ends the provider's call only for that call's own
+   * intake, never for a walk-in (issue #28).
+   */
+  onFinished?: (flow: FlowOfCall) => void;
   /** The incoming call was taken up: the host may drop it from its address. */
   onCallTaken?: () => void;
   /** Where an agent starts a call by hand (the Call Flows area). */
@@ -80,7 +97,7 @@ export interface CallFlowWizardProps {
    * Lets the host's own hang-up button (the panel's header) run this wizard's confirm and
    * hang-up while a flow is on screen; answers how to stop listening.
    */
-  registerHangUp?: (hangUp: () => void) => () => void;
+  registerHangUp?: (hangUp: () => void, flow: FlowOfCall) => () => void;
   /** Shown instead of the "No call in progress" explanation while no flow runs. */
   idleFallback?: ReactNode;
 }
@@ -89,6 +106,14 @@ export interface CallFlowWizardProps {
 export interface WizardStepPosition {
   executionId: string;
   stepId: string;
+  /** The provider's call the flow is for; null for a walk-in (issue #28). */
+  callId: string | null;
+}
+
+/** Which flow a hang-up or a finish is about: its call (null: a walk-in) and execution. */
+export interface FlowOfCall {
+  callId: string | null;
+  executionId: string | null;
 }
 
 /** The process an incoming call without one runs (the rule: processForUnnamedCall). */
@@ -103,6 +128,9 @@ export async function processForIncomingCall(
 /** The wizard of one signed-in agent (a new user gets a new engine through `key`). */
 export function CallFlowWizard(props: CallFlowWizardProps) {
   const { session } = useHost();
+  // A parked or resumed flow (issue #28) gives the wizard a new engine over the stored state.
+  const [generation, setGeneration] = useState(0);
+  const remount = useCallback(() => setGeneration((value) => value + 1), []);
   const user = session.user;
   const workspace = session.workspace;
   if (!user || !workspace) {
@@ -114,8 +142,9 @@ export function CallFlowWizard(props: CallFlowWizardProps) {
   }
   return (
     <SignedInWizard
-      key={`${user.id}:${workspace.id}`}
+      key={`${user.id}:${workspace.id}:${generation}`}
       {...props}
+      remount={remount}
       userId={user.id}
       agentName={user.name || user.username}
       workspaceId={workspace.id}
@@ -125,6 +154,8 @@ export function CallFlowWizard(props: CallFlowWizardProps) {
 }
 
 interface SignedInProps extends CallFlowWizardProps {
+  /** Builds the wizard again over what is stored now (after parking or resuming a flow). */
+  remount: () => void;
   userId: string;
   agentName: string;
   workspaceId: string;
@@ -152,6 +183,7 @@ function SignedInWizard({
   agentName,
   workspaceId,
   defaultProcess,
+  remount,
 }: SignedInProps) {
   const host = useHost();
   const { api, storage, navigate } = host;
@@ -216,13 +248,27 @@ function SignedInWizard({
   );
 
   // spec 4 Start: a new incoming call starts the flow once; a stored flow resumes instead.
+  // issue #28: a real call arriving over a walk-in is never dropped nor started over it: the
+  // agent is offered to park the walk-in (its answers kept, resumable) and take the call.
+  const [parkFor, setParkFor] = useState<IncomingCallPayload | null>(null);
   useEffect(() => {
     if (handle.phase !== 'ready' || !incomingCall || taken.current === incomingCall) return;
     taken.current = incomingCall;
-    if (handle.state.status === 'idle' && !handle.state.busy) void start(handle.engine);
-    // A call already in progress stays on screen; the new payload is not started over it.
+    const flow = handle.state;
+    const decision = incomingOverFlow(
+      {
+        callId: flow.callData?.callId ?? null,
+        executionId: flow.processExecutionHistoryId,
+        status: flow.status,
+      },
+      incomingCall.callId ?? null,
+    );
+    if (decision === 'start' && !flow.busy) void start(handle.engine);
+    else if (decision === 'offer-park') setParkFor(incomingCall);
+    // Its own flow already on screen: the payload is not started over it.
     else onCallTaken?.();
   }, [handle, incomingCall, start, onCallTaken]);
+  const parking = useParkWalkIn({ stateStorage, stateKey: callFlowStateKey(userId), remount });
 
   // The step on screen, for a host that follows it (the widget tells the background).
   const flowState = handle.state;
@@ -232,21 +278,29 @@ function SignedInWizard({
     flowState.status === 'at-form'
       ? (flowState.stepTraversed.steps[flowState.stepTraversed.currentIndex] ?? null)
       : null;
+  const positionCall = flowState.callData?.callId ?? null;
   const stepChanged = useRef(onStepChange);
   stepChanged.current = onStepChange;
   useEffect(() => {
     if (handle.phase !== 'ready') return;
     stepChanged.current?.(
       positionExecution && positionStep
-        ? { executionId: positionExecution, stepId: positionStep }
+        ? { executionId: positionExecution, stepId: positionStep, callId: positionCall }
         : null,
     );
-  }, [handle.phase, positionExecution, positionStep]);
+  }, [handle.phase, positionExecution, positionStep, positionCall]);
 
   if (handle.phase === 'restoring') return <LoadingBlock label="Opening the call flow…" />;
   const { engine, state } = handle;
 
   if (state.status === 'idle') {
+    const parked = (
+      <ParkedWalkIns
+        workspaceId={workspaceId}
+        onResume={(resumed) => void parking.resume(resumed)}
+        problem={parking.problem}
+      />
+    );
     if (incomingCallError) {
       return (
         <NoCall callFlowsPath={callFlowsPath} problem={incomingCallError}>
@@ -273,25 +327,48 @@ function SignedInWizard({
     if (state.busy || load.status === 'loading' || incomingCall) {
       return <LoadingBlock label={`Starting the call flow for ${caller || 'the caller'}…`} />;
     }
-    return idleFallback ?? <NoCall callFlowsPath={callFlowsPath}>{idleContent}</NoCall>;
+    if (idleFallback) return idleFallback;
+    return (
+      <>
+        {parked}
+        <NoCall callFlowsPath={callFlowsPath}>{idleContent}</NoCall>
+      </>
+    );
   }
 
-  return (
-    <ActiveFlow
-      engine={engine}
-      state={state}
-      drafts={drafts}
-      verifyAddress={verifyAddress ?? defaultVerifier}
-      onFinished={finish}
-      registerHangUp={registerHangUp}
-      onRetryStart={() => {
-        if (state.processDefinition && state.callData) {
-          void engine
-            .start({ definition: state.processDefinition, callData: state.callData })
-            .catch(() => undefined);
-        }
-      }}
+  const offer = parkFor ? (
+    <ParkOffer
+      caller={parkFor}
+      completed={state.status === 'completed'}
+      busy={parking.busy}
+      problem={parking.problem}
+      onPark={() =>
+        void parking.park(engine, state).then((parked) => {
+          if (parked) setParkFor(null);
+        })
+      }
     />
+  ) : null;
+
+  return (
+    <>
+      {offer}
+      <ActiveFlow
+        engine={engine}
+        state={state}
+        drafts={drafts}
+        verifyAddress={verifyAddress ?? defaultVerifier}
+        onFinished={finish}
+        registerHangUp={registerHangUp}
+        onRetryStart={() => {
+          if (state.processDefinition && state.callData) {
+            void engine
+              .start({ definition: state.processDefinition, callData: state.callData })
+              .catch(() => undefined);
+          }
+        }}
+      />
+    </>
   );
 }
 
@@ -347,9 +424,9 @@ interface ActiveFlowProps {
   state: CallFlowState;
   drafts: ReturnType<typeof userDraftStorage>;
   verifyAddress: VerifyAddress;
-  onFinished: () => void;
+  onFinished: (flow: FlowOfCall) => void;
   onRetryStart: () => void;
-  registerHangUp?: (hangUp: () => void) => () => void;
+  registerHangUp?: (hangUp: () => void, flow: FlowOfCall) => () => void;
 }
 
 interface TrailEntry {
@@ -411,15 +488,18 @@ function ActiveFlow({
 
   useEffect(() => setFieldErrors(undefined), [stepKey]);
 
+  // issue #28: which call this flow is for (none: a walk-in) goes with its hang-up.
+  const flowCallId = state.callData?.callId ?? null;
   const hangUp = async (ask: boolean) => {
-    if (ask && (await confirm(HANG_UP_CONFIRM)) !== 1) return;
+    if (ask && (await confirm(flowCallId ? HANG_UP_CONFIRM : END_WALK_IN_CONFIRM)) !== 1) return;
+    const flow = { callId: flowCallId, executionId };
     setHangingUp(true);
     try {
       await engine.hangUp();
     } finally {
       setHangingUp(false);
     }
-    onFinished();
+    onFinished(flow);
   };
   // The host's hang-up button asks the same as this one: with a confirm while the intake
   // runs, without once it is complete (Finish).
@@ -427,8 +507,12 @@ function ActiveFlow({
   hangUpRef.current = hangUp;
   const completed = state.status === 'completed';
   useEffect(
-    () => registerHangUp?.(() => void hangUpRef.current(!completed)),
-    [registerHangUp, completed],
+    () =>
+      registerHangUp?.(() => void hangUpRef.current(!completed), {
+        callId: flowCallId,
+        executionId,
+      }),
+    [registerHangUp, completed, flowCallId, executionId],
   );
 
   const submit = async (values: Variables) => {

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
 import type { CallSession } from '@/shared/calls/call-session';
 import { isCallLive } from '@/shared/domain/call-clock';
+import { flowCallRelation } from '@/shared/domain/call-line';
+import type { FlowOfCall } from './call-flow-wizard';
 
 /** The hang-up asked from the top bar while no flow runs on this page. */
 export const HANG_UP_CALL_CONFIRM = {
@@ -33,18 +35,34 @@ export function useCallHangUp(
     await calls.hangUp().catch(() => undefined);
     await calls.reset().catch(() => undefined);
   }, [calls]);
-  const wizardHangUp = useRef<(() => void) | null>(null);
-  const registerHangUp = useCallback((hangUp: () => void) => {
-    wizardHangUp.current = hangUp;
+  /**
+   * A flow on this page ended (its Hang up, or Finish): the call ends with it only when it
+   * was the held call's own intake. A walk-in's end never touches a call (issue #28).
+   */
+  const flowFinished = useCallback(
+    async (flow: FlowOfCall) => {
+      const held = calls?.get().call ?? null;
+      if (flowCallRelation(flow, held) === 'own') await endCall();
+    },
+    [calls, endCall],
+  );
+  const wizardHangUp = useRef<{ hangUp: () => void; flow: FlowOfCall } | null>(null);
+  const registerHangUp = useCallback((hangUp: () => void, flow: FlowOfCall) => {
+    const entry = { hangUp, flow };
+    wizardHangUp.current = entry;
     return () => {
-      if (wizardHangUp.current === hangUp) wizardHangUp.current = null;
+      if (wizardHangUp.current === entry) wizardHangUp.current = null;
     };
   }, []);
   useEffect(() => {
     if (!answers || !calls) return;
     return calls.onHangUpRequest(() => {
-      if (wizardHangUp.current) {
-        wizardHangUp.current();
+      const wizard = wizardHangUp.current;
+      const held = calls.get().call;
+      // The pill is the call's: the wizard answers it only when it runs this call's intake
+      // (or no call is live); with a walk-in on screen, the call gets its own confirm.
+      if (wizard && (!isCallLive(held) || flowCallRelation(wizard.flow, held) === 'own')) {
+        wizard.hangUp();
         return true;
       }
       if (!isCallLive(calls.get().call)) return false;
@@ -54,5 +72,5 @@ export function useCallHangUp(
       return true;
     });
   }, [calls, confirm, endCall, answers]);
-  return { endCall, registerHangUp };
+  return { endCall, flowFinished, registerHangUp };
 }

@@ -5,6 +5,7 @@ import { Sidebar } from '../sidebar/sidebar';
 import { MOBILE_MENU_QUERY, setMobileMenuOpen, useSidebarStore } from '../sidebar/sidebar-store';
 import { useMediaQuery } from '../sidebar/use-media-query';
 import { TopBar } from '../top-bar/top-bar';
+import { WaitingCallBanner } from './waiting-call-banner';
 import './app-layout.css';
 
 export const MAIN_CONTENT_ID = 'ic-main';
@@ -44,6 +45,7 @@ export function AppLayout() {
       </a>
       {navigation.state === 'loading' ? <ProgressBar label="Loading page" /> : null}
       <TopBar />
+      <WaitingCallBanner />
       <div className="ic-app__body">
         <Sidebar />
         {mobile && mobileOpen ? (

@@ -79,6 +79,8 @@ describe('incoming calls on the app’s own socket (spec 4 Sockets)', () => {
     expect(openedCall(navigate.mock.calls[0][0])).toEqual({
       leadName: 'Dana Reyes',
       phone: '+15125550147',
+      // issue #28: the intake knows its call (a walk-in has none).
+      callId: 'call_in_1',
     });
     expect(calls.get().call).toMatchObject({
       callId: 'call_in_1',
@@ -117,7 +119,7 @@ describe('incoming calls on the app’s own socket (spec 4 Sockets)', () => {
     expect(api.notify).not.toHaveBeenCalled();
   });
 
-  it('ignores an event whose statusCode is not 200, and a second call while one is live', async () => {
+  it('ignores an event whose statusCode is not 200; a second call while one is live waits', async () => {
     const { socket, calls, navigate } = ownSetup();
     socket.emit(EVENT, incoming('call_x', 500));
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -126,8 +128,39 @@ describe('incoming calls on the app’s own socket (spec 4 Sockets)', () => {
     socket.emit(EVENT, incoming('call_in_1'));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
     socket.emit(EVENT, incoming('call_in_2'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // issue #28: never dropped: it waits beside the live call, which stays on screen.
+    await vi.waitFor(() => expect(calls.get().waiting?.call.callId).toBe('call_in_2'));
     expect(navigate).toHaveBeenCalledTimes(1);
+    expect(calls.get().call?.callId).toBe('call_in_1');
+    // Delivered again (a socket redelivery): still one waiting call.
+    socket.emit(EVENT, incoming('call_in_2'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls.get().waiting?.call.callId).toBe('call_in_2');
+  });
+
+  it('taking the waiting call ends the live one at the provider and opens the new intake', async () => {
+    const { api, socket, calls, navigate } = ownSetup();
+    socket.emit(EVENT, incoming('call_in_1'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    socket.emit(EVENT, incoming('call_in_2'));
+    await vi.waitFor(() => expect(calls.get().waiting).not.toBeNull());
+    await calls.takeWaiting();
+    expect(api.calls('ctm/calls/call_in_1/hangup')).toHaveLength(1);
+    expect(calls.get().waiting).toBeNull();
+    expect(calls.get().call).toMatchObject({ callId: 'call_in_2', endedAt: null });
+  });
+
+  it('leaving the waiting call forgets it; it is not offered again while it rings', async () => {
+    const { socket, calls, navigate } = ownSetup();
+    socket.emit(EVENT, incoming('call_in_1'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    socket.emit(EVENT, incoming('call_in_2'));
+    await vi.waitFor(() => expect(calls.get().waiting).not.toBeNull());
+    calls.leaveWaiting();
+    expect(calls.get().waiting).toBeNull();
+    socket.emit(EVENT, incoming('call_in_2'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls.get().waiting).toBeNull();
     expect(calls.get().call?.callId).toBe('call_in_1');
   });
 

@@ -57,6 +57,8 @@ function fakeCalls(): CallSession & { outbound: ReturnType<typeof vi.fn> } {
     wizardMoved: vi.fn(),
     hangUp: vi.fn(async () => {}),
     reset: vi.fn(async () => {}),
+    takeWaiting: vi.fn(async () => {}),
+    leaveWaiting: vi.fn(),
     requestHangUp: vi.fn(),
     onHangUpRequest: () => () => {},
   };

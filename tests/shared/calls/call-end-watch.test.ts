@@ -9,7 +9,7 @@ import {
   type IncomingCallEvent,
   type TrackedCall,
 } from '@/shared/contracts/call-tracking';
-import { type ActiveCallAction, activeCallReducer } from '@/shared/domain/active-call';
+import { type CallLine, type CallLineAction, callLineReducer } from '@/shared/domain/call-line';
 import { CONNECTION_STATUS_EVENT } from '@/shared/transport/direct-transport';
 import { TransportError, type TransportRequest } from '@/shared/transport/transport';
 
@@ -54,20 +54,36 @@ function setup(options: { held?: ActiveCall | null; live?: TrackedCall[] } = {})
       return () => void set.delete(handler);
     },
   };
-  let held: ActiveCall | null = options.held === undefined ? heldCall : options.held;
-  const applied: ActiveCallAction[] = [];
+  let line: CallLine = {
+    active: options.held === undefined ? heldCall : options.held,
+    waiting: null,
+    left: [],
+  };
+  const applied: CallLineAction[] = [];
   const offered: IncomingCallEvent[] = [];
   let tick: (() => void) | null = null;
   let cleared = false;
   const watch = watchCallEnds({
     api,
     scope: { userId: USER, workspaceId: WS },
-    held: () => held,
+    held: () => line.active,
+    waiting: () => line.waiting,
     apply: (action) => {
       applied.push(action);
-      held = activeCallReducer(held, action);
+      line = callLineReducer(line, action);
     },
-    offer: (event) => void offered.push(event),
+    offer: (event) => {
+      offered.push(event);
+      // Offered calls are handled as their event: it waits beside a live call.
+      line = callLineReducer(line, {
+        type: 'incoming',
+        userId: USER,
+        workspaceId: WS,
+        call: event.data,
+        trackingInfo: null,
+        receivedAt: '2026-11-23T15:09:00.000Z',
+      });
+    },
     now: () => new Date('2026-11-23T15:10:00.000Z'),
     setInterval: (run) => {
       tick = run;
@@ -88,7 +104,8 @@ function setup(options: { held?: ActiveCall | null; live?: TrackedCall[] } = {})
     settle,
     applied,
     offered,
-    held: () => held,
+    held: () => line.active,
+    line: () => line,
     tick: () => tick?.(),
     cleared: () => cleared,
     listeners: () => [...handlers.values()].reduce((n, set) => n + set.size, 0),
@@ -197,6 +214,40 @@ describe('the end of a call reaches whoever holds it', () => {
         },
       },
     ]);
+  });
+
+  it('a call ringing beside the live one while the client was away waits; gone once it stops', async () => {
+    const second = providerCall({ id: 'call-9', status: 'ringing', leadName: 'Sam Lee' });
+    const t = setup({ live: [providerCall(), second] });
+    await t.settle();
+    await t.settle();
+    expect(t.line().waiting?.call).toMatchObject({ callId: 'call-9', leadName: 'Sam Lee' });
+    expect(t.line().active?.callId).toBe('call-7');
+    // It rang out unheard: the next tick (the held call is live) clears the wait.
+    t.server.live = [providerCall()];
+    t.tick();
+    await t.settle();
+    await t.settle();
+    expect(t.line().waiting).toBeNull();
+    expect(t.applied).toContainEqual({ type: 'waiting-gone', callId: 'call-9' });
+  });
+
+  it('the waiting caller hanging up (callEnded naming it) ends the wait, not the live call', async () => {
+    const second = providerCall({ id: 'call-9', status: 'ringing' });
+    const t = setup({ live: [providerCall(), second] });
+    await t.settle();
+    await t.settle();
+    t.emit(callEndedEvent(USER), {
+      callId: 'call-9',
+      workspaceId: WS,
+      status: 'completed',
+      endedBy: 'caller',
+      endedAt: '2026-11-23T15:09:30.000Z',
+      sid: null,
+      duration: 0,
+    });
+    expect(t.line().waiting).toBeNull();
+    expect(t.line().active?.endedAt).toBeNull();
   });
 
   it('stop unsubscribes, stops the ticker and applies nothing more', async () => {

@@ -1,0 +1,198 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Button } from '@/app/components/button/button';
+import { Icon } from '@/app/components/icon/icon';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { parkExecution, resumeParkedExecution } from '@/shared/api/call-flow';
+import type { CallFlowEngine } from '@/shared/call-flow/engine';
+import type { CallFlowState } from '@/shared/contracts/call-flow';
+import type { ParkedExecution } from '@/shared/contracts/call-flow-api';
+import { formatCallStart } from '@/shared/domain/active-call';
+import { formatInternationalUs } from '@/shared/domain/phone-dialing';
+import type { KeyValueStorage } from '@/shared/storage/storage';
+import { TransportError } from '@/shared/transport/transport';
+import { parkedExecutionsKey, parkedExecutionsQuery } from './call-flow-queries';
+import type { IncomingCallPayload } from './incoming-call';
+import './park-walk-in.css';
+
+// issue #28 "Walk-ins never touch a real call": a real call arriving during a walk-in
+// offers "Park this walk-in and take the call". The walk-in's flow is kept on the server
+// (its execution stays open; the current step's typed answers are its server draft), the
+// wizard is freed for the call, and the agent resumes the walk-in later from the Call
+// Flows screen, on this computer or another.
+
+export const PARK_WALK_IN = 'Park this walk-in and take the call';
+export const FINISH_WALK_IN = 'Finish this walk-in and take the call';
+export const PARKED_TITLE = 'Parked walk-ins';
+
+function reasonOf(error: unknown): string {
+  if (error instanceof TransportError && error.serverMessage) return error.serverMessage;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Parking the flow on screen, and resuming a parked one, for the wizard. */
+export function useParkWalkIn(deps: {
+  stateStorage: KeyValueStorage;
+  stateKey: string;
+  remount: () => void;
+}) {
+  const { stateStorage, stateKey, remount } = deps;
+  const { api } = useHost();
+  const queryClient = useQueryClient();
+  const scope = useQueryScope();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  /**
+   * Parks the flow (a completed one is finished instead: nothing is left to answer), then
+   * frees the wizard, which starts the waiting call. Answers whether it did.
+   */
+  const park = useCallback(
+    async (engine: CallFlowEngine, state: CallFlowState): Promise<boolean> => {
+      setBusy(true);
+      setProblem(null);
+      try {
+        if (state.status === 'completed') {
+          await engine.hangUp();
+        } else if (state.processExecutionHistoryId) {
+          await parkExecution(api, state.processExecutionHistoryId, state);
+          await stateStorage.remove(stateKey);
+        }
+        void queryClient.invalidateQueries({ queryKey: parkedExecutionsKey(scope) });
+        remount();
+        return true;
+      } catch (error) {
+        // Nothing was freed: the walk-in stays on screen with its answers, and the call waits.
+        setProblem(`The walk-in could not be parked: ${reasonOf(error)}. Try again.`);
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, queryClient, remount, scope, stateKey, stateStorage],
+  );
+
+  /** Resumes a parked walk-in in this wizard (none runs: it is offered on the idle screen). */
+  const resume = useCallback(
+    async (parked: ParkedExecution): Promise<void> => {
+      setBusy(true);
+      setProblem(null);
+      try {
+        const state = await resumeParkedExecution(api, parked.executionId);
+        await stateStorage.set(stateKey, JSON.stringify(state));
+        void queryClient.invalidateQueries({ queryKey: parkedExecutionsKey(scope) });
+        remount();
+      } catch (error) {
+        setProblem(`The walk-in could not be resumed: ${reasonOf(error)}.`);
+        void queryClient.invalidateQueries({ queryKey: parkedExecutionsKey(scope) });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, queryClient, remount, scope, stateKey, stateStorage],
+  );
+
+  return { park, resume, busy, problem };
+}
+
+/** Above a walk-in when a real call comes in: who is calling, and the way to take them. */
+export function ParkOffer({
+  caller,
+  completed,
+  busy,
+  problem,
+  onPark,
+}: {
+  caller: IncomingCallPayload;
+  completed: boolean;
+  busy: boolean;
+  problem: string | null;
+  onPark: () => void;
+}) {
+  const name = caller.leadName || 'A caller';
+  return (
+    <section
+      className="ic-park-offer"
+      aria-labelledby="ic-park-offer-title"
+      data-testid="park-offer"
+    >
+      <span className="ic-park-offer__icon" aria-hidden="true">
+        <Icon name="phone" size="md" />
+      </span>
+      <div className="ic-park-offer__text">
+        <p className="ic-park-offer__title" id="ic-park-offer-title" role="alert">
+          {name} is calling{caller.phone ? ` from ${formatInternationalUs(caller.phone)}` : ''}
+        </p>
+        <p className="ic-park-offer__body">
+          {completed
+            ? 'This walk-in is complete: finish it to start the call’s intake.'
+            : 'The walk-in’s answers are kept. Resume it from Call Flows once the call is over.'}
+        </p>
+        {problem ? (
+          <p className="ic-park-offer__error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <Button variant="primary" disabled={busy} onClick={onPark}>
+        {busy ? 'Parking…' : completed ? FINISH_WALK_IN : PARK_WALK_IN}
+      </Button>
+    </section>
+  );
+}
+
+/** The agent's parked walk-ins, each resumable, on the idle call-flow screen. */
+export function ParkedWalkIns({
+  workspaceId,
+  onResume,
+  problem,
+}: {
+  workspaceId: string;
+  onResume: (parked: ParkedExecution) => void;
+  problem: string | null;
+}) {
+  const { api, session } = useHost();
+  const scope = useQueryScope();
+  const parked = useDataQuery(parkedExecutionsQuery(scope, api, workspaceId));
+  const list = parked.data?.data ?? [];
+  if (list.length === 0 && !problem) return null;
+  const timezone = session.workspace?.attributes.timezone ?? null;
+  return (
+    <section className="ic-parked" aria-labelledby="ic-parked-title" data-testid="parked-walk-ins">
+      <h2 className="ic-parked__title" id="ic-parked-title">
+        {PARKED_TITLE}
+      </h2>
+      {problem ? (
+        <p className="ic-parked__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <ul className="ic-parked__list">
+        {list.map((item) => (
+          <li key={item.executionId} className="ic-parked__item">
+            <div className="ic-parked__text">
+              <p className="ic-parked__name">{item.leadName || 'Walk-in'}</p>
+              <p className="ic-parked__meta">
+                {[
+                  item.processName,
+                  item.phone ? formatInternationalUs(item.phone) : '',
+                  `parked at ${formatCallStart(item.parkedAt, timezone)}`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+            </div>
+            <Button
+              variant="primary"
+              onClick={() => onResume(item)}
+              aria-label={`Resume the walk-in of ${item.leadName || 'the caller'}`}
+            >
+              Resume
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
