@@ -106,7 +106,7 @@ export function createAppCalls(deps: {
     calls: session,
     api: deps.api,
     stateStorage: flowStorage,
-    drafts: (userId) => userDraftStorage(deps.draftStorage ?? flowStorage, userId),
+    drafts: (userId) => userDraftStorage(deps.draftStorage ?? flowStorage, userId, deps.api),
     user: () => {
       const scope = deps.scope();
       return scope ? { userId: scope.userId, agentName: deps.agentName?.() ?? '' } : null;

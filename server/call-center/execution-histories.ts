@@ -28,6 +28,8 @@ import { notFound } from '../http/errors';
 import { parsePaging } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import { readJson } from '../repositories/json-column';
+import { deleteParkedExecution } from '../repositories/parked-execution-repository';
+import { deleteExecutionDrafts, deleteStepDraft } from '../repositories/step-draft-repository';
 import { callFlowScope, canReach } from './call-flow-access';
 import { findProcessDefinition } from './process-definitions';
 
@@ -150,18 +152,26 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
     const principal = await ctx.authenticate(request);
     const row = await reachableExecution(ctx.db, principal, id);
     await callFlowScope(ctx, principal, row.workspace_id, 'run');
-    await ctx.db
-      .updateTable('process_executions')
-      .set({
-        status: body.status,
-        ...(body.endTime !== undefined ? { end_time: body.endTime } : {}),
-        ...(body.executionHistory !== undefined
-          ? { execution_history: JSON.stringify(body.executionHistory) }
-          : {}),
-        updated_at: ctx.now().toISOString(),
-      })
-      .where('id', '=', id)
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('process_executions')
+        .set({
+          status: body.status,
+          ...(body.endTime !== undefined ? { end_time: body.endTime } : {}),
+          ...(body.executionHistory !== undefined
+            ? { execution_history: JSON.stringify(body.executionHistory) }
+            : {}),
+          updated_at: ctx.now().toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+      // issue #28: an execution that ended (completed, partial-complete) keeps its answers
+      // in its history; its drafts and a parked walk-in state have nothing left to restore.
+      if (body.status !== 'started') {
+        await deleteExecutionDrafts(trx, id);
+        await deleteParkedExecution(trx, id);
+      }
+    });
     return respondWith(callCenterAckSchema, { id });
   });
 
@@ -188,6 +198,11 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
         created_at: ctx.now().toISOString(),
       })
       .execute();
+    // issue #28: moving forward from a step submitted it; its answers are in the history
+    // now, so its draft goes (going back submits nothing and keeps the draft).
+    if (body.direction === 'forward' && body.previousStepId) {
+      await deleteStepDraft(ctx.db, { executionId: row.id, stepId: body.previousStepId });
+    }
     return respondWith(callCenterAckSchema, { id });
   });
 

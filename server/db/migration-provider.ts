@@ -23,6 +23,7 @@ import * as taskRollups from './migrations/0018-task-rollups';
 import * as officePeopleRollup from './migrations/0019-office-people-rollup';
 import * as eventContactNames from './migrations/0020-event-contact-names';
 import * as callEndings from './migrations/0021-call-endings';
+import * as stepDraftsAndParkedWalkIns from './migrations/0022-step-drafts-and-parked-walk-ins';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-office-people-rollup': officePeopleRollup,
   '0020-event-contact-names': eventContactNames,
   '0021-call-endings': callEndings,
+  '0022-step-drafts-and-parked-walk-ins': stepDraftsAndParkedWalkIns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -701,6 +701,33 @@ export interface CrmRecordTable {
   created_at: string;
 }
 
+/** Migration 0022 (issue #28): a step's unsubmitted values, one per execution and step. */
+export interface StepDraftTable {
+  execution_id: string;
+  step_id: string;
+  /** The agent who typed it (the execution's own). */
+  user_id: string;
+  /** JSON: Variables. */
+  draft_values: string;
+  updated_at: string;
+}
+
+/** Migration 0022 (issue #28): a walk-in parked by its agent to take a real call. */
+export interface ParkedExecutionTable {
+  execution_id: string;
+  workspace_id: string;
+  user_id: string;
+  /** JSON: CallFlowState. */
+  state: string;
+  parked_at: string;
+}
+
+/** The tables of migration 0022 (drafts and parked walk-ins). */
+export interface CallFlowContinuityDatabase {
+  step_drafts: StepDraftTable;
+  parked_executions: ParkedExecutionTable;
+}
+
 /** The tables of migration 0004 (call flows). */
 export interface CallFlowDatabase {
   process_definitions: ProcessDefinitionTable;
@@ -865,6 +892,7 @@ export interface Database
     ReportingDatabase,
     SessionDatabase,
     CallFlowDatabase,
+    CallFlowContinuityDatabase,
     NotificationDatabase,
     CallTrackingDatabase,
     AdministrationDatabase,

@@ -3,6 +3,7 @@ import { registerCaseRoutes } from '../call-center/cases';
 import { registerCrmSyncRoutes } from '../call-center/crm-sync';
 import { registerEmailOutboxRoutes } from '../call-center/email-outbox';
 import { registerErrorNotificationRoutes } from '../call-center/error-notifications';
+import { registerExecutionContinuityRoutes } from '../call-center/execution-continuity';
 import { registerExecutionHistoryRoutes } from '../call-center/execution-histories';
 import { registerProcessDefinitionRoutes } from '../call-center/process-definitions';
 import type { ServerContext } from '../context';
@@ -20,6 +21,7 @@ export function registerCallCenterRoutes(callCenter: FastifyInstance, ctx: Serve
   registerProcessDefinitionRoutes(callCenter, ctx);
   registerCaseRoutes(callCenter, ctx);
   registerExecutionHistoryRoutes(callCenter, ctx);
+  registerExecutionContinuityRoutes(callCenter, ctx);
   registerEmailOutboxRoutes(callCenter, ctx);
   registerErrorNotificationRoutes(callCenter, ctx);
   registerCrmSyncRoutes(callCenter, ctx);

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   CALL_FLOW_TIMEOUT_MS,
+  type CallFlowState,
   type CaseStatusUpdate,
   type CrmSyncRecord,
   type ErrorNotificationRequest,
@@ -17,6 +18,7 @@ import {
   type SubmitStepRequest,
   type SubmitStepResponse,
   submitStepResponseSchema,
+  type Variables,
 } from '@/shared/contracts/call-flow';
 import {
   type AsyncRecordResponse,
@@ -41,6 +43,13 @@ import {
   processDefinitionResponseSchema,
   type ProcessListResponse,
   processListResponseSchema,
+  type ParkedExecution,
+  parkedExecutionListResponseSchema,
+  parkExecutionRequestSchema,
+  resumedExecutionResponseSchema,
+  type StepDraft,
+  stepDraftResponseSchema,
+  stepDraftSaveSchema,
 } from '@/shared/contracts/call-flow-api';
 import type { TransportRequest } from '@/shared/transport/transport';
 import type { ApiClient, CallOptions } from './client';
@@ -292,4 +301,99 @@ export function listErrorNotifications(
       query: { ...pageQuery(options.page), workspace: options.workspace },
     }),
   );
+}
+
+// ---------------------------------------------------------------- drafts and parked walk-ins (issue #28)
+
+/** A 204: nothing to check but that it came. */
+const noContentSchema = z.unknown();
+
+/**
+ * PUT process-execution-history/{id}/drafts/{stepId}: the step's typed values (the last
+ * save wins). Silent: drafts sync in the background and the caller decides what, if
+ * anything, the agent hears of a failure (never a toast per keystroke).
+ */
+export async function saveStepDraft(
+  api: ApiClient,
+  executionId: string,
+  stepId: string,
+  values: Variables,
+): Promise<void> {
+  await api.call(
+    noContentSchema,
+    callCenter('PUT', callCenterPaths.stepDraft(executionId, stepId), {
+      body: stepDraftSaveSchema.parse({ values }),
+    }),
+    { silent: true },
+  );
+}
+
+/** GET process-execution-history/{id}/drafts/{stepId}: the draft, or null. Silent. */
+export async function loadStepDraft(
+  api: ApiClient,
+  executionId: string,
+  stepId: string,
+): Promise<StepDraft | null> {
+  const answer = await api.call(
+    stepDraftResponseSchema,
+    callCenter('GET', callCenterPaths.stepDraft(executionId, stepId)),
+    { silent: true },
+  );
+  return answer.data;
+}
+
+/** DELETE process-execution-history/{id}/drafts/{stepId}. Silent. */
+export async function deleteStepDraft(
+  api: ApiClient,
+  executionId: string,
+  stepId: string,
+): Promise<void> {
+  await api.call(
+    noContentSchema,
+    callCenter('DELETE', callCenterPaths.stepDraft(executionId, stepId)),
+    { silent: true },
+  );
+}
+
+/** PUT process-execution-history/{id}/parked {state}: parks a walk-in to take a call. */
+export async function parkExecution(
+  api: ApiClient,
+  executionId: string,
+  state: CallFlowState,
+): Promise<void> {
+  await api.call(
+    noContentSchema,
+    callCenter('PUT', callCenterPaths.parkedExecution(executionId), {
+      body: parkExecutionRequestSchema.parse({ state }),
+    }),
+  );
+}
+
+/** GET workspaces/{id}/parked-executions: the signed-in agent's parked walk-ins, newest first. */
+export async function listParkedExecutions(
+  api: ApiClient,
+  workspaceId: string,
+): Promise<ParkedExecution[]> {
+  const answer = await read(
+    api,
+    parkedExecutionListResponseSchema,
+    callCenter('GET', callCenterPaths.workspaceParkedExecutions(workspaceId)),
+  );
+  return answer.data;
+}
+
+/**
+ * POST process-execution-history/{id}/parked/resume: the parked state, once: the server
+ * deletes the record as it answers (a second resume is a 404, ALREADY_RESUMED_MESSAGE).
+ */
+export async function resumeParkedExecution(
+  api: ApiClient,
+  executionId: string,
+): Promise<CallFlowState> {
+  const answer = await read(
+    api,
+    resumedExecutionResponseSchema,
+    callCenter('POST', callCenterPaths.resumeParkedExecution(executionId)),
+  );
+  return answer.data.state;
 }

@@ -3,12 +3,16 @@ import { emptyVariables, setOwnVar } from './variables';
 
 // Issue 11 Forms: what the agent types is kept as a draft per execution and step, so a
 // reload, a crash or a closed tab brings it back; cleared only when the step is submitted
-// or the call hung up. The storage is injected (localStorage, extension storage, a Map).
+// or the call hung up. The storage is injected (localStorage, extension storage, a Map);
+// issue #28: the hosts' storage also keeps a copy on the server (synced-draft-storage.ts),
+// so a sign-out or another computer brings it back too.
 
 export interface DraftStorage {
   get(key: string): Promise<string | null> | string | null;
   set(key: string, value: string): Promise<void> | void;
   remove(key: string): Promise<void> | void;
+  /** Sends what waits to be written elsewhere (the server's copy) now; optional. */
+  flush?(): Promise<void>;
 }
 
 /** A draft larger than this is not kept (a runaway grid must not fill the storage). */
@@ -17,6 +21,17 @@ const PREFIX = 'call-flow-draft';
 
 export function draftKey(executionId: string, stepId: string): string {
   return `${PREFIX}:${encodeURIComponent(executionId)}:${encodeURIComponent(stepId)}`;
+}
+
+/** The execution and step a draftKey names; null for any other key. */
+export function parseDraftKey(key: string): { executionId: string; stepId: string } | null {
+  const parts = key.split(':');
+  if (parts.length !== 3 || parts[0] !== PREFIX || !parts[1] || !parts[2]) return null;
+  try {
+    return { executionId: decodeURIComponent(parts[1]), stepId: decodeURIComponent(parts[2]) };
+  } catch {
+    return null;
+  }
 }
 
 /** Saves a draft; answers false when it is too large to keep. */

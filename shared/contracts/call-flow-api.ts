@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiErrorSchema, idSchema, itemResponseSchema, listResponseSchema } from './common';
 import {
   appStatusSchema,
+  callFlowStateSchema,
   crmRecordTypeSchema,
   crmSyncRecordSchema,
   definitionProblemSchema,
@@ -299,6 +300,64 @@ export const executionHistoryDetailResponseSchema = itemResponseSchema(
 );
 export type ExecutionHistoryDetailResponse = z.infer<typeof executionHistoryDetailResponseSchema>;
 
+// ---------------------------------------------------------------- step drafts (issue #28)
+
+/**
+ * What the agent typed on a step and has not submitted, kept on the server so a sign-out,
+ * a crash or another computer restores it (issue #28 "Typed answers are never lost").
+ * Bounded like the device's copy: MAX_DRAFT_BYTES (shared/call-flow/drafts.ts) of JSON,
+ * which the server checks (413) because a schema cannot measure it.
+ */
+export const stepIdSchema = z.string().min(1).max(128);
+export const stepDraftParamsSchema = z.object({ id: idSchema, stepId: stepIdSchema });
+
+/** PUT process-execution-history/{id}/drafts/{stepId}: the step's values (the last wins). */
+export const stepDraftSaveSchema = z.object({ values: variablesSchema }).strict();
+export type StepDraftSave = z.infer<typeof stepDraftSaveSchema>;
+
+export const stepDraftSchema = z.object({
+  values: variablesSchema,
+  updatedAt: z.iso.datetime(),
+});
+export type StepDraft = z.infer<typeof stepDraftSchema>;
+/** GET process-execution-history/{id}/drafts/{stepId}: the draft, or null without one. */
+export const stepDraftResponseSchema = itemResponseSchema(stepDraftSchema.nullable());
+export type StepDraftResponse = z.infer<typeof stepDraftResponseSchema>;
+
+// ---------------------------------------------------------------- parked walk-ins (issue #28)
+
+/**
+ * "Park this walk-in and take the call": the walk-in's whole wizard state, kept on the
+ * server until its agent resumes it. A state larger than this (its JSON) is refused (413).
+ */
+export const MAX_PARKED_STATE_BYTES = 1024 * 1024;
+
+/** PUT process-execution-history/{id}/parked → 204. The state must be this execution's. */
+export const parkExecutionRequestSchema = z.object({ state: callFlowStateSchema }).strict();
+export type ParkExecutionRequest = z.input<typeof parkExecutionRequestSchema>;
+
+/** One parked flow of the signed-in agent, as a list of walk-ins to resume shows it. */
+export const parkedExecutionSchema = z.object({
+  executionId: idSchema,
+  processName: z.string(),
+  leadName: z.string(),
+  phone: z.string(),
+  parkedAt: z.iso.datetime(),
+});
+export type ParkedExecution = z.infer<typeof parkedExecutionSchema>;
+/** GET workspaces/{workspaceId}/parked-executions: the signed-in agent's, newest first. */
+export const parkedExecutionListResponseSchema = z.object({ data: z.array(parkedExecutionSchema) });
+export type ParkedExecutionListResponse = z.infer<typeof parkedExecutionListResponseSchema>;
+
+/** POST process-execution-history/{id}/parked/resume: the state, once (the record goes). */
+export const resumedExecutionResponseSchema = itemResponseSchema(
+  z.object({ state: callFlowStateSchema }),
+);
+export type ResumedExecutionResponse = z.infer<typeof resumedExecutionResponseSchema>;
+
+/** The message of a second resume (the record is gone). */
+export const ALREADY_RESUMED_MESSAGE = 'This walk-in was already resumed.';
+
 // ---------------------------------------------------------------- outbox and error notifications
 
 /** An email the server "sent" (the outbox table; system users read it). */
@@ -348,6 +407,17 @@ export const callCenterPaths = {
   caseStatus: (processId: string) => `processmaker/${seg(processId)}`,
   executionHistories: () => 'process-execution-history',
   executionHistory: (id: string) => `process-execution-history/${seg(id)}`,
+  /** PUT / GET / DELETE a step's draft (issue #28). */
+  stepDraft: (executionId: string, stepId: string) =>
+    `process-execution-history/${seg(executionId)}/drafts/${seg(stepId)}`,
+  /** PUT park a walk-in (issue #28). */
+  parkedExecution: (executionId: string) => `process-execution-history/${seg(executionId)}/parked`,
+  /** POST resume a parked walk-in (issue #28). */
+  resumeParkedExecution: (executionId: string) =>
+    `process-execution-history/${seg(executionId)}/parked/resume`,
+  /** GET the signed-in agent's parked walk-ins. */
+  workspaceParkedExecutions: (workspaceId: string) =>
+    `workspaces/${seg(workspaceId)}/parked-executions`,
   stepHistories: () => 'process-execution-steps-history',
   sendEmail: () => SEND_EMAIL_PATH,
   outbox: () => 'service-processes/outbox',

@@ -2,6 +2,7 @@ import {
   type FocusEvent,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -19,6 +20,7 @@ import { usesZohoVendor } from '@/shared/domain/workspace-features';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { ActiveCallCard } from './active-call-card';
 import { CallFlowWizard, type WizardStepPosition } from './call-flow-wizard';
+import { syncedDraftStorage } from './create-call-flow-effects';
 import { HangUpPill } from './hang-up-pill';
 import type { IncomingCallPayload } from './incoming-call';
 import { ProcessList } from './process-list';
@@ -160,8 +162,12 @@ function CallSessionFlow({
   calls: CallSession;
   dialogs: HTMLDivElement | null;
 }) {
+  const { api } = useHost();
   const snapshot = useSyncExternalStore(calls.subscribe, calls.get);
   const call = snapshot.call;
+  // issue #28: the drafts in the call's storage, with the server's copy beside them (the
+  // host's API client: the background's transport in a CRM tab).
+  const drafts = useMemo(() => syncedDraftStorage(calls.flowStorage, api), [calls, api]);
   const live = call !== null && call.endedAt === null;
   const callId = call?.callId ?? null;
   // ---- the one place: only the page the call is offered to claims and starts it.
@@ -282,7 +288,7 @@ function CallSessionFlow({
           key={`${callId ?? 'no-call'}:${generation}`}
           incomingCall={incomingCall}
           stateStorage={calls.flowStorage}
-          draftStorage={calls.flowStorage}
+          draftStorage={drafts}
           onCallTaken={onCallTaken}
           onFinished={(flow) => void flowFinished(flow)}
           onStepChange={onStepChange}

@@ -188,8 +188,8 @@ function SignedInWizard({
   const host = useHost();
   const { api, storage, navigate } = host;
   const drafts = useMemo(
-    () => draftStorage ?? userDraftStorage(storage, userId),
-    [draftStorage, storage, userId],
+    () => draftStorage ?? userDraftStorage(storage, userId, api),
+    [draftStorage, storage, userId, api],
   );
   const [setup] = useState(() => ({
     effects: createCallFlowEffects({
@@ -422,7 +422,7 @@ function NoCall({
 interface ActiveFlowProps {
   engine: CallFlowEngine;
   state: CallFlowState;
-  drafts: ReturnType<typeof userDraftStorage>;
+  drafts: DraftStorage;
   verifyAddress: VerifyAddress;
   onFinished: (flow: FlowOfCall) => void;
   onRetryStart: () => void;

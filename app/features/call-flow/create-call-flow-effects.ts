@@ -1,6 +1,9 @@
 import {
   createExecutionHistory,
+  deleteStepDraft,
+  loadStepDraft,
   recordStepHistory,
+  saveStepDraft,
   sendEmail,
   sendErrorNotification,
   startCase,
@@ -12,23 +15,70 @@ import {
 import type { ApiClient } from '@/shared/api/client';
 import { withSignal } from '@/shared/query/api-with-signal';
 import type { DraftStorage } from '@/shared/call-flow/drafts';
+import {
+  createSyncedDraftStorage,
+  type DraftServer,
+  type ServerDraftStatus,
+} from '@/shared/call-flow/synced-draft-storage';
 import { type CallFlowEffects, type Scheduler, systemScheduler } from '@/shared/call-flow/effects';
 import { createSessionErrorReporter, type SessionErrorReporter } from '@/shared/call-flow/errors';
 import { HANG_UP_NOTIFICATION_TIMEOUT_MS } from '@/shared/contracts/call-flow';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import { TransportError } from '@/shared/transport/transport';
 
+/** The server's copy of the drafts (issue #28), through whichever transport the host has. */
+export function serverDrafts(api: ApiClient): DraftServer {
+  return {
+    save: (executionId, stepId, values) => saveStepDraft(api, executionId, stepId, values),
+    load: async (executionId, stepId) =>
+      (await loadStepDraft(api, executionId, stepId))?.values ?? null,
+    remove: (executionId, stepId) => deleteStepDraft(api, executionId, stepId),
+  };
+}
+
+/**
+ * A failed server save says so once in the console until a save succeeds again: the agent
+ * keeps typing undisturbed (the device's copy is safe), and support can see why a draft
+ * did not follow the agent to another computer.
+ */
+function quietServerStatus(): (status: ServerDraftStatus, error?: unknown) => void {
+  let failing = false;
+  return (status, error) => {
+    if (status === 'saved') failing = false;
+    else if (!failing) {
+      failing = true;
+      console.warn('Draft not saved to the server; it is kept on this device.', error);
+    }
+  };
+}
+
+/** The device's drafts with the server's copy beside them (issue #28). */
+export function syncedDraftStorage(device: DraftStorage, api: ApiClient): DraftStorage {
+  return createSyncedDraftStorage({
+    device,
+    server: serverDrafts(api),
+    onServerStatus: quietServerStatus(),
+  });
+}
+
 /**
  * Drafts in the host's storage under the user's own prefix: two agents sharing a browser
- * never see each other's typing (issue 11 Forms: per execution and step).
+ * never see each other's typing (issue 11 Forms: per execution and step). With the API
+ * client, each draft is also kept on the server (issue #28: a sign-out clears the device's
+ * copies, the server's brings them back).
  */
-export function userDraftStorage(storage: KeyValueStorage, userId: string): DraftStorage {
+export function userDraftStorage(
+  storage: KeyValueStorage,
+  userId: string,
+  api?: ApiClient,
+): DraftStorage {
   const prefix = `user:${encodeURIComponent(userId)}:`;
-  return {
+  const device: DraftStorage = {
     get: (key) => storage.get(prefix + key),
     set: (key, value) => storage.set(prefix + key, value),
     remove: (key) => storage.remove(prefix + key),
   };
+  return api ? syncedDraftStorage(device, api) : device;
 }
 
 // spec 8: "sent once per session". One reporter per signed-in user for the life of the page
@@ -89,7 +139,11 @@ export function createCallFlowEffects(options: CallFlowEffectsOptions): CallFlow
   return {
     http: {
       startCase: (request, signal) => readable(() => startCase(on(signal), request)),
-      submitStep: (request, signal) => readable(() => submitStep(on(signal), request)),
+      submitStep: async (request, signal) => {
+        // issue #28: the server's draft is current before the step goes (kept if it fails).
+        await options.drafts.flush?.().catch(() => undefined);
+        return readable(() => submitStep(on(signal), request));
+      },
       updateCaseStatus: (processId, request, signal) =>
         readable(() =>
           updateCaseStatus(
