@@ -3,6 +3,7 @@ import {
   fetchProcessDefinition,
   listCrmRecords,
   listExecutionHistories,
+  listParkedExecutions,
   listProcesses,
   type PageRequest,
 } from '@/shared/api/call-flow';
@@ -13,6 +14,7 @@ import type {
   CrmRecordListResponse,
   ExecutionHistoryDetail,
   ExecutionHistoryListResponse,
+  ParkedExecution,
   ProcessListResponse,
 } from '@/shared/contracts/call-flow-api';
 import type { AgentParameters } from '@/shared/contracts/users-parameters';
@@ -69,6 +71,21 @@ export function executionHistoriesQuery(
     [...callFlowsKey(scope), 'histories', workspaceId, page.limit, page.offset],
     api,
     (client) => listExecutionHistories(client, workspaceId, { page }),
+  );
+}
+
+/** The key of the agent's parked walk-ins (issue #28): parking and resuming refresh it. */
+export const parkedExecutionsKey = (scope: QueryScope) =>
+  [...callFlowsKey(scope), 'parked'] as const;
+
+/** The signed-in agent's parked walk-ins in a workspace, newest first (issue #28). */
+export function parkedExecutionsQuery(
+  scope: QueryScope,
+  api: ApiClient,
+  workspaceId: string,
+): DataQueryOptions<ParkedExecution[]> {
+  return query([...parkedExecutionsKey(scope), workspaceId], api, (client) =>
+    listParkedExecutions(client, workspaceId),
   );
 }
 

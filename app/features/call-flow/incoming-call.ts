@@ -67,5 +67,7 @@ export function callDataOf(payload: IncomingCallPayload): IncomingCallData {
     phone: payload.phone,
     processExecutionHistoryId: payload.processExecutionHistoryId,
     processVariables: payload.processVariables,
+    // issue #28: the provider's call the intake is for (absent: a walk-in).
+    ...(payload.callId ? { callId: payload.callId } : {}),
   };
 }

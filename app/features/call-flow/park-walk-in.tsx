@@ -155,7 +155,7 @@ export function ParkedWalkIns({
   const { api, session } = useHost();
   const scope = useQueryScope();
   const parked = useDataQuery(parkedExecutionsQuery(scope, api, workspaceId));
-  const list = parked.data?.data ?? [];
+  const list = parked.data ?? [];
   if (list.length === 0 && !problem) return null;
   const timezone = session.workspace?.attributes.timezone ?? null;
   return (

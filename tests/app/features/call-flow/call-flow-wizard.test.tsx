@@ -22,6 +22,7 @@ const CALL: IncomingCallPayload = {
   leadName: 'Dana Reyes',
   phone: '5125550147',
   process: 'pi-intake',
+  callId: 'call_in_1',
 };
 
 interface Setup {
