@@ -14,6 +14,7 @@ import {
   persistActiveCall,
   readPersistedActiveCall,
 } from '@/shared/domain/active-call';
+import { isCallLive } from '@/shared/domain/call-clock';
 import { type CallLine, type CallLineAction, callLineReducer } from '@/shared/domain/call-line';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
@@ -27,6 +28,11 @@ export const CALL_TAB_HELD_KEY = 'intake-call-tab-held';
 /** "Move it here" when the tab with the call never answered (issue #28). */
 export const MOVE_NO_ANSWER_MESSAGE =
   'The tab with this call did not answer. Try again, or close that tab first.';
+/**
+ * A tab that took a call over (the tab running it closed) opens the call's screen after
+ * this long, unless the call was reclaimed meanwhile (that tab was only reloading) or ended.
+ */
+export const TAKE_OVER_OPEN_AFTER_MS = 1_500;
 
 /** Who the app's call belongs to: the signed-in user in their workspace. */
 export interface CallScope {
@@ -50,11 +56,21 @@ export interface AppCallSessionDeps {
    * the call's wizard. Absent: this tab is the only place (claim always grants).
    */
   election?: CallTabElection;
-  /** After "Move it here": open the call's screen in this tab (fresh: start its intake anew). */
+  /**
+   * After "Move it here", or once this tab took the call over from a closed tab: open the
+   * call's screen in this tab (fresh: start its intake anew, nothing was carried).
+   */
   openMovedCall?: (call: ActiveCall, fresh: boolean) => void;
   /** The signed-in agent's id, sent when a taken waiting call is marked connected (spec 4). */
   agentId?: () => string | null;
+  /**
+   * Another tab's Hang up, forwarded here (issue #28): the call's flow that this tab runs
+   * ends as on a hang-up, partial-complete, from its stored state (finishEndedCallFlow),
+   * before the call is hung up at the provider.
+   */
+  finishFlow?: (call: ActiveCall) => Promise<void>;
   now?: () => Date;
+  setTimer?: (run: () => void, ms: number) => void;
 }
 
 /**
@@ -102,6 +118,9 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
   let place: CallTabPlace = 'none';
   /** The call last kept, freed in the election once this tab keeps it no more. */
   let keptCallId: string | null = null;
+  /** The call whose Hang up this tab forwarded to the tab running it: never taken over. */
+  let forwarding: string | null = null;
+  const setTimer = deps.setTimer ?? ((run, ms) => void setTimeout(run, ms));
 
   function computePlace(): CallTabPlace {
     if (!state) return 'none';
@@ -110,7 +129,19 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
     return election.holds(state.callId) ? 'here' : 'elsewhere';
   }
 
+  /**
+   * A live call run elsewhere: this tab waits to take its wizard over if that tab goes.
+   * Asked a moment later: a call just taken is claimed right after (never a stand-by then).
+   */
+  function standByLater(): void {
+    queueMicrotask(() => {
+      if (!election || !state || computePlace() !== 'elsewhere') return;
+      if (isCallLive(state) && forwarding !== state.callId) election.standBy(state.callId);
+    });
+  }
+
   function placeChanged(): void {
+    standByLater();
     const next = computePlace();
     if (next === place) return;
     place = next;
@@ -161,7 +192,50 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
     keptChanged();
     // A reload of the tab that ran the call's wizard takes it back (the browser freed it).
     if (election && state && !election.holds(state.callId) && heldNote() === state.callId) {
-      void claimCall(state.callId);
+      void claimBack(state.callId);
+    }
+  }
+
+  /**
+   * The reload of the tab that ran the call's wizard: the lock, if free; else from the tab
+   * that took the call over as this one went (it gives it back, with the wizard's state).
+   */
+  async function claimBack(callId: string): Promise<void> {
+    if (await claimCall(callId)) return;
+    if (!election || state?.callId !== callId || !isCallLive(state)) return;
+    deciding = callId;
+    placeChanged();
+    let outcome: Awaited<ReturnType<CallTabElection['reclaim']>> = { kind: 'no-answer' };
+    try {
+      outcome = await election.reclaim(callId);
+    } catch {
+      outcome = { kind: 'no-answer' };
+    } finally {
+      if (deciding === callId) deciding = null;
+    }
+    if (outcome.kind === 'moved') restore(outcome.entries, state.userId);
+    else if (outcome.kind === 'no-answer') {
+      // Another tab runs it for good (a duplicated tab's original): this tab's copy of the
+      // wizard would be a second one, and its note would only ask again.
+      keepNote(null);
+      try {
+        deps.store.removeItem(callFlowStateKey(state.userId));
+      } catch {
+        // Refused storage: nothing kept to remove.
+      }
+    }
+    const before = snapshot;
+    read();
+    if (snapshot !== before) emit();
+    placeChanged();
+  }
+
+  /** Writes the wizard state another tab handed over, before this tab shows the call. */
+  function restore(entries: CallHandoverEntries, userId: string): void {
+    const flowKey = callFlowStateKey(userId);
+    for (const key of [ACTIVE_CALL_STORAGE_KEY, flowKey]) {
+      const value = entries[key];
+      if (typeof value === 'string') deps.store.setItem(key, value);
     }
   }
 
@@ -191,7 +265,7 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
   });
   // Another tab moves the call away: it takes this tab's wizard state along (the step drafts
   // stay in localStorage, which every tab shares), and this tab's wizard is put away.
-  election?.onHandOver((callId) => {
+  election?.onHandOver((callId, { keep }) => {
     const entries: CallHandoverEntries = {};
     if (state?.callId !== callId) return entries;
     const flowKey = callFlowStateKey(state.userId);
@@ -199,8 +273,45 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
       const value = deps.store.getItem(key);
       if (value !== null) entries[key] = value;
     }
-    deps.store.removeItem(flowKey);
+    // Leaving (keep): a reload still has it, and a closed tab's storage goes with the tab.
+    if (!keep) deps.store.removeItem(flowKey);
     return entries;
+  });
+  // issue #28: the tab running the call's wizard closed (or navigated away) and this tab
+  // got the call's lock: it runs the wizard now, at the step the leaving tab posted, and
+  // opens the call's screen, unless that tab was only reloading and takes the call back.
+  election?.onTakeOver((callId, entries) => {
+    if (state?.callId !== callId || !isCallLive(state) || forwarding === callId) {
+      election.release(callId); // over, or being hung up: nothing to take over
+      return;
+    }
+    const fresh = !entries || entries[callFlowStateKey(state.userId)] === undefined;
+    try {
+      if (entries) restore(entries, state.userId);
+    } catch {
+      // Refused storage: the intake starts anew here.
+    }
+    const before = snapshot;
+    read();
+    if (snapshot !== before) emit();
+    placeChanged();
+    setTimer(() => {
+      if (!state || state.callId !== callId || !election.holds(callId)) return;
+      if (!isCallLive(state)) return;
+      deps.openMovedCall?.(state, fresh);
+    }, TAKE_OVER_OPEN_AFTER_MS);
+  });
+  // Another tab's Hang up (its confirm said yes there): this tab's flow ends partial-
+  // complete, then the call is hung up at the provider and put away, once, here.
+  election?.onForwardedHangUp(async (callId) => {
+    const call = state;
+    if (call?.callId !== callId) return false;
+    if (isCallLive(call) && call.wizard) {
+      await deps.finishFlow?.(call).catch(() => undefined);
+    }
+    await hangUp();
+    apply({ type: 'reset' });
+    return true;
   });
   read();
 
@@ -251,6 +362,43 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
 
   const flowStorage: KeyValueStorage = createWebStorage(deps.store);
 
+  async function hangUp(): Promise<void> {
+    const call = state;
+    if (!call) return;
+    const { callId, workspaceId } = call;
+    if (call.endedAt === null && election && place === 'elsewhere') {
+      // issue #28: another tab runs the call's wizard: it ends the flow and the call there.
+      forwarding = callId;
+      let done = false;
+      try {
+        done = await election.forwardHangUp(callId);
+      } finally {
+        forwarding = null;
+      }
+      if (done && state?.callId === callId && state.endedAt === null) {
+        apply({ type: 'ended', callId, at: now().toISOString(), by: 'agent' });
+      }
+      // No tab answered (it froze or went): the call is still hung up, from here.
+    }
+    if (state?.callId === callId && state.endedAt === null) {
+      let endedAt = now().toISOString();
+      try {
+        const ended = await hangUpCall(deps.api, workspaceId, callId);
+        endedAt = ended.endedAt ?? endedAt;
+      } catch {
+        // The provider may have ended it already (the caller hung up): it is over here too.
+      }
+      apply({ type: 'ended', callId, at: endedAt, by: 'agent' });
+    }
+    try {
+      // spec 3 Call from the call-tracking service: the sid and duration, once ended.
+      const provider = await getCall(deps.api, workspaceId, callId);
+      apply({ type: 'provider-call', call: provider });
+    } catch {
+      // Without them the summary reads "00:00" and "Call was not linked to CTM" (spec 7, 8).
+    }
+  }
+
   const tabs: CallTabs | undefined = election && {
     place: () => place,
     subscribe(listener) {
@@ -265,14 +413,8 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
       let outcome: Awaited<ReturnType<CallTabElection['moveHere']>>;
       try {
         outcome = await election.moveHere(call.callId);
-        if (outcome.kind === 'moved') {
-          // Written before this tab shows the call as here: its wizard mounts on them.
-          const flowKey = callFlowStateKey(call.userId);
-          for (const key of [ACTIVE_CALL_STORAGE_KEY, flowKey]) {
-            const value = outcome.entries[key];
-            if (typeof value === 'string') deps.store.setItem(key, value);
-          }
-        }
+        // Written before this tab shows the call as here: its wizard mounts on them.
+        if (outcome.kind === 'moved') restore(outcome.entries, call.userId);
       } catch {
         outcome = { kind: 'no-answer' };
       } finally {
@@ -331,28 +473,7 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
     wizardMoved(callId, executionId, stepId) {
       apply({ type: 'wizard-moved', callId, executionId, stepId });
     },
-    async hangUp() {
-      const call = state;
-      if (!call) return;
-      const { callId, workspaceId } = call;
-      if (call.endedAt === null) {
-        let endedAt = now().toISOString();
-        try {
-          const ended = await hangUpCall(deps.api, workspaceId, callId);
-          endedAt = ended.endedAt ?? endedAt;
-        } catch {
-          // The provider may have ended it already (the caller hung up): it is over here too.
-        }
-        apply({ type: 'ended', callId, at: endedAt, by: 'agent' });
-      }
-      try {
-        // spec 3 Call from the call-tracking service: the sid and duration, once ended.
-        const provider = await getCall(deps.api, workspaceId, callId);
-        apply({ type: 'provider-call', call: provider });
-      } catch {
-        // Without them the summary reads "00:00" and "Call was not linked to CTM" (spec 7, 8).
-      }
-    },
+    hangUp,
     async reset() {
       apply({ type: 'reset' });
     },

@@ -8,6 +8,7 @@ import type { LiveFeed } from '@/shared/live/live-feed';
 import { userDraftStorage } from '@/app/features/call-flow/create-call-flow-effects';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { type AppCallSession, type CallScope, createAppCallSession } from './app-call-session';
+import { finishEndedCallFlow } from '@/app/features/call-flow/finish-ended-call-flow';
 import { followEndedCalls } from './finish-ended-calls';
 import type { IncomingCallAlerts } from './incoming-call-alert';
 import { followOfferedCalls, intakePathFor, listenForOwnIncomingCalls } from './incoming-calls';
@@ -79,12 +80,30 @@ export function createAppCalls(deps: {
     if (allows(AUTOMATED_INTAKE_PATH)) return AUTOMATED_INTAKE_PATH;
     return allows(AGENT_DASHBOARD_PATH) ? AGENT_DASHBOARD_PATH : null;
   }
+  // issue #28: the flow of a call the caller ended, finished by this tab (which holds it).
+  const flowStorage = createWebStorage(deps.store);
+  const drafts = (userId: string) =>
+    userDraftStorage(deps.draftStorage ?? flowStorage, userId, deps.api);
   const own = createAppCallSession({
     api: deps.api,
     store: deps.store,
     scope: deps.scope,
     election: deps.election,
     agentId: deps.agentId,
+    // Another tab's Hang up, forwarded here: the flow this tab runs ends partial-complete.
+    async finishFlow(call) {
+      const scope = deps.scope();
+      if (!scope || !call.wizard || call.userId !== scope.userId) return;
+      await finishEndedCallFlow({
+        api: deps.api,
+        stateStorage: flowStorage,
+        drafts: drafts(scope.userId),
+        userId: scope.userId,
+        agentName: deps.agentName?.() ?? '',
+        workspaceId: call.workspaceId,
+        executionId: call.wizard.executionId,
+      });
+    },
     // "Move it here": the moved wizard resumes at the automated intake (no payload: it
     // reads its state); a call whose tab was closed starts its intake anew.
     openMovedCall(call, fresh) {
@@ -100,13 +119,11 @@ export function createAppCalls(deps: {
     },
   });
   let stop: () => void = () => {};
-  // issue #28: the flow of a call the caller ended, finished by this tab (which holds it).
-  const flowStorage = createWebStorage(deps.store);
   followEndedCalls({
     calls: session,
     api: deps.api,
     stateStorage: flowStorage,
-    drafts: (userId) => userDraftStorage(deps.draftStorage ?? flowStorage, userId, deps.api),
+    drafts,
     user: () => {
       const scope = deps.scope();
       return scope ? { userId: scope.userId, agentName: deps.agentName?.() ?? '' } : null;

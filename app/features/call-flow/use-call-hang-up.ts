@@ -16,6 +16,12 @@ export const HANG_UP_CALL_CONFIRM = {
   submitColor: 'danger',
 } as const;
 
+/** The same, while the call's flow runs in another of the app's tabs (issue #28). */
+export const HANG_UP_CALL_ELSEWHERE_CONFIRM = {
+  ...HANG_UP_CALL_CONFIRM,
+  body: 'Its call flow, open in another tab, ends there with what was answered so far kept as partial-complete. This cannot be undone.',
+} as const;
+
 /**
  * The top bar's hang-up on a page that shows the call (issue #13; the app's automated
  * intake and the <intake-call-flow> widget): the page's wizard answers it with its own
@@ -66,9 +72,12 @@ export function useCallHangUp(
         return true;
       }
       if (!isCallLive(calls.get().call)) return false;
-      void confirm(HANG_UP_CALL_CONFIRM).then((answer) => {
-        if (answer === 1) void endCall();
-      });
+      const elsewhere = calls.tabs?.place() === 'elsewhere';
+      void confirm(elsewhere ? HANG_UP_CALL_ELSEWHERE_CONFIRM : HANG_UP_CALL_CONFIRM).then(
+        (answer) => {
+          if (answer === 1) void endCall();
+        },
+      );
       return true;
     });
   }, [calls, confirm, endCall, answers]);

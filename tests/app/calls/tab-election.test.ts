@@ -25,13 +25,16 @@ import { WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
 const AGENT: CallScope = { userId: 'u_agent', workspaceId: WORKSPACE_ID };
 const EVENT = `incomingCalls::${AGENT.userId}`;
 
-/** A browser's Web Locks: exclusive, ifAvailable, queued waiters, abort, and a closed tab's locks freed. */
+/**
+ * A browser's Web Locks: exclusive, ifAvailable, queued waiters, abort, steal (the holder's
+ * request rejects, the queue waits on), and a closed tab's locks freed.
+ */
 function fakeLockManager() {
   interface Waiter {
     tab: string;
     grant: () => void;
   }
-  const holders = new Map<string, { tab: string; free: () => void }>();
+  const holders = new Map<string, { tab: string; free: () => void; stolen: () => void }>();
   const queues = new Map<string, Waiter[]>();
 
   function next(name: string): void {
@@ -51,7 +54,11 @@ function fakeLockManager() {
               done = true;
               next(name);
             };
-            holders.set(name, { tab, free });
+            const stolen = () => {
+              done = true; // its callback may still end: the lock is another's now
+              reject(new DOMException('stolen', 'AbortError'));
+            };
+            holders.set(name, { tab, free, stolen });
             void callback({ name }).then(
               (value) => {
                 free();
@@ -63,6 +70,10 @@ function fakeLockManager() {
               },
             );
           };
+          if (options.steal) {
+            holders.get(name)?.stolen();
+            return run();
+          }
           if (!holders.has(name)) return run();
           if (options.ifAvailable) {
             void callback(null).then(resolve, reject);
@@ -142,6 +153,9 @@ function fakeServer() {
       data: [liveCall('call_1')],
       meta: { total: 1, limit: 100, offset: 0 },
     }),
+    'ctm/calls/call_1/hangup': () => ({
+      data: { ...liveCall('call_1'), endedAt: '2026-11-23T15:05:00.000Z', endedBy: 'agent' },
+    }),
   });
   const { client, emit } = fakeSocket(api);
   return { api, client, emit };
@@ -186,6 +200,9 @@ interface Tab {
   election: CallTabElection;
   navigate: ReturnType<typeof vi.fn<(path: string) => void>>;
   moved: ReturnType<typeof vi.fn<(call: ActiveCall, fresh: boolean) => void>>;
+  finishFlow: ReturnType<typeof vi.fn<(call: ActiveCall) => Promise<void>>>;
+  /** The tab's window: `pagehide` as it closes, reloads or navigates away. */
+  page: EventTarget;
   channel: ReturnType<ReturnType<typeof fakeChannelHub>['channel']>;
   stop: () => void;
 }
@@ -196,29 +213,37 @@ function browser(options: { webLocks?: boolean } = {}) {
   const server = fakeServer();
   function openTab(id: string, store: Storage = memoryStorage()): Tab {
     const channel = hub.channel();
+    const page = new EventTarget();
     const election = createCallTabElection({
       locks: options.webLocks === false ? null : locks.forTab(id),
       channel,
       tabId: id,
+      page,
     });
     const moved = vi.fn<(call: ActiveCall, fresh: boolean) => void>();
+    const finishFlow = vi.fn<(call: ActiveCall) => Promise<void>>(() => Promise.resolve());
     const calls = createAppCallSession({
       api: server.client,
       store,
       scope: () => AGENT,
       election,
       openMovedCall: moved,
+      finishFlow,
     });
     const navigate = vi.fn<(path: string) => void>();
     const stop = listenForOwnIncomingCalls({ api: server.client, calls, scope: AGENT, navigate });
-    return { id, store, calls, election, navigate, moved, channel, stop };
+    return { id, store, calls, election, navigate, moved, finishFlow, page, channel, stop };
   }
   return {
     locks,
     server,
     openTab,
-    /** The tab closes: its socket, its channel, and (the browser) its locks go. */
-    closeTab(tab: Tab) {
+    /**
+     * The tab closes: its socket, its channel, and (the browser) its locks go; `pagehide`
+     * first unless it crashed.
+     */
+    closeTab(tab: Tab, how: 'closed' | 'crashed' = 'closed') {
+      if (how === 'closed') tab.page.dispatchEvent(new Event('pagehide'));
       tab.stop();
       tab.channel.close();
       locks.closeTab(tab.id);
@@ -311,7 +336,33 @@ describe('one wizard per call across the app’s tabs (issue #28)', () => {
     other.stop();
   });
 
-  it('lets the other tab take the call once the tab holding it is closed', async () => {
+  it('hands the wizard, at its step, to a tab standing by once the tab running it closes', async () => {
+    const { server, openTab, closeTab, locks } = browser();
+    const owner = openTab('tab-a');
+    server.emit(EVENT, incoming());
+    await vi.waitFor(() => expect(owner.navigate).toHaveBeenCalledTimes(1));
+    const other = openTab('tab-b');
+    server.emit(EVENT, incoming());
+    await vi.waitFor(() => expect(other.calls.tabs?.place()).toBe('elsewhere'));
+    storeWizard(owner, 'exec-1');
+    owner.calls.wizardMoved('call_1', 'exec-1', 'contact');
+
+    closeTab(owner);
+    // Nobody asked: the tab standing by holds the call, with the wizard's state...
+    await vi.waitFor(() => expect(other.calls.tabs?.place()).toBe('here'));
+    expect(locks.holder(callLockName('call_1'))).toBe('tab-b');
+    expect(JSON.parse(other.store.getItem(callFlowStateKey(AGENT.userId))!)).toMatchObject({
+      processExecutionHistoryId: 'exec-1',
+      marker: 'step-3',
+    });
+    expect(other.calls.get().call?.wizard).toMatchObject({ executionId: 'exec-1' });
+    // ...and opens the call's screen, resumed, once it is sure the tab is not reloading.
+    await vi.waitFor(() => expect(other.moved).toHaveBeenCalledTimes(1), { timeout: 3_000 });
+    expect(other.moved.mock.calls[0][1]).toBe(false);
+    other.stop();
+  });
+
+  it('takes a crashed tab’s call over too, starting its intake anew', async () => {
     const { server, openTab, closeTab } = browser();
     const owner = openTab('tab-a');
     server.emit(EVENT, incoming());
@@ -320,13 +371,85 @@ describe('one wizard per call across the app’s tabs (issue #28)', () => {
     server.emit(EVENT, incoming());
     await vi.waitFor(() => expect(other.calls.tabs?.place()).toBe('elsewhere'));
 
-    closeTab(owner);
-    await expect(other.calls.tabs!.moveHere()).resolves.toBeNull();
-    expect(other.calls.tabs?.place()).toBe('here');
-    // Nothing was carried: the intake starts anew for the call.
-    expect(other.moved).toHaveBeenCalledTimes(1);
+    closeTab(owner, 'crashed');
+    await vi.waitFor(() => expect(other.calls.tabs?.place()).toBe('here'));
+    await vi.waitFor(() => expect(other.moved).toHaveBeenCalledTimes(1), { timeout: 3_000 });
     expect(other.moved.mock.calls[0][0].callId).toBe('call_1');
-    expect(other.moved.mock.calls[0][1]).toBe(true);
+    expect(other.moved.mock.calls[0][1]).toBe(true); // nothing was carried
+    other.stop();
+  });
+
+  it('never takes over a call that ended', async () => {
+    const { server, openTab, closeTab, locks } = browser();
+    const owner = openTab('tab-a');
+    server.emit(EVENT, incoming());
+    await vi.waitFor(() => expect(owner.navigate).toHaveBeenCalledTimes(1));
+    const other = openTab('tab-b');
+    server.emit(EVENT, incoming());
+    await vi.waitFor(() => expect(other.calls.tabs?.place()).toBe('elsewhere'));
+    other.calls.apply({
+      type: 'ended',
+      callId: 'call_1',
+      at: '2026-11-23T15:05:00.000Z',
+      by: 'caller',
+    });
+
+    closeTab(owner);
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    expect(other.calls.tabs?.place()).toBe('elsewhere');
+    expect(locks.holder(callLockName('call_1'))).toBeNull();
+    expect(other.moved).not.toHaveBeenCalled();
+    other.stop();
+  });
+
+  it('forwards the Hang up of a tab without the wizard to the tab running it: one flow end, one hang-up', async () => {
+    const { server, openTab } = browser();
+    const owner = openTab('tab-a');
+    server.emit(EVENT, incoming());
+    await vi.waitFor(() => expect(owner.navigate).toHaveBeenCalledTimes(1));
+    const other = openTab('tab-b');
+    server.emit(EVENT, incoming());
+    await vi.waitFor(() => expect(other.calls.tabs?.place()).toBe('elsewhere'));
+    storeWizard(owner, 'exec-1');
+    owner.calls.wizardMoved('call_1', 'exec-1', 'contact');
+
+    await other.calls.hangUp();
+
+    // The owner ended its flow (partial-complete) and then the call, once, and put it away.
+    expect(owner.finishFlow).toHaveBeenCalledTimes(1);
+    expect(owner.finishFlow.mock.calls[0][0].wizard).toMatchObject({ executionId: 'exec-1' });
+    expect(other.finishFlow).not.toHaveBeenCalled();
+    const hangUps = server.api.requests.filter((req) => req.path.endsWith('call_1/hangup'));
+    expect(hangUps).toHaveLength(1);
+    expect(owner.calls.get().call).toBeNull();
+    // The asking tab keeps the call as ended by the agent (no "caller hung up"), to put away.
+    expect(other.calls.get().call).toMatchObject({ callId: 'call_1', endedBy: 'agent' });
+    expect(other.calls.get().call?.endedAt).not.toBeNull();
+    owner.stop();
+    other.stop();
+  });
+
+  it('hangs up from the asking tab when no tab answers the forwarded Hang up', async () => {
+    const { server, openTab } = browser();
+    const owner = openTab('tab-a');
+    server.emit(EVENT, incoming());
+    await vi.waitFor(() => expect(owner.navigate).toHaveBeenCalledTimes(1));
+    const other = openTab('tab-b');
+    server.emit(EVENT, incoming());
+    await vi.waitFor(() => expect(other.calls.tabs?.place()).toBe('elsewhere'));
+    owner.channel.close(); // frozen: it holds the lock, it hears nothing
+
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const done = other.calls.hangUp();
+      await vi.advanceTimersByTimeAsync(10_100);
+      await done;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(server.api.requests.filter((req) => req.path.endsWith('call_1/hangup'))).toHaveLength(1);
+    expect(other.calls.get().call).toMatchObject({ endedBy: 'agent' });
+    owner.stop();
     other.stop();
   });
 
@@ -358,7 +481,7 @@ describe('one wizard per call across the app’s tabs (issue #28)', () => {
   });
 
   it('a reload of the tab running the wizard takes the call back; a duplicated tab does not', async () => {
-    const { server, openTab, locks } = browser();
+    const { server, openTab, closeTab, locks } = browser();
     const owner = openTab('tab-a');
     server.emit(EVENT, incoming());
     await vi.waitFor(() => expect(owner.navigate).toHaveBeenCalledTimes(1));
@@ -374,13 +497,18 @@ describe('one wizard per call across the app’s tabs (issue #28)', () => {
     await vi.waitFor(() => expect(duplicate.calls.tabs?.place()).toBe('elsewhere'));
     expect(locks.holder(callLockName('call_1'))).toBe('tab-a');
 
-    // The owner reloads: the browser frees its lock, the new page claims it back.
-    owner.stop();
-    owner.channel.close();
-    locks.closeTab('tab-a');
+    // The owner reloads: the browser frees its lock (the duplicate, standing by, gets it),
+    // and the new page claims it back, wizard and all.
+    storeWizard(owner, 'exec-1');
+    closeTab(owner);
     const reloaded = openTab('tab-a2', owner.store);
     await vi.waitFor(() => expect(reloaded.calls.tabs?.place()).toBe('here'));
     expect(locks.holder(callLockName('call_1'))).toBe('tab-a2');
+    expect(reloaded.store.getItem(callFlowStateKey(AGENT.userId))).toContain('exec-1');
+    await vi.waitFor(() => expect(duplicate.calls.tabs?.place()).toBe('elsewhere'));
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    expect(duplicate.moved).not.toHaveBeenCalled(); // it never opened the call's screen
+    expect(duplicate.store.getItem(callFlowStateKey(AGENT.userId))).toBeNull();
     duplicate.stop();
     reloaded.stop();
   });
