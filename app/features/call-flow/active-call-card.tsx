@@ -172,12 +172,20 @@ export function ActiveCallCard({
         </span>
         <div className="ic-active-call__who">
           <p className="ic-active-call__eyebrow">
-            {flow ? <span className="ic-active-call__flow-name">{flow.name}</span> : null}
-            <span>
-              {heading}
-              {summary.live ? ' · on the line' : ' · ended'}
-            </span>
-            {summary.live ? <CallTimer callStart={call.callStart} /> : null}
+            {flow ? (
+              <>
+                <span className="ic-active-call__flow-name">{flow.name}</span>
+                {' · '}
+              </>
+            ) : null}
+            {heading}
+            {summary.live ? ' · on the line' : ' · ended'}
+            {summary.live ? (
+              <>
+                {' · '}
+                <CallTimer callStart={call.callStart} />
+              </>
+            ) : null}
           </p>
           <p className="ic-active-call__caller-line">
             <span className="ic-active-call__caller">{caller}</span>
