@@ -1,5 +1,5 @@
 import { ActiveCallCard } from '@/app/features/call-flow/active-call-card';
-import { HangUpPill } from '@/app/features/call-flow/hang-up-pill';
+import { CallHangUpButton } from '@/app/features/call-flow/call-hang-up-button';
 import { useCallHangUp } from '@/app/features/call-flow/use-call-hang-up';
 import { useHost } from '@/app/host/host';
 import { useCallSnapshot } from './use-active-call';
@@ -22,9 +22,7 @@ export function CurrentCallCard() {
       <ActiveCallCard
         call={call}
         onDone={() => void calls.reset()}
-        liveAction={
-          <HangUpPill callStart={call.callStart} onHangUp={() => calls.requestHangUp()} />
-        }
+        liveAction={<CallHangUpButton onHangUp={() => calls.requestHangUp()} />}
       />
     </section>
   );

@@ -15,8 +15,10 @@ import type { Workspace } from '@/shared/contracts/workspace';
 import { callEndNotice, DEFAULT_CTM_SITE, summarizeActiveCall } from '@/shared/domain/active-call';
 import { crmLinkSettings, crmRecordLink } from '@/shared/domain/crm-links';
 import { type CrmRecordMatch, matchCrmRecords } from '@/shared/domain/crm-record-match';
+import { formatCallDuration } from '@/shared/domain/call-clock';
 import { CallElsewhereNotice } from './call-elsewhere-notice';
 import { crmRecordLines } from './crm-record-lines';
+import { secondsSince } from './hang-up-pill';
 import { useCallOpenElsewhere } from './use-call-tab-place';
 import './active-call-card.css';
 
@@ -86,20 +88,36 @@ function useCallerRecords(call: ActiveCall): CrmRecordMatch<CrmRecord> | null {
 /** The durations already logged as missing, once per call (spec 8 "Could not get call duration"). */
 const loggedMissingDuration = new Set<string>();
 
+/** The call flow a card heads (the wizard's header): its name, and its own hang-up. */
+export interface ActiveCallCardFlow {
+  /** The process's name, the card's eyebrow. */
+  name: string;
+  /** The wizard's Hang up (its confirm, the partial-complete history); null once complete. */
+  hangUp: ReactNode;
+}
+
 /**
  * The active call, live or ended, with the caller's CRM record when one is found. An ended
  * call says how it ended when the agent did not end it (issue #28) and offers Done, which
  * puts it away (`onDone`: the call session's reset).
+ *
+ * With `flow` the card is the wizard's header (issue #28 "One caller card, not two, and
+ * the first field within the first screen"): the process name leads, the call's facts
+ * fold onto one line, and the wizard's hang-up replaces Done and `liveAction` (the flow
+ * ends the call).
  */
 export function ActiveCallCard({
   call,
   onDone,
   liveAction,
+  flow,
 }: {
   call: ActiveCall;
   onDone?: () => void;
   /** What the card offers while the call is live (a hang-up, where no wizard has one). */
   liveAction?: ReactNode;
+  /** The call flow this card heads, on the screen of the call's wizard. */
+  flow?: ActiveCallCardFlow;
 }) {
   const { session, calls } = useHost();
   // issue #28: another of the app's tabs runs this call's wizard.
@@ -125,10 +143,15 @@ export function ActiveCallCard({
   const match = useCallerRecords(call);
   const caller = call.callData.leadName || 'Unknown caller';
   const heading = summary.direction === 'inbound' ? 'Incoming call' : 'Outgoing call';
+  const action = flow
+    ? flow.hangUp
+    : summary.live
+      ? liveAction
+      : onDone && <Button onClick={onDone}>Done</Button>;
 
   return (
     <Card
-      className="ic-active-call"
+      className={['ic-active-call', flow ? 'ic-active-call--flow' : ''].filter(Boolean).join(' ')}
       aria-label={`${heading}: ${caller}`}
       data-call-state={summary.live ? 'live' : 'ended'}
     >
@@ -138,14 +161,31 @@ export function ActiveCallCard({
         </span>
         <div className="ic-active-call__who">
           <p className="ic-active-call__eyebrow">
+            {flow ? (
+              <>
+                <span className="ic-active-call__flow-name">{flow.name}</span>
+                {' · '}
+              </>
+            ) : null}
             {heading}
             {summary.live ? ' · on the line' : ' · ended'}
+            {summary.live ? (
+              <>
+                {' · '}
+                <CallTimer callStart={call.callStart} />
+              </>
+            ) : null}
           </p>
-          <p className="ic-active-call__caller">{caller}</p>
-          {summary.callerPhone ? (
-            <p className="ic-active-call__phone">{summary.callerPhone}</p>
-          ) : null}
+          <p className="ic-active-call__caller-line">
+            <span className="ic-active-call__caller">{caller}</span>
+            {summary.callerPhone ? (
+              <a className="ic-active-call__phone" href={`tel:${call.callData.phone}`}>
+                {summary.callerPhone}
+              </a>
+            ) : null}
+          </p>
         </div>
+        {action ? <div className="ic-active-call__actions">{action}</div> : null}
       </header>
       {notice ? (
         <div className="ic-active-call__ended" role="alert">
@@ -158,22 +198,30 @@ export function ActiveCallCard({
         <CallElsewhereNotice tabs={calls.tabs} moving={moving} />
       ) : null}
       <dl className="ic-active-call__facts">
-        <dt>Tracking number</dt>
-        <dd>{summary.trackingNumber}</dd>
-        <dt>Campaign</dt>
-        <dd>{summary.campaign}</dd>
-        <dt>Lead source</dt>
-        <dd>{summary.leadSource}</dd>
-        <dt>Started</dt>
-        <dd>{summary.callStart}</dd>
+        <div>
+          <dt>Tracking number</dt>
+          <dd>{summary.trackingNumber}</dd>
+        </div>
+        <div>
+          <dt>Campaign</dt>
+          <dd>{summary.campaign}</dd>
+        </div>
+        <div>
+          <dt>Lead source</dt>
+          <dd>{summary.leadSource}</dd>
+        </div>
+        <div>
+          <dt>Started</dt>
+          <dd>{summary.callStart}</dd>
+        </div>
         {summary.duration ? (
-          <>
+          <div>
             <dt>Duration</dt>
             <dd>{summary.duration.text}</dd>
-          </>
+          </div>
         ) : null}
         {summary.recording ? (
-          <>
+          <div>
             <dt>Recording</dt>
             <dd>
               {summary.recording.kind === 'link' ? (
@@ -184,19 +232,29 @@ export function ActiveCallCard({
                 summary.recording.text
               )}
             </dd>
-          </>
+          </div>
         ) : null}
       </dl>
       <CallerRecord match={match} workspace={workspace} />
-      {!summary.live && onDone ? (
-        <div className="ic-active-call__actions">
-          <Button onClick={onDone}>Done</Button>
-        </div>
-      ) : null}
-      {summary.live && liveAction ? (
-        <div className="ic-active-call__actions">{liveAction}</div>
-      ) : null}
     </Card>
+  );
+}
+
+/**
+ * The time on the call, m:ss (spec 9), ticking each second. role="timer" is not live: a
+ * screen reader reads it when the agent gets to it, never once a second.
+ */
+function CallTimer({ callStart }: { callStart: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const time = formatCallDuration(secondsSince(callStart, now)).text;
+  return (
+    <span className="ic-active-call__timer" role="timer" aria-label={`On the call for ${time}`}>
+      {time}
+    </span>
   );
 }
 

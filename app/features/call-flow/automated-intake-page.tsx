@@ -73,6 +73,7 @@ export function AutomatedIntakePage() {
     },
     [flowFinished, routerNavigate],
   );
+  const onCallDone = useCallback(() => void calls?.reset(), [calls]);
   // issue #28: the call's execution is recorded with the call, so the tab can finish the
   // flow when the caller hangs up (app/calls/finish-ended-calls.ts); once finished, the
   // wizard is mounted again and reads the stored state: idle.
@@ -91,6 +92,8 @@ export function AutomatedIntakePage() {
   );
   // issue #28: the call's wizard runs in one of the app's tabs; the others show the call's
   // card, which says so and offers to move it here (the wizard then mounts on its state).
+  // Where the wizard runs, it shows the call's card itself: as the header of the call's
+  // flow ("One caller card, not two"), else above what it says.
   const place = useCallTabPlace(calls);
   const wizardHere = place === 'here' || place === 'none';
   const [generation, setGeneration] = useState(0);
@@ -103,10 +106,14 @@ export function AutomatedIntakePage() {
       description="A scripted intake, step by step, while the caller is on the line."
     >
       {manager ? <CallFlowsNav current={CALL_FLOWS_PATHS.home} /> : null}
-      {call ? <ActiveCallCard call={call} onDone={() => void calls?.reset()} /> : null}
+      {call && !wizardHere ? (
+        <ActiveCallCard call={call} onDone={() => void calls?.reset()} />
+      ) : null}
       {wizardHere ? (
         <CallFlowWizard
           key={generation}
+          call={call}
+          onCallDone={onCallDone}
           onStepChange={onStepChange}
           incomingCall={decoded?.ok ? decoded.payload : null}
           incomingCallError={decoded && !decoded.ok ? decoded.message : null}

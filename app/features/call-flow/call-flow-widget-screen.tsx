@@ -21,7 +21,7 @@ import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage
 import { ActiveCallCard } from './active-call-card';
 import { CallFlowWizard, type WizardStepPosition } from './call-flow-wizard';
 import { syncedDraftStorage } from './create-call-flow-effects';
-import { HangUpPill } from './hang-up-pill';
+import { CallHangUpButton } from './call-hang-up-button';
 import type { IncomingCallPayload } from './incoming-call';
 import { ProcessList } from './process-list';
 import { useCallHangUp } from './use-call-hang-up';
@@ -105,9 +105,7 @@ function ZohoCall({ calls }: { calls: CallSession | undefined }) {
           <ActiveCallCard
             call={call}
             onDone={() => void calls.reset()}
-            liveAction={
-              <HangUpPill callStart={call.callStart} onHangUp={() => calls.requestHangUp()} />
-            }
+            liveAction={<CallHangUpButton onHangUp={() => calls.requestHangUp()} />}
           />
         </div>
       ) : null}
@@ -255,6 +253,7 @@ function CallSessionFlow({
 
   // ---- hang-up: the wizard's own (engine first), then the call at the provider, then reset.
   const { flowFinished, registerHangUp } = useCallHangUp(calls);
+  const onCallDone = useCallback(() => void calls.reset(), [calls]);
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     typing.current = event.target instanceof Element && event.target.matches(EDITABLE);
@@ -274,6 +273,8 @@ function CallSessionFlow({
       />
     ) : undefined;
 
+  // issue #28 "One caller card, not two": the wizard shows the call's card, as the header
+  // of the call's flow or above what it says while none runs here.
   return (
     <>
       <WaitingCallCard
@@ -282,10 +283,11 @@ function CallSessionFlow({
         draftStorage={calls.flowStorage}
         compact
       />
-      {call ? <ActiveCallCard call={call} onDone={() => void calls.reset()} /> : null}
       <div className="ic-call-flow-widget__wizard" onFocus={onFocus} onBlur={onBlur}>
         <CallFlowWizard
           key={`${callId ?? 'no-call'}:${generation}`}
+          call={call}
+          onCallDone={onCallDone}
           incomingCall={incomingCall}
           stateStorage={calls.flowStorage}
           draftStorage={drafts}

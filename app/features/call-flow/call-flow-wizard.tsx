@@ -11,11 +11,12 @@ import type { DraftStorage } from '@/shared/call-flow/drafts';
 import type { CallFlowEngine } from '@/shared/call-flow/engine';
 import { CallFlowTriggerError } from '@/shared/call-flow/errors';
 import { findStep } from '@/shared/call-flow/traversal';
+import type { ActiveCall } from '@/shared/contracts/active-call';
 import type { CallFlowError, CallFlowState, Variables } from '@/shared/contracts/call-flow';
 import type { FormErrors } from '@/shared/domain/form-validators';
 import { processForUnnamedCall } from '@/shared/domain/incoming-call';
 import { callerPrefill } from '@/shared/domain/caller-prefill';
-import { incomingOverFlow } from '@/shared/domain/call-line';
+import { flowCallRelation, incomingOverFlow } from '@/shared/domain/call-line';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import { TransportError } from '@/shared/transport/transport';
@@ -24,6 +25,7 @@ import {
   sessionErrorReporterFor,
   userDraftStorage,
 } from './create-call-flow-effects';
+import { ActiveCallCard } from './active-call-card';
 import { createAddressVerifier, type VerifyAddress } from './forms/address-verifier';
 import { ConsultationBookingContext, useConsultationBooking } from './forms/consultation-booking';
 import { StepForm } from './forms/step-form';
@@ -100,6 +102,14 @@ export interface CallFlowWizardProps {
   registerHangUp?: (hangUp: () => void, flow: FlowOfCall) => () => void;
   /** Shown instead of the "No call in progress" explanation while no flow runs. */
   idleFallback?: ReactNode;
+  /**
+   * The provider call the page holds (issue #28 "One caller card, not two"): its card heads
+   * the flow that runs for it, in place of the wizard's own caller header, and stands
+   * above the wizard otherwise (a call still starting, waiting, or ended).
+   */
+  call?: ActiveCall | null;
+  /** The held call's Done (it ended and is put away: the call session's reset). */
+  onCallDone?: () => void;
 }
 
 /** The execution and form step the wizard shows. */
@@ -179,6 +189,8 @@ function SignedInWizard({
   onStepChange,
   registerHangUp,
   idleFallback,
+  call = null,
+  onCallDone,
   userId,
   agentName,
   workspaceId,
@@ -290,7 +302,18 @@ function SignedInWizard({
     );
   }, [handle.phase, positionExecution, positionStep, positionCall]);
 
-  if (handle.phase === 'restoring') return <LoadingBlock label="Opening the call flow…" />;
+  // Before a flow runs for it, the held call's own card stands above what the wizard says.
+  const idle = (content: ReactNode) =>
+    call ? (
+      <div className="ic-call-flow__with-call">
+        <ActiveCallCard call={call} onDone={onCallDone} />
+        {content}
+      </div>
+    ) : (
+      content
+    );
+
+  if (handle.phase === 'restoring') return idle(<LoadingBlock label="Opening the call flow…" />);
   const { engine, state } = handle;
 
   if (state.status === 'idle') {
@@ -302,14 +325,14 @@ function SignedInWizard({
       />
     );
     if (incomingCallError) {
-      return (
+      return idle(
         <NoCall callFlowsPath={callFlowsPath} problem={incomingCallError}>
           {idleContent}
-        </NoCall>
+        </NoCall>,
       );
     }
     if (load.status === 'error') {
-      return (
+      return idle(
         <Card className="ic-call-flow__notice" title="The call flow could not start">
           <p role="alert" className="ic-call-flow__error-text">
             {load.message}
@@ -320,19 +343,19 @@ function SignedInWizard({
             </Button>
             <Button onClick={() => navigate(callFlowsPath)}>Open Call Flows</Button>
           </div>
-        </Card>
+        </Card>,
       );
     }
     const caller = state.callData?.leadName || incomingCall?.leadName;
     if (state.busy || load.status === 'loading' || incomingCall) {
-      return <LoadingBlock label={`Starting the call flow for ${caller || 'the caller'}…`} />;
+      return idle(<LoadingBlock label={`Starting the call flow for ${caller || 'the caller'}…`} />);
     }
-    if (idleFallback) return idleFallback;
-    return (
+    if (idleFallback) return idle(idleFallback);
+    return idle(
       <>
         {parked}
         <NoCall callFlowsPath={callFlowsPath}>{idleContent}</NoCall>
-      </>
+      </>,
     );
   }
 
@@ -360,6 +383,8 @@ function SignedInWizard({
         verifyAddress={verifyAddress ?? defaultVerifier}
         onFinished={finish}
         registerHangUp={registerHangUp}
+        call={call}
+        onCallDone={onCallDone}
         onRetryStart={() => {
           if (state.processDefinition && state.callData) {
             void engine
@@ -427,6 +452,8 @@ interface ActiveFlowProps {
   onFinished: (flow: FlowOfCall) => void;
   onRetryStart: () => void;
   registerHangUp?: (hangUp: () => void, flow: FlowOfCall) => () => void;
+  call: ActiveCall | null;
+  onCallDone?: () => void;
 }
 
 interface TrailEntry {
@@ -456,6 +483,8 @@ function ActiveFlow({
   onFinished,
   onRetryStart,
   registerHangUp,
+  call,
+  onCallDone,
 }: ActiveFlowProps) {
   const confirm = useConfirm();
   const formId = useId();
@@ -537,6 +566,17 @@ function ActiveFlow({
     [wizardStep, trail.length, callData],
   );
   const processName = state.processDefinition?.name ?? 'Call flow';
+  // issue #28 "One caller card, not two": the held call's card is this flow's header.
+  // A walk-in never takes the call's card: it keeps its own header (and the call its card).
+  const heldCall =
+    call && flowCallRelation({ callId: flowCallId, executionId }, call) === 'own' ? call : null;
+  const hangUpButton =
+    state.status !== 'completed' ? (
+      <Button variant="danger" onClick={() => void hangUp(true)} disabled={hangingUp}>
+        <Icon name="phone-off" size="sm" />
+        Hang up
+      </Button>
+    ) : null;
   const announce =
     state.status === 'completed'
       ? 'The intake is complete.'
@@ -549,26 +589,15 @@ function ActiveFlow({
       <div className="ic-call-flow__live" role="status" aria-live="polite">
         {announce}
       </div>
-      <header className="ic-call-flow__caller">
-        <span className="ic-call-flow__caller-icon" aria-hidden="true">
-          <Icon name="user" size="md" />
-        </span>
-        <div className="ic-call-flow__caller-text">
-          <p className="ic-call-flow__eyebrow">{processName}</p>
-          <p className="ic-call-flow__caller-name">{callData?.leadName || 'Unknown caller'}</p>
-          {callData?.phone ? (
-            <p className="ic-call-flow__caller-phone">
-              <a href={`tel:${callData.phone}`}>{formatInternationalUs(callData.phone)}</a>
-            </p>
-          ) : null}
-        </div>
-        {state.status !== 'completed' ? (
-          <Button variant="danger" onClick={() => void hangUp(true)} disabled={hangingUp}>
-            <Icon name="phone-off" size="sm" />
-            Hang up
-          </Button>
-        ) : null}
-      </header>
+      {heldCall ? (
+        <ActiveCallCard call={heldCall} flow={{ name: processName, hangUp: hangUpButton }} />
+      ) : (
+        <>
+          {/* A call that is not this flow's (it ended before this walk-in): still put away. */}
+          {call ? <ActiveCallCard call={call} onDone={onCallDone} /> : null}
+          <WalkInHeader processName={processName} callData={callData} hangUp={hangUpButton} />
+        </>
+      )}
 
       <div className="ic-call-flow__layout">
         <nav
@@ -705,6 +734,41 @@ function ActiveFlow({
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * The caller of a flow with no provider call (a walk-in or a call-back started by hand):
+ * who, and the flow's hang-up; no call facts, no timer (there is no call to time).
+ */
+function WalkInHeader({
+  processName,
+  callData,
+  hangUp,
+}: {
+  processName: string;
+  callData: CallFlowState['callData'];
+  hangUp: ReactNode;
+}) {
+  const caller = callData?.leadName || 'Unknown caller';
+  return (
+    <section className="ic-call-flow__caller" aria-label={`Caller: ${caller}`}>
+      <span className="ic-call-flow__caller-icon" aria-hidden="true">
+        <Icon name="user" size="md" />
+      </span>
+      <div className="ic-call-flow__caller-text">
+        <p className="ic-call-flow__eyebrow">{processName}</p>
+        <p className="ic-call-flow__caller-line">
+          <span className="ic-call-flow__caller-name">{caller}</span>
+          {callData?.phone ? (
+            <a className="ic-call-flow__caller-phone" href={`tel:${callData.phone}`}>
+              {formatInternationalUs(callData.phone)}
+            </a>
+          ) : null}
+        </p>
+      </div>
+      {hangUp}
+    </section>
   );
 }
 

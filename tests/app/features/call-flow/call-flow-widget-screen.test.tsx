@@ -76,6 +76,32 @@ describe('<intake-call-flow> screen with the background’s call', () => {
     expect(within(card).queryByText('Duration')).toBeNull();
   });
 
+  it('heads the call’s flow with one caller card: who, the flow, the call’s facts, the time, Hang up (issue #28)', async () => {
+    const calls = fakeCallSession({ call: liveCall(), offered: true });
+    const { view } = renderScreen(calls);
+    await heading(view, 'Caller details');
+    // One card names the caller: no second header repeats them above the step.
+    const cards = view.getAllByRole('region', { name: /Dana Reyes/ });
+    expect(cards).toHaveLength(1);
+    const card = cards[0];
+    expect(card.getAttribute('aria-label')).toBe('Incoming call: Dana Reyes');
+    expect(view.getAllByText('Dana Reyes')).toHaveLength(1);
+    expect(within(card).getByText('Personal Injury intake').isConnected).toBe(true);
+    expect(within(card).getByRole('link', { name: '+1 512-555-0147' }).getAttribute('href')).toBe(
+      'tel:5125550147',
+    );
+    expect(within(card).getByText('Tracking number').isConnected).toBe(true);
+    expect(within(card).getByText('Lead source').isConnected).toBe(true);
+    // The running time is a timer, which a screen reader does not announce every second.
+    const timer = within(card).getByRole('timer');
+    expect(timer.textContent).toMatch(/^\d+:\d\d$/);
+    expect(timer.closest('[aria-live]')).toBeNull();
+    // Its Hang up is the wizard's: the confirm, then the partial-complete history.
+    fireEvent.click(within(card).getByRole('button', { name: 'Hang up' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Hang up?' });
+    expect(within(dialog).getByText('The call flow ends here.').isConnected).toBe(true);
+  });
+
   it('does not start a call that was not offered to its page: it shows the call and waits', async () => {
     const calls = fakeCallSession({ call: liveCall(), offered: false });
     const { api, view } = renderScreen(calls);
@@ -266,9 +292,11 @@ describe('<intake-call-flow> screen with the background’s call', () => {
         }),
       }),
     );
-    expect(within(card).getByText('1:15').isConnected).toBe(true);
+    // Another call: its own card (the wizard is mounted again for it).
+    const next = await view.findByRole('region', { name: 'Incoming call: Dana Reyes' });
+    expect(within(next).getByText('1:15').isConnected).toBe(true);
     expect(
-      within(card).getByRole('link', { name: 'Listen to the recording' }).getAttribute('href'),
+      within(next).getByRole('link', { name: 'Listen to the recording' }).getAttribute('href'),
     ).toBe('https://app.calltrackingmetrics.com/accounts/1/calls/CA9/recording');
   });
 
@@ -339,6 +367,13 @@ describe('<intake-call-flow> with no call', () => {
     expect(calls.claim).not.toHaveBeenCalled();
     expect(api.sent('POST', 'processes/pi-intake')).toHaveLength(1);
     expect(await calls.flowStorage.get(callFlowStateKey('u_agent'))).toContain('Walk In');
+    // A walk-in has no provider call: its header names the caller, with no call facts or time.
+    const header = view.getByRole('region', { name: 'Caller: Walk In' });
+    expect(within(header).getByText('Personal Injury intake').isConnected).toBe(true);
+    expect(within(header).getByRole('link', { name: '+1 512-555-0199' }).isConnected).toBe(true);
+    expect(within(header).getByRole('button', { name: 'Hang up' }).isConnected).toBe(true);
+    expect(view.queryByRole('timer')).toBeNull();
+    expect(view.queryByText('Tracking number')).toBeNull();
   });
 });
 

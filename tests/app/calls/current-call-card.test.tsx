@@ -1,0 +1,43 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CurrentCallCard } from '@/app/calls/current-call-card';
+import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
+import { renderWithHost } from '../helpers';
+import {
+  agentWorkspace,
+  callFlowHost,
+  fakeCallCentre,
+} from '../features/call-flow/call-flow-test-kit';
+import { fakeCallSession, liveCall } from '../../widgets/fake-call-session';
+
+// issue #28: where no wizard runs (the agent dashboard of a Zoho-vendor workspace) the
+// call's card still shows everything about the call, its running time, and a Hang up.
+
+describe('the current call card where no call flow runs', () => {
+  it('shows the caller, the call’s facts and its time, and asks for the hang-up', async () => {
+    const calls = fakeCallSession({ call: liveCall(), offered: false });
+    const host = {
+      ...callFlowHost(fakeCallCentre(), { workspace: agentWorkspace({ zohoVendor: true }) }),
+      calls,
+    };
+    const view = within(
+      renderWithHost(
+        <>
+          <CurrentCallCard />
+          <ConfirmHost />
+        </>,
+        { host },
+      ).container,
+    );
+    const card = view.getByRole('region', { name: 'Incoming call: Dana Reyes' });
+    expect(within(card).getByRole('link', { name: '+1 512-555-0147' }).isConnected).toBe(true);
+    for (const fact of ['Tracking number', 'Campaign', 'Lead source', 'Started']) {
+      expect(within(card).getByText(fact).isConnected).toBe(true);
+    }
+    expect(within(card).getByText('09:05 AM').isConnected).toBe(true);
+    expect(within(card).getByRole('timer').textContent).toMatch(/^\d+:\d\d$/);
+    fireEvent.click(within(card).getByRole('button', { name: 'Hang up' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Hang up?' });
+    expect(within(confirm).getByText('The call ends for the caller.').isConnected).toBe(true);
+  });
+});
