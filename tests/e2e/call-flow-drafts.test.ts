@@ -1,0 +1,175 @@
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_TOKEN_TTL_SECONDS } from '@/server/auth/tokens';
+import { en } from '@/shared/i18n/en';
+import { decodeStored } from '@/shared/session/encoding';
+import { callCenterPaths, stepDraftResponseSchema } from '@/shared/contracts/call-flow-api';
+import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
+import { freshAppPage, signInToApp } from './harness/app-pages';
+import { startServer, type RunningServer } from './harness/start-server';
+import { until } from './harness/until';
+
+// Issue #28 finding 7 "A sign-out loses typed answers": as intake@harbor.test in the built
+// app against the real server, type answers in the wizard, lose the session to a failed
+// refresh (the server's clock moved past the refresh token's life, so the next call's 401
+// is followed by a refresh the server refuses), sign in again and find the answers back.
+
+let server: RunningServer;
+let chromium: LaunchedBrowser;
+/** The server's clock: a month on, every token of the session has expired. */
+let serverTime = Date.now();
+
+beforeAll(async () => {
+  server = await startServer({ now: () => new Date(serverTime) });
+  chromium = await launchBrowser();
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await server?.stop();
+});
+
+const STEP_TIMEOUT = 20_000;
+
+async function waitForStep(page: Page, title: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) =>
+      document.querySelector('.ic-call-flow__step-title')?.textContent === expected &&
+      !document.querySelector('.ic-call-flow[aria-busy="true"]'),
+    { timeout: STEP_TIMEOUT },
+    title,
+  );
+}
+
+/** Sets a field the way typing does, so React's onChange sees it. */
+async function setField(page: Page, name: string, value: string): Promise<void> {
+  await page.waitForSelector(`.ic-step-form [name="${name}"]`);
+  await page.evaluate(
+    (fieldName, text) => {
+      const element = document.querySelector<HTMLInputElement>(
+        `.ic-step-form [name="${fieldName}"]`,
+      )!;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
+        element,
+        text,
+      );
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    name,
+    value,
+  );
+}
+
+const fieldValue = (page: Page, name: string) =>
+  page.$eval(`.ic-step-form [name="${name}"]`, (e) => (e as HTMLInputElement).value);
+
+/** The stored session's tokens (spec 3: the encoded user in localStorage). */
+async function storedTokens(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+  const raw = await page.evaluate(() => localStorage.getItem('user'));
+  return decodeStored(raw ?? '') as { accessToken: string; refreshToken: string };
+}
+
+/** The execution the wizard runs (spec 3 Session state, in the tab's sessionStorage). */
+async function executionOnScreen(page: Page): Promise<string> {
+  const id = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('call-flow-state'));
+    const state = key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as object) : {};
+    return (state as { processExecutionHistoryId?: string }).processExecutionHistoryId ?? null;
+  });
+  if (!id) throw new Error('No call flow runs in this tab');
+  return id;
+}
+
+/** Waits until the server's draft of the step holds `text` (saved a second after typing). */
+async function waitForServerDraft(
+  token: string,
+  executionId: string,
+  stepId: string,
+  text: string,
+): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const answer = await fetch(
+      `${server.url}/call-center/${callCenterPaths.stepDraft(executionId, stepId)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const draft = stepDraftResponseSchema.safeParse(await answer.json());
+    if (draft.success && JSON.stringify(draft.data.data?.values ?? {}).includes(text)) return;
+    if (Date.now() > deadline) throw new Error(`The server never held the draft "${text}"`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('typed answers survive a sign-out (issue #28 finding 7)', () => {
+  it('brings the answers back after a failed refresh signs the agent out and in again', async () => {
+    const { context, page } = await freshAppPage(chromium.browser);
+    try {
+      await signInToApp(page, server.url, 'intake@harbor.test');
+      await page.goto(`${server.url}/app/automated-intake`);
+      const start = await page.waitForSelector(
+        'button[aria-label="Start Personal Injury intake"]',
+        { timeout: STEP_TIMEOUT },
+      );
+      await start!.click();
+      await page.waitForSelector('[role="dialog"] input[name="leadName"]');
+      await page.type('[role="dialog"] input[name="leadName"]', 'Dana Reyes');
+      await page.type('[role="dialog"] input[name="phone"]', '5125550147');
+      await page.click('[role="dialog"] button[type="submit"]');
+      await waitForStep(page, 'Caller information');
+      await page.waitForFunction(() => !location.search.includes('incomingCall'));
+
+      await setField(page, 'firstName', 'Dana');
+      await setField(page, 'lastName', 'Reyes-Typed');
+      await setField(page, 'email', 'dana.typed@example.com');
+      const executionId = await executionOnScreen(page);
+      const tokens = await storedTokens(page);
+      const stepId = 'pi-caller';
+      await waitForServerDraft(tokens.accessToken, executionId, stepId, 'dana.typed@example.com');
+
+      // The session dies: a month passes on the server, so the next call answers 401 and
+      // the refresh that follows (PATCH auth) fails; the app signs the agent out.
+      const refreshes: number[] = [];
+      page.on('response', (response) => {
+        const request = response.request();
+        if (request.method() === 'PATCH' && new URL(response.url()).pathname === '/api/auth') {
+          refreshes.push(response.status());
+        }
+      });
+      serverTime += REFRESH_TOKEN_TTL_SECONDS * 1000 + 60_000;
+      await page.goto(`${server.url}/app/dashboards/agent`);
+      await page.waitForFunction(() => location.pathname === '/login', { timeout: STEP_TIMEOUT });
+      await page.waitForFunction(
+        (text) => document.body.innerText.includes(text),
+        { timeout: STEP_TIMEOUT },
+        en.AUTH_PATCH_ERROR,
+      );
+      await until(
+        'a failed refresh',
+        async () => refreshes.some((status) => status >= 400),
+        async () => `refreshes answered ${JSON.stringify(refreshes)}`,
+      );
+      // The device's copies went with the sign-out (shared computers).
+      expect(
+        await page.evaluate(() =>
+          Object.keys(localStorage).filter((key) => key.includes('call-flow-draft')),
+        ),
+      ).toEqual([]);
+
+      // Signed in again: the same step, with what was typed.
+      await signInToApp(page, server.url, 'intake@harbor.test');
+      await page.goto(`${server.url}/app/automated-intake`);
+      await waitForStep(page, 'Caller information');
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('.ic-step-form [name="email"]') as HTMLInputElement | null)
+            ?.value === 'dana.typed@example.com',
+        { timeout: 10_000 },
+      );
+      expect(await fieldValue(page, 'firstName')).toBe('Dana');
+      expect(await fieldValue(page, 'lastName')).toBe('Reyes-Typed');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
