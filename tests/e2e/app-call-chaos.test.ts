@@ -496,4 +496,171 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
       await context.close();
     }
   });
+
+  it('finding 6: a real call over a walk-in → park it and take the call; the walk-in resumes with its answers', async () => {
+    const context = await chromium.browser.createBrowserContext();
+    let call: TrackedCall | null = null;
+    try {
+      const since = new Date().toISOString();
+      const page = await context.newPage();
+      await page.setViewport({ width: 1366, height: 900 });
+      await signInToApp(page, server.url, AGENT);
+      await socketsOpen(AGENT_ID, 1);
+      await startWalkIn(page, 'Wanda Walkin', '5125550140');
+      // Typed, not sent: the draft is what parking must keep.
+      await setField(page, 'firstName', 'Wanda');
+      await setField(page, 'lastName', 'Walkin');
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // the draft's server copy
+
+      const lead = { leadName: 'Rafael Ortiz', phone: '+1 512 555 0137' };
+      call = await server.placeTestCall({ username: AGENT, ...lead });
+      // The walk-in stays on screen with the offer; nothing is started over it, nothing dropped.
+      await page.waitForSelector('[data-testid="park-offer"]', { timeout: 20_000 });
+      expect(await bodyText(page)).toContain(`${lead.leadName} is calling`);
+      expect(await stepTitle(page)).toBe(FIRST_STEP);
+      expect(
+        await page.$eval(
+          '.ic-step-form [name="firstName"]',
+          (input) => (input as HTMLInputElement).value,
+        ),
+      ).toBe('Wanda');
+
+      await clickButton(page, 'Park this walk-in and take the call');
+      // The real call's own intake, its caller prefilled; the call still live at the provider.
+      await until(
+        'the call’s intake with its caller',
+        async () =>
+          (await stepTitle(page)) === FIRST_STEP &&
+          (await page.$eval(
+            '.ic-step-form [name="firstName"]',
+            (input) => (input as HTMLInputElement).value,
+          )) === 'Rafael',
+        () => bodyText(page),
+      );
+      expect((await serverCall(AGENT, WORKSPACE, call.id)).endedAt).toBeNull();
+
+      // The call's Hang up ends the call (its own history), then the walk-in is resumed.
+      await page.click('.ic-active-call__actions button');
+      await page.waitForSelector('[role="alertdialog"]');
+      expect(
+        await page.$eval('[role="alertdialog"]', (element) => element.textContent ?? ''),
+      ).toContain('Hang up?');
+      await clickButton(page, 'Hang up', '[role="alertdialog"]');
+      await until(
+        'the call ended by the agent',
+        async () => (await serverCall(AGENT, WORKSPACE, call!.id)).endedBy === 'agent',
+        async () => JSON.stringify(await serverCall(AGENT, WORKSPACE, call!.id)),
+      );
+      call = null;
+      await page.goto(`${server.url}/app/automated-intake`);
+      await page.waitForSelector('[data-testid="parked-walk-ins"]', { timeout: 20_000 });
+      expect(await bodyText(page)).toContain('Wanda Walkin');
+      await clickButton(page, 'Resume');
+      await until(
+        'the walk-in back at its step with what was typed',
+        async () =>
+          (await stepTitle(page)) === FIRST_STEP &&
+          (await page.$eval(
+            '.ic-step-form [name="lastName"]',
+            (input) => (input as HTMLInputElement).value,
+          )) === 'Walkin',
+        () => bodyText(page),
+      );
+      // A walk-in's end touches no call: its own confirm, one history more.
+      await page.click('.ic-call-flow__caller button');
+      await page.waitForSelector('[role="alertdialog"]');
+      expect(
+        await page.$eval('[role="alertdialog"]', (element) => element.textContent ?? ''),
+      ).toContain('End this walk-in?');
+      await clickButton(page, 'End intake', '[role="alertdialog"]');
+      await until(
+        'two partial-complete histories: the call’s and the walk-in’s',
+        async () => {
+          const found = await histories(since);
+          return (
+            found.length === 2 && found.every((history) => history.status === 'partial-complete')
+          );
+        },
+        async () => JSON.stringify(await histories(since)),
+      );
+    } finally {
+      await endQuietly(call);
+      await context.close();
+    }
+  });
+
+  it('finding 6: ending a walk-in never hangs up the real call that rang meanwhile; its intake starts', async () => {
+    const context = await chromium.browser.createBrowserContext();
+    let call: TrackedCall | null = null;
+    try {
+      const page = await context.newPage();
+      await page.setViewport({ width: 1366, height: 900 });
+      await signInToApp(page, server.url, AGENT);
+      await socketsOpen(AGENT_ID, 1);
+      await startWalkIn(page, 'Walter Inn', '5125550141');
+      const lead = { leadName: 'Mina Park', phone: '+1 512 555 0138' };
+      call = await server.placeTestCall({ username: AGENT, ...lead });
+      await page.waitForSelector('[data-testid="park-offer"]', { timeout: 20_000 });
+
+      await page.click('.ic-call-flow__caller button');
+      await page.waitForSelector('[role="alertdialog"]');
+      expect(
+        await page.$eval('[role="alertdialog"]', (element) => element.textContent ?? ''),
+      ).toContain('End this walk-in?');
+      await clickButton(page, 'End intake', '[role="alertdialog"]');
+      await until(
+        'the call’s intake with its caller',
+        async () =>
+          (await stepTitle(page)) === FIRST_STEP &&
+          (await page.$eval(
+            '.ic-step-form [name="firstName"]',
+            (input) => (input as HTMLInputElement).value,
+          )) === 'Mina',
+        () => bodyText(page),
+      );
+      const seen = await serverCall(AGENT, WORKSPACE, call.id);
+      expect(seen.endedAt).toBeNull();
+    } finally {
+      await endQuietly(call);
+      await context.close();
+    }
+  });
 });
+
+/** Starts the Personal Injury intake by hand (a walk-in) from the Call Flows screen. */
+async function startWalkIn(page: Page, leadName: string, phone: string): Promise<void> {
+  await page.goto(`${server.url}/app/automated-intake`);
+  const start = await page.waitForSelector('button[aria-label="Start Personal Injury intake"]', {
+    timeout: 20_000,
+  });
+  await start!.click();
+  await page.waitForSelector('[role="dialog"] input[name="leadName"]');
+  await page.type('[role="dialog"] input[name="leadName"]', leadName);
+  await page.type('[role="dialog"] input[name="phone"]', phone);
+  await page.click('[role="dialog"] button[type="submit"]');
+  await until(
+    `the step "${FIRST_STEP}"`,
+    async () => (await stepTitle(page)) === FIRST_STEP,
+    () => bodyText(page),
+  );
+}
+
+/** Clicks the enabled button whose text is `text` (within `scope`). */
+async function clickButton(page: Page, text: string, scope = 'body'): Promise<void> {
+  await until(
+    `the button "${text}"`,
+    () =>
+      page.evaluate(
+        (label, within) => {
+          const button = [...document.querySelectorAll<HTMLButtonElement>(`${within} button`)].find(
+            (candidate) => candidate.textContent?.trim() === label && !candidate.disabled,
+          );
+          button?.click();
+          return button !== undefined;
+        },
+        text,
+        scope,
+      ),
+    () => bodyText(page),
+  );
+}

@@ -381,7 +381,14 @@ function SignedInWizard({
         state={state}
         drafts={drafts}
         verifyAddress={verifyAddress ?? defaultVerifier}
-        onFinished={finish}
+        onFinished={(flow) => {
+          // A call was waiting for the wizard (the walk-in was ended, not parked): its
+          // intake starts now, on this screen; the host's finish is for the walk-in alone.
+          if (parkFor && flow.callId !== (parkFor.callId ?? null)) {
+            setParkFor(null);
+            void start(engine);
+          } else finish(flow);
+        }}
         registerHangUp={registerHangUp}
         call={call}
         onCallDone={onCallDone}
