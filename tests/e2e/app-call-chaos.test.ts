@@ -627,6 +627,134 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
   });
 });
 
+describe('a second call while the agent is on one (issue #28: waiting, never dropped)', () => {
+  it('waits beside the live call; taking it ends the first (partial) and opens the second’s intake', async () => {
+    const context = await chromium.browser.createBrowserContext();
+    const calls: TrackedCall[] = [];
+    try {
+      const since = new Date().toISOString();
+      const page = await context.newPage();
+      await page.setViewport({ width: 1366, height: 900 });
+      await signInToApp(page, server.url, AGENT);
+      await socketsOpen(AGENT_ID, 1);
+      const first = { leadName: 'Lena Fischer', phone: '+1 512 555 0142' };
+      calls.push(await server.placeTestCall({ username: AGENT, ...first }));
+      await until(
+        'the first call’s intake',
+        async () => (await stepTitle(page)) === FIRST_STEP,
+        () => bodyText(page),
+      );
+      await setField(page, 'lastName', 'Fischer-Typed');
+
+      const second = { leadName: 'Omar Aziz', phone: '+1 512 555 0143' };
+      calls.push(await server.placeTestCall({ username: AGENT, ...second }));
+      const waiting = () =>
+        page.evaluate(
+          () =>
+            (document.querySelector('[data-testid="waiting-call"]') as HTMLElement | null)
+              ?.innerText ?? '',
+        );
+      await until(
+        'the waiting call’s card',
+        async () => (await waiting()).includes(`Call waiting: ${second.leadName}`),
+        waiting,
+      );
+      expect(await waiting()).toContain(formatInternationalUs(second.phone));
+      // The first call's intake is untouched meanwhile.
+      expect(await stepTitle(page)).toBe(FIRST_STEP);
+
+      await clickButton(page, 'Hang up and take', '[data-testid="waiting-call"]');
+      await page.waitForSelector('[role="alertdialog"]');
+      expect(
+        await page.$eval('[role="alertdialog"]', (element) => element.textContent ?? ''),
+      ).toContain(`Take ${second.leadName}'s call?`);
+      await clickButton(page, 'Hang up and take', '[role="alertdialog"]');
+      await until(
+        'the second call’s intake with its caller',
+        async () =>
+          (await stepTitle(page)) === FIRST_STEP &&
+          (await page.$eval(
+            '.ic-step-form [name="firstName"]',
+            (input) => (input as HTMLInputElement).value,
+          )) === 'Omar',
+        () => bodyText(page),
+      );
+      expect(await waiting()).toBe('');
+      expect((await serverCall(AGENT, WORKSPACE, calls[0].id)).endedBy).toBe('agent');
+      expect((await serverCall(AGENT, WORKSPACE, calls[1].id)).endedAt).toBeNull();
+      // The first call's answers were kept: its history is partial-complete.
+      await until(
+        'the first call’s history partial-complete',
+        async () => (await histories(since)).some((h) => h.status === 'partial-complete'),
+        async () => JSON.stringify(await histories(since)),
+      );
+    } finally {
+      for (const call of calls) await endQuietly(call);
+      await context.close();
+    }
+  });
+
+  it('left: the card goes, the first call stays, and the caller who gave up is a missed call', async () => {
+    const context = await chromium.browser.createBrowserContext();
+    const calls: TrackedCall[] = [];
+    try {
+      const page = await context.newPage();
+      await page.setViewport({ width: 1366, height: 900 });
+      await signInToApp(page, server.url, AGENT);
+      await socketsOpen(AGENT_ID, 1);
+      calls.push(
+        await server.placeTestCall({
+          username: AGENT,
+          leadName: 'Ada Brooks',
+          phone: '+1 512 555 0144',
+        }),
+      );
+      await until(
+        'the first call’s intake',
+        async () => (await stepTitle(page)) === FIRST_STEP,
+        () => bodyText(page),
+      );
+      const second = { leadName: 'Ben Carter', phone: '+1 512 555 0145' };
+      calls.push(await server.placeTestCall({ username: AGENT, ...second }));
+      await page.waitForSelector('[data-testid="waiting-call"]', { timeout: 20_000 });
+      await clickButton(page, 'Leave', '[data-testid="waiting-call"]');
+      await until(
+        'the waiting card gone',
+        async () => (await page.$('[data-testid="waiting-call"]')) === null,
+        () => bodyText(page),
+      );
+      // The caller gives up: never taken, so the server records a missed call for the agent.
+      await server.callerHangUp(calls[1].id);
+      const missed = await serverCall(AGENT, WORKSPACE, calls[1].id);
+      expect(missed.takenAt).toBeNull();
+      expect(missed.endedBy).toBe('caller');
+      await until(
+        'the missed-call notification',
+        async () =>
+          (await bodyText(page)).includes('Missed call') || (await missedNotified(second.leadName)),
+        () => bodyText(page),
+      );
+      // The first call is untouched.
+      expect(await stepTitle(page)).toBe(FIRST_STEP);
+      expect((await serverCall(AGENT, WORKSPACE, calls[0].id)).endedAt).toBeNull();
+    } finally {
+      for (const call of calls) await endQuietly(call);
+      await context.close();
+    }
+  });
+});
+
+/** Whether the agent has a "Missed call" notification naming the caller (GET notifications). */
+async function missedNotified(leadName: string): Promise<boolean> {
+  if (!tokens.has(AGENT)) tokens.set(AGENT, server.signIn(AGENT));
+  const token = await tokens.get(AGENT)!;
+  const response = await fetch(`${server.url}/api/workspaces/${WORKSPACE}/notifications`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const text = await response.text();
+  return text.includes('Missed call') && text.includes(leadName);
+}
+
 /** Starts the Personal Injury intake by hand (a walk-in) from the Call Flows screen. */
 async function startWalkIn(page: Page, leadName: string, phone: string): Promise<void> {
   await page.goto(`${server.url}/app/automated-intake`);

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { sessionStateStorage } from '@/app/features/call-flow/automated-intake-page';
 import { userDraftStorage } from '@/app/features/call-flow/create-call-flow-effects';
 import { WaitingCallCard } from '@/app/features/call-flow/waiting-call-card';
+import { useCallSnapshot } from '@/app/calls/use-active-call';
 import { useHost } from '@/app/host/host';
 
 /**
@@ -16,7 +17,8 @@ export function WaitingCallBanner() {
     () => (userId ? userDraftStorage(storage, userId) : null),
     [storage, userId],
   );
-  if (!calls || !drafts) return null;
+  const waiting = useCallSnapshot(calls).waiting;
+  if (!calls || !drafts || !waiting) return null;
   return (
     <div className="ic-app__waiting-call">
       <WaitingCallCard calls={calls} stateStorage={sessionStateStorage()} draftStorage={drafts} />
