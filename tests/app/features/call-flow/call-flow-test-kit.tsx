@@ -122,6 +122,11 @@ export function fakeCallCentre(overrides: Record<string, Handler> = {}): FakeCal
     'PATCH process-execution-history/peh_1': () => ({ id: 'peh_1' }),
     'PUT processmaker/pi-intake': () => ({ id: 'app_1' }),
     'POST error-notification': () => ({ id: 'en_1' }),
+    // issue #28: the agent's parked walk-ins (none), parking, and the drafts' server copy.
+    'GET workspaces/ws_lakeside/parked-executions': () => ({ data: [] }),
+    'PUT process-execution-history/peh_1/parked': () => null,
+    'PUT process-execution-history/peh_1/drafts/caller': () => null,
+    'PUT process-execution-history/peh_1/drafts/accident': () => null,
   };
   // The fake API routes by path; the call centre answers one path differently per method.
   const byPath = new Map<string, Map<string, Handler>>();

@@ -70,6 +70,67 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+describe('walk-ins never touch a real call (issue #28)', () => {
+  const WALK_IN: IncomingCallPayload = {
+    leadName: 'Wanda Walkin',
+    phone: '5125550140',
+    process: 'pi-intake',
+  };
+
+  it('a walk-in’s Hang up asks to end the walk-in, and tells the host it had no call', async () => {
+    const { onFinished } = renderWizard({ props: { incomingCall: WALK_IN } });
+    await answerCaller('Wanda');
+    fireEvent.click(screen.getByRole('button', { name: 'Hang up' }));
+    await screen.findByRole('alertdialog', { name: 'End this walk-in?' });
+    fireEvent.click(screen.getByRole('button', { name: 'End intake' }));
+    await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1));
+    expect(onFinished).toHaveBeenCalledWith({ callId: null, executionId: 'peh_1' });
+  });
+
+  it('a call arriving over a walk-in offers to park it; parking keeps it on the server and starts the call', async () => {
+    const stateStorage = createMemoryStorage();
+    const { api, host, rerenderWithHost, onCallTaken, onFinished } = renderWizard({
+      stateStorage,
+      props: { incomingCall: WALK_IN },
+    });
+    await answerCaller('Wanda');
+    const wizard = (incomingCall: IncomingCallPayload) => (
+      <>
+        <CallFlowWizard
+          incomingCall={incomingCall}
+          stateStorage={stateStorage}
+          environment="test"
+          onFinished={onFinished}
+          onCallTaken={onCallTaken}
+        />
+        <ConfirmHost />
+      </>
+    );
+    onCallTaken.mockClear();
+    rerenderWithHost(host, wizard(CALL));
+    // The walk-in stays on screen, the call is offered, nothing is started over it.
+    const offer = await screen.findByTestId('park-offer');
+    expect(offer.textContent).toContain('Dana Reyes is calling');
+    expect(screen.getByRole('heading', { level: 2, name: 'The accident' }).isConnected).toBe(true);
+    expect(onCallTaken).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Park this walk-in and take the call' }));
+    await stepTitle('Caller details');
+    const parked = api.sent('PUT', 'process-execution-history/peh_1/parked')[0].body as {
+      state: { processExecutionHistoryId: string; callData: { leadName: string } };
+    };
+    expect(parked.state).toMatchObject({
+      processExecutionHistoryId: 'peh_1',
+      callData: { leadName: 'Wanda Walkin' },
+    });
+    // The walk-in was parked, not ended: no partial-complete for it.
+    expect(api.sent('PATCH', 'process-execution-history/peh_1')).toHaveLength(0);
+    // The call's intake runs, for its call.
+    expect(screen.getByLabelText(/First name/)).toHaveProperty('value', 'Dana');
+    expect(onCallTaken).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('the automated intake wizard', () => {
   it('starts the call: the execution history, the case, then the first step with the caller shown', async () => {
     const { api, onCallTaken } = renderWizard();
