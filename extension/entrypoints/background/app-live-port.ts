@@ -165,6 +165,8 @@ export function createAppLivePorts(options: {
                 | 'call:outbound'
                 | 'call:hang-up'
                 | 'call:reset'
+                | 'call:take-waiting'
+                | 'call:leave-waiting'
                 | 'call:wizard-moved';
             }
           >;

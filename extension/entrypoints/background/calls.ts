@@ -8,7 +8,12 @@ import {
   markCallConnected,
 } from '@/shared/api/call-tracking';
 import { type CallEndWatch, watchCallEnds } from '@/shared/calls/call-end-watch';
-import { ACTIVE_CALL_STORAGE_KEY, type ActiveCall } from '@/shared/contracts/active-call';
+import {
+  ACTIVE_CALL_STORAGE_KEY,
+  type ActiveCall,
+  type WaitingCall,
+  waitingCallSchema,
+} from '@/shared/contracts/active-call';
 import type { CallSnapshot } from '@/shared/contracts/call-session';
 import {
   incomingCallEvent,
@@ -18,13 +23,14 @@ import {
 } from '@/shared/contracts/call-tracking';
 import {
   activeCallReducer,
-  type ActiveCallAction,
   persistActiveCall,
   readPersistedActiveCall,
 } from '@/shared/domain/active-call';
+import { type CallLineAction, callLineReducer, MAX_LEFT_CALLS } from '@/shared/domain/call-line';
 import { isCallLive } from '@/shared/domain/call-clock';
 import {
   acceptIncomingCall,
+  incomingCallOf,
   type IgnoredIncomingCallReason,
   type IncomingCallPlace,
   placeForIncomingCall,
@@ -59,6 +65,9 @@ import type { SocketHub } from './socket';
 /** Our ids in browser.notifications; live.ts has its own ('intake-notification:'). */
 export const CALL_NOTIFICATION_PREFIX = 'intake-call:';
 export const CALL_NOTIFICATION_TITLE = 'Incoming call';
+/** issue #28: a second call while the agent is on one (its own ids: never the call's). */
+export const WAITING_CALL_NOTIFICATION_TITLE = 'Call waiting';
+export const WAITING_NOTIFICATION_PREFIX = 'intake-call-waiting:';
 /** The notification's caller without a name. */
 export const UNKNOWN_CALLER = 'Unknown caller';
 export const MARK_CONNECTED_FAILED = 'The call could not be marked connected on the server.';
@@ -135,6 +144,10 @@ interface StoredState {
   /** Every flow key held, with its value's length (the bounds below). */
   flowSizes: Record<string, number>;
   notification: CallNotification | null;
+  /** A second call ringing while the held one is live (issue #28), shown as waiting. */
+  waiting: WaitingCall | null;
+  /** Calls the agent left to ring out: not offered again while they ring. */
+  left: string[];
 }
 
 /** A record without a prototype: a key such as "__proto__" is just a key. */
@@ -149,6 +162,8 @@ function emptyState(): StoredState {
     flowWriter: null,
     flowSizes: noPrototype(),
     notification: null,
+    waiting: null,
+    left: [],
   };
 }
 
@@ -235,6 +250,10 @@ function readState(raw: string | null): StoredState {
       flowSizes: readSizes(value.flowSizes),
       notification:
         value.notification && typeof value.notification.id === 'string' ? value.notification : null,
+      waiting: waitingCallSchema.safeParse(value.waiting).data ?? null,
+      left: Array.isArray(value.left)
+        ? value.left.filter((id): id is string => typeof id === 'string').slice(-MAX_LEFT_CALLS)
+        : [],
     };
   } catch {
     return emptyState();
@@ -347,6 +366,8 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
     state.offer = null;
     state.claimedBy = null;
     state.notification = null;
+    state.waiting = null;
+    state.left = [];
     await clearFlow();
     await saveCall();
     if (notification) await browser.notifications.clear(notification.id).catch(() => false);
@@ -359,6 +380,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
     const held = mine ? call : null;
     return {
       call: held,
+      waiting: mine ? state.waiting : null,
       offered: isCallLive(held) && state.claimedBy === null && state.offer === client.placeKey,
       flowRevision: state.flowRevision,
       flowWrittenHere: state.flowWriter === client.key,
@@ -378,12 +400,16 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
   }
 
   // ---- the call's life ---------------------------------------------------------------
-  async function apply(action: ActiveCallAction): Promise<void> {
-    const next = activeCallReducer(call, action);
-    if (next === call) return;
-    call = next;
-    if (!isCallLive(call)) await dropOffer();
-    await saveCall();
+  async function apply(action: CallLineAction): Promise<void> {
+    const line = { active: call, waiting: state.waiting, left: state.left };
+    const next = callLineReducer(line, action);
+    if (next === line) return;
+    const callChanged = next.active !== call;
+    call = next.active;
+    state.waiting = next.waiting;
+    state.left = [...next.left];
+    if (callChanged && !isCallLive(call)) await dropOffer();
+    if (callChanged) await saveCall();
     await saveState();
     emit();
   }
@@ -430,6 +456,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
       userId: signedInHere() ? (currentScope()?.userId ?? null) : null,
       activeCall: call,
     });
+    if (!first.taken && first.reason === 'call-in-progress') return waitIncoming(payload);
     if (!first.taken) return countIgnored(first.reason);
     const scope = currentScope();
     if (!scope) return countIgnored('not-signed-in');
@@ -471,6 +498,74 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
       emit();
       if (place.kind === 'notification') await showNotification(next, place.onClick);
     });
+  }
+
+  /**
+   * issue #28: a call while another is live is not dropped: it waits beside it (the call
+   * line), every client shows its card, and a notification says so when no tab of ours is
+   * in front. A call already waiting, or one the agent left, changes nothing.
+   */
+  async function waitIncoming(payload: unknown): Promise<void> {
+    const incoming = incomingCallOf(payload);
+    const scope = currentScope();
+    if (!incoming || !scope) return countIgnored('call-in-progress');
+    if (state.waiting?.call.callId === incoming.callId) return;
+    const arrivedAt = now();
+    const trackingInfo = await lookUpTrackingInfo(scope, incoming);
+    await queue(async () => {
+      if (!signedInHere() || scopeKey(currentScope()) !== scopeKey(scope)) return;
+      const before = state.waiting;
+      await apply({
+        type: 'incoming',
+        userId: scope.userId,
+        workspaceId: scope.workspaceId,
+        call: incoming,
+        trackingInfo,
+        receivedAt: new Date(arrivedAt).toISOString(),
+      });
+      if (state.waiting === before || state.waiting?.call.callId !== incoming.callId) {
+        return countIgnored('call-in-progress');
+      }
+      const tabs = await openTabs(clients.all(), browser);
+      if (placeForIncomingCall(tabs).kind !== 'notification') return;
+      const base = {
+        type: 'basic' as const,
+        iconUrl: options.iconUrl,
+        title: WAITING_CALL_NOTIFICATION_TITLE,
+        message: incomingCallMessage(incoming),
+        priority: 2,
+      };
+      await browser.notifications
+        .create(WAITING_NOTIFICATION_PREFIX + incoming.callId, base)
+        .catch(() => '');
+    });
+  }
+
+  /**
+   * issue #28: the agent takes the waiting call from `client`. A live call ends at the
+   * provider first, as the agent's hang-up (its flow was finished by the page that asked,
+   * partial-complete); the waiting call becomes the active call, offered to that page,
+   * whose claim marks it connected.
+   */
+  async function takeWaiting(client: CallClient, callId: string): Promise<void> {
+    if (!signedInHere() || state.waiting?.call.callId !== callId) return;
+    const live = call && isCallLive(call) ? call.callId : null;
+    if (live) await hangUp(live).catch(() => undefined);
+    await queue(async () => {
+      if (state.waiting?.call.callId !== callId) return;
+      await apply({ type: 'take-waiting', callId, at: new Date(now()).toISOString() });
+      if (call?.callId !== callId) return;
+      state.claimedBy = null;
+      state.offer = client.placeKey;
+      await saveState();
+      emit();
+    });
+    await browser.notifications.clear(WAITING_NOTIFICATION_PREFIX + callId).catch(() => false);
+  }
+
+  async function leaveWaiting(callId: string): Promise<void> {
+    await apply({ type: 'leave-waiting', callId });
+    await browser.notifications.clear(WAITING_NOTIFICATION_PREFIX + callId).catch(() => false);
   }
 
   async function showNotification(
@@ -751,7 +846,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
    * it or the next call arrives. The agent's own hang-up is finished by the page that hung
    * up (its wizard's confirm and history).
    */
-  async function endFromProvider(action: ActiveCallAction): Promise<void> {
+  async function endFromProvider(action: CallLineAction): Promise<void> {
     const before = call;
     await apply(action);
     const after = call;
@@ -783,6 +878,7 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
       api,
       scope,
       held: () => (signedInHere() ? call : null),
+      waiting: () => (signedInHere() ? state.waiting : null),
       apply: (action) => queue(() => endFromProvider(action)),
       // A call that rang while nobody listened: as if its event had arrived now.
       offer: (event) => onIncoming(event),
@@ -884,6 +980,12 @@ export function createBackgroundCalls(options: BackgroundCallsOptions): Backgrou
           return answerSnapshot();
         case 'call:reset':
           await queue(reset);
+          return answerSnapshot();
+        case 'call:take-waiting':
+          await takeWaiting(client, message.callId);
+          return answerSnapshot();
+        case 'call:leave-waiting':
+          await queue(() => leaveWaiting(message.callId));
           return answerSnapshot();
         case 'call:wizard-moved':
           await queue(() =>

@@ -280,6 +280,8 @@ export function createPortRouter(options: {
       case 'call:outbound':
       case 'call:hang-up':
       case 'call:reset':
+      case 'call:take-waiting':
+      case 'call:leave-waiting':
       case 'call:wizard-moved':
       case 'call:flow-get':
       case 'call:flow-set':

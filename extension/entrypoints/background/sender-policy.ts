@@ -111,6 +111,8 @@ export const MESSAGE_RIGHTS: Record<ClientMessageKind, readonly SenderClass[]> =
   'call:outbound': ['content-script', 'extension-page'],
   'call:hang-up': ['content-script', 'extension-page'],
   'call:reset': ['content-script', 'extension-page'],
+  'call:take-waiting': ['content-script', 'extension-page'],
+  'call:leave-waiting': ['content-script', 'extension-page'],
   'call:wizard-moved': ['content-script', 'extension-page'],
   'call:flow-get': ['content-script', 'extension-page'],
   'call:flow-set': ['content-script', 'extension-page'],

@@ -295,7 +295,7 @@ describe('claiming the call', () => {
 });
 
 describe('ignored incoming calls (spec 4)', () => {
-  it('ignores a status other than 200, and a second call while one is live', async () => {
+  it('ignores a status other than 200; a second call while one is live waits (issue #28)', async () => {
     const background = callsBackground();
     background.front({ 5: 1 }, 1);
     const tab = await background.openTab(5, 1);
@@ -306,14 +306,51 @@ describe('ignored incoming calls (spec 4)', () => {
     await background.ring('call-1');
     await background.ring('call-2');
     await background.ring('call-1');
+    await background.ring('call-2');
     expect(tab.last()?.call?.callId).toBe('call-1');
+    // Never dropped: it waits beside the live call, once however often it is delivered.
+    expect(tab.last()?.waiting?.call.callId).toBe('call-2');
     expect(background.calls.snapshot().ignored).toEqual({
       'status-not-200': 1,
-      'call-in-progress': 1,
       'already-taken': 1,
     });
-    // One tracking-info lookup: the ignored ones cost nothing.
-    expect(background.server.log.filter((r) => r.path.includes('tracking-info'))).toHaveLength(1);
+    // A third call while one waits rings out (the server records it as missed).
+    await background.ring('call-3');
+    expect(tab.last()?.waiting?.call.callId).toBe('call-2');
+    expect(background.calls.snapshot().ignored['call-in-progress']).toBe(1);
+  });
+
+  it('takes the waiting call: the live one is hung up, the waiting one offered to the tab that took it', async () => {
+    const background = callsBackground();
+    background.front({ 5: 1 }, 1);
+    const tab = await background.openTab(5, 1);
+    await background.ring('call-1');
+    expect((await tab.rpc({ kind: 'call:claim', callId: 'call-1' })).data).toBe(true);
+    await background.ring('call-2');
+    const answer = (await tab.rpc({ kind: 'call:take-waiting', callId: 'call-2' })).data as {
+      call: { callId: string; endedAt: string | null };
+      waiting: unknown;
+      offered: boolean;
+    };
+    expect(background.server.log.some((r) => r.path.endsWith('call-1/hangup'))).toBe(true);
+    expect(answer.call).toMatchObject({ callId: 'call-2', endedAt: null });
+    expect(answer.waiting).toBeNull();
+    expect(answer.offered).toBe(true);
+    // Its claim marks it connected, as any incoming call.
+    expect((await tab.rpc({ kind: 'call:claim', callId: 'call-2' })).data).toBe(true);
+  });
+
+  it('leaves the waiting call: it is gone and not offered again while it rings', async () => {
+    const background = callsBackground();
+    background.front({ 5: 1 }, 1);
+    const tab = await background.openTab(5, 1);
+    await background.ring('call-1');
+    await background.ring('call-2');
+    await tab.rpc({ kind: 'call:leave-waiting', callId: 'call-2' });
+    await background.ring('call-2');
+    expect(tab.last()?.waiting).toBeNull();
+    expect(tab.last()?.call?.callId).toBe('call-1');
+    expect(tab.last()?.call?.endedAt).toBeNull();
   });
 
   it('does not listen while signed out', async () => {

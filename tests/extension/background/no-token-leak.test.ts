@@ -86,6 +86,8 @@ const EVERY_RPC: Record<RpcKind, (id: string) => object> = {
   'call:outbound': (id) => ({ kind: 'call:outbound', id, call: OUTBOUND_CALL, leadName: 'Jane' }),
   'call:hang-up': (id) => ({ kind: 'call:hang-up', id, callId: 'c1' }),
   'call:reset': (id) => ({ kind: 'call:reset', id }),
+  'call:take-waiting': (id) => ({ kind: 'call:take-waiting', id, callId: 'call_1' }),
+  'call:leave-waiting': (id) => ({ kind: 'call:leave-waiting', id, callId: 'call_1' }),
   'call:wizard-moved': (id) => ({
     kind: 'call:wizard-moved',
     id,
