@@ -17,6 +17,7 @@ import {
   type RunningServer,
   until,
 } from '../harness';
+import { clickDialogButton } from '../harness/calls';
 import { TEST_PASSWORD_COST } from '../../server/helpers/test-server';
 
 // Issue #28, the chaos suite: an agent's call under the ordinary events that broke it, with
@@ -142,6 +143,67 @@ describe('an agent’s call under ordinary events (issue #28)', () => {
       async () => (await historyStatus(since)).join() === 'partial-complete',
       async () => JSON.stringify(await historyStatus(since)),
     );
+  });
+
+  it('a second call waits in every tab; taken, the first ends (partial) and the second’s intake opens', async () => {
+    const since = new Date().toISOString();
+    const { callId: firstId } = await ringAndWaitInA();
+    const second = await server.placeTestCall({
+      username: AGENT,
+      leadName: 'Omar Aziz',
+      phone: '+1 512 555 0143',
+    });
+    try {
+      for (const [name, page] of [
+        ['A', tabA],
+        ['B', tabB],
+      ] as const) {
+        await until(
+          `the waiting call in tab ${name}`,
+          async () =>
+            (await widgetText(page, 'intake-call-flow')).includes('Call waiting: Omar Aziz'),
+          () => screenOf(page),
+        );
+      }
+      // The first call's intake is untouched meanwhile.
+      expect(await stepTitle(tabA)).toBe(FIRST_STEP);
+      await evaluateInShadowRoot(tabA, CALL_FLOW, (root) => {
+        const button = [
+          ...root.querySelectorAll<HTMLButtonElement>('[data-testid="waiting-call"] button'),
+        ].find((candidate) => candidate.textContent?.trim() === 'Hang up and take');
+        button?.click();
+      });
+      await until(
+        'the confirm, answered',
+        () => clickDialogButton(tabA, CALL_FLOW, 'Hang up and take'),
+        () => screenOf(tabA),
+      );
+      await until(
+        'the second call’s intake in tab A',
+        async () =>
+          (await stepTitle(tabA)) === FIRST_STEP &&
+          (await evaluateInShadowRoot(
+            tabA,
+            CALL_FLOW,
+            (root) => root.querySelector<HTMLInputElement>('[name="firstName"]')?.value ?? '',
+          )) === 'Omar',
+        () => screenOf(tabA),
+      );
+      await until(
+        'the waiting card gone from tab B',
+        async () => !(await widgetText(tabB, 'intake-call-flow')).includes('Call waiting'),
+        () => screenOf(tabB),
+      );
+      // The first call ended by the agent, its intake kept as partial-complete.
+      await until(
+        'the first call’s history partial-complete',
+        async () => (await historyStatus(since)).includes('partial-complete'),
+        async () => JSON.stringify(await historyStatus(since)),
+      );
+    } finally {
+      await server.callerHangUp(second.id).catch(() => undefined);
+      await server.callerHangUp(firstId).catch(() => undefined);
+    }
   });
 
   it('after the server was killed for 90 s and the worker stopped, the next call rings within 10 s', async () => {
