@@ -284,7 +284,7 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
 
       // Hung up there: one history for the call, partial-complete.
       await other.bringToFront();
-      await other.click('.ic-call-flow__caller button');
+      await other.click('.ic-active-call__actions button');
       await other.waitForSelector('[role="alertdialog"]');
       await other.evaluate(() => {
         const buttons = [
@@ -330,7 +330,7 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
       );
       expect(new URL(page.url()).pathname).toBe(AGENT_DASHBOARD);
 
-      await hangUpWithPill(page, '.ic-current-call');
+      await hangUpWithPill(page);
       await until('the card gone', async () => (await card()) === '', card);
       expect((await serverCall(ZOHO_AGENT, ZOHO_WORKSPACE, calls[0].id)).endedBy).toBe('agent');
 

@@ -209,14 +209,18 @@ describe('call flows in the app (issue 11)', () => {
       const trail = await page.$eval('.ic-call-flow__trail', (e) => e.textContent ?? '');
       expect(trail).not.toContain('Medical treatment');
 
-      // Hang up, confirmed; the agent goes back to their dashboard.
+      // Hang up, confirmed; the agent goes back to their dashboard. A flow started by hand
+      // is a walk-in (issue #28): its confirm ends the intake only, no call.
       await page.click('.ic-call-flow__caller button');
       await page.waitForSelector('[role="alertdialog"]');
+      expect(
+        await page.$eval('[role="alertdialog"]', (element) => element.textContent ?? ''),
+      ).toContain('End this walk-in?');
       await page.evaluate(() => {
         const buttons = [
           ...document.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button'),
         ];
-        buttons.find((b) => b.textContent?.trim() === 'Hang up')!.click();
+        buttons.find((b) => b.textContent?.trim() === 'End intake')!.click();
       });
       await page.waitForFunction(() => !location.pathname.startsWith('/app/automated-intake'), {
         timeout: STEP_TIMEOUT,
