@@ -191,6 +191,63 @@ export async function liveCallsOfAgent(
   return callsOf(db, rows);
 }
 
+/** How far back the agent's missed calls are listed (issue #28), and how many at most. */
+export const MISSED_CALLS_DAYS = 14;
+export const MAX_MISSED_CALLS = 50;
+
+/**
+ * The agent's missed calls still to return (issue #28: a call that rang while they were on
+ * another call, offline or signed out): inbound calls of theirs that ended before any
+ * client of theirs took them, in the last MISSED_CALLS_DAYS, newest first. A missed call is
+ * returned once the workspace placed a call to that number after it, or the same caller
+ * called again and was taken. The demo's background calls never count (notify_missed 0).
+ */
+export async function missedCallsOfAgent(
+  db: Db,
+  workspaceId: string,
+  agentId: string,
+  now: Date,
+): Promise<TrackedCall[]> {
+  const since = new Date(now.getTime() - MISSED_CALLS_DAYS * 86_400_000).toISOString();
+  const missed = await db
+    .selectFrom('ctm_calls')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('agent_id', '=', agentId)
+    .where('direction', '=', 'inbound')
+    .where('notify_missed', '=', 1)
+    .where('taken_at', 'is', null)
+    .where('ended_at', 'is not', null)
+    .where('started_at', '>=', since)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_MISSED_CALLS)
+    .execute();
+  if (missed.length === 0) return [];
+  // The same number whatever its writing (a test call's "+1 512 555 0147", a dialled
+  // "+15125550147"): its last ten digits.
+  const key = (phone: string) => stripPhone(phone).slice(-10);
+  const oldest = missed[missed.length - 1].started_at;
+  const later = await db
+    .selectFrom('ctm_calls')
+    .select(['direction', 'from_number', 'to_number', 'started_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('started_at', '>', oldest)
+    .where((eb) => eb.or([eb('direction', '=', 'outbound'), eb('taken_at', 'is not', null)]))
+    .execute();
+  const returned = (row: CallRow) =>
+    later.some(
+      (other) =>
+        other.started_at > (row.ended_at ?? row.started_at) &&
+        key(other.direction === 'outbound' ? other.to_number : other.from_number) ===
+          key(row.from_number),
+    );
+  return callsOf(
+    db,
+    missed.filter((row) => !returned(row)),
+  );
+}
+
 /** spec: session 4 Sockets ctmcallsdata — the workspace's calls ringing or in progress. */
 export async function countLiveCalls(db: Db, workspaceId: string): Promise<number> {
   const { n } = await db

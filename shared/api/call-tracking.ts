@@ -2,6 +2,7 @@ import {
   callDeletedResponseSchema,
   callTrackingPaths,
   liveCallListResponseSchema,
+  missedCallListResponseSchema,
   type MarkCallConnected,
   type PlaceTestCall,
   type StartCall,
@@ -72,6 +73,21 @@ export async function listLiveCalls(api: ApiClient, workspaceId: string): Promis
     liveCallListResponseSchema,
     onCallCenter('GET', callTrackingPaths.liveCalls(workspaceId)),
     { silent: true },
+  );
+  return answer.data;
+}
+
+/**
+ * GET workspaces/{id}/ctm/missed-calls (issue #28): the signed-in agent's missed calls still
+ * to return, newest first, for the agent dashboard's follow-ups.
+ */
+export async function listMissedCalls(
+  api: ApiClient,
+  workspaceId: string,
+): Promise<TrackedCall[]> {
+  const answer = await api.call(
+    missedCallListResponseSchema,
+    onCallCenter('GET', callTrackingPaths.missedCalls(workspaceId)),
   );
   return answer.data;
 }

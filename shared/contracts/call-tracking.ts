@@ -275,6 +275,13 @@ export type CallEndedEvent = z.infer<typeof callEndedEventSchema>;
 export const liveCallListResponseSchema = listResponseSchema(trackedCallSchema);
 export type LiveCallListResponse = z.infer<typeof liveCallListResponseSchema>;
 
+/**
+ * GET workspaces/{id}/ctm/missed-calls (issue #28, not in the spec): the signed-in agent's
+ * missed calls still to return, newest first (the last 14 days, at most 50).
+ */
+export const missedCallListResponseSchema = listResponseSchema(trackedCallSchema);
+export type MissedCallListResponse = z.infer<typeof missedCallListResponseSchema>;
+
 // ---------------------------------------------------------------- paths
 
 const seg = (value: string) => encodeURIComponent(value);
@@ -313,4 +320,5 @@ export const callTrackingPaths = {
   callerHangUp: (callId: string) => `system/test-calls/${seg(callId)}/caller-hangup`,
   /** GET the signed-in user's agent's live calls (callCenter; issue #28 reconciliation). */
   liveCalls: (workspaceId: string) => `workspaces/${seg(workspaceId)}/ctm/live-calls`,
+  missedCalls: (workspaceId: string) => `workspaces/${seg(workspaceId)}/ctm/missed-calls`,
 } as const;

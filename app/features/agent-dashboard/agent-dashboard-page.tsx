@@ -1,6 +1,7 @@
 import { CurrentCallCard } from '@/app/calls/current-call-card';
 import { Page } from '@/app/components/page/page';
 import { AgentDashboardScreen } from './agent-dashboard-screen';
+import { MissedCallsCard } from './missed-calls-card';
 
 /** spec: dashboards 2.1 /app/dashboards/agent — the operators' landing page. */
 export function AgentDashboardPage() {
@@ -12,6 +13,7 @@ export function AgentDashboardPage() {
     >
       {/* issue #28: the call on the line, where the call-flow routes may be blocked (Zoho). */}
       <CurrentCallCard />
+      <MissedCallsCard />
       <AgentDashboardScreen />
     </Page>
   );

@@ -5,6 +5,7 @@ import {
   callEndedEvent,
   callEndedEventSchema,
   liveCallListResponseSchema,
+  missedCallListResponseSchema,
   trackedCallResponseSchema,
   trackingNumberListResponseSchema,
   type TrackedCall,
@@ -593,13 +594,79 @@ describe('the end of every call (issue #28)', () => {
       expect(intake.events.filter((e) => e.event === NOTIFICATION_EVENT)).toEqual([]);
     });
   });
+  describe('GET ctm/missed-calls', () => {
+    const missedIds = async (token: string) => {
+      const answer = await t.api('/call-center/workspaces/ws_harbor/ctm/missed-calls', { token });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return missedCallListResponseSchema.parse(answer.body).data;
+    };
+
+    it('lists a call that ended before the agent took it, with its caller, number and tracking number', async () => {
+      const intake = await bearer('intake@harbor.test');
+      const call = await placeTestCall('Mia Lopez', '+1 555 010 0211');
+      expect((await callerHangUp(call.id)).status).toBe(200);
+      const listed = await missedIds(intake);
+      const found = listed.find((c) => c.id === call.id);
+      expect(found).toMatchObject({
+        leadName: 'Mia Lopez',
+        fromNumber: call.fromNumber,
+        trackingNumber: call.trackingNumber,
+        endedBy: 'caller',
+        takenAt: null,
+      });
+      // Newest first.
+      expect(listed[0].id).toBe(call.id);
+      // Another user of the workspace (another agent) does not see it.
+      expect(
+        (await missedIds(await bearer('owner@harbor.test'))).some((c) => c.id === call.id),
+      ).toBe(false);
+    });
+
+    it('a call the agent took is not missed', async () => {
+      const intake = await bearer('intake@harbor.test');
+      const call = await placeTestCall('Noah Kim', '+1 555 010 0212');
+      const connected = await t.api(`/call-center/workspaces/ws_harbor/ctm/calls/${call.id}`, {
+        method: 'PUT',
+        token: intake,
+        body: { connected: true, fourIizAgent: null },
+      });
+      expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+      await callerHangUp(call.id);
+      expect((await missedIds(intake)).some((c) => c.id === call.id)).toBe(false);
+    });
+
+    it('a missed call the agent called back leaves the list', async () => {
+      const intake = await bearer('intake@harbor.test');
+      const call = await placeTestCall('Zoe Hart', '+1 512 555 0213');
+      await callerHangUp(call.id);
+      expect((await missedIds(intake)).some((c) => c.id === call.id)).toBe(true);
+      await advance(1);
+      await placeOutbound(intake, { call_number: '(512) 555-0213' });
+      expect((await missedIds(intake)).some((c) => c.id === call.id)).toBe(false);
+    });
+
+    it('answers 404 for an unknown workspace and 401 without a sign-in, never 500', async () => {
+      const intake = await bearer('intake@harbor.test');
+      const unknown = await t.api('/call-center/workspaces/ws_nowhere/ctm/missed-calls', {
+        token: intake,
+      });
+      expect([403, 404]).toContain(unknown.status);
+      const anonymous = await t.api('/call-center/workspaces/ws_harbor/ctm/missed-calls');
+      expect(anonymous.status).toBe(401);
+    });
+  });
+
   describe('migration 0021 on the calls a database already holds', () => {
     it("records failed calls as the system's end, the others as the caller's, and connected ones as taken", async () => {
       const db = t.server.db;
       const migrator = new Migrator({ db, provider: migrationProvider });
       const down = await migrator.migrateTo('0020-event-contact-names');
       expect(down.error).toBeUndefined();
-      expect(down.results?.map((r) => r.migrationName)).toEqual(['0021-call-endings']);
+      // The later migrations go down with it (and come back up below).
+      expect(down.results?.map((r) => r.migrationName)).toEqual([
+        '0022-step-drafts-and-parked-walk-ins',
+        '0021-call-endings',
+      ]);
       const at = (minute: number) => `2026-03-02T15:${String(minute).padStart(2, '0')}:00.000Z`;
       const old = [
         { id: 'old-completed', status: 'completed', connected: 1 as const, connected_at: at(1) },
@@ -634,7 +701,10 @@ describe('the end of every call (issue #28)', () => {
           })),
         )
         .execute();
-      expect(await migrateToLatest(db)).toEqual(['0021-call-endings']);
+      expect(await migrateToLatest(db)).toEqual([
+        '0021-call-endings',
+        '0022-step-drafts-and-parked-walk-ins',
+      ]);
 
       const rows = await db
         .selectFrom('ctm_calls')
