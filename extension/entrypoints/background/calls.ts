@@ -8,12 +8,7 @@ import {
   markCallConnected,
 } from '@/shared/api/call-tracking';
 import { type CallEndWatch, watchCallEnds } from '@/shared/calls/call-end-watch';
-import {
-  ACTIVE_CALL_STORAGE_KEY,
-  type ActiveCall,
-  type WaitingCall,
-  waitingCallSchema,
-} from '@/shared/contracts/active-call';
+import { ACTIVE_CALL_STORAGE_KEY, type ActiveCall } from '@/shared/contracts/active-call';
 import type { CallSnapshot } from '@/shared/contracts/call-session';
 import {
   incomingCallEvent,
@@ -26,7 +21,7 @@ import {
   persistActiveCall,
   readPersistedActiveCall,
 } from '@/shared/domain/active-call';
-import { type CallLineAction, callLineReducer, MAX_LEFT_CALLS } from '@/shared/domain/call-line';
+import { type CallLineAction, callLineReducer } from '@/shared/domain/call-line';
 import { isCallLive } from '@/shared/domain/call-clock';
 import {
   acceptIncomingCall,
@@ -39,7 +34,7 @@ import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import { SOCKET_REAUTHENTICATED_EVENT } from '@/shared/transport/direct-transport';
 import type { Notifier } from '@/shared/transport/notifier';
-import type { PublicSessionState, RpcMessage } from '@/shared/transport/port-protocol';
+import type { RpcMessage } from '@/shared/transport/port-protocol';
 import { TransportError, type Transport } from '@/shared/transport/transport';
 import {
   type CallClient,
@@ -48,6 +43,15 @@ import {
   openTabs,
   type TabFactsApi,
 } from './calls-clients';
+import {
+  emptyState,
+  noPrototype,
+  readState,
+  type Scope,
+  scopeKey,
+  scopeOf,
+  type StoredState,
+} from './calls-state';
 import type { BackgroundSession } from './session';
 import type { SocketHub } from './socket';
 
@@ -121,52 +125,6 @@ export interface CallsBrowserApi extends TabFactsApi {
   };
 }
 
-type Scope = { userId: string; workspaceId: string };
-
-/** A shown incoming-call notification and what its click does (survives a worker restart). */
-interface CallNotification {
-  id: string;
-  callId: string;
-  onClick: { kind: 'focus-crm-tab'; tabId: number; windowId?: number } | { kind: 'open-crm-tab' };
-}
-
-/** Everything but the call and the flow values, under CALL_STATE_KEY. */
-interface StoredState {
-  /** Whose state it is ("userId|workspaceId"): another user's is wiped, never shown. */
-  scope: string;
-  /** The tab (CallClient.placeKey) the live, unclaimed call is offered to. */
-  offer: string | null;
-  /** The tab (placeKey) that took the call's wizard. */
-  claimedBy: string | null;
-  flowRevision: number;
-  /** The port (CallClient.key) that wrote the last flow change. */
-  flowWriter: string | null;
-  /** Every flow key held, with its value's length (the bounds below). */
-  flowSizes: Record<string, number>;
-  notification: CallNotification | null;
-  /** A second call ringing while the held one is live (issue #28), shown as waiting. */
-  waiting: WaitingCall | null;
-  /** Calls the agent left to ring out: not offered again while they ring. */
-  left: string[];
-}
-
-/** A record without a prototype: a key such as "__proto__" is just a key. */
-const noPrototype = () => Object.create(null) as Record<string, number>;
-
-function emptyState(): StoredState {
-  return {
-    scope: '',
-    offer: null,
-    claimedBy: null,
-    flowRevision: 0,
-    flowWriter: null,
-    flowSizes: noPrototype(),
-    notification: null,
-    waiting: null,
-    left: [],
-  };
-}
-
 export type CallRpcMessage = Extract<RpcMessage, { kind: `call:${string}` }>;
 
 export interface CallsDiagnostics {
@@ -225,48 +183,6 @@ export interface BackgroundCallsOptions {
   now?: () => number;
   /** How long to wait between asking the provider for an ended call's sid (tests: 0). */
   providerRetryMs?: number;
-}
-
-function scopeOf(state: PublicSessionState): Scope | null {
-  if (state.status !== 'signed-in' || !state.user || !state.workspace) return null;
-  return { userId: state.user.id, workspaceId: state.workspace.id };
-}
-const scopeKey = (scope: Scope | null) => (scope ? `${scope.userId}|${scope.workspaceId}` : '');
-
-function readState(raw: string | null): StoredState {
-  if (!raw) return emptyState();
-  try {
-    const value = JSON.parse(raw) as Partial<StoredState> | null;
-    if (!value || typeof value !== 'object') return emptyState();
-    return {
-      scope: typeof value.scope === 'string' ? value.scope : '',
-      offer: typeof value.offer === 'string' ? value.offer : null,
-      claimedBy: typeof value.claimedBy === 'string' ? value.claimedBy : null,
-      flowRevision:
-        typeof value.flowRevision === 'number' && value.flowRevision >= 0
-          ? Math.floor(value.flowRevision)
-          : 0,
-      flowWriter: typeof value.flowWriter === 'string' ? value.flowWriter : null,
-      flowSizes: readSizes(value.flowSizes),
-      notification:
-        value.notification && typeof value.notification.id === 'string' ? value.notification : null,
-      waiting: waitingCallSchema.safeParse(value.waiting).data ?? null,
-      left: Array.isArray(value.left)
-        ? value.left.filter((id): id is string => typeof id === 'string').slice(-MAX_LEFT_CALLS)
-        : [],
-    };
-  } catch {
-    return emptyState();
-  }
-}
-
-function readSizes(value: unknown): Record<string, number> {
-  const sizes = noPrototype();
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return sizes;
-  for (const [key, size] of Object.entries(value)) {
-    if (typeof size === 'number' && size >= 0) sizes[key] = size;
-  }
-  return sizes;
 }
 
 /** The notification's text: who is calling, and from which number. */
