@@ -312,6 +312,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
     const down = await migrator.migrateTo('0014-conversion-scale');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toEqual([
+      '0022-step-drafts-and-parked-walk-ins',
       '0021-call-endings',
       '0020-event-contact-names',
       '0019-office-people-rollup',
@@ -332,6 +333,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
       '0019-office-people-rollup',
       '0020-event-contact-names',
       '0021-call-endings',
+      '0022-step-drafts-and-parked-walk-ins',
     ]);
     const filled = await db
       .selectFrom('appointments')
