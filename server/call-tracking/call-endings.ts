@@ -2,6 +2,7 @@ import {
   callEndedEvent,
   type CallEndedEvent,
   callEndedEventSchema,
+  MISSED_CALL_NOTIFICATION_TITLE,
 } from '@/shared/contracts/call-tracking';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import { formatDay, formatTimeInZone } from '@/shared/domain/scheduling';
@@ -25,7 +26,12 @@ import { type CallRow, usersOfAgent } from './call-store';
  * client reconciles with GET ctm/live-calls anyway).
  */
 
-export const MISSED_CALL_TITLE = 'Missed call';
+export const MISSED_CALL_TITLE = MISSED_CALL_NOTIFICATION_TITLE;
+/**
+ * Where a missed call's notification opens: the agent dashboard, whose "Missed calls to
+ * return" lists it with Call back (app/features/agent-dashboard/missed-calls-card.tsx).
+ */
+export const MISSED_CALL_PATH = '/app/dashboards/agent';
 export const UNKNOWN_CALLER = 'Unknown caller';
 
 export interface CallEndingsOptions {
@@ -97,7 +103,7 @@ export function createCallEndings(options: CallEndingsOptions) {
         title: MISSED_CALL_TITLE,
         description,
         actionRequired: true,
-        path: null,
+        path: MISSED_CALL_PATH,
         dedupeKey: missedCallKey(row.id),
       });
     }

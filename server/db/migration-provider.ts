@@ -24,6 +24,7 @@ import * as officePeopleRollup from './migrations/0019-office-people-rollup';
 import * as eventContactNames from './migrations/0020-event-contact-names';
 import * as callEndings from './migrations/0021-call-endings';
 import * as stepDraftsAndParkedWalkIns from './migrations/0022-step-drafts-and-parked-walk-ins';
+import * as missedCallIndexes from './migrations/0023-missed-call-indexes';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-event-contact-names': eventContactNames,
   '0021-call-endings': callEndings,
   '0022-step-drafts-and-parked-walk-ins': stepDraftsAndParkedWalkIns,
+  '0023-missed-call-indexes': missedCallIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -282,6 +282,20 @@ export type LiveCallListResponse = z.infer<typeof liveCallListResponseSchema>;
 export const missedCallListResponseSchema = listResponseSchema(trackedCallSchema);
 export type MissedCallListResponse = z.infer<typeof missedCallListResponseSchema>;
 
+/**
+ * GET workspaces/{id}/ctm/missed-calls?agent= (issue #28): whose missed calls. Without it,
+ * the signed-in user's agent's; `agent` (an agent record's id, as the agent dashboard's
+ * chooser holds it) is for owners and admins, or the user's own agent. Nothing else.
+ */
+export const missedCallsQuerySchema = z.object({ agent: idSchema.optional() }).strict();
+export type MissedCallsQuery = z.infer<typeof missedCallsQuerySchema>;
+
+/**
+ * The title of the notification a missed call raises (server/call-tracking/call-endings.ts),
+ * which the agent dashboard listens for to ask its missed calls again.
+ */
+export const MISSED_CALL_NOTIFICATION_TITLE = 'Missed call';
+
 // ---------------------------------------------------------------- paths
 
 const seg = (value: string) => encodeURIComponent(value);

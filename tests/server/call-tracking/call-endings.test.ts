@@ -441,7 +441,8 @@ describe('the end of every call (issue #28)', () => {
         user_id: INTAKE,
         title: 'Missed call',
         action_required: 1,
-        path: null,
+        // Opens the agent dashboard, whose missed calls list it with Call back.
+        path: '/app/dashboards/agent',
       });
       const { timezone } = await t.server.db
         .selectFrom('workspaces')
@@ -645,6 +646,66 @@ describe('the end of every call (issue #28)', () => {
       expect((await missedIds(intake)).some((c) => c.id === call.id)).toBe(false);
     });
 
+    it('a missed call whose caller called again and was taken leaves the list', async () => {
+      const intake = await bearer('intake@harbor.test');
+      const missed = await placeTestCall('Ivy Chen', '+1 512 555 0214');
+      await callerHangUp(missed.id);
+      expect((await missedIds(intake)).some((c) => c.id === missed.id)).toBe(true);
+      await advance(1);
+      // The same number written otherwise; taken this time.
+      const again = await placeTestCall('Ivy Chen', '(512) 555-0214');
+      const taken = await t.api(callPath(again.id), {
+        method: 'PUT',
+        token: intake,
+        body: { connected: true, fourIizAgent: null },
+      });
+      expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+      const listed = await missedIds(intake);
+      expect(listed.some((c) => c.id === missed.id || c.id === again.id)).toBe(false);
+      await callerHangUp(again.id);
+    });
+
+    it("lets owners and admins read an agent's list with ?agent=, and nobody else", async () => {
+      const call = await placeTestCall('Leo Park', '+1 512 555 0215');
+      await callerHangUp(call.id);
+      const path = `/call-center/workspaces/ws_harbor/ctm/missed-calls?agent=${INTAKE_AGENT}`;
+      // The owner reads the intake agent's missed calls (their own list does not hold it).
+      const owner = await bearer('owner@harbor.test');
+      const asOwner = await t.api(path, { token: owner });
+      expect(asOwner.status, JSON.stringify(asOwner.body)).toBe(200);
+      expect(
+        missedCallListResponseSchema.parse(asOwner.body).data.some((c) => c.id === call.id),
+      ).toBe(true);
+      // The agent may name themselves.
+      const asSelf = await t.api(path, { token: await bearer('intake@harbor.test') });
+      expect(asSelf.status).toBe(200);
+      expect(
+        missedCallListResponseSchema.parse(asSelf.body).data.some((c) => c.id === call.id),
+      ).toBe(true);
+      // Another operator may not read someone else's.
+      const asOther = await t.api(path, { token: await bearer('agent@harbor.test') });
+      expect(asOther.status).toBe(403);
+      expect(JSON.stringify(asOther.body)).not.toContain('Leo Park');
+      // An agent of no such workspace is the request's fault.
+      const foreign = await t.api(
+        '/call-center/workspaces/ws_harbor/ctm/missed-calls?agent=agt_nowhere',
+        { token: owner },
+      );
+      expect(foreign.status).toBe(400);
+      expect(apiErrorSchema.parse(foreign.body).message).toContain('agt_nowhere');
+    });
+
+    it('answers 400 to a query it does not know, never 500', async () => {
+      const intake = await bearer('intake@harbor.test');
+      for (const query of ['?agent=', '?days=30', `?agent=${'a'.repeat(65)}`, '?agent=a&agent=b']) {
+        const answer = await t.api(`/call-center/workspaces/ws_harbor/ctm/missed-calls${query}`, {
+          token: intake,
+        });
+        expect(answer.status, query).toBe(400);
+        expect(apiErrorSchema.safeParse(answer.body).success, query).toBe(true);
+      }
+    });
+
     it('answers 404 for an unknown workspace and 401 without a sign-in, never 500', async () => {
       const intake = await bearer('intake@harbor.test');
       const unknown = await t.api('/call-center/workspaces/ws_nowhere/ctm/missed-calls', {
@@ -664,6 +725,7 @@ describe('the end of every call (issue #28)', () => {
       expect(down.error).toBeUndefined();
       // The later migrations go down with it (and come back up below).
       expect(down.results?.map((r) => r.migrationName)).toEqual([
+        '0023-missed-call-indexes',
         '0022-step-drafts-and-parked-walk-ins',
         '0021-call-endings',
       ]);
@@ -704,6 +766,7 @@ describe('the end of every call (issue #28)', () => {
       expect(await migrateToLatest(db)).toEqual([
         '0021-call-endings',
         '0022-step-drafts-and-parked-walk-ins',
+        '0023-missed-call-indexes',
       ]);
 
       const rows = await db
