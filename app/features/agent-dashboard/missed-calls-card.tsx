@@ -8,23 +8,29 @@ import { ErrorView } from '@/app/components/error-view/error-view';
 import { Icon } from '@/app/components/icon/icon';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
+import { useLiveFeed } from '@/app/live/live-context';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { listMissedCalls } from '@/shared/api/call-tracking';
 import type { ApiClient } from '@/shared/api/client';
-import type { TrackedCall } from '@/shared/contracts/call-tracking';
-import { formatCallStart } from '@/shared/domain/active-call';
+import { MISSED_CALL_NOTIFICATION_TITLE, type TrackedCall } from '@/shared/contracts/call-tracking';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import { withSignal } from '@/shared/query/api-with-signal';
 import type { DataQueryOptions } from '@/shared/query/data-query';
 import type { QueryScope } from '@/shared/query/query-scope';
+import { missedCallWhen } from './agent-summary-text';
 
 // issue #28 "A call that cannot be shown is never silently dropped": the agent's missed
 // calls (rang while they were on another call, offline or signed out; or left waiting), at
 // the head of the agent dashboard's follow-ups, each with Call back. A call returned (a call
-// placed to that number since, or the caller taken on a later call) leaves the list.
+// placed to that number since, or the caller taken on a later call) leaves the list. It is
+// asked again when a call of the agent's changes (a call-back placed, a waiting call rung
+// out), when a "Missed call" notification arrives (a call rang while they were away from
+// this screen's calls: another tab, the extension), and every 30 s.
 
 export const MISSED_CALLS_TITLE = 'Missed calls to return';
+export const NO_MISSED_CALLS = 'No missed calls';
+export const UNKNOWN_CALLER = 'Unknown caller';
 /** The list is asked again this often while the dashboard is open (a call may ring out). */
 const MISSED_CALLS_REFRESH_MS = 30_000;
 
@@ -43,7 +49,7 @@ export function missedCallsQuery(
   };
 }
 
-/** The card, in a call-tracking workspace; nothing elsewhere, or while none is missed. */
+/** The card, in a call-tracking workspace (nothing elsewhere); "No missed calls" when none is. */
 export function MissedCallsCard() {
   const { api, session, calls } = useHost();
   const workspace = session.workspace;
@@ -56,6 +62,7 @@ export function MissedCallsCard() {
   const queryClient = useQueryClient();
   // A call that ends (rang out, or the agent's call-back done) may change the list.
   const snapshot = useCallSnapshot(calls);
+  const feed = useLiveFeed();
   const heldKey = `${snapshot.call?.callId ?? ''}:${snapshot.call?.endedAt ?? ''}:${snapshot.waiting?.call.callId ?? ''}`;
   const lastKey = useRef(heldKey);
   useEffect(() => {
@@ -63,6 +70,14 @@ export function MissedCallsCard() {
     lastKey.current = heldKey;
     void queryClient.invalidateQueries({ queryKey: missedCallsKey(scope) });
   }, [heldKey, queryClient, scope]);
+
+  useEffect(() => {
+    if (!enabled || !feed) return;
+    return feed.onArrival((notification) => {
+      if (notification.title !== MISSED_CALL_NOTIFICATION_TITLE) return;
+      void queryClient.invalidateQueries({ queryKey: missedCallsKey(scope) });
+    });
+  }, [enabled, feed, queryClient, scope]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -75,7 +90,6 @@ export function MissedCallsCard() {
 
   if (!enabled) return null;
   const list = missed.data ?? [];
-  if (missed.status === 'loaded' && list.length === 0) return null;
   const timezone = workspace?.attributes.timezone ?? null;
   return (
     <Card
@@ -88,32 +102,41 @@ export function MissedCallsCard() {
       {missed.status === 'error' ? (
         <ErrorView onRetry={missed.retry} detail={missed.detail ?? undefined} />
       ) : null}
+      {missed.status === 'loaded' && list.length === 0 ? (
+        <p className="ic-missed-calls__empty">{NO_MISSED_CALLS}</p>
+      ) : null}
       {list.length > 0 ? (
-        <ul className="ic-missed-calls__list">
+        <ul className="ic-missed-calls__list" aria-label={MISSED_CALLS_TITLE}>
           {list.map((call) => {
-            const name = call.leadName || 'Unknown caller';
+            const name = call.leadName || UNKNOWN_CALLER;
+            const number = formatInternationalUs(call.fromNumber);
             return (
-              <li key={call.id} className="ic-missed-calls__item">
+              <li key={call.id} className="ic-missed-calls__item" data-call-id={call.id}>
                 <span className="ic-missed-calls__icon" aria-hidden="true">
                   <Icon name="phone-off" size="sm" />
                 </span>
                 <div className="ic-missed-calls__text">
                   <p className="ic-missed-calls__name">{name}</p>
                   <p className="ic-missed-calls__meta">
-                    {[
-                      formatInternationalUs(call.fromNumber),
-                      `${formatCallStart(call.startedAt, timezone)}`,
-                      call.trackingNumber ? `on ${formatInternationalUs(call.trackingNumber)}` : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
+                    <span>{number}</span>
+                    <span aria-hidden="true"> · </span>
+                    <time dateTime={call.startedAt}>
+                      {missedCallWhen(call.startedAt, timezone)}
+                    </time>
+                    {call.trackingNumber ? (
+                      <>
+                        <span aria-hidden="true"> · </span>
+                        <span>on {formatInternationalUs(call.trackingNumber)}</span>
+                      </>
+                    ) : null}
                   </p>
                 </div>
                 {contactCalls.mayCall ? (
                   <Button
                     variant="primary"
-                    onClick={() => contactCalls.call(name, call.fromNumber)}
-                    aria-label={`Call back ${name}`}
+                    // An unknown caller's call-back is named by its number, not "Unknown caller".
+                    onClick={() => contactCalls.call(call.leadName || number, call.fromNumber)}
+                    aria-label={`Call back ${name}, ${number}`}
                   >
                     <Icon name="phone" size="sm" />
                     Call back
