@@ -81,10 +81,7 @@ export async function listLiveCalls(api: ApiClient, workspaceId: string): Promis
  * GET workspaces/{id}/ctm/missed-calls (issue #28): the signed-in agent's missed calls still
  * to return, newest first, for the agent dashboard's follow-ups.
  */
-export async function listMissedCalls(
-  api: ApiClient,
-  workspaceId: string,
-): Promise<TrackedCall[]> {
+export async function listMissedCalls(api: ApiClient, workspaceId: string): Promise<TrackedCall[]> {
   const answer = await api.call(
     missedCallListResponseSchema,
     onCallCenter('GET', callTrackingPaths.missedCalls(workspaceId)),
