@@ -3,7 +3,7 @@ import { MAX_LEFT_CALLS } from '@/shared/domain/call-line';
 import type { PublicSessionState } from '@/shared/transport/port-protocol';
 
 // What the background keeps about the call besides the call itself and the wizard's values
-// (extension/entrypoints/background/calls.ts), under CALL_STATE_KEY in storage.session: the
+// (extension/entrypoints/background/calls/), under CALL_STATE_KEY in storage.session: the
 // offer and claim, the flow bookkeeping, the shown notification, the waiting call. Read
 // back defensively: a stored value of another shape (an older build, a hand edit) reads as
 // empty, never as a crash.
