@@ -25,6 +25,12 @@ export interface FlowStateSyncOptions {
 export interface FlowStateSync {
   /** Every state the engine reaches; what is worth sending is sent after the delay. */
   push(state: CallFlowState): void;
+  /**
+   * Sends the latest step state again now, even unchanged: the agent came back to this
+   * wizard (its page is shown or focused), and if the intake was resumed elsewhere the
+   * 409 lets it go before the agent types or moves on a flow that is no longer theirs.
+   */
+  recheck(): void;
   /** Stops: a waiting send is dropped (the wizard is going away or was taken over). */
   dispose(): void;
 }
@@ -46,6 +52,8 @@ export function createFlowStateSync(options: FlowStateSyncOptions): FlowStateSyn
   /** What the server holds (as far as this sync knows). */
   let sent: string | null = null;
   let waiting: { signature: string; state: CallFlowState } | null = null;
+  /** The last state pushed that is worth keeping (a step of a known execution). */
+  let latest: { signature: string; state: CallFlowState } | null = null;
   let timer: unknown = null;
   let sending = false;
   let stopped = false;
@@ -85,6 +93,7 @@ export function createFlowStateSync(options: FlowStateSyncOptions): FlowStateSyn
     push(state) {
       if (stopped) return;
       const signature = signatureOf(state);
+      latest = signature === null ? null : { signature, state };
       if (signature === null) return;
       if (signature === (waiting?.signature ?? sent)) {
         // Nothing worth sending changed; keep the freshest state of the same signature.
@@ -93,6 +102,11 @@ export function createFlowStateSync(options: FlowStateSyncOptions): FlowStateSyn
       }
       waiting = { signature, state };
       if (!sending) schedule();
+    },
+    recheck() {
+      if (stopped || !latest || sending) return;
+      waiting = latest;
+      void send();
     },
     dispose() {
       stopped = true;

@@ -56,6 +56,20 @@ async function persist(storage: KeyValueStorage, key: string, state: CallFlowSta
   }
 }
 
+/** Calls `recheck` when the agent comes back to this page (shown again, or focused). */
+function recheckOnReturn(recheck: () => void): () => void {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return () => {};
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') recheck();
+  };
+  window.addEventListener('focus', recheck);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    window.removeEventListener('focus', recheck);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
 export interface UseCallFlowEngineOptions {
   effects: CallFlowEffects;
   context: CallFlowContext;
@@ -115,8 +129,10 @@ export function useCallFlowEngine(options: UseCallFlowEngineOptions): CallFlowEn
         void persist(stateStorage, stateKey, state);
         sync.push(state);
       });
+      const stopRechecking = recheckOnReturn(() => sync.recheck());
       unsubscribe = () => {
         stopPersisting();
+        stopRechecking();
         sync.dispose();
       };
       sync.push(created.getState());

@@ -129,6 +129,26 @@ describe('the server copy of the wizard state (issue #28 Unfinished intakes)', (
     expect(saves).toEqual([]);
   });
 
+  it('sends the unchanged state again when the agent comes back, and lets go on its 409', async () => {
+    const { scheduler, saves, sync, fail, takenOver } = setup();
+    sync.push(atForm('peh_1'));
+    scheduler.advance(FLOW_STATE_DELAY_MS);
+    await settle();
+    sync.recheck();
+    await settle();
+    expect(saves).toHaveLength(2);
+    fail(new TransportError('Conflict', 409, 'This intake was resumed elsewhere.'));
+    sync.recheck();
+    await settle();
+    expect(takenOver).toEqual(['peh_1']);
+    // Nothing to check with no step on screen.
+    const idle = setup();
+    idle.sync.push(initialCallFlowState());
+    idle.sync.recheck();
+    await settle();
+    expect(idle.saves).toEqual([]);
+  });
+
   it('drops a waiting save when disposed (the wizard parked the flow or went away)', async () => {
     const { scheduler, saves, sync } = setup();
     sync.push(atForm('peh_1'));
