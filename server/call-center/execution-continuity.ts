@@ -7,10 +7,14 @@ import {
   parkedExecutionListResponseSchema,
   parkExecutionRequestSchema,
   resumedExecutionResponseSchema,
+  resumeExecutionRequestSchema,
+  saveFlowStateRequestSchema,
   stepDraftParamsSchema,
   stepDraftResponseSchema,
   stepDraftSaveSchema,
+  TAKEN_OVER_MESSAGE,
 } from '@/shared/contracts/call-flow-api';
+import type { CallFlowState } from '@/shared/contracts/call-flow';
 import { idSchema } from '@/shared/contracts/common';
 import type { Role } from '@/shared/contracts/roles';
 import type { Principal } from '../auth/access';
@@ -19,8 +23,10 @@ import { forbidden, HttpError, notFound } from '../http/errors';
 import { BODY_LIMIT_BYTES } from '../http/json-body';
 import { parseInput, respondWith } from '../http/validate';
 import {
+  holdExecution,
   listParkedExecutions,
   parkExecution,
+  saveOpenState,
   takeParkedExecution,
 } from '../repositories/parked-execution-repository';
 import {
@@ -37,7 +43,8 @@ import { reachableExecution } from './execution-histories';
 // workspace's managers (owners, admins, system). Another workspace's execution is a 404
 // like one that does not exist (reachableExecution), as for the histories themselves.
 // The server deletes them itself when a step is submitted and when the execution ends
-// (execution-histories.ts).
+// (execution-histories.ts). "Unfinished intakes": beside the parked walk-ins, the latest
+// state of every intake in progress (kind 'open'), so another computer resumes it.
 
 const idParams = z.object({ id: idSchema });
 const workspaceParams = z.object({ workspaceId: idSchema });
@@ -62,6 +69,20 @@ async function ownExecution(ctx: ServerContext, principal: Principal, id: string
 }
 
 const isEnded = (status: string) => status !== 'started';
+
+/** The state's JSON, when it is this execution's and within the cap (else a 400 or 413). */
+function checkedState(executionId: string, state: CallFlowState, refused: string): string {
+  if (state.processExecutionHistoryId !== executionId) {
+    throw new HttpError(400, 'state.processExecutionHistoryId: must be this execution.');
+  }
+  const text = JSON.stringify(state);
+  if (text.length > MAX_PARKED_STATE_BYTES) {
+    throw tooLarge(
+      `The walk-in's call flow is larger than ${MAX_PARKED_STATE_BYTES / (1024 * 1024)} MB and ${refused}.`,
+    );
+  }
+  return text;
+}
 
 export function registerExecutionContinuityRoutes(api: FastifyInstance, ctx: ServerContext): void {
   // ---- step drafts
@@ -117,15 +138,7 @@ export function registerExecutionContinuityRoutes(api: FastifyInstance, ctx: Ser
       const principal = await ctx.authenticate(request);
       const row = await ownExecution(ctx, principal, id, 'park it');
       if (isEnded(row.status)) throw ended('This call flow has ended: it cannot be parked.');
-      if (state.processExecutionHistoryId !== row.id) {
-        throw new HttpError(400, 'state.processExecutionHistoryId: must be this execution.');
-      }
-      const text = JSON.stringify(state);
-      if (text.length > MAX_PARKED_STATE_BYTES) {
-        throw tooLarge(
-          `The walk-in's call flow is larger than ${MAX_PARKED_STATE_BYTES / (1024 * 1024)} MB and could not be parked.`,
-        );
-      }
+      const text = checkedState(row.id, state, 'could not be parked');
       await parkExecution(ctx.db, {
         executionId: row.id,
         workspaceId: row.workspace_id,
@@ -133,6 +146,31 @@ export function registerExecutionContinuityRoutes(api: FastifyInstance, ctx: Ser
         stateJson: text,
         parkedAt: ctx.now().toISOString(),
       });
+      return reply.code(204).send();
+    },
+  );
+
+  // ---- open intakes: the latest state of an intake in progress
+  api.put(
+    '/process-execution-history/:id/flow-state',
+    { bodyLimit: PARK_BODY_LIMIT_BYTES },
+    async (request, reply) => {
+      const { id } = parseInput(idParams, request.params, 'params');
+      const { state, holder } = parseInput(saveFlowStateRequestSchema, request.body, 'body');
+      const principal = await ctx.authenticate(request);
+      const row = await ownExecution(ctx, principal, id, 'save its progress');
+      if (isEnded(row.status)) throw ended('This call flow has ended: its progress is not kept.');
+      const text = checkedState(row.id, state, 'could not be kept');
+      const outcome = await saveOpenState(ctx.db, {
+        executionId: row.id,
+        workspaceId: row.workspace_id,
+        userId: principal.sub,
+        stateJson: text,
+        parkedAt: ctx.now().toISOString(),
+        holder,
+      });
+      // A parked walk-in stays parked (204: a late save of the wizard that parked it).
+      if (outcome === 'held-elsewhere') throw ended(TAKEN_OVER_MESSAGE);
       return reply.code(204).send();
     },
   );
@@ -147,9 +185,13 @@ export function registerExecutionContinuityRoutes(api: FastifyInstance, ctx: Ser
 
   api.post('/process-execution-history/:id/parked/resume', async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
+    // An empty body (the first clients) takes the record; a holder keeps it, as open.
+    const body = parseInput(resumeExecutionRequestSchema, request.body ?? {}, 'body');
     const principal = await ctx.authenticate(request);
     const row = await ownExecution(ctx, principal, id, 'resume it');
-    const state = await takeParkedExecution(ctx.db, row.id);
+    const state = body.holder
+      ? await holdExecution(ctx.db, row.id, body.holder, ctx.now().toISOString())
+      : await takeParkedExecution(ctx.db, row.id);
     if (!state) throw notFound(ALREADY_RESUMED_MESSAGE);
     return respondWith(resumedExecutionResponseSchema, { data: { state } });
   });

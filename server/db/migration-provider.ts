@@ -25,6 +25,7 @@ import * as eventContactNames from './migrations/0020-event-contact-names';
 import * as callEndings from './migrations/0021-call-endings';
 import * as stepDraftsAndParkedWalkIns from './migrations/0022-step-drafts-and-parked-walk-ins';
 import * as missedCallIndexes from './migrations/0023-missed-call-indexes';
+import * as unfinishedIntakes from './migrations/0024-unfinished-intakes';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-call-endings': callEndings,
   '0022-step-drafts-and-parked-walk-ins': stepDraftsAndParkedWalkIns,
   '0023-missed-call-indexes': missedCallIndexes,
+  '0024-unfinished-intakes': unfinishedIntakes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -719,7 +719,12 @@ export interface ParkedExecutionTable {
   user_id: string;
   /** JSON: CallFlowState. */
   state: string;
+  /** When it was parked, or (an open one) last saved. */
   parked_at: string;
+  /** Migration 0024: 'parked' (a walk-in parked for a call) or 'open' (an intake in progress). */
+  kind: Generated<'parked' | 'open'>;
+  /** Migration 0024: the wizard that runs an open one (null for a parked one). */
+  holder: string | null;
 }
 
 /** The tables of migration 0022 (drafts and parked walk-ins). */

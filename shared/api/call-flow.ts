@@ -47,6 +47,8 @@ import {
   parkedExecutionListResponseSchema,
   parkExecutionRequestSchema,
   resumedExecutionResponseSchema,
+  resumeExecutionRequestSchema,
+  saveFlowStateRequestSchema,
   type StepDraft,
   stepDraftResponseSchema,
   stepDraftSaveSchema,
@@ -369,7 +371,27 @@ export async function parkExecution(
   );
 }
 
-/** GET workspaces/{id}/parked-executions: the signed-in agent's parked walk-ins, newest first. */
+/**
+ * PUT process-execution-history/{id}/flow-state {state, holder}: the latest state of an
+ * intake in progress, so another computer can resume it. Silent: it syncs in the
+ * background; a 409 (TAKEN_OVER_MESSAGE) says the intake was resumed elsewhere.
+ */
+export async function saveFlowState(
+  api: ApiClient,
+  executionId: string,
+  state: CallFlowState,
+  holder: string,
+): Promise<void> {
+  await api.call(
+    noContentSchema,
+    callCenter('PUT', callCenterPaths.flowState(executionId), {
+      body: saveFlowStateRequestSchema.parse({ state, holder }),
+    }),
+    { silent: true },
+  );
+}
+
+/** GET workspaces/{id}/parked-executions: the agent's unfinished intakes (both kinds), newest first. */
 export async function listParkedExecutions(
   api: ApiClient,
   workspaceId: string,
@@ -383,17 +405,22 @@ export async function listParkedExecutions(
 }
 
 /**
- * POST process-execution-history/{id}/parked/resume: the parked state, once: the server
- * deletes the record as it answers (a second resume is a 404, ALREADY_RESUMED_MESSAGE).
+ * POST process-execution-history/{id}/parked/resume: the kept state, once: without a
+ * holder the server deletes the record as it answers (a second resume is a 404,
+ * ALREADY_RESUMED_MESSAGE); with one the record stays as an open intake held by it (the
+ * wizard that held it before is refused its next save).
  */
 export async function resumeParkedExecution(
   api: ApiClient,
   executionId: string,
+  holder?: string,
 ): Promise<CallFlowState> {
   const answer = await read(
     api,
     resumedExecutionResponseSchema,
-    callCenter('POST', callCenterPaths.resumeParkedExecution(executionId)),
+    callCenter('POST', callCenterPaths.resumeParkedExecution(executionId), {
+      body: holder ? resumeExecutionRequestSchema.parse({ holder }) : undefined,
+    }),
   );
   return answer.data.state;
 }

@@ -336,16 +336,50 @@ export const MAX_PARKED_STATE_BYTES = 1024 * 1024;
 export const parkExecutionRequestSchema = z.object({ state: callFlowStateSchema }).strict();
 export type ParkExecutionRequest = z.input<typeof parkExecutionRequestSchema>;
 
-/** One parked flow of the signed-in agent, as a list of walk-ins to resume shows it. */
+/**
+ * "Unfinished intakes" (issue #28, another computer): the server keeps the latest wizard
+ * state of every intake in progress, saved by the client as the agent moves, beside the
+ * parked walk-ins. 'parked': parked by its agent to take a call; 'open': in progress (on
+ * another tab or computer, or left by a sign-out or a closed browser).
+ */
+export const unfinishedKindSchema = z.enum(['parked', 'open']);
+export type UnfinishedKind = z.infer<typeof unfinishedKindSchema>;
+
+/**
+ * Who runs an open intake: an id a wizard makes for itself (a tab, the extension) and
+ * sends with every save and resume. A save of another holder is refused (409
+ * TAKEN_OVER_MESSAGE): the last Resume took the intake, so two wizards never run it.
+ */
+export const flowHolderSchema = z.string().min(8).max(64);
+
+/** PUT process-execution-history/{id}/flow-state → 204 (a parked one is left as it is). */
+export const saveFlowStateRequestSchema = z
+  .object({ state: callFlowStateSchema, holder: flowHolderSchema })
+  .strict();
+export type SaveFlowStateRequest = z.input<typeof saveFlowStateRequestSchema>;
+
+/** POST …/parked/resume body: with a holder the intake stays listed as open, held by it. */
+export const resumeExecutionRequestSchema = z
+  .object({ holder: flowHolderSchema.optional() })
+  .strict();
+
+/** The 409 of a save from a wizard whose intake was resumed elsewhere. */
+export const TAKEN_OVER_MESSAGE = 'This intake was resumed in another tab or on another computer.';
+
+/** One unfinished flow of the signed-in agent, as the list of intakes to resume shows it. */
 export const parkedExecutionSchema = z.object({
   executionId: idSchema,
   processName: z.string(),
   leadName: z.string(),
   phone: z.string(),
+  /** When it was parked, or (an open one) last saved. */
   parkedAt: z.iso.datetime(),
+  kind: unfinishedKindSchema,
+  /** The title of the step it is at, when it is at one. */
+  stepTitle: z.string().nullable(),
 });
 export type ParkedExecution = z.infer<typeof parkedExecutionSchema>;
-/** GET workspaces/{workspaceId}/parked-executions: the signed-in agent's, newest first. */
+/** GET workspaces/{workspaceId}/parked-executions: the signed-in agent's, both kinds, newest first. */
 export const parkedExecutionListResponseSchema = z.object({ data: z.array(parkedExecutionSchema) });
 export type ParkedExecutionListResponse = z.infer<typeof parkedExecutionListResponseSchema>;
 
@@ -412,10 +446,12 @@ export const callCenterPaths = {
     `process-execution-history/${seg(executionId)}/drafts/${seg(stepId)}`,
   /** PUT park a walk-in (issue #28). */
   parkedExecution: (executionId: string) => `process-execution-history/${seg(executionId)}/parked`,
-  /** POST resume a parked walk-in (issue #28). */
+  /** PUT the latest state of an intake in progress (issue #28 Unfinished intakes). */
+  flowState: (executionId: string) => `process-execution-history/${seg(executionId)}/flow-state`,
+  /** POST resume a parked walk-in or an open intake (issue #28). */
   resumeParkedExecution: (executionId: string) =>
     `process-execution-history/${seg(executionId)}/parked/resume`,
-  /** GET the signed-in agent's parked walk-ins. */
+  /** GET the signed-in agent's unfinished intakes (parked and open). */
   workspaceParkedExecutions: (workspaceId: string) =>
     `workspaces/${seg(workspaceId)}/parked-executions`,
   stepHistories: () => 'process-execution-steps-history',

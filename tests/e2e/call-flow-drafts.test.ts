@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@/server/auth/tokens';
 import { en } from '@/shared/i18n/en';
 import { decodeStored } from '@/shared/session/encoding';
-import { callCenterPaths, stepDraftResponseSchema } from '@/shared/contracts/call-flow-api';
+import {
+  callCenterPaths,
+  parkedExecutionListResponseSchema,
+  stepDraftResponseSchema,
+} from '@/shared/contracts/call-flow-api';
 import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
 import { freshAppPage, signInToApp } from './harness/app-pages';
 import { startServer, type RunningServer } from './harness/start-server';
@@ -170,6 +174,100 @@ describe('typed answers survive a sign-out (issue #28 finding 7)', () => {
       expect(await fieldValue(page, 'lastName')).toBe('Reyes-Typed');
     } finally {
       await context.close();
+    }
+  }, 120_000);
+});
+
+/** Waits until the server lists the execution as an open (unfinished) intake of the agent. */
+async function waitForOpenIntake(token: string, executionId: string): Promise<void> {
+  await until(
+    'the server keeps the open intake',
+    async () => {
+      const answer = await fetch(
+        `${server.url}/call-center/${callCenterPaths.workspaceParkedExecutions('ws_harbor')}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      const list = parkedExecutionListResponseSchema.safeParse(await answer.json());
+      return (
+        list.success &&
+        list.data.data.some(
+          (item) =>
+            item.executionId === executionId &&
+            item.kind === 'open' &&
+            item.stepTitle === 'Caller information',
+        )
+      );
+    },
+    async () => `no open intake ${executionId}`,
+  );
+}
+
+describe('unfinished intakes on another computer (issue #28 finding 7, second profile)', () => {
+  it('resumes on a fresh browser profile the intake typed on another, at the same step with the typed values', async () => {
+    const a = await freshAppPage(chromium.browser);
+    const b = await freshAppPage(chromium.browser);
+    try {
+      // Computer A: an intake is started and answers typed on its first step.
+      await signInToApp(a.page, server.url, 'intake@harbor.test');
+      await a.page.goto(`${server.url}/app/automated-intake`);
+      const start = await a.page.waitForSelector(
+        'button[aria-label="Start Personal Injury intake"]',
+        { timeout: STEP_TIMEOUT },
+      );
+      await start!.click();
+      await a.page.waitForSelector('[role="dialog"] input[name="leadName"]');
+      await a.page.type('[role="dialog"] input[name="leadName"]', 'Sam Second');
+      await a.page.type('[role="dialog"] input[name="phone"]', '5125550188');
+      await a.page.click('[role="dialog"] button[type="submit"]');
+      await waitForStep(a.page, 'Caller information');
+      await setField(a.page, 'lastName', 'Second-Typed');
+      await setField(a.page, 'email', 'sam.second@example.com');
+      const executionId = await executionOnScreen(a.page);
+      const tokens = await storedTokens(a.page);
+      await waitForServerDraft(
+        tokens.accessToken,
+        executionId,
+        'pi-caller',
+        'sam.second@example.com',
+      );
+      await waitForOpenIntake(tokens.accessToken, executionId);
+
+      // Computer B (a fresh profile: no storage at all): the intake is listed, and resumes.
+      await signInToApp(b.page, server.url, 'intake@harbor.test');
+      await b.page.goto(`${server.url}/app/automated-intake`);
+      const row = `[data-testid="parked-walk-ins"] li[data-execution="${executionId}"]`;
+      await b.page.waitForSelector(row, { timeout: STEP_TIMEOUT });
+      const text = await b.page.$eval(row, (element) => (element as HTMLElement).innerText);
+      expect(text).toContain('Sam Second');
+      expect(text).toContain('Not finished — left on another computer or signed out');
+      expect(text).toContain('Caller information');
+      expect(text).toContain('May be open in another tab or computer');
+      await b.page.click(`${row} button`);
+      await waitForStep(b.page, 'Caller information');
+      await b.page.waitForFunction(
+        () =>
+          (document.querySelector('.ic-step-form [name="email"]') as HTMLInputElement | null)
+            ?.value === 'sam.second@example.com',
+        { timeout: 10_000 },
+      );
+      expect(await fieldValue(b.page, 'lastName')).toBe('Second-Typed');
+      expect(await executionOnScreen(b.page)).toBe(executionId);
+
+      // Back on computer A: its wizard checks in, hears that B took the intake (409) and
+      // lets it go without ending it, so two wizards never go on with one intake.
+      // Headless Chromium keeps every page focused and visible, so the agent's return to
+      // A's window is delivered as the browser delivers it: the window's focus event.
+      await a.page.bringToFront();
+      await a.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await a.page.waitForFunction(() => !document.querySelector('.ic-call-flow__step-title'), {
+        timeout: 10_000,
+      });
+      await b.page.bringToFront();
+      await waitForStep(b.page, 'Caller information');
+      expect(await fieldValue(b.page, 'lastName')).toBe('Second-Typed');
+    } finally {
+      await a.context.close();
+      await b.context.close();
     }
   }, 120_000);
 });

@@ -14,6 +14,7 @@ import type { KeyValueStorage } from '@/shared/storage/storage';
 import { TransportError } from '@/shared/transport/transport';
 import { parkedExecutionsKey, parkedExecutionsQuery } from './call-flow-queries';
 import type { IncomingCallPayload } from './incoming-call';
+import { flowHolderOf } from './use-call-flow-engine';
 import './park-walk-in.css';
 
 // issue #28 "Walk-ins never touch a real call": a real call arriving during a walk-in
@@ -21,10 +22,22 @@ import './park-walk-in.css';
 // (its execution stays open; the current step's typed answers are its server draft), the
 // wizard is freed for the call, and the agent resumes the walk-in later from the Call
 // Flows screen, on this computer or another.
+// issue #28 "Unfinished intakes": the idle screen lists, beside the parked walk-ins, every
+// intake of the agent still in progress whose latest state the server keeps (left on another
+// computer, by a sign-out or a closed browser). Resume takes it here: the server gives this
+// wizard the intake (its holder), and the wizard that ran it elsewhere lets it go on its
+// next save (use-call-flow-engine.ts), so two wizards never go on with one intake.
 
 export const PARK_WALK_IN = 'Park this walk-in and take the call';
 export const FINISH_WALK_IN = 'Finish this walk-in and take the call';
-export const PARKED_TITLE = 'Parked walk-ins';
+export const PARKED_TITLE = 'Unfinished intakes';
+export const KIND_LABELS: Record<ParkedExecution['kind'], string> = {
+  parked: 'Parked for a call',
+  open: 'Not finished — left on another computer or signed out',
+};
+/** Under an open one: it may still be on screen elsewhere, and Resume takes it from there. */
+export const OPEN_ELSEWHERE_NOTE =
+  'May be open in another tab or computer: resuming here closes it there.';
 
 function reasonOf(error: unknown): string {
   if (error instanceof TransportError && error.serverMessage) return error.serverMessage;
@@ -73,18 +86,20 @@ export function useParkWalkIn(deps: {
     [api, queryClient, remount, scope, stateKey, stateStorage],
   );
 
-  /** Resumes a parked walk-in in this wizard (none runs: it is offered on the idle screen). */
+  /** Resumes an unfinished intake in this wizard (none runs: it is offered on the idle screen). */
   const resume = useCallback(
     async (parked: ParkedExecution): Promise<void> => {
       setBusy(true);
       setProblem(null);
       try {
-        const state = await resumeParkedExecution(api, parked.executionId);
+        // Resumed with this wizard's holder: the server keeps it as open, held by it.
+        const holder = await flowHolderOf(stateStorage, stateKey);
+        const state = await resumeParkedExecution(api, parked.executionId, holder);
         await stateStorage.set(stateKey, JSON.stringify(state));
         void queryClient.invalidateQueries({ queryKey: parkedExecutionsKey(scope) });
         remount();
       } catch (error) {
-        setProblem(`The walk-in could not be resumed: ${reasonOf(error)}.`);
+        setProblem(`The intake could not be resumed: ${reasonOf(error)}.`);
         void queryClient.invalidateQueries({ queryKey: parkedExecutionsKey(scope) });
       } finally {
         setBusy(false);
@@ -142,7 +157,13 @@ export function ParkOffer({
   );
 }
 
-/** The agent's parked walk-ins, each resumable, on the idle call-flow screen. */
+/** What a row says of when: parked at, or (an open one) last saved at. */
+function whenOf(item: ParkedExecution, timezone: string | null): string {
+  const at = formatCallStart(item.parkedAt, timezone);
+  return item.kind === 'parked' ? `parked at ${at}` : `last saved at ${at}`;
+}
+
+/** The agent's unfinished intakes (parked and open), each resumable, on the idle screen. */
 export function ParkedWalkIns({
   workspaceId,
   onResume,
@@ -170,23 +191,33 @@ export function ParkedWalkIns({
       ) : null}
       <ul className="ic-parked__list">
         {list.map((item) => (
-          <li key={item.executionId} className="ic-parked__item">
+          <li
+            key={item.executionId}
+            className="ic-parked__item"
+            data-kind={item.kind}
+            data-execution={item.executionId}
+          >
             <div className="ic-parked__text">
               <p className="ic-parked__name">{item.leadName || 'Walk-in'}</p>
+              <p className="ic-parked__kind">{KIND_LABELS[item.kind]}</p>
               <p className="ic-parked__meta">
                 {[
                   item.processName,
                   item.phone ? formatInternationalUs(item.phone) : '',
-                  `parked at ${formatCallStart(item.parkedAt, timezone)}`,
+                  item.stepTitle ? `at “${item.stepTitle}”` : '',
+                  whenOf(item, timezone),
                 ]
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              {item.kind === 'open' ? (
+                <p className="ic-parked__note">{OPEN_ELSEWHERE_NOTE}</p>
+              ) : null}
             </div>
             <Button
               variant="primary"
               onClick={() => onResume(item)}
-              aria-label={`Resume the walk-in of ${item.leadName || 'the caller'}`}
+              aria-label={`Resume the intake of ${item.leadName || 'the caller'}`}
             >
               Resume
             </Button>

@@ -10,6 +10,7 @@ import {
   parkedExecutionListResponseSchema,
   resumedExecutionResponseSchema,
   stepDraftResponseSchema,
+  TAKEN_OVER_MESSAGE,
 } from '@/shared/contracts/call-flow-api';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { callCenter } from './call-center-client';
@@ -89,8 +90,39 @@ describe('drafts and parked walk-ins on the server', () => {
   }
   const park = (who: Who, id: string, state: unknown) =>
     cc[who](callCenterPaths.parkedExecution(id), { method: 'PUT', body: { state } });
-  const resume = (who: Who, id: string) =>
-    cc[who](callCenterPaths.resumeParkedExecution(id), { method: 'POST' });
+  const resume = (who: Who, id: string, holder?: string) =>
+    cc[who](callCenterPaths.resumeParkedExecution(id), {
+      method: 'POST',
+      ...(holder ? { body: { holder } } : {}),
+    });
+  const TAB_A = 'holder-tab-a';
+  const TAB_B = 'holder-tab-b';
+  const saveOpen = (who: Who, id: string, state: unknown, holder = TAB_A) =>
+    cc[who](callCenterPaths.flowState(id), { method: 'PUT', body: { state, holder } });
+  function atStep(id: string, title: string, leadName = 'Olive Open'): CallFlowState {
+    return {
+      ...walkIn(id, leadName, '+15550123'),
+      wizardStep: {
+        title,
+        dyn_uid: 'dyn-1',
+        tas_uid: 'tas-1',
+        pro_uid: 'pi-intake',
+        app_uid: 'app-1',
+        del_index: 1,
+        content: {
+          dyn_uid: 'dyn-1',
+          title,
+          fields: [{ type: 'text', name: 'firstName', label: 'First name', validators: [] }],
+        },
+        vars: {},
+      },
+    };
+  }
+  async function listed(who: Who = 'agent') {
+    const answer = await cc[who](callCenterPaths.workspaceParkedExecutions(HARBOR));
+    expect(answer.status).toBe(200);
+    return parkedExecutionListResponseSchema.parse(answer.body).data;
+  }
 
   describe('step drafts', () => {
     it('keeps the last values the agent saved and gives them back to the agent', async () => {
@@ -304,6 +336,143 @@ describe('drafts and parked walk-ins on the server', () => {
         expect((await end(id, status)).status).toBe(200);
         expect((await resume('agent', id)).status).toBe(404);
         expect((await park('agent', id, walkIn(id))).status).toBe(409);
+      },
+    );
+  });
+
+  describe('unfinished intakes (open ones)', () => {
+    it('keeps the latest state of an intake in progress and lists it with its kind and step, newest first', async () => {
+      const parkedId = await newExecution();
+      const openId = await newExecution();
+      await park('agent', parkedId, walkIn(parkedId, 'Parked Pat'));
+      expect((await saveOpen('agent', openId, atStep(openId, 'Caller information'))).status).toBe(
+        204,
+      );
+      const later = atStep(openId, 'Accident details');
+      later.processVariables = { 'pi-intake': { firstName: 'Olive', injury: 'Wrist' } };
+      expect((await saveOpen('agent', openId, later)).status).toBe(204);
+
+      const mine = (await listed()).filter(
+        (p) => p.executionId === parkedId || p.executionId === openId,
+      );
+      expect(mine.map((p) => [p.executionId, p.kind, p.leadName, p.stepTitle])).toEqual([
+        [openId, 'open', 'Olive Open', 'Accident details'],
+        [parkedId, 'parked', 'Parked Pat', null],
+      ]);
+      expect(await listed('otherAgent')).toEqual([]);
+
+      // Resumed anywhere (another computer, a new holder): the latest state, once.
+      const resumed = await resume('agent', openId);
+      expect(resumed.status).toBe(200);
+      const state = resumedExecutionResponseSchema.parse(resumed.body).data.state;
+      expect(state.wizardStep?.title).toBe('Accident details');
+      expect(state.processVariables['pi-intake']).toEqual({ firstName: 'Olive', injury: 'Wrist' });
+      expect((await resume('agent', openId)).status).toBe(404);
+    });
+
+    it('never turns a parked walk-in back into an open one, nor changes its state', async () => {
+      const id = await newExecution();
+      await park('agent', id, walkIn(id, 'Parked Pat'));
+      // A late save of the wizard that parked it: accepted, and nothing changes.
+      expect((await saveOpen('agent', id, atStep(id, 'Later step', 'Changed'))).status).toBe(204);
+      const row = (await listed()).find((p) => p.executionId === id);
+      expect([row?.kind, row?.leadName]).toEqual(['parked', 'Parked Pat']);
+      // Parking an open one makes it parked.
+      const open = await newExecution();
+      await saveOpen('agent', open, atStep(open, 'Caller information'));
+      await park('agent', open, walkIn(open, 'Now Parked'));
+      expect((await listed()).find((p) => p.executionId === open)?.kind).toBe('parked');
+    });
+
+    it('lets the last Resume take an intake: the wizard that ran it is refused its next save (409)', async () => {
+      const id = await newExecution();
+      expect((await saveOpen('agent', id, atStep(id, 'Caller information'), TAB_A)).status).toBe(
+        204,
+      );
+      // Another computer's save without resuming it first: refused, the record is tab A's.
+      const stray = await saveOpen('agent', id, atStep(id, 'Stray'), TAB_B);
+      expect(stray.status).toBe(409);
+      expect((stray.body as { message: string }).message).toBe(TAKEN_OVER_MESSAGE);
+
+      // Tab B resumes it: it stays listed as open (held by B) with the state A saved.
+      const resumed = await resume('agent', id, TAB_B);
+      expect(resumed.status).toBe(200);
+      expect(resumedExecutionResponseSchema.parse(resumed.body).data.state.wizardStep?.title).toBe(
+        'Caller information',
+      );
+      expect((await listed()).find((p) => p.executionId === id)?.kind).toBe('open');
+      expect((await saveOpen('agent', id, atStep(id, 'By B'), TAB_B)).status).toBe(204);
+      expect((await saveOpen('agent', id, atStep(id, 'By A'), TAB_A)).status).toBe(409);
+      expect((await listed()).find((p) => p.executionId === id)?.stepTitle).toBe('By B');
+
+      // A parked walk-in resumed with a holder becomes that wizard's open intake.
+      const walk = await newExecution();
+      await park('agent', walk, walkIn(walk));
+      expect((await resume('agent', walk, TAB_A)).status).toBe(200);
+      expect((await listed()).find((p) => p.executionId === walk)?.kind).toBe('open');
+      expect((await saveOpen('agent', walk, atStep(walk, 'Resumed'), TAB_A)).status).toBe(204);
+    });
+
+    it('lets only the agent save and resume it, and hides it from another workspace', async () => {
+      const id = await newExecution();
+      const expected: Record<Who, number> = {
+        agent: 204,
+        otherAgent: 403,
+        owner: 403,
+        system: 403,
+        otherWorkspace: 404,
+      };
+      for (const who of ['otherAgent', 'owner', 'system', 'otherWorkspace', 'agent'] as Who[]) {
+        const saved = await saveOpen(who, id, atStep(id, `by ${who}`));
+        expect({ who, status: saved.status }).toEqual({ who, status: expected[who] });
+      }
+      for (const who of ['otherAgent', 'owner', 'system', 'otherWorkspace'] as Who[]) {
+        const answer = await resume(who, id, TAB_B);
+        expect({ who, status: answer.status }).toEqual({ who, status: expected[who] });
+      }
+      expect((await listed()).find((p) => p.executionId === id)?.stepTitle).toBe('by agent');
+    });
+
+    it('refuses bad input with a 400 or 413, never 500', async () => {
+      const id = await newExecution();
+      const other = await newExecution();
+      const huge = atStep(id, 'Huge');
+      huge.processVariables = { 'pi-intake': { notes: 'x'.repeat(MAX_PARKED_STATE_BYTES) } };
+      expect((await saveOpen('agent', id, huge)).status).toBe(413);
+      expect((await saveOpen('agent', id, atStep(other, 'Other'))).status).toBe(400);
+      for (const body of [
+        undefined,
+        {},
+        { state: atStep(id, 'No holder') },
+        { state: atStep(id, 'Short'), holder: 'x' },
+        { state: { status: 'nope' }, holder: TAB_A },
+        { state: atStep(id, 'Extra'), holder: TAB_A, extra: 1 },
+      ]) {
+        const answer = await cc.agent(callCenterPaths.flowState(id), { method: 'PUT', body });
+        expect({ body: JSON.stringify(body)?.slice(0, 40), status: answer.status }).toEqual({
+          body: JSON.stringify(body)?.slice(0, 40),
+          status: 400,
+        });
+      }
+      for (const body of [{ holder: 'x' }, { holder: 5 }, { other: 1 }, 'text']) {
+        const answer = await cc.agent(callCenterPaths.resumeParkedExecution(id), {
+          method: 'POST',
+          body,
+        });
+        expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+      }
+      expect(await listed().then((all) => all.some((p) => p.executionId === id))).toBe(false);
+    });
+
+    it.each(['completed', 'partial-complete'] as const)(
+      'drops the open intake when its execution ends %s, and answers 409 to a later save',
+      async (status) => {
+        const id = await newExecution();
+        await saveOpen('agent', id, atStep(id, 'Caller information'));
+        expect((await end(id, status)).status).toBe(200);
+        expect((await listed()).some((p) => p.executionId === id)).toBe(false);
+        expect((await saveOpen('agent', id, atStep(id, 'Late'))).status).toBe(409);
+        expect((await resume('agent', id, TAB_A)).status).toBe(404);
       },
     );
   });
