@@ -362,9 +362,13 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
 
   const flowStorage: KeyValueStorage = createWebStorage(deps.store);
 
-  async function hangUp(): Promise<void> {
+  /**
+   * Ends the held call as the agent's: through the tab that runs its wizard when that is
+   * another tab, else at the provider from here. The held call it ended (or found ended).
+   */
+  async function endHeldCall(): Promise<{ callId: string; workspaceId: string } | null> {
     const call = state;
-    if (!call) return;
+    if (!call) return null;
     const { callId, workspaceId } = call;
     if (call.endedAt === null && election && place === 'elsewhere') {
       // issue #28: another tab runs the call's wizard: it ends the flow and the call there.
@@ -390,6 +394,13 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
       }
       apply({ type: 'ended', callId, at: endedAt, by: 'agent' });
     }
+    return { callId, workspaceId };
+  }
+
+  async function hangUp(): Promise<void> {
+    const ended = await endHeldCall();
+    if (!ended) return;
+    const { callId, workspaceId } = ended;
     try {
       // spec 3 Call from the call-tracking service: the sid and duration, once ended.
       const provider = await getCall(deps.api, workspaceId, callId);
@@ -481,15 +492,10 @@ export function createAppCallSession(deps: AppCallSessionDeps): AppCallSession {
       const next = waiting;
       if (!next) return;
       const callId = next.call.callId;
-      // The first call ends at the provider (the agent's); its flow was finished by the
-      // screen that asked (useTakeWaitingCall), its answers kept as partial-complete.
-      if (state && state.endedAt === null) {
-        try {
-          await hangUpCall(deps.api, state.workspaceId, state.callId);
-        } catch {
-          // Already over at the provider (its caller hung up): over here too.
-        }
-      }
+      // The first call ends as any hang-up of the agent's (without waiting for its sid: the
+      // caller waits); its flow was finished by the screen that asked (useTakeWaitingCall),
+      // its answers kept as partial-complete.
+      if (state && state.endedAt === null) await endHeldCall();
       apply({ type: 'take-waiting', callId, at: now().toISOString() });
       if (state?.callId !== callId) return;
       if (await claimCall(callId)) deps.openMovedCall?.(state, true);

@@ -4,6 +4,10 @@ import { initialCallFlowState } from '@/shared/call-flow/engine';
 import { callEndedEvent, callTrackingPaths } from '@/shared/contracts/call-tracking';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { INTAKE } from '../../app/features/call-flow/call-flow-test-kit';
+import {
+  CALL_NOTIFICATION_PREFIX,
+  WAITING_NOTIFICATION_PREFIX,
+} from '@/extension/entrypoints/background/calls/call-notifications';
 import { fakeBackground, settle } from './fake-background';
 import {
   callsBackground,
@@ -133,6 +137,44 @@ describe('the caller hangs up', () => {
     await settle();
     expect(taking.last()?.call).toMatchObject({ callId: 'call-2', endedAt: null });
     expect(taking.last()?.offered).toBe(true);
+  });
+});
+
+describe("the waiting call's notification (issue #28)", () => {
+  const WAITING_ID = `${WAITING_NOTIFICATION_PREFIX}call-2`;
+
+  /** call-1 live, call-2 waiting, while no tab of ours is in front: both are notified. */
+  async function waitingUnseen() {
+    const background = callsBackground();
+    background.front({ 5: 1 }, null);
+    const tab = await background.openTab(5, 1);
+    await background.ring('call-1');
+    await background.ring('call-2');
+    expect(tab.last()?.waiting?.call.callId).toBe('call-2');
+    expect(background.callsBrowser.shown.has(WAITING_ID)).toBe(true);
+    return { background, tab };
+  }
+
+  it('goes when the waiting caller hangs up', async () => {
+    const { background, tab } = await waitingUnseen();
+    background.emitSocket(callEndedEvent(USER), ended('call-2', 'caller'));
+    await background.calls.idle();
+    expect(tab.last()?.waiting).toBeNull();
+    expect(background.callsBrowser.shown.has(WAITING_ID)).toBe(false);
+    // The live call and its own notification are untouched.
+    expect(tab.last()?.call).toMatchObject({ callId: 'call-1', endedAt: null });
+    expect(background.callsBrowser.shown.has(`${CALL_NOTIFICATION_PREFIX}call-1`)).toBe(true);
+  });
+
+  it('goes when the agent leaves or takes the waiting call', async () => {
+    const left = await waitingUnseen();
+    await left.tab.rpc({ kind: 'call:leave-waiting', callId: 'call-2' });
+    expect(left.background.callsBrowser.shown.has(WAITING_ID)).toBe(false);
+
+    const taken = await waitingUnseen();
+    await taken.tab.rpc({ kind: 'call:take-waiting', callId: 'call-2' });
+    expect(taken.tab.last()?.call?.callId).toBe('call-2');
+    expect(taken.background.callsBrowser.shown.has(WAITING_ID)).toBe(false);
   });
 });
 

@@ -9,11 +9,7 @@ import {
   placeForIncomingCall,
 } from '@/shared/domain/incoming-call';
 import { apply } from './call-line-changes';
-import {
-  clearWaitingNotification,
-  showNotification,
-  showWaitingNotification,
-} from './call-notifications';
+import { showNotification, showWaitingNotification } from './call-notifications';
 import { type CallClient, openTabs } from './calls-clients';
 import { type CallsContext, emit, saveCall, saveState } from './calls-context';
 import { type Scope, scopeKey } from './calls-state';
@@ -177,12 +173,10 @@ export function createIncomingCalls(
       await saveState(ctx);
       emit(ctx);
     });
-    await clearWaitingNotification(ctx, callId);
   }
 
   async function leaveWaiting(callId: string): Promise<void> {
     await apply(ctx, { type: 'leave-waiting', callId });
-    await clearWaitingNotification(ctx, callId);
   }
 
   return { onIncoming, takeWaiting, leaveWaiting };
