@@ -6,6 +6,9 @@ import {
 } from '@/extension/entrypoints/background/port-router';
 import { REFUSED_FROM_CRM_PAGE } from '@/extension/entrypoints/background/request-policy';
 import type { TransportRequest } from '@/shared/transport/transport';
+import { createAppLivePorts } from '@/extension/entrypoints/background/app-live-port';
+import { LIVE_PORT_NAME } from '@/shared/transport/port-protocol';
+import { callsBackground } from './calls-test-kit';
 import {
   connect,
   contentSender,
@@ -94,6 +97,61 @@ describe('senders the background does not trust', () => {
     const stranger = connect(router, { ...contentSender, origin: 'https://other.example' });
     await settle();
     expect(stranger.port.disconnected).toBe(true);
+  });
+});
+
+describe('the call line from senders that are not ours (issue #28)', () => {
+  /** call-1 live in tab 5, call-2 waiting beside it. */
+  async function callWaiting() {
+    const background = callsBackground();
+    background.front({ 5: 1 }, 1);
+    const tab = await background.openTab(5, 1);
+    await background.ring('call-1');
+    expect((await tab.rpc({ kind: 'call:claim', callId: 'call-1' })).data).toBe(true);
+    await background.ring('call-2');
+    expect(tab.last()?.waiting?.call.callId).toBe('call-2');
+    return { background, tab };
+  }
+
+  it.each([
+    ['a frame inside the CRM page', { ...contentSender, frameId: 3 }],
+    ['a look-alike Zoho host', { ...contentSender, origin: 'https://crm.zoho.com.evil.net' }],
+    ['another extension', { id: 'otherextension', origin: 'chrome-extension://otherextension' }],
+    ['a web page', { ...contentSender, id: undefined }],
+  ])('%s can neither take nor leave the waiting call', async (_name, sender) => {
+    const { background, tab } = await callWaiting();
+    const hostile = connect(background.router, sender);
+    hostile.send({ kind: 'call:take-waiting', id: 't', callId: 'call-2' });
+    hostile.send({ kind: 'call:leave-waiting', id: 'l', callId: 'call-2' });
+    await background.calls.idle();
+    await settle();
+    expect(hostile.received).toEqual([]);
+    expect(tab.last()?.call).toMatchObject({ callId: 'call-1', endedAt: null });
+    expect(tab.last()?.waiting?.call.callId).toBe('call-2');
+    expect(background.server.log.some((entry) => entry.path.endsWith('/hangup'))).toBe(false);
+  });
+
+  it("a page posing as the app on the app's live port can neither", async () => {
+    const { background, tab } = await callWaiting();
+    const appLive = createAppLivePorts({
+      session: background.session,
+      live: background.live,
+      calls: background.calls,
+      appOrigin: () => state.appOrigin,
+    });
+    const impostor = connect(
+      { onConnect: appLive.onConnectExternal },
+      { origin: 'https://evil.example', url: 'https://evil.example/app', tab: { id: 12 } },
+      LIVE_PORT_NAME,
+    );
+    impostor.send({ kind: 'live:hello', userId: 'u1', workspaceId: state.workspace?.id });
+    impostor.send({ kind: 'call:take-waiting', id: 't', callId: 'call-2' });
+    impostor.send({ kind: 'call:leave-waiting', id: 'l', callId: 'call-2' });
+    await background.calls.idle();
+    await settle();
+    expect(impostor.answers()).toEqual([]);
+    expect(tab.last()?.waiting?.call.callId).toBe('call-2');
+    expect(background.server.log.some((entry) => entry.path.endsWith('/hangup'))).toBe(false);
   });
 });
 
