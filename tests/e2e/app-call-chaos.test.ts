@@ -1,17 +1,21 @@
 import type { BrowserContext, Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { executionHistoryListResponseSchema } from '@/shared/contracts/call-flow-api';
 import { type TrackedCall, trackedCallResponseSchema } from '@/shared/contracts/call-tracking';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
+import { demoUserId, signInToApp, until } from './harness';
+import { appSuite } from './harness/app-suite';
 import {
-  demoUserId,
-  launchBrowser,
-  type LaunchedBrowser,
-  type RunningServer,
-  signInToApp,
-  startServer,
-  until,
-} from './harness';
+  bodyText,
+  clickButton,
+  confirmDialog,
+  fieldValue,
+  FIRST_STEP,
+  setField,
+  startWalkIn,
+  stepTitle,
+  waitForStepWith,
+} from './harness/app-wizard';
 import { TEST_PASSWORD_COST } from '../server/helpers/test-server';
 
 // Issue #28, the chaos suite for the standalone app ALONE (no extension): every tab of the
@@ -33,46 +37,27 @@ const OWNER = 'owner@harbor.test';
 const WORKSPACE = 'ws_harbor';
 const ZOHO_AGENT = 'agent@lakeside.test';
 const ZOHO_WORKSPACE = 'ws_lakeside';
-const FIRST_STEP = 'Caller information';
 const SECOND_STEP = 'The accident';
 const ELSEWHERE = 'This call is open in another tab';
 const AGENT_DASHBOARD = '/app/dashboards/agent';
 /** issue #28: the call's end reaches every tab within 2 s. */
 const END_WITHIN_MS = 2_000;
 
-let server: RunningServer;
-let chromium: LaunchedBrowser;
+const suite = appSuite({ passwordCost: TEST_PASSWORD_COST });
 let ownerToken: string;
 
 beforeAll(async () => {
-  server = await startServer({ passwordCost: TEST_PASSWORD_COST });
-  chromium = await launchBrowser();
-  ownerToken = await server.signIn(OWNER);
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
+  ownerToken = await suite.server.signIn(OWNER);
 });
 
 // ---------------------------------------------------------------------------- helpers
-
-const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
-
-async function stepTitle(page: Page): Promise<string | null> {
-  return page.evaluate(() =>
-    document.querySelector('.ic-call-flow[aria-busy="true"]')
-      ? null
-      : (document.querySelector('.ic-call-flow__step-title')?.textContent ?? null),
-  );
-}
 
 /** Waits until the agent's app tabs all have their socket (each tab its own). */
 async function socketsOpen(userId: string, count: number): Promise<void> {
   await until(
     `${count} sockets of ${userId}`,
-    async () => (await server.userSocketCount(userId)) >= count,
-    async () => `${await server.userSocketCount(userId)} sockets`,
+    async () => (await suite.server.userSocketCount(userId)) >= count,
+    async () => `${await suite.server.userSocketCount(userId)} sockets`,
   );
 }
 
@@ -80,14 +65,14 @@ async function socketsOpen(userId: string, count: number): Promise<void> {
 async function twoTabs(
   username: string,
 ): Promise<{ context: BrowserContext; first: Page; second: Page }> {
-  const context = await chromium.browser.createBrowserContext();
+  const context = await suite.chromium.browser.createBrowserContext();
   const first = await context.newPage();
   await first.setViewport({ width: 1280, height: 900 });
-  await signInToApp(first, server.url, username);
-  await first.goto(`${server.url}${AGENT_DASHBOARD}`);
+  await signInToApp(first, suite.server.url, username);
+  await first.goto(`${suite.server.url}${AGENT_DASHBOARD}`);
   const second = await context.newPage();
   await second.setViewport({ width: 1280, height: 900 });
-  await second.goto(`${server.url}${AGENT_DASHBOARD}`);
+  await second.goto(`${suite.server.url}${AGENT_DASHBOARD}`);
   await socketsOpen(demoUserId(username), 2);
   return { context, first, second };
 }
@@ -97,7 +82,7 @@ async function ringTwoTabs(
   tabs: { first: Page; second: Page },
   lead: { leadName: string; phone: string },
 ): Promise<{ call: TrackedCall; owner: Page; other: Page }> {
-  const call = await server.placeTestCall({ username: AGENT, ...lead });
+  const call = await suite.server.placeTestCall({ username: AGENT, ...lead });
   const screens = async () =>
     `first: ${(await bodyText(tabs.first)).slice(0, 300)} | second: ${(await bodyText(tabs.second)).slice(0, 300)}`;
   let owner: Page | null = null;
@@ -123,24 +108,6 @@ async function ringTwoTabs(
   return { call, owner: found, other };
 }
 
-/** Sets a field's value the way typing does, so React's onChange sees it. */
-async function setField(page: Page, name: string, value: string): Promise<void> {
-  await page.waitForSelector(`.ic-step-form [name="${name}"]`);
-  await page.evaluate(
-    (fieldName, text) => {
-      const element = document.querySelector<HTMLInputElement>(
-        `.ic-step-form [name="${fieldName}"]`,
-      )!;
-      const prototype = Object.getPrototypeOf(element) as object;
-      Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(element, text);
-      element.dispatchEvent(new Event('input', { bubbles: true }));
-      element.dispatchEvent(new Event('change', { bubbles: true }));
-    },
-    name,
-    value,
-  );
-}
-
 /** Answers the first step (the caller) and waits for the second. */
 async function answerFirstStep(page: Page, first: string, last: string): Promise<void> {
   await page.bringToFront();
@@ -160,21 +127,13 @@ async function answerFirstStep(page: Page, first: string, last: string): Promise
 async function hangUpWithPill(page: Page, within = ''): Promise<void> {
   await page.bringToFront();
   await page.click(`${within} [data-testid="hang-up-call"]`.trim());
-  await page.waitForSelector('[role="alertdialog"]');
-  const dialog = await page.$eval('[role="alertdialog"]', (element) => element.textContent ?? '');
-  expect(dialog).toContain('Hang up?');
-  await page.evaluate(() => {
-    const buttons = [
-      ...document.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button'),
-    ];
-    buttons.find((button) => button.textContent?.trim() === 'Hang up')!.click();
-  });
+  await confirmDialog(page, 'Hang up?', 'Hang up');
 }
 
 /** The agent's execution histories started since `since`, as the owner lists them. */
 async function histories(since: string): Promise<{ id: string; status: string }[]> {
   const response = await fetch(
-    `${server.url}/call-center/workspaces/${WORKSPACE}/process-execution-history?page[limit]=50`,
+    `${suite.server.url}/call-center/workspaces/${WORKSPACE}/process-execution-history?page[limit]=50`,
     { headers: { authorization: `Bearer ${ownerToken}` } },
   );
   const body = executionHistoryListResponseSchema.parse(await response.json());
@@ -202,10 +161,10 @@ const tokens = new Map<string, Promise<string>>();
 
 /** The call as the server keeps it, read as its agent (GET …/ctm/calls/{id}). */
 async function serverCall(username: string, workspaceId: string, id: string): Promise<TrackedCall> {
-  if (!tokens.has(username)) tokens.set(username, server.signIn(username));
+  if (!tokens.has(username)) tokens.set(username, suite.server.signIn(username));
   const token = await tokens.get(username)!;
   const response = await fetch(
-    `${server.url}/call-center/workspaces/${workspaceId}/ctm/calls/${encodeURIComponent(id)}`,
+    `${suite.server.url}/call-center/workspaces/${workspaceId}/ctm/calls/${encodeURIComponent(id)}`,
     { headers: { authorization: `Bearer ${token}` } },
   );
   return trackedCallResponseSchema.parse(await response.json()).data;
@@ -213,101 +172,105 @@ async function serverCall(username: string, workspaceId: string, id: string): Pr
 
 /** Ends a call a failed test may have left live, so the next test's call rings. */
 async function endQuietly(call: TrackedCall | null): Promise<void> {
-  if (call) await server.callerHangUp(call.id).catch(() => undefined);
+  if (call) await suite.server.callerHangUp(call.id).catch(() => undefined);
+}
+
+/**
+ * A call rung into the agent's two app tabs, its first step answered in the tab that runs
+ * the wizard (`owner`); `run` goes on from there. Pass or fail, the call ends and the tabs
+ * close after.
+ */
+async function answeredInTwoTabs(
+  lead: { first: string; last: string; phone: string },
+  run: (on: {
+    call: TrackedCall;
+    owner: Page;
+    other: Page;
+    first: Page;
+    second: Page;
+    since: string;
+  }) => Promise<void>,
+): Promise<void> {
+  const { context, first, second } = await twoTabs(AGENT);
+  let call: TrackedCall | null = null;
+  try {
+    const since = new Date().toISOString();
+    const rung = await ringTwoTabs(
+      { first, second },
+      { leadName: `${lead.first} ${lead.last}`, phone: lead.phone },
+    );
+    call = rung.call;
+    await answerFirstStep(rung.owner, lead.first, lead.last);
+    await run({ ...rung, first, second, since });
+  } finally {
+    await endQuietly(call);
+    await context.close();
+  }
 }
 
 // ---------------------------------------------------------------------------- the tests
 
 describe('the app alone under the ordinary events of a call (issue #28)', () => {
   it('finding 2: two tabs, one call → one wizard, one history; Hang up in the other tab ends it there', async () => {
-    const { context, first, second } = await twoTabs(AGENT);
-    let call: TrackedCall | null = null;
-    try {
-      const since = new Date().toISOString();
-      const rung = await ringTwoTabs(
-        { first, second },
-        { leadName: 'Noor Haddad', phone: '+1 512 555 0131' },
-      );
-      call = rung.call;
-      const { owner, other } = rung;
-      await answerFirstStep(owner, 'Noor', 'Haddad');
-
-      // The top bar's Hang up in the tab WITHOUT the wizard: its confirm there, the flow's
-      // end (partial-complete) and the provider's hang-up done by the tab running it.
-      await hangUpWithPill(other);
-      await until(
-        'the wizard gone from the tab that ran it',
-        async () => (await stepTitle(owner)) === null && !(await bodyText(owner)).includes('Noor'),
-        () => bodyText(owner),
-      );
-      await until(
-        'the call gone from the tab that asked',
-        async () => !(await bodyText(other)).includes('Noor Haddad'),
-        () => bodyText(other),
-      );
-      await waitForOneHistory(since, 'partial-complete');
-      const ended = await serverCall(AGENT, WORKSPACE, call.id);
-      expect(ended.endedBy).toBe('agent');
-      expect(ended.endedAt).not.toBeNull();
-      // Nobody says the caller hung up: the agent did.
-      expect(await bodyText(other)).not.toContain('The caller hung up');
-      expect(await bodyText(owner)).not.toContain('The caller hung up');
-      call = null;
-    } finally {
-      await endQuietly(call);
-      await context.close();
-    }
+    await answeredInTwoTabs(
+      { first: 'Noor', last: 'Haddad', phone: '+1 512 555 0131' },
+      async ({ owner, other, call, since }) => {
+        // The top bar's Hang up in the tab WITHOUT the wizard: its confirm there, the flow's
+        // end (partial-complete) and the provider's hang-up done by the tab running it.
+        await hangUpWithPill(other);
+        await until(
+          'the wizard gone from the tab that ran it',
+          async () =>
+            (await stepTitle(owner)) === null && !(await bodyText(owner)).includes('Noor'),
+          () => bodyText(owner),
+        );
+        await until(
+          'the call gone from the tab that asked',
+          async () => !(await bodyText(other)).includes('Noor Haddad'),
+          () => bodyText(other),
+        );
+        await waitForOneHistory(since, 'partial-complete');
+        const ended = await serverCall(AGENT, WORKSPACE, call.id);
+        expect(ended.endedBy).toBe('agent');
+        expect(ended.endedAt).not.toBeNull();
+        // Nobody says the caller hung up: the agent did.
+        expect(await bodyText(other)).not.toContain('The caller hung up');
+        expect(await bodyText(owner)).not.toContain('The caller hung up');
+      },
+    );
   });
 
   it('finding 2: the tab running the wizard closes → the other tab takes it over at the same step', async () => {
-    const { context, first, second } = await twoTabs(AGENT);
-    let call: TrackedCall | null = null;
-    try {
-      const since = new Date().toISOString();
-      const rung = await ringTwoTabs(
-        { first, second },
-        { leadName: 'Ines Moreau', phone: '+1 512 555 0132' },
-      );
-      call = rung.call;
-      const { owner, other } = rung;
-      await answerFirstStep(owner, 'Ines', 'Moreau');
+    await answeredInTwoTabs(
+      { first: 'Ines', last: 'Moreau', phone: '+1 512 555 0132' },
+      async ({ owner, other, since }) => {
+        await owner.close();
+        // The wizard opens in the tab left, at the step reached: the same intake continues.
+        await until(
+          `the step "${SECOND_STEP}" in the remaining tab`,
+          async () => (await stepTitle(other)) === SECOND_STEP,
+          () => bodyText(other),
+        );
+        expect(new URL(other.url()).pathname).toBe('/app/automated-intake');
+        expect(await bodyText(other)).not.toContain(ELSEWHERE);
 
-      await owner.close();
-      // The wizard opens in the tab left, at the step reached: the same intake continues.
-      await until(
-        `the step "${SECOND_STEP}" in the remaining tab`,
-        async () => (await stepTitle(other)) === SECOND_STEP,
-        () => bodyText(other),
-      );
-      expect(new URL(other.url()).pathname).toBe('/app/automated-intake');
-      expect(await bodyText(other)).not.toContain(ELSEWHERE);
-
-      // Hung up there: one history for the call, partial-complete.
-      await other.bringToFront();
-      await other.click('.ic-active-call__actions button');
-      await other.waitForSelector('[role="alertdialog"]');
-      await other.evaluate(() => {
-        const buttons = [
-          ...document.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button'),
-        ];
-        buttons.find((button) => button.textContent?.trim() === 'Hang up')!.click();
-      });
-      await waitForOneHistory(since, 'partial-complete');
-      call = null;
-    } finally {
-      await endQuietly(call);
-      await context.close();
-    }
+        // Hung up there: one history for the call, partial-complete.
+        await other.bringToFront();
+        await other.click('.ic-active-call__actions button');
+        await confirmDialog(other, 'Hang up?', 'Hang up');
+        await waitForOneHistory(since, 'partial-complete');
+      },
+    );
   });
 
   it('finding 4: a Zoho workspace’s agent sees the call on the agent dashboard, hangs up, and the next call rings', async () => {
-    const context = await chromium.browser.createBrowserContext();
+    const context = await suite.chromium.browser.createBrowserContext();
     const calls: TrackedCall[] = [];
     try {
       const page = await context.newPage();
       await page.setViewport({ width: 1280, height: 900 });
-      await signInToApp(page, server.url, ZOHO_AGENT);
-      await page.goto(`${server.url}${AGENT_DASHBOARD}`);
+      await signInToApp(page, suite.server.url, ZOHO_AGENT);
+      await page.goto(`${suite.server.url}${AGENT_DASHBOARD}`);
       await socketsOpen(demoUserId(ZOHO_AGENT), 1);
       const paths: string[] = [];
       page.on('framenavigated', (frame) => {
@@ -318,16 +281,20 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
           () => (document.querySelector('.ic-current-call') as HTMLElement | null)?.innerText ?? '',
         );
 
-      const lead = { leadName: 'Ravi Menon', phone: '+1 512 555 0133' };
-      calls.push(await server.placeTestCall({ username: ZOHO_AGENT, ...lead }));
-      await until(
-        'the call’s card with the caller',
-        async () => {
-          const text = await card();
-          return text.includes(lead.leadName) && text.includes(formatInternationalUs(lead.phone));
-        },
-        card,
-      );
+      /** Rings the agent and waits for the call's card naming its caller. */
+      const ring = async (lead: { leadName: string; phone: string }) => {
+        calls.push(await suite.server.placeTestCall({ username: ZOHO_AGENT, ...lead }));
+        await until(
+          `the card of ${lead.leadName}'s call`,
+          async () => {
+            const text = await card();
+            return text.includes(lead.leadName) && text.includes(formatInternationalUs(lead.phone));
+          },
+          card,
+        );
+      };
+
+      await ring({ leadName: 'Ravi Menon', phone: '+1 512 555 0133' });
       expect(new URL(page.url()).pathname).toBe(AGENT_DASHBOARD);
 
       await hangUpWithPill(page);
@@ -335,16 +302,7 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
       expect((await serverCall(ZOHO_AGENT, ZOHO_WORKSPACE, calls[0].id)).endedBy).toBe('agent');
 
       // The next call rings: the line is free again.
-      const next = { leadName: 'Sofia Lindqvist', phone: '+1 512 555 0134' };
-      calls.push(await server.placeTestCall({ username: ZOHO_AGENT, ...next }));
-      await until(
-        'the next call’s card',
-        async () => {
-          const text = await card();
-          return text.includes(next.leadName) && text.includes(formatInternationalUs(next.phone));
-        },
-        card,
-      );
+      await ring({ leadName: 'Sofia Lindqvist', phone: '+1 512 555 0134' });
       // Never sent to the call-flow route (which bounces in a Zoho workspace).
       expect(new URL(page.url()).pathname).toBe(AGENT_DASHBOARD);
       expect(paths.filter((path) => path !== AGENT_DASHBOARD)).toEqual([]);
@@ -356,10 +314,11 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
 
   for (const style of ['granted', 'asked (callback style)'] as const) {
     it(`finding 5: a call in a hidden tab shows a desktop notification (${style}) and is connected with the agent`, async () => {
-      const context = await chromium.browser.createBrowserContext();
+      const context = await suite.chromium.browser.createBrowserContext();
       let call: TrackedCall | null = null;
       try {
-        if (style === 'granted') await context.overridePermissions(server.url, ['notifications']);
+        if (style === 'granted')
+          await context.overridePermissions(suite.server.url, ['notifications']);
         const page = await context.newPage();
         await page.setViewport({ width: 1280, height: 900 });
         // Records every Notification the page makes: the browser's own (permission granted
@@ -405,7 +364,7 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
             connects.push({ url: request.url(), body: request.postData() ?? '' });
           }
         });
-        await signInToApp(page, server.url, AGENT);
+        await signInToApp(page, suite.server.url, AGENT);
         await socketsOpen(AGENT_ID, 1);
         // Another tab in front: the app's tab is hidden.
         const front = await context.newPage();
@@ -414,7 +373,7 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
         expect(await page.evaluate(() => document.hidden)).toBe(true);
 
         const lead = { leadName: 'Tomas Berg', phone: '+1 512 555 0135' };
-        call = await server.placeTestCall({ username: AGENT, ...lead });
+        call = await suite.server.placeTestCall({ username: AGENT, ...lead });
         const shown = () =>
           page.evaluate(() =>
             JSON.stringify(
@@ -459,120 +418,77 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
   }
 
   it('finding 1: the caller hangs up → both app tabs say so within 2 s, one partial-complete history', async () => {
-    const { context, first, second } = await twoTabs(AGENT);
-    let call: TrackedCall | null = null;
-    try {
-      const since = new Date().toISOString();
-      const rung = await ringTwoTabs(
-        { first, second },
-        { leadName: 'Priya Raman', phone: '+1 512 555 0136' },
-      );
-      call = rung.call;
-      const { owner } = rung;
-      await answerFirstStep(owner, 'Priya', 'Raman');
-
-      const hungUp = Date.now();
-      await server.callerHangUp(call.id);
-      // Within 2 s of the hang-up in both tabs (plus one poll of the check).
-      for (const page of [first, second]) {
+    await answeredInTwoTabs(
+      { first: 'Priya', last: 'Raman', phone: '+1 512 555 0136' },
+      async ({ owner, call, since, first, second }) => {
+        const hungUp = Date.now();
+        await suite.server.callerHangUp(call.id);
+        // Within 2 s of the hang-up in both tabs (plus one poll of the check).
+        for (const page of [first, second]) {
+          await until(
+            '"The caller hung up" in a tab within 2 s',
+            async () => (await bodyText(page)).includes('The caller hung up'),
+            () => bodyText(page),
+            Math.max(0, hungUp + END_WITHIN_MS - Date.now()) + 150,
+          );
+        }
+        console.info(`caller hang-up shown in both app tabs after ${Date.now() - hungUp} ms`);
+        // The wizard's flow ended as on a hang-up: the form is gone, the intake kept once.
         await until(
-          '"The caller hung up" in a tab within 2 s',
-          async () => (await bodyText(page)).includes('The caller hung up'),
-          () => bodyText(page),
-          Math.max(0, hungUp + END_WITHIN_MS - Date.now()) + 150,
+          'no step in the tab that ran the wizard',
+          async () => (await stepTitle(owner)) === null,
+          () => bodyText(owner),
         );
-      }
-      console.info(`caller hang-up shown in both app tabs after ${Date.now() - hungUp} ms`);
-      // The wizard's flow ended as on a hang-up: the form is gone, the intake kept once.
-      await until(
-        'no step in the tab that ran the wizard',
-        async () => (await stepTitle(owner)) === null,
-        () => bodyText(owner),
-      );
-      await waitForOneHistory(since, 'partial-complete');
-      call = null;
-    } finally {
-      await endQuietly(call);
-      await context.close();
-    }
+        await waitForOneHistory(since, 'partial-complete');
+      },
+    );
   });
 
   it('finding 6: a real call over a walk-in → park it and take the call; the walk-in resumes with its answers', async () => {
-    const context = await chromium.browser.createBrowserContext();
+    const context = await suite.chromium.browser.createBrowserContext();
     let call: TrackedCall | null = null;
     try {
       const since = new Date().toISOString();
       const page = await context.newPage();
       await page.setViewport({ width: 1366, height: 900 });
-      await signInToApp(page, server.url, AGENT);
+      await signInToApp(page, suite.server.url, AGENT);
       await socketsOpen(AGENT_ID, 1);
-      await startWalkIn(page, 'Wanda Walkin', '5125550140');
+      await startWalkIn(page, suite.server.url, { leadName: 'Wanda Walkin', phone: '5125550140' });
       // Typed, not sent: the draft is what parking must keep.
       await setField(page, 'firstName', 'Wanda');
       await setField(page, 'lastName', 'Walkin');
       await new Promise((resolve) => setTimeout(resolve, 1_500)); // the draft's server copy
 
       const lead = { leadName: 'Rafael Ortiz', phone: '+1 512 555 0137' };
-      call = await server.placeTestCall({ username: AGENT, ...lead });
+      call = await suite.server.placeTestCall({ username: AGENT, ...lead });
       // The walk-in stays on screen with the offer; nothing is started over it, nothing dropped.
       await page.waitForSelector('[data-testid="park-offer"]', { timeout: 20_000 });
       expect(await bodyText(page)).toContain(`${lead.leadName} is calling`);
       expect(await stepTitle(page)).toBe(FIRST_STEP);
-      expect(
-        await page.$eval(
-          '.ic-step-form [name="firstName"]',
-          (input) => (input as HTMLInputElement).value,
-        ),
-      ).toBe('Wanda');
+      expect(await fieldValue(page, 'firstName')).toBe('Wanda');
 
       await clickButton(page, 'Park this walk-in and take the call');
       // The real call's own intake, its caller prefilled; the call still live at the provider.
-      await until(
-        'the call’s intake with its caller',
-        async () =>
-          (await stepTitle(page)) === FIRST_STEP &&
-          (await page.$eval(
-            '.ic-step-form [name="firstName"]',
-            (input) => (input as HTMLInputElement).value,
-          )) === 'Rafael',
-        () => bodyText(page),
-      );
+      await waitForStepWith(page, FIRST_STEP, 'firstName', 'Rafael');
       expect((await serverCall(AGENT, WORKSPACE, call.id)).endedAt).toBeNull();
 
       // The call's Hang up ends the call (its own history), then the walk-in is resumed.
       await page.click('.ic-active-call__actions button');
-      await page.waitForSelector('[role="alertdialog"]');
-      expect(
-        await page.$eval('[role="alertdialog"]', (element) => element.textContent ?? ''),
-      ).toContain('Hang up?');
-      await clickButton(page, 'Hang up', '[role="alertdialog"]');
+      await confirmDialog(page, 'Hang up?', 'Hang up');
       await until(
         'the call ended by the agent',
         async () => (await serverCall(AGENT, WORKSPACE, call!.id)).endedBy === 'agent',
         async () => JSON.stringify(await serverCall(AGENT, WORKSPACE, call!.id)),
       );
       call = null;
-      await page.goto(`${server.url}/app/automated-intake`);
+      await page.goto(`${suite.server.url}/app/automated-intake`);
       await page.waitForSelector('[data-testid="parked-walk-ins"]', { timeout: 20_000 });
       expect(await bodyText(page)).toContain('Wanda Walkin');
       await clickButton(page, 'Resume');
-      await until(
-        'the walk-in back at its step with what was typed',
-        async () =>
-          (await stepTitle(page)) === FIRST_STEP &&
-          (await page.$eval(
-            '.ic-step-form [name="lastName"]',
-            (input) => (input as HTMLInputElement).value,
-          )) === 'Walkin',
-        () => bodyText(page),
-      );
+      await waitForStepWith(page, FIRST_STEP, 'lastName', 'Walkin');
       // A walk-in's end touches no call: its own confirm, one history more.
       await page.click('.ic-call-flow__caller button');
-      await page.waitForSelector('[role="alertdialog"]');
-      expect(
-        await page.$eval('[role="alertdialog"]', (element) => element.textContent ?? ''),
-      ).toContain('End this walk-in?');
-      await clickButton(page, 'End intake', '[role="alertdialog"]');
+      await confirmDialog(page, 'End this walk-in?', 'End intake');
       await until(
         'two partial-complete histories: the call’s and the walk-in’s',
         async () => {
@@ -590,34 +506,21 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
   });
 
   it('finding 6: ending a walk-in never hangs up the real call that rang meanwhile; its intake starts', async () => {
-    const context = await chromium.browser.createBrowserContext();
+    const context = await suite.chromium.browser.createBrowserContext();
     let call: TrackedCall | null = null;
     try {
       const page = await context.newPage();
       await page.setViewport({ width: 1366, height: 900 });
-      await signInToApp(page, server.url, AGENT);
+      await signInToApp(page, suite.server.url, AGENT);
       await socketsOpen(AGENT_ID, 1);
-      await startWalkIn(page, 'Walter Inn', '5125550141');
+      await startWalkIn(page, suite.server.url, { leadName: 'Walter Inn', phone: '5125550141' });
       const lead = { leadName: 'Mina Park', phone: '+1 512 555 0138' };
-      call = await server.placeTestCall({ username: AGENT, ...lead });
+      call = await suite.server.placeTestCall({ username: AGENT, ...lead });
       await page.waitForSelector('[data-testid="park-offer"]', { timeout: 20_000 });
 
       await page.click('.ic-call-flow__caller button');
-      await page.waitForSelector('[role="alertdialog"]');
-      expect(
-        await page.$eval('[role="alertdialog"]', (element) => element.textContent ?? ''),
-      ).toContain('End this walk-in?');
-      await clickButton(page, 'End intake', '[role="alertdialog"]');
-      await until(
-        'the call’s intake with its caller',
-        async () =>
-          (await stepTitle(page)) === FIRST_STEP &&
-          (await page.$eval(
-            '.ic-step-form [name="firstName"]',
-            (input) => (input as HTMLInputElement).value,
-          )) === 'Mina',
-        () => bodyText(page),
-      );
+      await confirmDialog(page, 'End this walk-in?', 'End intake');
+      await waitForStepWith(page, FIRST_STEP, 'firstName', 'Mina');
       const seen = await serverCall(AGENT, WORKSPACE, call.id);
       expect(seen.endedAt).toBeNull();
     } finally {
@@ -629,16 +532,16 @@ describe('the app alone under the ordinary events of a call (issue #28)', () => 
 
 describe('a second call while the agent is on one (issue #28: waiting, never dropped)', () => {
   it('waits beside the live call; taking it ends the first (partial) and opens the second’s intake', async () => {
-    const context = await chromium.browser.createBrowserContext();
+    const context = await suite.chromium.browser.createBrowserContext();
     const calls: TrackedCall[] = [];
     try {
       const since = new Date().toISOString();
       const page = await context.newPage();
       await page.setViewport({ width: 1366, height: 900 });
-      await signInToApp(page, server.url, AGENT);
+      await signInToApp(page, suite.server.url, AGENT);
       await socketsOpen(AGENT_ID, 1);
       const first = { leadName: 'Lena Fischer', phone: '+1 512 555 0142' };
-      calls.push(await server.placeTestCall({ username: AGENT, ...first }));
+      calls.push(await suite.server.placeTestCall({ username: AGENT, ...first }));
       await until(
         'the first call’s intake',
         async () => (await stepTitle(page)) === FIRST_STEP,
@@ -647,7 +550,7 @@ describe('a second call while the agent is on one (issue #28: waiting, never dro
       await setField(page, 'lastName', 'Fischer-Typed');
 
       const second = { leadName: 'Omar Aziz', phone: '+1 512 555 0143' };
-      calls.push(await server.placeTestCall({ username: AGENT, ...second }));
+      calls.push(await suite.server.placeTestCall({ username: AGENT, ...second }));
       const waiting = () =>
         page.evaluate(
           () =>
@@ -664,21 +567,8 @@ describe('a second call while the agent is on one (issue #28: waiting, never dro
       expect(await stepTitle(page)).toBe(FIRST_STEP);
 
       await clickButton(page, 'Hang up and take', '[data-testid="waiting-call"]');
-      await page.waitForSelector('[role="alertdialog"]');
-      expect(
-        await page.$eval('[role="alertdialog"]', (element) => element.textContent ?? ''),
-      ).toContain(`Take ${second.leadName}'s call?`);
-      await clickButton(page, 'Hang up and take', '[role="alertdialog"]');
-      await until(
-        'the second call’s intake with its caller',
-        async () =>
-          (await stepTitle(page)) === FIRST_STEP &&
-          (await page.$eval(
-            '.ic-step-form [name="firstName"]',
-            (input) => (input as HTMLInputElement).value,
-          )) === 'Omar',
-        () => bodyText(page),
-      );
+      await confirmDialog(page, `Take ${second.leadName}'s call?`, 'Hang up and take');
+      await waitForStepWith(page, FIRST_STEP, 'firstName', 'Omar');
       expect(await waiting()).toBe('');
       expect((await serverCall(AGENT, WORKSPACE, calls[0].id)).endedBy).toBe('agent');
       expect((await serverCall(AGENT, WORKSPACE, calls[1].id)).endedAt).toBeNull();
@@ -695,15 +585,15 @@ describe('a second call while the agent is on one (issue #28: waiting, never dro
   });
 
   it('left: the card goes, the first call stays, and the caller who gave up is a missed call', async () => {
-    const context = await chromium.browser.createBrowserContext();
+    const context = await suite.chromium.browser.createBrowserContext();
     const calls: TrackedCall[] = [];
     try {
       const page = await context.newPage();
       await page.setViewport({ width: 1366, height: 900 });
-      await signInToApp(page, server.url, AGENT);
+      await signInToApp(page, suite.server.url, AGENT);
       await socketsOpen(AGENT_ID, 1);
       calls.push(
-        await server.placeTestCall({
+        await suite.server.placeTestCall({
           username: AGENT,
           leadName: 'Ada Brooks',
           phone: '+1 512 555 0144',
@@ -715,7 +605,7 @@ describe('a second call while the agent is on one (issue #28: waiting, never dro
         () => bodyText(page),
       );
       const second = { leadName: 'Ben Carter', phone: '+1 512 555 0145' };
-      calls.push(await server.placeTestCall({ username: AGENT, ...second }));
+      calls.push(await suite.server.placeTestCall({ username: AGENT, ...second }));
       await page.waitForSelector('[data-testid="waiting-call"]', { timeout: 20_000 });
       await clickButton(page, 'Leave', '[data-testid="waiting-call"]');
       await until(
@@ -724,7 +614,7 @@ describe('a second call while the agent is on one (issue #28: waiting, never dro
         () => bodyText(page),
       );
       // The caller gives up: never taken, so the server records a missed call for the agent.
-      await server.callerHangUp(calls[1].id);
+      await suite.server.callerHangUp(calls[1].id);
       const missed = await serverCall(AGENT, WORKSPACE, calls[1].id);
       expect(missed.takenAt).toBeNull();
       expect(missed.endedBy).toBe('caller');
@@ -746,49 +636,11 @@ describe('a second call while the agent is on one (issue #28: waiting, never dro
 
 /** Whether the agent has a "Missed call" notification naming the caller (GET notifications). */
 async function missedNotified(leadName: string): Promise<boolean> {
-  if (!tokens.has(AGENT)) tokens.set(AGENT, server.signIn(AGENT));
+  if (!tokens.has(AGENT)) tokens.set(AGENT, suite.server.signIn(AGENT));
   const token = await tokens.get(AGENT)!;
-  const response = await fetch(`${server.url}/api/workspaces/${WORKSPACE}/notifications`, {
+  const response = await fetch(`${suite.server.url}/api/workspaces/${WORKSPACE}/notifications`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const text = await response.text();
   return text.includes('Missed call') && text.includes(leadName);
-}
-
-/** Starts the Personal Injury intake by hand (a walk-in) from the Call Flows screen. */
-async function startWalkIn(page: Page, leadName: string, phone: string): Promise<void> {
-  await page.goto(`${server.url}/app/automated-intake`);
-  const start = await page.waitForSelector('button[aria-label="Start Personal Injury intake"]', {
-    timeout: 20_000,
-  });
-  await start!.click();
-  await page.waitForSelector('[role="dialog"] input[name="leadName"]');
-  await page.type('[role="dialog"] input[name="leadName"]', leadName);
-  await page.type('[role="dialog"] input[name="phone"]', phone);
-  await page.click('[role="dialog"] button[type="submit"]');
-  await until(
-    `the step "${FIRST_STEP}"`,
-    async () => (await stepTitle(page)) === FIRST_STEP,
-    () => bodyText(page),
-  );
-}
-
-/** Clicks the enabled button whose text is `text` (within `scope`). */
-async function clickButton(page: Page, text: string, scope = 'body'): Promise<void> {
-  await until(
-    `the button "${text}"`,
-    () =>
-      page.evaluate(
-        (label, within) => {
-          const button = [...document.querySelectorAll<HTMLButtonElement>(`${within} button`)].find(
-            (candidate) => candidate.textContent?.trim() === label && !candidate.disabled,
-          );
-          button?.click();
-          return button !== undefined;
-        },
-        text,
-        scope,
-      ),
-    () => bodyText(page),
-  );
 }

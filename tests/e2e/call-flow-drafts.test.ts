@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@/server/auth/tokens';
 import { en } from '@/shared/i18n/en';
 import { decodeStored } from '@/shared/session/encoding';
@@ -8,9 +8,9 @@ import {
   parkedExecutionListResponseSchema,
   stepDraftResponseSchema,
 } from '@/shared/contracts/call-flow-api';
-import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
 import { freshAppPage, signInToApp } from './harness/app-pages';
-import { startServer, type RunningServer } from './harness/start-server';
+import { appSuite } from './harness/app-suite';
+import { fieldValue, setField, waitForStep } from './harness/app-wizard';
 import { until } from './harness/until';
 
 // Issue #28 finding 7 "A sign-out loses typed answers": as intake@harbor.test in the built
@@ -18,55 +18,11 @@ import { until } from './harness/until';
 // refresh (the server's clock moved past the refresh token's life, so the next call's 401
 // is followed by a refresh the server refuses), sign in again and find the answers back.
 
-let server: RunningServer;
-let chromium: LaunchedBrowser;
 /** The server's clock: a month on, every token of the session has expired. */
 let serverTime = Date.now();
-
-beforeAll(async () => {
-  server = await startServer({ now: () => new Date(serverTime) });
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
+const suite = appSuite({ now: () => new Date(serverTime) });
 
 const STEP_TIMEOUT = 20_000;
-
-async function waitForStep(page: Page, title: string): Promise<void> {
-  await page.waitForFunction(
-    (expected) =>
-      document.querySelector('.ic-call-flow__step-title')?.textContent === expected &&
-      !document.querySelector('.ic-call-flow[aria-busy="true"]'),
-    { timeout: STEP_TIMEOUT },
-    title,
-  );
-}
-
-/** Sets a field the way typing does, so React's onChange sees it. */
-async function setField(page: Page, name: string, value: string): Promise<void> {
-  await page.waitForSelector(`.ic-step-form [name="${name}"]`);
-  await page.evaluate(
-    (fieldName, text) => {
-      const element = document.querySelector<HTMLInputElement>(
-        `.ic-step-form [name="${fieldName}"]`,
-      )!;
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
-        element,
-        text,
-      );
-      element.dispatchEvent(new Event('input', { bubbles: true }));
-      element.dispatchEvent(new Event('change', { bubbles: true }));
-    },
-    name,
-    value,
-  );
-}
-
-const fieldValue = (page: Page, name: string) =>
-  page.$eval(`.ic-step-form [name="${name}"]`, (e) => (e as HTMLInputElement).value);
 
 /** The stored session's tokens (spec 3: the encoded user in localStorage). */
 async function storedTokens(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
@@ -95,7 +51,7 @@ async function waitForServerDraft(
   const deadline = Date.now() + 10_000;
   for (;;) {
     const answer = await fetch(
-      `${server.url}/call-center/${callCenterPaths.stepDraft(executionId, stepId)}`,
+      `${suite.server.url}/call-center/${callCenterPaths.stepDraft(executionId, stepId)}`,
       { headers: { authorization: `Bearer ${token}` } },
     );
     const draft = stepDraftResponseSchema.safeParse(await answer.json());
@@ -107,10 +63,10 @@ async function waitForServerDraft(
 
 describe('typed answers survive a sign-out (issue #28 finding 7)', () => {
   it('brings the answers back after a failed refresh signs the agent out and in again', async () => {
-    const { context, page } = await freshAppPage(chromium.browser);
+    const { context, page } = await freshAppPage(suite.chromium.browser);
     try {
-      await signInToApp(page, server.url, 'intake@harbor.test');
-      await page.goto(`${server.url}/app/automated-intake`);
+      await signInToApp(page, suite.server.url, 'intake@harbor.test');
+      await page.goto(`${suite.server.url}/app/automated-intake`);
       const start = await page.waitForSelector(
         'button[aria-label="Start Personal Injury intake"]',
         { timeout: STEP_TIMEOUT },
@@ -141,7 +97,7 @@ describe('typed answers survive a sign-out (issue #28 finding 7)', () => {
         }
       });
       serverTime += REFRESH_TOKEN_TTL_SECONDS * 1000 + 60_000;
-      await page.goto(`${server.url}/app/dashboards/agent`);
+      await page.goto(`${suite.server.url}/app/dashboards/agent`);
       await page.waitForFunction(() => location.pathname === '/login', { timeout: STEP_TIMEOUT });
       await page.waitForFunction(
         (text) => document.body.innerText.includes(text),
@@ -161,8 +117,8 @@ describe('typed answers survive a sign-out (issue #28 finding 7)', () => {
       ).toEqual([]);
 
       // Signed in again: the same step, with what was typed.
-      await signInToApp(page, server.url, 'intake@harbor.test');
-      await page.goto(`${server.url}/app/automated-intake`);
+      await signInToApp(page, suite.server.url, 'intake@harbor.test');
+      await page.goto(`${suite.server.url}/app/automated-intake`);
       await waitForStep(page, 'Caller information');
       await page.waitForFunction(
         () =>
@@ -184,7 +140,7 @@ async function waitForOpenIntake(token: string, executionId: string): Promise<vo
     'the server keeps the open intake',
     async () => {
       const answer = await fetch(
-        `${server.url}/call-center/${callCenterPaths.workspaceParkedExecutions('ws_harbor')}`,
+        `${suite.server.url}/call-center/${callCenterPaths.workspaceParkedExecutions('ws_harbor')}`,
         { headers: { authorization: `Bearer ${token}` } },
       );
       const list = parkedExecutionListResponseSchema.safeParse(await answer.json());
@@ -204,12 +160,12 @@ async function waitForOpenIntake(token: string, executionId: string): Promise<vo
 
 describe('unfinished intakes on another computer (issue #28 finding 7, second profile)', () => {
   it('resumes on a fresh browser profile the intake typed on another, at the same step with the typed values', async () => {
-    const a = await freshAppPage(chromium.browser);
-    const b = await freshAppPage(chromium.browser);
+    const a = await freshAppPage(suite.chromium.browser);
+    const b = await freshAppPage(suite.chromium.browser);
     try {
       // Computer A: an intake is started and answers typed on its first step.
-      await signInToApp(a.page, server.url, 'intake@harbor.test');
-      await a.page.goto(`${server.url}/app/automated-intake`);
+      await signInToApp(a.page, suite.server.url, 'intake@harbor.test');
+      await a.page.goto(`${suite.server.url}/app/automated-intake`);
       const start = await a.page.waitForSelector(
         'button[aria-label="Start Personal Injury intake"]',
         { timeout: STEP_TIMEOUT },
@@ -233,8 +189,8 @@ describe('unfinished intakes on another computer (issue #28 finding 7, second pr
       await waitForOpenIntake(tokens.accessToken, executionId);
 
       // Computer B (a fresh profile: no storage at all): the intake is listed, and resumes.
-      await signInToApp(b.page, server.url, 'intake@harbor.test');
-      await b.page.goto(`${server.url}/app/automated-intake`);
+      await signInToApp(b.page, suite.server.url, 'intake@harbor.test');
+      await b.page.goto(`${suite.server.url}/app/automated-intake`);
       const row = `[data-testid="parked-walk-ins"] li[data-execution="${executionId}"]`;
       await b.page.waitForSelector(row, { timeout: STEP_TIMEOUT });
       const text = await b.page.$eval(row, (element) => (element as HTMLElement).innerText);

@@ -1,8 +1,8 @@
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
+import { describe, expect, it } from 'vitest';
 import { freshAppPage, signInToApp } from './harness/app-pages';
-import { startServer, type RunningServer } from './harness/start-server';
+import { appSuite } from './harness/app-suite';
+import { bodyText, setField, startWalkIn, waitForStep } from './harness/app-wizard';
 
 // Issue 11 Tests: as intake@harbor.test, in the built app against the real server — start
 // the Personal Injury flow by hand, answer three steps, go back one and change an answer so
@@ -10,18 +10,7 @@ import { startServer, type RunningServer } from './harness/start-server';
 // execution history partial-complete with the typed values (as the owner); a second run to
 // the end completes and the simulated CRM store holds the contact and the note.
 
-let server: RunningServer;
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
+const suite = appSuite();
 
 const STEP_TIMEOUT = 20_000;
 
@@ -77,35 +66,6 @@ async function bookConsultation(page: Page, day: string): Promise<void> {
   await page.waitForSelector(`${field} .ic-consultation-field__booked`, { timeout: STEP_TIMEOUT });
 }
 
-/** The current step's title, once the wizard shows `title`. */
-async function waitForStep(page: Page, title: string): Promise<void> {
-  await page.waitForFunction(
-    (expected) =>
-      document.querySelector('.ic-call-flow__step-title')?.textContent === expected &&
-      !document.querySelector('.ic-call-flow[aria-busy="true"]'),
-    { timeout: STEP_TIMEOUT },
-    title,
-  );
-}
-
-/** Sets a field's value the way typing does, so React's onChange sees it (dates, selects too). */
-async function setField(page: Page, name: string, value: string): Promise<void> {
-  await page.waitForSelector(`.ic-step-form [name="${name}"]`);
-  await page.evaluate(
-    (fieldName, text) => {
-      const element = document.querySelector<
-        HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
-      >(`.ic-step-form [name="${fieldName}"]`)!;
-      const prototype = Object.getPrototypeOf(element) as object;
-      Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(element, text);
-      element.dispatchEvent(new Event('input', { bubbles: true }));
-      element.dispatchEvent(new Event('change', { bubbles: true }));
-    },
-    name,
-    value,
-  );
-}
-
 async function chooseRadio(page: Page, name: string, value: string): Promise<void> {
   await page.click(`.ic-step-form input[type="radio"][name$="-${name}"][value="${value}"]`);
 }
@@ -116,16 +76,7 @@ async function next(page: Page, expectedTitle: string): Promise<void> {
 }
 
 async function startPersonalInjury(page: Page, leadName: string, phone: string): Promise<void> {
-  await page.goto(`${server.url}/app/automated-intake`);
-  const start = await page.waitForSelector('button[aria-label="Start Personal Injury intake"]', {
-    timeout: STEP_TIMEOUT,
-  });
-  await start!.click();
-  await page.waitForSelector('[role="dialog"] input[name="leadName"]');
-  await page.type('[role="dialog"] input[name="leadName"]', leadName);
-  await page.type('[role="dialog"] input[name="phone"]', phone);
-  await page.click('[role="dialog"] button[type="submit"]');
-  await waitForStep(page, 'Caller information');
+  await startWalkIn(page, suite.server.url, { leadName, phone });
   // The payload left the address: a reload resumes instead of starting again.
   await page.waitForFunction(() => !location.search.includes('incomingCall'));
 }
@@ -154,17 +105,13 @@ async function waitForDraftSaved(page: Page, text: string): Promise<void> {
   );
 }
 
-async function pageText(page: Page): Promise<string> {
-  return page.evaluate(() => document.body.innerText);
-}
-
 describe('call flows in the app (issue 11)', () => {
   it('walks, branches, survives a reload and hangs up partial-complete with the typed values', async () => {
-    const { context, page } = await freshAppPage(chromium.browser);
+    const { context, page } = await freshAppPage(suite.chromium.browser);
     try {
-      await signInToApp(page, server.url, 'intake@harbor.test');
+      await signInToApp(page, suite.server.url, 'intake@harbor.test');
       await startPersonalInjury(page, 'Dana Reyes', '5125550147');
-      expect(await pageText(page)).toContain('Dana Reyes');
+      expect(await bodyText(page)).toContain('Dana Reyes');
 
       // Three steps answered: caller, accident, injuries (treated: yes → Medical treatment).
       await answerCaller(page, 'Dana', 'Reyes', 'dana@example.com');
@@ -235,10 +182,10 @@ describe('call flows in the app (issue 11)', () => {
     }
 
     // The owner sees the execution history partial-complete, with what was typed.
-    const owner = await freshAppPage(chromium.browser);
+    const owner = await freshAppPage(suite.chromium.browser);
     try {
-      await signInToApp(owner.page, server.url, 'owner@harbor.test');
-      await owner.page.goto(`${server.url}/app/automated-intake/histories`);
+      await signInToApp(owner.page, suite.server.url, 'owner@harbor.test');
+      await owner.page.goto(`${suite.server.url}/app/automated-intake/histories`);
       await owner.page.waitForSelector('.ic-call-flows-area__table tbody tr', {
         timeout: STEP_TIMEOUT,
       });
@@ -250,7 +197,7 @@ describe('call flows in the app (issue 11)', () => {
       expect(firstRow).toContain('Partial (hung up)');
       await owner.page.click('.ic-call-flows-area__table tbody tr a');
       await owner.page.waitForSelector('.ic-call-flows-area__steps', { timeout: STEP_TIMEOUT });
-      const detail = await pageText(owner.page);
+      const detail = await bodyText(owner.page);
       expect(detail).toContain('Partial (hung up)');
       expect(detail).toContain('Broken wrist and whiplash');
       expect(detail).toContain('Slip and fall');
@@ -263,9 +210,9 @@ describe('call flows in the app (issue 11)', () => {
   }, 180_000);
 
   it('runs to the end: completed, and the simulated CRM holds the contact and the note', async () => {
-    const { context, page } = await freshAppPage(chromium.browser);
+    const { context, page } = await freshAppPage(suite.chromium.browser);
     try {
-      await signInToApp(page, server.url, 'intake@harbor.test');
+      await signInToApp(page, suite.server.url, 'intake@harbor.test');
       await startPersonalInjury(page, 'Sam Ortiz', '5125550199');
       await answerCaller(page, 'Sam', 'Ortiz', 'sam@example.com');
       await setField(page, 'injuriesDescription', 'Sprained ankle');
@@ -285,10 +232,10 @@ describe('call flows in the app (issue 11)', () => {
       await context.close();
     }
 
-    const owner = await freshAppPage(chromium.browser);
+    const owner = await freshAppPage(suite.chromium.browser);
     try {
-      await signInToApp(owner.page, server.url, 'owner@harbor.test');
-      await owner.page.goto(`${server.url}/app/automated-intake/crm-records`);
+      await signInToApp(owner.page, suite.server.url, 'owner@harbor.test');
+      await owner.page.goto(`${suite.server.url}/app/automated-intake/crm-records`);
       await owner.page.waitForSelector('.ic-call-flows-area__table tbody tr', {
         timeout: STEP_TIMEOUT,
       });
@@ -300,7 +247,7 @@ describe('call flows in the app (issue 11)', () => {
       expect(contact).toContain('sam@example.com');
       expect(note).toContain('Accident: slip-and-fall');
 
-      await owner.page.goto(`${server.url}/app/automated-intake/histories`);
+      await owner.page.goto(`${suite.server.url}/app/automated-intake/histories`);
       await owner.page.waitForSelector('.ic-call-flows-area__table tbody tr', {
         timeout: STEP_TIMEOUT,
       });

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshAppPage, signInToApp } from './harness/app-pages';
-import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
-import { startServer, type RunningServer } from './harness/start-server';
+import { appSuite } from './harness/app-suite';
 import { until } from './harness/until';
 
 // issue #28 "Prefill and fold": an incoming call opens the automated intake in the app
@@ -19,18 +18,7 @@ const TIMEOUT = 20_000;
 /** Where screenshots go when asked (FOLD_SHOTS_DIR): outside the repository. */
 const SHOTS_DIR = process.env.FOLD_SHOTS_DIR;
 
-let server: RunningServer;
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
+const suite = appSuite();
 
 /** What the intake screen shows above its first field, measured in the page. */
 interface Fold {
@@ -80,21 +68,21 @@ const SCREENS = [
 describe('one caller card and the first field in the first screen (issue #28)', () => {
   for (const screen of SCREENS) {
     it(`at ${screen.width}×${screen.height}${screen.dark ? ', dark' : ''}`, async () => {
-      const { context, page } = await freshAppPage(chromium.browser);
+      const { context, page } = await freshAppPage(suite.chromium.browser);
       let callId: string | null = null;
       try {
         await page.setViewport({ width: screen.width, height: screen.height });
         await page.emulateMediaFeatures([
           { name: 'prefers-color-scheme', value: screen.dark ? 'dark' : 'light' },
         ]);
-        await signInToApp(page, server.url, AGENT);
+        await signInToApp(page, suite.server.url, AGENT);
         // The app hears calls on its socket: the workspace's live count says it is connected.
         await page.waitForSelector('[data-testid="live-calls"]', { timeout: TIMEOUT });
         if (screen.dark) {
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
         }
 
-        callId = (await server.placeTestCall({ username: AGENT, ...LEAD })).id;
+        callId = (await suite.server.placeTestCall({ username: AGENT, ...LEAD })).id;
         await until(
           `the first step "${FIRST_STEP}" of the call's intake`,
           () =>
@@ -126,7 +114,7 @@ describe('one caller card and the first field in the first screen (issue #28)', 
         expect(fold.field!.top).toBeGreaterThanOrEqual(0);
         expect(fold.field!.bottom).toBeLessThanOrEqual(fold.innerHeight);
       } finally {
-        if (callId) await server.callerHangUp(callId).catch(() => undefined);
+        if (callId) await suite.server.callerHangUp(callId).catch(() => undefined);
         await context.close();
       }
     }, 90_000);

@@ -1,41 +1,22 @@
-import type { BrowserContext, Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
-import { startServer, type RunningServer } from './harness/start-server';
+import type { Page } from 'puppeteer';
+import { describe, expect, it } from 'vitest';
+import { freshAppPage, signInToApp } from './harness/app-pages';
+import { appSuite } from './harness/app-suite';
 
 // Issue #5: the manager cockpit in a real Chromium against the real server and the
 // built app — the first card opens by itself, each card opens in turn, a new range
 // changes the numbers, warnings are dismissed until none remain, and locked modules
 // show their upgrade texts.
 
-let server: RunningServer;
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
+const suite = appSuite();
 
 const CARDS = ['Lead Flow', 'Sales Performance', 'Communications', 'Cash Flow'] as const;
 
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
-  return { context, page };
-}
+const freshPage = () => freshAppPage(suite.chromium.browser);
 
+/** Signs in as a manager, whose landing page is the cockpit. */
 async function signInToCockpit(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.waitForSelector('input[name="username"]');
-  await page.type('input[name="username"]', username);
-  await page.type('input[name="password"]', 'demo-password');
-  await page.click('button[type="submit"]');
+  await signInToApp(page, suite.server.url, username);
   await page.waitForFunction(() => location.pathname === '/app/dashboards/cockpit', {
     timeout: 15_000,
   });

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveCallListResponseSchema, type TrackedCall } from '@/shared/contracts/call-tracking';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import { freshAppPage, signInToApp } from './harness/app-pages';
-import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
-import { startServer, type RunningServer } from './harness/start-server';
+import { appSuite } from './harness/app-suite';
+import { bodyText, clickButton } from './harness/app-wizard';
 import { until } from './harness/until';
 
 // issue #28 "A call that cannot be shown is never silently dropped": a call that rang while
@@ -22,25 +22,12 @@ const TIMEOUT = 20_000;
 /** Where screenshots go when asked (MISSED_SHOTS_DIR): outside the repository. */
 const SHOTS_DIR = process.env.MISSED_SHOTS_DIR;
 
-let server: RunningServer;
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
-
-const bodyText = (page: Page) => page.evaluate(() => document.body.innerText.slice(0, 1500));
+const suite = appSuite();
 
 /** A call that rings while the agent is signed out, and whose caller gives up. */
 async function missedCall(leadName: string, phone: string): Promise<TrackedCall> {
-  const call = await server.placeTestCall({ username: AGENT, leadName, phone });
-  const ended = await server.callerHangUp(call.id);
+  const call = await suite.server.placeTestCall({ username: AGENT, leadName, phone });
+  const ended = await suite.server.callerHangUp(call.id);
   expect(ended.takenAt).toBeNull();
   return ended;
 }
@@ -60,35 +47,17 @@ function missedRows(page: Page) {
   );
 }
 
-async function clickButton(page: Page, label: string, scope: string): Promise<void> {
-  await until(
-    `the button "${label}" in ${scope}`,
-    () =>
-      page.evaluate(
-        (text, within) => {
-          const button = [...document.querySelectorAll<HTMLButtonElement>(`${within} button`)].find(
-            (candidate) =>
-              (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === text &&
-              !candidate.disabled,
-          );
-          button?.click();
-          return button !== undefined;
-        },
-        label,
-        scope,
-      ),
-    () => bodyText(page),
-  );
-}
-
 /** Ends the agent's live calls (the call-back) at the simulated provider. */
 async function endLiveCalls(): Promise<void> {
-  const token = await server.signIn(AGENT);
-  const answer = await fetch(`${server.url}/call-center/workspaces/${WORKSPACE}/ctm/live-calls`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const token = await suite.server.signIn(AGENT);
+  const answer = await fetch(
+    `${suite.server.url}/call-center/workspaces/${WORKSPACE}/ctm/live-calls`,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
   const live = liveCallListResponseSchema.parse(await answer.json()).data;
-  for (const call of live) await server.callerHangUp(call.id).catch(() => undefined);
+  for (const call of live) await suite.server.callerHangUp(call.id).catch(() => undefined);
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -109,12 +78,12 @@ describe('missed calls to return (issue #28)', () => {
       const number = formatInternationalUs(missed.fromNumber);
       const line = formatInternationalUs(missed.trackingNumber!);
 
-      const { context, page } = await freshAppPage(chromium.browser);
+      const { context, page } = await freshAppPage(suite.chromium.browser);
       try {
         await page.setViewport({ width: 1366, height: 900 });
         await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
-        await signInToApp(page, server.url, AGENT);
-        await page.goto(`${server.url}/app/dashboards/agent`);
+        await signInToApp(page, suite.server.url, AGENT);
+        await page.goto(`${suite.server.url}/app/dashboards/agent`);
         await until(
           `${lead.leadName}'s missed call on the dashboard`,
           async () => (await missedRows(page)).some((row) => row.name === lead.leadName),

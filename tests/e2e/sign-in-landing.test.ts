@@ -1,33 +1,18 @@
-import type { BrowserContext, Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer';
+import { describe, expect, it } from 'vitest';
 import { en } from '@/shared/i18n/en';
-import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
-import { startServer, type RunningServer } from './harness/start-server';
+import { freshAppPage } from './harness/app-pages';
+import { appSuite } from './harness/app-suite';
 
 // Issue "Foundation": every row of the sign-in table lands where it says, in a real
 // Chromium against the real server and the built app.
 
-let server: RunningServer;
-let chromium: LaunchedBrowser;
+const suite = appSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
-
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.browser.createBrowserContext();
-  const page = await context.newPage();
-  return { context, page };
-}
+const freshPage = () => freshAppPage(suite.chromium.browser);
 
 async function signIn(page: Page, username: string, password = 'demo-password') {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${suite.server.url}/login`);
   await page.waitForSelector('input[name="username"]');
   await page.type('input[name="username"]', username);
   await page.type('input[name="password"]', password);
@@ -120,7 +105,7 @@ describe('signing in with each demo user', () => {
       );
       await logout?.click();
       await waitForPath(page, '/login');
-      await page.goto(`${server.url}/app/dashboards/dashboard`);
+      await page.goto(`${suite.server.url}/app/dashboards/dashboard`);
       await waitForPath(page, '/login');
       expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     } finally {
@@ -133,7 +118,7 @@ describe('routes outside the app', () => {
   it('shows the 404 page for an unknown path', async () => {
     const { context, page } = await freshPage();
     try {
-      await page.goto(`${server.url}/no/such/page`);
+      await page.goto(`${suite.server.url}/no/such/page`);
       await waitForPath(page, '/404');
       await page.waitForSelector('h1');
     } finally {
@@ -144,7 +129,7 @@ describe('routes outside the app', () => {
   it('sends actions/abc/invite on to login/abc/invite', async () => {
     const { context, page } = await freshPage();
     try {
-      await page.goto(`${server.url}/actions/abc/invite`);
+      await page.goto(`${suite.server.url}/actions/abc/invite`);
       await waitForPath(page, '/login/abc/invite');
       await page.waitForSelector('input[name="username"]');
     } finally {
@@ -155,7 +140,7 @@ describe('routes outside the app', () => {
   it('sends an unauthenticated visitor of /app to /login', async () => {
     const { context, page } = await freshPage();
     try {
-      await page.goto(`${server.url}/app/dashboards/cockpit`);
+      await page.goto(`${suite.server.url}/app/dashboards/cockpit`);
       await waitForPath(page, '/login');
     } finally {
       await context.close();

@@ -12,6 +12,19 @@ export {
   type RunningServer,
 } from './start-server';
 export { freshAppPage, signInToApp } from './app-pages';
+export { appSuite, type AppSuite } from './app-suite';
+export {
+  bodyText,
+  clickButton,
+  confirmDialog,
+  fieldValue,
+  FIRST_STEP,
+  setField,
+  startWalkIn,
+  stepTitle,
+  waitForStep,
+  waitForStepWith,
+} from './app-wizard';
 export { EXTENSION_DIR, WIDGETS_DIST, requireExtensionBuild } from './extension-build';
 export { launchWithExtension, type ExtensionBrowser } from './launch-extension';
 export {
