@@ -580,8 +580,9 @@ function ActiveFlow({
   const hangUpButton =
     state.status !== 'completed' ? (
       <Button variant="danger" onClick={() => void hangUp(true)} disabled={hangingUp}>
-        <Icon name="phone-off" size="sm" />
-        Hang up
+        {/* A walk-in has no call to hang up: its button says what it does (issue #28). */}
+        <Icon name={flowCallId ? 'phone-off' : 'close'} size="sm" />
+        {flowCallId ? HANG_UP_CONFIRM.submitText : END_WALK_IN_CONFIRM.submitText}
       </Button>
     ) : null;
   const announce =

@@ -371,7 +371,9 @@ describe('<intake-call-flow> with no call', () => {
     const header = view.getByRole('region', { name: 'Caller: Walk In' });
     expect(within(header).getByText('Personal Injury intake').isConnected).toBe(true);
     expect(within(header).getByRole('link', { name: '+1 512-555-0199' }).isConnected).toBe(true);
-    expect(within(header).getByRole('button', { name: 'Hang up' }).isConnected).toBe(true);
+    // Nothing to hang up: its button ends the intake.
+    expect(within(header).getByRole('button', { name: 'End intake' }).isConnected).toBe(true);
+    expect(within(header).queryByRole('button', { name: 'Hang up' })).toBeNull();
     expect(view.queryByRole('timer')).toBeNull();
     expect(view.queryByText('Tracking number')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
 import { useConfirmStore } from '@/app/components/confirm-dialog/confirm-store';
@@ -77,12 +77,14 @@ describe('walk-ins never touch a real call (issue #28)', () => {
     process: 'pi-intake',
   };
 
-  it('a walk-in’s Hang up asks to end the walk-in, and tells the host it had no call', async () => {
+  it('a walk-in’s End intake asks to end the walk-in, and tells the host it had no call', async () => {
     const { onFinished } = renderWizard({ props: { incomingCall: WALK_IN } });
     await answerCaller('Wanda');
-    fireEvent.click(screen.getByRole('button', { name: 'Hang up' }));
-    await screen.findByRole('alertdialog', { name: 'End this walk-in?' });
+    // No call to hang up: the button says what it does.
+    expect(screen.queryByRole('button', { name: 'Hang up' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'End intake' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'End this walk-in?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End intake' }));
     await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1));
     expect(onFinished).toHaveBeenCalledWith({ callId: null, executionId: 'peh_1' });
   });
