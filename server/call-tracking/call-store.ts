@@ -9,6 +9,7 @@ import {
   type TrackedCall,
   type TrackingNumber,
 } from '@/shared/contracts/call-tracking';
+import { callerKey } from '@/shared/domain/missed-callers';
 import { isUsPhone, stripPhone } from '@/shared/domain/phone';
 import { formatInternationalUs, phoneMatchKey, toUsE164 } from '@/shared/domain/phone-dialing';
 import type { Db } from '../db/database';
@@ -224,9 +225,6 @@ export async function missedCallsOfAgent(
     .limit(MAX_MISSED_CALLS)
     .execute();
   if (missed.length === 0) return [];
-  // The same number whatever its writing (a test call's "+1 512 555 0147", a dialled
-  // "+15125550147"): its last ten digits.
-  const key = (phone: string) => stripPhone(phone).slice(-10);
   const oldest = missed[missed.length - 1].started_at;
   const later = await db
     .selectFrom('ctm_calls')
@@ -239,8 +237,9 @@ export async function missedCallsOfAgent(
     later.some(
       (other) =>
         other.started_at > (row.ended_at ?? row.started_at) &&
-        key(other.direction === 'outbound' ? other.to_number : other.from_number) ===
-          key(row.from_number),
+        // The same number however written ("+1 512 555 0147", "+15125550147").
+        callerKey(other.direction === 'outbound' ? other.to_number : other.from_number) ===
+          callerKey(row.from_number),
     );
   return callsOf(
     db,

@@ -13,6 +13,7 @@ import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { listMissedCalls } from '@/shared/api/call-tracking';
 import type { ApiClient } from '@/shared/api/client';
 import { MISSED_CALL_NOTIFICATION_TITLE, type TrackedCall } from '@/shared/contracts/call-tracking';
+import { missedCallers } from '@/shared/domain/missed-callers';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import { withSignal } from '@/shared/query/api-with-signal';
@@ -22,7 +23,8 @@ import { missedCallWhen } from './agent-summary-text';
 
 // issue #28 "A call that cannot be shown is never silently dropped": the agent's missed
 // calls (rang while they were on another call, offline or signed out; or left waiting), at
-// the head of the agent dashboard's follow-ups, each with Call back. A call returned (a call
+// the head of the agent dashboard's follow-ups, one row per caller (shared/domain/
+// missed-callers.ts: "3 missed calls, the last Today 09:00 AM"), each with Call back. A call returned (a call
 // placed to that number since, or the caller taken on a later call) leaves the list. It is
 // asked again when a call of the agent's changes (a call-back placed, a waiting call rung
 // out), when a "Missed call" notification arrives (a call rang while they were away from
@@ -31,6 +33,8 @@ import { missedCallWhen } from './agent-summary-text';
 export const MISSED_CALLS_TITLE = 'Missed calls to return';
 export const NO_MISSED_CALLS = 'No missed calls';
 export const UNKNOWN_CALLER = 'Unknown caller';
+/** A caller who rang more than once is one row: how many times, before the latest's time. */
+export const missedCallsCount = (count: number) => `${count} missed calls`;
 /** The list is asked again this often while the dashboard is open (a call may ring out). */
 const MISSED_CALLS_REFRESH_MS = 30_000;
 
@@ -107,7 +111,7 @@ export function MissedCallsCard() {
       ) : null}
       {list.length > 0 ? (
         <ul className="ic-missed-calls__list" aria-label={MISSED_CALLS_TITLE}>
-          {list.map((call) => {
+          {missedCallers(list).map(({ latest: call, count }) => {
             const name = call.leadName || UNKNOWN_CALLER;
             const number = formatInternationalUs(call.fromNumber);
             return (
@@ -120,6 +124,7 @@ export function MissedCallsCard() {
                   <p className="ic-missed-calls__meta">
                     <span>{number}</span>
                     <span aria-hidden="true"> · </span>
+                    {count > 1 ? <span>{missedCallsCount(count)}, the last </span> : null}
                     <time dateTime={call.startedAt}>
                       {missedCallWhen(call.startedAt, timezone)}
                     </time>

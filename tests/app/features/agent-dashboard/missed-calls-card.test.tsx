@@ -190,6 +190,22 @@ describe('MissedCallsCard (issue #28)', () => {
     ]);
   });
 
+  it('shows a caller who rang three times once, with the count and the latest call', async () => {
+    const earlier = (id: string, hour: string) => ({
+      ...MISSED,
+      id,
+      fromNumber: '+1 512 555 0211',
+      startedAt: `2026-11-23T${hour}:00:00.000Z`,
+    });
+    renderCard({ missed: [MISSED, earlier('call-2', '14'), earlier('call-1', '13'), UNKNOWN] });
+    const card = await screen.findByTestId('missed-calls');
+    await waitFor(() => expect(rows(card)).toHaveLength(2));
+    const [mia] = rows(card);
+    expect(mia.textContent).toContain('3 missed calls, the last');
+    expect(mia.querySelector('time')?.getAttribute('dateTime')).toBe(MISSED.startedAt);
+    expect(within(card).getAllByRole('button', { name: /^Call back Mia Lopez/ })).toHaveLength(1);
+  });
+
   it('Call back places the call to that number through click-to-call, and the returned call leaves the list', async () => {
     const { api, calls, setMissed } = renderCard();
     const button = await screen.findByRole('button', { name: /^Call back Mia Lopez/ });
