@@ -23,7 +23,10 @@ export const TRAINING_MENU_ID = 'coaching-training';
 /**
  * The sidebar menu (spec: dashboards 2.2 Menu structure), paths relative to /app, roles from
  * the dashboards 6 roles table. zohoOnly marks the spec's "first-CRM only" items;
- * productionReady: false its "not production ready" ones.
+ * productionReady: false its "not production ready" ones. Departure (issue #30): the spec's
+ * not-production-ready screens (Cockpit, Team › Reports, Team › Compliance, Agent AI
+ * Compliance) are built and tested in this product, so none is marked, and the Cockpit
+ * follows its module (cockpit enabled) in any CRM.
  */
 export const APP_MENU: readonly MenuItem[] = [
   {
@@ -56,8 +59,8 @@ export const APP_MENU: readonly MenuItem[] = [
         title: 'Cockpit',
         path: 'dashboards/cockpit',
         roles: MANAGERS,
-        zohoOnly: true,
-        productionReady: false,
+        // issue #30: built and tested here, so production-ready, and for every cockpit
+        // workspace (its landing page), not the first CRM's only.
         feature: 'cockpit',
       },
       {
@@ -81,7 +84,6 @@ export const APP_MENU: readonly MenuItem[] = [
         title: 'Reports',
         path: 'team/reports',
         roles: MANAGERS,
-        productionReady: false,
       },
       {
         id: 'team-team-reports',
@@ -95,14 +97,12 @@ export const APP_MENU: readonly MenuItem[] = [
         title: 'Compliance',
         path: 'team/compliance',
         roles: MANAGERS,
-        productionReady: false,
       },
       {
         id: 'people-agent-ai-compliance',
         title: 'Agent AI Compliance',
         path: 'people/agent-ai-compliance',
         roles: MANAGERS,
-        productionReady: false,
       },
     ],
   },

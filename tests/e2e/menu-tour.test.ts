@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { HTTPResponse, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_VIEW_TEXT } from '@/app/components/error-view/error-view';
@@ -5,6 +6,7 @@ import { agentSummaryResponseSchema } from '@/shared/contracts/reports/agent-sum
 import { launchBrowser, type LaunchedBrowser } from './harness/launch-browser';
 import { freshAppPage, signInToApp } from './harness/app-pages';
 import { startServer, type RunningServer } from './harness/start-server';
+import { DEMO_ACCOUNTS } from '@/server/seed/demo-accounts';
 import { TEST_PASSWORD_COST } from '../server/helpers/test-server';
 
 // Issue #15 end to end: every report entry of the menu is a finished screen, in a real
@@ -379,4 +381,70 @@ describe('every administration entry of the menu is a real screen (issue #16)', 
     const problems = await tourAs('system@intake.test', (parents) => parents);
     expect(problems).toEqual([]);
   }, 240_000);
+});
+
+// issue #30: the README's "What each demo user sees" is the menu `npm start` shows (the
+// production build this suite runs), read from the rendered sidebar for every demo sign-in.
+
+/** The sidebar as one line: "Dashboards (Classic, Agent); Call Flows; …" (entries in order). */
+function sidebarLine(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const label = (item: Element) =>
+      item
+        .querySelector(':scope > a .ic-sidebar__label, :scope > button .ic-sidebar__label')
+        ?.textContent?.trim() ?? '';
+    const items = document.querySelectorAll('nav[aria-label="Main menu"] li[data-depth="0"]');
+    return (
+      [...items]
+        .map((item) => {
+          const children = [...item.querySelectorAll(':scope > div > ul > li[data-depth="1"]')].map(
+            label,
+          );
+          return children.length > 0 ? `${label(item)} (${children.join(', ')})` : label(item);
+        })
+        .join('; ') || '(no entries)'
+    );
+  });
+}
+
+/** The README's table between its markers: username -> menu line. */
+function readmeMenus(): Map<string, string> {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const start = readme.indexOf('<!-- demo-menus:start -->');
+  const end = readme.indexOf('<!-- demo-menus:end -->');
+  expect(start, 'README.md has the demo-menus markers').toBeGreaterThanOrEqual(0);
+  const rows = new Map<string, string>();
+  for (const line of readme.slice(start, end).split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    const user = /^`([^`]+@[^`]+)`$/.exec(cells[1] ?? '');
+    if (user) rows.set(user[1], cells[2]);
+  }
+  return rows;
+}
+
+describe("the README's menus are what each demo user sees (issue #30)", () => {
+  it('every active demo sign-in: the sidebar of the production build equals its README row', async () => {
+    const documented = readmeMenus();
+    const seen = new Map<string, string>();
+    for (const account of DEMO_ACCOUNTS.filter((a) => a.status === 'active')) {
+      const { context, page } = await freshAppPage(chromium.browser);
+      try {
+        await signInToApp(page, server.url, account.username);
+        await page.waitForSelector('nav[aria-label="Main menu"]');
+        // The Training topics come from a lookup: wait until the sidebar stops changing.
+        let line = '';
+        for (let stable = 0; stable < 5;) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const next = await sidebarLine(page);
+          stable = next === line ? stable + 1 : 0;
+          line = next;
+        }
+        seen.set(account.username, line);
+      } finally {
+        await context.close();
+      }
+    }
+    const table = [...seen].map(([user, line]) => `| \`${user}\` | ${line} |`).join('\n');
+    expect(documented, `README.md's rows should read:\n${table}`).toEqual(seen);
+  });
 });

@@ -5,6 +5,7 @@ import { useHost } from '@/app/host/host';
 import { Icon } from '@/app/components/icon/icon';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { editionLabel } from '@/shared/domain/editions';
+import type { MenuItem } from '@/shared/contracts/menu';
 import { APP_MENU, visibleMenu } from '@/shared/domain/menu';
 import { effectiveEdition } from '@/shared/domain/route-access';
 import { APP_VERSION } from '../app-version';
@@ -25,6 +26,8 @@ export const SIDEBAR_ID = 'ic-sidebar';
 export interface SidebarProps {
   /** A production build hides items not production ready (spec: dashboards 2.2). */
   production?: boolean;
+  /** The menu to show: the app's (tests give their own). */
+  menu?: readonly MenuItem[];
 }
 
 /**
@@ -32,7 +35,7 @@ export interface SidebarProps {
  * less, or the stored manual choice), mobile menu at 991px or less, the edition badge,
  * "Optimization Software", the version and the profile dropdown.
  */
-export function Sidebar({ production = import.meta.env.PROD }: SidebarProps) {
+export function Sidebar({ production = import.meta.env.PROD, menu = APP_MENU }: SidebarProps) {
   const { session, storage } = useHost();
   const { pathname } = useLocation();
   // spec: session 4 step 5 — non-system users of a workspace get the lookups; the coaching
@@ -51,8 +54,8 @@ export function Sidebar({ production = import.meta.env.PROD }: SidebarProps) {
 
   const { user, workspace } = session;
   const items = useMemo(
-    () => (user ? visibleMenu(APP_MENU, { user, workspace, coachingCategories, production }) : []),
-    [user, workspace, coachingCategories, production],
+    () => (user ? visibleMenu(menu, { user, workspace, coachingCategories, production }) : []),
+    [menu, user, workspace, coachingCategories, production],
   );
   if (!user) return null;
   const edition = effectiveEdition(user, workspace);

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Sidebar } from '@/app/shell/sidebar/sidebar';
 import { MINI_MENU_STORAGE_KEY, useSidebarStore } from '@/app/shell/sidebar/sidebar-store';
+import type { MenuItem } from '@/shared/contracts/menu';
 import type { LoggedUser } from '@/shared/contracts/user';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { createMemoryStorage } from '@/shared/storage/storage';
@@ -15,7 +16,12 @@ const storage = createMemoryStorage();
 function renderSidebar(
   user: LoggedUser,
   workspace: Workspace | null,
-  options: { production?: boolean; path?: string; api?: FakeApi } = {},
+  options: {
+    production?: boolean;
+    path?: string;
+    api?: FakeApi;
+    menu?: readonly MenuItem[];
+  } = {},
 ) {
   const host = makeHost({
     session: { user, workspace, agent: null },
@@ -24,7 +30,7 @@ function renderSidebar(
   });
   return renderWithHost(
     <MemoryRouter initialEntries={[options.path ?? '/app/profile/user-info']}>
-      <Sidebar production={options.production ?? false} />
+      <Sidebar production={options.production ?? false} menu={options.menu} />
     </MemoryRouter>,
     { host },
   );
@@ -89,17 +95,30 @@ describe('Sidebar menu visibility (spec: session 6 / dashboards 6)', () => {
   });
 
   it('marks items not production ready as beta outside production and hides them in production', () => {
-    const { unmount } = renderSidebar(makeUser({ role: 'owner' }), fullWorkspace, {
-      production: false,
-    });
-    const cockpit = menu().getByRole('link', { name: 'Cockpit beta' });
-    expect(within(cockpit).getByText('Beta').textContent).toBe('Beta');
+    const items = [
+      { id: 'classic', title: 'Classic', path: 'dashboards/dashboard', roles: ['owner' as const] },
+      {
+        id: 'draft',
+        title: 'Draft',
+        path: 'dashboards/trends',
+        roles: ['owner' as const],
+        productionReady: false,
+      },
+    ];
+    const owner = makeUser({ role: 'owner' });
+    const { unmount } = renderSidebar(owner, fullWorkspace, { production: false, menu: items });
+    const draft = menu().getByRole('link', { name: 'Draft beta' });
+    expect(within(draft).getByText('Beta').textContent).toBe('Beta');
     expect(within(menu().getByRole('link', { name: 'Classic' })).queryByText('Beta')).toBeNull();
     unmount();
+    renderSidebar(owner, fullWorkspace, { production: true, menu: items });
+    expect(menu().queryByRole('link', { name: /^Draft/ })).toBeNull();
+    expect(menu().getByRole('link', { name: 'Classic' })).toBeInstanceOf(HTMLAnchorElement);
+  });
+
+  it('shows the Cockpit in production, with no beta mark (issue #30)', () => {
     renderSidebar(makeUser({ role: 'owner' }), fullWorkspace, { production: true });
-    expect(menu().queryByRole('link', { name: 'Cockpit beta' })).toBeNull();
-    expect(menu().queryByRole('link', { name: 'Cockpit' })).toBeNull();
-    expect(menu().getByRole('link', { name: 'Cockpit Goals' })).toBeInstanceOf(HTMLAnchorElement);
+    expect(menu().getByRole('link', { name: 'Cockpit' })).toBeInstanceOf(HTMLAnchorElement);
   });
 
   it('lists one Training entry per coaching category (the cached lookup) after Immigration', async () => {
