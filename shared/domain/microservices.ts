@@ -101,6 +101,10 @@ export function databaseVerdict(
 export function simulatorVerdict(live: number, overdue: number, workspaces: number): PartVerdict {
   const base = `${plural(live, 'live call')} in ${plural(workspaces, 'call-tracking workspace')}`;
   return overdue > 0
-    ? { status: 'degraded', detail: `${base}; ${overdue} overdue (their end never ran).` }
-    : { status: 'ok', detail: `${base}; timers fire.` };
+    ? {
+        status: 'degraded',
+        // Said for an administrator, not a developer (issue #30).
+        detail: `${base}; ${plural(overdue, 'call')} should have ended by now but ${overdue === 1 ? 'has' : 'have'} not.`,
+      }
+    : { status: 'ok', detail: `${base}; calls end on time.` };
 }

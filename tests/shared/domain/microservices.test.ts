@@ -88,14 +88,17 @@ describe('the call-tracking simulator', () => {
   it('is ok while no live call is overdue', () => {
     expect(simulatorVerdict(2, 0, 1)).toEqual({
       status: 'ok',
-      detail: '2 live calls in 1 call-tracking workspace; timers fire.',
+      detail: '2 live calls in 1 call-tracking workspace; calls end on time.',
     });
   });
 
   it('is degraded when a live call outlived its timers', () => {
     expect(simulatorVerdict(1, 1, 2).status).toBe('degraded');
     expect(simulatorVerdict(1, 1, 2).detail).toBe(
-      '1 live call in 2 call-tracking workspaces; 1 overdue (their end never ran).',
+      '1 live call in 2 call-tracking workspaces; 1 call should have ended by now but has not.',
+    );
+    expect(simulatorVerdict(3, 2, 1).detail).toBe(
+      '3 live calls in 1 call-tracking workspace; 2 calls should have ended by now but have not.',
     );
   });
 });
