@@ -149,6 +149,15 @@ export const FUNNEL_COLLECTION_LABELS: Record<
   FILED: [],
 };
 
+/**
+ * The toggle whose contacts are listed: blank lists what the first toggle names (the
+ * server reads blank as New Leads, All Shows, Hires), so that one shows pressed and the
+ * agent always sees which list is open (issue #30). Null for a card without toggles.
+ */
+export function shownCollection(stat: PclcStat, collection: string | null): string | null {
+  return collection ?? FUNNEL_COLLECTION_LABELS[stat][0]?.value ?? null;
+}
+
 /** Pressing the pressed toggle goes back to blank (all). */
 export function toggleCollection(current: string | null, value: string): string | null {
   return current === value ? null : value;

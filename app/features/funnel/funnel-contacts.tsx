@@ -15,6 +15,7 @@ import type { ExportContact } from '@/shared/domain/export-rows';
 import {
   FUNNEL_CARD_LABELS,
   FUNNEL_COLLECTION_LABELS,
+  shownCollection,
   toggleCollection,
 } from '@/shared/domain/funnel-cards';
 import type { ReportFilterState } from '@/shared/domain/report-filter-state';
@@ -111,7 +112,7 @@ export function FunnelContacts({
       }
       toggles={toggles.map((toggle) => ({
         label: toggle.label,
-        pressed: collection === toggle.value,
+        pressed: shownCollection(stat, collection) === toggle.value,
         onClick: () => onCollectionChange(toggleCollection(collection, toggle.value)),
       }))}
     >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PclcData } from '@/shared/contracts/reports/pclc';
-import { funnelCards, toggleCollection } from '@/shared/domain/funnel-cards';
+import { funnelCards, shownCollection, toggleCollection } from '@/shared/domain/funnel-cards';
 
 const data: PclcData = {
   LEADS: 150,
@@ -72,5 +72,13 @@ describe('funnel stat cards (spec: dashboards 2.5)', () => {
     expect(toggleCollection(null, 'NOHIRES')).toBe('NOHIRES');
     expect(toggleCollection('NOHIRES', 'NOHIRES')).toBeNull();
     expect(toggleCollection('HIRES', 'NOHIRES')).toBe('NOHIRES');
+  });
+
+  it('shows the first toggle pressed while blank: the list the server sends for blank', () => {
+    expect(shownCollection('HIRES', null)).toBe('HIRES');
+    expect(shownCollection('LEADS', null)).toBe('NEW');
+    expect(shownCollection('SHOWS', null)).toBe('ALL');
+    expect(shownCollection('HIRES', 'NOHIRES')).toBe('NOHIRES');
+    expect(shownCollection('SETS', null)).toBeNull();
   });
 });

@@ -148,7 +148,12 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     fireEvent.click(await card(/^Hires/));
     await screen.findByRole('table');
     const noHires = screen.getByRole('button', { name: 'No Hires' });
+    const hires = screen.getByRole('button', { name: 'Hires' });
+    // Blank lists the hires: their toggle shows pressed (issue #30).
+    expect(hires.getAttribute('aria-pressed')).toBe('true');
+    expect(noHires.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(noHires);
+    expect(hires.getAttribute('aria-pressed')).toBe('false');
     expect(noHires.getAttribute('aria-pressed')).toBe('true');
     await waitFor(() =>
       expect(api.calls('/reports/pclc/contacts').at(-1)!.body).toMatchObject({
@@ -159,6 +164,7 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     const asked = api.calls('/reports/pclc/contacts').length;
     fireEvent.click(noHires);
     expect(noHires.getAttribute('aria-pressed')).toBe('false');
+    expect(hires.getAttribute('aria-pressed')).toBe('true');
     // All of the card's contacts were loaded moments ago: shown again without a request.
     expect(await screen.findByRole('table')).toBeInstanceOf(HTMLTableElement);
     expect(api.calls('/reports/pclc/contacts')).toHaveLength(asked);
