@@ -9,6 +9,7 @@ import { addMonths, monthOf } from '../records/workspace-days';
 import { groupedCounts } from './pipeline-counts';
 import { resolveCaseTypes, type ReportScope } from './report-scope';
 import { spendBySource } from './sales-reports';
+import { channelLabel } from '@/shared/domain/marketing-channels';
 
 /**
  * The practiceArea parameter: 'all', a case type (id, key or label), or n = the
@@ -28,15 +29,6 @@ export function practiceAreaScope(scope: ReportScope, practiceArea: string): Rep
   }
   const caseTypes = resolveCaseTypes('practiceArea', scope.workspace, [value]);
   return { ...scope, dims: { ...scope.dims, caseTypes } };
-}
-
-/** Channel mediums that are abbreviations, read letter by letter ('cpc' → 'CPC', not 'Cpc'). */
-const ABBREVIATED_CHANNELS = new Set(['cpc', 'ppc', 'sem', 'seo', 'sms', 'tv']);
-
-/** A lead-source medium as a channel's name: 'social' → 'Social', 'cpc' → 'CPC'. */
-export function channelLabel(medium: string): string {
-  if (ABBREVIATED_CHANNELS.has(medium.toLowerCase())) return medium.toUpperCase();
-  return medium.charAt(0).toUpperCase() + medium.slice(1);
 }
 
 function sourceScope(scope: ReportScope, source: string): ReportScope {

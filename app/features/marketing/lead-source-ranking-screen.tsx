@@ -32,6 +32,7 @@ import {
 import { useRanking, type RankingData } from './use-marketing-reports';
 import '@/app/reports/layout/report-layout.css';
 import './marketing.css';
+import { channelLabel } from '@/shared/domain/marketing-channels';
 
 export const RANKING_LOADING_TEXT = 'Loading Lead Source Ranking...';
 
@@ -62,7 +63,11 @@ const COLUMNS: ReportColumn<LeadSourceRankingV2Row>[] = [
       </>
     ),
   },
-  { key: 'medium', label: 'Channel', value: (row) => row.medium },
+  {
+    key: 'medium',
+    label: 'Channel',
+    value: (row) => (row.medium ? channelLabel(row.medium) : null),
+  },
   { key: 'leads', label: 'Leads', value: (row) => row.leads, numeric: true },
   {
     key: 'leadsMin',

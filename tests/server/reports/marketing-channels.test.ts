@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketingIntelligenceResponseSchema } from '@/shared/contracts/reports/marketing-intelligence';
-import { channelLabel } from '@/server/reports/marketing';
+import { channelLabel } from '@/shared/domain/marketing-channels';
 import { startReportFixture, type ReportFixture } from './fixture';
 
 describe('marketing channel names (issue 15: Marketing Plan Essentials)', () => {

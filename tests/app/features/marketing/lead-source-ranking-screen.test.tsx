@@ -95,6 +95,9 @@ describe('LeadSourceRankingScreen (spec: dashboards 2.1, 3, 8, 9)', () => {
     expect(rows[1]!.textContent).toContain('Below minimum');
     expect(rows[1]!.textContent).toContain('new');
     expect(rows[2]!.textContent).toContain('(inactive)');
+    // The channel by its name, never the raw medium code (issue #30).
+    expect(rows[0]!.textContent).toContain('Search');
+    expect(rows[0]!.textContent).not.toContain('search');
     expect(
       screen.getByText(
         '10/24/2026 to 11/23/2026 (last 1 month), leads compared with the same months a year earlier',
