@@ -36,13 +36,13 @@ export const CATEGORY_SINGULAR: Record<MarketingCategory, string> = {
 };
 
 /**
- * The spec's defaults for a workspace with `practiceAreaCount` practice areas: its second
- * area (spec 9 "practiceArea 2"), or every area when it has fewer (the report answers 400
- * for an area the workspace does not have).
+ * The defaults: the spec's (9: category channels, source 1, months 12), except the
+ * practice area: every area, not the spec's "practiceArea 2" (issue #30: a plan opened on
+ * one area, silently, misleads; the manager narrows it).
  */
-export function defaultMarketingFilters(practiceAreaCount: number): MarketingFilterState {
+export function defaultMarketingFilters(): MarketingFilterState {
   return {
-    practiceArea: practiceAreaCount >= 2 ? '2' : 'all',
+    practiceArea: 'all',
     category: 'channels',
     source: ALL_SOURCES,
     months: 12,
@@ -57,7 +57,7 @@ export function parseStoredMarketingFilters(
   text: string | null,
   practiceAreaCount: number,
 ): MarketingFilterState {
-  const defaults = defaultMarketingFilters(practiceAreaCount);
+  const defaults = defaultMarketingFilters();
   if (!text) return defaults;
   try {
     const parsed = z

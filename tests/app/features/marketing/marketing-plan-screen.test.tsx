@@ -90,17 +90,17 @@ describe('MarketingPlanScreen (spec: dashboards 7 marketing-intelligence, 9 defa
     expect((await screen.findByText('Loading Marketing Plan Essentials...')).textContent).toBe(
       'Loading Marketing Plan Essentials...',
     );
-    // spec 9: practiceArea 2, category channels, source 1, months 12.
+    // spec 9: category channels, source 1, months 12; every practice area (issue #30).
     await waitFor(() =>
       expect(api.calls('/reports/marketing-intelligence')[0]!.query).toEqual({
-        practiceArea: '2',
+        practiceArea: 'all',
         category: 'channels',
         source: '1',
         months: '12',
       }),
     );
     expect(api.calls('/reports/marketing-intelligence/overview')[0]!.query).toEqual({
-      practiceArea: '2',
+      practiceArea: 'all',
     });
     const overview = await screen.findByRole('list', { name: 'Share of leads by channel' });
     expect(within(overview).getAllByRole('listitem')[0]!.textContent).toContain(
@@ -109,7 +109,7 @@ describe('MarketingPlanScreen (spec: dashboards 7 marketing-intelligence, 9 defa
     expect(screen.getByText('Cost per hire', { selector: 'dt' }).nextSibling!.textContent).toBe(
       '$250.00',
     );
-    expect(screen.getByText(/The last 12 months, Personal Injury/).textContent).toBeTruthy();
+    expect(screen.getByText(/The last 12 months, all practice areas/).textContent).toBeTruthy();
     pending.resolve({ data: intelligence() });
     const table = await screen.findByRole('table', { name: 'Leads, hires and spend by channel' });
     const rows = within(table).getAllByRole('row').slice(1);
