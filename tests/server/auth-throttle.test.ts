@@ -59,7 +59,12 @@ describe('sign-in budgets', () => {
   });
 
   it('answers 429 to one account guessed from many addresses behind a trusted proxy', async () => {
-    t = await startTestServer({ seedDemoData: true, trustProxy: ['127.0.0.1'] });
+    t = await startTestServer({
+      seedDemoData: true,
+      trustProxy: ['127.0.0.1'],
+      // Behind a proxy the server needs its public origin (issue #29).
+      appOrigin: 'https://cockpit.example.test',
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++)
       statuses.push((await attempt(t, 'owner@summit.test', 'guess', `203.0.113.${i + 1}`)).status);
@@ -76,7 +81,12 @@ describe('sign-in budgets', () => {
   });
 
   it('counts the forwarded client address behind a trusted proxy, so clients do not share one budget', async () => {
-    t = await startTestServer({ seedDemoData: true, trustProxy: ['127.0.0.1'] });
+    t = await startTestServer({
+      seedDemoData: true,
+      trustProxy: ['127.0.0.1'],
+      // Behind a proxy the server needs its public origin (issue #29).
+      appOrigin: 'https://cockpit.example.test',
+    });
     // 12 clients each mistype once: 12 > 10 per (address, username), but each has its own.
     for (let i = 0; i < 12; i++)
       expect((await attempt(t, 'agent@lakeside.test', 'typo', `192.0.2.${i + 1}`)).status).toBe(
