@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_ERRORS } from '@/shared/contracts/auth';
+import { tooManySignInAttempts } from '@/shared/contracts/auth';
 import { parseTrustProxy } from '@/server/auth/trusted-proxy';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { createTestClock, startTestServer, type TestServer } from './helpers/test-server';
 
 /**
  * issue 9 item 10: sign-in budgets per address across usernames (spraying) and per
@@ -27,7 +27,8 @@ describe('sign-in budgets', () => {
     });
 
   it('answers 429 to password spraying: 30 usernames from one address exceed its 20 attempts', async () => {
-    t = await startTestServer({ seedDemoData: true });
+    const clock = createTestClock();
+    t = await startTestServer({ seedDemoData: true, now: clock.now });
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await attempt(t, `user${i}@spray.test`)).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
@@ -35,7 +36,17 @@ describe('sign-in budgets', () => {
     // The right password of a real account from that address is refused too.
     const real = await attempt(t, 'owner@lakeside.test', 'demo-password');
     expect(real.status).toBe(429);
-    expect(real.body).toMatchObject({ message: AUTH_ERRORS.tooManyAttempts });
+    // issue #29: the address budget lasts 10 minutes, and the answer says so (it said "a
+    // minute"); Retry-After gives the seconds left of the window.
+    expect(real.headers.get('retry-after')).toBe('600');
+    expect(real.body).toMatchObject({
+      message: 'Too many sign-in attempts. Please wait 10 minutes and try again.',
+    });
+    clock.advance(90_000);
+    const later = await attempt(t, 'owner@lakeside.test', 'demo-password');
+    expect(later.headers.get('retry-after')).toBe('510');
+    expect(later.body).toMatchObject({ message: tooManySignInAttempts(510) });
+    expect(tooManySignInAttempts(510)).toContain('Please wait 9 minutes');
   });
 
   it('does not count successful sign-ins against the address, so a shared office address keeps working', async () => {
