@@ -16,6 +16,7 @@ import {
 import type { ServerContext } from './context';
 import { type Db, migrateToLatest, openDatabase } from './db/database';
 import { repairDeclaredIndexes } from './db/integrity';
+import { appOriginRefusal, listenOrigin, parseAppOrigin } from './http/app-origin';
 import { createOriginPolicy, installCors } from './http/cors';
 import { installErrorHandler } from './http/errors';
 import { installNulGuard } from './http/nul-guard';
@@ -126,8 +127,10 @@ export interface BuildServerOptions {
    */
   simulateCallActivity?: boolean;
   /**
-   * Where the app is served (APP_ORIGIN), for invite links `{appOrigin}/login/{token}/invite`.
-   * Default: the origin the inviting request reached this server at.
+   * Where the app is served (APP_ORIGIN), for invite links `{appOrigin}/login/{token}/invite`
+   * and the pages' CSP. Default: the listen address (`http://127.0.0.1:{port}`), which
+   * `listen` accepts only on a loopback address without a trusted proxy (issue #29: never
+   * a request's Host header; server/http/app-origin.ts).
    */
   appOrigin?: string;
   /**
@@ -149,9 +152,12 @@ export interface IntakeServer {
   databaseKind: DatabaseKind;
   /**
    * Listens on host (default 127.0.0.1); refuses a non-loopback address while the demo
-   * password works (issue #9 item 2).
+   * password works (issue #9 item 2), and one the network reaches without an appOrigin
+   * (issue #29).
    */
   listen(port: number, host?: string): Promise<{ url: string }>;
+  /** Where the app is served: the appOrigin option, else the listen address; null before. */
+  appOrigin(): string | null;
   close(): Promise<void>;
   /** Sends a socket event to every connection of a workspace (room `workspace:{id}`). */
   emitToWorkspace(workspaceId: string, event: string, payload: unknown): void;
@@ -174,6 +180,9 @@ export interface IntakeServer {
  */
 export async function buildServer(options: BuildServerOptions): Promise<IntakeServer> {
   const now = options.now ?? (() => new Date());
+  // Checked before anything is opened: a malformed APP_ORIGIN stops the start at once.
+  const configuredAppOrigin = parseAppOrigin(options.appOrigin);
+  let appOrigin: string | null = configuredAppOrigin ?? null;
   const db = openDatabase({
     dataDir: options.dataDir,
     url: options.databaseUrl,
@@ -261,7 +270,10 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   installNulGuard(app);
   const isAllowedOrigin = createOriginPolicy({ allowedOrigins: options.allowedOrigins });
   installCors(app, isAllowedOrigin);
-  installSecurityHeaders(app, { allowedOrigins: options.allowedOrigins });
+  installSecurityHeaders(app, {
+    allowedOrigins: options.allowedOrigins,
+    appOrigin: () => appOrigin,
+  });
   const reportRateLimit = createReportRateLimit(
     options.reportRateLimit ?? DEFAULT_REPORT_RATE_LIMIT,
     now,
@@ -300,7 +312,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       registerAddressVerificationRoutes(api, ctx);
       callTracking.registerApiRoutes(api);
       registerNotificationRoutes(api, ctx, notifications);
-      registerUsersAdministrationRoutes(api, ctx, { appOrigin: options.appOrigin });
+      registerUsersAdministrationRoutes(api, ctx, { appOrigin: () => appOrigin });
       registerWorkspaceSettingsRoutes(api, ctx);
       registerUsersParametersRoutes(api, ctx);
       registerAsyncErrorRoutes(api, ctx);
@@ -323,7 +335,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   await app.register(async (callCenter) => callTracking.registerCallCenterRoutes(callCenter), {
     prefix: CALL_CENTER_PREFIX,
   });
-  registerStaticWidgets(app, options.staticDir);
+  registerStaticWidgets(app, options.staticDir, { appOrigin: () => appOrigin });
   await registerStaticApp(app, options.staticDir);
 
   const io = createSocketServer(app.server, {
@@ -350,13 +362,20 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     db,
     databaseKind,
     async listen(port, host = '127.0.0.1') {
-      const refusal = await checkExposure(db, host);
+      const refusal =
+        (await checkExposure(db, host)) ??
+        appOriginRefusal({
+          host,
+          appOrigin: configuredAppOrigin,
+          behindProxy: options.trustProxy !== undefined && options.trustProxy !== false,
+        });
       if (refusal) throw new Error(refusal);
       await app.listen({ port, host });
-      const address = app.server.address() as AddressInfo;
-      const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-      return { url: `http://${shownHost}:${address.port}` };
+      const url = listenOrigin(host, (app.server.address() as AddressInfo).port);
+      appOrigin = configuredAppOrigin ?? url;
+      return { url };
     },
+    appOrigin: () => appOrigin,
     close() {
       closing ??= (async () => {
         await callTracking.close();

@@ -16,8 +16,10 @@ import { DEMO_WORKSPACES } from './seed/demo-workspaces';
  * ALLOWED_ORIGINS (other browser origins that may call the API, comma-separated),
  * DEMO=1 (same as --demo), TRUST_PROXY (the reverse proxies whose X-Forwarded-For names
  * the client: a hop count or addresses/CIDRs, comma-separated; default none —
- * server/auth/trusted-proxy.ts), APP_ORIGIN (where the app is served, for invite links;
- * default: the address the inviting request came to), REDIS_URL (socket fan-out across
+ * server/auth/trusted-proxy.ts), APP_ORIGIN (where the app is served, for invite links and
+ * the CSP; required when the network reaches the server — a non-loopback HOST, or
+ * TRUST_PROXY set —, else the listen address; never a request's Host header, issue #29:
+ * server/http/app-origin.ts), REDIS_URL (socket fan-out across
  * server processes, issue #17; docs/deploying.md) and REDIS_KEY_PREFIX (its channel
  * prefix, default intake-cockpit: one per deployment sharing a Redis).
  *
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
     simulateCallActivity: demo,
     allowedOrigins,
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
-    // Invite links in e-mails (server/routes/users-administration.ts).
+    // Invite links in e-mails (server/routes/users-administration.ts); checked at listen.
     appOrigin: process.env.APP_ORIGIN?.trim() || undefined,
     redisUrl: process.env.REDIS_URL?.trim() || undefined,
     redisKey: process.env.REDIS_KEY_PREFIX?.trim() || undefined,

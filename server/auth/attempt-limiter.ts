@@ -17,6 +17,8 @@ export interface AttemptLimiter {
   tryAttempt(key: string): boolean;
   /** Gives one counted attempt back (a sign-in that succeeded). */
   refund(key: string): void;
+  /** How long until the key may try again: 0 unless it has used up its window. */
+  retryAfterMs(key: string): number;
 }
 
 /** Above this many tracked keys, expired windows are swept so memory stays bounded. */
@@ -44,6 +46,11 @@ export function createAttemptLimiter(limit: AttemptLimit, now: () => Date): Atte
     refund(key) {
       const window = windows.get(key);
       if (window && window.count > 0) window.count -= 1;
+    },
+    retryAfterMs(key) {
+      const window = windows.get(key);
+      const left = window ? window.resetAt - now().getTime() : 0;
+      return window && window.count > limit.max && left > 0 ? left : 0;
     },
   };
 }

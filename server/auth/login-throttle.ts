@@ -35,6 +35,11 @@ export interface LoginThrottle {
   tryAttempt(address: string, username: string): boolean;
   /** The sign-in succeeded: its attempt is given back to the address and account budgets. */
   succeeded(address: string, username: string): void;
+  /**
+   * After a refused attempt: how long until every budget that refused it has a new window
+   * (issue #29: the 429 says the real wait, not "a minute" for a 10-minute budget).
+   */
+  retryAfterMs(address: string, username: string): number;
 }
 
 export function createLoginThrottle(
@@ -59,6 +64,13 @@ export function createLoginThrottle(
     succeeded(ip, username) {
       address.refund(ip);
       account.refund(username);
+    },
+    retryAfterMs(ip, username) {
+      return Math.max(
+        pair.retryAfterMs(`${ip}|${username}`),
+        address.retryAfterMs(ip),
+        account.retryAfterMs(username),
+      );
     },
   };
 }

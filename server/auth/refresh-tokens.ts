@@ -47,8 +47,12 @@ export interface RefreshTokenStore {
   issue(userId: string, kind: FamilyKind): Promise<{ token: string; familyId: string }>;
   /** Verifies, revokes and replaces; throws TokenError when the token cannot be used. */
   rotate(token: string): Promise<{ userId: string; token: string; familyId: string }>;
-  /** Sign-out: revokes the token's whole family. Unknown, expired or revoked: nothing. */
-  revoke(token: string): Promise<void>;
+  /**
+   * Sign-out: revokes the token's whole family. Unknown, forged or expired: nothing.
+   * `reason` is what its sockets are told: 'signed_out' (default), or 'revoked' when the
+   * token is taken to be stolen (issue #29: presented under another username).
+   */
+  revoke(token: string, reason?: RevokeReason): Promise<void>;
   /** Revokes every family of the user (deactivation). */
   revokeUser(userId: string, reason: RevokeReason): Promise<void>;
   /** True while the family is neither revoked nor past its absolute lifetime. */
@@ -195,7 +199,7 @@ export function createRefreshTokenStore(
       return { userId: outcome.userId, token: outcome.token, familyId: outcome.familyId };
     },
 
-    async revoke(token) {
+    async revoke(token, reason = 'signed_out') {
       let jti: string;
       try {
         jti = (await tokens.verifyRefresh(token)).jti;
@@ -213,8 +217,7 @@ export function createRefreshTokenStore(
       const changed = await db
         .transaction()
         .execute((trx) => revokeFamily(trx, row.family_id, now().toISOString()));
-      if (changed)
-        announce({ reason: 'signed_out', userId: row.user_id, familyIds: [row.family_id] });
+      if (changed) announce({ reason, userId: row.user_id, familyIds: [row.family_id] });
     },
 
     async revokeUser(userId, reason) {

@@ -15,6 +15,12 @@ import {
   NON_US_NUMBER_WARNING,
   toUsE164,
 } from '@/shared/domain/phone-dialing';
+import {
+  type CallAction,
+  type CallActor,
+  callActionRefusal,
+  ringRefusal,
+} from '@/shared/domain/call-ownership';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import { assertWorkspaceAccess, type Principal } from '../auth/access';
 import type { Db } from '../db/database';
@@ -22,7 +28,14 @@ import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { normalizeUsername } from '../repositories/user-repository';
 import { findWorkspace } from '../repositories/workspace-repository';
 import type { CallSimulator } from './call-simulator';
-import { agentOfCtmUser, agentOfUser, ctmUserExists, findTrackingNumber } from './call-store';
+import {
+  agentOfCtmUser,
+  agentOfUser,
+  type CallRow,
+  ctmUserExists,
+  findCallRow,
+  findTrackingNumber,
+} from './call-store';
 
 // The checks in front of the simulator: who may place which call (spec: session 4
 // Click-to-call, 5 dial number, 8 "Uh oh!"), and the test call of issue #13.
@@ -53,11 +66,45 @@ export async function callTrackingWorkspace(
 const notLinked = (message = CTM_NOT_LINKED_MESSAGE) =>
   new HttpError(CTM_NOT_LINKED_STATUS, message);
 
+/** The principal as a call sees them: their role and their agent record in the workspace. */
+export async function callActorOf(
+  db: Db,
+  principal: Principal,
+  workspaceId: string,
+): Promise<CallActor> {
+  return { role: principal.role, agent: await agentOfUser(db, workspaceId, principal.sub) };
+}
+
 /**
- * Which call-tracking user a click-to-call rings (spec 7 to_agent). An operator rings only
- * their own agent; owners, admins and system may ring any agent linked in the workspace.
- * Without to_agent the caller's own agent is rung. spec 4: "Starting a call needs the
- * agent linked to a call-tracking user id" — otherwise 409 with the 'Uh oh!' text.
+ * A call of the workspace the principal may act on (issue #29: a call belongs to its
+ * agent): 404 when there is none, 403 with the reason when it rang another agent's line
+ * and the principal does not run the workspace's calls (shared/domain/call-ownership.ts).
+ */
+export async function callToActOn(
+  db: Db,
+  principal: Principal,
+  workspaceId: string,
+  callId: string,
+  action: CallAction,
+): Promise<{ actor: CallActor; call: CallRow }> {
+  const call = await findCallRow(db, workspaceId, callId);
+  if (!call) throw notFound('Call not found.');
+  const actor = await callActorOf(db, principal, workspaceId);
+  const refusal = callActionRefusal(
+    actor,
+    { agentId: call.agent_id, agentCtmUserId: call.agent_ctm_user_id },
+    action,
+  );
+  if (refusal) throw forbidden(refusal);
+  return { actor, call };
+}
+
+/**
+ * Which call-tracking user a click-to-call rings (spec 7 to_agent). Without to_agent the
+ * caller's own agent is rung; naming another agent's line is for owners, admins and
+ * system only (issue #29, shared/domain/call-ownership.ts ringRefusal). spec 4: "Starting
+ * a call needs the agent linked to a call-tracking user id" — otherwise 409 with the
+ * 'Uh oh!' text.
  */
 async function agentToRing(
   db: Db,
@@ -65,12 +112,12 @@ async function agentToRing(
   workspaceId: string,
   toAgent: string | null | undefined,
 ): Promise<{ ctmUserId: string; agentId: string | null }> {
-  const own = await agentOfUser(db, workspaceId, principal.sub);
-  if (principal.role === 'operator' || !toAgent) {
+  const actor = await callActorOf(db, principal, workspaceId);
+  const refusal = ringRefusal(actor, toAgent);
+  if (refusal) throw forbidden(refusal);
+  const own = actor.agent;
+  if (!toAgent || toAgent === own?.ctmUserId) {
     if (!own?.ctmUserId) throw notLinked();
-    if (toAgent && toAgent !== own.ctmUserId) {
-      throw forbidden('to_agent: an agent can only place calls from their own call-tracking user.');
-    }
     return { ctmUserId: own.ctmUserId, agentId: own.id };
   }
   if (!(await ctmUserExists(db, workspaceId, toAgent))) {

@@ -10,6 +10,11 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export interface SecurityHeaderOptions {
   /** Configured API origins (ALLOWED_ORIGINS): the app may also connect to those. */
   allowedOrigins?: readonly string[];
+  /**
+   * Where the app is served (APP_ORIGIN, else the listen address; server/http/app-origin.ts):
+   * its WebSocket address is named in connect-src. Null: 'self' only.
+   */
+  appOrigin?: () => string | null;
 }
 
 /** Answers that are not pages: nothing may load from them, nothing may frame them. */
@@ -20,14 +25,17 @@ const NON_HTML_POLICY = "default-src 'none'; frame-ancestors 'none'";
  * origin (plus the exact inline scripts a page declares by hash), no plugins, no framing
  * (clickjacking), no <base> tricks, forms only back here. Styles allow inline: React
  * components and the widgets' shadow roots set style attributes and <style> elements.
- * connect-src names this host's ws:/wss: explicitly for browsers that do not match
- * WebSockets with 'self'.
+ * connect-src names the app origin's WebSocket address (ws: for http, wss: for https)
+ * explicitly for browsers that do not match WebSockets with 'self'. Nothing in it comes
+ * from the request (issue #29: a Host header was copied in unescaped).
  */
 export function htmlContentSecurityPolicy(
-  host: string | undefined,
-  options: SecurityHeaderOptions & { inlineScriptHashes?: readonly string[] } = {},
+  appOrigin: string | null,
+  options: Omit<SecurityHeaderOptions, 'appOrigin'> & {
+    inlineScriptHashes?: readonly string[];
+  } = {},
 ): string {
-  const sockets = host ? [`ws://${host}`, `wss://${host}`] : [];
+  const sockets = appOrigin ? [appOrigin.replace(/^http/, 'ws')] : [];
   const hashes = (options.inlineScriptHashes ?? []).map((hash) => `'${hash}'`);
   return [
     "default-src 'self'",
@@ -65,7 +73,7 @@ export function installSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions = {},
 ): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');
@@ -75,7 +83,7 @@ export function installSecurityHeaders(
       reply.header(
         'content-security-policy',
         type.startsWith('text/html')
-          ? htmlContentSecurityPolicy(request.headers.host, options)
+          ? htmlContentSecurityPolicy(options.appOrigin?.() ?? null, options)
           : NON_HTML_POLICY,
       );
     }

@@ -23,7 +23,11 @@ export function widgetsDirFor(staticDir: string | undefined): string | null {
  * Files only from dist/widgets, by a name that cannot climb out of it; built or not is
  * checked per request, like the app.
  */
-export function registerStaticWidgets(app: FastifyInstance, staticDir: string | undefined): void {
+export function registerStaticWidgets(
+  app: FastifyInstance,
+  staticDir: string | undefined,
+  options: { appOrigin?: () => string | null } = {},
+): void {
   const root = widgetsDirFor(staticDir);
   const notFound = (url: string) => errorBody(404, `Route GET:${url} not found`);
 
@@ -43,7 +47,7 @@ export function registerStaticWidgets(app: FastifyInstance, staticDir: string | 
       // The demo page's own inline script is allowed by its hash, nothing else inline.
       reply.header(
         'content-security-policy',
-        htmlContentSecurityPolicy(request.headers.host, {
+        htmlContentSecurityPolicy(options.appOrigin?.() ?? null, {
           inlineScriptHashes: inlineScriptHashes(body.toString('utf8')),
         }),
       );

@@ -6,9 +6,10 @@ import {
   loginRequestSchema,
   refreshRequestSchema,
   revokeRequestSchema,
+  tooManySignInAttempts,
 } from '@/shared/contracts/auth';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
-import { sessionClaimsFor } from '../auth/session-claims';
+import { sessionClaimsFor, sessionClaimsOrRefusal } from '../auth/session-claims';
 import { ACCESS_TOKEN_TTL_SECONDS, TokenError } from '../auth/tokens';
 import type { ServerContext } from '../context';
 import { tooManyRequests, unauthorized } from '../http/errors';
@@ -37,21 +38,33 @@ function tokenPair(accessToken: string, refreshToken: string): AuthResponse {
 export function registerAuthRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const { db, tokens, refreshTokens, loginThrottle, sessionLimiter, passwordCost } = ctx;
 
-  api.post('/auth', async (request) => {
+  api.post('/auth', async (request, reply) => {
     // The contract trims the username (spec: session 4 step 1, session 5 Login).
     const { username, password } = parseInput(loginRequestSchema, request.body, 'body');
     const account = normalizeUsername(username);
     // Counted per address and account, before the password is checked, so guessing is slow
-    // whether or not a guess is right (issue 9 item 10: three budgets).
+    // whether or not a guess is right (issue 9 item 10: three budgets). The answer says
+    // how long the spent budget lasts, in words and as Retry-After (issue #29).
     if (!loginThrottle.tryAttempt(request.ip, account)) {
-      throw tooManyRequests(AUTH_ERRORS.tooManyAttempts);
+      const waitSeconds = Math.max(
+        1,
+        Math.ceil(loginThrottle.retryAfterMs(request.ip, account) / 1000),
+      );
+      reply.header('retry-after', String(waitSeconds));
+      throw tooManyRequests(tooManySignInAttempts(waitSeconds));
     }
     const user = await findUserByUsername(db, username);
     const passwordOk = await verifyPassword(
       password,
       user?.password_hash ?? (await decoyPasswordHash(passwordCost)),
     );
-    if (!user || !passwordOk) throw unauthorized(AUTH_ERRORS.invalidCredentials);
+    // issue #29: an account that may not sign in (only inactive authorizations, or none)
+    // answers as a wrong password does. Saying "inactive" only to the right password
+    // confirmed the password to whoever guessed it, for the day the account is active again.
+    const claims = user && passwordOk ? await sessionClaimsOrRefusal(db, user) : null;
+    if (!user || !claims || 'refused' in claims) {
+      throw unauthorized(AUTH_ERRORS.invalidCredentials);
+    }
     loginThrottle.succeeded(request.ip, account);
 
     // The password is known only now: a hash made at a lower cost is upgraded (issue 9
@@ -64,7 +77,6 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: ServerContext): vo
       }
     }
 
-    const claims = await sessionClaimsFor(db, user);
     const family = await refreshTokens.issue(user.id, 'sign-in');
     return tokenPair(await tokens.signAccess(claims, family.familyId), family.token);
   });
@@ -80,8 +92,13 @@ export function registerAuthRoutes(api: FastifyInstance, ctx: ServerContext): vo
       throw refused();
     }
     const user = await findUserById(db, userId);
-    // The username must be the token's own: a token is no good to anybody else.
-    if (!user || user.username !== normalizeUsername(username)) throw refused();
+    // The username must be the token's own: a token is no good to anybody else. A valid
+    // token presented under another name is out of its owner's hands (issue #29): its whole
+    // family is revoked, as for a replayed token.
+    if (!user || user.username !== normalizeUsername(username)) {
+      await refreshTokens.revoke(token, 'revoked');
+      throw refused();
+    }
     // Re-read the authorizations: a deactivated user is refused here (403 'inactive').
     const claims = await sessionClaimsFor(db, user);
 

@@ -16,6 +16,7 @@ import {
 import { idSchema } from '@/shared/contracts/common';
 import { stripPhone } from '@/shared/domain/phone';
 import { toUsE164 } from '@/shared/domain/phone-dialing';
+import { takerRefusal } from '@/shared/domain/call-ownership';
 import { MANAGERS } from '@/shared/domain/role-groups';
 import { assertRole } from '../auth/access';
 import type { CallSimulator } from '../call-tracking/call-simulator';
@@ -29,12 +30,13 @@ import {
   trackingNumberRefs,
 } from '../call-tracking/call-store';
 import {
+  callToActOn,
   callTrackingWorkspace,
   placeOutboundCall,
   placeTestCall,
 } from '../call-tracking/place-calls';
 import type { ServerContext } from '../context';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 
 // spec: session 7 "Call tracking (call-centre base)", against the simulated provider of
@@ -73,6 +75,7 @@ export function registerCallTrackingRoutes(
     const { id, callId } = parseInput(callParams, request.params, 'params');
     const principal = await ctx.authenticate(request);
     await callTrackingWorkspace(db, principal, id);
+    await callToActOn(db, principal, id, callId, 'read');
     const call = await simulator.getCall(id, callId);
     if (!call) throw notFound('Call not found.');
     return respondWith(trackedCallResponseSchema, { data: call });
@@ -81,13 +84,17 @@ export function registerCallTrackingRoutes(
   // spec 7: PUT connected=true, fourIizAgent — the client marks the call connected. The
   // first one is when the call was taken (issue #28: a taken call is never missed), and
   // fourIizAgent becomes the call's agent when it had none; it must be one of this
-  // workspace's agents.
+  // workspace's agents. Issue #29: only the call's agent (taking it as themselves) and
+  // call managers (naming any agent) may.
   callCenter.put('/workspaces/:id/ctm/calls/:callId', async (request) => {
     const { id, callId } = parseInput(callParams, request.params, 'params');
     const principal = await ctx.authenticate(request);
     const body = parseInput(markCallConnectedSchema, request.body, 'body');
     await callTrackingWorkspace(db, principal, id);
+    const { actor } = await callToActOn(db, principal, id, callId, 'connect');
     const agentId = body.fourIizAgent ?? null;
+    const refusal = takerRefusal(actor, agentId);
+    if (refusal) throw forbidden(refusal);
     if (agentId !== null && !(await findAgentOfWorkspace(db, id, agentId))) {
       throw badRequest(`fourIizAgent: ${agentId} is not an agent of this workspace.`);
     }
@@ -96,11 +103,13 @@ export function registerCallTrackingRoutes(
     return respondWith(trackedCallResponseSchema, { data: call });
   });
 
-  // Not in the spec (its hang-up path is "not shown"): the agent ends the call now.
+  // Not in the spec (its hang-up path is "not shown"): the agent ends the call now. Issue
+  // #29: the call's agent, or a call manager (owner, admin, system).
   callCenter.post('/workspaces/:id/ctm/calls/:callId/hangup', async (request) => {
     const { id, callId } = parseInput(callParams, request.params, 'params');
     const principal = await ctx.authenticate(request);
     await callTrackingWorkspace(db, principal, id);
+    await callToActOn(db, principal, id, callId, 'hang-up');
     const call = await simulator.hangUp(id, callId);
     if (!call) throw notFound('Call not found.');
     return respondWith(trackedCallResponseSchema, { data: call });
@@ -186,11 +195,13 @@ export function registerCallTrackingApiRoutes(
 ): void {
   const { db } = ctx;
 
-  // spec 7: DELETE ctm/{workspaceId}/{callId}/deleteCall (main API).
+  // spec 7: DELETE ctm/{workspaceId}/{callId}/deleteCall (main API). Issue #29: the
+  // call's agent, or a call manager (owner, admin, system).
   api.delete('/ctm/:workspaceId/:callId/deleteCall', async (request) => {
     const { workspaceId, callId } = parseInput(deleteParams, request.params, 'params');
     const principal = await ctx.authenticate(request);
     await callTrackingWorkspace(db, principal, workspaceId);
+    await callToActOn(db, principal, workspaceId, callId, 'delete');
     if (!(await simulator.deleteCall(workspaceId, callId))) throw notFound('Call not found.');
     return respondWith(callDeletedResponseSchema, { data: { id: callId } });
   });

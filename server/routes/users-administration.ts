@@ -59,10 +59,11 @@ import { createWorkspaceScope } from './workspace-scope';
 
 export interface UsersAdministrationOptions {
   /**
-   * Where the app is served, for the invite link (`{appOrigin}/login/{token}/invite`).
-   * Default: the origin the inviting request reached this server at.
+   * Where the app is served, for the invite link (`{appOrigin}/login/{token}/invite`):
+   * APP_ORIGIN, else the server's listen address (server/http/app-origin.ts); null while
+   * it is not listening. Never the request's Host header (issue #29).
    */
-  appOrigin?: string;
+  appOrigin: () => string | null;
 }
 
 const userParams = z.object({ id: idSchema, userId: idSchema });
@@ -131,7 +132,7 @@ export async function checkAuthorizationStatusChange(
 export function registerUsersAdministrationRoutes(
   api: FastifyInstance,
   ctx: ServerContext,
-  options: UsersAdministrationOptions = {},
+  options: UsersAdministrationOptions,
 ): void {
   const { db } = ctx;
   const workspaceScope = createWorkspaceScope(ctx);
@@ -157,8 +158,16 @@ export function registerUsersAdministrationRoutes(
     return respondWith(workspaceUserResponseSchema, { data: user });
   };
 
-  const originOf = (request: FastifyRequest) =>
-    options.appOrigin ?? `${request.protocol}://${request.host}`;
+  const appOrigin = () => {
+    const origin = options.appOrigin();
+    if (origin === null) {
+      throw new HttpError(
+        503,
+        'The server does not know where the app is served (APP_ORIGIN), so it cannot send invitations yet.',
+      );
+    }
+    return origin;
+  };
 
   api.get('/workspaces/:id/users', async (request) => {
     const { workspaceId } = await adminScope(request);
@@ -274,7 +283,7 @@ export function registerUsersAdministrationRoutes(
         role: input.role,
         firstName: input.firstName,
         email: username,
-        appOrigin: originOf(request),
+        appOrigin: appOrigin(),
         now,
       });
     });
@@ -298,7 +307,7 @@ export function registerUsersAdministrationRoutes(
         role: user.role,
         firstName: user.firstName,
         email: user.email,
-        appOrigin: originOf(request),
+        appOrigin: appOrigin(),
         now: ctx.now(),
       }),
     );

@@ -41,7 +41,19 @@ export const AUTH_ERRORS = {
   invalidCredentials: 'Invalid username or password.',
   inactive: 'inactive',
   noRole: 'NO_ROLE_ASSOCIATED',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  /** Without the server's own text (which says how long: tooManySignInAttempts). */
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   invalidRefresh: 'The session has expired. Please sign in again.',
   tooManySessions: 'Too many new sessions. Please wait an hour and try again.',
 } as const;
+
+/**
+ * The 429 of a spent sign-in budget, with the real wait rounded up to whole minutes
+ * (issue #29: it said "a minute" while the address and account budgets last 10). The
+ * answer also carries it as Retry-After, in seconds.
+ */
+export function tooManySignInAttempts(waitSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
+  const wait = minutes === 1 ? 'a minute' : `${minutes} minutes`;
+  return `Too many sign-in attempts. Please wait ${wait} and try again.`;
+}

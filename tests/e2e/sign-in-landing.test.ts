@@ -71,11 +71,13 @@ describe('signing in with each demo user', () => {
     }
   });
 
-  it('refuses inactive@summit.test with the inactive message and stays on the sign-in page', async () => {
+  // issue #29: "inactive" only for the right password confirmed the password; the sign-in
+  // of an inactive account now reads as a wrong password does.
+  it('refuses inactive@summit.test as a wrong password and stays on the sign-in page', async () => {
     const { context, page } = await freshPage();
     try {
       await signIn(page, 'inactive@summit.test');
-      await waitForAlert(page, en.INACTIVE_USER);
+      await waitForAlert(page, en.INVALID_CREDENTIALS);
       expect(await pathname(page)).toBe('/login');
     } finally {
       await context.close();

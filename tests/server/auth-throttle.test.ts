@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_ERRORS } from '@/shared/contracts/auth';
+import { tooManySignInAttempts } from '@/shared/contracts/auth';
 import { parseTrustProxy } from '@/server/auth/trusted-proxy';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { createTestClock, startTestServer, type TestServer } from './helpers/test-server';
 
 /**
  * issue 9 item 10: sign-in budgets per address across usernames (spraying) and per
@@ -27,7 +27,8 @@ describe('sign-in budgets', () => {
     });
 
   it('answers 429 to password spraying: 30 usernames from one address exceed its 20 attempts', async () => {
-    t = await startTestServer({ seedDemoData: true });
+    const clock = createTestClock();
+    t = await startTestServer({ seedDemoData: true, now: clock.now });
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await attempt(t, `user${i}@spray.test`)).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
@@ -35,7 +36,17 @@ describe('sign-in budgets', () => {
     // The right password of a real account from that address is refused too.
     const real = await attempt(t, 'owner@lakeside.test', 'demo-password');
     expect(real.status).toBe(429);
-    expect(real.body).toMatchObject({ message: AUTH_ERRORS.tooManyAttempts });
+    // issue #29: the address budget lasts 10 minutes, and the answer says so (it said "a
+    // minute"); Retry-After gives the seconds left of the window.
+    expect(real.headers.get('retry-after')).toBe('600');
+    expect(real.body).toMatchObject({
+      message: 'Too many sign-in attempts. Please wait 10 minutes and try again.',
+    });
+    clock.advance(90_000);
+    const later = await attempt(t, 'owner@lakeside.test', 'demo-password');
+    expect(later.headers.get('retry-after')).toBe('510');
+    expect(later.body).toMatchObject({ message: tooManySignInAttempts(510) });
+    expect(tooManySignInAttempts(510)).toContain('Please wait 9 minutes');
   });
 
   it('does not count successful sign-ins against the address, so a shared office address keeps working', async () => {
@@ -59,7 +70,12 @@ describe('sign-in budgets', () => {
   });
 
   it('answers 429 to one account guessed from many addresses behind a trusted proxy', async () => {
-    t = await startTestServer({ seedDemoData: true, trustProxy: ['127.0.0.1'] });
+    t = await startTestServer({
+      seedDemoData: true,
+      trustProxy: ['127.0.0.1'],
+      // Behind a proxy the server needs its public origin (issue #29).
+      appOrigin: 'https://cockpit.example.test',
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++)
       statuses.push((await attempt(t, 'owner@summit.test', 'guess', `203.0.113.${i + 1}`)).status);
@@ -76,7 +92,12 @@ describe('sign-in budgets', () => {
   });
 
   it('counts the forwarded client address behind a trusted proxy, so clients do not share one budget', async () => {
-    t = await startTestServer({ seedDemoData: true, trustProxy: ['127.0.0.1'] });
+    t = await startTestServer({
+      seedDemoData: true,
+      trustProxy: ['127.0.0.1'],
+      // Behind a proxy the server needs its public origin (issue #29).
+      appOrigin: 'https://cockpit.example.test',
+    });
     // 12 clients each mistype once: 12 > 10 per (address, username), but each has its own.
     for (let i = 0; i < 12; i++)
       expect((await attempt(t, 'agent@lakeside.test', 'typo', `192.0.2.${i + 1}`)).status).toBe(

@@ -57,20 +57,29 @@ describe('sign-in (spec: session 4 Sign-in and session, session 7 auth)', () => 
     });
   }
 
-  it('answers 403 "inactive" to a user whose authorization is not active', async () => {
-    const answer = await t.api('/api/auth', {
-      method: 'POST',
-      body: { username: 'inactive@summit.test', password: 'demo-password' },
-    });
-    expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({
-      statusCode: 403,
-      error: 'Forbidden',
-      message: AUTH_ERRORS.inactive,
-    });
+  // issue #29: "inactive" (and NO_ROLE_ASSOCIATED) only for the right password told a
+  // guesser that the password was right. The same 401 as a wrong password, whichever.
+  it('answers a user whose authorization is not active as a wrong password, right password or not', async () => {
+    const answers = [];
+    for (const password of ['demo-password', 'not-the-password']) {
+      answers.push(
+        await t.api('/api/auth', {
+          method: 'POST',
+          body: { username: 'inactive@summit.test', password },
+        }),
+      );
+    }
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: AUTH_ERRORS.invalidCredentials,
+      });
+    }
   });
 
-  it('answers 403 NO_ROLE_ASSOCIATED to a user without any authorization', async () => {
+  it('answers a user without any authorization as a wrong password, right password or not', async () => {
     const { db } = t.server;
     const hash = await db
       .selectFrom('users')
@@ -93,12 +102,14 @@ describe('sign-in (spec: session 4 Sign-in and session, session 7 auth)', () => 
         created_at: new Date().toISOString(),
       })
       .execute();
-    const answer = await t.api('/api/auth', {
-      method: 'POST',
-      body: { username: 'norole@summit.test', password: 'demo-password' },
-    });
-    expect(answer.status).toBe(403);
-    expect(answer.body).toMatchObject({ message: AUTH_ERRORS.noRole });
+    for (const password of ['demo-password', 'not-the-password']) {
+      const answer = await t.api('/api/auth', {
+        method: 'POST',
+        body: { username: 'norole@summit.test', password },
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ message: AUTH_ERRORS.invalidCredentials });
+    }
   });
 
   it('accepts the username in any case and with surrounding spaces', async () => {
@@ -173,12 +184,24 @@ describe('token refresh (spec: session 4 step 8, PATCH auth)', () => {
     expect((await refresh('owner@harbor.test', fresh.refreshToken)).status).toBe(200);
   });
 
-  it('refuses a refresh token presented with another username', async () => {
+  it('revokes the whole family of a refresh token presented with another username, as for a replay', async () => {
     const tokens = await t.signIn('agent@lakeside.test');
-    const answer = await refresh('owner@lakeside.test', tokens.refreshToken);
+    const otherSession = await t.signIn('agent@lakeside.test');
+    // The family's second token: the first one's replay would revoke it anyway.
+    const rotated = authResponseSchema.parse(
+      (await refresh('agent@lakeside.test', tokens.refreshToken)).body,
+    ).data.attributes;
+    expect((await t.api('/api/users/me', { token: rotated.AccessToken })).status).toBe(200);
+
+    const answer = await refresh('owner@lakeside.test', rotated.RefreshToken);
     expect(answer.status).toBe(401);
-    // Not rotated by the refusal: the rightful owner can still use it.
-    expect((await refresh('AGENT@lakeside.test', tokens.refreshToken)).status).toBe(200);
+    expect(answer.body).toMatchObject({ message: AUTH_ERRORS.invalidRefresh });
+    // issue #29: a valid token under another name is out of its owner's hands. The family
+    // is revoked: the token fails under the right name too, and so do its access tokens.
+    expect((await refresh('AGENT@lakeside.test', rotated.RefreshToken)).status).toBe(401);
+    expect((await t.api('/api/users/me', { token: rotated.AccessToken })).status).toBe(401);
+    // The user's other sessions are not touched.
+    expect((await refresh('agent@lakeside.test', otherSession.refreshToken)).status).toBe(200);
   });
 
   it('refuses garbage, an access token and a forged token as refresh tokens', async () => {

@@ -56,8 +56,9 @@ describe('setting an authorization active or inactive', () => {
       method: 'POST',
       body: { username: 'agent@lakeside.test', password: 'demo-password' },
     });
-    expect(signIn.status).toBe(403);
-    expect(signIn.body).toMatchObject({ message: AUTH_ERRORS.inactive });
+    // As a wrong password would (issue #29: "inactive" confirmed the password).
+    expect(signIn.status).toBe(401);
+    expect(signIn.body).toMatchObject({ message: AUTH_ERRORS.invalidCredentials });
 
     // Active again: the user can sign in again, but the revoked session stays ended.
     const again = await patch('ws_lakeside', id, admin.accessToken, { status: 'active' });

@@ -193,8 +193,12 @@ describe('demo accounts only in a demo database', () => {
     }
   });
 
-  it('lets a real database listen on every interface', async () => {
-    const server = await buildServer({ dataDir: await freshDir(), logLevel: 'silent' });
+  it('lets a real database listen on every interface (with APP_ORIGIN, issue #29)', async () => {
+    const server = await buildServer({
+      dataDir: await freshDir(),
+      logLevel: 'silent',
+      appOrigin: 'https://cockpit.example.test',
+    });
     try {
       const { url } = await server.listen(0, '0.0.0.0');
       expect((await callApi(url, '/api/health')).status).toBe(200);

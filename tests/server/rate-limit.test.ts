@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ERRORS } from '@/shared/contracts/auth';
+import { tooManySignInAttempts } from '@/shared/contracts/auth';
 import { createTestClock, startTestServer, type TestServer } from './helpers/test-server';
 
 describe('sign-in rate limit', () => {
@@ -15,13 +15,19 @@ describe('sign-in rate limit', () => {
 
   it('answers 429 once an address has used up its attempts for one username, even with the right password', async () => {
     for (let i = 0; i < 3; i++) expect((await attempt('owner@lakeside.test')).status).toBe(401);
+    clock.advance(15_000);
     const limited = await attempt('OWNER@lakeside.test ', 'demo-password');
     expect(limited.status).toBe(429);
+    // The window is a minute, 15 s of it gone: 45 s to wait, said in words and Retry-After.
+    expect(limited.headers.get('retry-after')).toBe('45');
     expect(limited.body).toEqual({
       statusCode: 429,
       error: 'Too Many Requests',
-      message: AUTH_ERRORS.tooManyAttempts,
+      message: tooManySignInAttempts(45),
     });
+    expect(tooManySignInAttempts(45)).toBe(
+      'Too many sign-in attempts. Please wait a minute and try again.',
+    );
   });
 
   it('counts each username on its own', async () => {
@@ -29,7 +35,7 @@ describe('sign-in rate limit', () => {
   });
 
   it('lets the username try again once the window has passed', async () => {
-    clock.advance(61_000);
+    clock.advance(46_000);
     expect((await attempt('owner@lakeside.test', 'demo-password')).status).toBe(200);
   });
 

@@ -263,7 +263,7 @@ describe('call tracking (simulated provider)', () => {
     const intake = await bearer('intake@harbor.test');
     const answer = await placeOutbound(intake, { to_agent: '000000' });
     expect(answer.status).toBe(403);
-    expect(apiErrorSchema.parse(answer.body).message).toMatch(/own call-tracking user/);
+    expect(apiErrorSchema.parse(answer.body).message).toMatch(/ring only your own line/);
   });
 
   it('answers bad input with 400 and a message naming the field', async () => {

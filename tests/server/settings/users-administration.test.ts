@@ -333,8 +333,9 @@ describe('users administration', () => {
       method: 'POST',
       body: { username: 'agent@lakeside.test', password: 'demo-password' },
     });
-    expect(signIn.status).toBe(403);
-    expect(message(signIn.body)).toBe(AUTH_ERRORS.inactive);
+    // As a wrong password would (issue #29: "inactive" confirmed the password).
+    expect(signIn.status).toBe(401);
+    expect(message(signIn.body)).toBe(AUTH_ERRORS.invalidCredentials);
 
     const back = await t.api(`/api/workspaces/ws_lakeside/users/${target.id}`, {
       method: 'PATCH',
