@@ -9,9 +9,11 @@ afterEach(() => {
 });
 
 const heading = (name: string | RegExp) =>
-  screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+  // The first render loads the app's lazy routes, cold: slow on a busy machine (a limit, not a check).
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 
-describe('marketing, cash-flow and the other app routes (issue 15)', () => {
+// The first test renders the whole app cold (every lazy route transformed): allowed 20 s.
+describe('marketing, cash-flow and the other app routes (issue 15)', { timeout: 20_000 }, () => {
   it('sends a starter owner (owner@summit.test) typing the Marketing Plan Essentials URL to the not-allowed page', async () => {
     setSession(
       makeUser({ role: 'owner', edition: 'starter' }),
