@@ -19,16 +19,20 @@ export const MAX_JSON_DEPTH = 64;
 export const MAX_STEPS_PER_EXECUTION = 500;
 /** One step history entry as JSON, in UTF-8 bytes (its variables without the large grids). */
 export const MAX_STEP_HISTORY_BYTES = 256 * KIB;
-/** A case's variables as JSON after each start or submit merged its answers in, in UTF-8 bytes. */
-export const MAX_CASE_VARIABLES_BYTES = 1 * MIB;
+/**
+ * A case's variables as JSON after each start or submit merged its answers in, in UTF-8
+ * bytes (the seeded intakes' whole wizard state, definition included, is about 15 KB).
+ * Half the 1 MB request limit, so a request can carry a case at its bound.
+ */
+export const MAX_CASE_VARIABLES_BYTES = 512 * KIB;
 /** An execution history's `executionHistory` (every project's variables and the steps), in UTF-8 bytes. */
-export const MAX_EXECUTION_HISTORY_BYTES = 1 * MIB;
+export const MAX_EXECUTION_HISTORY_BYTES = 512 * KIB;
 /** Step histories per page of GET process-execution-history/{id} (the default and the most). */
 export const STEP_HISTORY_PAGE_LIMIT = 25;
 /**
  * No single answer of the histories is larger than this: a page holds the execution
  * history and at most STEP_HISTORY_PAGE_LIMIT steps, each bounded above (the names and
- * ids beside them are bounded by their contracts), about 7.5 MB at the very most.
+ * ids beside them are bounded by their contracts), about 7 MB at the very most.
  */
 export const MAX_HISTORY_RESPONSE_BYTES = 10 * MIB;
 
