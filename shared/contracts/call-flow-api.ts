@@ -298,7 +298,8 @@ export type StepHistoryRecord = z.infer<typeof stepHistoryRecordSchema>;
  * histories (oldest first). Issue #29: the steps are paged, `page[limit]` at most
  * STEP_HISTORY_PAGE_LIMIT (also the default) from `page[offset]`, and `meta` says which
  * page of how many steps it is. A client that asks without paging gets the first page in
- * the shape it knew (`meta` is new and optional to read).
+ * the shape it knew (`meta` is new and optional to read); `meta` is absent from servers
+ * before issue #29, which answered every step at once.
  */
 export const executionHistoryDetailQuerySchema = z.object({
   'page[limit]': z.coerce
@@ -323,7 +324,7 @@ export const executionHistoryDetailSchema = executionHistorySummarySchema.extend
 export type ExecutionHistoryDetail = z.infer<typeof executionHistoryDetailSchema>;
 export const executionHistoryDetailResponseSchema = itemResponseSchema(
   executionHistoryDetailSchema,
-).extend({ meta: listMetaSchema });
+).extend({ meta: listMetaSchema.optional() });
 export type ExecutionHistoryDetailResponse = z.infer<typeof executionHistoryDetailResponseSchema>;
 
 // ---------------------------------------------------------------- step drafts (issue #28)
