@@ -1,8 +1,9 @@
 // Issue #29 "Everything has a bound": how large a call flow's records may grow and how
 // much mail it may send, in one place. The server enforces every number; the client pages
 // the histories with STEP_HISTORY_PAGE_LIMIT and shows the server's messages. Each is
-// chosen far above what a real intake produces (the seeded 13- and 14-form intakes stay
-// under a tenth of each) and documented with its number in the README's "Limits" table.
+// chosen far above what a real intake produces (a full run of the seeded Personal Injury
+// intake stays under a hundredth of each size) and documented with its number in the
+// README's "Limits" table.
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -17,11 +18,17 @@ export const MAX_JSON_DEPTH = 64;
 
 /** Step histories one execution keeps (a 40-form intake walked back and forth stays under 150). */
 export const MAX_STEPS_PER_EXECUTION = 500;
-/** One step history entry as JSON, in UTF-8 bytes (its variables without the large grids). */
-export const MAX_STEP_HISTORY_BYTES = 256 * KIB;
+/**
+ * One step history entry as JSON, names included, in UTF-8 bytes: its project's variables
+ * without the large grids (a full run of the seeded intake writes under 1 KB a step). With the largest history
+ * (64 MB) read back four pages at a time the server stays well under 400 MB
+ * (tests/server/call-center/history-memory.test.ts); 256 KB steps did not.
+ */
+export const MAX_STEP_HISTORY_BYTES = 128 * KIB;
 /**
  * A case's variables as JSON after each start or submit merged its answers in, in UTF-8
- * bytes (the seeded intakes' whole wizard state, definition included, is about 15 KB).
+ * bytes (a full run of the seeded intake keeps under 1 KB; its whole wizard state, the
+ * process definition included, is about 15 KB).
  * Half the 1 MB request limit, so a request can carry a case at its bound.
  */
 export const MAX_CASE_VARIABLES_BYTES = 512 * KIB;
@@ -31,8 +38,8 @@ export const MAX_EXECUTION_HISTORY_BYTES = 512 * KIB;
 export const STEP_HISTORY_PAGE_LIMIT = 25;
 /**
  * No single answer of the histories is larger than this: a page holds the execution
- * history and at most STEP_HISTORY_PAGE_LIMIT steps, each bounded above (the names and
- * ids beside them are bounded by their contracts), about 7 MB at the very most.
+ * history and at most STEP_HISTORY_PAGE_LIMIT steps, each bounded whole above, besides a
+ * few names and ids: about 4 MB at the very most.
  */
 export const MAX_HISTORY_RESPONSE_BYTES = 10 * MIB;
 

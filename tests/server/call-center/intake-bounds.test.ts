@@ -120,7 +120,7 @@ describe('the bounds of a call flow', () => {
       const refused = await cc('process-execution-steps-history', { method: 'POST', body: over });
       expect(refused.status).toBe(413);
       expect(messageOf(refused)).toBe(
-        'A step history may hold at most 256 KB; this one holds 256 KB and was not recorded.',
+        'A step history may hold at most 128 KB; this one holds 128 KB and was not recorded.',
       );
       expect(await stepCount(id)).toBe(1);
     });
