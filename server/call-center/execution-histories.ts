@@ -54,11 +54,15 @@ const idParams = z.object({ id: idSchema });
 const workspaceParams = z.object({ id: idSchema });
 const executionHistoryJsonSchema = executionHistoryCreateSchema.shape.executionHistory;
 
-/** An execution history the caller's workspace holds, or 404 (ids cannot be probed). */
+/**
+ * An execution history the caller's workspace holds, or 404 (ids cannot be probed). Its
+ * keys only: not the execution_history column (up to MAX_EXECUTION_HISTORY_BYTES), which
+ * every step, draft and e-mail of the execution would otherwise read again (issue #29).
+ */
 export async function reachableExecution(db: Db, principal: Principal, id: string) {
   const row = await db
     .selectFrom('process_executions')
-    .selectAll()
+    .select(['id', 'workspace_id', 'created_by', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row || !canReach(principal, row.workspace_id)) {
@@ -293,7 +297,10 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
     const page = parseInput(executionHistoryDetailQuerySchema, request.query ?? {}, 'query');
     const limit = page['page[limit]'];
     const offset = page['page[offset]'];
-    const row = await summariesQuery(ctx.db).where('e.id', '=', id).executeTakeFirstOrThrow();
+    const row = await summariesQuery(ctx.db)
+      .select('e.execution_history')
+      .where('e.id', '=', id)
+      .executeTakeFirstOrThrow();
     const steps = await ctx.db
       .selectFrom('step_histories as s')
       .leftJoin('users as u', 'u.id', 's.created_by')
@@ -331,7 +338,7 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
         ...summary,
         executionHistory: readJson(
           executionHistoryJsonSchema,
-          found.execution_history,
+          row.execution_history,
           'execution history',
         ),
         stepHistories,
