@@ -10,7 +10,6 @@ import {
   MAX_HISTORY_RESPONSE_BYTES,
   MAX_STEP_HISTORY_BYTES,
   MAX_STEPS_PER_EXECUTION,
-  measureJson,
   STEP_HISTORY_PAGE_LIMIT,
 } from '@/shared/domain/intake-limits';
 import { DEMO_PASSWORD } from '@/server/seed/demo-accounts';
@@ -28,6 +27,7 @@ import {
   type ServerProcess,
   startServerProcess,
 } from '../scale/scale-harness';
+import { weighing } from './weighing';
 
 // Issue #29 point 2: 160 steps of ~0.9 MB made one GET answer 145 MB with the server at
 // 1.2 GB. Here the largest history the bounds allow (MAX_STEPS_PER_EXECUTION steps of
@@ -108,22 +108,6 @@ describe('the largest history the bounds allow', () => {
     });
     const text = await response.text();
     return { status: response.status, text, bytes: Buffer.byteLength(text, 'utf8') };
-  }
-
-  /**
-   * `build(pad)` with the pad grown so that `measured` of it weighs exactly `bytes`: half
-   * two-byte characters, so the bound is met in UTF-8 bytes, not in characters.
-   */
-  function weighing<T>(
-    bytes: number,
-    build: (pad: string) => T,
-    measured: (value: T) => unknown = (value) => value,
-  ): T {
-    const room = bytes - measureJson(measured(build(''))).bytes;
-    const accents = Math.floor(room / 4);
-    const exact = build(`${'é'.repeat(accents)}${'x'.repeat(room - 2 * accents)}`);
-    expect(measureJson(measured(exact)).bytes).toBe(bytes);
-    return exact;
   }
 
   it(`writes ${MAX_STEPS_PER_EXECUTION} steps of ${MAX_STEP_HISTORY_BYTES / 1024} KB and reads them back a page at a time, the server under 400 MB throughout`, async () => {

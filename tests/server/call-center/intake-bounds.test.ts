@@ -25,24 +25,13 @@ import {
   type TestServer,
 } from '../helpers/test-server';
 import { callCenter } from './call-center-client';
+import { weighing } from './weighing';
 
 // Issue #29 "Everything has a bound": each bound of shared/domain/intake-limits.ts at its
 // edge over HTTP against the real server: exactly at the limit is taken, one over is
 // refused with a 4xx whose message a person understands, and nothing was written.
 
 const HARBOR = 'ws_harbor';
-
-/**
- * `base` with a `pad` text added at `path` so its JSON weighs exactly `bytes` (ASCII
- * padding: one character, one byte).
- */
-function weighing<T extends object>(bytes: number, build: (pad: string) => T): T {
-  const without = measureJson(build('')).bytes;
-  if (without > bytes) throw new Error(`the body alone weighs ${without} bytes`);
-  const body = build('x'.repeat(bytes - without));
-  expect(measureJson(body).bytes).toBe(bytes);
-  return body;
-}
 
 function messageOf(answer: ApiAnswer): string {
   return apiErrorSchema.parse(answer.body).message;
@@ -222,13 +211,8 @@ describe('the bounds of a call flow', () => {
   describe('execution histories', () => {
     const withVariables = (pad: string) => historyBody({ 'pi-intake': { notes: pad } });
     // The bound is on executionHistory, the part that every page of the detail carries.
-    const weighed = (bytes: number) => {
-      const body = withVariables('');
-      const without = measureJson(body.executionHistory).bytes;
-      const padded = withVariables('x'.repeat(bytes - without));
-      expect(measureJson(padded.executionHistory).bytes).toBe(bytes);
-      return padded;
-    };
+    const weighed = (bytes: number) =>
+      weighing(bytes, withVariables, (body) => body.executionHistory);
 
     it(`keeps an execution history of exactly ${MAX_EXECUTION_HISTORY_BYTES} bytes and refuses one byte more with a 413, created or patched`, async () => {
       const taken = await cc('process-execution-history', {
