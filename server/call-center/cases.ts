@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import {
   caseStatusUpdateSchema,
@@ -11,8 +12,10 @@ import {
   type ProcessDefinition,
 } from '@/shared/contracts/call-flow';
 import { callCenterAckSchema } from '@/shared/contracts/call-flow-api';
+import { formatBytes, MAX_CASE_VARIABLES_BYTES, measureJson } from '@/shared/domain/intake-limits';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
+import { serializeOn } from '../db/serialize';
 import type { CaseTable } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
@@ -25,7 +28,8 @@ import { findProcessDefinition, processIdSchema } from './process-definitions';
 // workspaceId), PUT processes/{process} submits a step's form (app_uid, dyn_uid,
 // del_index, case_vars), PUT processmaker/{id} sets the case status (COMPLETED at an END
 // step, CALL_ENDED on hang-up). A case belongs to one workspace; another workspace's
-// app_uid answers 404, like an unknown one.
+// app_uid answers 404, like an unknown one. Issue #29: a case's variables, after each
+// start or submit merged in, hold at most MAX_CASE_VARIABLES_BYTES (413).
 
 const processParams = z.object({ process: processIdSchema });
 const caseStatusParams = z.object({ id: processIdSchema });
@@ -86,10 +90,50 @@ async function executionToLink(
   return row?.id ?? null;
 }
 
-function mergedVars(row: CaseTable, updates: Record<string, unknown>): string {
-  const current = readJson(variablesSchema, row.case_vars, 'case variables');
-  // Spread defines own properties, so a key named __proto__ stays a plain key.
-  return JSON.stringify({ ...current, ...updates });
+/**
+ * A case's variables as stored, or a 413 when they would be larger than
+ * MAX_CASE_VARIABLES_BYTES (issue #29: each submit merges its answers in, so the total is
+ * what is bounded, not one request).
+ */
+function boundedCaseVars(vars: Record<string, unknown>, refused: string): string {
+  const { text, bytes } = measureJson(vars);
+  if (bytes > MAX_CASE_VARIABLES_BYTES) {
+    throw new HttpError(
+      413,
+      `A case's answers may hold at most ${formatBytes(MAX_CASE_VARIABLES_BYTES)} in all; with these they would hold ${formatBytes(bytes)}, so ${refused}.`,
+    );
+  }
+  return text;
+}
+
+/**
+ * Merges `updates` into the case's stored variables and writes them with `changes`, within
+ * the bound. Read, merged and written in one transaction, one writer of the case at a time
+ * (every process): two submits at once both land, and the bound sees the real total.
+ */
+async function updateCaseVars(
+  db: Db,
+  appUid: string,
+  updates: Record<string, unknown>,
+  changes: Omit<Updateable<CaseTable>, 'case_vars'>,
+  refused: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await serializeOn(trx, `case:${appUid}`);
+    const { case_vars } = await trx
+      .selectFrom('cases')
+      .select('case_vars')
+      .where('app_uid', '=', appUid)
+      .executeTakeFirstOrThrow();
+    const current = readJson(variablesSchema, case_vars, 'case variables');
+    // Spread defines own properties, so a key named __proto__ stays a plain key.
+    const merged = boundedCaseVars({ ...current, ...updates }, refused);
+    await trx
+      .updateTable('cases')
+      .set({ ...changes, case_vars: merged })
+      .where('app_uid', '=', appUid)
+      .execute();
+  });
 }
 
 export function registerCaseRoutes(api: FastifyInstance, ctx: ServerContext): void {
@@ -112,7 +156,7 @@ export function registerCaseRoutes(api: FastifyInstance, ctx: ServerContext): vo
       dyn_uid: null,
       del_index: 1,
       status: 'TO_DO',
-      case_vars: JSON.stringify(body.variables),
+      case_vars: boundedCaseVars(body.variables, 'the case was not started'),
       created_by: principal.sub,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
@@ -138,17 +182,18 @@ export function registerCaseRoutes(api: FastifyInstance, ctx: ServerContext): vo
       throw badRequest(`dyn_uid: the process has no form ${body.dyn_uid}`);
     }
     const delIndex = row.del_index + 1;
-    await ctx.db
-      .updateTable('cases')
-      .set({
-        case_vars: mergedVars(row, body.case_vars),
+    await updateCaseVars(
+      ctx.db,
+      row.app_uid,
+      body.case_vars,
+      {
         dyn_uid: body.dyn_uid,
         del_index: delIndex,
         status: 'TO_DO',
         updated_at: ctx.now().toISOString(),
-      })
-      .where('app_uid', '=', row.app_uid)
-      .execute();
+      },
+      'this step was not submitted',
+    );
     return respondWith(submitStepResponseSchema, { del_index: delIndex });
   });
 
@@ -162,16 +207,17 @@ export function registerCaseRoutes(api: FastifyInstance, ctx: ServerContext): vo
       throw notFound('Case not found.');
     }
     await callFlowScope(ctx, principal, row.workspace_id, 'run');
-    await ctx.db
-      .updateTable('cases')
-      .set({
+    await updateCaseVars(
+      ctx.db,
+      row.app_uid,
+      body.case_vars,
+      {
         status: body.app_status,
-        case_vars: mergedVars(row, body.case_vars),
         ...(body.dyn_uid ? { dyn_uid: body.dyn_uid } : {}),
         updated_at: ctx.now().toISOString(),
-      })
-      .where('app_uid', '=', row.app_uid)
-      .execute();
+      },
+      'the case status was not changed',
+    );
     return respondWith(callCenterAckSchema, { id: row.app_uid });
   });
 }

@@ -6,14 +6,19 @@ import {
   errorNotificationListResponseSchema,
   outboxListQuerySchema,
 } from '@/shared/contracts/call-flow-api';
+import { MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR } from '@/shared/domain/intake-limits';
 import { assertRole } from '../auth/access';
 import type { ServerContext } from '../context';
+import { serializeOn } from '../db/serialize';
 import { newestFirstPage, pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
+import { assertHourlyVolume } from './volume-limits';
 
 // spec: session 7 Call flow — POST error-notification with subject and body (spec 8: the
 // call-flow error e-mail, sent once per session). Stored in error_notifications, which
-// system users read (GET error-notification).
+// system users read (GET error-notification). Issue #29: at most
+// MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR per user (429 with Retry-After); the client
+// sends one per signed-in session.
 
 export function registerErrorNotificationRoutes(api: FastifyInstance, ctx: ServerContext): void {
   // spec 8: any screen's failure may notify, so any signed-in user may send one.
@@ -21,17 +26,29 @@ export function registerErrorNotificationRoutes(api: FastifyInstance, ctx: Serve
     const body = parseInput(errorNotificationRequestSchema, request.body, 'body');
     const principal = await ctx.authenticate(request);
     const id = randomUUID();
-    await ctx.db
-      .insertInto('error_notifications')
-      .values({
-        id,
-        workspace_id: principal.workspace,
-        created_by: principal.sub,
-        subject: body.subject,
-        body: body.body,
-        created_at: ctx.now().toISOString(),
-      })
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      // issue #29: the hour's count and the insert, one sender at a time.
+      await serializeOn(trx, `error-notification:${principal.sub}`);
+      const now = ctx.now();
+      await assertHourlyVolume(trx, {
+        table: 'error_notifications',
+        userId: principal.sub,
+        max: MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR,
+        now,
+        what: 'error notifications',
+      });
+      await trx
+        .insertInto('error_notifications')
+        .values({
+          id,
+          workspace_id: principal.workspace,
+          created_by: principal.sub,
+          subject: body.subject,
+          body: body.body,
+          created_at: now.toISOString(),
+        })
+        .execute();
+    });
     return respondWith(callCenterAckSchema, { id });
   });
 

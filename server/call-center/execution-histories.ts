@@ -9,11 +9,12 @@ import {
   stepDirectionSchema,
   stepHistoryEntrySchema,
   stepTypeSchema,
-  variablesSchema,
+  type Variables,
 } from '@/shared/contracts/call-flow';
 import {
   callCenterAckSchema,
   executionHistoryCreatedSchema,
+  executionHistoryDetailQuerySchema,
   executionHistoryDetailResponseSchema,
   executionHistoryListQuerySchema,
   executionHistoryListResponseSchema,
@@ -21,10 +22,18 @@ import {
   type StepHistoryRecord,
 } from '@/shared/contracts/call-flow-api';
 import { idSchema } from '@/shared/contracts/common';
+import {
+  formatBytes,
+  MAX_EXECUTION_HISTORY_BYTES,
+  MAX_STEP_HISTORY_BYTES,
+  MAX_STEPS_PER_EXECUTION,
+  measureJson,
+} from '@/shared/domain/intake-limits';
 import type { Principal } from '../auth/access';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
-import { notFound } from '../http/errors';
+import { serializeOn } from '../db/serialize';
+import { HttpError, notFound } from '../http/errors';
 import { parsePaging } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import { readJson } from '../repositories/json-column';
@@ -36,16 +45,24 @@ import { findProcessDefinition } from './process-definitions';
 // spec: session 3 Process execution history / Step history, 7 Call flow: the engine
 // writes them (POST, PATCH, POST steps-history: any role that runs call flows); owners,
 // admins and system read them (the Call Flows histories screen, paths not in the spec).
+// Issue #29 "Everything has a bound" (shared/domain/intake-limits.ts): at most
+// MAX_STEPS_PER_EXECUTION steps (409) of MAX_STEP_HISTORY_BYTES each (413), an execution
+// history of MAX_EXECUTION_HISTORY_BYTES (413), and the detail answers its steps a page
+// at a time, so no answer passes MAX_HISTORY_RESPONSE_BYTES.
 
 const idParams = z.object({ id: idSchema });
 const workspaceParams = z.object({ id: idSchema });
 const executionHistoryJsonSchema = executionHistoryCreateSchema.shape.executionHistory;
 
-/** An execution history the caller's workspace holds, or 404 (ids cannot be probed). */
+/**
+ * An execution history the caller's workspace holds, or 404 (ids cannot be probed). Its
+ * keys only: not the execution_history column (up to MAX_EXECUTION_HISTORY_BYTES), which
+ * every step, draft and e-mail of the execution would otherwise read again (issue #29).
+ */
 export async function reachableExecution(db: Db, principal: Principal, id: string) {
   const row = await db
     .selectFrom('process_executions')
-    .selectAll()
+    .select(['id', 'workspace_id', 'created_by', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row || !canReach(principal, row.workspace_id)) {
@@ -71,7 +88,6 @@ function summariesQuery(db: Db) {
       'e.created_by',
       'e.start_time',
       'e.end_time',
-      'e.execution_history',
       'd.name as process_name',
       eb.fn.coalesce('p.first_name', eb.val('')).as('first_name'),
       eb.fn.coalesce('p.last_name', eb.val('')).as('last_name'),
@@ -89,6 +105,21 @@ function summariesQuery(db: Db) {
         .whereRef('s.execution_id', '=', 'e.id')
         .as('step_count'),
     ]);
+}
+
+/**
+ * The execution history's JSON, or a 413 when it is larger than
+ * MAX_EXECUTION_HISTORY_BYTES (issue #29: every page of the detail carries it).
+ */
+function boundedExecutionHistory(value: unknown): string {
+  const { text, bytes } = measureJson(value);
+  if (bytes > MAX_EXECUTION_HISTORY_BYTES) {
+    throw new HttpError(
+      413,
+      `An execution history's variables may hold at most ${formatBytes(MAX_EXECUTION_HISTORY_BYTES)}; these hold ${formatBytes(bytes)} and were not saved.`,
+    );
+  }
+  return text;
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summariesQuery>['executeTakeFirstOrThrow']>>;
@@ -121,6 +152,7 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
     const body = parseInput(executionHistoryCreateSchema, request.body, 'body');
     const principal = await ctx.authenticate(request);
     await callFlowScope(ctx, principal, body.workspace, 'run');
+    const executionHistory = boundedExecutionHistory(body.executionHistory);
     if (!(await findProcessDefinition(ctx.db, body.workspace, { uid: body.process }))) {
       throw notFound('Process not found.');
     }
@@ -138,7 +170,7 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
         created_by: principal.sub,
         start_time: body.startTime,
         end_time: body.endTime,
-        execution_history: JSON.stringify(body.executionHistory),
+        execution_history: executionHistory,
         created_at: now,
         updated_at: now,
       })
@@ -152,15 +184,15 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
     const principal = await ctx.authenticate(request);
     const row = await reachableExecution(ctx.db, principal, id);
     await callFlowScope(ctx, principal, row.workspace_id, 'run');
+    const executionHistory =
+      body.executionHistory !== undefined ? boundedExecutionHistory(body.executionHistory) : null;
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('process_executions')
         .set({
           status: body.status,
           ...(body.endTime !== undefined ? { end_time: body.endTime } : {}),
-          ...(body.executionHistory !== undefined
-            ? { execution_history: JSON.stringify(body.executionHistory) }
-            : {}),
+          ...(executionHistory !== null ? { execution_history: executionHistory } : {}),
           updated_at: ctx.now().toISOString(),
         })
         .where('id', '=', id)
@@ -180,24 +212,47 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
     const principal = await ctx.authenticate(request);
     const row = await reachableExecution(ctx.db, principal, body.processExecutionHistoryId);
     await callFlowScope(ctx, principal, row.workspace_id, 'run');
+    // issue #29: the whole entry as it is kept and answered, names and ids included.
+    const { bytes } = measureJson(body);
+    if (bytes > MAX_STEP_HISTORY_BYTES) {
+      throw new HttpError(
+        413,
+        `A step history may hold at most ${formatBytes(MAX_STEP_HISTORY_BYTES)}; this one holds ${formatBytes(bytes)} and was not recorded.`,
+      );
+    }
     const id = randomUUID();
-    await ctx.db
-      .insertInto('step_histories')
-      .values({
-        id,
-        execution_id: row.id,
-        previous_step_id: body.previousStepId,
-        current_step_id: body.currentStepId,
-        current_step_name: body.currentStepName,
-        current_step_type: body.currentStepType,
-        current_step_process_id: body.currentStepProcessId,
-        variable_state: JSON.stringify(body.variableState),
-        direction: body.direction,
-        executed_on: body.executedOn,
-        created_by: principal.sub,
-        created_at: ctx.now().toISOString(),
-      })
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      // The count and the insert, one step of this execution at a time (every process).
+      await serializeOn(trx, `steps:${row.id}`);
+      const { n } = await trx
+        .selectFrom('step_histories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('execution_id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= MAX_STEPS_PER_EXECUTION) {
+        throw new HttpError(
+          409,
+          `This call flow already recorded ${MAX_STEPS_PER_EXECUTION} steps, the most one call flow keeps; this step was not recorded.`,
+        );
+      }
+      await trx
+        .insertInto('step_histories')
+        .values({
+          id,
+          execution_id: row.id,
+          previous_step_id: body.previousStepId,
+          current_step_id: body.currentStepId,
+          current_step_name: body.currentStepName,
+          current_step_type: body.currentStepType,
+          current_step_process_id: body.currentStepProcessId,
+          variable_state: JSON.stringify(body.variableState),
+          direction: body.direction,
+          executed_on: body.executedOn,
+          created_by: principal.sub,
+          created_at: ctx.now().toISOString(),
+        })
+        .execute();
+    });
     // issue #28: moving forward from a step submitted it; its answers are in the history
     // now, so its draft goes (going back submits nothing and keeps the draft).
     if (body.direction === 'forward' && body.previousStepId) {
@@ -239,7 +294,13 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
     const principal = await ctx.authenticate(request);
     const found = await reachableExecution(ctx.db, principal, id);
     await callFlowScope(ctx, principal, found.workspace_id, 'manage');
-    const row = await summariesQuery(ctx.db).where('e.id', '=', id).executeTakeFirstOrThrow();
+    const page = parseInput(executionHistoryDetailQuerySchema, request.query ?? {}, 'query');
+    const limit = page['page[limit]'];
+    const offset = page['page[offset]'];
+    const row = await summariesQuery(ctx.db)
+      .select('e.execution_history')
+      .where('e.id', '=', id)
+      .executeTakeFirstOrThrow();
     const steps = await ctx.db
       .selectFrom('step_histories as s')
       .leftJoin('users as u', 'u.id', 's.created_by')
@@ -251,6 +312,9 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
       .where('s.execution_id', '=', id)
       .orderBy('s.executed_on')
       .orderBy('s.created_at')
+      .orderBy('s.id')
+      .limit(limit)
+      .offset(offset)
       .execute();
     const stepHistories: StepHistoryRecord[] = steps.map((s) => ({
       id: s.id,
@@ -261,13 +325,17 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
       currentStepProcessId: s.current_step_process_id,
       direction: stepDirectionSchema.parse(s.direction),
       executedOn: s.executed_on,
-      variableState: readJson(variablesSchema, s.variable_state, 'step variables'),
+      // Checked by the answer's contract below (respondWith), once: a page holds up to
+      // STEP_HISTORY_PAGE_LIMIT of the largest steps, and a second full check of each
+      // (readJson) doubled the work and the garbage of the largest answers (issue #29).
+      variableState: JSON.parse(s.variable_state) as Variables,
       userId: s.created_by,
       agentName: personName(s.first_name, s.last_name, s.username),
     }));
+    const summary = summaryOf(row);
     return respondWith(executionHistoryDetailResponseSchema, {
       data: {
-        ...summaryOf(row),
+        ...summary,
         executionHistory: readJson(
           executionHistoryJsonSchema,
           row.execution_history,
@@ -275,6 +343,7 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
         ),
         stepHistories,
       },
+      meta: { total: summary.stepCount, limit, offset },
     });
   });
 }

@@ -26,6 +26,7 @@ import * as callEndings from './migrations/0021-call-endings';
 import * as stepDraftsAndParkedWalkIns from './migrations/0022-step-drafts-and-parked-walk-ins';
 import * as missedCallIndexes from './migrations/0023-missed-call-indexes';
 import * as unfinishedIntakes from './migrations/0024-unfinished-intakes';
+import * as intakeBounds from './migrations/0025-intake-bounds';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-step-drafts-and-parked-walk-ins': stepDraftsAndParkedWalkIns,
   '0023-missed-call-indexes': missedCallIndexes,
   '0024-unfinished-intakes': unfinishedIntakes,
+  '0025-intake-bounds': intakeBounds,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -676,6 +676,16 @@ export interface EmailOutboxTable {
   html_body: string;
   text_body: string;
   created_at: string;
+  /**
+   * The execution whose trigger sent it (migration 0025, issue #29: e-mails per execution
+   * are bounded); null for one sent without (clients before the bound, or none given).
+   */
+  execution_id: string | null;
+  /**
+   * 'call-flow' for what POST sendEmail queued (migration 0025): the e-mails the hourly
+   * bound counts. null for the server's own (invitations) and the rows before 0025.
+   */
+  kind: 'call-flow' | null;
 }
 
 /** What POST error-notification received. */

@@ -15,6 +15,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers the answer carries besides the body (a 429's Retry-After). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -25,7 +27,15 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not Found') => new HttpError(404, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+/** A 429 that says when to come back: Retry-After in whole seconds, at least 1. */
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(
+    429,
+    message,
+    retryAfterSeconds === undefined
+      ? {}
+      : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 
 export function errorBody(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -70,6 +80,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status !== null) {
       const message = error instanceof Error ? error.message : STATUS_CODES[status];
       request.log.info({ statusCode: status, message }, 'client error');
+      if (error instanceof HttpError) reply.headers(error.headers);
       return reply
         .code(status)
         .type('application/json')

@@ -53,6 +53,7 @@ import {
   stepDraftResponseSchema,
   stepDraftSaveSchema,
 } from '@/shared/contracts/call-flow-api';
+import type { ListMeta } from '@/shared/contracts/common';
 import type { TransportRequest } from '@/shared/transport/transport';
 import type { ApiClient, CallOptions } from './client';
 
@@ -249,17 +250,32 @@ export function listExecutionHistories(
   );
 }
 
-/** GET process-execution-history/{id}: one history with its step histories. */
+/**
+ * GET process-execution-history/{id}: one history with a page of its step histories
+ * (issue #29: at most STEP_HISTORY_PAGE_LIMIT a page, the server's default without one).
+ * `meta` counts every step; a server before the paging answered them all, without it.
+ */
 export async function fetchExecutionHistory(
   api: ApiClient,
   id: string,
-): Promise<ExecutionHistoryDetail> {
+  page?: PageRequest,
+): Promise<ExecutionHistoryPage> {
   const response = await read(
     api,
     executionHistoryDetailResponseSchema,
-    callCenter('GET', callCenterPaths.executionHistory(id)),
+    callCenter('GET', callCenterPaths.executionHistory(id), { query: pageQuery(page) }),
   );
-  return response.data;
+  const steps = response.data.stepHistories;
+  return {
+    history: response.data,
+    meta: response.meta ?? { total: steps.length, limit: Math.max(1, steps.length), offset: 0 },
+  };
+}
+
+/** A page of an execution history's steps: the history (this page's steps) and where it is. */
+export interface ExecutionHistoryPage {
+  history: ExecutionHistoryDetail;
+  meta: ListMeta;
 }
 
 /** GET workspaces/{id}/crm-records: what the simulated CRM holds, newest first. */

@@ -2,12 +2,14 @@ import {
   CALL_FLOW_TIMEOUT_MS,
   type CrmSyncRecord,
   type EmailConfig,
+  type SendEmailRequest,
   type Step,
   type Trigger,
   type TriggerAction,
   type TriggerTiming,
 } from '../contracts/call-flow';
 import { formatPhoneForCrm } from '../domain/phone';
+import { TransportError } from '../transport/transport';
 import type { CallFlowEffects } from './effects';
 import { withTimeout } from './effects';
 import { CallFlowFailure, CallFlowTimeoutError } from './errors';
@@ -57,7 +59,12 @@ function triggerFailure(
   );
 }
 
-function emailRequest(config: EmailConfig, vars: ProjectVariables, project: string) {
+function emailRequest(
+  config: EmailConfig,
+  vars: ProjectVariables,
+  project: string,
+  executionId: string | null,
+): SendEmailRequest {
   const lookup = lookupIn(projectVars(vars, project));
   const to = renderTemplate(config.to, lookup)
     .split(/[,;]/)
@@ -72,6 +79,8 @@ function emailRequest(config: EmailConfig, vars: ProjectVariables, project: stri
       htmlBody: renderTemplate(config.body, lookup, { html: true }).replace(/\r?\n/g, '<br>'),
       textBody: renderTemplate(config.body, lookup),
     },
+    // issue #29: the server counts the e-mails of each execution.
+    ...(executionId ? { processExecutionHistoryId: executionId } : {}),
   };
 }
 
@@ -150,7 +159,7 @@ async function sendEmail(
   vars: ProjectVariables,
   run: TriggerRun,
 ) {
-  const request = emailRequest(config, vars, step.prj_id);
+  const request = emailRequest(config, vars, step.prj_id, run.executionId);
   // spec 5: email sending needs both recipient and subject; without them nothing is sent.
   if (request.destinations.to.length === 0 || request.subject === '') {
     run.effects.logger.warn(
@@ -173,7 +182,12 @@ async function sendEmail(
   }
 }
 
+/**
+ * What a failure says to the agent: the server's own words when it refused the call (a
+ * 413 or 429 of issue #29 says which bound and what to do), else the error's text.
+ */
 export function errorText(e: unknown): string {
+  if (e instanceof TransportError && e.serverMessage) return e.serverMessage;
   return e instanceof Error ? e.message : String(e);
 }
 

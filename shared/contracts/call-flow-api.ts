@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { apiErrorSchema, idSchema, itemResponseSchema, listResponseSchema } from './common';
+import { STEP_HISTORY_PAGE_LIMIT } from '@/shared/domain/intake-limits';
+import {
+  apiErrorSchema,
+  idSchema,
+  itemResponseSchema,
+  listMetaSchema,
+  listResponseSchema,
+} from './common';
 import {
   appStatusSchema,
   callFlowStateSchema,
@@ -286,18 +293,38 @@ export const stepHistoryRecordSchema = z.object({
 });
 export type StepHistoryRecord = z.infer<typeof stepHistoryRecordSchema>;
 
-/** GET process-execution-history/{id}: the history, its variables and its step histories (oldest first). */
+/**
+ * GET process-execution-history/{id}: the history, its variables and one page of its step
+ * histories (oldest first). Issue #29: the steps are paged, `page[limit]` at most
+ * STEP_HISTORY_PAGE_LIMIT (also the default) from `page[offset]`, and `meta` says which
+ * page of how many steps it is. A client that asks without paging gets the first page in
+ * the shape it knew (`meta` is new and optional to read); `meta` is absent from servers
+ * before issue #29, which answered every step at once.
+ */
+export const executionHistoryDetailQuerySchema = z.object({
+  'page[limit]': z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(STEP_HISTORY_PAGE_LIMIT, {
+      message: `at most ${STEP_HISTORY_PAGE_LIMIT} step histories per page`,
+    })
+    .default(STEP_HISTORY_PAGE_LIMIT),
+  'page[offset]': z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ExecutionHistoryDetailQuery = z.infer<typeof executionHistoryDetailQuerySchema>;
 export const executionHistoryDetailSchema = executionHistorySummarySchema.extend({
   executionHistory: z.object({
     processVariables: z.record(z.string(), variablesSchema),
     steps: z.array(z.string()),
   }),
+  /** This page of the step histories; meta.total (= stepCount) counts them all. */
   stepHistories: z.array(stepHistoryRecordSchema),
 });
 export type ExecutionHistoryDetail = z.infer<typeof executionHistoryDetailSchema>;
 export const executionHistoryDetailResponseSchema = itemResponseSchema(
   executionHistoryDetailSchema,
-);
+).extend({ meta: listMetaSchema.optional() });
 export type ExecutionHistoryDetailResponse = z.infer<typeof executionHistoryDetailResponseSchema>;
 
 // ---------------------------------------------------------------- step drafts (issue #28)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RECIPIENTS_PER_EMAIL } from '@/shared/domain/intake-limits';
 import { incomingCallDataSchema, variablesSchema } from './call-data';
 
 // spec: session 3 Call flow / Wizard step / Process execution history / Step history,
@@ -534,11 +535,24 @@ export const stepHistoryEntrySchema = z.object({
 });
 export type StepHistoryEntry = z.infer<typeof stepHistoryEntrySchema>;
 
-/** POST {service-processes}/sendEmail (spec 7). */
+/**
+ * POST {service-processes}/sendEmail (spec 7). Issue #29: at most MAX_RECIPIENTS_PER_EMAIL
+ * recipients; `processExecutionHistoryId` names the execution whose trigger sends it, so the
+ * server counts the e-mails of each execution (optional: clients before it did not send it,
+ * and their e-mails count only against the sender's hour).
+ */
 export const sendEmailRequestSchema = z.object({
-  destinations: z.object({ to: z.array(z.string().min(3).max(320)).min(1).max(50) }),
+  destinations: z.object({
+    to: z
+      .array(z.string().min(3).max(320))
+      .min(1)
+      .max(MAX_RECIPIENTS_PER_EMAIL, {
+        message: `an e-mail goes to at most ${MAX_RECIPIENTS_PER_EMAIL} recipients`,
+      }),
+  }),
   subject: z.string().min(1).max(1_000),
   body: z.object({ htmlBody: z.string().max(200_000), textBody: z.string().max(200_000) }),
+  processExecutionHistoryId: idString.optional(),
 });
 export type SendEmailRequest = z.infer<typeof sendEmailRequestSchema>;
 

@@ -27,6 +27,7 @@ export const listMetaSchema = z.object({
   limit: z.number().int().min(1),
   offset: z.number().int().min(0),
 });
+export type ListMeta = z.infer<typeof listMetaSchema>;
 
 /** `{ data: T[], meta }`: every list the API answers. */
 export function listResponseSchema<T extends z.ZodType>(item: T) {

@@ -17,6 +17,7 @@ import type {
   ParkedExecution,
   ProcessListResponse,
 } from '@/shared/contracts/call-flow-api';
+import type { ListMeta } from '@/shared/contracts/common';
 import type { AgentParameters } from '@/shared/contracts/users-parameters';
 import { TransportError } from '@/shared/transport/transport';
 import { withSignal } from '@/shared/query/api-with-signal';
@@ -90,24 +91,33 @@ export function parkedExecutionsQuery(
 }
 
 export interface ExecutionHistoryWithDefinition {
+  /** The history with one page of its step histories (issue #29: they are paged). */
   history: ExecutionHistoryDetail;
+  /** Which steps the page holds, of how many. */
+  meta: ListMeta;
   /** For field labels; null when the process is gone or could not be read. */
   definition: ProcessDefinition | null;
 }
 
+/** One page of an execution history's steps, with the definition its labels come from. */
 export function executionHistoryQuery(
   scope: QueryScope,
   api: ApiClient,
   workspaceId: string,
   historyId: string,
+  page: PageRequest,
 ): DataQueryOptions<ExecutionHistoryWithDefinition> {
-  return query([...callFlowsKey(scope), 'history', historyId], api, async (client) => {
-    const history = await fetchExecutionHistory(client, historyId);
-    const definition = await fetchProcessDefinition(client, workspaceId, history.process).catch(
-      () => null,
-    );
-    return { history, definition };
-  });
+  return query(
+    [...callFlowsKey(scope), 'history', historyId, page.limit, page.offset],
+    api,
+    async (client) => {
+      const { history, meta } = await fetchExecutionHistory(client, historyId, page);
+      const definition = await fetchProcessDefinition(client, workspaceId, history.process).catch(
+        () => null,
+      );
+      return { history, meta, definition };
+    },
+  );
 }
 
 export function crmRecordsQuery(

@@ -731,6 +731,7 @@ describe('the end of every call (issue #28)', () => {
       expect(down.error).toBeUndefined();
       // The later migrations go down with it (and come back up below).
       expect(down.results?.map((r) => r.migrationName)).toEqual([
+        '0025-intake-bounds',
         '0024-unfinished-intakes',
         '0023-missed-call-indexes',
         '0022-step-drafts-and-parked-walk-ins',
@@ -775,6 +776,7 @@ describe('the end of every call (issue #28)', () => {
         '0022-step-drafts-and-parked-walk-ins',
         '0023-missed-call-indexes',
         '0024-unfinished-intakes',
+        '0025-intake-bounds',
       ]);
 
       const rows = await db

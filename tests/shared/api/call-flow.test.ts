@@ -294,8 +294,35 @@ describe('Call Flows area reads', () => {
         stepHistories: [],
       },
     }));
-    const history = await fetchExecutionHistory(api, 'peh_1');
+    const { history, meta } = await fetchExecutionHistory(api, 'peh_1');
     expect(history.executionHistory.processVariables.prj_pi).toEqual({ first_name: 'Dana' });
     expect(requests[0]).toMatchObject({ method: 'GET', path: 'process-execution-history/peh_1' });
+    // A server before the paging (issue #29) answered every step, without meta.
+    expect(meta).toEqual({ total: 0, limit: 1, offset: 0 });
+  });
+
+  it('asks for a page of the steps and answers where the page is (issue #29)', async () => {
+    const { api, requests } = fakeTransport(() => ({
+      data: {
+        id: 'peh_1',
+        workspace: 'ws_harbor',
+        process: 'proc_pi',
+        processName: 'Personal Injury intake',
+        subProcess: null,
+        status: 'completed',
+        userId: 'usr_1',
+        agentName: 'Ivy Intake',
+        startTime: NOW,
+        endTime: NOW,
+        appStatus: 'COMPLETED',
+        stepCount: 130,
+        executionHistory: { processVariables: {}, steps: [] },
+        stepHistories: [],
+      },
+      meta: { total: 130, limit: 21, offset: 19 },
+    }));
+    const { meta } = await fetchExecutionHistory(api, 'peh_1', { limit: 21, offset: 19 });
+    expect(requests[0].query).toEqual({ 'page[limit]': 21, 'page[offset]': 19 });
+    expect(meta).toEqual({ total: 130, limit: 21, offset: 19 });
   });
 });

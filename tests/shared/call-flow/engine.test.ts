@@ -10,6 +10,7 @@ import {
 import { createCallFlowEngine } from '@/shared/call-flow/engine';
 import { CallFlowTriggerError } from '@/shared/call-flow/errors';
 import { draftKey } from '@/shared/call-flow/drafts';
+import { TransportError } from '@/shared/transport/transport';
 import {
   callData,
   context,
@@ -580,8 +581,62 @@ describe('Triggers (spec 4 Forward 1, spec 7, spec 8)', () => {
           htmlBody: 'Summary: &lt;b&gt;rear-ended&lt;/b&gt;',
           textBody: 'Summary: <b>rear-ended</b>',
         },
+        // issue #29: the server counts each execution's e-mails.
+        processExecutionHistoryId: 'exec-1',
       },
     ]);
+  });
+
+  it("shows the server's own words when it refuses a trigger's e-mail (issue #29: a bound says which)", async () => {
+    const fx = fakeEffects();
+    const refusal =
+      'This call flow already sent 20 e-mails, the most one call flow may send; this one was not sent.';
+    fx.effects.sendEmail = async () => {
+      throw new TransportError('Conflict', 409, refusal);
+    };
+    const { engine } = engineWith(fx);
+    await engine.start({
+      definition: definition({
+        steps: [
+          formStep('q1', 'a', [{ to: 'end' }], {
+            triggers: {
+              AFTER: [
+                {
+                  name: 'Notify',
+                  code: [{ action: 'sendEmail', to: 'a@b.test', subject: 'S', body: 'B' }],
+                },
+              ],
+            },
+          }),
+          step('end', 'END'),
+        ],
+      }),
+      callData,
+    });
+    await expect(engine.submit({ a: '1' })).rejects.toBeInstanceOf(CallFlowTriggerError);
+    expect(engine.getState().error?.message).toBe(
+      `Trigger "Notify" could not send its email: ${refusal}`,
+    );
+  });
+
+  it("shows the server's own words when it refuses the answers (issue #29: a case's bound)", async () => {
+    const fx = fakeEffects();
+    const refusal =
+      "A case's answers may hold at most 512 KB in all; with these they would hold 600 KB, so this step was not submitted.";
+    fx.effects.http.submitStep = async () => {
+      throw new TransportError('Payload Too Large', 413, refusal);
+    };
+    const { engine } = engineWith(fx);
+    await engine.start({
+      definition: definition({ steps: [formStep('q1', 'a', [{ to: 'end' }]), step('end', 'END')] }),
+      callData,
+    });
+    const outcome = await engine.submit({ a: '1' });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { kind: 'request-failed', message: `The answers could not be saved: ${refusal}` },
+    });
+    expect(currentStep(engine.getState())).toBe('q1');
   });
 
   it('sends no email when the recipient is empty (spec 5: email needs recipient and subject)', async () => {

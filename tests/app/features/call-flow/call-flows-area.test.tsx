@@ -364,6 +364,77 @@ describe('execution histories (owners and admins)', () => {
   });
 });
 
+describe('a long execution history (issue #29: its steps come a page at a time)', () => {
+  const TOTAL = 45;
+  /** Step n (0-based) answers `answer{n}` on top of everything before it. */
+  const step = (n: number) => {
+    const variableState: Record<string, string> = {};
+    for (let i = 0; i <= n; i++) variableState[`answer${i}`] = `value ${i}`;
+    return {
+      ...DETAIL.stepHistories[1],
+      id: `sh_${n}`,
+      currentStepId: `step${n}`,
+      currentStepName: `Step ${n + 1}`,
+      variableState,
+    };
+  };
+
+  it('shows 20 steps a page; a later page asks for the step before it too, to say what its first step changed', async () => {
+    const api = fakeCallCentre({
+      'GET process-execution-history/peh_1': (req) => {
+        const query = req.query as Record<string, number>;
+        const limit = query['page[limit]'];
+        const offset = query['page[offset]'];
+        const stepHistories = Array.from(
+          { length: Math.max(0, Math.min(limit, TOTAL - offset)) },
+          (_, i) => step(offset + i),
+        );
+        return {
+          data: { ...DETAIL, stepCount: TOTAL, stepHistories },
+          meta: { total: TOTAL, limit, offset },
+        };
+      },
+    });
+    renderWithHost(<ExecutionHistoryDetail historyId="peh_1" />, {
+      host: callFlowHost(api, { role: 'admin' }),
+    });
+    const titles = async () => {
+      const heading = await screen.findByRole('heading', { name: 'Step histories' });
+      return within(heading.parentElement!.querySelector('ol')!)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('h3')?.textContent);
+    };
+    expect(await titles()).toHaveLength(20);
+    expect((await titles())[0]).toBe('Forward Step 1');
+    expect(screen.getByText('Page 1 of 3').isConnected).toBe(true);
+    expect(api.sent('GET', 'process-execution-history/peh_1')[0].query).toEqual({
+      'page[limit]': 20,
+      'page[offset]': 0,
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Later steps' }));
+    expect((await screen.findByText('Page 2 of 3')).isConnected).toBe(true);
+    const second = await titles();
+    expect(second).toHaveLength(20);
+    expect(second[0]).toBe('Forward Step 21');
+    expect(api.sent('GET', 'process-execution-history/peh_1').at(-1)?.query).toEqual({
+      'page[limit]': 21,
+      'page[offset]': 19,
+    });
+    // Step 21 shows only what it added to step 20, which is not shown on this page.
+    const heading = screen.getByRole('heading', { name: 'Step histories' });
+    const firstShown = within(heading.parentElement!.querySelector('ol')!).getAllByRole(
+      'listitem',
+    )[0];
+    expect(within(firstShown).getByText('value 20').isConnected).toBe(true);
+    expect(within(firstShown).queryByText('value 19')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Later steps' }));
+    expect((await screen.findByText('Page 3 of 3')).isConnected).toBe(true);
+    expect(await titles()).toEqual(Array.from({ length: 5 }, (_, i) => `Forward Step ${41 + i}`));
+  });
+});
+
 describe('the simulated CRM store', () => {
   it('lists what a finished intake wrote: the contact and its note', async () => {
     const record = (overrides: Partial<CrmRecord>): CrmRecord => ({
