@@ -434,5 +434,22 @@ describe('the bounds of a call flow', () => {
       );
       expect((await notify(cc)).status).toBe(200);
     });
+
+    it('lets no two requests at once take the last place: of 30 sent together, 20 are stored', async () => {
+      const agent = callCenter(t, (await t.signIn('agent@summit.test')).accessToken);
+      const answers = await Promise.all(
+        Array.from({ length: MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR + 10 }, () =>
+          agent('error-notification', {
+            method: 'POST',
+            body: { subject: 'Call flow error (start)', body: 'Workspace: ws_summit' },
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(
+        MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR,
+      );
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    });
   });
 });
