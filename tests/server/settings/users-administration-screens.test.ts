@@ -135,7 +135,8 @@ describe('users administration screens against the real server', () => {
       saveUserLinks(owner, 'ws_lakeside', invited.id, { crmUserId: null, ctmUserId: takenId }),
     ).rejects.toMatchObject({ status: 409 });
 
-    // Deactivate (the row's confirm): their sign-in is refused from now on.
+    // Deactivate (the row's confirm): their sign-in is refused from now on, as a wrong
+    // password is (issue #29: the answer never confirms the password of an inactive account).
     const deactivated = await updateWorkspaceUser(owner, 'ws_lakeside', invited.id, {
       status: 'inactive',
     });
@@ -144,7 +145,7 @@ describe('users administration screens against the real server', () => {
       method: 'POST',
       body: { username: 'nina.new@lakeside.test', password: 'river-stone-42' },
     });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(401);
     users = await listWorkspaceUsers(owner, 'ws_lakeside');
     expect(users.find((user) => user.id === invited.id)?.status).toBe('inactive');
   });
