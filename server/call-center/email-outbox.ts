@@ -13,11 +13,12 @@ import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import { serializeOn } from '../db/serialize';
 import { forbidden, HttpError } from '../http/errors';
-import { newestFirstPage, pageWindow } from '../http/paging';
+import { capPageBytes, newestFirstPage, pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import {
   MAX_EMAILS_PER_EXECUTION,
   MAX_EMAILS_PER_USER_PER_HOUR,
+  MAX_LIST_PAGE_BYTES,
 } from '@/shared/domain/intake-limits';
 import { callFlowScope } from './call-flow-access';
 import { reachableExecution } from './execution-histories';
@@ -101,8 +102,8 @@ export function registerEmailOutboxRoutes(api: FastifyInstance, ctx: ServerConte
     let base = ctx.db.selectFrom('email_outbox');
     if (workspace) base = base.where('workspace_id', '=', workspace);
     const { rows, meta } = await newestFirstPage(base, pageWindow(request.query));
-    return respondWith(outboxListResponseSchema, {
-      data: rows.map((r) => ({
+    const page = capPageBytes(
+      rows.map((r) => ({
         id: r.id,
         workspace: r.workspace_id,
         userId: r.created_by,
@@ -113,6 +114,8 @@ export function registerEmailOutboxRoutes(api: FastifyInstance, ctx: ServerConte
         createdAt: r.created_at,
       })),
       meta,
-    });
+      MAX_LIST_PAGE_BYTES,
+    );
+    return respondWith(outboxListResponseSchema, page);
   });
 }

@@ -6,11 +6,14 @@ import {
   errorNotificationListResponseSchema,
   outboxListQuerySchema,
 } from '@/shared/contracts/call-flow-api';
-import { MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR } from '@/shared/domain/intake-limits';
+import {
+  MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR,
+  MAX_LIST_PAGE_BYTES,
+} from '@/shared/domain/intake-limits';
 import { assertRole } from '../auth/access';
 import type { ServerContext } from '../context';
 import { serializeOn } from '../db/serialize';
-import { newestFirstPage, pageWindow } from '../http/paging';
+import { capPageBytes, newestFirstPage, pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import { assertHourlyVolume } from './volume-limits';
 
@@ -59,8 +62,8 @@ export function registerErrorNotificationRoutes(api: FastifyInstance, ctx: Serve
     let base = ctx.db.selectFrom('error_notifications');
     if (workspace) base = base.where('workspace_id', '=', workspace);
     const { rows, meta } = await newestFirstPage(base, pageWindow(request.query));
-    return respondWith(errorNotificationListResponseSchema, {
-      data: rows.map((r) => ({
+    const page = capPageBytes(
+      rows.map((r) => ({
         id: r.id,
         workspace: r.workspace_id,
         userId: r.created_by,
@@ -69,6 +72,8 @@ export function registerErrorNotificationRoutes(api: FastifyInstance, ctx: Serve
         createdAt: r.created_at,
       })),
       meta,
-    });
+      MAX_LIST_PAGE_BYTES,
+    );
+    return respondWith(errorNotificationListResponseSchema, page);
   });
 }

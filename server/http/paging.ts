@@ -1,5 +1,11 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { MAX_PAGE_LIMIT, pagingQuerySchema, type PagingQuery } from '@/shared/contracts/common';
+import {
+  MAX_PAGE_LIMIT,
+  pagingQuerySchema,
+  type ListMeta,
+  type PagingQuery,
+} from '@/shared/contracts/common';
+import { measureJson } from '@/shared/domain/intake-limits';
 import { parseInput } from './validate';
 
 /**
@@ -53,4 +59,25 @@ export async function newestFirstPage<DB, TB extends keyof DB, O>(
     .offset(window.offset)
     .execute();
   return { rows, meta: { total, ...window } };
+}
+
+/**
+ * A page whose rows may be large (issue #29 "no single answer is larger than 10 MB"): its
+ * first rows up to `maxBytes` of JSON, at least one. A page cut short says so in
+ * `meta.limit`, the rows it holds, so the next page starts at `offset + limit` as always.
+ */
+export function capPageBytes<T>(
+  data: readonly T[],
+  meta: ListMeta,
+  maxBytes: number,
+): { data: T[]; meta: ListMeta } {
+  let bytes = 0;
+  let kept = 0;
+  for (const row of data) {
+    bytes += measureJson(row).bytes + 1;
+    if (kept > 0 && bytes > maxBytes) break;
+    kept += 1;
+  }
+  if (kept === data.length) return { data: [...data], meta };
+  return { data: data.slice(0, kept), meta: { ...meta, limit: kept } };
 }

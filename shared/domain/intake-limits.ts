@@ -42,6 +42,14 @@ export const STEP_HISTORY_PAGE_LIMIT = 25;
  * few names and ids: about 4 MB at the very most.
  */
 export const MAX_HISTORY_RESPONSE_BYTES = 10 * MIB;
+/**
+ * The rows of one page of the system user's stored mail and error notifications (GET
+ * service-processes/outbox, GET error-notification) weigh at most this, as JSON: a page
+ * stops before the row that would go over it (it always holds one row: the largest
+ * e-mail, 200,000-character bodies of escaped characters, is under 3 MB), so the answer
+ * stays under MAX_HISTORY_RESPONSE_BYTES whatever the rows asked for (up to 1,000).
+ */
+export const MAX_LIST_PAGE_BYTES = 8 * MIB;
 
 /** Recipients of one call-flow e-mail (an intake mails the client, the firm and an attorney or two). */
 export const MAX_RECIPIENTS_PER_EMAIL = 10;

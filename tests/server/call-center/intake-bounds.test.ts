@@ -12,6 +12,8 @@ import {
   MAX_EMAILS_PER_USER_PER_HOUR,
   MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR,
   MAX_EXECUTION_HISTORY_BYTES,
+  MAX_HISTORY_RESPONSE_BYTES,
+  MAX_LIST_PAGE_BYTES,
   MAX_RECIPIENTS_PER_EMAIL,
   MAX_STEP_HISTORY_BYTES,
   MAX_STEPS_PER_EXECUTION,
@@ -450,6 +452,76 @@ describe('the bounds of a call flow', () => {
         MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR,
       );
       expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    });
+  });
+
+  describe("the system user's lists of what was sent", () => {
+    // The largest rows the contracts let in, written straight into the tables (the hourly
+    // volumes would take hours to fill over HTTP): bodies of control characters, which
+    // JSON escapes to six bytes each.
+    const heavy = (chars: number) => '\u0001'.repeat(chars);
+
+    /** Every page from offset 0, as a client pages on: offset + meta.limit. */
+    async function readAll(path: string) {
+      const system = callCenter(t, (await t.signIn('system@intake.test')).accessToken);
+      const ids: string[] = [];
+      let offset = 0;
+      for (let pages = 0; pages < 50; pages++) {
+        const answer = await system(`${path}&page[limit]=1000&page[offset]=${offset}`);
+        expect(answer.status).toBe(200);
+        expect(measureJson(answer.body).bytes).toBeLessThanOrEqual(MAX_HISTORY_RESPONSE_BYTES);
+        const { data, meta } = answer.body as {
+          data: { id: string }[];
+          meta: { total: number; limit: number; offset: number };
+        };
+        ids.push(...data.map((row) => row.id));
+        // A page cut short says how many rows it holds: the next starts right after them.
+        if (offset + data.length < meta.total) expect(meta.limit).toBe(data.length);
+        offset += meta.limit;
+        if (offset >= meta.total) return { ids, total: meta.total, pages: pages + 1 };
+      }
+      throw new Error(`${path}: still paging after 50 pages`);
+    }
+
+    it(`answers stored e-mails in pages of at most ${MAX_LIST_PAGE_BYTES} bytes of rows, and paging on reads each once`, async () => {
+      const now = new Date(clock.now()).toISOString();
+      const rows = Array.from({ length: 6 }, (_, i) => ({
+        id: `outbox-heavy-${i}`,
+        workspace_id: 'ws_summit',
+        created_by: intakeUserId,
+        recipients: JSON.stringify(['client@example.org']),
+        subject: `Heavy ${i}`,
+        html_body: heavy(200_000),
+        text_body: heavy(200_000),
+        created_at: now,
+        execution_id: null,
+        kind: 'call-flow',
+      }));
+      await t.server.db.insertInto('email_outbox').values(rows).execute();
+      // Six rows of about 2.4 MB each: one page of all of them would be over 14 MB.
+      const { ids, total, pages } = await readAll('service-processes/outbox?workspace=ws_summit');
+      expect(total).toBe(6);
+      expect(pages).toBe(2);
+      expect(new Set(ids).size).toBe(6);
+    });
+
+    it('answers stored error notifications the same way', async () => {
+      const now = new Date(clock.now()).toISOString();
+      const rows = Array.from({ length: 40 }, (_, i) => ({
+        id: `error-heavy-${i}`,
+        workspace_id: 'ws_lakeside',
+        created_by: intakeUserId,
+        subject: `Heavy ${i}`,
+        body: heavy(50_000),
+        created_at: now,
+      }));
+      await t.server.db.insertInto('error_notifications').values(rows).execute();
+      const { ids, total, pages } = await readAll('error-notification?workspace=ws_lakeside');
+      // 40 rows of about 300 KB and the consultant's small ones: two pages.
+      expect(pages).toBe(2);
+      expect(ids).toHaveLength(total);
+      expect(new Set(ids).size).toBe(total);
+      expect(ids.filter((id) => id.startsWith('error-heavy-'))).toHaveLength(40);
     });
   });
 });
