@@ -48,9 +48,17 @@ const SignInForm = lazy(() =>
   import('@/app/features/auth/sign-in-form').then((module) => ({ default: module.SignInForm })),
 );
 
-const prefersDark = () =>
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia('(prefers-color-scheme: dark)').matches;
+const darkScheme = () =>
+  typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-color-scheme: dark)')
+    : null;
+const prefersDark = () => darkScheme()?.matches ?? false;
+/** The browser's colour scheme changing (theme "auto" follows it while shown, not only at first render). */
+function subscribeScheme(onChange: () => void): () => void {
+  const query = darkScheme();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
 
 function hostElementOf(container: HTMLElement | undefined): HTMLElement | null {
   const root = container as unknown as ShadowRoot | undefined;
@@ -199,6 +207,7 @@ export function createWidgetRoot<P extends object>(
     apiBase,
   }: WidgetElementProps) {
     const css = useSyncExternalStore(subscribeWidgetCss, widgetCss);
+    const dark = useSyncExternalStore(subscribeScheme, prefersDark);
     const [toasts] = useState(createWidgetToasts);
     const element = hostElementOf(container);
     // r2wc hands over the element's shadow root as `container`.
@@ -213,7 +222,7 @@ export function createWidgetRoot<P extends object>(
     return (
       <>
         <style>{css}</style>
-        <div className="ic-widget" data-theme={parseTheme(theme, prefersDark())}>
+        <div className="ic-widget" data-theme={parseTheme(theme, dark)}>
           {element ? (
             <WidgetBody
               key={apiBase ?? ''}
