@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
 import { Icon } from '@/app/components/icon/icon';
@@ -132,8 +132,16 @@ function WaitingCallView({
   const name = call.leadName || 'Unknown caller';
   const tracking = trackingInfo?.trackingNumber ?? call.trackingNumber;
   const titleId = `ic-waiting-call-${call.callId}`;
+  const card = useRef<HTMLElement>(null);
+  // Into view when a caller starts waiting: the card comes above the call being taken,
+  // where the panel (scrolled to that call's wizard) and the browser's scroll anchoring
+  // would otherwise keep it out of sight. 'nearest': the least move of the agent's form.
+  useEffect(() => {
+    card.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [call.callId]);
   return (
     <section
+      ref={card}
       className={['ic-waiting-call', compact ? 'ic-waiting-call--compact' : '']
         .filter(Boolean)
         .join(' ')}
