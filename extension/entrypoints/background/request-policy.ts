@@ -73,6 +73,23 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   { methods: ['POST'], base: 'callCenter', pattern: 'process-execution-history' },
   { methods: ['PATCH'], base: 'callCenter', pattern: 'process-execution-history/{id}' },
   { methods: ['POST'], base: 'callCenter', pattern: 'process-execution-steps-history' },
+  // Issue #28 "Typed answers are never lost": the wizard in the panel saves each step's
+  // typed values on the server while the agent types, and parks, lists and resumes the
+  // agent's unfinished intakes. The server lets only that execution's agent (and
+  // managers) read or change them, and lists the signed-in agent's own.
+  {
+    methods: ['GET', 'PUT', 'DELETE'],
+    base: 'callCenter',
+    pattern: 'process-execution-history/{id}/drafts/{id}',
+  },
+  { methods: ['PUT'], base: 'callCenter', pattern: 'process-execution-history/{id}/parked' },
+  { methods: ['PUT'], base: 'callCenter', pattern: 'process-execution-history/{id}/flow-state' },
+  {
+    methods: ['POST'],
+    base: 'callCenter',
+    pattern: 'process-execution-history/{id}/parked/resume',
+  },
+  { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/parked-executions' },
   // The call flow's EMAIL triggers and its support copy of an error (issue #13: the wizard
   // runs in CRM tabs now). A page holding the panel's port could make the agent's session
   // send a call-flow e-mail: the server takes it only from users who may run call flows in

@@ -84,6 +84,14 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     { method: 'DELETE', path: 'events/evt_1', query: { executionId: 'peh_1' } },
     // The agent's own Users parameters (issue #16): their consultant, their practice areas.
     { method: 'GET', path: `workspaces/${WS}/users-parameters/me` },
+    // Issue #28: the panel's wizard keeps typed values on the server and parks walk-ins.
+    { method: 'PUT', path: 'process-execution-history/peh_1/drafts/step_1', base: 'callCenter' },
+    { method: 'GET', path: 'process-execution-history/peh_1/drafts/step_1', base: 'callCenter' },
+    { method: 'DELETE', path: 'process-execution-history/peh_1/drafts/step_1', base: 'callCenter' },
+    { method: 'PUT', path: 'process-execution-history/peh_1/parked', base: 'callCenter' },
+    { method: 'PUT', path: 'process-execution-history/peh_1/flow-state', base: 'callCenter' },
+    { method: 'POST', path: 'process-execution-history/peh_1/parked/resume', base: 'callCenter' },
+    { method: 'GET', path: `workspaces/${WS}/parked-executions`, base: 'callCenter' },
   ])('allows $method $path ($base)', (request) => {
     expect(fromPage(request)).toBe(true);
   });
@@ -122,6 +130,12 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     { method: 'PUT', path: `workspaces/${WS}/users-parameters/me` },
     { method: 'PUT', path: `workspaces/${WS}/users-parameters/ag_1` },
     { method: 'GET', path: `workspaces/ws_other/users-parameters/me` },
+    // Drafts and parked intakes: on the call-centre base only, no lists of every draft.
+    { method: 'PUT', path: 'process-execution-history/peh_1/drafts/step_1' },
+    { method: 'GET', path: 'process-execution-history/peh_1/drafts', base: 'callCenter' },
+    { method: 'DELETE', path: 'process-execution-history/peh_1/parked', base: 'callCenter' },
+    { method: 'GET', path: `workspaces/ws_other/parked-executions`, base: 'callCenter' },
+    { method: 'GET', path: `workspaces/${WS}/parked-executions` },
   ])('refuses $method $path ($base): not a call the widgets make', (request) => {
     expect(fromPage(request)).toBe(false);
   });
