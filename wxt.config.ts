@@ -3,10 +3,15 @@ import path from 'node:path';
 import { build as viteBuild } from 'vite';
 import { defineConfig } from 'wxt';
 import { APP_MATCHES } from './extension/lib/app-origins';
+import { PANEL_FRAME_PATH } from './extension/lib/panel-frame-protocol';
+import { PANEL_BUILD_OUT_DIRS, panelBuildConfig } from './extension/panel/vite.config';
 
-const PANEL_CONFIG = path.resolve('extension/panel/vite.config.ts');
 const NATIVE_BROWSER = path.resolve('extension/lib/native-browser.ts');
-const PANEL_OUT_DIR = path.resolve('.wxt/panel-runtime');
+/** Where each panel build lands in the extension (extension/panel/vite.config.ts). */
+const PANEL_DESTINATIONS = [
+  { from: PANEL_BUILD_OUT_DIRS.page, to: 'panel' },
+  { from: PANEL_BUILD_OUT_DIRS.frame, to: 'frame' },
+] as const;
 
 /**
  * The standalone app's origins allowed to hand over their sign-in
@@ -41,13 +46,22 @@ export default defineConfig({
     permissions: ['storage', 'scripting', 'notifications'],
     // Extra Keap / Infusionsoft hosts are asked for one by one from the options page.
     optional_host_permissions: ['https://*/*'],
-    // The panel runtime: ES modules the content scripts import. Nothing secret is in
-    // them and in a page's own world they can do nothing (no extension APIs there); the
-    // cost is that a site can tell the extension is installed. https://*/* because an
-    // admin's extra Keap hosts are only known at run time. Not use_dynamic_url (issue #9,
-    // measured on Chromium 156): runtime.getURL still answers the fixed id, so the runtime's
-    // own chunk imports (./panel-shared-*.js) are refused and no panel appears.
-    web_accessible_resources: [{ resources: ['panel/*'], matches: ['https://*/*'] }],
+    // panel/*: the CRM page's side of the panel, ES modules the content scripts import.
+    // Nothing secret is in them and in a page's own world they can do nothing (no
+    // extension APIs there); the cost is that a site can tell the extension is installed.
+    // panel-frame.html (issue #29): the page the panel renders in, framed by the CRM page
+    // so that the page hears nothing the agent types. Its own modules (frame/*) are ours
+    // to load, not the web's. https://*/* for both because an admin's extra Keap hosts are
+    // only known at run time and the manifest cannot grow with them (Chromium refuses a
+    // frame to any page its `matches` do not list, host permission or not): the frame
+    // checks at run time that every page framing it is one of our sites' (panel-frame.ts
+    // framedBySite) and renders nothing elsewhere, and the background admits its port only
+    // in a tab whose page is one of our sites (sender-policy.ts).
+    // Not use_dynamic_url (issue #9, measured on Chromium 156): runtime.getURL still
+    // answers the fixed id, so the runtime's own chunk imports are refused.
+    web_accessible_resources: [
+      { resources: ['panel/*', PANEL_FRAME_PATH.slice(1)], matches: ['https://*/*'] },
+    ],
     ...(browser === 'firefox'
       ? {
           // Firefox MV3 (README.md "Firefox"): an id of our own (AMO,
@@ -79,21 +93,23 @@ export default defineConfig({
         : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement }));
       config.resolve.alias = [{ find: /^wxt\/browser$/, replacement: NATIVE_BROWSER }, ...rest];
     },
-    // The panel runtime is built with its own Vite config (code splitting, shadow-root CSS)
-    // before every extension build, then copied in as public files under panel/.
+    // The panel's two runtimes are built with their own Vite config (code splitting,
+    // shadow-root CSS) before every extension build, then copied in as public files:
+    // the CRM page's side under panel/, the panel frame's under frame/.
     'build:before': async () => {
       process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
-      await viteBuild({ configFile: PANEL_CONFIG, mode: 'production' });
+      for (const part of ['page', 'frame'] as const) {
+        await viteBuild({ ...panelBuildConfig(part), configFile: false, mode: 'production' });
+      }
     },
     'build:publicAssets': (_wxt, files) => {
-      for (const file of listFiles(PANEL_OUT_DIR)) {
-        files.push({
-          absoluteSrc: file,
-          relativeDest: path.posix.join(
-            'panel',
-            path.relative(PANEL_OUT_DIR, file).split(path.sep).join('/'),
-          ),
-        });
+      for (const { from, to } of PANEL_DESTINATIONS) {
+        for (const file of listFiles(from)) {
+          files.push({
+            absoluteSrc: file,
+            relativeDest: path.posix.join(to, path.relative(from, file).split(path.sep).join('/')),
+          });
+        }
       }
     },
   },

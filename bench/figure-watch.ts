@@ -44,8 +44,35 @@ function hasFigure(node: DomNode, classes: readonly string[], under?: string): b
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
 
 /**
- * Resolves once a figure is shown (`under`: inside an element of that name only);
- * `polls` is how many looks it took (1: already there).
+ * A figure in the panel frame (issue #29: the live panel renders in an extension page the
+ * CRM page frames, a process of its own that the page's DOM snapshot does not reach); its
+ * roots are open, so one evaluation looks through all of them. No named inner functions:
+ * tsx would wrap them in a helper the frame does not have.
+ */
+async function panelFrameHasFigure(page: Page, classes: readonly string[]): Promise<boolean> {
+  const frame = page.frames().find((candidate) => candidate.url().includes('/panel-frame.html'));
+  if (!frame) return false;
+  return frame
+    .evaluate((names: string[]) => {
+      const scopes: ParentNode[] = [document];
+      while (scopes.length > 0) {
+        const scope = scopes.shift()!;
+        for (const element of scope.querySelectorAll('*')) {
+          if (element.shadowRoot) scopes.push(element.shadowRoot);
+          if (names.some((name) => element.classList.contains(name))) {
+            if (/\d/.test(element.textContent ?? '')) return true;
+          }
+        }
+      }
+      return false;
+    }, classes as string[])
+    .catch(() => false);
+}
+
+/**
+ * Resolves once a figure is shown (`under`: inside an element of that name only, or in
+ * the panel frame when that element is the panel's host); `polls` is how many looks it
+ * took (1: already there).
  */
 export async function waitForFigure(
   page: Page,
@@ -65,6 +92,7 @@ export async function waitForFigure(
       .send('DOM.getDocument', { depth: -1, pierce: true })
       .catch(() => ({ root: null }))) as { root: DomNode | null };
     if (root && hasFigure(root, classes, under)) return { polls };
+    if (await panelFrameHasFigure(page, classes)) return { polls };
     if (Date.now() > deadline)
       throw new Error(`No figure (${classes.join(', ')}) in ${timeoutMs} ms`);
   }

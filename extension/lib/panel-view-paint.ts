@@ -47,7 +47,8 @@ export function viewIn(message: unknown, family: string): PaintableView | null {
  * changed since (a view in the other theme would flash). Returns the host, or null.
  */
 export function paintPanelView(view: PaintableView, doc: Document = document): HTMLElement | null {
-  if (doc.querySelector('intake-cockpit-panel')) return null;
+  // The live panel's frame is there already and shows its figures (panel-frame-host.ts).
+  if (doc.querySelector('intake-cockpit-panel[data-figures]')) return null;
   const dark = doc.defaultView?.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
   if ((view.theme === 'dark') !== dark) return null;
   const host = doc.createElement(PANEL_VIEW_TAG);
@@ -64,10 +65,14 @@ export function paintPanelView(view: PaintableView, doc: Document = document): H
   root.append(wrapper);
   // The widgets' roots come back from their declarative templates (getHTML's output).
   wrapper.setHTMLUnsafe(
-    view.html.replace(
-      /<style data-ic-sheet="(\d+)"><\/style>/g,
-      (_match, index: string) => `<style>${view.sheets[Number(index)] ?? ''}</style>`,
-    ),
+    view.html
+      .replace(
+        /<style data-ic-sheet="(\d+)"><\/style>/g,
+        (_match, index: string) => `<style>${view.sheets[Number(index)] ?? ''}</style>`,
+      )
+      // The panel frame's roots are open (its document is out of the page's reach); here,
+      // in the CRM page, every root of the view is closed.
+      .replace(/<template shadowrootmode="open"/g, '<template shadowrootmode="closed"'),
   );
   for (const old of doc.querySelectorAll(PANEL_VIEW_TAG)) old.remove();
   doc.documentElement.append(host);

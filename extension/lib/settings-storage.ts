@@ -22,20 +22,32 @@ async function readManaged(): Promise<unknown> {
 }
 
 /**
+ * What a CRM tab's side needs — the sites and the extra Keap hosts — from the
+ * storage.local copy and policy, never the trusted server address: content scripts, and
+ * the panel frame (issue #29), which must not wait for the trusted store to open.
+ */
+export async function loadSiteSettings(): Promise<ResolvedSettings> {
+  const [stored, managed] = await Promise.all([
+    browser.storage.local.get(SETTINGS_STORAGE_KEY).then((items) => items[SETTINGS_STORAGE_KEY]),
+    readManaged(),
+  ]);
+  return resolveSettings(stored, managed);
+}
+
+/**
  * The settings. In the worker and our pages the server address comes from the trusted
  * store (trusted-settings.ts); in a content script (which only needs the sites and the
  * extra hosts) the storage.local copy is all there is, and it is only a hint.
  */
 export async function loadSettings(): Promise<ResolvedSettings> {
   const trusted = isExtensionContext();
+  if (!trusted) return loadSiteSettings();
   const [stored, managed, serverOrigin] = await Promise.all([
     browser.storage.local.get(SETTINGS_STORAGE_KEY).then((items) => items[SETTINGS_STORAGE_KEY]),
     readManaged(),
-    trusted ? readTrustedServerOrigin() : Promise.resolve(undefined),
+    readTrustedServerOrigin(),
   ]);
-  return trusted
-    ? resolveTrustedSettings(stored, managed, serverOrigin)
-    : resolveSettings(stored, managed);
+  return resolveTrustedSettings(stored, managed, serverOrigin);
 }
 
 /**

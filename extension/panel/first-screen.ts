@@ -1,12 +1,14 @@
 import type { WidgetTag } from './panel-widgets';
 
 /**
- * The first widget's screen code, asked for by the loader beside the panel runtime
- * (issue #14 "preload the first widget's chunk"): the loader hears the signed-in role on
- * its early port and imports this tiny module of the panel build, which starts the screen's
+ * The first widget's screen code, started beside the panel frame's runtime (issue #14
+ * "preload the first widget's chunk"; issue #29: the panel renders in the frame). The CRM
+ * page's side knows the signed-in role when it frames the panel and names the first
+ * widget in the frame's address (`first=`); panel-frame.html loads this tiny module of the
+ * frame build beside the runtime (first-screen-entry.ts), which starts the screen's
  * chunks at once. They arrive with the runtime instead of after it; when the runtime's
  * widget asks for the same module (widgets/intake-*.ts), the browser has it already.
- * No static imports here: they would make the loader wait for the runtime's own chunk.
+ * No static imports here: they would make this module wait for the runtime's own chunk.
  * The specifiers are the widgets' own (checked equal by a unit test).
  */
 export const FIRST_SCREENS: Partial<Record<WidgetTag, () => Promise<unknown>>> = {
@@ -16,7 +18,7 @@ export const FIRST_SCREENS: Partial<Record<WidgetTag, () => Promise<unknown>>> =
 
 /** Starts loading the screen of `tag` (nothing for a tag without one here). */
 export function preloadFirstScreen(tag: string): void {
-  const load = FIRST_SCREENS[tag as WidgetTag];
+  const load = Object.hasOwn(FIRST_SCREENS, tag) ? FIRST_SCREENS[tag as WidgetTag] : undefined;
   // A failure is the runtime's to see: its widget asks again when it renders.
   if (load) void load().catch(() => {});
 }

@@ -22,6 +22,7 @@ import {
   hangUpAndReset,
   panelHangUpFallback,
 } from './panel-calls';
+import { COLLAPSED_WIDTH, PANEL_TAG, pinHost, ROOT_RESET } from './panel-host';
 import { clampWidth, loadPanelPrefs, savePanelPrefs, type PanelPrefs } from './panel-prefs';
 import { keepPanelView } from './panel-view';
 import { widgetsForRole } from './panel-widgets';
@@ -41,11 +42,13 @@ const PANEL_CSS = [
   SIDE_PANEL_CSS,
 ].join('\n');
 
-/** The panel's host element: one per page, ever. */
-export const PANEL_TAG = 'intake-cockpit-panel';
-const COLLAPSED_WIDTH = 32;
-/** Above the CRM's own overlays, below the browser's. */
-const PANEL_Z_INDEX = '2147483000';
+/** The box the panel takes, told to whoever frames it (issue #29, panel-frame.ts). */
+export interface PanelBox {
+  /** The panel's width: its open width, or the collapsed tab's. */
+  width: number;
+  /** A resize drag is on: the pointer may go anywhere on the page meanwhile. */
+  dragging: boolean;
+}
 
 export interface MountPanelOptions {
   family: SiteFamily;
@@ -78,6 +81,18 @@ export interface MountPanelOptions {
   onView?: (view: PanelView) => void;
   /** Settles once the panel's first figures are shown: its view is taken then too. */
   firstFigures?: Promise<unknown>;
+  /**
+   * The panel's shadow root: closed in a CRM page's own document (issue #9), open in the
+   * panel frame (issue #29), whose document the page cannot reach at all. Default closed.
+   */
+  shadowMode?: ShadowRootMode;
+  /**
+   * Asks before the last tab showing a live call closes (default true). The panel frame
+   * leaves it to the content script beside it: closing is the CRM tab's, not the frame's.
+   */
+  guardUnload?: boolean;
+  /** Told the panel's box whenever it changes (the panel frame sizes itself by it). */
+  onBox?: (box: PanelBox) => void;
   doc?: Document;
 }
 
@@ -102,53 +117,6 @@ interface PanelState {
 const panelViews = new WeakMap<HTMLElement, PanelState>();
 
 /**
- * Fixed styles on the host itself, inline and !important (issue #14): the page's own
- * rules match the host element too (`* { box-sizing: content-box }`, `div { padding }`),
- * and for normal declarations an outer rule beats the shadow root's `:host`; an inline
- * !important declaration beats every page rule, !important ones included.
- */
-function pinHost(host: HTMLElement, width: number): void {
-  const set = (name: string, value: string) => host.style.setProperty(name, value, 'important');
-  set('position', 'fixed');
-  set('top', '0');
-  set('right', '0');
-  set('bottom', '0');
-  set('left', 'auto');
-  set('height', '100vh');
-  set('width', `${width}px`);
-  set('min-width', '0');
-  set('max-width', 'none');
-  set('min-height', '0');
-  set('max-height', 'none');
-  set('z-index', PANEL_Z_INDEX);
-  set('display', 'block');
-  set('margin', '0');
-  set('padding', '0');
-  set('border', '0');
-  set('box-sizing', 'border-box');
-  set('zoom', '1');
-  set('transform', 'none');
-  set('filter', 'none');
-  set('opacity', '1');
-  set('visibility', 'visible');
-  set('float', 'none');
-}
-
-/**
- * Cuts what the host would pass down (issue #14): inherited properties (font, line
- * height, letter spacing, colour, direction...) flow from the host into its shadow tree,
- * and the page styles the host. `all: initial` stops them at this wrapper, which only this
- * module can style; `direction` is outside `all`, so it is set on its own: the panel's
- * English text reads left to right on a right-to-left page too.
- */
-const ROOT_RESET: ReadonlyArray<readonly [string, string]> = [
-  ['all', 'initial'],
-  ['display', 'contents'],
-  ['direction', 'ltr'],
-  ['unicode-bidi', 'isolate'],
-];
-
-/**
  * The one mount function every site family uses (STYLE.md: refined-github's init(signal)).
  * The side panel is fixed to the right edge — it reserves its own space and never shifts
  * the CRM's layout — collapsible, resizable, and remembers both per site. It holds the
@@ -171,7 +139,7 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   const applyTheme = () => host.setAttribute('data-theme', dark?.matches ? 'dark' : 'light');
   applyTheme();
   dark?.addEventListener?.('change', applyTheme, { signal });
-  const root = host.attachShadow({ mode: 'closed' });
+  const root = host.attachShadow({ mode: options.shadowMode ?? 'closed' });
   panelRoots.set(host, root);
   const style = doc.createElement('style');
   style.textContent = PANEL_CSS;
@@ -203,15 +171,23 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   };
 
   // Dragging the left edge; arrow keys for keyboards. Saved when the drag ends.
+  let dragging = false;
   const onResizeStart = (event: ReactPointerEvent<HTMLDivElement>) => {
     event.preventDefault();
     const win = doc.defaultView ?? window;
+    // The panel frame spans the page's viewport (issue #29): its innerWidth is the page's.
     const move = (moveEvent: PointerEvent) => {
       prefs.width = clampWidth(win.innerWidth - moveEvent.clientX);
       apply();
     };
     const drag = new AbortController();
     signal.addEventListener('abort', () => drag.abort(), { once: true });
+    drag.signal.addEventListener('abort', () => {
+      dragging = false;
+      reportBox();
+    });
+    dragging = true;
+    reportBox();
     win.addEventListener('pointermove', move, { signal: drag.signal });
     win.addEventListener(
       'pointerup',
@@ -288,12 +264,14 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
    * tab showing a live call asks first.
    */
   function watchPanelCall(session: CallSession): void {
-    guardUnloadWhileLastViewer(
-      session,
-      doc.defaultView ?? window,
-      signal,
-      options.showsCallFlow ?? (() => tags.includes(CALL_FLOW_TAG)),
-    );
+    if (options.guardUnload ?? true) {
+      guardUnloadWhileLastViewer(
+        session,
+        doc.defaultView ?? window,
+        signal,
+        options.showsCallFlow ?? (() => tags.includes(CALL_FLOW_TAG)),
+      );
+    }
     let offeredFor: string | null = null;
     const onCall = () => {
       const snapshot = session.get();
@@ -313,10 +291,20 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
     onCall();
   }
 
+  let lastBox = '';
+  function reportBox(): void {
+    const box: PanelBox = { width: prefs.open ? prefs.width : COLLAPSED_WIDTH, dragging };
+    const key = JSON.stringify(box);
+    if (signal.aborted || key === lastBox) return;
+    lastBox = key;
+    options.onBox?.(box);
+  }
+
   function apply(): void {
     pinHost(host, prefs.open ? prefs.width : COLLAPSED_WIDTH);
     view.render();
     reportVisibility();
+    reportBox();
   }
 
   // Asked after every wizard on the page: registered before the widgets mount.

@@ -1,16 +1,11 @@
 import { createApiClient } from '@/shared/api/client';
 import { createPortCallSession } from './port-call-session';
-import { hostSessionSchema, type HostSession } from '@/shared/session/host-session';
+import { createPortHostSession } from './port-host-session';
 import type { KeyValueStorage } from '@/shared/storage/storage';
-import type { PublicSessionState } from '@/shared/transport/port-protocol';
 import type { PortTransport } from '@/shared/transport/port-transport';
 import type { Transport } from '@/shared/transport/transport';
 import type { WidgetFreshness } from '@/widgets/widget-freshness';
-import {
-  createValueStore,
-  createWidgetEnvironment,
-  type WidgetSessionView,
-} from '@/widgets/widget-environment';
+import { createWidgetEnvironment, type WidgetSessionView } from '@/widgets/widget-environment';
 
 export const SIGN_IN_HINT = 'Sign in with the Intake Cockpit button in your browser toolbar.';
 
@@ -87,11 +82,6 @@ export function staleWhileRevalidate(
   };
 }
 
-interface Shared {
-  state: PublicSessionState | null;
-  hostSession: HostSession | null;
-}
-
 /**
  * The widget environment inside a CRM tab: every widget's host is built on the tab's one
  * PortTransport. The background pushes the public session state; the host session
@@ -103,42 +93,7 @@ export function createPortEnvironment(transport: PortTransport) {
   const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
   // One active call per tab, shared by every widget and the panel's header (issue #13).
   const calls = createPortCallSession(transport);
-  const shared = createValueStore<Shared>({ state: transport.sessionState(), hostSession: null });
-  /** The sign-in (user and workspace) the host session was asked for, and the one it is for. */
-  let requestedFor = '';
-  let loadedFor = '';
-  const keyOf = (state: PublicSessionState) => `${state.user?.id}|${state.workspace?.id}`;
-
-  async function loadHostSession(state: PublicSessionState): Promise<void> {
-    const key = keyOf(state);
-    // Asked once per sign-in (in flight or done); socket and call-count changes are not a new one.
-    if (key === requestedFor) return;
-    requestedFor = key;
-    try {
-      const hostSession = hostSessionSchema.parse(
-        await transport.call({ kind: 'host-session:get' }),
-      );
-      if (requestedFor !== key || transport.sessionState()?.status !== 'signed-in') return;
-      // Screens read lookups through the data layer's cached queries over this transport
-      // (app/query/use-lookup.ts): nothing to load here per sign-in.
-      loadedFor = key;
-      shared.set({ state: transport.sessionState(), hostSession });
-    } catch {
-      requestedFor = '';
-    }
-  }
-
-  const stop = transport.onSessionState((state) => {
-    if (state.status === 'signed-in') {
-      const previous = shared.get();
-      shared.set({ state, hostSession: keyOf(state) === loadedFor ? previous.hostSession : null });
-      void loadHostSession(state);
-      return;
-    }
-    requestedFor = '';
-    loadedFor = '';
-    shared.set({ state, hostSession: null });
-  });
+  const shared = createPortHostSession(transport);
 
   /** The tab's session as its widgets see it: ready once the host session has come. */
   function sessionView(): WidgetSessionView {
@@ -169,7 +124,7 @@ export function createPortEnvironment(transport: PortTransport) {
     /** Settles when a widget first has an answer from the server (or the cache) in hand. */
     firstAnswer: () => firstAnswer,
     dispose() {
-      stop();
+      shared.dispose();
     },
   };
 }

@@ -189,6 +189,28 @@ const panelViewMessageSchemas = [
   z.object({ kind: z.literal('panel:view-get'), family: siteFamilyKeySchema }).strict(),
 ] as const;
 
+/**
+ * A click-to-call press on a CRM page (issue #29): who and which number, as the page shows
+ * them. The page's buttons are the content script's; the dialogs (where the agent may type
+ * a number) are the panel frame's, so the press goes to the frame through the background,
+ * never through the page's postMessage (which the page's own scripts could forge).
+ */
+export const panelCallRequestSchema = z
+  .object({
+    name: z.string().min(1).max(200),
+    /** The number as the page shows it; null offers the custom entry only. */
+    phone: z.string().min(1).max(64).nullable(),
+    /** Pressed with a pointer: the dialog then shows no keyboard focus ring. */
+    pointer: z.boolean().optional(),
+  })
+  .strict();
+export type PanelCallRequest = z.infer<typeof panelCallRequestSchema>;
+
+const panelCallMessageSchemas = [
+  /** The content script's press; the background hands it to its tab's panel frame. */
+  z.object({ kind: z.literal('panel:call'), request: panelCallRequestSchema }).strict(),
+] as const;
+
 // ---------------------------------------------------------------------------------------
 // Client -> background
 // ---------------------------------------------------------------------------------------
@@ -239,6 +261,7 @@ export const clientMessageSchema = z.discriminatedUnion('kind', [
   ...liveMessageSchemas,
   ...callMessageSchemas,
   ...panelViewMessageSchemas,
+  ...panelCallMessageSchemas,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageKind = ClientMessage['kind'];
@@ -390,6 +413,8 @@ export const backgroundMessageSchema = z.discriminatedUnion('kind', [
       view: panelViewSchema.nullable(),
     })
     .strict(),
+  /** A click-to-call press in this frame's tab (issue #29): the frame opens its dialogs. */
+  z.object({ kind: z.literal('panel-call'), request: panelCallRequestSchema }).strict(),
   z
     .object({
       kind: z.literal('notice'),

@@ -9,6 +9,7 @@ import {
   type AnswerMessage,
   type ClientMessage,
   type NoticeMessage,
+  type PanelCallRequest,
   type PanelView,
   type PublicSessionState,
   type RpcMessage,
@@ -82,6 +83,13 @@ export interface PortTransport extends Transport {
    */
   putPanelView(family: string, view: PanelView): void;
   /**
+   * A click-to-call press on the CRM page (issue #29), for the panel frame of this tab:
+   * the background hands it over (`onPanelCall` there). Fire and forget.
+   */
+  sendPanelCall(request: PanelCallRequest): void;
+  /** The presses the background hands to this panel frame. */
+  onPanelCall(listener: (request: PanelCallRequest) => void): () => void;
+  /**
    * `request`, with what the background says of its answer (issue #14): `staleSince`
    * (epoch ms) when it came from the background's cache while a fresh one is fetched;
    * `revalidate` asks for that fresh one, never a cached answer.
@@ -124,6 +132,7 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
   let live: LiveSnapshot | null = null;
   let visible: boolean | null = null;
   const callListeners = new Set<(snapshot: CallSnapshot) => void>();
+  const panelCallListeners = new Set<(request: PanelCallRequest) => void>();
   let callSnapshot: CallSnapshot | null = null;
   let canShowCallFlow: boolean | null = null;
   let port: PortLike | null = null;
@@ -183,6 +192,9 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
         return;
       case 'panel-view':
         // The loader's (start-site.ts): it has painted the look before this transport was.
+        return;
+      case 'panel-call':
+        for (const listener of panelCallListeners) listener(message.request);
         return;
     }
   }
@@ -387,6 +399,14 @@ export function createPortTransport(options: PortTransportOptions): PortTranspor
     },
     putPanelView(family, view) {
       post({ kind: 'panel:view-put', family, view });
+    },
+    sendPanelCall(request) {
+      post({ kind: 'panel:call', request });
+    },
+    onPanelCall(listener) {
+      panelCallListeners.add(listener);
+      if (!port) open();
+      return () => void panelCallListeners.delete(listener);
     },
     close() {
       closed = true;

@@ -1,4 +1,6 @@
 import {
+  createContext,
+  useContext,
   useEffect,
   useId,
   useRef,
@@ -43,6 +45,14 @@ export function deepActiveElement(root: Document | ShadowRoot = document): HTMLE
   return active;
 }
 
+/**
+ * How the next dialog to open takes the focus: the browser decides whether a focus ring
+ * shows from what its document last saw (a key: yes; a click: no). A host whose document
+ * saw no press of its own — the extension's panel frame, where a press on the CRM page
+ * opens the dialogs (issue #29) — says how that press was made; the app gives nothing.
+ */
+export const DialogFocusContext = createContext<() => FocusOptions | undefined>(() => undefined);
+
 export interface CallDialogProps {
   title: ReactNode;
   /** alertdialog for the alerts that interrupt (Uh oh!, CRM errors); dialog otherwise. */
@@ -79,6 +89,7 @@ export function CallDialog({
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const focusOptions = useContext(DialogFocusContext);
 
   // Each dialog of a flow replaces the one before, so focus moves in on mount; the
   // controller gives it back to the trigger when the flow ends (a dialog alone cannot
@@ -87,7 +98,7 @@ export function CallDialog({
     const dialog = dialogRef.current;
     if (!dialog) return;
     const target = initialFocus?.current ?? tabStops(dialog)[0] ?? dialog;
-    target.focus();
+    target.focus(focusOptions());
     // Only on mount: a re-render must not pull focus away from what the agent is typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -16,5 +16,6 @@ export {
   CrmNotAuthorizedAlert,
   NotLinkedToCallTrackingDialog,
 } from './call-alerts';
+export { DialogFocusContext } from './call-dialog';
 export { NumberPickerDialog } from './number-picker-dialog';
 export { OutcomeDialog, RoutingConfirmationDialog } from './routing-confirmation-dialog';

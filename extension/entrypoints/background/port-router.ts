@@ -7,6 +7,7 @@ import {
   type BackgroundMessage,
   type ClientMessage,
   type NoticeMessage,
+  type PanelCallRequest,
   type RpcMessage,
 } from '@/shared/transport/port-protocol';
 import { TransportError } from '@/shared/transport/transport';
@@ -18,6 +19,7 @@ import { isRequestAllowed, refusalMessage } from './request-policy';
 import {
   acceptClientMessage,
   classifySender,
+  isPanelFrame,
   type SelfIdentity,
   type SenderClass,
   type SenderLike,
@@ -55,6 +57,12 @@ export const MAX_IN_FLIGHT_PER_PORT = 64;
 export const MAX_SUBSCRIPTIONS_PER_PORT = 64;
 /** Messages held for a port whose sender is classified once settings have loaded. */
 const MAX_HELD_MESSAGES = 64;
+
+/**
+ * How long a click-to-call press waits for its tab's panel frame to connect (issue #29:
+ * a button pressed while the frame is still loading opens its dialog once it is there).
+ */
+export const PANEL_CALL_HOLD_MS = 5000;
 
 export const TOO_MANY_IN_FLIGHT = 'Too many requests in flight from this page; try again.';
 export const ANSWER_WITHHELD = 'The answer was withheld: it contained session credentials.';
@@ -113,6 +121,8 @@ export function createPortRouter(options: {
   reportCache?: ReportCache;
   /** The CRM panel's last look per site family (issue #14); a new one by default. */
   panelViews?: PanelViews;
+  /** The clock (tests). */
+  now?: () => number;
 }): PortRouter {
   const { self, session, hub, live, calls, widgetStorage } = options;
   const reportCache = options.reportCache ?? createReportCache();
@@ -133,6 +143,9 @@ export function createPortRouter(options: {
   const extraKeapHosts = options.extraKeapHosts ?? (() => []);
   const ports = new Set<RouterPort>();
   let dropped = 0;
+  /** A press per tab whose panel frame was not connected yet, and until when it waits. */
+  const heldCalls = new Map<number, { request: PanelCallRequest; until: number }>();
+  const now = options.now ?? Date.now;
 
   /**
    * The last line (issue #9 item 1): no message leaves the worker with a token of the
@@ -344,6 +357,11 @@ export function createPortRouter(options: {
         if (gone) return;
         ports.add(port);
         const tab = port.sender?.tab;
+        const held = typeof tab?.id === 'number' ? heldCalls.get(tab.id) : undefined;
+        if (held && typeof tab?.id === 'number' && isPanelFrame(port.sender, self)) {
+          heldCalls.delete(tab.id);
+          if (held.until >= now()) safePost(port, { kind: 'panel-call', request: held.request });
+        }
         calls.connect(port, {
           kind: senderClass === 'content-script' ? 'crm' : 'page',
           tabId: tab?.id,
@@ -401,6 +419,26 @@ export function createPortRouter(options: {
         }
         if (message.kind === 'call:facts') {
           calls.reportFacts(port, message.canShowCallFlow);
+          return;
+        }
+        if (message.kind === 'panel:call') {
+          // issue #29: a press on the CRM page's call button goes to the panel frame of the
+          // same tab, and nowhere else; a frame presses nothing (its dialogs open in place).
+          const tabId = port.sender?.tab?.id;
+          if (isPanelFrame(port.sender, self) || typeof tabId !== 'number') {
+            dropped++;
+            return;
+          }
+          let delivered = false;
+          for (const other of ports) {
+            if (other.sender?.tab?.id === tabId && isPanelFrame(other.sender, self)) {
+              safePost(other, { kind: 'panel-call', request: message.request });
+              delivered = true;
+            }
+          }
+          if (delivered) heldCalls.delete(tabId);
+          else
+            heldCalls.set(tabId, { request: message.request, until: now() + PANEL_CALL_HOLD_MS });
           return;
         }
         if (message.kind === 'panel:view-put' || message.kind === 'panel:view-get') {

@@ -1,3 +1,4 @@
+import { PANEL_FRAME_PATH } from '@/extension/lib/panel-frame-protocol';
 import { isSiteOrigin } from '@/extension/lib/site-families';
 import {
   parseAppLiveMessage,
@@ -15,7 +16,12 @@ import {
  * — never from anything a page controls. Anything unclassified is dropped.
  */
 export type SenderClass =
-  /** Our content script in the top frame of a tab (a CRM page). */
+  /**
+   * A CRM tab's side (untrusted, ARCHITECTURE.md): our content script in the top frame of
+   * a CRM page, or our panel frame inside one (issue #29: the panel's widgets, where the
+   * agent types, live in an extension page framed by that CRM page). One class, so the
+   * frame can never be given more than the content script has.
+   */
   | 'content-script'
   /** One of our own pages: popup, options. */
   | 'extension-page';
@@ -25,7 +31,8 @@ export interface SenderLike {
   id?: string;
   url?: string;
   origin?: string;
-  tab?: { id?: number; windowId?: number };
+  /** `url`: the tab's top-level address, which the browser fills in for our sites' tabs. */
+  tab?: { id?: number; windowId?: number; url?: string };
   frameId?: number;
 }
 
@@ -60,14 +67,48 @@ export function classifySender(
   if (!sender.id || sender.id !== self.id) return null;
   const origin = originOf(sender);
   if (!origin) return null;
-  if (origin === self.origin) return 'extension-page';
+  const inTab = typeof sender.tab?.id === 'number' && sender.tab.id >= 0;
+  if (origin === self.origin) {
+    if (!isPanelFrame(sender, self)) return 'extension-page';
+    // Our panel frame (issue #29) is a CRM tab's panel wherever it is loaded: a sub-frame
+    // of a tab whose top page is one of our sites, or nothing. A site may frame the page
+    // itself (it is web-accessible); it gets no more than our content script there has.
+    const top = inTab ? originOfUrl(sender.tab?.url) : null;
+    const framed = typeof sender.frameId === 'number' && sender.frameId > 0;
+    return framed && top !== null && isSiteOrigin(top, extraKeapHosts) ? 'content-script' : null;
+  }
   // Our content scripts run in the top frame of the sites they are registered on only
   // (issue #9): any other origin is a script we never put there.
-  const inTab = typeof sender.tab?.id === 'number' && sender.tab.id >= 0;
   if (inTab && sender.frameId === 0 && isSiteOrigin(origin, extraKeapHosts)) {
     return 'content-script';
   }
   return null;
+}
+
+function originOfUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a sender is our panel frame (extension/public/panel-frame.html): our origin and
+ * that page's path, both filled in by the browser for our own pages (a web page cannot
+ * claim our origin). The router sends it the click-to-call presses of its tab.
+ */
+export function isPanelFrame(sender: SenderLike | undefined | null, self: SelfIdentity): boolean {
+  if (!sender?.url || originOf(sender) !== self.origin) return false;
+  // By prefix: URL.origin of an extension scheme is "null" outside a browser's own.
+  if (!sender.url.startsWith(`${self.origin}/`)) return false;
+  try {
+    return new URL(sender.url).pathname === PANEL_FRAME_PATH;
+  } catch {
+    return false;
+  }
 }
 
 /** The standalone app, through externally_connectable, at exactly the configured origin. */
@@ -121,6 +162,8 @@ export const MESSAGE_RIGHTS: Record<ClientMessageKind, readonly SenderClass[]> =
   // Only a CRM tab's panel has a look to keep and a loader to paint it.
   'panel:view-put': ['content-script'],
   'panel:view-get': ['content-script'],
+  // A CRM page's call button, for its tab's panel frame (issue #29).
+  'panel:call': ['content-script'],
 };
 
 /** A message from an accepted sender: schema-checked and allowed for that sender, else null. */

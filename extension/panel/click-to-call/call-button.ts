@@ -33,13 +33,21 @@ function phoneIcon(doc: Document): string {
   return iconMarkup;
 }
 
+/** How a call button was pressed. */
+export interface PressKind {
+  pointer: boolean;
+}
+
 export interface CallButtonOptions {
   /** Who is called ("John Smith", or "this contact"). */
   name: string;
   /** The number as read out ("(312) 555-0142"). */
   formatted: string;
-  /** The button was pressed (mouse, Enter or Space). */
-  onPress: () => void;
+  /**
+   * The button was pressed (mouse, Enter or Space); `pointer` when by a pointer (the
+   * dialogs then show no keyboard focus ring, as the page's own focus would not).
+   */
+  onPress: (how: PressKind) => void;
   doc?: Document;
 }
 
@@ -71,7 +79,8 @@ export function createCallButton(options: CallButtonOptions): HTMLElement {
     // must not run as well.
     event.preventDefault();
     event.stopPropagation();
-    options.onPress();
+    // A click from Enter or Space has no click count; a pointer's has one.
+    options.onPress({ pointer: event.detail > 0 });
   });
   root.append(style, button);
   return host;

@@ -5,7 +5,12 @@ import BUTTON_CSS from '@/app/components/button/button.css?inline';
 import FIELD_CSS from '@/app/components/field/field.css?inline';
 import ICON_CSS from '@/app/components/icon/icon.css?inline';
 import CLICK_TO_CALL_CSS from '@/app/features/click-to-call/click-to-call.css?inline';
-import { CrmSessionAlerts, useClickToCall, type CallRequest } from '@/app/features/click-to-call';
+import {
+  CrmSessionAlerts,
+  DialogFocusContext,
+  useClickToCall,
+  type CallRequest,
+} from '@/app/features/click-to-call';
 import { HostContext, useHost, type Host } from '@/app/host/host';
 import { createHostQueryClient } from '@/app/query/create-host-query-client';
 import { DataProvider } from '@/app/query/data-provider';
@@ -20,7 +25,9 @@ const DIALOGS_CSS = [
   BUTTON_CSS,
   FIELD_CSS,
   CLICK_TO_CALL_CSS,
-  ':host { font-family: var(--ic-font); color: var(--ic-text); }',
+  // The app's document typography (app/styles/app.css body): the dialogs inherit from
+  // nothing else (in the panel frame, issue #29, not from the CRM page).
+  ':host { font-family: var(--ic-font); font-size: var(--ic-text-md); line-height: 1.5; color: var(--ic-text); -webkit-font-smoothing: antialiased; }',
 ].join('\n');
 
 /** Above the CRM's overlays and our own side panel (mount-panel.ts PANEL_Z_INDEX + 1). */
@@ -37,8 +44,12 @@ export function callDialogsShadowRoot(host: Element): ShadowRoot | null {
 }
 
 export interface CallDialogs {
-  /** Opens the number picker for this person (ignored while a flow is open). */
-  startCall(request: CallRequest): void;
+  /**
+   * Opens the number picker for this person (ignored while a flow is open). `pointer`:
+   * pressed with a pointer, so the dialog's focus shows no keyboard ring — the panel
+   * frame's document saw no click of its own to tell it so (issue #29).
+   */
+  startCall(request: CallRequest & { pointer?: boolean }): void;
   /** The dialogs' host element (in the page, empty until a dialog opens). */
   element: HTMLElement;
 }
@@ -117,6 +128,8 @@ export function mountCallDialogs(options: {
   host: Host;
   signal: AbortSignal;
   doc?: Document;
+  /** Closed on a CRM page (default); open in the panel frame, which the page cannot reach. */
+  shadowMode?: ShadowRootMode;
 }): CallDialogs {
   const doc = options.doc ?? document;
   for (const stray of doc.querySelectorAll(CALL_DIALOGS_TAG)) stray.remove();
@@ -124,7 +137,7 @@ export function mountCallDialogs(options: {
   const dark = (doc.defaultView ?? window).matchMedia?.('(prefers-color-scheme: dark)');
   element.setAttribute('data-theme', dark?.matches ? 'dark' : 'light');
   pinHost(element);
-  const root = element.attachShadow({ mode: 'closed' });
+  const root = element.attachShadow({ mode: options.shadowMode ?? 'closed' });
   dialogRoots.set(element, root);
   const style = doc.createElement('style');
   style.textContent = DIALOGS_CSS;
@@ -133,6 +146,15 @@ export function mountCallDialogs(options: {
   (doc.body ?? doc.documentElement).append(element);
 
   let start: ((request: CallRequest) => void) | null = null;
+  // A press with a pointer: the first dialog it opens takes the focus without a ring, as
+  // it did in the page whose click the browser saw (this document saw none).
+  let quietFocus = false;
+  const focusOptions = (): FocusOptions | undefined => {
+    if (!quietFocus) return undefined;
+    quietFocus = false;
+    // focusVisible: Chromium, Firefox and Safari know it; TypeScript 5.9's DOM types not yet.
+    return { focusVisible: false } as FocusOptions;
+  };
   const bind = (next: (request: CallRequest) => void) => {
     start = next;
   };
@@ -142,7 +164,9 @@ export function mountCallDialogs(options: {
     reactRoot.render(
       <DataProvider client={createHostQueryClient()} session={options.host.session}>
         <HostContext.Provider value={options.host}>
-          <ClickToCallDialogs bind={bind} />
+          <DialogFocusContext.Provider value={focusOptions}>
+            <ClickToCallDialogs bind={bind} />
+          </DialogFocusContext.Provider>
         </HostContext.Provider>
       </DataProvider>,
     ),
@@ -157,8 +181,10 @@ export function mountCallDialogs(options: {
   );
   return {
     element,
-    startCall: (request) => {
-      if (!options.signal.aborted) start?.(request);
+    startCall: ({ pointer, ...request }) => {
+      if (options.signal.aborted) return;
+      quietFocus = pointer === true;
+      start?.(request);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { CallRequest } from '@/app/features/click-to-call';
 import type { SiteFamily } from '@/extension/lib/site-families';
 import { formatFoundPhone } from '@/shared/domain/phone-finder';
-import { createCallButton } from './call-button';
+import { createCallButton, type PressKind } from './call-button';
 import { contactNameOf, findPagePhones, type PagePhone } from './page-phones';
 import { CALL_BUTTON_TAG, CALL_DIALOGS_TAG } from './tags';
 
@@ -10,7 +10,7 @@ export interface PhoneButtonsOptions {
   /** Aborting it stops watching and removes every button (navigation, sign-out). */
   signal: AbortSignal;
   /** A button was pressed: who and which number, as the page shows it. */
-  onCall: (request: CallRequest) => void;
+  onCall: (request: CallRequest, how: PressKind) => void;
   doc?: Document;
   /** How long changes gather before the page is read again (ms). */
   delayMs?: number;
@@ -84,7 +84,7 @@ export function watchPhoneButtons(options: PhoneButtonsOptions): void {
           doc,
           name,
           formatted: formatFoundPhone(phone.phone),
-          onPress: () => options.onCall(request),
+          onPress: (how) => options.onCall(request, how),
         });
       });
       // In the number's order, right after it.

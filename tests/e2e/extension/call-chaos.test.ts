@@ -17,7 +17,7 @@ import {
   type RunningServer,
   until,
 } from '../harness';
-import { clickDialogButton } from '../harness/calls';
+import { clickDialogButton, wizardStep } from '../harness/calls';
 import { TEST_PASSWORD_COST } from '../../server/helpers/test-server';
 
 // Issue #28, the chaos suite: an agent's call under the ordinary events that broke it, with
@@ -54,21 +54,13 @@ let tabB: Page;
 const screenOf = async (page: Page) =>
   `<intake-call-flow> "${(await widgetText(page, 'intake-call-flow')).slice(0, 400)}"`;
 
-async function stepTitle(page: Page): Promise<string | null> {
-  return evaluateInShadowRoot(page, CALL_FLOW, (root) =>
-    root.querySelector('.ic-call-flow[aria-busy="true"]')
-      ? null
-      : (root.querySelector('.ic-call-flow__step-title')?.textContent ?? null),
-  );
-}
-
 /** Places a test call and waits for its first step in the focused tab A; answers the call id. */
 async function ringAndWaitInA(timeout = TIMEOUT): Promise<{ callId: string; ms: number }> {
   const placed = Date.now();
   const call = await server.placeTestCall({ username: AGENT, ...LEAD });
   await until(
     `the first step of call ${call.id} in tab A`,
-    async () => (await stepTitle(tabA)) === FIRST_STEP,
+    async () => (await wizardStep(tabA)) === FIRST_STEP,
     () => screenOf(tabA),
     timeout,
   );
@@ -134,7 +126,7 @@ describe('an agent’s call under ordinary events (issue #28)', () => {
     // The wizard is gone from A (finished, not left on a dead form).
     await until(
       'no step in tab A',
-      async () => (await stepTitle(tabA)) === null,
+      async () => (await wizardStep(tabA)) === null,
       () => screenOf(tabA),
     );
     // The intake is kept as partial-complete: one history for the call.
@@ -166,7 +158,18 @@ describe('an agent’s call under ordinary events (issue #28)', () => {
         );
       }
       // The first call's intake is untouched meanwhile.
-      expect(await stepTitle(tabA)).toBe(FIRST_STEP);
+      expect(await wizardStep(tabA)).toBe(FIRST_STEP);
+      // And the waiting card is on screen, though it came above the intake the panel had
+      // scrolled to (the browser's scroll anchoring kept it out of sight).
+      await until(
+        'the waiting card on screen in tab A',
+        async () =>
+          (await evaluateInShadowRoot(tabA, CALL_FLOW, (root) => {
+            const box = root.querySelector('[data-testid="waiting-call"]')?.getBoundingClientRect();
+            return !!box && box.top >= 0 && box.bottom <= innerHeight;
+          })) === true,
+        () => screenOf(tabA),
+      );
       await evaluateInShadowRoot(tabA, CALL_FLOW, (root) => {
         const button = [
           ...root.querySelectorAll<HTMLButtonElement>('[data-testid="waiting-call"] button'),
@@ -181,7 +184,7 @@ describe('an agent’s call under ordinary events (issue #28)', () => {
       await until(
         'the second call’s intake in tab A',
         async () =>
-          (await stepTitle(tabA)) === FIRST_STEP &&
+          (await wizardStep(tabA)) === FIRST_STEP &&
           (await evaluateInShadowRoot(
             tabA,
             CALL_FLOW,

@@ -10,6 +10,7 @@ import {
   openCrmPage,
   openCrmTab,
   PANEL_SELECTOR,
+  panelFrame,
   setServerAddress,
   signInThroughPopup,
   startServer,
@@ -130,9 +131,11 @@ describe('the side panel’s intake: one caller card, the first field in the fir
         await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
         await until(
           `the panel in ${scheme}`,
+          // The panel in its frame (issue #29) follows the browser's scheme.
           async () =>
-            (await page.$eval(PANEL_SELECTOR, (host) => host.getAttribute('data-theme'))) ===
-            scheme,
+            (await panelFrame(page)?.$eval(PANEL_SELECTOR, (host) =>
+              host.getAttribute('data-theme'),
+            )) === scheme,
           async () => 'data-theme not switched',
         );
         const fold = await measure(page);

@@ -4,6 +4,10 @@ import { CTM_NOT_LINKED_MESSAGE, type TrackedCall } from '@/shared/contracts/cal
 import { executionHistoryListResponseSchema } from '@/shared/contracts/call-flow-api';
 import {
   CALL_DIALOGS_SELECTOR,
+  CALL_FLOW_HOSTS,
+  confirmHangUp,
+  HANG_UP_PILL,
+  wizardStep,
   callButtons,
   callDiagnostics,
   callFlowValues,
@@ -49,7 +53,7 @@ const keapUrl = (id: number) =>
 const KEAP_PHONE = '(312) 555-0142';
 const KEAP_NAME = 'John Smith';
 const TIMEOUT = 20_000;
-const CALL_FLOW = [PANEL_SELECTOR, 'intake-call-flow'] as const;
+const CALL_FLOW = CALL_FLOW_HOSTS;
 const FIRST_STEP = 'Caller information';
 const SECOND_STEP = 'The accident';
 const DESCRIPTION = 'Slipped on the wet stairs of the parking garage.';
@@ -78,19 +82,10 @@ async function screenOf(page: Page): Promise<string> {
   return `panel header "${header ?? '(no panel)'}", <intake-call-flow> "${widget || '(nothing)'}"`;
 }
 
-/** The wizard's current step title in a tab's widget, once it is not busy; null without one. */
-async function stepTitle(page: Page): Promise<string | null> {
-  return evaluateInShadowRoot(page, CALL_FLOW, (root) =>
-    root.querySelector('.ic-call-flow[aria-busy="true"]')
-      ? null
-      : (root.querySelector('.ic-call-flow__step-title')?.textContent ?? null),
-  );
-}
-
 async function waitForStep(page: Page, title: string, tab: string): Promise<void> {
   await until(
     `step "${title}" in tab ${tab}`,
-    async () => (await stepTitle(page)) === title,
+    async () => (await wizardStep(page)) === title,
     () => screenOf(page),
   );
 }
@@ -136,23 +131,7 @@ async function handleIn(page: Page, selector: string, what: string): Promise<Ele
   return handle!;
 }
 
-const hangUpPillSelector = `${PANEL_SELECTOR} >>> header [aria-label="Hang up the call"]`;
-const hasHangUpPill = async (page: Page) => (await deepQuery(page, hangUpPillSelector)) !== null;
-
-/** Confirms a hang-up: the wizard's own confirm (in the widget) or the panel's. */
-async function confirmHangUp(page: Page): Promise<void> {
-  await until(
-    'a hang-up confirm',
-    async () =>
-      (await clickDialogButton(page, CALL_FLOW, 'Hang up')) ||
-      (await evaluateInShadowRoot(page, [PANEL_SELECTOR], (root) => {
-        const button = root.querySelector<HTMLButtonElement>('.hang-up-confirm-submit');
-        button?.click();
-        return button !== null;
-      })) === true,
-    () => screenOf(page),
-  );
-}
+const hasHangUpPill = async (page: Page) => (await deepQuery(page, HANG_UP_PILL)) !== null;
 
 async function getTrackedCall(id: string): Promise<TrackedCall> {
   const response = await fetch(
@@ -403,7 +382,7 @@ describe('calls where the agent works (issue #13)', () => {
       () => screenOf(tabC),
     );
     await tabB.bringToFront();
-    await (await handleIn(tabB, hangUpPillSelector, "B's hang-up pill")).click();
+    await (await handleIn(tabB, HANG_UP_PILL, "B's hang-up pill")).click();
     await confirmHangUp(tabB);
     for (const [name, page] of [
       ['B', tabB],
@@ -476,7 +455,7 @@ describe('calls where the agent works (issue #13)', () => {
     );
 
     // Clean up: hang it up from the panel.
-    await (await handleIn(tabC, hangUpPillSelector, "C's hang-up pill")).click();
+    await (await handleIn(tabC, HANG_UP_PILL, "C's hang-up pill")).click();
     await confirmHangUp(tabC);
     await until(
       'the outbound call ended',

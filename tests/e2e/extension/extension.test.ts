@@ -105,6 +105,8 @@ describe('the side panel on CRM pages', () => {
       }, PANEL_SELECTOR);
       expect(layout.after).toEqual(layout.before);
       expect(layout.position).toBe('fixed');
+      // Taken out and put back, the host's panel frame loads again (issue #29).
+      await waitForWidgetText(page, 'intake-funnel', funnelCaption, 20_000);
       // The page's hostile styles (Comic Sans, hotpink buttons) stay outside the widgets.
       const font = await evaluateInShadowRoot(
         page,

@@ -1,7 +1,8 @@
 import type { Page } from 'puppeteer';
 import type { CallsDiagnostics } from '@/extension/entrypoints/background/calls';
 import type { ExtensionBrowser } from './launch-extension';
-import { evaluateInShadowRoot } from './panel';
+import { deepQuery, evaluateInShadowRoot, PANEL_SELECTOR, widgetText } from './panel';
+import { until } from './until';
 
 // Helpers for the active call (issue #13): what the background holds, which browser tab a
 // page is, and the dialogs (confirm, click-to-call) that live in closed shadow roots.
@@ -99,4 +100,56 @@ export async function clickDialogButton(
     text,
   );
   return clicked === true;
+}
+
+/** The call-flow widget inside the panel: `hosts` for the helpers of ./panel.ts. */
+export const CALL_FLOW_HOSTS = [PANEL_SELECTOR, 'intake-call-flow'] as const;
+
+/** The wizard's current step title in a tab's call-flow widget once it is not busy; else null. */
+export async function wizardStep(page: Page): Promise<string | null> {
+  return evaluateInShadowRoot(page, CALL_FLOW_HOSTS, (root) =>
+    root.querySelector('.ic-call-flow[aria-busy="true"]')
+      ? null
+      : (root.querySelector('.ic-call-flow__step-title')?.textContent ?? null),
+  );
+}
+
+/** What a tab's call-flow widget shows, for failure messages. */
+export async function callFlowText(page: Page): Promise<string> {
+  return `<intake-call-flow> "${(await widgetText(page, 'intake-call-flow')).slice(0, 400)}"`;
+}
+
+/** The panel header's hang-up button (shown while a call is live). */
+export const HANG_UP_PILL = `${PANEL_SELECTOR} >>> header [aria-label="Hang up the call"]`;
+
+/** Confirms a hang-up: the wizard's own confirm (in the widget) or the panel's. */
+export async function confirmHangUp(page: Page): Promise<void> {
+  await until(
+    'a hang-up confirm',
+    async () =>
+      (await clickDialogButton(page, CALL_FLOW_HOSTS, 'Hang up')) ||
+      (await evaluateInShadowRoot(page, [PANEL_SELECTOR], (root) => {
+        const button = root.querySelector<HTMLButtonElement>('.hang-up-confirm-submit');
+        button?.click();
+        return button !== null;
+      })) === true,
+    () => callFlowText(page),
+  );
+}
+
+/** Hangs the live call up from the panel header, confirmed, and waits for "No call in progress". */
+export async function hangUpInPanel(page: Page): Promise<void> {
+  let pill: Awaited<ReturnType<typeof deepQuery>> = null;
+  await until(
+    'the hang-up pill',
+    async () => (pill = await deepQuery(page, HANG_UP_PILL)) !== null,
+    () => callFlowText(page),
+  );
+  await pill!.click();
+  await confirmHangUp(page);
+  await until(
+    'no call in progress',
+    async () => (await widgetText(page, 'intake-call-flow')).includes('No call in progress'),
+    () => callFlowText(page),
+  );
 }

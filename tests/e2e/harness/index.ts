@@ -43,7 +43,7 @@ export {
   type CrmPageName,
   type FixtureVariant,
 } from './crm-fixtures';
-export { comparePngs, stableScreenshot, type PixelComparison } from './pixels';
+export { comparePngs, elementScreenshot, stableScreenshot, type PixelComparison } from './pixels';
 export { captureDownloads, type Download, type DownloadCapture } from './downloads';
 export {
   CALL_BUTTON_SELECTOR,
@@ -52,6 +52,7 @@ export {
   deepQuery,
   evaluateInShadowRoot,
   PANEL_SELECTOR,
+  panelFrame,
   panelWidgetTags,
   waitForDeepSelector,
   waitForPanel,
@@ -61,10 +62,16 @@ export {
   widgetText,
 } from './panel';
 export {
+  CALL_FLOW_HOSTS,
   callDiagnostics,
+  callFlowText,
   callFlowValues,
   clickDialogButton,
+  confirmHangUp,
   dialogText,
+  HANG_UP_PILL,
+  hangUpInPanel,
   openCrmTab,
+  wizardStep,
 } from './calls';
 export { until } from './until';

@@ -1,17 +1,78 @@
-import type { CDPSession, ElementHandle, Page } from 'puppeteer';
+import type { CDPSession, ElementHandle, Frame, JSHandle, Page } from 'puppeteer';
 
-/** The side panel's host element (extension/panel/mount-panel.ts PANEL_TAG). */
+/** The side panel's host element (extension/panel/panel-host.ts PANEL_TAG). */
 export const PANEL_SELECTOR = 'intake-cockpit-panel';
 
 /**
- * How testers reach inside the panel. In the extension the panel and its widgets live in
- * CLOSED shadow roots (issue #9: the CRM page's scripts must not read them), so
- * `element.shadowRoot`, `>>>` and Puppeteer's `pierce/` (which read `shadowRoot`) find
- * nothing there. The DevTools protocol still sees every root: `DOM.getDocument` with
- * `pierce: true` lists closed roots too, and `DOM.resolveNode` hands one over as an
- * object to run a function on. The helpers below do that; they work on open roots (the
- * script-tag embed) the same way.
+ * How testers reach inside the panel. In the extension (issue #29) the panel, its widgets
+ * and the click-to-call dialogs render in the panel frame: an extension page framed by
+ * the CRM page, which the page's scripts cannot reach at all. The CRM page itself holds
+ * only `<intake-cockpit-panel>` with a CLOSED shadow root around that frame, and the call
+ * buttons in closed roots of their own (issue #9). The helpers below look in the panel
+ * frame first when asked for the panel or the dialogs (`[PANEL_SELECTOR, ...]`,
+ * `[CALL_DIALOGS_SELECTOR]`), through its open roots; everywhere else (the call buttons,
+ * the painted view, a page without the frame, the script-tag embed) through the DevTools
+ * protocol, which sees closed roots too: `DOM.getDocument` with `pierce: true` lists
+ * them, and `DOM.resolveNode` hands one over as an object to run a function on.
  */
+
+/** The panel frame of a CRM page (extension/public/panel-frame.html), once it is there. */
+export function panelFrame(page: Page): Frame | null {
+  return (
+    page
+      .frames()
+      .find(
+        (frame) =>
+          frame.url().startsWith('chrome-extension://') &&
+          new URL(frame.url()).pathname === '/panel-frame.html',
+      ) ?? null
+  );
+}
+
+/** The first tags of paths that live in the panel frame. */
+const IN_PANEL_FRAME = new Set(['intake-cockpit-panel', 'intake-call-dialogs']);
+
+/**
+ * The shadow root at the end of `hosts` in the panel frame (open roots there), as a
+ * handle; null when the frame or the root is not there.
+ */
+async function frameShadowRoot(
+  page: Page,
+  hosts: readonly string[],
+): Promise<JSHandle<unknown> | null> {
+  if (hosts.length === 0 || !IN_PANEL_FRAME.has(hosts[0])) return null;
+  const frame = panelFrame(page);
+  if (!frame) return null;
+  // No named inner functions: tsx (testers' scripts, the bench) would wrap them in a
+  // helper that does not exist in the frame.
+  const handle = await frame
+    .evaluateHandle((tags: string[]) => {
+      let scope: ParentNode = document;
+      for (const tag of tags) {
+        // The first element named `tag` under `scope`, through nested open roots.
+        let found: Element | null = null;
+        const stack: ParentNode[] = [scope];
+        while (!found && stack.length > 0) {
+          const next = stack.shift()!;
+          found = next.querySelector(tag);
+          for (const element of next.querySelectorAll('*')) {
+            if (element.shadowRoot) stack.push(element.shadowRoot);
+          }
+        }
+        if (!found?.shadowRoot) return null;
+        scope = found.shadowRoot;
+      }
+      return scope;
+    }, hosts as string[])
+    .catch(() => null);
+  if (!handle) return null;
+  const root = handle as JSHandle<unknown>;
+  if (await root.evaluate((value) => value === null).catch(() => true)) {
+    await root.dispose().catch(() => {});
+    return null;
+  }
+  return root;
+}
 
 interface DomNode {
   backendNodeId: number;
@@ -71,6 +132,14 @@ export async function evaluateInShadowRoot<R>(
   fn: (root: ShadowRoot, arg: string) => R,
   arg = '',
 ): Promise<R | null> {
+  const inFrame = await frameShadowRoot(page, hosts);
+  if (inFrame) {
+    try {
+      return (await inFrame.evaluate(fn as unknown as (root: unknown, arg: string) => R, arg)) as R;
+    } finally {
+      await inFrame.dispose().catch(() => {});
+    }
+  }
   const objectId = await shadowRootObject(page, hosts).catch(() => null);
   if (!objectId) return null;
   const client = await cdp(page);
@@ -117,6 +186,20 @@ export async function deepQuery(
 ): Promise<ElementHandle<Element> | null> {
   const parts = selector.split('>>>').map((part) => part.trim());
   const inner = parts.pop() ?? '';
+  const inFrame = await frameShadowRoot(page, parts);
+  if (inFrame) {
+    try {
+      const found = await inFrame.evaluateHandle(
+        (root, css: string) => (root as ShadowRoot).querySelector(css),
+        inner,
+      );
+      const element = found.asElement() as ElementHandle<Element> | null;
+      if (!element) await found.dispose();
+      return element;
+    } finally {
+      await inFrame.dispose().catch(() => {});
+    }
+  }
   // A one-off slot on the page's window, emptied at once: the only way to turn the
   // protocol's object into a Puppeteer handle.
   const slot = `__intakeHarness${Math.random().toString(36).slice(2)}`;
@@ -141,9 +224,24 @@ export async function deepQuery(
   return handle.asElement() as ElementHandle<Element> | null;
 }
 
-/** Waits for the side panel on a CRM page. */
+/**
+ * Waits for the side panel on a CRM page: its host in the page, and the panel itself (in
+ * the panel frame; an older build's panel in the host's own root is found too).
+ */
 export async function waitForPanel(page: Page, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
   await page.waitForSelector(PANEL_SELECTOR, { timeout });
+  while (
+    !(await evaluateInShadowRoot(
+      page,
+      [PANEL_SELECTOR],
+      (root) => root.querySelector('.panel') !== null,
+    ))
+  ) {
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeout} ms waiting for the panel`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The tags of the widgets inside the panel's shadow root. */

@@ -1,4 +1,4 @@
-import type { Browser } from 'puppeteer';
+import type { Browser, ElementHandle, Page } from 'puppeteer';
 
 /** How two screenshots differ, pixel by pixel. */
 export interface PixelComparison {
@@ -105,5 +105,40 @@ export async function stableScreenshot(
     const next = await shoot();
     if (Buffer.from(next).equals(Buffer.from(previous)) || Date.now() > deadline) return next;
     previous = next;
+  }
+}
+
+/**
+ * A screenshot of one element's box, for an element of the page or of the panel frame
+ * (issue #29), whose viewport is the page's (it spans the page's viewport from its top-left
+ * corner): the element's viewport box, placed in the document by the visual viewport's
+ * offset. Puppeteer's own element screenshot misplaces a framed element's box on a
+ * right-to-left page that scrolls sideways.
+ */
+export async function elementScreenshot(
+  page: Page,
+  element: ElementHandle<Element>,
+): Promise<Uint8Array> {
+  const box = await element.evaluate((node) => {
+    node.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const { x, y, width, height } = node.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+  const client = await page.createCDPSession();
+  try {
+    const { cssVisualViewport } = await client.send('Page.getLayoutMetrics');
+    const { data } = await client.send('Page.captureScreenshot', {
+      format: 'png',
+      clip: {
+        x: box.x + cssVisualViewport.pageX,
+        y: box.y + cssVisualViewport.pageY,
+        width: box.width,
+        height: box.height,
+        scale: 1,
+      },
+    });
+    return Buffer.from(data, 'base64');
+  } finally {
+    await client.detach().catch(() => {});
   }
 }

@@ -39,6 +39,14 @@ export const contentSender = {
   frameId: 0,
 };
 export const popupSender = { id: self.id, origin: self.origin, url: `${self.origin}/popup.html` };
+/** Our panel frame (issue #29) inside the CRM tab of `contentSender`. */
+export const panelFrameSender = {
+  id: self.id,
+  origin: self.origin,
+  url: `${self.origin}/panel-frame.html?family=zoho`,
+  tab: { id: 5, url: contentSender.url },
+  frameId: 7,
+};
 
 export const state: PublicSessionState = {
   status: 'signed-in',
@@ -325,6 +333,7 @@ export function fakeBackground(options: FakeBackgroundOptions = {}) {
     settingsReady: options.settingsReady,
     reportCache: options.reportCache,
     panelViews: options.panelViews,
+    now: options.now,
   });
   return {
     router,

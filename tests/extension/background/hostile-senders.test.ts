@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  PANEL_CALL_HOLD_MS,
   MAX_IN_FLIGHT_PER_PORT,
   MAX_SUBSCRIPTIONS_PER_PORT,
   TOO_MANY_IN_FLIGHT,
@@ -13,6 +14,7 @@ import {
   connect,
   contentSender,
   fakeBackground,
+  panelFrameSender,
   popupSender,
   settle,
   state,
@@ -333,5 +335,107 @@ describe('message floods', () => {
     const events = tab.received.filter((message) => message.kind === 'event');
     expect(events).toHaveLength(1);
     expect(router.droppedMessages()).toBe(1000 - MAX_SUBSCRIPTIONS_PER_PORT);
+  });
+});
+
+describe('the panel frame (issue #29)', () => {
+  it("is served as its CRM tab's page is: the same refusals, the same 401 guard, never a sign-in", async () => {
+    const { router, transport } = fakeBackground();
+    const frame = connect(router, panelFrameSender);
+    expect(frame.port.disconnected).toBe(false);
+    frame.send({ kind: 'request', id: 'a', request: { method: 'POST', path: 'auth/sessions' } });
+    expect((await frame.answer('a')).error).toMatchObject({
+      message: REFUSED_FROM_CRM_PAGE,
+      status: 403,
+    });
+    frame.send(reportRequest('b'));
+    await frame.answer('b');
+    expect(transport.request.mock.calls[0][0]).toMatchObject({ keepSessionOnAuthFailure: true });
+    frame.send({ kind: 'auth:sign-out', id: 'c' });
+    await settle();
+    expect(frame.answers().find((answer) => answer.id === 'c')).toBeUndefined();
+    expect(router.droppedMessages()).toBe(2);
+  });
+
+  it.each([
+    [
+      'framed by a site that is not a CRM',
+      { ...panelFrameSender, tab: { id: 5, url: 'https://evil.com/' } },
+    ],
+    [
+      'loaded as a tab of its own',
+      { ...panelFrameSender, frameId: 0, tab: { id: 5, url: panelFrameSender.url } },
+    ],
+  ])('is disconnected when %s', async (_label, sender) => {
+    const { router } = fakeBackground({ settingsReady: Promise.resolve() });
+    const frame = connect(router, sender);
+    await settle();
+    expect(frame.port.disconnected).toBe(true);
+  });
+});
+
+describe("a CRM page's call button presses (issue #29)", () => {
+  const press = { kind: 'panel:call', request: { name: 'John Smith', phone: '(312) 555-0142' } };
+  const handed = (port: ReturnType<typeof connect>) =>
+    port.received.filter((message) => message.kind === 'panel-call');
+
+  it('go to the panel frame of the same tab only', async () => {
+    const { router } = fakeBackground();
+    const tab = connect(router, contentSender);
+    const frame = connect(router, panelFrameSender);
+    const otherTab = connect(router, { ...contentSender, tab: { id: 6 } });
+    const otherFrame = connect(router, {
+      ...panelFrameSender,
+      tab: { ...panelFrameSender.tab, id: 6 },
+    });
+    const popup = connect(router, popupSender);
+    tab.send(press);
+    await settle();
+    expect(handed(frame)).toEqual([{ kind: 'panel-call', request: press.request }]);
+    for (const port of [tab, otherTab, otherFrame, popup]) expect(handed(port)).toEqual([]);
+  });
+
+  it('are not taken from a frame, nor in any other shape', async () => {
+    const { router } = fakeBackground();
+    const frame = connect(router, panelFrameSender);
+    const tab = connect(router, contentSender);
+    frame.send(press);
+    tab.send({ ...press, request: { ...press.request, phone: 'x'.repeat(65) } });
+    tab.send({ ...press, request: { ...press.request, extra: true } });
+    await settle();
+    expect(handed(frame)).toEqual([]);
+    expect(router.droppedMessages()).toBe(3);
+  });
+
+  it('wait a moment for a frame that is still loading, and no longer', async () => {
+    let now = 1_000_000;
+    const { router } = fakeBackground({ now: () => now });
+    const tab = connect(router, contentSender);
+    tab.send(press);
+    await settle();
+    const frame = connect(router, panelFrameSender);
+    await settle();
+    expect(handed(frame)).toHaveLength(1);
+    // Given once: a frame of the same tab loading again gets nothing.
+    frame.close();
+    const again = connect(router, panelFrameSender);
+    await settle();
+    expect(handed(again)).toEqual([]);
+    // Pressed while no frame is there, and a frame comes too late for it.
+    again.close();
+    tab.send(press);
+    await settle();
+    now += PANEL_CALL_HOLD_MS + 1;
+    const late = connect(router, { ...panelFrameSender, frameId: 9 });
+    await settle();
+    expect(handed(late)).toEqual([]);
+    // Within the moment, it would have had it.
+    late.close();
+    tab.send(press);
+    await settle();
+    now += PANEL_CALL_HOLD_MS - 1;
+    const inTime = connect(router, { ...panelFrameSender, frameId: 10 });
+    await settle();
+    expect(handed(inTime)).toHaveLength(1);
   });
 });

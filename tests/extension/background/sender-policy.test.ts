@@ -5,6 +5,7 @@ import {
   acceptExternalMessage,
   classifyExternalSender,
   classifySender,
+  isPanelFrame,
   MESSAGE_RIGHTS,
   type SenderLike,
 } from '@/extension/entrypoints/background/sender-policy';
@@ -71,6 +72,63 @@ describe('classifySender (who may talk to the background)', () => {
     // never one of our pages.
     const spoofed = { ...contentScript, url: `https://crm.zoho.com/${self.origin}/popup.html` };
     expect(classifySender(spoofed, self)).toBe('content-script');
+  });
+});
+
+describe('the panel frame (issue #29)', () => {
+  const frame: SenderLike = {
+    id: self.id,
+    origin: self.origin,
+    url: `${self.origin}/panel-frame.html?family=zoho&first=intake-compliance`,
+    tab: { id: 12, url: contentScript.url },
+    frameId: 4,
+  };
+
+  it("is a CRM tab's side, with exactly our content script's rights there", () => {
+    expect(classifySender(frame, self)).toBe('content-script');
+    expect(isPanelFrame(frame, self)).toBe(true);
+    for (const kind of ['auth:sign-in', 'auth:sign-out'] as const) {
+      expect(MESSAGE_RIGHTS[kind]).not.toContain('content-script');
+      expect(acceptClientMessage('content-script', { kind, id: '1' })).toBeNull();
+    }
+    // In an admin's extra Keap host's tab, once that host is granted.
+    const keapTab = {
+      ...frame,
+      tab: { id: 12, url: 'https://crm.lawfirm.example/contacts/details/4' },
+    };
+    expect(classifySender(keapTab, self)).toBeNull();
+    expect(classifySender(keapTab, self, ['crm.lawfirm.example'])).toBe('content-script');
+  });
+
+  it.each<[string, SenderLike]>([
+    [
+      'framed by a site that is not a CRM',
+      { ...frame, tab: { id: 12, url: 'https://evil.example/' } },
+    ],
+    [
+      'a look-alike Zoho host',
+      { ...frame, tab: { id: 12, url: 'https://crm.zoho.com.evil.example/' } },
+    ],
+    ['a CRM over http', { ...frame, tab: { id: 12, url: 'http://crm.zoho.com/' } }],
+    ['a tab whose address the browser did not give', { ...frame, tab: { id: 12 } }],
+    ['opened as a tab of its own', { ...frame, frameId: 0, tab: { id: 12, url: frame.url } }],
+    ['a CRM tab, but as its top frame', { ...frame, frameId: 0 }],
+    ['outside any tab', { ...frame, tab: undefined }],
+    ['another extension', { ...frame, id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz' }],
+  ])('is refused %s', (_label, sender) => {
+    expect(classifySender(sender, self)).toBeNull();
+  });
+
+  it('is told apart by the address the browser gives our pages, not by a look-alike', () => {
+    // A CRM page cannot claim our origin; our other pages stay our pages.
+    expect(
+      isPanelFrame({ ...contentScript, url: `https://crm.zoho.com/panel-frame.html` }, self),
+    ).toBe(false);
+    expect(isPanelFrame(popup, self)).toBe(false);
+    expect(classifySender({ ...popup, tab: { id: 3 }, frameId: 2 }, self)).toBe('extension-page');
+    expect(
+      isPanelFrame({ ...frame, url: `${self.origin}/panel-frame.html/../popup.html` }, self),
+    ).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   CALL_ALERTS_SHOWN_KEY,
   callDialogsShadowRoot,
 } from '@/extension/panel/click-to-call/call-dialogs';
-import { startClickToCall } from '@/extension/panel/click-to-call/start-click-to-call';
+import { startClickToCall } from '@/extension/panel/click-to-call/start-call-dialogs';
 import type { SiteFamily } from '@/extension/lib/site-families';
 import type { CallSession } from '@/shared/calls/call-session';
 import { NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createEarlyPort } from '@/extension/lib/early-port';
-import { signedInRole } from '@/extension/lib/start-site';
-import { FIRST_SCREENS } from '@/extension/panel/first-screen';
+import { panelFrameUrl } from '@/extension/lib/panel-frame-protocol';
+import { FIRST_SCREENS, preloadFirstScreen } from '@/extension/panel/first-screen';
 import { firstFigureWidget, WIDGET_TAGS } from '@/extension/panel/panel-widgets';
 import type { PortLike } from '@/shared/transport/port-transport';
 
 /**
- * issue #14 "preload the first widget's chunk": the loader hears the role on its early
- * port and asks for the first widget's screen beside the panel runtime.
+ * issue #14 "preload the first widget's chunk": the CRM page's side names the role's first
+ * widget in the panel frame's address (issue #29), and the frame asks for its screen beside
+ * its runtime.
  */
 
 describe("the first widget's screen", () => {
@@ -38,18 +39,19 @@ describe("the first widget's screen", () => {
     }
   });
 
-  it('reads the role from the first session state, and nothing from other messages', () => {
-    const state = { status: 'signed-in', user: { id: 'u1', name: 'O', role: 'owner' } };
-    expect(signedInRole({ kind: 'session-state', state })).toBe('owner');
-    expect(
-      signedInRole({ kind: 'session-state', state: { ...state, status: 'signed-out' } }),
-    ).toBeNull();
-    expect(
-      signedInRole({ kind: 'session-state', state: { status: 'signed-in', user: null } }),
-    ).toBeNull();
-    expect(signedInRole({ kind: 'notice', state })).toBeNull();
-    expect(signedInRole(null)).toBeNull();
-    expect(signedInRole('session-state')).toBeNull();
+  it("names the role's first widget in the panel frame's address, and starts only a known screen", async () => {
+    const getURL = (path: string) => `chrome-extension://abc${path}`;
+    const url = panelFrameUrl(getURL, 'zoho', firstFigureWidget('operator'));
+    expect(url).toBe('chrome-extension://abc/panel-frame.html?family=zoho&first=intake-agent');
+    expect(new URL(url).searchParams.get('first')).toBe('intake-agent');
+    expect(panelFrameUrl(getURL, 'keap', null)).toBe(
+      'chrome-extension://abc/panel-frame.html?family=keap',
+    );
+    // A name from the address that is no screen of ours starts nothing (the page may frame
+    // the frame itself with any address).
+    for (const name of ['', 'toString', '__proto__', 'constructor', 'intake-funnel']) {
+      expect(() => preloadFirstScreen(name)).not.toThrow();
+    }
   });
 
   it('lets the loader look at each message as it arrives, and still holds it for the runtime', async () => {

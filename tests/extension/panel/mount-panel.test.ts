@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   isSocketError,
   mountPanel,
-  PANEL_TAG,
   panelShadowRoot,
   showPanelNotice,
   showPanelSocketError,
 } from '@/extension/panel/mount-panel';
+import { PANEL_TAG } from '@/extension/panel/panel-host';
 import { panelPrefsKey, parsePanelPrefs } from '@/extension/panel/panel-prefs';
 import { widgetsForRole } from '@/extension/panel/panel-widgets';
 import { watchLocation } from '@/extension/panel/watch-location';

@@ -495,7 +495,7 @@ describe('the bounds of a call flow', () => {
         text_body: heavy(200_000),
         created_at: now,
         execution_id: null,
-        kind: 'call-flow',
+        kind: 'call-flow' as const,
       }));
       await t.server.db.insertInto('email_outbox').values(rows).execute();
       // Six rows of about 2.4 MB each: one page of all of them would be over 14 MB.

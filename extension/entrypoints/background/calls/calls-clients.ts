@@ -66,9 +66,14 @@ export function createCallClients() {
     get: (handle: object) => clients.get(handle),
     remove: (handle: object) => void clients.delete(handle),
     all: () => [...clients.values()],
-    /** A client by the tab an offer names (the newest port of that tab). */
+    /**
+     * A client by the tab an offer names: the newest port of that tab that can show the
+     * call flow (a CRM tab has two, its content script's and its panel frame's, issue
+     * #29), else its newest port.
+     */
     byPlace(placeKey: string): CallClient | undefined {
-      return [...clients.values()].reverse().find((client) => client.placeKey === placeKey);
+      const ofPlace = [...clients.values()].reverse().filter((c) => c.placeKey === placeKey);
+      return ofPlace.find((client) => client.canShowCallFlow) ?? ofPlace[0];
     },
     /**
      * Other tabs and pages that show the call-flow widget now, one per tab (a tab's old
