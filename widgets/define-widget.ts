@@ -11,6 +11,7 @@ export const WIDGET_ATTRIBUTES = {
   dateRange: 'string',
   leadSources: 'string',
   apiBase: 'string',
+  layout: 'string',
 } as const;
 
 /** Properties (never attributes): objects and secrets a host page hands to an element. */

@@ -7,6 +7,8 @@
  *                 | "YYYY-MM-DD..YYYY-MM-DD"
  *   lead-sources  lead-source ids, comma-separated: the widget's default lead-source filter
  *   api-base      the server address, e.g. https://intake.example.com (script-tag embed)
+ *   layout        "compact": a narrow column (the extension's CRM panel): filters fold behind
+ *                 a one-line summary and blocks another widget shows are left out; default full
  */
 export type WidgetTheme = 'light' | 'dark';
 

@@ -9,6 +9,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { createHostQueryClient } from '@/app/query/create-host-query-client';
 import { DataProvider } from '@/app/query/data-provider';
+import { CompactContext } from '@/app/host/compact';
 import { HostContext } from '@/app/host/host';
 import { subscribeWidgetCss, widgetCss } from './styles/css-registry';
 import {
@@ -34,6 +35,8 @@ export interface WidgetElementProps {
   dateRange?: string;
   leadSources?: string;
   apiBase?: string;
+  /** "compact": the CRM panel's narrow column (app/host/compact.ts); default full. */
+  layout?: string;
 }
 
 /** The parsed attributes a screen may take defaults from. */
@@ -205,6 +208,7 @@ export function createWidgetRoot<P extends object>(
     dateRange,
     leadSources,
     apiBase,
+    layout,
   }: WidgetElementProps) {
     const css = useSyncExternalStore(subscribeWidgetCss, widgetCss);
     const dark = useSyncExternalStore(subscribeScheme, prefersDark);
@@ -224,14 +228,16 @@ export function createWidgetRoot<P extends object>(
         <style>{css}</style>
         <div className="ic-widget" data-theme={parseTheme(theme, dark)}>
           {element ? (
-            <WidgetBody
-              key={apiBase ?? ''}
-              element={element}
-              apiBase={apiBase}
-              toasts={toasts}
-              Screen={Screen}
-              screenProps={screenProps}
-            />
+            <CompactContext.Provider value={layout === 'compact'}>
+              <WidgetBody
+                key={apiBase ?? ''}
+                element={element}
+                apiBase={apiBase}
+                toasts={toasts}
+                Screen={Screen}
+                screenProps={screenProps}
+              />
+            </CompactContext.Provider>
           ) : null}
           <WidgetToastList toasts={toasts} />
         </div>

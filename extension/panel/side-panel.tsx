@@ -153,8 +153,10 @@ export function SidePanel({
             <p className="empty">No Intake Cockpit widgets for your role on this page.</p>
           ) : (
             // The widgets are custom elements (widgets/define-widget.ts); theme auto follows
-            // the page's prefers-color-scheme.
-            widgetTags.map((tag) => createElement(tag, { key: tag, theme: 'auto' }))
+            // the page's prefers-color-scheme; layout compact folds their filters (issue #30).
+            widgetTags.map((tag) =>
+              createElement(tag, { key: tag, theme: 'auto', layout: 'compact' }),
+            )
           )}
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useCompact } from '@/app/host/compact';
 import type { ReactNode } from 'react';
 import './page.css';
 
@@ -20,8 +21,13 @@ export function Page({
   narrow = false,
   children,
 }: PageProps) {
+  // In the CRM panel's column (app/host/compact.ts) the panel gives the margins.
+  const compact = useCompact();
+  const classes = ['ic-page', narrow ? 'ic-page--narrow' : '', compact ? 'ic-page--compact' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div className={narrow ? 'ic-page ic-page--narrow' : 'ic-page'}>
+    <div className={classes}>
       <header className="ic-page__header">
         <div>
           {eyebrow ? <p className="ic-page__eyebrow">{eyebrow}</p> : null}

@@ -1,3 +1,8 @@
+import { useCompact } from '@/app/host/compact';
+import {
+  FilterDisclosure,
+  filterSummary,
+} from '@/app/components/filter-disclosure/filter-disclosure';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { DateRangeValue } from '@/app/components/date-range-fields/date-range-fields';
@@ -245,15 +250,18 @@ export function CockpitScreen(props: CockpitScreenProps) {
     });
 
   // Opening one card closes the others; the first opens by itself after 700 ms unless
-  // the user has already chosen (spec: dashboards 2.3, 9).
+  // the user has already chosen (spec: dashboards 2.3, 9). Not in the CRM panel's narrow
+  // column (issue #30): there every card stays one line until the agent opens it.
+  const compact = useCompact();
   const [openCard, setOpenCard] = useState<CockpitModule | null>(null);
   const userChose = useRef(false);
   useEffect(() => {
+    if (compact) return undefined;
     const timer = setTimeout(() => {
       if (!userChose.current) setOpenCard('leadFlow');
     }, FIRST_CARD_OPEN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [compact]);
   const toggle = useCallback((module: CockpitModule) => {
     userChose.current = true;
     setOpenCard((current) => (current === module ? null : module));
@@ -314,34 +322,45 @@ export function CockpitScreen(props: CockpitScreenProps) {
 
   return (
     <Page
-      eyebrow="Dashboards"
+      eyebrow={compact ? undefined : 'Dashboards'}
       title="Cockpit"
+      // The panel's filter line names the range and the sources already.
       description={
-        <>
-          {workspace ? `${workspace.attributes.name}` : null}
-          {applied ? (
-            <>
-              {workspace ? ' · ' : null}
-              {formatDisplayDay(applied.startDate)} – {formatDisplayDay(applied.endDate)}
-              {applied.leadSources.length > 0
-                ? ` · ${applied.leadSources.length} lead ${applied.leadSources.length === 1 ? 'source' : 'sources'}`
-                : ' · All lead sources'}
-            </>
-          ) : null}
-        </>
+        compact ? undefined : (
+          <>
+            {workspace ? `${workspace.attributes.name}` : null}
+            {applied ? (
+              <>
+                {workspace ? ' · ' : null}
+                {formatDisplayDay(applied.startDate)} – {formatDisplayDay(applied.endDate)}
+                {applied.leadSources.length > 0
+                  ? ` · ${applied.leadSources.length} lead ${applied.leadSources.length === 1 ? 'source' : 'sources'}`
+                  : ' · All lead sources'}
+              </>
+            ) : null}
+          </>
+        )
       }
     >
       {draftRange ? (
-        <CockpitFilterBar
-          leadSourceOptions={leadSourceOptions}
-          leadSources={draftSources}
-          onLeadSourcesChange={changeSources}
-          range={draftRange}
-          onRangeChange={changeRange}
-          loading={anyLoading}
-          onSave={save}
-          today={today}
-        />
+        <FilterDisclosure
+          label="Filters"
+          summary={filterSummary(
+            applied ?? draftRange,
+            (applied?.leadSources ?? draftSources).length,
+          )}
+        >
+          <CockpitFilterBar
+            leadSourceOptions={leadSourceOptions}
+            leadSources={draftSources}
+            onLeadSourcesChange={changeSources}
+            range={draftRange}
+            onRangeChange={changeRange}
+            loading={anyLoading}
+            onSave={save}
+            today={today}
+          />
+        </FilterDisclosure>
       ) : null}
       <SystemStatusBanner
         warnings={openWarnings(log)}

@@ -1,3 +1,8 @@
+import { useCompact } from '@/app/host/compact';
+import {
+  FilterDisclosure,
+  filterSummary,
+} from '@/app/components/filter-disclosure/filter-disclosure';
 import { useEffect, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import {
@@ -38,6 +43,8 @@ export function ComplianceScreen({
   storageKey = 'report-filters:compliance',
 }: ComplianceScreenProps) {
   const host = useHost();
+  // In the CRM panel the per-agent list is one press away (issue #30: the panel stays short).
+  const compact = useCompact();
   const filters = useReportFilters(host, { storageKey, dateRange, leadSources });
   const [draft, setDraft] = useState<DateRangeValue>({ startDate: '', endDate: '' });
   const applied = filters.applied;
@@ -53,9 +60,9 @@ export function ComplianceScreen({
     );
   }
 
-  return (
-    <div className="ic-compliance-screen">
-      {showDateRange && applied ? (
+  const dates =
+    showDateRange && applied ? (
+      <FilterDisclosure label="Dates" summary={filterSummary(applied)}>
         <form
           className="ic-compliance-screen__range"
           aria-label="Compliance date range"
@@ -73,8 +80,15 @@ export function ComplianceScreen({
             Apply
           </Button>
         </form>
-      ) : null}
-      <ComplianceCard filters={applied} initiallyExpanded />
+      </FilterDisclosure>
+    ) : null;
+
+  return (
+    <div className="ic-compliance-screen">
+      {compact ? null : dates}
+      <ComplianceCard filters={applied} initiallyExpanded={!compact} />
+      {/* In the panel the card's title heads the widget; its dates fold in below it. */}
+      {compact ? dates : null}
     </div>
   );
 }

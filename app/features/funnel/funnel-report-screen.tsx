@@ -1,3 +1,4 @@
+import { useCompact } from '@/app/host/compact';
 import { useId, useMemo, useState } from 'react';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { InfoTip } from '@/app/components/info-tip/info-tip';
@@ -70,7 +71,11 @@ export function FunnelReportScreen({
         : [],
     [report.data, withFiled, filters.applied?.type],
   );
+  // In the CRM panel the compliance widget above shows the compliance card already, and
+  // the cockpit's Lead Flow the leads by source: the funnel shows its own figures only.
+  const compact = useCompact();
   const callTracking = isCallTrackingEnabled(workspace);
+  const withCompliance = callTracking && !compact;
   const loading = report.status === 'loading' || filters.applied === null;
 
   function select(stat: PclcStat) {
@@ -81,6 +86,8 @@ export function FunnelReportScreen({
 
   return (
     <div className="ic-funnel">
+      {/* In the CRM panel, where no page title says what this is (issue #30). */}
+      {compact ? <h2 className="ic-funnel__title">Funnel</h2> : null}
       {showFilters && filters.applied ? (
         <ReportFilterPanel
           value={filters.applied}
@@ -129,10 +136,14 @@ export function FunnelReportScreen({
         />
       ) : null}
 
-      <div className={callTracking ? 'ic-funnel__side ic-funnel__side--two' : 'ic-funnel__side'}>
-        <TotalLeadsCard filters={filters.applied} />
-        {callTracking ? <ComplianceCard filters={filters.applied} /> : null}
-      </div>
+      {compact ? null : (
+        <div
+          className={withCompliance ? 'ic-funnel__side ic-funnel__side--two' : 'ic-funnel__side'}
+        >
+          <TotalLeadsCard filters={filters.applied} />
+          {withCompliance ? <ComplianceCard filters={filters.applied} /> : null}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,3 +1,7 @@
+import {
+  FilterDisclosure,
+  filterSummary,
+} from '@/app/components/filter-disclosure/filter-disclosure';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import {
@@ -121,105 +125,110 @@ export function ReportFilterPanel({
   }
 
   return (
-    <form className="ic-report-filters" onSubmit={submit} aria-label="Report filters">
-      <div className="ic-report-filters__grid">
-        {on('dateRange') ? (
-          <div className="ic-report-filters__wide">
-            <DateRangeFields
-              value={draft}
-              onChange={(range) => patch(range)}
-              disabled={loading}
-              today={today}
-            />
-          </div>
-        ) : null}
-        {on('perspective') ? (
-          <ReportSelectField
-            id={`${id}-type`}
-            label="Perspective"
-            value={draft.type}
-            onChange={(value) => patch({ type: value as PclcType })}
-          >
-            {PCLC_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {PERSPECTIVE_LABELS[type]}
-              </option>
-            ))}
-          </ReportSelectField>
-        ) : null}
-        {on('leadSources') && lookups.leadSources.length > 0 ? (
-          <MultiSelect
-            label="Lead sources"
-            placeholder="All lead sources"
-            options={toOptions(lookups.leadSources)}
-            selected={draft.leadSources}
-            onChange={(leadSources) => patch({ leadSources })}
-          />
-        ) : null}
-        {on('offices') && lookups.offices.length > 0 ? (
-          <MultiSelect
-            label="Offices"
-            placeholder="All offices"
-            options={toOptions(lookups.offices)}
-            selected={draft.offices}
-            onChange={(offices) => patch({ offices })}
-          />
-        ) : null}
-        {on('caseTypes') && lookups.caseTypes.length > 0 ? (
-          <MultiSelect
-            label="Case types"
-            placeholder="All case types"
-            options={toOptions(lookups.caseTypes)}
-            selected={draft.caseTypes}
-            onChange={(caseTypes) => patch({ caseTypes })}
-          />
-        ) : null}
-        {on('subCaseTypes') && subCaseTypes.length > 0 ? (
-          <MultiSelect
-            label="Sub case types"
-            placeholder={
-              draft.caseTypes.length ? 'All of the chosen case types' : 'All sub case types'
-            }
-            options={toOptions(subCaseTypes)}
-            selected={draft.subCaseTypes}
-            onChange={(subs) => patch({ subCaseTypes: subs })}
-          />
-        ) : null}
-        {on('campaigns') && lookups.campaigns.length > 0 ? (
-          <div className="ic-report-filters__campaigns">
-            <MultiSelect
-              label="Campaigns"
-              placeholder="All campaigns"
-              options={toOptions(campaigns)}
-              selected={draft.campaigns}
-              onChange={(chosen) => patch({ campaigns: chosen })}
-            />
-            <fieldset className="ic-report-filters__statuses">
-              <legend>
-                <VisuallyHidden>Campaign status</VisuallyHidden>
-              </legend>
-              {CAMPAIGN_STATUSES.map((status) => (
-                <label key={status} className="ic-report-filters__check">
-                  <input
-                    type="checkbox"
-                    checked={draft.campaignStatus.includes(status)}
-                    onChange={(event) => toggleStatus(status, event.target.checked)}
-                  />
-                  {STATUS_LABELS[status]}
-                </label>
+    <FilterDisclosure
+      label="Filters"
+      summary={filterSummary(value, on('leadSources') ? value.leadSources.length : undefined)}
+    >
+      <form className="ic-report-filters" onSubmit={submit} aria-label="Report filters">
+        <div className="ic-report-filters__grid">
+          {on('dateRange') ? (
+            <div className="ic-report-filters__wide">
+              <DateRangeFields
+                value={draft}
+                onChange={(range) => patch(range)}
+                disabled={loading}
+                today={today}
+              />
+            </div>
+          ) : null}
+          {on('perspective') ? (
+            <ReportSelectField
+              id={`${id}-type`}
+              label="Perspective"
+              value={draft.type}
+              onChange={(value) => patch({ type: value as PclcType })}
+            >
+              {PCLC_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {PERSPECTIVE_LABELS[type]}
+                </option>
               ))}
-            </fieldset>
-          </div>
-        ) : null}
-      </div>
-      <div className="ic-report-filters__actions">
-        <Button type="button" variant="ghost" onClick={clear} disabled={loading}>
-          Clear
-        </Button>
-        <Button type="submit" variant="primary" disabled={!canApply}>
-          Apply
-        </Button>
-      </div>
-    </form>
+            </ReportSelectField>
+          ) : null}
+          {on('leadSources') && lookups.leadSources.length > 0 ? (
+            <MultiSelect
+              label="Lead sources"
+              placeholder="All lead sources"
+              options={toOptions(lookups.leadSources)}
+              selected={draft.leadSources}
+              onChange={(leadSources) => patch({ leadSources })}
+            />
+          ) : null}
+          {on('offices') && lookups.offices.length > 0 ? (
+            <MultiSelect
+              label="Offices"
+              placeholder="All offices"
+              options={toOptions(lookups.offices)}
+              selected={draft.offices}
+              onChange={(offices) => patch({ offices })}
+            />
+          ) : null}
+          {on('caseTypes') && lookups.caseTypes.length > 0 ? (
+            <MultiSelect
+              label="Case types"
+              placeholder="All case types"
+              options={toOptions(lookups.caseTypes)}
+              selected={draft.caseTypes}
+              onChange={(caseTypes) => patch({ caseTypes })}
+            />
+          ) : null}
+          {on('subCaseTypes') && subCaseTypes.length > 0 ? (
+            <MultiSelect
+              label="Sub case types"
+              placeholder={
+                draft.caseTypes.length ? 'All of the chosen case types' : 'All sub case types'
+              }
+              options={toOptions(subCaseTypes)}
+              selected={draft.subCaseTypes}
+              onChange={(subs) => patch({ subCaseTypes: subs })}
+            />
+          ) : null}
+          {on('campaigns') && lookups.campaigns.length > 0 ? (
+            <div className="ic-report-filters__campaigns">
+              <MultiSelect
+                label="Campaigns"
+                placeholder="All campaigns"
+                options={toOptions(campaigns)}
+                selected={draft.campaigns}
+                onChange={(chosen) => patch({ campaigns: chosen })}
+              />
+              <fieldset className="ic-report-filters__statuses">
+                <legend>
+                  <VisuallyHidden>Campaign status</VisuallyHidden>
+                </legend>
+                {CAMPAIGN_STATUSES.map((status) => (
+                  <label key={status} className="ic-report-filters__check">
+                    <input
+                      type="checkbox"
+                      checked={draft.campaignStatus.includes(status)}
+                      onChange={(event) => toggleStatus(status, event.target.checked)}
+                    />
+                    {STATUS_LABELS[status]}
+                  </label>
+                ))}
+              </fieldset>
+            </div>
+          ) : null}
+        </div>
+        <div className="ic-report-filters__actions">
+          <Button type="button" variant="ghost" onClick={clear} disabled={loading}>
+            Clear
+          </Button>
+          <Button type="submit" variant="primary" disabled={!canApply}>
+            Apply
+          </Button>
+        </div>
+      </form>
+    </FilterDisclosure>
   );
 }

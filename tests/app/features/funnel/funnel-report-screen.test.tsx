@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FunnelReportScreen } from '@/app/features/funnel/funnel-report-screen';
+import { CompactContext } from '@/app/host/compact';
 import { defaultReportFilters, serializeReportFilters } from '@/shared/domain/report-filter-state';
 import { todayInTimezone } from '@/shared/domain/workspace-day';
 import { createMemoryStorage } from '@/shared/storage/storage';
@@ -190,6 +191,36 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     expect(await screen.findByRole('heading', { name: 'Call Compliance' })).toBeInstanceOf(
       HTMLHeadingElement,
     );
+  });
+
+  it("in the CRM panel's compact layout: headed, its filters folded behind what they apply, no block another widget shows (issue #30)", async () => {
+    const api = reportApi();
+    const host = makeHost({
+      api,
+      storage: createMemoryStorage(),
+      session: { user: null, workspace: reportWorkspace(), agent: null },
+    });
+    renderWithHost(
+      <CompactContext.Provider value>
+        <FunnelReportScreen />
+      </CompactContext.Provider>,
+      { host },
+    );
+    expect(screen.getByRole('heading', { name: 'Funnel', level: 2 })).toBeInstanceOf(
+      HTMLHeadingElement,
+    );
+    await card(/^Qualified Leads/);
+    const toggle = screen.getByRole('button', { name: /^Filters/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.textContent).toMatch(/\d\d\/\d\d\/\d{4} – \d\d\/\d\d\/\d{4} · All lead sources/);
+    expect(screen.queryByRole('form', { name: 'Report filters' })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('form', { name: 'Report filters' })).toBeInstanceOf(HTMLFormElement);
+    // The compliance widget and the cockpit's Lead Flow show these in the panel.
+    expect(screen.queryByRole('heading', { name: 'Total Leads' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Call Compliance' })).toBeNull();
+    expect(api.calls('ctm-call-compliance-by-agent')).toHaveLength(0);
   });
 
   it('hides call compliance without call tracking', async () => {
