@@ -31,11 +31,11 @@ let pending: Promise<void> | null = null;
  */
 export function loadSupportContact(api: ApiClient): Promise<void> {
   if (useSupportContactStore.getState().loaded) return Promise.resolve();
-  pending ??= fetchPublicConfig(api)
-    .then(
-      (config) => useSupportContactStore.setState({ contact: config.support, loaded: true }),
-      () => undefined,
-    )
+  // Started from a resolved promise: a client that throws at once fails like one that rejects.
+  pending ??= Promise.resolve()
+    .then(() => fetchPublicConfig(api))
+    .then((config) => useSupportContactStore.setState({ contact: config.support, loaded: true }))
+    .catch(() => undefined)
     .finally(() => {
       pending = null;
     });
