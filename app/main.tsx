@@ -8,6 +8,7 @@ import { createBrowserRefreshCoordinator } from '@/shared/session/refresh-coordi
 import { createWebStorage } from '@/shared/storage/storage';
 import { createLiveFeed } from '@/shared/live/create-live-feed';
 import { useSessionStore } from '@/shared/stores/session-store';
+import { loadSupportContact } from '@/shared/stores/support-contact-store';
 import { checkRouteAccess } from '@/shared/domain/route-access';
 import {
   EXTENSION_READY_EVENT,
@@ -105,6 +106,12 @@ followSession(useSessionStore, liveFeeds);
 followLiveSocketError(liveFeeds.feed, notifyWithToasts, dismissToastById);
 // The extension's bridge may announce itself after the app started.
 window.addEventListener(EXTENSION_READY_EVENT, () => void liveFeeds.extensionAppeared());
+// issue #30 — the server's support contact for every "contact support" link: asked at
+// start (the sign-in page shows one), and again at each sign-in until it has answered.
+void loadSupportContact(api);
+useSessionStore.subscribe((state, previous) => {
+  if (state.status === 'signed-in' && previous.status !== 'signed-in') void loadSupportContact(api);
+});
 
 async function start(): Promise<void> {
   // Theme and menu mode first, so the first paint already has them.

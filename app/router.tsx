@@ -331,6 +331,13 @@ const appChildren: RouteObject[] = [
       }),
     },
   ]),
+  {
+    // issue #30 — the top bar's "?": the support contact and the product's documents.
+    path: 'help',
+    lazy: async () => ({
+      Component: (await import('@/app/features/help/help-page')).HelpPage,
+    }),
+  },
   // Older routes (spec 2.1): redirect to their dashboards/* equivalents.
   { path: 'dashboard', element: <Navigate to="/app/dashboards/dashboard" replace /> },
   { path: 'cockpit', element: <Navigate to="/app/dashboards/cockpit" replace /> },

@@ -26,6 +26,7 @@ import { requestLogSerializer } from './http/log-redaction';
 import { createReportRateLimit, DEFAULT_REPORT_RATE_LIMIT } from './http/report-guards';
 import { installSecurityHeaders, REQUEST_TIMEOUT_MS } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
+import { registerStaticDocs } from './http/static-docs';
 import { registerStaticWidgets } from './http/static-widgets';
 import {
   type CockpitWarningNotifier,
@@ -39,6 +40,7 @@ import { CALL_CENTER_PREFIX, registerCallCenterRoutes } from './routes/call-cent
 import { registerCockpitGoalRoutes } from './routes/cockpit-goals';
 import { registerGlobalLookupRoutes } from './routes/global-lookups';
 import { registerHealthRoute } from './routes/health';
+import { registerPublicConfigRoute } from './routes/public-config';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerAgentSummaryRoute } from './reports/agent-summary-route';
 import { registerReportRoutes } from './routes/reports';
@@ -64,6 +66,7 @@ import {
   workspaceRoom,
 } from './socket/socket-server';
 import { connectRedisFanout, type RedisFanout } from './socket/redis-fanout';
+import { supportContactFromSettings } from '@/shared/domain/support-contact';
 
 /** issue 9 item 7: a stolen 15-minute access token cannot mint sessions without bound. */
 const DEFAULT_SESSION_RATE_LIMIT: AttemptLimit = { max: 5, windowMs: 60 * 60_000 };
@@ -142,6 +145,17 @@ export interface BuildServerOptions {
   redisKey?: string;
   /** System > Microservices: replaced checks or timeout (tests hang a part on purpose). */
   microservices?: Pick<MicroserviceDeps, 'adjustParts' | 'timeoutMs'>;
+  /**
+   * Where the app's "contact support" links lead (SUPPORT_EMAIL, SUPPORT_URL; issue #30):
+   * an e-mail address and/or an http(s) page, served by GET /api/public-config. Neither:
+   * the product's default address. A malformed value stops the start with its name.
+   */
+  support?: { email?: string; url?: string };
+  /**
+   * The folder holding README.md and docs/, served as text at /docs/{name}.md for the
+   * help page (issue #30). Without it /docs answers 404.
+   */
+  docsRoot?: string;
 }
 
 export interface IntakeServer {
@@ -182,6 +196,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   const now = options.now ?? (() => new Date());
   // Checked before anything is opened: a malformed APP_ORIGIN stops the start at once.
   const configuredAppOrigin = parseAppOrigin(options.appOrigin);
+  const supportContact = supportContactFromSettings(options.support ?? {});
   let appOrigin: string | null = configuredAppOrigin ?? null;
   const db = openDatabase({
     dataDir: options.dataDir,
@@ -299,6 +314,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   await app.register(
     async (api) => {
       registerHealthRoute(api, createDependencyHealth({ db, redis: fanout, log: app.log }));
+      registerPublicConfigRoute(api, supportContact);
       registerAuthRoutes(api, ctx);
       registerAuthorizationRoutes(api, ctx);
       registerUserRoutes(api, ctx);
@@ -336,6 +352,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     prefix: CALL_CENTER_PREFIX,
   });
   registerStaticWidgets(app, options.staticDir, { appOrigin: () => appOrigin });
+  registerStaticDocs(app, options.docsRoot);
   await registerStaticApp(app, options.staticDir);
 
   const io = createSocketServer(app.server, {

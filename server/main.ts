@@ -20,8 +20,9 @@ import { DEMO_WORKSPACES } from './seed/demo-workspaces';
  * the CSP; required when the network reaches the server — a non-loopback HOST, or
  * TRUST_PROXY set —, else the listen address; never a request's Host header, issue #29:
  * server/http/app-origin.ts), REDIS_URL (socket fan-out across
- * server processes, issue #17; docs/deploying.md) and REDIS_KEY_PREFIX (its channel
- * prefix, default intake-cockpit: one per deployment sharing a Redis).
+ * server processes, issue #17; docs/deploying.md), REDIS_KEY_PREFIX (its channel
+ * prefix, default intake-cockpit: one per deployment sharing a Redis), and SUPPORT_EMAIL /
+ * SUPPORT_URL (where the app's "contact support" links lead, issue #30).
  *
  * --demo makes a fresh data directory a demo database with the published demo sign-ins;
  * without it a fresh database is for real use and has no users. A demo database (or any
@@ -90,6 +91,9 @@ async function main(): Promise<void> {
     appOrigin: process.env.APP_ORIGIN?.trim() || undefined,
     redisUrl: process.env.REDIS_URL?.trim() || undefined,
     redisKey: process.env.REDIS_KEY_PREFIX?.trim() || undefined,
+    support: { email: process.env.SUPPORT_EMAIL, url: process.env.SUPPORT_URL },
+    // The help page's documents (README.md, docs/): this checkout's.
+    docsRoot: repoRoot,
   });
   let url: string;
   try {

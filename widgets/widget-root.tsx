@@ -26,6 +26,7 @@ import {
 import { ScreenLoadingContext } from './lazy-screen';
 import { describeAge, type FreshnessState, type WidgetFreshness } from './widget-freshness';
 import { trackWidgetRoot } from './widget-shadow-roots';
+import { loadSupportContact } from '@/shared/stores/support-contact-store';
 import { createWidgetToasts, WidgetToastList, type WidgetToasts } from './widget-toasts';
 
 /** The element's attributes as r2wc hands them over (all strings), plus its shadow root. */
@@ -122,6 +123,12 @@ function WidgetBody<P extends object>({
     [store],
   );
   const state = useSyncExternalStore(store.subscribe, store.get);
+  // The server's support contact for the error views (issue #30), asked once per page. A
+  // widget in a CRM tab may not ask (its port sends no anonymous call): it keeps the default.
+  const api = state.status === 'ready' ? state.host.api : null;
+  useEffect(() => {
+    if (api) void loadSupportContact(api);
+  }, [api]);
   // Signed out (or signed in as someone else): the cache of the last sign-in is forgotten.
   return (
     <DataProvider

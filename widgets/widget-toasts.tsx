@@ -1,35 +1,77 @@
-import { useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS, type Notifier, type ToastKind } from '@/shared/transport/notifier';
+import { useRef, useSyncExternalStore } from 'react';
+import { toastLifetimeMs, type Notifier, type ToastKind } from '@/shared/transport/notifier';
 
 interface WidgetToast {
   id: number;
   kind: ToastKind;
   title?: string;
   message: string;
+  /** null: stays until dismissed (every error toast; toastLifetimeMs). */
+  lifetimeMs: number | null;
 }
 
-/** The host's `notify` inside one widget: toasts shown in the widget's own shadow root. */
+/**
+ * The host's `notify` inside one widget: toasts shown in the widget's own shadow root,
+ * timed like the app's (shared/transport/notifier.ts toastLifetimeMs): error toasts stay
+ * until dismissed, timed ones wait while hovered or focused (issue #30).
+ */
 export function createWidgetToasts() {
   let toasts: WidgetToast[] = [];
   let nextId = 1;
   const listeners = new Set<() => void>();
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  const held = new Set<number>();
   const emit = () => listeners.forEach((listener) => listener());
+  const clearTimer = (id: number) => {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+  };
   const dismiss = (id: number) => {
+    clearTimer(id);
+    held.delete(id);
     toasts = toasts.filter((toast) => toast.id !== id);
     emit();
   };
+  const arm = (toast: WidgetToast) => {
+    clearTimer(toast.id);
+    if (toast.lifetimeMs === null || held.has(toast.id)) return;
+    timers.set(
+      toast.id,
+      setTimeout(() => dismiss(toast.id), toast.lifetimeMs),
+    );
+  };
   const notify: Notifier = (kind, message, options = {}) => {
-    const id = nextId++;
     // The same message twice at once is one toast.
     if (toasts.some((toast) => toast.message === message && toast.kind === kind)) return;
-    toasts = [...toasts.slice(-2), { id, kind, message, title: options.title }];
+    const toast: WidgetToast = {
+      id: nextId++,
+      kind,
+      message,
+      title: options.title,
+      lifetimeMs: toastLifetimeMs(kind, options),
+    };
+    for (const dropped of toasts.slice(0, -2)) {
+      clearTimer(dropped.id);
+      held.delete(dropped.id);
+    }
+    toasts = [...toasts.slice(-2), toast];
     emit();
-    if (!options.persistent)
-      setTimeout(() => dismiss(id), options.durationMs ?? TOAST_DURATION_MS[kind]);
+    arm(toast);
   };
   return {
     notify,
     dismiss,
+    /** The pointer or the focus is on the toast: its timer waits. */
+    hold(id: number) {
+      held.add(id);
+      clearTimer(id);
+    },
+    /** Both have left: a timed toast gets its whole time again. */
+    release(id: number) {
+      if (!held.delete(id)) return;
+      const toast = toasts.find((item) => item.id === id);
+      if (toast) arm(toast);
+    },
     get: () => toasts,
     subscribe(listener: () => void) {
       listeners.add(listener);
@@ -40,20 +82,72 @@ export function createWidgetToasts() {
 
 export type WidgetToasts = ReturnType<typeof createWidgetToasts>;
 
+function WidgetToastItem({ toast, toasts }: { toast: WidgetToast; toasts: WidgetToasts }) {
+  const hovered = useRef(false);
+  const focused = useRef(false);
+  const follow = () => {
+    if (hovered.current || focused.current) toasts.hold(toast.id);
+    else toasts.release(toast.id);
+  };
+  return (
+    <div
+      className={`ic-widget__toast ic-widget__toast--${toast.kind}`}
+      onMouseEnter={() => {
+        hovered.current = true;
+        follow();
+      }}
+      onMouseLeave={() => {
+        hovered.current = false;
+        follow();
+      }}
+      onFocus={() => {
+        focused.current = true;
+        follow();
+      }}
+      onBlur={(event) => {
+        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+        focused.current = false;
+        follow();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        toasts.dismiss(toast.id);
+      }}
+    >
+      {toast.title ? <strong>{toast.title} </strong> : null}
+      <span>{toast.message}</span>
+      <button
+        type="button"
+        aria-label="Dismiss notification"
+        onClick={() => toasts.dismiss(toast.id)}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The widget's toasts in two live regions that always exist (a region added together
+ * with its text is often not announced): errors as an alert, the rest as a status.
+ */
 export function WidgetToastList({ toasts }: { toasts: WidgetToasts }) {
   const list = useSyncExternalStore(toasts.subscribe, toasts.get);
-  if (list.length === 0) return null;
+  const errors = list.filter((toast) => toast.kind === 'danger');
+  const others = list.filter((toast) => toast.kind !== 'danger');
   return (
-    <div className="ic-widget__toasts" role="status">
-      {list.map((toast) => (
-        <div key={toast.id} className={`ic-widget__toast ic-widget__toast--${toast.kind}`}>
-          {toast.title ? <strong>{toast.title} </strong> : null}
-          <span>{toast.message}</span>
-          <button type="button" aria-label="Dismiss" onClick={() => toasts.dismiss(toast.id)}>
-            ×
-          </button>
-        </div>
-      ))}
+    <div className="ic-widget__toasts">
+      <div className="ic-widget__toast-region" role="status" aria-live="polite">
+        {others.map((toast) => (
+          <WidgetToastItem key={toast.id} toast={toast} toasts={toasts} />
+        ))}
+      </div>
+      <div className="ic-widget__toast-region" role="alert" aria-live="assertive">
+        {errors.map((toast) => (
+          <WidgetToastItem key={toast.id} toast={toast} toasts={toasts} />
+        ))}
+      </div>
     </div>
   );
 }

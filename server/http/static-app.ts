@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
 
-/** Paths the single-page app never owns: APIs, sockets and the widget bundle. */
-const RESERVED_PREFIXES = ['/api', '/call-center', '/socket.io', '/widgets'];
+/** Paths the single-page app never owns: APIs, sockets, the widget bundle and the docs. */
+const RESERVED_PREFIXES = ['/api', '/call-center', '/socket.io', '/widgets', '/docs'];
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">

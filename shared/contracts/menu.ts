@@ -13,7 +13,9 @@ export const menuItemSchema = z.object({
     return z.array(menuItemSchema).optional();
   },
   externalLink: z.string().optional(),
+  /** Only in workspaces of the first CRM (Zoho). */
   zohoOnly: z.boolean().optional(),
+  /** Only in workspaces of the second CRM (Keap / Infusionsoft): shared/domain/menu.ts. */
   dossierOnly: z.boolean().optional(),
   productionReady: z.boolean().optional(),
   /** Feature check name (spec: dashboards 6 Menu item visibility). */

@@ -7,6 +7,7 @@ import {
   hasQuickBooks,
   isCallTrackingEnabled,
   isCockpitEnabled,
+  isKeapWorkspace,
   isZohoWorkspace,
   usesZohoVendor,
 } from './workspace-features';
@@ -22,7 +23,8 @@ export const TRAINING_MENU_ID = 'coaching-training';
 
 /**
  * The sidebar menu (spec: dashboards 2.2 Menu structure), paths relative to /app, roles from
- * the dashboards 6 roles table. zohoOnly marks the spec's "first-CRM only" items;
+ * the dashboards 6 roles table. zohoOnly marks the spec's "first-CRM only" items and
+ * dossierOnly the second CRM's (Keap / Infusionsoft; the spec marks none);
  * productionReady: false its "not production ready" ones. Departure (issue #30): the spec's
  * not-production-ready screens (Cockpit, Team › Reports, Team › Compliance, Agent AI
  * Compliance) are built and tested in this product, so none is marked, and the Cockpit
@@ -369,6 +371,9 @@ function passesFeature(item: MenuItem, context: MenuContext): boolean {
 function isVisible(item: MenuItem, context: MenuContext): boolean {
   if (!item.roles.includes(context.user.role)) return false;
   if (item.zohoOnly && !isZohoWorkspace(context.workspace)) return false;
+  // spec: dashboards 2.2 names dossierOnly beside zohoOnly ("first-CRM") without its rule
+  // and on no item; read as its counterpart, the second CRM's items (issue #30).
+  if (item.dossierOnly && !isKeapWorkspace(context.workspace)) return false;
   if (!passesFeature(item, context)) return false;
   // The call-flow route guard sends Zoho-vendor workspaces away (spec: session 4 Call-flow
   // guard); the menu does not offer a link that only bounces.

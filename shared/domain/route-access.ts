@@ -117,6 +117,8 @@ const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   { path: 'system', roles: SYSTEM_ONLY, edition: 'starter' },
   // Profile pages: every role (the consultant and operator landings are here).
   { path: 'profile', roles: ROLES, edition: 'starter' },
+  // The top bar's help page (issue #30): everyone signed in.
+  { path: 'help', roles: ROLES, edition: 'starter' },
   // Children of app the spec names without a menu entry or a role: manager reports,
   // except the operator dashboard, which operators use.
   { path: 'perspectives', ...readsReports('funnel') },

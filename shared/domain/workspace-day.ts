@@ -50,6 +50,29 @@ export function todayInTimezone(timezone: string | null | undefined, now: Date =
   return new Date(year, month - 1, date, 12);
 }
 
+/**
+ * Of these timezones, the one whose today is the latest at `now` (a day that has begun
+ * in some workspace): the "today" of a report over every workspace, the system PCLC
+ * report's (issue #30), as the server's check counts it (server/routes/system-reports.ts).
+ * Timezones the runtime does not know are skipped; null when none is left.
+ */
+export function latestTodayTimezone(
+  timezones: Iterable<string>,
+  now: Date = new Date(),
+): string | null {
+  let latest: { timezone: string; day: string } | null = null;
+  for (const timezone of timezones) {
+    let day: string;
+    try {
+      day = dayInTimezone(now, timezone);
+    } catch {
+      continue;
+    }
+    if (!latest || day > latest.day) latest = { timezone, day };
+  }
+  return latest?.timezone ?? null;
+}
+
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Minutes the timezone is ahead of UTC at an instant (negative in the Americas). */

@@ -27,6 +27,15 @@ export function isZohoWorkspace(workspace: Workspace | null | undefined): boolea
   return workspace?.attributes.isZoho === true;
 }
 
+/**
+ * The second (organisation-host) CRM: Keap / Infusionsoft, known by its org id or host.
+ * The menu's dossierOnly items need it (issue #30; see menu.ts isVisible).
+ */
+export function isKeapWorkspace(workspace: Workspace | null | undefined): boolean {
+  const settings = workspace?.attributes.settings;
+  return Boolean(settings?.ifsOrgId || settings?.ifsOrgHost);
+}
+
 /** spec: session 4 Call-flow guard — "blocked when the workspace uses the zoho vendor". */
 export function usesZohoVendor(workspace: Workspace | null | undefined): boolean {
   return workspace?.attributes.vendors.zoho === true;

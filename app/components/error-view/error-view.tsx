@@ -1,4 +1,4 @@
-import { SUPPORT_TICKET_URL } from '@/app/config/support';
+import { SupportLink } from '@/app/config/support-link';
 import { Button } from '@/app/components/button/button';
 import './error-view.css';
 
@@ -11,21 +11,14 @@ export interface ErrorViewProps {
   detail?: string;
 }
 
-/** spec: dashboards 2.10 Generic error view. */
+/** spec: dashboards 2.10 Generic error view; the support link is the server's (issue #30). */
 export function ErrorView({ onRetry, detail }: ErrorViewProps) {
   return (
     <div className="ic-error-view" role="alert">
       <p className="ic-error-view__text">{ERROR_VIEW_TEXT}</p>
       {detail ? <p className="ic-error-view__detail">{detail}</p> : null}
       <p className="ic-error-view__actions">
-        <a
-          className="ic-error-view__support"
-          href={SUPPORT_TICKET_URL}
-          target="_blank"
-          rel="noreferrer"
-        >
-          contact support
-        </a>
+        <SupportLink className="ic-error-view__support">contact support</SupportLink>
         {onRetry ? (
           <Button variant="secondary" onClick={onRetry}>
             Try Again?

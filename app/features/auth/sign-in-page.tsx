@@ -5,7 +5,7 @@ import { Icon } from '@/app/components/icon/icon';
 import { LoginLoader } from '@/app/shell/login-loader/login-loader';
 import { Logo } from '@/app/components/logo/logo';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
-import { SUPPORT_TICKET_URL } from '@/app/config/support';
+import { SupportLink } from '@/app/config/support-link';
 import { useSessionStore } from '@/shared/stores/session-store';
 import { DownloadCard, type DesktopPlatform } from './download-card';
 import { SignInForm } from './sign-in-form';
@@ -101,10 +101,8 @@ export function SignInPage({ variant, inviteToken }: SignInPageProps) {
 
           <p className="ic-signin__help">
             Trouble signing in?{' '}
-            {/* noreferrer: an invite page's address holds its token, which must not leave. */}
-            <a href={SUPPORT_TICKET_URL} rel="noreferrer">
-              Contact support
-            </a>
+            {/* noreferrer (SupportLink): an invite page's address holds its token. */}
+            <SupportLink>Contact support</SupportLink>
           </p>
         </div>
       </main>

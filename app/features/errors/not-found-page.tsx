@@ -1,6 +1,7 @@
 import { buttonClassName } from '@/app/components/button/button';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { Logo } from '@/app/components/logo/logo';
+import { SupportLink } from '@/app/config/support-link';
 import './error-page.css';
 
 /** spec: session 2 — the 404 page; any unknown path redirects here. */
@@ -16,6 +17,9 @@ export function NotFoundPage() {
         <p className="ic-error-page__text">
           The page you were looking for does not exist or has moved. Check the address, or start
           again from your start page.
+        </p>
+        <p className="ic-error-page__text ic-error-page__text--muted">
+          A link in the app brought you here? Please <SupportLink>contact support</SupportLink>.
         </p>
         <div className="ic-error-page__actions">
           <HostLink to="/app" className={buttonClassName({ variant: 'primary' })}>

@@ -1,5 +1,6 @@
 import { buttonClassName } from '@/app/components/button/button';
 import { Logo } from '@/app/components/logo/logo';
+import { SupportLink } from '@/app/config/support-link';
 import './error-page.css';
 
 /**
@@ -13,8 +14,8 @@ export function RouteErrorPage() {
         <Logo />
         <h1 className="ic-error-page__title">Something went wrong</h1>
         <p className="ic-error-page__text">
-          This page could not be shown. Reloading usually helps; if it keeps happening, please
-          contact support.
+          This page could not be shown. Reloading usually helps; if it keeps happening, please{' '}
+          <SupportLink>contact support</SupportLink>.
         </p>
         <div className="ic-error-page__actions">
           <button

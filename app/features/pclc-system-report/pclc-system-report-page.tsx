@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Card } from '@/app/components/card/card';
+import { pickerWorkspacesQuery } from '@/app/components/workspace-picker/workspaces-query';
 import { Page } from '@/app/components/page/page';
+import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
@@ -8,10 +10,12 @@ import { ReportRangeBar, useReportRange } from '@/app/reports/filters/report-ran
 import { ReportState } from '@/app/reports/report-state';
 import { countOf } from '@/app/reports/table/report-format';
 import { ReportTable, useSortedTableExport } from '@/app/reports/table/report-table';
+import { quietly } from '@/shared/api/quiet-api';
 import { fetchSystemPclc } from '@/shared/api/reports/system-pclc';
 import type { SystemPclcRow } from '@/shared/contracts/reports/pclc';
 import { formatDisplayDay, type DateRange } from '@/shared/domain/date-range';
 import { systemPclcFileName, systemPclcTotalsRow } from '@/shared/domain/system-pclc';
+import { latestTodayTimezone } from '@/shared/domain/workspace-day';
 import { withSignal } from '@/shared/query/api-with-signal';
 import { REPORT_GC_MS, REPORT_STALE_MS } from '@/shared/query/data-query';
 import { reportsKey } from '@/shared/query/report-queries';
@@ -41,14 +45,30 @@ function useSystemPclc(range: DateRange | null) {
 }
 
 /**
+ * The timezone of the report's "today" (issue #30): the workspaces' latest today, as the
+ * server counts it, not the browser's (UTC on a server-side browser) day. Undefined
+ * until the workspaces have answered; null (the browser's day) if they cannot.
+ */
+function useAllWorkspacesTimezone(): string | null | undefined {
+  const { api } = useHost();
+  const scope = useQueryScope();
+  // Quiet: without the list the report still works, on the browser's day.
+  const quiet = useMemo(() => quietly(api), [api]);
+  const workspaces = useDataQuery(pickerWorkspacesQuery(scope, quiet));
+  return useMemo(() => {
+    if (workspaces.status === 'loading') return undefined;
+    return latestTodayTimezone((workspaces.data ?? []).map((w) => w.attributes.timezone));
+  }, [workspaces.status, workspaces.data]);
+}
+
+/**
  * System > PCLC System Report (issue #16; spec: dashboards 2.2 pclc-system-report, 7
  * "GET system/reports/pclc"): the snapshot funnel of every workspace for a date range
  * (the last 7 days by default), sortable, with a totals row computed from the summed
  * counts, and Excel / CSV exports of the rows as listed.
  */
 export function PclcSystemReportPage() {
-  const range = useReportRange('report-filters:pclc-system-report');
-  const report = useSystemPclc(range.range);
+  const timezone = useAllWorkspacesTimezone();
   return (
     <Page
       eyebrow="System"
@@ -56,14 +76,32 @@ export function PclcSystemReportPage() {
       description="The snapshot funnel of every workspace: leads, sets, shows, hires and filed in the range, with their rates."
     >
       <div className="ic-report-screen">
-        <ReportRangeBar value={range} loading={report.status === 'loading'} />
-        <Card className="ic-report-section ic-system-pclc" aria-busy={report.status === 'loading'}>
-          <ReportState state={report} loadingLabel={SYSTEM_PCLC_LOADING_TEXT}>
-            {(rows) => <SystemPclcTable rows={rows} range={range.range} />}
-          </ReportState>
-        </Card>
+        {timezone === undefined ? (
+          // Nothing is asked, nor shown, on the browser's day while the workspaces' comes.
+          <Card className="ic-report-section ic-system-pclc" aria-busy="true">
+            <LoadingBlock label={SYSTEM_PCLC_LOADING_TEXT} />
+          </Card>
+        ) : (
+          <SystemPclcReport timezone={timezone} />
+        )}
       </div>
     </Page>
+  );
+}
+
+/** The range and the report, from the first render on the workspaces' today. */
+function SystemPclcReport({ timezone }: { timezone: string | null }) {
+  const range = useReportRange('report-filters:pclc-system-report', null, timezone);
+  const report = useSystemPclc(range.range);
+  return (
+    <>
+      <ReportRangeBar value={range} loading={report.status === 'loading'} />
+      <Card className="ic-report-section ic-system-pclc" aria-busy={report.status === 'loading'}>
+        <ReportState state={report} loadingLabel={SYSTEM_PCLC_LOADING_TEXT}>
+          {(rows) => <SystemPclcTable rows={rows} range={range.range} />}
+        </ReportState>
+      </Card>
+    </>
   );
 }
 

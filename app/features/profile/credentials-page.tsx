@@ -5,7 +5,7 @@ import { Card } from '@/app/components/card/card';
 import { Field, fieldClassNames } from '@/app/components/field/field';
 import { Icon } from '@/app/components/icon/icon';
 import { Page } from '@/app/components/page/page';
-import { SUPPORT_TICKET_URL } from '@/app/config/support';
+import { SupportLink } from '@/app/config/support-link';
 import './credentials-page.css';
 
 /**
@@ -52,7 +52,7 @@ export function CredentialsPage() {
           <Icon name="lock" size="sm" />
           <p>
             Changing your password from the app is not available yet. Ask your workspace
-            administrator to reset it, or <a href={SUPPORT_TICKET_URL}>contact support</a>.
+            administrator to reset it, or <SupportLink>contact support</SupportLink>.
           </p>
         </div>
         <form

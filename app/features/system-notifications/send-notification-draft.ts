@@ -3,7 +3,10 @@ import { sendNotificationSchema, type SendNotification } from '@/shared/contract
 /** The form as typed: every field a string or a flag. */
 export interface SendNotificationDraft {
   workspaceId: string;
+  /** The chosen user's id (the picker's), '' for everyone in the workspace. */
   userId: string;
+  /** What the picker's field says: a name typed but not chosen from the list is refused. */
+  userText: string;
   title: string;
   description: string;
   actionRequired: boolean;
@@ -13,6 +16,7 @@ export interface SendNotificationDraft {
 export const EMPTY_DRAFT: SendNotificationDraft = {
   workspaceId: '',
   userId: '',
+  userText: '',
   title: '',
   description: '',
   actionRequired: false,
@@ -24,7 +28,7 @@ export type DraftErrors = Partial<Record<keyof SendNotificationDraft, string>>;
 /** The form's own words where the contract's are for developers. */
 const MESSAGES: DraftErrors = {
   workspaceId: 'Choose a workspace.',
-  userId: 'Enter a user id, or leave it empty to send to everyone in the workspace.',
+  userId: 'Choose a user from the list, or choose Everyone to send to the whole workspace.',
   path: 'Enter an app path starting with /app, such as /app/dashboards/cockpit.',
 };
 
@@ -44,8 +48,11 @@ export function readDraft(
     ...(draft.path.trim() ? { path: draft.path.trim() } : {}),
   };
   const parsed = sendNotificationSchema.safeParse(candidate);
-  if (parsed.success) return { ok: true, request: parsed.data };
-  const errors: DraftErrors = {};
+  // Typed but not chosen: sending it to everyone instead would surprise (issue #30).
+  const unchosen = draft.userText.trim() !== '' && draft.userId === '';
+  if (parsed.success && !unchosen) return { ok: true, request: parsed.data };
+  const errors: DraftErrors = unchosen ? { userId: MESSAGES.userId } : {};
+  if (parsed.success) return { ok: false, errors };
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof SendNotificationDraft | undefined;
     if (!field || errors[field]) continue;

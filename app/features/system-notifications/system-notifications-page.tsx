@@ -10,6 +10,8 @@ import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { sendNotification } from '@/shared/api/notifications';
 import { EMPTY_DRAFT, readDraft } from './send-notification-draft';
 import { TestCallForm } from './test-call-form';
+import { optionLabel, UserPicker } from './user-picker';
+import { workspaceUsersQuery } from './workspace-users-query';
 import { allWorkspacesQuery } from './workspaces-query';
 import './system-notifications-page.css';
 
@@ -27,6 +29,9 @@ export function SystemNotificationsPage() {
     readDraft,
   );
   const [sending, setSending] = useState(false);
+  const users = useDataQuery(
+    draft.workspaceId ? workspaceUsersQuery(scope, host.api, draft.workspaceId) : null,
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +40,12 @@ export function SystemNotificationsPage() {
     setSending(true);
     try {
       await sendNotification(host.api, request);
-      const audience = request.userId ? `user ${request.userId}` : 'the workspace';
+      const user = users.data?.find((candidate) => candidate.id === request.userId);
+      const audience = !request.userId
+        ? 'the workspace'
+        : user
+          ? optionLabel(user)
+          : `user ${request.userId}`;
       host.notify('success', `Notification sent to ${audience}.`);
       setDraft({ ...EMPTY_DRAFT, workspaceId: draft.workspaceId });
       setErrors({});
@@ -70,7 +80,10 @@ export function SystemNotificationsPage() {
                   className={fieldClassNames.select}
                   value={draft.workspaceId}
                   disabled={workspaces.status !== 'loaded'}
-                  onChange={(event) => update('workspaceId', event.target.value)}
+                  // Another workspace has other users.
+                  onChange={(event) =>
+                    update('workspaceId', event.target.value, { userId: '', userText: '' })
+                  }
                 >
                   <option value="">
                     {workspaces.status === 'loaded' ? 'Choose a workspace' : 'Loading workspaces…'}
@@ -84,18 +97,30 @@ export function SystemNotificationsPage() {
               )}
             </Field>
             <Field
-              label="User id"
-              help="Optional: one user of the workspace. Empty sends to everyone in it."
+              label="User"
+              help={
+                users.status === 'error'
+                  ? 'The users could not be loaded: leave this empty to send to the whole workspace, or choose the workspace again.'
+                  : 'Optional: search one user of the workspace by name or e-mail. Empty sends to everyone in it.'
+              }
               error={errors.userId}
             >
               {(control) => (
-                <input
-                  {...control}
-                  className={fieldClassNames.input}
+                <UserPicker
+                  control={control}
+                  users={users.status === 'loaded' ? users.data : null}
+                  placeholder={
+                    !draft.workspaceId
+                      ? 'Choose a workspace first'
+                      : users.status === 'loaded'
+                        ? 'Everyone in the workspace'
+                        : users.status === 'error'
+                          ? 'Everyone in the workspace'
+                          : 'Loading users…'
+                  }
+                  text={draft.userText}
                   value={draft.userId}
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(event) => update('userId', event.target.value)}
+                  onChange={({ text, userId }) => update('userId', userId, { userText: text })}
                 />
               )}
             </Field>

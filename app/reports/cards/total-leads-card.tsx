@@ -5,7 +5,7 @@ import { Card } from '@/app/components/card/card';
 import { ChartCanvas } from '@/app/components/chart/chart-canvas';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
-import { useHost } from '@/app/host/host';
+import { useHost, type Host } from '@/app/host/host';
 import { useWorkspaceTimezone } from '@/app/reports/report-workspace';
 import { TOTAL_LEADS_PALETTE } from '@/shared/domain/colour-rule';
 import { toIsoDay } from '@/shared/domain/date-range';
@@ -14,6 +14,7 @@ import {
   rankingSearch,
 } from '@/shared/domain/lead-source-ranking-filters';
 import type { ReportFilterState } from '@/shared/domain/report-filter-state';
+import { checkRouteAccess } from '@/shared/domain/route-access';
 import {
   sliceShare,
   TOTAL_LEADS_CUTOUT,
@@ -36,6 +37,17 @@ export function breakdownPath(filters: ReportFilterState | null, today: string):
   return `${LEAD_SOURCE_RANKING_PATH}${rankingSearch(rankingFiltersFromReport(filters, today))}`;
 }
 
+/**
+ * Whether the signed-in user may open the Breakdown's target (issue #30): the same route
+ * guards the app applies (role, edition, modules), so a starter-edition owner is not sent
+ * to the upgrade page by a button of a screen they may use.
+ */
+export function canOpenBreakdown(session: Host['session']): boolean {
+  return (
+    checkRouteAccess(LEAD_SOURCE_RANKING_PATH, session.user, session.workspace).kind === 'allow'
+  );
+}
+
 export interface TotalLeadsCardProps {
   /** The applied report filters; null while they are restored. */
   filters: ReportFilterState | null;
@@ -46,7 +58,7 @@ const number = new Intl.NumberFormat('en-US');
 /**
  * The Total Leads card (spec: dashboards 2.6, 9): a doughnut of the top 3 lead sources
  * plus Other (fixed 4-colour palette, cutout 65%, rotation 110), a legend, the total in
- * the centre, and a Breakdown button to the lead-source ranking.
+ * the centre, and a Breakdown button to the lead-source ranking where the user may open it.
  */
 export function TotalLeadsCard({ filters }: TotalLeadsCardProps) {
   const host = useHost();
@@ -62,14 +74,18 @@ export function TotalLeadsCard({ filters }: TotalLeadsCardProps) {
       ) : (
         <LoadingBlock label="Loading Total Leads..." />
       )}
-      <div className="ic-total-leads__footer">
-        <Button
-          variant="secondary"
-          onClick={() => host.navigate(breakdownPath(filters, toIsoDay(todayInTimezone(timezone))))}
-        >
-          Breakdown
-        </Button>
-      </div>
+      {canOpenBreakdown(host.session) ? (
+        <div className="ic-total-leads__footer">
+          <Button
+            variant="secondary"
+            onClick={() =>
+              host.navigate(breakdownPath(filters, toIsoDay(todayInTimezone(timezone))))
+            }
+          >
+            Breakdown
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -23,7 +23,12 @@ export interface ReportRange {
  * reports' filters (spec: dashboards 4 "Filters are persisted locally"); the last 7 days
  * by default. "Today" is in the report workspace's timezone (the one a system user picked).
  */
-export function useReportRange(storageKey: string, linked?: DateRange | null): ReportRange {
+export function useReportRange(
+  storageKey: string,
+  linked?: DateRange | null,
+  /** Today's timezone when it is not the report workspace's (useReportFilters). */
+  timezone?: string | null,
+): ReportRange {
   const sessionHost = useHost();
   const workspace = useReportWorkspace();
   const host = useMemo(
@@ -34,7 +39,7 @@ export function useReportRange(storageKey: string, linked?: DateRange | null): R
     [sessionHost, workspace],
   );
   // A range a link carried (the Cash Flow card's View All) wins over the stored one.
-  const filters = useReportFilters(host, { storageKey, dateRange: linked });
+  const filters = useReportFilters(host, { storageKey, dateRange: linked, timezone });
   const { applied, apply } = filters;
   const startDate = applied?.startDate ?? null;
   const endDate = applied?.endDate ?? null;

@@ -21,6 +21,11 @@ export interface ReportFiltersOptions {
   leadSources?: readonly string[] | null;
   /** Fixed parts of the defaults (the conversion report's perspective...). */
   defaults?: Partial<ReportFilterState>;
+  /**
+   * The timezone whose today the dates are checked against, for a report over every
+   * workspace (the system PCLC report); default: the report workspace's.
+   */
+  timezone?: string | null;
 }
 
 export interface ReportFilters {
@@ -45,7 +50,8 @@ export interface ReportFilters {
 export function useReportFilters(host: Host, options: ReportFiltersOptions): ReportFilters {
   const { storageKey } = options;
   const initial = useRef(options);
-  const timezone = useWorkspaceTimezone();
+  const workspaceTimezone = useWorkspaceTimezone();
+  const timezone = options.timezone !== undefined ? options.timezone : workspaceTimezone;
   // Recomputed per render (cheap): a screen left open over midnight gets the new day.
   const today = todayInTimezone(timezone);
   const todayKey = today.toDateString();

@@ -1,6 +1,7 @@
+import { useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { Icon, type IconName } from '@/app/components/icon/icon';
 import type { ToastKind } from '@/shared/transport/notifier';
-import { dismissToast, useToastStore, type Toast } from './toast-store';
+import { dismissToast, holdToast, releaseToast, useToastStore, type Toast } from './toast-store';
 import './toaster.css';
 
 // spec: session 2 / dashboards 8 — danger with a warning icon, success with a thumbs-up icon.
@@ -15,9 +16,52 @@ const KIND_LABELS: Record<ToastKind, string> = {
   info: 'Information',
 };
 
-function ToastItem({ toast }: { toast: Toast }) {
+/** Where the focus goes when the toast holding it goes: the page's main content. */
+const MAIN_CONTENT_ID = 'ic-main';
+
+/**
+ * One toast. While the pointer is over it or the focus is in it, its timer waits
+ * (holdToast), so a 1 s "Cockpit goals saved." can be read; Escape or the close button
+ * dismisses it. An error toast has no timer: it stays until dismissed (issue #30).
+ */
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const hovered = useRef(false);
+  const focused = useRef(false);
+  const follow = () => {
+    if (hovered.current || focused.current) holdToast(toast.id);
+    else releaseToast(toast.id);
+  };
+  function blurred(event: FocusEvent<HTMLDivElement>) {
+    // Moving between the toast's own parts is not leaving it.
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    focused.current = false;
+    follow();
+  }
+  function keyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onDismiss(toast.id);
+  }
   return (
-    <div className={`ic-toast ic-toast--${toast.kind}`} data-kind={toast.kind}>
+    <div
+      className={`ic-toast ic-toast--${toast.kind}`}
+      data-kind={toast.kind}
+      data-toast-id={toast.id}
+      onMouseEnter={() => {
+        hovered.current = true;
+        follow();
+      }}
+      onMouseLeave={() => {
+        hovered.current = false;
+        follow();
+      }}
+      onFocus={() => {
+        focused.current = true;
+        follow();
+      }}
+      onBlur={blurred}
+      onKeyDown={keyDown}
+    >
       <span className="ic-toast__icon">
         <Icon name={ICONS[toast.kind]} />
       </span>
@@ -29,7 +73,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         type="button"
         className="ic-toast__close"
         aria-label="Dismiss notification"
-        onClick={() => dismissToast(toast.id)}
+        onClick={() => onDismiss(toast.id)}
       >
         <Icon name="close" size="sm" />
       </button>
@@ -39,22 +83,43 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 /**
  * The toasts, bottom-right. Two live regions that always exist, so screen readers
- * announce what is added: errors assertively (role="alert"), the rest politely.
+ * announce what is added: errors assertively (role="alert"), the rest politely
+ * (role="status"). Dismissing the toast that holds the focus moves it to the next toast,
+ * else to the page's main content: the focus is never dropped on the body.
  */
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
+  const rootRef = useRef<HTMLDivElement>(null);
   const errors = toasts.filter((toast) => toast.kind === 'danger');
   const others = toasts.filter((toast) => toast.kind !== 'danger');
+
+  function dismiss(id: number) {
+    const root = rootRef.current;
+    const hadFocus = root
+      ?.querySelector(`[data-toast-id="${id}"]`)
+      ?.contains(document.activeElement);
+    dismissToast(id);
+    if (!hadFocus || !root) return;
+    // The toast is gone from the store; React removes it on the next render.
+    const next = [...root.querySelectorAll<HTMLElement>('[data-toast-id]')].find(
+      (element) => element.dataset.toastId !== String(id),
+    );
+    const target =
+      next?.querySelector<HTMLElement>('.ic-toast__close') ??
+      document.getElementById(MAIN_CONTENT_ID);
+    target?.focus();
+  }
+
   return (
-    <div className="ic-toaster">
+    <div className="ic-toaster" ref={rootRef}>
       <div className="ic-toaster__region" role="status" aria-live="polite">
         {others.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} />
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
       </div>
       <div className="ic-toaster__region" role="alert" aria-live="assertive">
         {errors.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} />
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
       </div>
     </div>

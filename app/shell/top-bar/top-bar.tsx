@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useAppServices } from '@/app/app-services';
 import { useHost } from '@/app/host/host';
 import { Icon } from '@/app/components/icon/icon';
 import { Logo } from '@/app/components/logo/logo';
-import { SUPPORT_TICKET_URL } from '@/app/config/support';
 import { ExtensionHandoffButton } from '@/app/features/extension-handoff/extension-handoff-button';
 import { SIDEBAR_ID } from '../sidebar/sidebar';
 import { setMobileMenuOpen, useSidebarStore } from '../sidebar/sidebar-store';
@@ -28,7 +27,7 @@ export interface TopBarProps {
 
 /**
  * spec: session 2 App shell Top bar — notification centre, light/dark toggle, hang-up
- * (only during a call), logout, support ticket link, language menu, logo; and the live
+ * (only during a call), logout, help (the support ticket link's page), language menu, logo; and the live
  * call count (issue #12). Both live parts read the LiveProvider's feed (app/live).
  */
 export function TopBar({ callOngoing = false, onHangUp }: TopBarProps) {
@@ -75,14 +74,15 @@ export function TopBar({ callOngoing = false, onHangUp }: TopBarProps) {
         <NotificationCenter buttonClassName="ic-topbar__button" />
         <ThemeToggle className="ic-topbar__button" />
         <LanguageMenu buttonClassName="ic-topbar__button" />
-        <a
+        {/* issue #30: help is a page (the contact and the documents), not a mail client. */}
+        <NavLink
+          to="/app/help"
           className="ic-topbar__button"
-          href={SUPPORT_TICKET_URL}
-          aria-label="Open a support ticket (email)"
-          title="Open a support ticket"
+          aria-label="Help and support"
+          title="Help and support"
         >
-          <Icon name="support" />
-        </a>
+          <Icon name="question" />
+        </NavLink>
         <span className="ic-topbar__divider" aria-hidden="true" />
         <button
           type="button"

@@ -38,11 +38,12 @@ describe('top bar (spec: session 2 App shell Top bar)', () => {
     expect(onHangUp).toHaveBeenCalledTimes(1);
   });
 
-  it('offers a support ticket link and the English-only language menu', () => {
+  it('leads "?" to the help page, not a mail client, and offers the English-only language menu', () => {
     renderTopBar();
-    expect(
-      screen.getByRole('link', { name: 'Open a support ticket (email)' }).getAttribute('href'),
-    ).toMatch(/^mailto:support@intakecockpit\.test/);
+    // issue #30: the help page holds the support contact and the documents.
+    expect(screen.getByRole('link', { name: 'Help and support' }).getAttribute('href')).toBe(
+      '/app/help',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
     expect(screen.getByRole('button', { name: 'English' })).toBeInstanceOf(HTMLButtonElement);
   });

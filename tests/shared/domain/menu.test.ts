@@ -241,3 +241,38 @@ function flags(ws: Workspace) {
     zohoVendor: a.vendors.zoho,
   };
 }
+
+describe('dossierOnly (spec: dashboards 2.2 menu flags; issue #30)', () => {
+  it("shows a dossierOnly item only in the second CRM's (Keap) workspaces, as zohoOnly does for the first", () => {
+    const menu = [
+      {
+        id: 'reports',
+        title: 'Reports',
+        roles: ['owner'] as const,
+        children: [
+          { id: 'both', title: 'Both', path: 'both', roles: ['owner'] as const },
+          { id: 'keap', title: 'Keap', path: 'keap', roles: ['owner'] as const, dossierOnly: true },
+          { id: 'zoho', title: 'Zoho', path: 'zoho', roles: ['owner'] as const, zohoOnly: true },
+        ],
+      },
+    ];
+    const keap = makeWorkspace();
+    keap.attributes.settings.ifsOrgHost = 'https://hb417.infusionsoft.com';
+    const keapById = makeWorkspace();
+    keapById.attributes.settings.ifsOrgId = 'hb417';
+    const seen = (workspace: Workspace | null) =>
+      ids(
+        visibleMenu(menu, {
+          user: { role: 'owner' },
+          workspace,
+          coachingCategories: [],
+          production: true,
+        }),
+      );
+    expect(seen(keap)).toEqual(['reports', 'both', 'keap']);
+    expect(seen(keapById)).toEqual(['reports', 'both', 'keap']);
+    expect(seen(makeWorkspace({ isZoho: true }))).toEqual(['reports', 'both', 'zoho']);
+    expect(seen(makeWorkspace())).toEqual(['reports', 'both']);
+    expect(seen(null)).toEqual(['reports', 'both']);
+  });
+});

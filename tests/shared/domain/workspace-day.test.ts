@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayInTimezone,
+  latestTodayTimezone,
   timezoneOffsetMinutes,
   todayInTimezone,
 } from '@/shared/domain/workspace-day';
@@ -74,5 +75,22 @@ describe('timezoneOffsetMinutes', () => {
   it('changes at the instant of the spring jump', () => {
     expect(timezoneOffsetMinutes(new Date('2026-03-08T07:59:00Z'), 'America/Chicago')).toBe(-360);
     expect(timezoneOffsetMinutes(new Date('2026-03-08T08:00:00Z'), 'America/Chicago')).toBe(-300);
+  });
+});
+
+describe("latestTodayTimezone (issue #30: the system PCLC report's today)", () => {
+  const now = new Date('2026-03-10T02:00:00Z');
+
+  it('picks the timezone where the day is furthest on', () => {
+    expect(latestTodayTimezone(['America/Chicago', 'America/New_York'], now)).toBe(
+      'America/Chicago',
+    );
+    expect(latestTodayTimezone(['America/Chicago', 'Europe/London'], now)).toBe('Europe/London');
+  });
+
+  it('skips timezones the runtime does not know, and answers null with none left', () => {
+    expect(latestTodayTimezone(['Mars/Olympus', 'America/Chicago'], now)).toBe('America/Chicago');
+    expect(latestTodayTimezone(['Mars/Olympus'], now)).toBeNull();
+    expect(latestTodayTimezone([], now)).toBeNull();
   });
 });

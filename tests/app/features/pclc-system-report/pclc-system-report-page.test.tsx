@@ -4,7 +4,7 @@ import { PclcSystemReportPage } from '@/app/features/pclc-system-report/pclc-sys
 import type { PclcData, SystemPclcRow } from '@/shared/contracts/reports/pclc';
 import { computeFunnelRates } from '@/shared/domain/funnel-rates';
 import { defaultReportRange, formatDisplayDay } from '@/shared/domain/date-range';
-import { makeUser } from '../../../shared/domain/fixtures';
+import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { fakeApi, type Handler } from '../../fake-api';
 import { makeHost, renderWithHost } from '../../helpers';
 
@@ -46,8 +46,12 @@ const ROWS = [
   }),
 ];
 
-function renderPage(handler: Handler = () => ({ data: ROWS })) {
-  const api = fakeApi({ 'system/reports/pclc': handler });
+function renderPage(handler: Handler = () => ({ data: ROWS }), workspaces?: Handler) {
+  const api = fakeApi({
+    'system/reports/pclc': handler,
+    // No workspace list: the report's today is the browser's.
+    workspaces: workspaces ?? (() => ({ data: [], meta: { total: 0, limit: 100, offset: 0 } })),
+  });
   const host = makeHost({
     api,
     session: { user: makeUser({ role: 'system', workspace: null }), workspace: null, agent: null },
@@ -80,6 +84,28 @@ describe('System > PCLC System Report', () => {
         `${formatDisplayDay(range.startDate)} to ${formatDisplayDay(range.endDate)} · 2 workspaces`,
       ),
     ).toBeTruthy();
+  });
+
+  it("ends the default range on the workspaces' latest today, not the browser's UTC day (issue #30)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 02:00 UTC on 10 March: still the 9th in New York (21:00) and Chicago (20:00).
+    vi.setSystemTime(new Date('2026-03-10T02:00:00Z'));
+    const east = { ...makeWorkspace(), id: 'ws_east' };
+    east.attributes = { ...east.attributes, name: 'East', timezone: 'America/New_York' };
+    const west = { ...makeWorkspace(), id: 'ws_west' };
+    west.attributes = { ...west.attributes, name: 'West', timezone: 'America/Chicago' };
+    const { api } = renderPage(
+      () => ({ data: ROWS }),
+      () => ({ data: [west, east], meta: { total: 2, limit: 100, offset: 0 } }),
+    );
+    await waitFor(() => expect(api.calls('system/reports/pclc')).toHaveLength(1));
+    expect(api.calls('system/reports/pclc')[0]!.query).toEqual({
+      startDate: '2026-03-03',
+      endDate: '2026-03-09',
+    });
+    // The date fields offer no day after it either.
+    expect((screen.getByLabelText(/^End date/) as HTMLInputElement).value).toBe('03/09/2026');
+    vi.useRealTimers();
   });
 
   it('lists every workspace by name with its funnel, and a totals row computed from the sums', async () => {

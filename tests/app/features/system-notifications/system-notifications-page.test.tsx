@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SystemNotificationsPage } from '@/app/features/system-notifications/system-notifications-page';
 import type { SendNotification } from '@/shared/contracts/notification';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { fakeApi, type Handler } from '../../fake-api';
+import { makeWorkspaceUser } from '../users-administration/users-fixtures';
 import { makeHost, renderWithHost } from '../../helpers';
 
 const lakeside = { ...makeWorkspace(), id: 'ws_lakeside' };
@@ -14,10 +15,31 @@ const summit = {
 };
 lakeside.attributes = { ...lakeside.attributes, name: 'Lakeside Law' };
 
+const ANN = makeWorkspaceUser({ id: 'u_ann', firstName: 'Ann', lastName: 'Lee', role: 'owner' });
+const BEN = makeWorkspaceUser({ id: 'u_ben', firstName: 'Ben', lastName: 'Annis' });
+const CARL = makeWorkspaceUser({
+  id: 'u_carl',
+  firstName: 'Carl',
+  lastName: 'Gone',
+  status: 'inactive',
+});
+const DANA = {
+  ...makeWorkspaceUser({ id: 'u_dana', firstName: 'Dana', lastName: 'Diaz' }),
+  email: 'dd@summit.test',
+};
+const USERS: Record<string, unknown[]> = {
+  ws_lakeside: [ANN, BEN, CARL],
+  ws_summit: [DANA],
+};
+
 function renderPage(send?: Handler) {
   const sent: SendNotification[] = [];
   const api = fakeApi({
     workspaces: () => ({ data: [summit, lakeside], meta: { total: 2, limit: 100, offset: 0 } }),
+    '/users': (req) => {
+      const list = USERS[req.path.split('/')[1]!] ?? [];
+      return { data: list, meta: { total: list.length, limit: 100, offset: 0 } };
+    },
     'system/notifications':
       send ??
       ((req) => {
@@ -93,15 +115,80 @@ describe('system: send a notification (issue #12)', () => {
     );
   });
 
-  it('sends to one user of the workspace', async () => {
-    const { sent } = renderPage();
-    await chooseWorkspace('Summit Injury');
-    fireEvent.change(field(/User id/), { target: { value: 'u_summit_owner' } });
+  it('sends to one user of the workspace, found by name and chosen from the list with the keyboard (issue #30)', async () => {
+    const { sent, host } = renderPage();
+    await chooseWorkspace('Lakeside Law');
+    const picker = await screen.findByRole('combobox', { name: 'User' });
+    await waitFor(() => expect((picker as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(picker, { target: { value: 'ann' } });
+    const list = screen.getByRole('listbox', { name: 'Users' });
+    expect(picker.getAttribute('aria-expanded')).toBe('true');
+    // Ann by her first name, Ben by his last; Carl is inactive and never offered.
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Ann Leeann@lakeside.test · owner', 'Ben Annisben@lakeside.test · operator']);
+    fireEvent.keyDown(picker, { key: 'ArrowDown' });
+    expect(picker.getAttribute('aria-activedescendant')).toBe(
+      within(list).getAllByRole('option')[1]!.id,
+    );
+    fireEvent.keyDown(picker, { key: 'Enter' });
+    expect((picker as HTMLInputElement).value).toBe('Ben Annis (ben@lakeside.test)');
+    expect(picker.getAttribute('aria-expanded')).toBe('false');
     fireEvent.change(field(/Title/), { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send notification' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ workspaceId: 'ws_summit', userId: 'u_summit_owner' });
+    expect(sent[0]).toMatchObject({ workspaceId: 'ws_lakeside', userId: 'u_ben' });
     expect(sent[0]).not.toHaveProperty('path');
+    await waitFor(() =>
+      expect(host.notify).toHaveBeenCalledWith(
+        'success',
+        'Notification sent to Ben Annis (ben@lakeside.test).',
+      ),
+    );
+  });
+
+  it("finds a user by e-mail, and lists the other workspace's users after a change of workspace", async () => {
+    const { sent } = renderPage();
+    await chooseWorkspace('Lakeside Law');
+    const picker = await screen.findByRole('combobox', { name: 'User' });
+    await waitFor(() => expect((picker as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(picker, { target: { value: 'ann@lake' } });
+    fireEvent.click(screen.getByRole('option', { name: /^Ann Lee/ }));
+    await chooseWorkspace('Summit Injury');
+    // The choice belonged to the other workspace: gone.
+    expect((picker as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect((picker as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(picker, { target: { value: 'DD@SUMMIT' } });
+    fireEvent.click(screen.getByRole('option', { name: /^Dana Diaz/ }));
+    fireEvent.change(field(/Title/), { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ workspaceId: 'ws_summit', userId: 'u_dana' });
+  });
+
+  it('refuses a name typed but not chosen rather than sending to everyone, and Everyone clears it', async () => {
+    const { sent, api } = renderPage();
+    await chooseWorkspace('Lakeside Law');
+    const picker = await screen.findByRole('combobox', { name: 'User' });
+    await waitFor(() => expect((picker as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(picker, { target: { value: 'Zed' } });
+    expect(screen.getByText('No user matches “Zed”.')).toBeTruthy();
+    fireEvent.change(field(/Title/), { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+    expect(
+      screen.getByText(
+        'Choose a user from the list, or choose Everyone to send to the whole workspace.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(picker));
+    expect(api.calls('system/notifications')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Everyone' }));
+    expect((picker as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).not.toHaveProperty('userId');
   });
 
   it('shows what is missing or wrong beside each field and sends nothing', async () => {
@@ -128,7 +215,10 @@ describe('system: send a notification (issue #12)', () => {
       message: 'userId: user u_x does not belong to workspace ws_lakeside',
     }));
     await chooseWorkspace('Lakeside Law');
-    fireEvent.change(field(/User id/), { target: { value: 'u_x' } });
+    const picker = await screen.findByRole('combobox', { name: 'User' });
+    await waitFor(() => expect((picker as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(picker, { target: { value: 'lee' } });
+    fireEvent.click(screen.getByRole('option', { name: /^Ann Lee/ }));
     fireEvent.change(field(/Title/), { target: { value: 'Kept' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send notification' }));
     await waitFor(() =>
@@ -143,6 +233,6 @@ describe('system: send a notification (issue #12)', () => {
       ).toBe(false),
     );
     expect(field(/Title/).value).toBe('Kept');
-    expect(field(/User id/).value).toBe('u_x');
+    expect((picker as HTMLInputElement).value).toBe('Ann Lee (ann@lakeside.test)');
   });
 });

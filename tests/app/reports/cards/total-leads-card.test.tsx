@@ -2,17 +2,23 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TotalLeadsCard } from '@/app/reports/cards/total-leads-card';
 import { defaultReportFilters } from '@/shared/domain/report-filter-state';
+import type { LoggedUser } from '@/shared/contracts/user';
+import type { Workspace } from '@/shared/contracts/workspace';
+import { makeUser } from '../../../shared/domain/fixtures';
 import { makeHost, renderWithHost } from '../../helpers';
 import { deferred, type FakeApi } from '../../fake-api';
 import { reportApi, reportWorkspace, serverError } from '../filters/fixtures';
 
 const filters = defaultReportFilters(new Date(2026, 10, 22));
 
-function renderCard(api: FakeApi = reportApi()) {
-  const host = makeHost({
-    api,
-    session: { user: null, workspace: reportWorkspace(), agent: null },
-  });
+const OWNER = makeUser({ role: 'owner', edition: 'enterprise' });
+
+function renderCard(
+  api: FakeApi = reportApi(),
+  user: LoggedUser = OWNER,
+  workspace: Workspace = reportWorkspace(),
+) {
+  const host = makeHost({ api, session: { user, workspace, agent: null } });
   return renderWithHost(<TotalLeadsCard filters={filters} />, { host });
 }
 
@@ -74,5 +80,21 @@ describe('TotalLeadsCard (spec: dashboards 2.6)', () => {
         /^\/app\/marketing\/lead-source-ranking-v2\?months=\d+&status=Active&practiceArea=all$/,
       ),
     );
+  });
+
+  it('offers Breakdown only where its target may be opened: not to a starter-edition owner (issue #30)', async () => {
+    const starter = reportWorkspace();
+    starter.attributes.edition = 'starter';
+    renderCard(reportApi(), makeUser({ role: 'owner', edition: 'starter' }), starter);
+    // The card itself is there and loads; only the button to the upgrade page is not.
+    expect((await screen.findByRole('list', { name: 'Leads by lead source' })).tagName).toBe('UL');
+    expect(screen.queryByRole('button', { name: 'Breakdown' })).toBeNull();
+  });
+
+  it('offers Breakdown to a professional-edition admin', () => {
+    const professional = reportWorkspace();
+    professional.attributes.edition = 'professional';
+    renderCard(reportApi(), makeUser({ role: 'admin', edition: 'professional' }), professional);
+    expect(screen.getByRole('button', { name: 'Breakdown' }).textContent).toBe('Breakdown');
   });
 });
