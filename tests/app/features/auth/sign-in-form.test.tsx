@@ -112,9 +112,11 @@ describe('sign-in page', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     fillAndSubmit('agent@lakeside.test', 'demo-password');
-    await screen.findByRole('heading', { level: 1, name: 'Agent Dashboard' });
+    // The whole app, cold: vitest transforms the shell's and the route's lazy modules on
+    // first import, which takes seconds on this 2-core machine. A limit, not a timing check.
+    await screen.findByRole('heading', { level: 1, name: 'Agent Dashboard' }, { timeout: 15_000 });
     expect(router.state.location.pathname).toBe('/app/dashboards/agent');
-  });
+  }, 20_000);
 
   it('shows AUTH_PATCH_ERROR after a logout caused by a failed refresh (spec: session 4 step 9)', async () => {
     useSessionStore.setState({
