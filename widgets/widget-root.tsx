@@ -123,11 +123,11 @@ function WidgetBody<P extends object>({
     [store],
   );
   const state = useSyncExternalStore(store.subscribe, store.get);
-  // The server's support contact for the error views (issue #30), asked once per page. A
-  // widget in a CRM tab may not ask (its port sends no anonymous call): it keeps the default.
+  // The server's support contact for the error views (issue #30), asked once per page,
+  // through the signed-in host (a CRM tab's port carries no anonymous call).
   const api = state.status === 'ready' ? state.host.api : null;
   useEffect(() => {
-    if (api) void loadSupportContact(api);
+    if (api) void loadSupportContact(api, { anonymous: false });
   }, [api]);
   // Signed out (or signed in as someone else): the cache of the last sign-in is forgotten.
   return (

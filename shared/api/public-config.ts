@@ -6,13 +6,18 @@ import {
 import type { ApiClient } from './client';
 
 /**
- * GET public-config (issue #30), without a token (the sign-in page asks) and without a
- * toast: a screen that cannot learn it keeps the default contact.
+ * GET public-config (issue #30), without a toast: a screen that cannot learn it keeps the
+ * default contact. Without a token by default (the sign-in page asks); a widget asks
+ * through its host's signed-in transport (`anonymous: false`: a port carries no
+ * anonymous call), which the route answers the same.
  */
-export function fetchPublicConfig(api: ApiClient): Promise<PublicConfig> {
+export function fetchPublicConfig(
+  api: ApiClient,
+  { anonymous = true }: { anonymous?: boolean } = {},
+): Promise<PublicConfig> {
   return api.call(
     publicConfigSchema,
-    { method: 'GET', path: PUBLIC_CONFIG_PATH, anonymous: true, skipAuthRefresh: true },
+    { method: 'GET', path: PUBLIC_CONFIG_PATH, anonymous, skipAuthRefresh: true },
     { silent: true },
   );
 }

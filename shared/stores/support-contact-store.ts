@@ -29,11 +29,14 @@ let pending: Promise<void> | null = null;
  * throws: a failure (offline, a host whose transport may not ask, such as a widget in a
  * CRM tab) leaves the contact as it was, and the next call asks again.
  */
-export function loadSupportContact(api: ApiClient): Promise<void> {
+export function loadSupportContact(
+  api: ApiClient,
+  options: { anonymous?: boolean } = {},
+): Promise<void> {
   if (useSupportContactStore.getState().loaded) return Promise.resolve();
   // Started from a resolved promise: a client that throws at once fails like one that rejects.
   pending ??= Promise.resolve()
-    .then(() => fetchPublicConfig(api))
+    .then(() => fetchPublicConfig(api, options))
     .then((config) => useSupportContactStore.setState({ contact: config.support, loaded: true }))
     .catch(() => undefined)
     .finally(() => {

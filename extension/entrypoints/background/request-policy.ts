@@ -53,6 +53,8 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   { methods: GET, base: 'api', pattern: 'agents' },
   { methods: GET, base: 'api', pattern: 'consultants' },
   { methods: GET, base: 'api', pattern: 'workspaces/coaching-videos/category' },
+  // The server's support contact for the widgets' error views (issue #30): public anyway.
+  { methods: GET, base: 'api', pattern: 'public-config' },
   // Reports (dashboards spec; shared/api/reports/*, shared/api/cockpit.ts): read-only data.
   { methods: ['GET', 'POST'], base: 'api', pattern: 'workspaces/{ws}/reports/**' },
   // The signed-in agent's own day or week (<intake-agent>, shared/api/reports/agent-summary.ts).

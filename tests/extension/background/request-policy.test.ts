@@ -84,6 +84,8 @@ describe('which requests a CRM page may have the background send (issue #9 item 
     { method: 'DELETE', path: 'events/evt_1', query: { executionId: 'peh_1' } },
     // The agent's own Users parameters (issue #16): their consultant, their practice areas.
     { method: 'GET', path: `workspaces/${WS}/users-parameters/me` },
+    // Issue #30: the support contact the widgets' error views name.
+    { method: 'GET', path: 'public-config' },
     // Issue #28: the panel's wizard keeps typed values on the server and parks walk-ins.
     { method: 'PUT', path: 'process-execution-history/peh_1/drafts/step_1', base: 'callCenter' },
     { method: 'GET', path: 'process-execution-history/peh_1/drafts/step_1', base: 'callCenter' },
