@@ -1,7 +1,7 @@
 /**
  * The shape of one query of the data layer, without React: a key, a function that loads
  * through the host's API with the query's AbortSignal, and the caching rules. The app's
- * hooks (app/data) hand these to TanStack Query; the type is structurally what its
+ * hooks (app/query) hand these to TanStack Query; the type is structurally what its
  * `useQuery` takes, so shared code needs no React and no query library at run time.
  */
 export type QueryKey = readonly unknown[];

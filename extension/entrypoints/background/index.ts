@@ -30,10 +30,13 @@ export const ICON_PATH = '/icon-128.png';
  * The background worker (ARCHITECTURE.md "Inside a CRM tab"), one module per concern:
  * session.ts (sign-in, refresh, sign-out; tokens in storage.session), socket.ts (the one
  * socket.io connection's events), live.ts (the one live feed, badge, browser push),
- * calls.ts (the active call every tab shares, issue #13), port-router.ts (content scripts
- * and our pages), sender-policy.ts (who may say what),
- * app-handoff.ts and app-live-port.ts (the standalone app), keap-hosts.ts. Every listener is
- * registered synchronously here, so a worker woken by a message or a port finds it.
+ * calls.ts and calls/ (the active call every tab shares, issues #13 and #28), port-router.ts
+ * (content scripts, the panel frame and our pages), sender-policy.ts (who may say what),
+ * request-policy.ts (which API calls a CRM page may have sent), report-cache.ts (reports
+ * answered from cache, then revalidated), panel-views.ts (the panel's last look per site),
+ * app-handoff.ts and app-live-port.ts (the standalone app), keap-hosts.ts (an admin's extra
+ * Keap hosts). Every listener is registered synchronously here, so a worker woken by a
+ * message or a port finds it.
  */
 export default defineBackground(() => {
   const self = { id: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin };
