@@ -57,6 +57,9 @@ export default defineConfig({
           // Tests of PostgreSQL itself run in the server-postgres project (below).
           exclude: ['tests/server/postgres/**'],
           environment: 'node',
+          // The demo database seeded once a run, copied by each test server that would
+          // seed the same (tests/server/helpers/sqlite-template.ts, issue #31 item 11).
+          globalSetup: ['tests/server/helpers/sqlite-global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -5,6 +5,7 @@ import { type AuthResponse, authResponseSchema } from '@/shared/contracts/auth';
 import { type BuildServerOptions, buildServer, type IntakeServer } from '@/server/app';
 import type { ScryptCost } from '@/server/auth/passwords';
 import { DEMO_PASSWORD } from '@/server/seed/demo-accounts';
+import { copySeededTemplate } from './sqlite-template';
 import {
   createTestDatabase,
   databaseUrl,
@@ -94,6 +95,14 @@ export async function callApi(
   };
 }
 
+/** The UTC day a test server's demo data is seeded for (its clock's, or today). */
+const seedDay = (options: TestServerOptions) =>
+  (options.now?.() ?? new Date()).toISOString().slice(0, 10);
+
+/** Whether a test server seeds the run template's demo data (any day: see seedDay). */
+const seedsTemplateData = (options: TestServerOptions) =>
+  options.seedDemoData !== false && options.passwordCost === undefined;
+
 interface TestDatabase {
   url: string;
   drop(): Promise<void>;
@@ -117,9 +126,7 @@ async function testDatabaseFor(
   const known = postgresByDataDir.get(dataDir);
   if (known) return known;
   const { template, templateDay } = postgresTestRun();
-  const day = (options.now?.() ?? new Date()).toISOString().slice(0, 10);
-  const sameSeed =
-    options.seedDemoData !== false && options.passwordCost === undefined && day === templateDay;
+  const sameSeed = seedsTemplateData(options) && seedDay(options) === templateDay;
   const name = nextTestDatabaseName();
   await createTestDatabase(adminUrl, name, sameSeed ? template : undefined);
   const database: TestDatabase = {
@@ -142,6 +149,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'intake-test-')));
   const database = await testDatabaseFor(dataDir, options);
+  // On SQLite, a fresh directory starts from the run's seeded demo database when this
+  // server would seed the very same data (issue #31 item 11).
+  if (ownsDataDir && !database && !options.databaseUrl && seedsTemplateData(options)) {
+    await copySeededTemplate(dataDir, seedDay(options));
+  }
   let server: IntakeServer;
   try {
     server = await buildServer({
