@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { FIGURE } from '@/app/components/figure/figure';
 import { countOf } from '@/app/reports/table/report-format';
 import { useLookup } from '@/app/query/use-lookup';
 import { useHost } from '@/app/host/host';
@@ -197,7 +198,7 @@ function CallsCard({ summary }: { summary: AgentSummary }) {
       <div className="ic-agent-dashboard__compliance">
         <div className="ic-agent-dashboard__compliance-head">
           <span>Compliance</span>
-          <strong>{bar.percent}%</strong>
+          <strong className={FIGURE}>{bar.percent}%</strong>
         </div>
         <div
           className="ic-agent-dashboard__track"
@@ -266,7 +267,7 @@ function CallTile({ label, counts }: { label: string; counts: AgentCallCounts })
     <div className="ic-agent-dashboard__tile">
       <dt>{label}</dt>
       <dd>
-        <span className="ic-agent-dashboard__value">{number.format(counts.total)}</span>
+        <span className={`ic-agent-dashboard__value ${FIGURE}`}>{number.format(counts.total)}</span>
         <span className="ic-agent-dashboard__detail">
           {counts.connected} connected · {counts.percent}%
         </span>
@@ -290,7 +291,7 @@ function FunnelCard({ summary }: { summary: AgentSummary }) {
           <div key={label} className="ic-agent-dashboard__tile">
             <dt>{label}</dt>
             <dd>
-              <span className="ic-agent-dashboard__value">{number.format(value)}</span>
+              <span className={`ic-agent-dashboard__value ${FIGURE}`}>{number.format(value)}</span>
             </dd>
           </div>
         ))}
@@ -367,7 +368,7 @@ function RankCard({ summary }: { summary: AgentSummary }) {
   return (
     <Card title="Team rank" aria-label="Team rank" className="ic-agent-dashboard__card">
       <p className="ic-agent-dashboard__rank">
-        <span className="ic-agent-dashboard__value">{ordinalText(rank.position)}</span>
+        <span className={`ic-agent-dashboard__value ${FIGURE}`}>{ordinalText(rank.position)}</span>
         <span className="ic-agent-dashboard__detail">of {countOf(rank.of, 'agent')} by sets</span>
       </p>
       <p className="ic-agent-dashboard__caption">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FIGURE } from '@/app/components/figure/figure';
 import type { GoalPair } from '@/shared/domain/cockpit-goals';
 import './metric-list.css';
 
@@ -42,7 +43,7 @@ export function MetricList({ items }: { items: readonly MetricItem[] }) {
       {items.map((item) => (
         <div key={item.label} className="ic-metric" data-alert={item.alert || undefined}>
           <dt className="ic-metric__label">{item.label}</dt>
-          <dd className="ic-metric__value">
+          <dd className={`ic-metric__value ${FIGURE}`}>
             {item.value}
             {item.alert ? (
               <span className="ic-metric__alert-text">{` (${item.alertText ?? 'below minimum'})`}</span>

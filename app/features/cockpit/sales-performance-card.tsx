@@ -13,6 +13,7 @@ import { formatCount, GoalDetail, MetricList } from './metric-list';
 import { OutliersMenu } from './outliers-menu';
 import { ProgressBar } from './progress-bar';
 import { SetRateDoughnut } from './set-rate-doughnut';
+import { FIGURE } from '@/app/components/figure/figure';
 
 /**
  * spec: dashboards 2.3 gives this card the loading text 'Loading Lead Flow...', the Lead
@@ -33,7 +34,7 @@ export function SalesPerformanceCard({
       lockedText={lockedMessage('salesPerformance')}
       summary={(data) => (
         <>
-          Set rate <strong>{data.SETRATE.toFixed(2)}%</strong>
+          Set rate <strong className={FIGURE}>{data.SETRATE.toFixed(2)}%</strong>
         </>
       )}
     >
