@@ -49,3 +49,21 @@ export const CHART_PALETTE = {
   orange: BRAND_COLOURS.orange,
   purple: BRAND_COLOURS.purple,
 } as const;
+
+/**
+ * Classic Trends' eight series of one perspective (New, Qualified and Unqualified Leads;
+ * Sets; Qualified and Unqualified Shows; Hires; Filed), each in a colour of its own (issue
+ * #30: sixteen lines over five colours read as a tangle). The spec's five first (dashboards
+ * 9), then three that read apart from them and on the light and the dark surface alike;
+ * each series also keeps a point style of its own, so colour is never the only cue.
+ */
+export const TREND_SERIES_COLOURS = [
+  CHART_PALETTE.skyblue,
+  CHART_PALETTE.green,
+  CHART_PALETTE.red,
+  CHART_PALETTE.orange,
+  CHART_PALETTE.purple,
+  '#9C755F',
+  '#E04F9E',
+  '#0E9384',
+] as const;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { metricColour, TOTAL_LEADS_PALETTE, CHART_PALETTE } from '@/shared/domain/colour-rule';
+import {
+  metricColour,
+  TOTAL_LEADS_PALETTE,
+  CHART_PALETTE,
+  TREND_SERIES_COLOURS,
+} from '@/shared/domain/colour-rule';
+import { TREND_SERIES } from '@/shared/contracts/reports/trends';
 
 // spec: dashboards 4 "Colour rule for chart and metric cards".
 const increasing = { green: 80, yellow: 50, positiveResult: 'increasing' as const };
@@ -38,5 +44,13 @@ describe('palettes (spec: dashboards 9)', () => {
     expect(TOTAL_LEADS_PALETTE).toHaveLength(4);
     expect(new Set(TOTAL_LEADS_PALETTE).size).toBe(4);
     expect(Object.keys(CHART_PALETTE)).toEqual(['skyblue', 'green', 'red', 'orange', 'purple']);
+  });
+});
+
+describe('Classic Trends colours (issue #30)', () => {
+  it('gives each of the eight series of a perspective a colour of its own, the spec’s five first', () => {
+    expect(TREND_SERIES_COLOURS).toHaveLength(TREND_SERIES.length);
+    expect(new Set(TREND_SERIES_COLOURS.map((c) => c.toLowerCase())).size).toBe(8);
+    expect(TREND_SERIES_COLOURS.slice(0, 5)).toEqual(Object.values(CHART_PALETTE));
   });
 });
