@@ -1,4 +1,5 @@
 import type { SalesPerformanceData } from '@/shared/contracts/reports/cockpit-cards';
+import { goalPairColour } from '@/shared/domain/colour-rule';
 import { type CockpitGoals, type GoalPair, UNSET_GOAL } from '@/shared/domain/cockpit-goals';
 import {
   agentOutliers,
@@ -60,6 +61,8 @@ export function SalesPerformanceBody({
     value: formatCount(value),
     alert: isBelowMin(value, goalPair.min),
     detail: <GoalDetail pair={goalPair} />,
+    // spec: dashboards 4 Colour rule for metric cards: green at goal, orange under it, red under min.
+    colour: goalPairColour(value, goalPair),
   });
   const calls = pair(g?.outboundCallsMin, g?.outboundCallsMax);
   const answers = pair(g?.outboundAnswersMin, g?.outboundAnswersMax);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  goalPairColour,
+  METRIC_COLOUR_TEXT,
   metricColour,
   TOTAL_LEADS_PALETTE,
   CHART_PALETTE,
@@ -52,5 +54,29 @@ describe('Classic Trends colours (issue #30)', () => {
     expect(TREND_SERIES_COLOURS).toHaveLength(TREND_SERIES.length);
     expect(new Set(TREND_SERIES_COLOURS.map((c) => c.toLowerCase())).size).toBe(8);
     expect(TREND_SERIES_COLOURS.slice(0, 5)).toEqual(Object.values(CHART_PALETTE));
+  });
+});
+
+describe('goalPairColour (spec: dashboards 4 Colour rule, on a minimum and goal)', () => {
+  const pair = { min: 30, goal: 40 };
+  it('is green at or above the goal, orange from the minimum up to it, red below the minimum', () => {
+    expect(goalPairColour(40, pair)).toBe('green');
+    expect(goalPairColour(55, pair)).toBe('green');
+    expect(goalPairColour(39, pair)).toBe('orange');
+    expect(goalPairColour(30, pair)).toBe('orange');
+    expect(goalPairColour(29, pair)).toBe('red');
+    expect(goalPairColour(0, pair)).toBe('red');
+  });
+
+  it('uses the one threshold set as both, and colours nothing without any', () => {
+    expect(goalPairColour(10, { min: 10, goal: null })).toBe('green');
+    expect(goalPairColour(9, { min: 10, goal: null })).toBe('red');
+    expect(goalPairColour(12, { min: null, goal: 12 })).toBe('green');
+    expect(goalPairColour(11, { min: null, goal: 12 })).toBe('red');
+    expect(goalPairColour(5, { min: null, goal: null })).toBeNull();
+  });
+
+  it('has words for every colour', () => {
+    expect(Object.keys(METRIC_COLOUR_TEXT).sort()).toEqual(['green', 'orange', 'red']);
   });
 });
