@@ -250,9 +250,11 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     const ended = await findCallRow(db, workspaceId, callId);
     if (Number(result.numUpdatedRows) === 0 || !ended) return { row: ended, endedNow: false };
     forget(callId);
+    // Into the reports first, then heard: a screen that reloads its figures when it hears a
+    // call end (the agent dashboard, issue #30) finds the call already counted.
+    await recordEndedCall(ended);
     await pushLiveCount(workspaceId);
     await endings.ended(ended);
-    await recordEndedCall(ended);
     return { row: ended, endedNow: true };
   }
 

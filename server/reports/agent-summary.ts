@@ -1,12 +1,10 @@
 import {
-  FOLLOW_UP_KINDS,
   OPEN_FOLLOW_UP_DAYS,
-  OPEN_FOLLOW_UP_LIMIT,
   type AgentCallCounts,
   type AgentSummary,
   type AgentSummaryPeriod,
-  type OpenFollowUp,
 } from '@/shared/contracts/reports/agent-summary';
+import { summariseOpenFollowUps, type OpenFollowUps } from '@/shared/domain/follow-ups';
 import {
   effectiveComplianceMinimum,
   outboundMinimumsForDays,
@@ -62,7 +60,7 @@ async function openFollowUps(
   workspaceId: string,
   agentId: string,
   today: string,
-): Promise<{ total: number; items: OpenFollowUp[] }> {
+): Promise<OpenFollowUps> {
   const since = addDays(today, -(OPEN_FOLLOW_UP_DAYS - 1));
   const [callbacks, tasks] = await Promise.all([
     loose(db)
@@ -90,36 +88,24 @@ async function openFollowUps(
     row.first_name === null && row.last_name === null
       ? null
       : `${String(row.first_name ?? '')} ${String(row.last_name ?? '')}`.trim();
-  const all = [
-    ...callbacks.map((row) => ({
-      kind: 'callback' as const,
-      contactName: name(row),
-      dueDay: String(row.due_day),
-      order: String(row.at),
-    })),
-    ...tasks.map((row) => ({
-      kind: row.kind === 'collection' ? ('collection' as const) : ('relationship' as const),
-      contactName: name(row),
-      dueDay: String(row.due_day),
-      order: String(row.due_day),
-    })),
-  ]
-    // Oldest first; on the same day a caller's callback before the planned calls.
-    .sort(
-      (a, b) =>
-        a.dueDay.localeCompare(b.dueDay) ||
-        FOLLOW_UP_KINDS.indexOf(a.kind) - FOLLOW_UP_KINDS.indexOf(b.kind) ||
-        a.order.localeCompare(b.order),
-    );
-  return {
-    total: all.length,
-    items: all.slice(0, OPEN_FOLLOW_UP_LIMIT).map(({ kind, contactName, dueDay }) => ({
-      kind,
-      contactName,
-      dueDay,
-      overdue: dueDay < today,
-    })),
-  };
+  // Listed and counted by one rule (issue #30: the figures and the list agree).
+  return summariseOpenFollowUps(
+    [
+      ...callbacks.map((row) => ({
+        kind: 'callback' as const,
+        contactName: name(row),
+        dueDay: String(row.due_day),
+        order: String(row.at),
+      })),
+      ...tasks.map((row) => ({
+        kind: row.kind === 'collection' ? ('collection' as const) : ('relationship' as const),
+        contactName: name(row),
+        dueDay: String(row.due_day),
+        order: String(row.due_day),
+      })),
+    ],
+    today,
+  );
 }
 
 /**

@@ -13,6 +13,20 @@ export interface ChartCanvasProps<T extends ChartType> {
 }
 
 /**
+ * The box decides the chart's size, never the chart: responsive (redrawn whenever the box
+ * changes size, a window resized included) and free of its aspect ratio (the box's height
+ * is `height`). Issue #30: charts kept the width they were first drawn at.
+ */
+function sizedByBox<T extends ChartType>(
+  options: ChartConfiguration<T>['options'],
+): NonNullable<ChartConfiguration<T>['options']> {
+  // Core options of every chart type; TypeScript cannot see that through the generic T.
+  return { ...options, responsive: true, maintainAspectRatio: false } as NonNullable<
+    ChartConfiguration<T>['options']
+  >;
+}
+
+/**
  * Chart.js in React: loads Chart.js lazily (it is not on every first screen), creates
  * the chart once, updates it in place when the config changes, destroys it on unmount.
  * Pass a memoised config: a new object on every render redraws every time.
@@ -33,7 +47,11 @@ export function ChartCanvas<T extends ChartType>({
     void import('./chart-registry').then(({ Chart: ChartClass }) => {
       const canvas = canvasRef.current;
       if (cancelled || !canvas || !canvas.getContext('2d')) return;
-      const chart = new ChartClass(canvas, latest.current.config) as unknown as Chart<T>;
+      const { config: initial } = latest.current;
+      const chart = new ChartClass(canvas, {
+        ...initial,
+        options: sizedByBox(initial.options),
+      }) as unknown as Chart<T>;
       chartRef.current = chart;
       latest.current.onReady?.(chart);
     });
@@ -48,7 +66,7 @@ export function ChartCanvas<T extends ChartType>({
     const chart = chartRef.current;
     if (!chart) return;
     chart.data = config.data;
-    if (config.options) chart.options = config.options;
+    chart.options = sizedByBox(config.options);
     chart.update();
   }, [config]);
 

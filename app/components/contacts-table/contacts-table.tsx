@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { SortableHeader } from '@/app/components/sortable-header/sortable-header';
+import { TABLE, TABLE_CAPTION, TableScroll } from '@/app/components/table/table-scroll';
 import type { SortState } from '@/shared/domain/sorting';
 import './contacts-table.css';
 
@@ -58,16 +59,14 @@ export function ContactsTable({ rows, columns, sort, onSort, caption }: Contacts
   const visible = rows.slice(first, last);
 
   return (
-    <div
+    <TableScroll
       ref={scrollRef}
       className="ic-contacts-table"
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
+      label={caption}
       onScroll={windowed ? (event) => setScrollTop(event.currentTarget.scrollTop) : undefined}
     >
-      <table className="ic-contacts-table__table" aria-rowcount={rows.length + 1}>
-        <caption className="ic-contacts-table__caption">{caption}</caption>
+      <table className={`${TABLE} ic-contacts-table__table`} aria-rowcount={rows.length + 1}>
+        <caption className={TABLE_CAPTION}>{caption}</caption>
         <thead>
           <tr aria-rowindex={1}>
             {columns.map((column) => (
@@ -105,6 +104,6 @@ export function ContactsTable({ rows, columns, sort, onSort, caption }: Contacts
           ) : null}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FIGURE_BOX, FIT_FIGURE } from '@/app/components/figure/figure';
 import './stat-card.css';
 
 export interface StatCardProps {
@@ -35,14 +36,14 @@ export function StatCard({
     <div className="ic-stat-card" data-selected={selected || undefined}>
       <button
         type="button"
-        className="ic-stat-card__button"
+        className={`ic-stat-card__button ${FIGURE_BOX}`}
         aria-pressed={selected}
         aria-controls={selected ? controls : undefined}
         disabled={disabled}
         onClick={onSelect}
       >
         <span className="ic-stat-card__label">{label}</span>
-        <span className="ic-stat-card__value">{value ?? '–'}</span>
+        <span className={`ic-stat-card__value ${FIT_FIGURE}`}>{value ?? '–'}</span>
         <span
           className="ic-stat-card__caption"
           title={typeof caption === 'string' ? caption : undefined}

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { FIGURE } from '@/app/components/figure/figure';
 import { countOf } from '@/app/reports/table/report-format';
 import { useLookup } from '@/app/query/use-lookup';
 import { useHost } from '@/app/host/host';
@@ -13,10 +14,11 @@ import {
   type FollowUpKind,
 } from '@/shared/contracts/reports/agent-summary';
 import { complianceBar } from '@/shared/domain/compliance';
+import { followUpFigures } from '@/shared/domain/follow-ups';
 import { MANAGERS } from '@/shared/domain/role-groups';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import { ordinalText, shortDayText } from './agent-summary-text';
-import { useAgentSummary } from './use-agent-summary';
+import { useAgentSummary, useAgentSummaryFollowsLive } from './use-agent-summary';
 import './agent-dashboard-screen.css';
 
 const PERIOD_LABELS: Record<AgentSummaryPeriod, string> = { day: 'Today', week: 'This week' };
@@ -59,6 +61,7 @@ export function AgentDashboardScreen({ initialPeriod = 'day' }: AgentDashboardSc
   const agentId = isManager ? (chosenAgent ?? ownAgent?.id ?? null) : null;
   const hasAgent = isManager ? agentId !== null : ownAgent !== null;
   const report = useAgentSummary(period, agentId, callTracking && hasAgent);
+  useAgentSummaryFollowsLive(callTracking && hasAgent);
   const periodGroup = useId();
   const agentSelect = useId();
 
@@ -197,7 +200,7 @@ function CallsCard({ summary }: { summary: AgentSummary }) {
       <div className="ic-agent-dashboard__compliance">
         <div className="ic-agent-dashboard__compliance-head">
           <span>Compliance</span>
-          <strong>{bar.percent}%</strong>
+          <strong className={FIGURE}>{bar.percent}%</strong>
         </div>
         <div
           className="ic-agent-dashboard__track"
@@ -266,7 +269,7 @@ function CallTile({ label, counts }: { label: string; counts: AgentCallCounts })
     <div className="ic-agent-dashboard__tile">
       <dt>{label}</dt>
       <dd>
-        <span className="ic-agent-dashboard__value">{number.format(counts.total)}</span>
+        <span className={`ic-agent-dashboard__value ${FIGURE}`}>{number.format(counts.total)}</span>
         <span className="ic-agent-dashboard__detail">
           {counts.connected} connected · {counts.percent}%
         </span>
@@ -290,7 +293,7 @@ function FunnelCard({ summary }: { summary: AgentSummary }) {
           <div key={label} className="ic-agent-dashboard__tile">
             <dt>{label}</dt>
             <dd>
-              <span className="ic-agent-dashboard__value">{number.format(value)}</span>
+              <span className={`ic-agent-dashboard__value ${FIGURE}`}>{number.format(value)}</span>
             </dd>
           </div>
         ))}
@@ -299,20 +302,29 @@ function FunnelCard({ summary }: { summary: AgentSummary }) {
   );
 }
 
+/**
+ * The period's promises per kind, each with what of its kind is overdue now: the figures
+ * and the "Open now" list come from the same open follow-ups (shared/domain/follow-ups.ts,
+ * issue #30), so "none due today" never sits beside an overdue callback unsaid.
+ */
 function FollowUpsCard({ summary }: { summary: AgentSummary }) {
-  const { followUps, open } = summary;
-  const rows: [string, { due: number; done: number }, string][] = [
-    ['Callbacks', followUps.callbacks, 'returned'],
-    ['Relationship calls', followUps.relationship, 'made'],
-    ['Collection calls', followUps.collection, 'made'],
-  ];
+  const { open } = summary;
   return (
     <Card title="Follow-ups" aria-label="Follow-ups" className="ic-agent-dashboard__card">
       <dl className="ic-agent-dashboard__promises">
-        {rows.map(([label, counts, verb]) => (
-          <div key={label} className="ic-agent-dashboard__promise">
-            <dt>{label}</dt>
-            <dd>{counts.due === 0 ? 'none due' : `${counts.done} of ${counts.due} ${verb}`}</dd>
+        {followUpFigures(summary).map((figure) => (
+          <div
+            key={figure.kind}
+            className="ic-agent-dashboard__promise"
+            data-overdue={figure.overdue > 0 || undefined}
+          >
+            <dt>{figure.label}</dt>
+            <dd>
+              {figure.periodText}
+              {figure.overdueText ? (
+                <span className="ic-agent-dashboard__overdue"> · {figure.overdueText}</span>
+              ) : null}
+            </dd>
           </div>
         ))}
       </dl>
@@ -367,7 +379,7 @@ function RankCard({ summary }: { summary: AgentSummary }) {
   return (
     <Card title="Team rank" aria-label="Team rank" className="ic-agent-dashboard__card">
       <p className="ic-agent-dashboard__rank">
-        <span className="ic-agent-dashboard__value">{ordinalText(rank.position)}</span>
+        <span className={`ic-agent-dashboard__value ${FIGURE}`}>{ordinalText(rank.position)}</span>
         <span className="ic-agent-dashboard__detail">of {countOf(rank.of, 'agent')} by sets</span>
       </p>
       <p className="ic-agent-dashboard__caption">

@@ -1,4 +1,6 @@
 import { Button } from '@/app/components/button/button';
+import { FIGURE } from '@/app/components/figure/figure';
+import { TABLE, TABLE_NUMBER, TableScroll } from '@/app/components/table/table-scroll';
 import type { AsyncFailureStatus, AsyncRecordFailure } from '@/shared/contracts/async-errors';
 import { recordTypeLabel } from '@/shared/domain/async-errors';
 import { failureContact, formatWhen, payloadLines } from './failure-format';
@@ -34,8 +36,8 @@ export function FailedRecordsTable({
   const outcomeHeading =
     filter === 'open' ? 'Actions' : filter === 'resolved' ? 'Synced' : 'Dismissed';
   return (
-    <div className="ic-async-errors__table-wrap">
-      <table className="ic-async-errors__table">
+    <TableScroll label={caption}>
+      <table className={`${TABLE} ic-async-errors__table`}>
         <caption className="ic-async-errors__caption">{caption}</caption>
         <thead>
           <tr>
@@ -43,7 +45,9 @@ export function FailedRecordsTable({
             <th scope="col">Record</th>
             <th scope="col">Error</th>
             <th scope="col">Failed</th>
-            <th scope="col">Attempts</th>
+            <th scope="col" className={TABLE_NUMBER}>
+              Attempts
+            </th>
             <th scope="col">{outcomeHeading}</th>
           </tr>
         </thead>
@@ -81,7 +85,7 @@ export function FailedRecordsTable({
                   </details>
                 </td>
                 <td className="ic-async-errors__when">{formatWhen(failure.createdAt, timeZone)}</td>
-                <td className="ic-async-errors__number">{failure.attempts}</td>
+                <td className={`${FIGURE} ${TABLE_NUMBER}`}>{failure.attempts}</td>
                 <td>
                   {failure.status === 'open' ? (
                     <div className="ic-async-errors__actions">
@@ -124,6 +128,6 @@ export function FailedRecordsTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -7,6 +7,7 @@ import { Icon } from '@/app/components/icon/icon';
 import { Page } from '@/app/components/page/page';
 import { Pager } from '@/app/components/pager/pager';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { TABLE, TableScroll } from '@/app/components/table/table-scroll';
 import { useContactCalls } from '@/app/calls/use-contact-calls';
 import { useHost } from '@/app/host/host';
 import type { CrmRecord } from '@/shared/contracts/call-flow-api';
@@ -80,8 +81,8 @@ export function CrmRecordsPage() {
           <p className="ic-call-flows-area__empty">No call flow has written to the CRM yet.</p>
         ) : null}
         {rows.length > 0 ? (
-          <div className="ic-call-flows-area__table-wrap">
-            <table className="ic-call-flows-area__table">
+          <TableScroll label="CRM records">
+            <table className={`${TABLE} ic-call-flows-area__table`}>
               <caption className="ic-call-flows-area__caption">
                 CRM records {offset + 1}–{offset + rows.length} of {total}
               </caption>
@@ -123,7 +124,7 @@ export function CrmRecordsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : null}
         <Pager
           label="CRM record pages"

@@ -5,6 +5,8 @@ import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
 import { Pager } from '@/app/components/pager/pager';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { FIGURE } from '@/app/components/figure/figure';
+import { TABLE, TABLE_NUMBER, TableScroll } from '@/app/components/table/table-scroll';
 import { useHost } from '@/app/host/host';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
 import { EXECUTION_STATUS_LABELS, formatDuration, formatWhen } from './history-format';
@@ -53,8 +55,8 @@ export function ExecutionHistoriesPage() {
           </p>
         ) : null}
         {rows.length > 0 ? (
-          <div className="ic-call-flows-area__table-wrap">
-            <table className="ic-call-flows-area__table">
+          <TableScroll label="Execution histories">
+            <table className={`${TABLE} ic-call-flows-area__table`}>
               <caption className="ic-call-flows-area__caption">
                 Execution histories {offset + 1}–{offset + rows.length} of {total}
               </caption>
@@ -64,7 +66,9 @@ export function ExecutionHistoriesPage() {
                   <th scope="col">Agent</th>
                   <th scope="col">Process</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Duration</th>
+                  <th scope="col" className={TABLE_NUMBER}>
+                    Duration
+                  </th>
                   <th scope="col">
                     <span className="ic-call-flows-area__sr">Details</span>
                   </th>
@@ -83,7 +87,7 @@ export function ExecutionHistoriesPage() {
                         {EXECUTION_STATUS_LABELS[history.status]}
                       </span>
                     </td>
-                    <td className="ic-call-flows-area__number">
+                    <td className={`${FIGURE} ${TABLE_NUMBER}`}>
                       {formatDuration(history.startTime, history.endTime) ?? '—'}
                     </td>
                     <td>
@@ -98,7 +102,7 @@ export function ExecutionHistoriesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : null}
         <Pager
           label="Execution history pages"

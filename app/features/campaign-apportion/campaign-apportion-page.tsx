@@ -4,7 +4,14 @@ import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Page } from '@/app/components/page/page';
+import { FIGURE } from '@/app/components/figure/figure';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import {
+  TABLE,
+  TABLE_ACTIONS,
+  TABLE_NUMBER,
+  TableScroll,
+} from '@/app/components/table/table-scroll';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
@@ -93,8 +100,8 @@ export function CampaignApportionPage() {
           </p>
         ) : null}
         {apportions.status === 'loaded' && items.length > 0 ? (
-          <div className="ic-apportion__table-wrap">
-            <table className="ic-apportion__table" aria-labelledby={captionId}>
+          <TableScroll labelledBy={captionId}>
+            <table className={`${TABLE} ic-apportion__table`} aria-labelledby={captionId}>
               <caption id={captionId} className="ic-apportion__caption">
                 Campaigns ({items.length})
               </caption>
@@ -102,11 +109,11 @@ export function CampaignApportionPage() {
                 <tr>
                   <th scope="col">Campaign</th>
                   <th scope="col">Lead source</th>
-                  <th scope="col" className="ic-apportion__money">
+                  <th scope="col" className={TABLE_NUMBER}>
                     Spend
                   </th>
                   <th scope="col">Split by lead source and month</th>
-                  <th scope="col">
+                  <th scope="col" className={TABLE_ACTIONS}>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </th>
                 </tr>
@@ -120,7 +127,7 @@ export function CampaignApportionPage() {
                         {item.active ? null : <span className="ic-apportion__tag">Inactive</span>}
                       </th>
                       <td>{sourceName(item.leadSourceId) ?? <Muted>Any</Muted>}</td>
-                      <td className="ic-apportion__money">
+                      <td className={`${FIGURE} ${TABLE_NUMBER}`}>
                         {item.spend === null ? (
                           <Muted>Not apportioned</Muted>
                         ) : (
@@ -137,7 +144,7 @@ export function CampaignApportionPage() {
                                 <span>
                                   {share.leadSource} · {formatMonth(share.month)}
                                 </span>
-                                <span className="ic-apportion__money">
+                                <span className={FIGURE}>
                                   {formatDollars(toCents(share.amount))}
                                 </span>
                               </li>
@@ -145,7 +152,7 @@ export function CampaignApportionPage() {
                           </ul>
                         )}
                       </td>
-                      <td className="ic-apportion__actions">
+                      <td className={TABLE_ACTIONS}>
                         <Button
                           ref={(element) => {
                             if (element) buttons.current.set(item.campaignId, element);
@@ -182,7 +189,7 @@ export function CampaignApportionPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : null}
       </Card>
     </Page>

@@ -7,20 +7,26 @@ import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
 import { useReportLookups } from '@/app/query/use-lookup';
+import { useWorkspaceTimezone } from '@/app/reports/report-workspace';
 import {
-  TREND_PERSPECTIVES,
   TREND_TIME_FRAMES,
-  type TrendPerspective,
+  type TrendsData,
   type TrendTimeFrame,
 } from '@/shared/contracts/reports/trends';
 import { subCaseTypesFor } from '@/shared/domain/report-filter-state';
+import { answerBucketStates } from '@/shared/domain/trend-buckets';
+import { dayInTimezone } from '@/shared/domain/workspace-day';
 import { TrendsChart, TrendsTable } from './trends-chart';
 import {
+  DEFAULT_TRENDS_VIEW,
   TIME_FRAME_LABELS,
-  TREND_PERSPECTIVE_LABELS,
+  TRENDS_VIEW_LABELS,
+  TRENDS_VIEWS,
   trendsExportFileName,
   trendsExportRows,
+  type TrendsView,
   UNKNOWN_CASE_TYPE_OPTION,
+  viewPerspectives,
   visibleTrendSeries,
 } from './trends-filters';
 import { useTrends, useTrendsFilters } from './use-trends';
@@ -35,17 +41,32 @@ export interface ClassicTrendsScreenProps {
 const toOptions = (items: readonly { id: string; label: string }[]): MultiSelectOption[] =>
   items.map((item) => ({ value: item.id, label: item.label }));
 
-const PERSPECTIVE_OPTIONS: MultiSelectOption[] = TREND_PERSPECTIVES.map((value) => ({
-  value,
-  label: TREND_PERSPECTIVE_LABELS[value],
-}));
+/** The workspace's today ('YYYY-MM-DD'); an unknown timezone reads UTC (the server's fallback too). */
+function workspaceToday(timezone: string | null): string {
+  try {
+    return dayInTimezone(new Date(), timezone || 'UTC');
+  } catch {
+    return dayInTimezone(new Date(), 'UTC');
+  }
+}
+
+/** Each bucket of an answer and how complete it is today (shared/domain/trend-buckets). */
+function bucketStates(data: TrendsData, timezone: string | null) {
+  return answerBucketStates(
+    data.timeFrame,
+    data.items.labels,
+    data.items.time.startTime,
+    workspaceToday(timezone),
+  );
+}
 
 /**
  * Classic Trends (spec: dashboards 2.8, 4 Trends perspective, 9 Trends): a time range
  * (This Week / This Month / This Year), lead source, campaign, office and case type
  * (with 'Unknown'; sub case types narrowed by the chosen case types) multi-selects and a
- * Filter button; a 500 px line chart of every series with a multi-select perspective
- * control; the numbers as a table and as an Excel or CSV export (docs/classic-trends.md).
+ * Filter button; a 500 px line chart of one perspective's eight series (the other, or both,
+ * one click away), buckets not begun left out and partial ones marked (issue #30); the
+ * numbers as a table and as an Excel or CSV export (docs/classic-trends.md).
  */
 export function ClassicTrendsScreen({
   storageKey = 'report-filters:trends',
@@ -54,7 +75,8 @@ export function ClassicTrendsScreen({
   const filters = useTrendsFilters(storageKey, lookups);
   const report = useTrends(filters.applied);
   const { draft, patch } = useFilterDraft(filters.applied);
-  const [perspectives, setPerspectives] = useState<TrendPerspective[]>([]);
+  const [view, setView] = useState<TrendsView>(DEFAULT_TRENDS_VIEW);
+  const timezone = useWorkspaceTimezone();
   const [showTable, setShowTable] = useState(false);
   const id = useId();
 
@@ -67,8 +89,12 @@ export function ClassicTrendsScreen({
     [lookups.subCaseTypes, chosenCaseTypes],
   );
   const series = useMemo(
-    () => (report.data ? visibleTrendSeries(report.data.items.series, perspectives) : []),
-    [report.data, perspectives],
+    () => (report.data ? visibleTrendSeries(report.data.items.series, viewPerspectives(view)) : []),
+    [report.data, view],
+  );
+  const states = useMemo(
+    () => (report.data ? bucketStates(report.data, timezone) : null),
+    [report.data, timezone],
   );
   const loading = report.status === 'loading' || filters.applied === null;
 
@@ -159,20 +185,33 @@ export function ClassicTrendsScreen({
           {(data) => (
             <>
               <div className="ic-trends__toolbar">
-                <MultiSelect
+                <div
                   className="ic-trends__perspectives"
-                  label="Perspective"
-                  placeholder="Both perspectives"
-                  options={PERSPECTIVE_OPTIONS}
-                  selected={perspectives}
-                  onChange={(chosen) => setPerspectives(chosen as TrendPerspective[])}
-                />
+                  role="radiogroup"
+                  aria-labelledby={`${id}-perspective`}
+                >
+                  <span id={`${id}-perspective`} className="ic-trends__control-label">
+                    Perspective
+                  </span>
+                  {TRENDS_VIEWS.map((value) => (
+                    <label key={value} className="ic-trends__perspective">
+                      <input
+                        type="radio"
+                        name={`${id}-perspective`}
+                        value={value}
+                        checked={view === value}
+                        onChange={() => setView(value)}
+                      />
+                      <span>{TRENDS_VIEW_LABELS[value]}</span>
+                    </label>
+                  ))}
+                </div>
                 <TableExportButtons
-                  rows={trendsExportRows(data, series)}
+                  rows={trendsExportRows(data, series, states)}
                   fileName={trendsExportFileName(data.timeFrame)}
                 />
               </div>
-              <TrendsChart data={data} series={series} />
+              <TrendsChart data={data} series={series} states={states} />
               <div className="ic-trends__table-toggle">
                 <button
                   type="button"
@@ -185,7 +224,7 @@ export function ClassicTrendsScreen({
                 </button>
               </div>
               <div id={`${id}-table`} hidden={!showTable}>
-                {showTable ? <TrendsTable data={data} series={series} /> : null}
+                {showTable ? <TrendsTable data={data} series={series} states={states} /> : null}
               </div>
             </>
           )}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   TREND_PERSPECTIVES,
+  TREND_SERIES,
   TREND_TIME_FRAMES,
   type TrendPerspective,
   type TrendsData,
@@ -8,6 +9,8 @@ import {
   type TrendTimeFrame,
 } from '@/shared/contracts/reports/trends';
 import { UNKNOWN_CASE_TYPE } from '@/shared/contracts/reports/report-filters';
+import { PERSPECTIVE_LABELS } from '@/shared/domain/report-filter-state';
+import { trendPoints, type TrendBucketStatus } from '@/shared/domain/trend-buckets';
 
 /**
  * Classic Trends' filters (spec: dashboards 2.8): the time frame and the lead source,
@@ -41,10 +44,45 @@ export const TIME_FRAME_LABELS: Record<TrendTimeFrame, string> = {
   year: 'This Year',
 };
 
+/**
+ * One name per perspective across the product (issue #30: the filter panel said
+ * "Conversion" where Trends said "Intake"): the spec names the product's perspective
+ * "Conversion" where it says what it counts (dashboards 2.7: only those who entered the
+ * pipeline within the range); its wire id stays 'intake' ('{product}', dashboards 4, 7).
+ */
 export const TREND_PERSPECTIVE_LABELS: Record<TrendPerspective, string> = {
-  snapshot: 'Snapshot',
-  intake: 'Intake',
+  snapshot: PERSPECTIVE_LABELS.rjPclc,
+  intake: PERSPECTIVE_LABELS.intakePCLC,
 };
+
+/**
+ * What the chart shows: one perspective's eight series (the default: eight lines, each in
+ * a colour of its own), or both perspectives' sixteen, one click away (issue #30).
+ */
+export type TrendsView = TrendPerspective | 'both';
+export const TRENDS_VIEWS: readonly TrendsView[] = ['snapshot', 'intake', 'both'];
+export const DEFAULT_TRENDS_VIEW: TrendsView = 'snapshot';
+export const TRENDS_VIEW_LABELS: Record<TrendsView, string> = {
+  ...TREND_PERSPECTIVE_LABELS,
+  both: 'Both',
+};
+
+/** The perspectives a view shows, as spec 4's control chooses them (both = every series). */
+export function viewPerspectives(view: TrendsView): TrendPerspective[] {
+  return view === 'both' ? [...TREND_PERSPECTIVES] : [view];
+}
+
+/**
+ * A series as the screen names it: its stat ("New Leads") when one perspective is shown,
+ * with the perspective after it when both are ("New Leads (Conversion)").
+ */
+export function trendSeriesLabel(
+  item: TrendsData['items']['series'][number],
+  both: boolean,
+): string {
+  const label = TREND_SERIES.find((s) => s.stat === item.stat)?.label ?? item.name;
+  return both ? `${label} (${TREND_PERSPECTIVE_LABELS[item.perspective]})` : label;
+}
 
 /** The case type list's extra entry for contacts with none (spec: dashboards 2.8). */
 export const UNKNOWN_CASE_TYPE_OPTION = { value: UNKNOWN_CASE_TYPE, label: 'Unknown' } as const;
@@ -126,16 +164,23 @@ export function isTrendsEmpty(data: TrendsData): boolean {
   return Object.values(data.items.data).every((values) => values.every((value) => value === 0));
 }
 
-/** The export: a header of the bucket labels, then one row per visible series. */
+/**
+ * The export: a header of the bucket labels, then one row per visible series, named as
+ * the screen names it; a bucket that has not begun is blank (it has no count yet).
+ */
 export function trendsExportRows(
   data: TrendsData,
   series: TrendsData['items']['series'],
+  states: readonly TrendBucketStatus[] | null = null,
 ): string[][] {
+  const both = new Set(series.map((item) => item.perspective)).size > 1;
   return [
     ['Series', ...data.items.labels],
     ...series.map((item) => [
-      item.name,
-      ...(data.items.data[item.name] ?? []).map((value) => String(value)),
+      trendSeriesLabel(item, both),
+      ...trendPoints(data.items.data[item.name] ?? [], states).map((value) =>
+        value === null ? '' : String(value),
+      ),
     ]),
   ];
 }

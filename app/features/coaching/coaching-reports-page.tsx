@@ -3,7 +3,9 @@ import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Field, fieldClassNames } from '@/app/components/field/field';
 import { Page } from '@/app/components/page/page';
+import { FIGURE } from '@/app/components/figure/figure';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { TABLE, TABLE_NUMBER, TableScroll } from '@/app/components/table/table-scroll';
 import { useHost } from '@/app/host/host';
 import { useWorkspaceTimezone } from '@/app/reports/report-workspace';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
@@ -93,18 +95,18 @@ export function CoachingReportsPage() {
                 {formatDay(report.data.to)}.
               </p>
             ) : (
-              <div className="ic-coaching__scroll">
-                <table className="ic-coaching__table">
+              <TableScroll label="Scores by agent">
+                <table className={`${TABLE} ic-coaching__table`}>
                   <caption>
                     {formatDay(report.data.from)} – {formatDay(report.data.to)}
                   </caption>
                   <thead>
                     <tr>
                       <th scope="col">Agent</th>
-                      <th scope="col" className="ic-coaching__num">
+                      <th scope="col" className={TABLE_NUMBER}>
                         Scores
                       </th>
-                      <th scope="col" className="ic-coaching__num">
+                      <th scope="col" className={TABLE_NUMBER}>
                         Average
                       </th>
                       <th scope="col">Trend</th>
@@ -115,8 +117,8 @@ export function CoachingReportsPage() {
                     {report.data.agents.map((row) => (
                       <tr key={row.agentId}>
                         <th scope="row">{row.agentName}</th>
-                        <td className="ic-coaching__num">{row.count}</td>
-                        <td className="ic-coaching__num">{row.average ?? '—'}</td>
+                        <td className={`${FIGURE} ${TABLE_NUMBER}`}>{row.count}</td>
+                        <td className={`${FIGURE} ${TABLE_NUMBER}`}>{row.average ?? '—'}</td>
                         <td>
                           <ScoreTrendBadge trend={row.trend} />
                         </td>
@@ -136,16 +138,16 @@ export function CoachingReportsPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )}
           </Card>
           <Card title="Videos per topic">
-            <div className="ic-coaching__scroll">
-              <table className="ic-coaching__table">
+            <TableScroll label="Videos per topic">
+              <table className={`${TABLE} ic-coaching__table`}>
                 <thead>
                   <tr>
                     <th scope="col">Topic</th>
-                    <th scope="col" className="ic-coaching__num">
+                    <th scope="col" className={TABLE_NUMBER}>
                       Videos
                     </th>
                   </tr>
@@ -154,12 +156,12 @@ export function CoachingReportsPage() {
                   {report.data.videosByCategory.map((row) => (
                     <tr key={row.categoryId}>
                       <th scope="row">{row.name}</th>
-                      <td className="ic-coaching__num">{row.videos}</td>
+                      <td className={`${FIGURE} ${TABLE_NUMBER}`}>{row.videos}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </Card>
         </>
       )}

@@ -8,7 +8,9 @@ import { ErrorView } from '@/app/components/error-view/error-view';
 import { fieldClassNames } from '@/app/components/field/field';
 import { Page } from '@/app/components/page/page';
 import { Pager } from '@/app/components/pager/pager';
+import { FIGURE } from '@/app/components/figure/figure';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { TABLE, TABLE_NUMBER, TableScroll } from '@/app/components/table/table-scroll';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
@@ -200,8 +202,8 @@ export function CoachingScoresPage() {
                 Choose an agent to see their average and trend.
               </p>
             )}
-            <div className="ic-coaching__scroll" ref={tableRef}>
-              <table className="ic-coaching__table">
+            <TableScroll label="Coaching scores" ref={tableRef}>
+              <table className={`${TABLE} ic-coaching__table`}>
                 <caption>
                   {total > SCORES_PAGE_SIZE
                     ? `Scores ${pageOffset + 1}–${pageOffset + pageRows.length} of ${total}, newest first`
@@ -212,7 +214,7 @@ export function CoachingScoresPage() {
                     <th scope="col">Date</th>
                     {manages ? <th scope="col">Agent</th> : null}
                     <th scope="col">Topic</th>
-                    <th scope="col" className="ic-coaching__num">
+                    <th scope="col" className={TABLE_NUMBER}>
                       Score
                     </th>
                     <th scope="col">Note</th>
@@ -229,7 +231,7 @@ export function CoachingScoresPage() {
                       <td>{formatDay(score.date)}</td>
                       {manages ? <td>{score.agentName}</td> : null}
                       <td>{topicName(score.categoryId)}</td>
-                      <td className="ic-coaching__num">{score.score}</td>
+                      <td className={`${FIGURE} ${TABLE_NUMBER}`}>{score.score}</td>
                       <td>{score.note}</td>
                       {manages ? (
                         <td className="ic-coaching__row-actions">
@@ -247,7 +249,7 @@ export function CoachingScoresPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             <Pager
               total={total}
               offset={pageOffset}

@@ -1,6 +1,7 @@
 import { useHost } from '@/app/host/host';
 import { Button } from '@/app/components/button/button';
 import { Icon } from '@/app/components/icon/icon';
+import { FIGURE } from '@/app/components/figure/figure';
 import type { CashFlowData } from '@/shared/contracts/reports/cash-flow';
 import { collectionsPath, formatRate, formatUsd } from '@/shared/domain/cash-flow';
 import { cashFlowPlans, OUTLIER_LIMIT } from '@/shared/domain/cockpit-metrics';
@@ -22,7 +23,7 @@ export function CashFlowCard(frame: CockpitCardFrameProps<CashFlowData>) {
       lockedText={lockedMessage('cashFlow')}
       summary={(data) => (
         <>
-          <strong>{formatUsd(data.collected)}</strong> collected
+          <strong className={FIGURE}>{formatUsd(data.collected)}</strong> collected
         </>
       )}
     >
@@ -88,7 +89,9 @@ export function CashFlowBody({ data }: { data: CashFlowData }) {
             {missed.map((payment) => (
               <li key={payment.id} className="ic-who-missed__item">
                 <span className="ic-who-missed__name">{payment.name}</span>
-                <span className="ic-who-missed__amount">{formatUsd(payment.amount)}</span>
+                <span className={`ic-who-missed__amount ${FIGURE}`}>
+                  {formatUsd(payment.amount)}
+                </span>
                 <span className="ic-who-missed__due">
                   <span className="ic-who-missed__due-word">Due </span>
                   {formatDisplayDay(payment.dueDate)}

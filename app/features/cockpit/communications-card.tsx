@@ -7,6 +7,7 @@ import { describeWaitTime, formatWaitTime } from '@/shared/domain/wait-time';
 import { CardColumn, CardColumns } from './card-column';
 import { CockpitCard, type CockpitCardFrameProps } from './cockpit-card';
 import { formatCount, goalText, MetricList } from './metric-list';
+import { FIGURE } from '@/app/components/figure/figure';
 
 export const COMMUNICATIONS_LOADING_TEXT = 'Loading Communications...';
 
@@ -22,7 +23,9 @@ export function CommunicationsCard({
       lockedText={lockedMessage('communications')}
       summary={(data) => (
         <>
-          <strong>{formatCount(data.CID_COMMUNICATIONS.CID_INBOUNDVOLUME.totalCalls)}</strong>{' '}
+          <strong className={FIGURE}>
+            {formatCount(data.CID_COMMUNICATIONS.CID_INBOUNDVOLUME.totalCalls)}
+          </strong>{' '}
           inbound calls
         </>
       )}

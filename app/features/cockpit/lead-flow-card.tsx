@@ -12,6 +12,7 @@ import {
 import { CockpitCard, type CockpitCardFrameProps } from './cockpit-card';
 import { formatCount, goalText } from './metric-list';
 import { useChartTheme } from '@/app/components/chart/use-chart-theme';
+import { FIGURE } from '@/app/components/figure/figure';
 import './lead-flow-card.css';
 
 export const LEAD_FLOW_LOADING_TEXT = 'Loading Lead Flow...';
@@ -38,7 +39,7 @@ export function LeadFlowCard({
       lockedText=""
       summary={(rows) => (
         <>
-          <strong>{formatCount(totalLeads(rows))}</strong> new leads
+          <strong className={FIGURE}>{formatCount(totalLeads(rows))}</strong> new leads
         </>
       )}
     >
@@ -186,7 +187,9 @@ export function LeadFlowBody({
                     style={{ background: leadFlowBarColour(row.leads, pairs[index].min, false) }}
                   />
                   <span className="ic-lead-flow__legend-label">{row.label}</span>
-                  <span className="ic-lead-flow__legend-count">{formatCount(row.leads)}</span>
+                  <span className={`ic-lead-flow__legend-count ${FIGURE}`}>
+                    {formatCount(row.leads)}
+                  </span>
                 </button>
               </li>
             ))}
@@ -198,22 +201,22 @@ export function LeadFlowBody({
           <p className="ic-lead-flow__eyebrow">Selected lead source</p>
           <p className="ic-lead-flow__name">{current.label}</p>
           <p className="ic-lead-flow__count">
-            <strong>{formatCount(current.leads)}</strong> new leads
+            <strong className={FIGURE}>{formatCount(current.leads)}</strong> new leads
             {below ? <span className="ic-lead-flow__tag">Below minimum</span> : null}
           </p>
           <dl className="ic-lead-flow__goals">
             <div>
               <dt>Min</dt>
-              <dd>{goalText(pair.min)}</dd>
+              <dd className={FIGURE}>{goalText(pair.min)}</dd>
             </div>
             <div>
               <dt>Goal</dt>
-              <dd>{goalText(pair.goal)}</dd>
+              <dd className={FIGURE}>{goalText(pair.goal)}</dd>
             </div>
           </dl>
         </div>
         <p className="ic-lead-flow__total">
-          Total <strong>{formatCount(total)}</strong> new leads
+          Total <strong className={FIGURE}>{formatCount(total)}</strong> new leads
           {!filtered && goals ? (
             <>
               {' '}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { FIGURE } from '@/app/components/figure/figure';
 import type { GoalPair } from '@/shared/domain/cockpit-goals';
+import { METRIC_COLOUR_TEXT, type MetricColour } from '@/shared/domain/colour-rule';
 import './metric-list.css';
 
 export interface MetricItem {
@@ -11,6 +13,11 @@ export interface MetricItem {
   alertText?: string;
   /** A line under the value: min and goal, an allowance... */
   detail?: ReactNode;
+  /**
+   * The value against its goal (spec: dashboards 4 Colour rule for metric cards, through
+   * goalPairColour): green, orange or red, with its words for screen readers.
+   */
+  colour?: MetricColour | null;
 }
 
 const numberText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -40,12 +47,21 @@ export function MetricList({ items }: { items: readonly MetricItem[] }) {
   return (
     <dl className="ic-metric-list">
       {items.map((item) => (
-        <div key={item.label} className="ic-metric" data-alert={item.alert || undefined}>
+        <div
+          key={item.label}
+          className="ic-metric"
+          data-alert={item.alert || undefined}
+          data-colour={item.colour ?? undefined}
+        >
           <dt className="ic-metric__label">{item.label}</dt>
-          <dd className="ic-metric__value">
+          <dd className={`ic-metric__value ${FIGURE}`}>
             {item.value}
-            {item.alert ? (
-              <span className="ic-metric__alert-text">{` (${item.alertText ?? 'below minimum'})`}</span>
+            {item.alert || item.colour ? (
+              <span className="ic-metric__alert-text">{` (${
+                item.alert
+                  ? (item.alertText ?? 'below minimum')
+                  : METRIC_COLOUR_TEXT[item.colour as MetricColour]
+              })`}</span>
             ) : null}
           </dd>
           {item.detail ? <dd className="ic-metric__detail">{item.detail}</dd> : null}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Icon } from '@/app/components/icon/icon';
+import { FIGURE } from '@/app/components/figure/figure';
 import './outliers-menu.css';
 
 export interface OutlierItem {
@@ -79,7 +80,7 @@ export function OutliersMenu({
               {items.map((item) => (
                 <li key={item.id} className="ic-outliers__item">
                   <span className="ic-outliers__name">{item.name}</span>
-                  <span className="ic-outliers__value">{item.value}</span>
+                  <span className={`ic-outliers__value ${FIGURE}`}>{item.value}</span>
                 </li>
               ))}
             </ol>

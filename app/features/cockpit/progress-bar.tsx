@@ -2,6 +2,7 @@ import type { GoalPair } from '@/shared/domain/cockpit-goals';
 import { progressBarVerdict, progressPercent } from '@/shared/domain/progress-colours';
 import { formatCount, goalText } from './metric-list';
 import './progress-bar.css';
+import { FIGURE } from '@/app/components/figure/figure';
 
 /**
  * A progress bar of APPOINTMENT INVENTORY (spec: dashboards 2.3 "percentage, no
@@ -28,7 +29,7 @@ export function ProgressBar({
     <div className="ic-progress" data-colour={verdict.colour}>
       <div className="ic-progress__top">
         <span className="ic-progress__label">{label}</span>
-        <span className="ic-progress__percent">{percent}%</span>
+        <span className={`ic-progress__percent ${FIGURE}`}>{percent}%</span>
       </div>
       <div
         className="ic-progress__track"
@@ -43,7 +44,7 @@ export function ProgressBar({
       </div>
       <div className="ic-progress__detail">
         <span>
-          <strong>{formatCount(value)}</strong> · Min {goalText(pair.min)} · Goal{' '}
+          <strong className={FIGURE}>{formatCount(value)}</strong> · Min {goalText(pair.min)} · Goal{' '}
           {goalText(pair.goal)}
         </span>
         {verdict.warning ? <span className="ic-progress__tag">Below goal</span> : null}

@@ -1,4 +1,5 @@
 import type { SalesPerformanceData } from '@/shared/contracts/reports/cockpit-cards';
+import { goalPairColour } from '@/shared/domain/colour-rule';
 import { type CockpitGoals, type GoalPair, UNSET_GOAL } from '@/shared/domain/cockpit-goals';
 import {
   agentOutliers,
@@ -13,6 +14,7 @@ import { formatCount, GoalDetail, MetricList } from './metric-list';
 import { OutliersMenu } from './outliers-menu';
 import { ProgressBar } from './progress-bar';
 import { SetRateDoughnut } from './set-rate-doughnut';
+import { FIGURE } from '@/app/components/figure/figure';
 
 /**
  * spec: dashboards 2.3 gives this card the loading text 'Loading Lead Flow...', the Lead
@@ -33,7 +35,7 @@ export function SalesPerformanceCard({
       lockedText={lockedMessage('salesPerformance')}
       summary={(data) => (
         <>
-          Set rate <strong>{data.SETRATE.toFixed(2)}%</strong>
+          Set rate <strong className={FIGURE}>{data.SETRATE.toFixed(2)}%</strong>
         </>
       )}
     >
@@ -59,6 +61,8 @@ export function SalesPerformanceBody({
     value: formatCount(value),
     alert: isBelowMin(value, goalPair.min),
     detail: <GoalDetail pair={goalPair} />,
+    // spec: dashboards 4 Colour rule for metric cards: green at goal, orange under it, red under min.
+    colour: goalPairColour(value, goalPair),
   });
   const calls = pair(g?.outboundCallsMin, g?.outboundCallsMax);
   const answers = pair(g?.outboundAnswersMin, g?.outboundAnswersMax);

@@ -5,6 +5,7 @@ import { BRAND_COLOURS } from '@/shared/domain/brand-colours';
 import { doughnutVerdict } from '@/shared/domain/progress-colours';
 import { goalText } from './metric-list';
 import { useChartTheme } from '@/app/components/chart/use-chart-theme';
+import { FIGURE } from '@/app/components/figure/figure';
 import './set-rate-doughnut.css';
 
 /** spec: dashboards 9 — Sales doughnut cutout 85%. */
@@ -54,7 +55,7 @@ export function SetRateDoughnut({ setRate, target }: { setRate: number; target: 
       <div className="ic-set-rate__chart">
         <ChartCanvas config={config} label={label} height={150} />
         <div className="ic-set-rate__centre" aria-hidden="true">
-          <span className="ic-set-rate__value">{rate}</span>
+          <span className={`ic-set-rate__value ${FIGURE}`}>{rate}</span>
           <span className="ic-set-rate__name">Set Rate</span>
         </div>
       </div>

@@ -34,6 +34,7 @@ import { CHART_PALETTE } from '@/shared/domain/colour-rule';
 import { formatDisplayDay, type DateRange } from '@/shared/domain/date-range';
 import type { SortState } from '@/shared/domain/sorting';
 import { BarChart } from './bar-chart';
+import { FIGURE } from '@/app/components/figure/figure';
 
 interface SectionProps<T> {
   title: string;
@@ -160,8 +161,8 @@ function RoiReport({ data }: { data: RoiResponse['data'] }) {
   return (
     <>
       <p className="ic-pipeline__headline">
-        Spent <strong>{formatMoney(data.totals.spend)}</strong>, collected{' '}
-        <strong>{formatMoney(data.totals.revenue)}</strong>
+        Spent <strong className={FIGURE}>{formatMoney(data.totals.spend)}</strong>, collected{' '}
+        <strong className={FIGURE}>{formatMoney(data.totals.revenue)}</strong>
         {data.totals.roi === null ? '' : ` (ROI ${formatPercent(data.totals.roi)})`}
       </p>
       <BarChart
@@ -258,7 +259,8 @@ function ObjectionsReport({
   return (
     <>
       <p className="ic-pipeline__headline">
-        <strong>{formatCount(data.total)}</strong> {data.total === 1 ? 'lead' : 'leads'} lost
+        <strong className={FIGURE}>{formatCount(data.total)}</strong>{' '}
+        {data.total === 1 ? 'lead' : 'leads'} lost
       </p>
       <BarChart
         labels={labels}
@@ -313,7 +315,7 @@ export function NoShowsSection({ range }: { range: DateRange | null }) {
       {(data) => (
         <>
           <p className="ic-pipeline__headline">
-            <strong>{formatCount(data.noShows)}</strong> of{' '}
+            <strong className={FIGURE}>{formatCount(data.noShows)}</strong> of{' '}
             {countOf(data.appointments, 'appointment')} missed ({formatPercent(data.noShowRate)})
           </p>
           {data.contacts.length > 0 ? (

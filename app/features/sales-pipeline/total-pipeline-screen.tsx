@@ -19,6 +19,7 @@ import { ratePercent } from '@/shared/domain/funnel-rates';
 import { BarChart } from './bar-chart';
 import { usePipelineFilters } from './use-pipeline-filters';
 import '@/app/reports/layout/report-layout.css';
+import { FIGURE } from '@/app/components/figure/figure';
 
 type PipelineData = TotalPipelineResponse['data'];
 interface StageRow {
@@ -136,8 +137,8 @@ function TotalPipelineReport({ data }: { data: PipelineData }) {
     <>
       <div className="ic-pipeline__toolbar">
         <p className="ic-pipeline__headline">
-          <strong>{formatCount(data.total)}</strong> {data.total === 1 ? 'contact' : 'contacts'}{' '}
-          entered the pipeline in this range
+          <strong className={FIGURE}>{formatCount(data.total)}</strong>{' '}
+          {data.total === 1 ? 'contact' : 'contacts'} entered the pipeline in this range
         </p>
         <TableExportButtons rows={exportRows} fileName="total_pipeline_data" />
       </div>

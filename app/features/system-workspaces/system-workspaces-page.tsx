@@ -6,6 +6,7 @@ import { ErrorView } from '@/app/components/error-view/error-view';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { TABLE, TABLE_ACTIONS, TableScroll } from '@/app/components/table/table-scroll';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
@@ -101,8 +102,8 @@ export function SystemWorkspacesPage() {
           </p>
         ) : null}
         {workspaces.status === 'loaded' && rows.length > 0 ? (
-          <div className="ic-system-workspaces__table-wrap">
-            <table className="ic-system-workspaces__table" aria-labelledby={captionId}>
+          <TableScroll labelledBy={captionId}>
+            <table className={`${TABLE} ic-system-workspaces__table`} aria-labelledby={captionId}>
               <caption id={captionId} className="ic-system-workspaces__caption">
                 Workspaces
               </caption>
@@ -123,7 +124,7 @@ export function SystemWorkspacesPage() {
                   <th scope="col" className="ic-system-workspaces__col-health">
                     Health
                   </th>
-                  <th scope="col" className="ic-system-workspaces__col-actions">
+                  <th scope="col" className={TABLE_ACTIONS}>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </th>
                 </tr>
@@ -163,7 +164,7 @@ export function SystemWorkspacesPage() {
                         <td>
                           <HealthCell row={row} />
                         </td>
-                        <td className="ic-system-workspaces__actions">
+                        <td className={TABLE_ACTIONS}>
                           <Button
                             ref={(element) => {
                               if (element) editButtons.current.set(workspace.id, element);
@@ -197,7 +198,7 @@ export function SystemWorkspacesPage() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : null}
       </Card>
     </Page>

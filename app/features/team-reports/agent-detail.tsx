@@ -2,6 +2,7 @@ import type { ChartConfiguration } from 'chart.js';
 import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '@/app/components/button/button';
 import { ChartCanvas } from '@/app/components/chart/chart-canvas';
+import { FIGURE } from '@/app/components/figure/figure';
 import { ReportState } from '@/app/reports/report-state';
 import { useReportQuery } from '@/app/reports/use-report-query';
 import { fetchPeopleTab, type PeopleTabData } from '@/shared/api/reports/people';
@@ -74,7 +75,7 @@ function AgentNumbers({ data }: { data: AgentData }) {
         {items.map(([label, value]) => (
           <div key={label} className="ic-team__number">
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd className={FIGURE}>{value}</dd>
           </div>
         ))}
       </dl>

@@ -5,7 +5,9 @@ import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Field, fieldClassNames } from '@/app/components/field/field';
 import { Page } from '@/app/components/page/page';
+import { FIGURE } from '@/app/components/figure/figure';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { TABLE, TABLE_ACTIONS, TableScroll } from '@/app/components/table/table-scroll';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
@@ -146,8 +148,8 @@ export function TrackingNumbersPage() {
             <p className="ic-tracking-numbers__empty">No tracking number matches “{filter}”.</p>
           ) : null}
           {numbers.status === 'loaded' && shown.length > 0 ? (
-            <div className="ic-tracking-numbers__table-wrap">
-              <table className="ic-tracking-numbers__table" aria-labelledby={captionId}>
+            <TableScroll labelledBy={captionId}>
+              <table className={`${TABLE} ic-tracking-numbers__table`} aria-labelledby={captionId}>
                 <caption id={captionId} className="ic-tracking-numbers__caption">
                   Tracking numbers
                 </caption>
@@ -157,7 +159,7 @@ export function TrackingNumbersPage() {
                     <th scope="col">Label</th>
                     <th scope="col">Lead source</th>
                     <th scope="col">Campaign</th>
-                    <th scope="col">
+                    <th scope="col" className={TABLE_ACTIONS}>
                       <VisuallyHidden>Actions</VisuallyHidden>
                     </th>
                   </tr>
@@ -167,7 +169,7 @@ export function TrackingNumbersPage() {
                     <Fragment key={number.id}>
                       <tr data-editing={editing === number.id || undefined}>
                         <td className="ic-tracking-numbers__number">
-                          {number.formatted}
+                          <span className={FIGURE}>{number.formatted}</span>
                           {number.valid ? null : (
                             <span className="ic-tracking-numbers__tag">Not a US number</span>
                           )}
@@ -179,7 +181,7 @@ export function TrackingNumbersPage() {
                         </td>
                         <td>{number.leadSource?.name ?? <None />}</td>
                         <td>{number.campaign?.name ?? <None />}</td>
-                        <td className="ic-tracking-numbers__actions">
+                        <td className={TABLE_ACTIONS}>
                           <Button
                             ref={(element) => {
                               if (element) editButtons.current.set(number.id, element);
@@ -214,7 +216,7 @@ export function TrackingNumbersPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           ) : null}
         </Card>
       )}

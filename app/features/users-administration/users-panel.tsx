@@ -7,6 +7,7 @@ import { fieldClassNames } from '@/app/components/field/field';
 import { Icon } from '@/app/components/icon/icon';
 import { SortableHeader } from '@/app/components/sortable-header/sortable-header';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { TABLE, TABLE_CAPTION, TableScroll } from '@/app/components/table/table-scroll';
 import { useHost } from '@/app/host/host';
 import { resendInvitation, updateWorkspaceUser } from '@/shared/api/users-administration';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
@@ -206,11 +207,13 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
           ) : shown.length === 0 ? (
             <p className="ic-users-admin__empty">No users match the search and status.</p>
           ) : (
-            <div className="ic-users-admin__scroll" ref={tableRef}>
-              <table className="ic-users-admin__table">
-                <caption className="ic-users-admin__caption">
-                  Users of {workspace.attributes.name}
-                </caption>
+            <TableScroll
+              className="ic-users-admin__scroll"
+              label={`Users of ${workspace.attributes.name}`}
+              ref={tableRef}
+            >
+              <table className={`${TABLE} ic-users-admin__table`}>
+                <caption className={TABLE_CAPTION}>Users of {workspace.attributes.name}</caption>
                 <thead>
                   <tr>
                     <SortableHeader column="name" sort={sort} onSort={onSort}>
@@ -257,7 +260,7 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       )}

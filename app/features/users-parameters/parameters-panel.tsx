@@ -4,6 +4,12 @@ import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { fieldClassNames } from '@/app/components/field/field';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import {
+  TABLE,
+  TABLE_ACTIONS,
+  TABLE_CAPTION,
+  TableScroll,
+} from '@/app/components/table/table-scroll';
 import { useHost } from '@/app/host/host';
 import type { AgentParameters } from '@/shared/contracts/users-parameters';
 import { EditParametersDialog } from './edit-parameters-dialog';
@@ -78,9 +84,9 @@ export function ParametersPanel({ workspace }: { workspace: { id: string; name: 
           ) : shown.length === 0 ? (
             <p className="ic-users-params__empty">No agents match the search and office.</p>
           ) : (
-            <div className="ic-users-params__scroll">
-              <table className="ic-users-params__table">
-                <caption className="ic-users-params__caption">
+            <TableScroll label={`Parameters of the agents of ${workspace.name}`}>
+              <table className={TABLE}>
+                <caption className={TABLE_CAPTION}>
                   Parameters of the agents of {workspace.name}
                 </caption>
                 <thead>
@@ -91,7 +97,7 @@ export function ParametersPanel({ workspace }: { workspace: { id: string; name: 
                     <th scope="col">Consultant</th>
                     <th scope="col">Outbound minimums per week</th>
                     <th scope="col">Compliance minimum</th>
-                    <th scope="col" className="ic-users-params__actions-head">
+                    <th scope="col" className={TABLE_ACTIONS}>
                       Actions
                     </th>
                   </tr>
@@ -101,7 +107,7 @@ export function ParametersPanel({ workspace }: { workspace: { id: string; name: 
                     const row = describeRow(agent, data);
                     return (
                       <tr key={agent.agentId}>
-                        <th scope="row" className="ic-users-params__name">
+                        <th scope="row">
                           {agent.agentName}
                           {agent.active ? null : (
                             <span className="ic-users-params__badge">Inactive</span>
@@ -112,7 +118,7 @@ export function ParametersPanel({ workspace }: { workspace: { id: string; name: 
                         <td>{row.consultant ?? none}</td>
                         <td>{row.outbound ?? none}</td>
                         <td>{row.compliance}</td>
-                        <td className="ic-users-params__actions">
+                        <td className={TABLE_ACTIONS}>
                           <Button
                             aria-label={`Edit parameters of ${agent.agentName}`}
                             onClick={() => setEditing(agent)}
@@ -125,7 +131,7 @@ export function ParametersPanel({ workspace }: { workspace: { id: string; name: 
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       )}

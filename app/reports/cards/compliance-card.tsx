@@ -3,7 +3,9 @@ import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Icon } from '@/app/components/icon/icon';
 import { SortableHeader } from '@/app/components/sortable-header/sortable-header';
+import { FIGURE } from '@/app/components/figure/figure';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { TABLE, TABLE_NUMBER, TableScroll } from '@/app/components/table/table-scroll';
 import type { AgentComplianceRow } from '@/shared/contracts/reports/call-compliance';
 import { complianceBar, COMPLIANCE_BAR, type ComplianceSortKey } from '@/shared/domain/compliance';
 import type { ReportFilterState } from '@/shared/domain/report-filter-state';
@@ -96,7 +98,7 @@ function ComplianceBarRow({ label, percent, connected, total }: BarRowProps) {
     <div className="ic-compliance__bar-row">
       <div className="ic-compliance__bar-head">
         <span className="ic-compliance__bar-label">{label}</span>
-        <span className="ic-compliance__bar-value">
+        <span className={`ic-compliance__bar-value ${FIGURE}`}>
           {bar.percent}%
           <span className="ic-compliance__bar-detail">
             {' '}
@@ -149,13 +151,8 @@ function AgentList({ report }: { report: ComplianceReport }) {
     );
   }
   return (
-    <div
-      className="ic-compliance__agents"
-      tabIndex={0}
-      role="region"
-      aria-label="Compliance by agent"
-    >
-      <table className="ic-compliance__table">
+    <TableScroll className="ic-compliance__agents" label="Compliance by agent">
+      <table className={`${TABLE} ic-compliance__table`}>
         <thead>
           <tr>
             {AGENT_COLUMNS.map((column) => (
@@ -164,7 +161,7 @@ function AgentList({ report }: { report: ComplianceReport }) {
                 column={column.key}
                 sort={sort}
                 onSort={(key) => setSort((current) => toggleSort(current, key))}
-                className={column.numeric ? 'ic-compliance__number' : undefined}
+                className={column.numeric ? TABLE_NUMBER : undefined}
               >
                 {column.label}
               </SortableHeader>
@@ -176,13 +173,13 @@ function AgentList({ report }: { report: ComplianceReport }) {
             <tr key={row.AGENT_ID ?? row.AGENT_NAME}>
               <th scope="row">{row.AGENT_NAME}</th>
               <td
-                className="ic-compliance__number"
+                className={`${FIGURE} ${TABLE_NUMBER}`}
                 title={`${row.INBOUND_CONNECTED} of ${row.INBOUND_TOTAL} inbound calls`}
               >
                 {row.INBOUND_PERCENT}%
               </td>
               <td
-                className="ic-compliance__number"
+                className={`${FIGURE} ${TABLE_NUMBER}`}
                 title={`${row.OUTBOUND_CONNECTED} of ${row.OUTBOUND_TOTAL} outbound calls`}
               >
                 {row.OUTBOUND_PERCENT}%
@@ -191,6 +188,6 @@ function AgentList({ report }: { report: ComplianceReport }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

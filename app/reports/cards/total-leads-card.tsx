@@ -5,6 +5,7 @@ import { Card } from '@/app/components/card/card';
 import { ChartCanvas } from '@/app/components/chart/chart-canvas';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
+import { FIGURE } from '@/app/components/figure/figure';
 import { useHost, type Host } from '@/app/host/host';
 import { useWorkspaceTimezone } from '@/app/reports/report-workspace';
 import { TOTAL_LEADS_PALETTE } from '@/shared/domain/colour-rule';
@@ -127,7 +128,7 @@ function TotalLeadsBody({ chart }: { chart: TotalLeadsChart }) {
           label={`Total leads ${chart.total}: ${summary}`}
         />
         <div className="ic-total-leads__centre" aria-hidden="true">
-          <span className="ic-total-leads__total">{number.format(chart.total)}</span>
+          <span className={`ic-total-leads__total ${FIGURE}`}>{number.format(chart.total)}</span>
           <span className="ic-total-leads__total-label">leads</span>
         </div>
       </div>
@@ -144,7 +145,7 @@ function TotalLeadsBody({ chart }: { chart: TotalLeadsChart }) {
               aria-hidden="true"
             />
             <span className="ic-total-leads__legend-label">{slice.label}</span>
-            <span className="ic-total-leads__legend-count">
+            <span className={`ic-total-leads__legend-count ${FIGURE}`}>
               {number.format(slice.count)}
               <span className="ic-total-leads__legend-share">
                 {' '}

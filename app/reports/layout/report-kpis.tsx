@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FIGURE_BOX, FIT_FIGURE } from '@/app/components/figure/figure';
 import './report-layout.css';
 
 export interface ReportKpi {
@@ -17,11 +18,11 @@ export function ReportKpis({ items, label }: { items: readonly ReportKpi[]; labe
       {items.map((item) => (
         <div
           key={item.label}
-          className="ic-report-kpis__item"
+          className={`ic-report-kpis__item ${FIGURE_BOX}`}
           data-alert={item.alert ? 'true' : undefined}
         >
           <dt className="ic-report-kpis__label">{item.label}</dt>
-          <dd className="ic-report-kpis__value">{item.value}</dd>
+          <dd className={`ic-report-kpis__value ${FIT_FIGURE}`}>{item.value}</dd>
           {item.detail ? <dd className="ic-report-kpis__detail">{item.detail}</dd> : null}
         </div>
       ))}

@@ -1,5 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { FIGURE } from '@/app/components/figure/figure';
 import { SortableHeader } from '@/app/components/sortable-header/sortable-header';
+import {
+  TABLE,
+  TABLE_CAPTION,
+  TABLE_NUMBER,
+  TableScroll,
+} from '@/app/components/table/table-scroll';
 import { sortRows, toggleSort, type SortState, type SortValue } from '@/shared/domain/sorting';
 import './report-table.css';
 
@@ -97,9 +104,12 @@ export function useSortedTableExport<T>(
   return { sort, onSort, exportRows };
 }
 
+const NUMBER_CELL = `${FIGURE} ${TABLE_NUMBER}`;
+
 /**
  * A sortable report table (spec: dashboards 4 "Sorting": a new column starts ascending,
- * the same column flips), scrolling sideways inside its own box on narrow widths, with an
+ * the same column flips) in the shared table box (app/components/table: every column
+ * shows at 1280 px, narrower it scrolls sideways with the first column in view), with an
  * optional totals row and a drill-down button per row. Controlled: pass `sort`/`onSort`
  * from useTableSort when the screen needs the order (exports), else it keeps its own.
  */
@@ -123,9 +133,9 @@ export function ReportTable<T>({
   const [first, ...rest] = columns;
 
   return (
-    <div className="ic-report-table" role="region" aria-label={caption} tabIndex={0}>
-      <table className="ic-report-table__table">
-        <caption className="ic-report-table__caption">{caption}</caption>
+    <TableScroll label={caption} className="ic-report-table">
+      <table className={`${TABLE} ic-report-table__table`}>
+        <caption className={TABLE_CAPTION}>{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -134,7 +144,7 @@ export function ReportTable<T>({
                 column={column.key}
                 sort={sort}
                 onSort={onSort}
-                className={column.numeric ? 'ic-report-table__number' : undefined}
+                className={column.numeric ? TABLE_NUMBER : undefined}
               >
                 {column.label}
               </SortableHeader>
@@ -163,10 +173,7 @@ export function ReportTable<T>({
                   ) : null}
                 </th>
                 {rest.map((column) => (
-                  <td
-                    key={column.key}
-                    className={column.numeric ? 'ic-report-table__number' : undefined}
-                  >
+                  <td key={column.key} className={column.numeric ? NUMBER_CELL : undefined}>
                     {cellText(column, row)}
                   </td>
                 ))}
@@ -179,10 +186,7 @@ export function ReportTable<T>({
             <tr>
               <th scope="row">{first ? cellText(first, totals) : null}</th>
               {rest.map((column) => (
-                <td
-                  key={column.key}
-                  className={column.numeric ? 'ic-report-table__number' : undefined}
-                >
+                <td key={column.key} className={column.numeric ? NUMBER_CELL : undefined}>
                   {cellText(column, totals)}
                 </td>
               ))}
@@ -190,6 +194,6 @@ export function ReportTable<T>({
           </tfoot>
         ) : null}
       </table>
-    </div>
+    </TableScroll>
   );
 }

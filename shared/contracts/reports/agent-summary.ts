@@ -57,6 +57,10 @@ export type OpenFollowUp = z.infer<typeof openFollowUpSchema>;
 
 const doneOfDue = z.object({ due: count, done: count });
 
+/** Open follow-ups of one kind: all of them, and those due before today. */
+export const openCountsSchema = z.object({ open: count, overdue: count });
+export type OpenCounts = z.infer<typeof openCountsSchema>;
+
 export const agentSummarySchema = z.object({
   agent: z.object({ id: idSchema, name: z.string() }),
   period: agentSummaryPeriodSchema,
@@ -76,8 +80,22 @@ export const agentSummarySchema = z.object({
     relationship: doneOfDue,
     collection: doneOfDue,
   }),
-  /** What is open now, whatever the period: oldest first, at most OPEN_FOLLOW_UP_LIMIT. */
-  open: z.object({ total: count, items: z.array(openFollowUpSchema).max(OPEN_FOLLOW_UP_LIMIT) }),
+  /**
+   * What is open now, whatever the period: oldest first, at most OPEN_FOLLOW_UP_LIMIT, with
+   * the counts of every open one by kind (`total` is their sum; issue #30: the figures
+   * above the list count the same follow-ups the list shows —
+   * shared/domain/follow-ups.ts).
+   */
+  open: z.object({
+    total: count,
+    byKind: z.object(
+      Object.fromEntries(FOLLOW_UP_KINDS.map((kind) => [kind, openCountsSchema])) as Record<
+        FollowUpKind,
+        typeof openCountsSchema
+      >,
+    ),
+    items: z.array(openFollowUpSchema).max(OPEN_FOLLOW_UP_LIMIT),
+  }),
   /**
    * The agent's place among the team (active agents and any with activity) by sets in
    * the period; agents with as many sets share a place.

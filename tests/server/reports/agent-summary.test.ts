@@ -101,6 +101,11 @@ describe('GET agents/me/summary', () => {
     // Open now: the relationship call to Ana Able due today (the one of the 25th is not due yet).
     expect(data.open).toEqual({
       total: 1,
+      byKind: {
+        callback: { open: 0, overdue: 0 },
+        relationship: { open: 1, overdue: 0 },
+        collection: { open: 0, overdue: 0 },
+      },
       items: [
         { kind: 'relationship', contactName: 'Ana Able', dueDay: '2026-03-20', overdue: false },
       ],
@@ -132,6 +137,12 @@ describe('GET agents/me/summary', () => {
       ['callback', '2026-03-19', true],
       ['relationship', '2026-03-19', true],
     ]);
+    // The figures count what the list shows (issue #30).
+    expect(data.open.byKind).toEqual({
+      callback: { open: 1, overdue: 1 },
+      relationship: { open: 1, overdue: 1 },
+      collection: { open: 0, overdue: 0 },
+    });
   });
 
   it("refuses an operator reading another agent's summary with 403", async () => {

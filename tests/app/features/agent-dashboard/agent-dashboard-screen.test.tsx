@@ -9,6 +9,9 @@ import { makeUser } from '../../../shared/domain/fixtures';
 import { makeHost, renderWithHost } from '../../helpers';
 import { deferred, fakeApi, type FakeApi, type Handler } from '../../fake-api';
 import { reportWorkspace, serverError } from '../../reports/filters/fixtures';
+import { LiveProvider } from '@/app/live/live-context';
+import { IDLE_LIVE_SNAPSHOT, type LiveFeed, type LiveSnapshot } from '@/shared/live/live-feed';
+import { fakeCallSession, liveCall } from '../../../widgets/fake-call-session';
 
 const MAYA: Agent = {
   id: 'agt_1',
@@ -32,7 +35,15 @@ const QUIET: AgentSummary = makeSummary({
     relationship: { due: 0, done: 0 },
     collection: { due: 0, done: 0 },
   },
-  open: { total: 0, items: [] },
+  open: {
+    total: 0,
+    byKind: {
+      callback: { open: 0, overdue: 0 },
+      relationship: { open: 0, overdue: 0 },
+      collection: { open: 0, overdue: 0 },
+    },
+    items: [],
+  },
   rank: { metric: 'sets', position: 1, of: 5, sharedWith: 5, best: 0 },
 });
 
@@ -90,11 +101,15 @@ describe('AgentDashboardScreen (docs/agent-dashboard.md)', () => {
         .map((d) => d.textContent),
     ).toEqual(['7', '3', '2', '1']);
     const followUps = screen.getByRole('region', { name: 'Follow-ups' });
+    // Each figure says what of its kind is overdue in the list below (issue #30).
     expect(within(followUps).getByText('Callbacks').nextElementSibling!.textContent).toBe(
-      '1 of 2 returned',
+      '1 of 2 returned today · 1 overdue',
+    );
+    expect(within(followUps).getByText('Relationship calls').nextElementSibling!.textContent).toBe(
+      '1 of 1 made today',
     );
     expect(within(followUps).getByText('Collection calls').nextElementSibling!.textContent).toBe(
-      'none due',
+      'none due today',
     );
     const open = within(followUps).getAllByRole('listitem');
     expect(open.map((item) => item.textContent)).toEqual([
@@ -230,6 +245,101 @@ describe('AgentDashboardScreen (docs/agent-dashboard.md)', () => {
     expect(api.calls('/agents/me/summary').at(-1)!.query).toEqual({
       period: 'day',
       agent: 'agt_2',
+    });
+  });
+
+  // issue #30: after a hang-up the dashboard read "IN 0" until reload.
+  describe('follows live changes', () => {
+    /** A live feed whose call count the test moves (the `ctmcallsdata` socket event). */
+    function movingFeed() {
+      let snapshot: LiveSnapshot = { ...IDLE_LIVE_SNAPSHOT, status: 'ready', liveCalls: 2 };
+      const listeners = new Set<() => void>();
+      const feed: LiveFeed = {
+        get: () => snapshot,
+        subscribe(listener) {
+          listeners.add(listener);
+          return () => void listeners.delete(listener);
+        },
+        markRead: async () => {},
+        markAllRead: async () => {},
+        reload: () => {},
+        onArrival: () => () => {},
+      };
+      const setLiveCalls = (liveCalls: number) =>
+        act(() => {
+          snapshot = { ...snapshot, liveCalls };
+          for (const listener of [...listeners]) listener();
+        });
+      return { feed, setLiveCalls };
+    }
+
+    /** The summary answers one more inbound call each time it is asked. */
+    function countingApi() {
+      let inbound = 0;
+      return fakeApi({
+        '/agents/me/summary': () => {
+          const summary = makeSummary();
+          const total = inbound++;
+          return {
+            data: {
+              ...summary,
+              calls: { ...summary.calls, inbound: { total, connected: total, percent: 100 } },
+            },
+          };
+        },
+      });
+    }
+
+    const inTile = async (total: string) =>
+      waitFor(() =>
+        expect(
+          within(screen.getByRole('region', { name: 'Calls' })).getByText('In').nextElementSibling!
+            .firstElementChild!.textContent,
+        ).toBe(total),
+      );
+
+    it("asks again when the agent's call ends, and shows the call counted", async () => {
+      const api = countingApi();
+      const calls = fakeCallSession({ call: liveCall({ callId: 'call-1' }) });
+      const host = makeHost({
+        api,
+        calls,
+        session: {
+          user: makeUser({ role: 'operator' }),
+          workspace: reportWorkspace(),
+          agent: MAYA,
+        },
+      });
+      renderWithHost(<AgentDashboardScreen />, { host });
+      await inTile('0');
+      await act(async () => calls.hangUp());
+      await inTile('1');
+      expect(api.calls('/agents/me/summary')).toHaveLength(2);
+    });
+
+    it('asks again when the live call count moves (a manager reading an agent follows too)', async () => {
+      const api = countingApi();
+      const { feed, setLiveCalls } = movingFeed();
+      const host = makeHost({
+        api,
+        session: {
+          user: makeUser({ role: 'operator' }),
+          workspace: reportWorkspace(),
+          agent: MAYA,
+        },
+      });
+      renderWithHost(
+        <LiveProvider feed={feed}>
+          <AgentDashboardScreen />
+        </LiveProvider>,
+        { host },
+      );
+      await inTile('0');
+      setLiveCalls(1);
+      await inTile('1');
+      // Nothing moved: nothing asked.
+      setLiveCalls(1);
+      expect(api.calls('/agents/me/summary')).toHaveLength(2);
     });
   });
 });

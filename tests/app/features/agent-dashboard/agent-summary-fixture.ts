@@ -20,6 +20,11 @@ export function makeSummary(overrides: Partial<AgentSummary> = {}): AgentSummary
     },
     open: {
       total: 2,
+      byKind: {
+        callback: { open: 1, overdue: 1 },
+        relationship: { open: 1, overdue: 0 },
+        collection: { open: 0, overdue: 0 },
+      },
       items: [
         { kind: 'callback', contactName: 'Ana Able', dueDay: '2026-11-18', overdue: true },
         { kind: 'relationship', contactName: null, dueDay: '2026-11-20', overdue: false },

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClassicTrendsScreen } from '@/app/features/classic-trends/classic-trends-screen';
 import {
   TREND_PERSPECTIVES,
@@ -15,8 +15,22 @@ import { reportApi, reportWorkspace, serverError } from '../../reports/filters/f
 
 const LABELS: Record<TrendTimeFrame, string[]> = {
   week: ['Mon 11/16', 'Tue 11/17', 'Wed 11/18', 'Thu 11/19', 'Fri 11/20', 'Sat 11/21', 'Sun 11/22'],
-  month: ['11/01 - 11/01', '11/02 - 11/08', '11/09 - 11/15', '11/16 - 11/22', '11/23 - 11/30'],
+  // November 2026 begins on a Sunday and ends on a Monday (the server's buckets).
+  month: [
+    '11/01 - 11/01',
+    '11/02 - 11/08',
+    '11/09 - 11/15',
+    '11/16 - 11/22',
+    '11/23 - 11/29',
+    '11/30 - 11/30',
+  ],
   year: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+};
+
+const PERIOD_START: Record<TrendTimeFrame, string> = {
+  week: '2026-11-16',
+  month: '2026-11-01',
+  year: '2026-01-01',
 };
 
 /** Every series of both perspectives; series i has i + 1 in its first bucket (or nothing). */
@@ -37,7 +51,12 @@ function trends(timeFrame: TrendTimeFrame = 'month', empty = false): TrendsData 
   );
   return {
     timeFrame,
-    items: { data, labels, series, time: { startTime: '2026-11-01', endTime: '2026-11-30' } },
+    items: {
+      data,
+      labels,
+      series,
+      time: { startTime: PERIOD_START[timeFrame], endTime: '2026-11-30' },
+    },
   };
 }
 
@@ -68,6 +87,15 @@ const rowNames = (grid: HTMLElement) =>
     .getAllByRole('rowheader')
     .map((cell) => cell.textContent);
 
+// The workspace's today (America/Chicago): Saturday 11/28/2026, in the week 11/23 - 11/29.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-28T18:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('ClassicTrendsScreen (spec: dashboards 2.8)', () => {
   it("shows 'Loading Classic Trends...', then a 500 px chart of every series for this month", async () => {
     const pending = deferred<unknown>();
@@ -82,12 +110,37 @@ describe('ClassicTrendsScreen (spec: dashboards 2.8)', () => {
     expect(api.calls('/reports/trends')[0]!.body).toEqual({ timeFrame: 'month' });
     expect((screen.getByLabelText('Time range') as HTMLSelectElement).value).toBe('month');
     const grid = await table();
-    expect(rowNames(grid)).toHaveLength(16);
+    // One perspective by default: its eight series (issue #30).
+    expect(rowNames(grid)).toEqual(TREND_SERIES.map(({ label }) => label));
+    // The cut first week and the week under way are marked partial.
     expect(
       within(grid)
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
-    ).toEqual(['Series', ...LABELS.month]);
+    ).toEqual([
+      'Series',
+      '11/01 - 11/01*',
+      '11/02 - 11/08',
+      '11/09 - 11/15',
+      '11/16 - 11/22',
+      '11/23 - 11/29*',
+      '11/30 - 11/30',
+    ]);
+  });
+
+  it('leaves the week not begun out (no count, not 0) and says which weeks are partial (issue #30)', async () => {
+    renderTrends();
+    const grid = await table();
+    const newLeads = within(grid).getByRole('rowheader', { name: 'New Leads' }).parentElement!;
+    expect(
+      within(newLeads)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '0', '0', '0', '0', '—']);
+    expect(screen.getByTestId('trends-bucket-note').textContent).toBe(
+      '* Partial, not comparable with a whole week: 11/01 - 11/01: only 1 day of that week is in ' +
+        'the month; 11/23 - 11/29: under way, 6 of 7 days so far.11/30 - 11/30 has not begun: not drawn.',
+    );
   });
 
   it('offers This Week, This Month and This Year and sends the chosen filters on Filter', async () => {
@@ -154,17 +207,36 @@ describe('ClassicTrendsScreen (spec: dashboards 2.8)', () => {
     expect((await screen.findByRole('img', { name: /from Jan to Dec/ })).tagName).toBe('CANVAS');
   });
 
-  it('shows one perspective’s series when one is chosen, and every series with none or both (spec 4)', async () => {
+  it('shows one perspective’s eight series, the other or both one click away (spec 4, issue #30)', async () => {
     renderTrends();
     const grid = await table();
-    fireEvent.click(screen.getByRole('button', { name: /Perspective/ }));
-    const list = screen.getByRole('listbox', { name: 'Perspective' });
-    fireEvent.click(within(list).getByRole('option', { name: 'Intake' }));
-    expect(rowNames(screen.getByRole('table'))).toEqual(
-      TREND_SERIES.map(({ label }) => `${label} (intake)`),
-    );
-    fireEvent.click(within(list).getByRole('option', { name: 'Snapshot' }));
-    expect(rowNames(screen.getByRole('table'))).toHaveLength(16);
+    const group = screen.getByRole('radiogroup', { name: 'Perspective' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => [
+          (r.closest('label') as HTMLElement).textContent,
+          (r as HTMLInputElement).checked,
+        ]),
+    ).toEqual([
+      ['Snapshot', true],
+      ['Conversion', false],
+      ['Both', false],
+    ]);
+    fireEvent.click(within(group).getByRole('radio', { name: 'Conversion' }));
+    // The Conversion series: the same names, their own numbers (series 9 to 16 of the answer).
+    const cells = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(rowNames(screen.getByRole('table'))).toEqual(TREND_SERIES.map(({ label }) => label));
+    expect(cells()).toEqual(['9', '10', '11', '12', '13', '14', '15', '16']);
+    fireEvent.click(within(group).getByRole('radio', { name: 'Both' }));
+    expect(rowNames(screen.getByRole('table'))).toEqual([
+      ...TREND_SERIES.map(({ label }) => `${label} (Snapshot)`),
+      ...TREND_SERIES.map(({ label }) => `${label} (Conversion)`),
+    ]);
     expect(grid.isConnected).toBe(true);
   });
 

@@ -184,6 +184,26 @@ describe('Sales Performance loaded (spec: dashboards 2.3)', () => {
     expect(screen.getByText('Calls').closest('.ic-metric')!.textContent).toContain('below minimum');
   });
 
+  it('colours each figure against its goal: green at goal, orange under it, red under min (spec 4)', () => {
+    renderWithHost(
+      <SalesPerformanceCard
+        {...frame({ status: 'loaded', data: salesPerformanceData() })}
+        goals={goals}
+      />,
+    );
+    const colours = Object.fromEntries(
+      [...document.querySelectorAll<HTMLElement>('.ic-metric')].map((metric) => [
+        metric.querySelector('dt')!.textContent,
+        [metric.dataset.colour, metric.querySelector('.ic-metric__alert-text')?.textContent],
+      ]),
+    );
+    // Calls 330 between the min 300 and the goal 400: orange, said in words too.
+    expect(colours.Calls).toEqual(['orange', ' (below goal)']);
+    for (const [label, [colour]] of Object.entries(colours)) {
+      expect(['green', 'orange', 'red'], label).toContain(colour);
+    }
+  });
+
   it("shows 'N/A' for unset goals", () => {
     renderWithHost(
       <SalesPerformanceCard
@@ -194,6 +214,8 @@ describe('Sales Performance loaded (spec: dashboards 2.3)', () => {
     expect(screen.getByText('Calls').closest('.ic-metric')!.textContent).toContain(
       'Min N/A · Goal N/A',
     );
+    // No goal, nothing to colour against.
+    expect(document.querySelectorAll('.ic-metric[data-colour]')).toHaveLength(0);
   });
 
   it('lists the 5 lowest agents by calls and the 5 lowest consultants by hires', () => {

@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { countColumn, moneyColumn, percentColumn } from '@/app/reports/table/report-columns';
 import { ReportTable, type ReportColumn } from '@/app/reports/table/report-table';
+import { FIGURE } from '@/app/components/figure/figure';
+import { TABLE_NUMBER } from '@/app/components/table/table-scroll';
 
 interface Row {
   name: string;
@@ -24,7 +26,9 @@ const rows: Row[] = [
   { name: 'Bo', source: 'Yelp', leads: 7, rate: 12.5, cost: 1000 },
 ];
 
-const NUMBER = 'ic-report-table__number';
+// The shared table's figure column (app/components/table): right-aligned, and every
+// figure cell also wears the one-line figure class (issue #30).
+const NUMBER = TABLE_NUMBER;
 
 describe('report table number columns (right-aligned, headers too)', () => {
   it('marks the header, every cell and the totals of a numeric column, and no text column', () => {
@@ -51,6 +55,12 @@ describe('report table number columns (right-aligned, headers too)', () => {
       const cells = within(row).getAllByRole('cell');
       // Lead source, then the three numbers (the first column is the row header).
       expect(cells.map((cell) => cell.classList.contains(NUMBER))).toEqual([
+        false,
+        true,
+        true,
+        true,
+      ]);
+      expect(cells.map((cell) => cell.classList.contains(FIGURE))).toEqual([
         false,
         true,
         true,
