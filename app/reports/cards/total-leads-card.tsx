@@ -15,6 +15,7 @@ import {
 } from '@/shared/domain/lead-source-ranking-filters';
 import type { ReportFilterState } from '@/shared/domain/report-filter-state';
 import {
+  leadCampaignScope,
   sliceShare,
   TOTAL_LEADS_CUTOUT,
   TOTAL_LEADS_ROTATION,
@@ -58,7 +59,7 @@ export function TotalLeadsCard({ filters }: TotalLeadsCardProps) {
       {report.status === 'error' ? (
         <ErrorView onRetry={report.retry} detail={report.detail ?? undefined} />
       ) : report.status === 'loaded' && report.data ? (
-        <TotalLeadsBody chart={report.data} />
+        <TotalLeadsBody chart={report.data} scope={leadCampaignScope(filters)} />
       ) : (
         <LoadingBlock label="Loading Total Leads..." />
       )}
@@ -74,7 +75,7 @@ export function TotalLeadsCard({ filters }: TotalLeadsCardProps) {
   );
 }
 
-function TotalLeadsBody({ chart }: { chart: TotalLeadsChart }) {
+function TotalLeadsBody({ chart, scope }: { chart: TotalLeadsChart; scope: string }) {
   const config = useMemo<ChartConfiguration<'doughnut'>>(
     () => ({
       type: 'doughnut',
@@ -138,6 +139,7 @@ function TotalLeadsBody({ chart }: { chart: TotalLeadsChart }) {
           </li>
         ))}
       </ul>
+      <p className="ic-total-leads__scope">{scope}</p>
     </div>
   );
 }
