@@ -27,6 +27,7 @@ import * as stepDraftsAndParkedWalkIns from './migrations/0022-step-drafts-and-p
 import * as missedCallIndexes from './migrations/0023-missed-call-indexes';
 import * as unfinishedIntakes from './migrations/0024-unfinished-intakes';
 import * as intakeBounds from './migrations/0025-intake-bounds';
+import * as rateCohorts from './migrations/0026-rate-cohorts';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-missed-call-indexes': missedCallIndexes,
   '0024-unfinished-intakes': unfinishedIntakes,
   '0025-intake-bounds': intakeBounds,
+  '0026-rate-cohorts': rateCohorts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -245,9 +245,18 @@ export interface PipelineEventTable {
   channel: string | null;
   /** For unqualified and no-hire transitions: why. */
   objection_id: string | null;
+  /**
+   * The day of the parent transition this one's rate is measured from (migration 0026,
+   * shared/domain/funnel-rates.ts COHORT_PARENT_STAGE): the cohort perspective's day.
+   * Null for stages without a parent and for a transition whose parent is missing.
+   */
+  parent_day: string | null;
 }
 
-/** perspective: 'snapshot' (day = transition day) or 'conversion' (day = entered day). */
+/**
+ * perspective: 'snapshot' (day = transition day), 'conversion' (day = entered day) or
+ * 'cohort' (day = the parent transition's day; transitions with one only, migration 0026).
+ */
 export interface PipelineDailyTable {
   workspace_id: string;
   perspective: string;

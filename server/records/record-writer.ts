@@ -26,6 +26,12 @@ import {
   type RollupSpec,
 } from './rollups';
 import { dayInTimezone } from '@/shared/domain/workspace-day';
+import {
+  cohortParentDay,
+  COHORT_PARENT_STAGE,
+  COHORT_STAGES,
+  isCohortStage,
+} from '@/shared/domain/funnel-rates';
 
 /**
  * The write path of the reporting records (issue #3: "rollups maintained on write"). Every
@@ -267,6 +273,7 @@ export async function recordContacts(db: Db, contacts: readonly NewContact[]): P
         occurred_at: c.enteredPipelineAt,
         day: enteredDay,
         entered_day: enteredDay,
+        parent_day: null,
         first_name: c.firstName,
         last_name: c.lastName,
         ...attribution,
@@ -301,20 +308,50 @@ export async function recordTransitions(
       trx,
       [...contacts.values()].map((c) => c.workspace_id),
     );
+    // Each transition's parent (its rate's cohort day, migration 0026): among the
+    // contact's recorded transitions and this batch's.
+    const known = new Map<string, { stage: string; occurredAt: string; day: string }[]>();
+    const remember = (contactId: string, t: { stage: string; occurredAt: string; day: string }) => {
+      const list = known.get(contactId) ?? [];
+      list.push(t);
+      known.set(contactId, list);
+    };
+    if (transitions.some((t) => isCohortStage(t.stage))) {
+      const parentStages = [...new Set(COHORT_STAGES.map((stage) => COHORT_PARENT_STAGE[stage]))];
+      for (const part of chunks(ids, 200)) {
+        const rows = await trx
+          .selectFrom('pipeline_events')
+          .select(['contact_id', 'stage', 'occurred_at', 'day'])
+          .where('contact_id', 'in', part)
+          .where('stage', 'in', parentStages)
+          .execute();
+        for (const row of rows) {
+          remember(row.contact_id, { stage: row.stage, occurredAt: row.occurred_at, day: row.day });
+        }
+      }
+    }
+    const dayOf = (t: NewTransition) => {
+      const contact = contacts.get(t.contactId);
+      if (!contact) throw new Error(`Unknown contact ${t.contactId}`);
+      return dayInTimezone(t.occurredAt, info.get(contact.workspace_id)!.timezone);
+    };
+    for (const t of transitions) {
+      remember(t.contactId, { stage: t.stage, occurredAt: t.occurredAt, day: dayOf(t) });
+    }
     const events: EventInsert[] = transitions.map((t) => {
       const contact = contacts.get(t.contactId);
       if (!contact) throw new Error(`Unknown contact ${t.contactId}`);
       if ((t.stage as string) === 'new_lead') {
         throw new Error('new_lead transitions are made by recordContacts');
       }
-      const timezone = info.get(contact.workspace_id)!.timezone;
       return {
         workspace_id: contact.workspace_id,
         contact_id: contact.id,
         stage: t.stage,
         occurred_at: t.occurredAt,
-        day: dayInTimezone(t.occurredAt, timezone),
+        day: dayOf(t),
         entered_day: contact.entered_day,
+        parent_day: cohortParentDay(t.stage, t.occurredAt, known.get(t.contactId) ?? []),
         first_name: contact.first_name,
         last_name: contact.last_name,
         lead_source_id: contact.lead_source_id,

@@ -29,8 +29,12 @@ import type {
  * (tests/server/reports/rollups.test.ts checks it).
  */
 
-/** The two perspectives of spec dashboards 2.7, as stored in the rollups. */
-export const PERSPECTIVES = ['snapshot', 'conversion'] as const;
+/**
+ * The two perspectives of spec dashboards 2.7 as stored in the rollups, and the rates'
+ * cohort (issue #30, migration 0026): a transition keyed by its parent's day, stored only
+ * for the transitions that have a parent (parent_day).
+ */
+export const PERSPECTIVES = ['snapshot', 'conversion', 'cohort'] as const;
 export type Perspective = (typeof PERSPECTIVES)[number];
 
 /** Rollup key columns hold '' for "none". */
@@ -191,6 +195,7 @@ type EventRow = Pick<
   | 'stage'
   | 'day'
   | 'entered_day'
+  | 'parent_day'
   | 'lead_source_id'
   | 'campaign_id'
   | 'office_id'
@@ -201,7 +206,10 @@ type EventRow = Pick<
   | 'channel'
 >;
 
-/** One transition = +1 in each perspective of each pipeline rollup. */
+/**
+ * One transition = +1 in each perspective of each pipeline rollup (in the cohort only
+ * when it has a parent day).
+ */
 export function pipelineRollupRows(event: EventRow): {
   daily: PipelineDailyRow[];
   bySource: PipelineDailySourceRow[];
@@ -222,7 +230,13 @@ export function pipelineRollupRows(event: EventRow): {
   // Object literals, not spreads of a shared base: the bulk seed calls this for millions
   // of transitions, and a spread here made it about a hundred times slower.
   for (const perspective of PERSPECTIVES) {
-    const day = perspective === 'snapshot' ? event.day : event.entered_day;
+    const day =
+      perspective === 'snapshot'
+        ? event.day
+        : perspective === 'conversion'
+          ? event.entered_day
+          : event.parent_day;
+    if (!day) continue;
     daily.push({
       workspace_id: workspace,
       perspective,

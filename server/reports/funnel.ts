@@ -1,32 +1,21 @@
 import type { PclcData } from '@/shared/contracts/reports/pclc';
-import { computeFunnelRates, qualifiedLeads, qualifiedShows } from '@/shared/domain/funnel-rates';
+import { funnelData } from '@/shared/domain/funnel-rates';
 import type { StageCounts } from './pipeline-counts';
 
-/** Funnel data from transition counts (spec: dashboards 2.5, 3 Funnel data). */
+/**
+ * Funnel data from transition counts (spec: dashboards 2.5, 3 Funnel data): every rate
+ * and its numerator and denominator from shared/domain/funnel-rates.ts (issue #30).
+ */
 export function pclcData(counts: StageCounts): PclcData {
-  const base = {
+  return funnelData({
     LEADS: counts.new_lead,
+    QUALIFIED: counts.qualified,
     UNQUALIFIEDATLEAD: counts.unqualified_at_lead,
     SETS: counts.set,
     SHOWS: counts.show,
     UNQUALIFIEDATAPPT: counts.unqualified_at_appt,
     HIRES: counts.hire,
-    FILED: counts.filed,
-  };
-  const qualified = qualifiedLeads(base);
-  return {
-    LEADS: base.LEADS,
-    QUALIFIED: qualified,
-    QUALIFIEDLEADS: qualified,
-    UNQUALIFIED: base.UNQUALIFIEDATLEAD + base.UNQUALIFIEDATAPPT,
-    UNQUALIFIEDATLEAD: base.UNQUALIFIEDATLEAD,
-    SETS: base.SETS,
-    SHOWS: base.SHOWS,
-    QUALIFIEDSHOWS: qualifiedShows(base),
-    UNQUALIFIEDATAPPT: base.UNQUALIFIEDATAPPT,
-    HIRES: base.HIRES,
     NOHIRES: counts.no_hire,
-    FILED: base.FILED,
-    ...computeFunnelRates(base),
-  };
+    FILED: counts.filed,
+  });
 }

@@ -5,7 +5,6 @@ import type {
 } from '@/shared/contracts/reports/lead-source-ranking';
 import type { LeadsByLeadSourceRow } from '@/shared/contracts/reports/leads-by-lead-source';
 import type { PclcByLeadSourceRow } from '@/shared/contracts/reports/pclc';
-import { computeFunnelRates } from '@/shared/domain/funnel-rates';
 import { daysInRange } from '@/shared/domain/date-range';
 import { scaleLeadGenGoals } from '@/shared/domain/goals';
 import { compareLabels } from '@/shared/domain/sorting';
@@ -172,6 +171,6 @@ export async function leadSourceRanking(db: Db, scope: ReportScope) {
       SETS: row.SETS,
       SHOWS: row.SHOWS,
       HIRES: row.HIRES,
-      HIRERATE: computeFunnelRates(row).HIRERATE,
+      HIRERATE: row.HIRERATE,
     }));
 }

@@ -1,6 +1,6 @@
 import type { PeopleData } from '@/shared/contracts/reports/people';
 import type { PipelineStage } from '@/shared/contracts/reports/pipeline-stages';
-import { ratePercent } from '@/shared/domain/funnel-rates';
+import { rateOf, ratePercent } from '@/shared/domain/funnel-rates';
 import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
 import { addDays, eachDay } from '../records/workspace-days';
@@ -9,8 +9,11 @@ import {
   countTransitions,
   emptyStageCounts,
   groupedCounts,
+  outcomePerspective,
   type StageCounts,
+  stageCounts,
 } from './pipeline-counts';
+import type { Perspective } from '../records/rollups';
 import type { ReportScope } from './report-scope';
 
 /** GET reports/relationships/agents: open and recent relationship calls per agent. */
@@ -71,16 +74,23 @@ export async function relationshipAgents(db: Db, scope: ReportScope, includePers
   });
 }
 
+/**
+ * An agent's figures: `counts` in the range, `cohort` the sets of the leads qualified in
+ * it (the set rate's numerator, shared/domain/funnel-rates.ts).
+ */
 function performance(
   counts: StageCounts | undefined,
+  cohort: StageCounts | undefined,
   inbound = emptyCallSums(),
   outbound = emptyCallSums(),
 ) {
   const c = counts ?? emptyStageCounts();
+  const setRateBasis = { numerator: cohort?.set ?? 0, denominator: c.qualified };
   return {
     leads: c.new_lead,
     sets: c.set,
-    setRate: ratePercent(c.set, Math.max(0, c.new_lead - c.unqualified_at_lead)),
+    setRate: rateOf(setRateBasis),
+    setRateBasis,
     inboundCalls: inbound.calls,
     inboundConnected: inbound.connected,
     outboundCalls: outbound.calls,
@@ -99,9 +109,12 @@ async function countsByAgent(
   db: Db,
   scope: ReportScope,
   stages: readonly PipelineStage[],
+  perspective?: Perspective,
 ): Promise<Map<string, StageCounts>> {
   const perStage = await Promise.all(
-    stages.map((stage) => countTransitions(db, scope, { groupBy: 'agent_id', stages: [stage] })),
+    stages.map((stage) =>
+      countTransitions(db, scope, { groupBy: 'agent_id', stages: [stage], perspective }),
+    ),
   );
   const result = new Map<string, StageCounts>();
   perStage.forEach((counts, i) => {
@@ -129,10 +142,12 @@ export async function peopleTab(
     rows: rows.slice(options.offset, options.offset + options.limit),
     page: { total: rows.length, limit: options.limit, offset: options.offset },
   });
-  const stages = ['new_lead', 'unqualified_at_lead', 'set'] as const;
+  const stages = ['new_lead', 'qualified', 'set'] as const;
+  const cohortPerspective = outcomePerspective(scope.perspective);
   if (tab === 'team') {
-    const [counts, inbound, outbound] = await Promise.all([
+    const [counts, cohort, inbound, outbound] = await Promise.all([
       countsByAgent(db, scope, stages),
+      countsByAgent(db, scope, ['set'], cohortPerspective),
       callSums(db, scope, { direction: 'inbound', withAgent: true, groupBy: 'agent_id' }),
       callSums(db, scope, { direction: 'outbound', withAgent: true, groupBy: 'agent_id' }),
     ]);
@@ -145,31 +160,44 @@ export async function peopleTab(
             id: a.id,
             name: a.name,
             active: a.active,
-            ...performance(counts.get(a.id), inbound.get(a.id), outbound.get(a.id)),
+            ...performance(
+              counts.get(a.id),
+              cohort.get(a.id),
+              inbound.get(a.id),
+              outbound.get(a.id),
+            ),
           })),
       ),
     };
   }
   if (tab === 'consultants') {
-    const counts = await countTransitions(db, scope, {
-      groupBy: 'consultant_id',
-      stages: ['show', 'unqualified_at_appt', 'hire', 'no_hire'],
-    });
+    // The consults of the range and, counted by their consult's day, what became of them.
+    const [consults, outcomes] = await Promise.all([
+      countTransitions(db, scope, { groupBy: 'consultant_id', stages: ['show'] }),
+      countTransitions(db, scope, {
+        groupBy: 'consultant_id',
+        stages: ['unqualified_at_appt', 'hire', 'no_hire'],
+        perspective: cohortPerspective,
+      }),
+    ]);
     return {
       tab,
       ...paged(
         scope.workspace.consultants
           .filter((c) => c.active || options.inactiveUsers)
           .map((c) => {
-            const n = counts.get(c.id) ?? emptyStageCounts();
+            const shown = consults.get(c.id)?.show ?? 0;
+            const n = outcomes.get(c.id) ?? emptyStageCounts();
+            const qualifiedConsults = Math.max(0, shown - n.unqualified_at_appt);
             return {
               id: c.id,
               name: c.name,
               active: c.active,
-              consults: n.show,
+              consults: shown,
+              qualifiedConsults,
               hires: n.hire,
               noHires: n.no_hire,
-              hireRate: ratePercent(n.hire, Math.max(0, n.show - n.unqualified_at_appt)),
+              hireRate: ratePercent(n.hire, qualifiedConsults),
             };
           }),
       ),
@@ -179,8 +207,9 @@ export async function peopleTab(
   if (!options.agent) throw badRequest('agent: agent is required for the agent tab');
   if (!agent) throw badRequest(`agent: unknown agent ${options.agent}`);
   const agentScope: ReportScope = { ...scope, dims: { ...scope.dims, agentIds: [agent.id] } };
-  const [byDay, calls] = await Promise.all([
+  const [byDay, cohort, calls] = await Promise.all([
     groupedCounts(db, agentScope, { groupBy: 'day', stages }),
+    stageCounts(db, agentScope, { stages: ['set'], perspective: cohortPerspective }),
     callSums(db, agentScope, { withAgent: true, groupBy: 'day' }),
   ]);
   const total = emptyStageCounts();
@@ -193,7 +222,7 @@ export async function peopleTab(
   return {
     tab,
     agent: { id: agent.id, name: agent.name, active: agent.active },
-    totals: performance(total, inbound.get(''), outbound.get('')),
+    totals: performance(total, cohort, inbound.get(''), outbound.get('')),
     days: eachDay(scope.startDate, scope.endDate).map((day) => ({
       day,
       leads: perDay.get(day)?.new_lead ?? 0,

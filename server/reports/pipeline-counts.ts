@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import { PIPELINE_STAGES, type PipelineStage } from '@/shared/contracts/reports/pipeline-stages';
 import type { Db } from '../db/database';
+import type { Perspective } from '../records/rollups';
 import { type DimensionFilter, filtersByCampaign, loose, type ReportScope } from './report-scope';
 
 /**
@@ -19,6 +20,22 @@ import { type DimensionFilter, filtersByCampaign, loose, type ReportScope } from
  */
 
 export type StageCounts = Record<PipelineStage, number>;
+
+/** The records' day column of each perspective (the rollups key each by `day`). */
+const RECORD_DAY_COLUMN: Record<Perspective, string> = {
+  snapshot: 't.day',
+  conversion: 't.entered_day',
+  cohort: 't.parent_day',
+};
+
+/**
+ * The perspective in which a report counts its people's own outcomes (issue #30, Team
+ * Reports: "the hires of these consults"): the conversion perspective already follows
+ * one population; otherwise each outcome counts on its parent transition's day.
+ */
+export function outcomePerspective(perspective: ReportScope['perspective']): Perspective {
+  return perspective === 'conversion' ? 'conversion' : 'cohort';
+}
 
 export function emptyStageCounts(): StageCounts {
   return Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, 0])) as StageCounts;
@@ -142,8 +159,11 @@ export interface CountOptions {
   stages?: readonly PipelineStage[];
   /** Another range than the scope's (ranking's last year, trends' periods). */
   range?: { startDate: string; endDate: string };
-  /** Another perspective than the scope's. */
-  perspective?: 'snapshot' | 'conversion';
+  /**
+   * Another perspective than the scope's; 'cohort' counts the transitions that have a
+   * parent by their parent's day (the rates' numerators, shared/domain/funnel-rates.ts).
+   */
+  perspective?: Perspective;
   /** Only sets made from this kind of call (records only). */
   channel?: 'inbound' | 'outbound';
 }
@@ -223,7 +243,7 @@ export async function groupedCounts(
   const raw = source === 'pipeline_events';
   const withAgents =
     raw || source === 'pipeline_daily_people' || source === 'pipeline_daily_office_people';
-  const dayColumn = raw && perspective === 'conversion' ? 't.entered_day' : 't.day';
+  const dayColumn = raw ? RECORD_DAY_COLUMN[perspective] : 't.day';
 
   let query = loose(db)
     .selectFrom(`${source} as t`)

@@ -1,5 +1,4 @@
 import type { SalesPerformanceData } from '@/shared/contracts/reports/cockpit-cards';
-import { computeSetRate } from '@/shared/domain/funnel-rates';
 import type { Db } from '../db/database';
 import { addDays } from '../records/workspace-days';
 import { callSums, emptyCallSums } from './call-sums';
@@ -99,6 +98,7 @@ export async function salesPerformance(db: Db, scope: ReportScope): Promise<Sale
         appointmentsInRange: inRange.all,
       },
     },
-    SETRATE: computeSetRate(pclcData(counts)),
+    // The funnel's set rate (one definition, shared/domain/funnel-rates.ts).
+    SETRATE: pclcData(counts).SETRATE,
   };
 }

@@ -6,7 +6,6 @@ import {
   type TrendTimeFrame,
   trendSeriesName,
 } from '@/shared/contracts/reports/trends';
-import { qualifiedLeads, qualifiedShows } from '@/shared/domain/funnel-rates';
 import type { Db } from '../db/database';
 import { addDays, daysInMonth, weekdayIndex } from '../records/workspace-days';
 import { emptyStageCounts, groupedCounts, type StageCounts } from './pipeline-counts';
@@ -56,24 +55,19 @@ export function trendBuckets(timeFrame: TrendTimeFrame, today: string): TrendBuc
   });
 }
 
+/** A series' value; qualified leads and shows as the funnel counts them (issue #30). */
 function statValue(stat: TrendStat, c: StageCounts): number {
-  const funnel = {
-    LEADS: c.new_lead,
-    UNQUALIFIEDATLEAD: c.unqualified_at_lead,
-    SHOWS: c.show,
-    UNQUALIFIEDATAPPT: c.unqualified_at_appt,
-  };
   switch (stat) {
     case 'newLeads':
       return c.new_lead;
     case 'qualifiedLeads':
-      return qualifiedLeads(funnel);
+      return c.qualified;
     case 'unqualifiedLeads':
       return c.unqualified_at_lead;
     case 'sets':
       return c.set;
     case 'qualifiedShows':
-      return qualifiedShows(funnel);
+      return Math.max(0, c.show - c.unqualified_at_appt);
     case 'unqualifiedShows':
       return c.unqualified_at_appt;
     case 'hires':

@@ -88,6 +88,7 @@ export const COLUMNS = {
     'occurred_at',
     'day',
     'entered_day',
+    'parent_day',
     'first_name',
     'last_name',
     'lead_source_id',

@@ -438,6 +438,8 @@ export function generateWorkspaceRecords(
 
       // The contact's name is copied onto its transitions once it is drawn (below).
       const events: Omit<EventRow, 'first_name' | 'last_name'>[] = [];
+      // `parentLt`: when the transition this one's rate is measured from happened
+      // (shared/domain/funnel-rates.ts COHORT_PARENT_STAGE; none for the lead stages).
       const transition = (
         stage: PipelineStage,
         lt: number,
@@ -447,6 +449,7 @@ export function generateWorkspaceRecords(
           channel?: string;
           objection?: string;
         },
+        parentLt: number | null = null,
       ) => {
         events.push({
           workspace_id: ws.id,
@@ -455,6 +458,7 @@ export function generateWorkspaceRecords(
           occurred_at: clock.iso(lt),
           day: clock.day(lt),
           entered_day: day,
+          parent_day: parentLt === null ? null : clock.day(parentLt),
           ...attribution,
           agent_id: who.agent ?? null,
           consultant_id: who.consultant ?? null,
@@ -654,7 +658,7 @@ export function generateWorkspaceRecords(
           setAt = answeredOutboundAt + random.int(3, 20);
         }
         if (setAt <= nowLt) {
-          transition('set', setAt, { agent: agentId, channel });
+          transition('set', setAt, { agent: agentId, channel }, tq);
           status = 'set';
           const consultant = consultantPick.empty ? null : consultantPick.pick(random);
           consultantId = consultant?.id ?? null;
@@ -681,14 +685,16 @@ export function generateWorkspaceRecords(
 
           if (appointmentStatus === 'showed') {
             const who = { agent: agentId, consultant: consultantId };
-            transition('show', apptAt, who);
+            transition('show', apptAt, who, setAt);
             status = 'show';
             if (random.chance(profile.unqualifiedAtAppt)) {
               // Decided at the appointment itself: same instant as the show.
-              transition('unqualified_at_appt', apptAt, {
-                ...who,
-                objection: random.pick(eligibility),
-              });
+              transition(
+                'unqualified_at_appt',
+                apptAt,
+                { ...who, objection: random.pick(eligibility) },
+                apptAt,
+              );
               status = 'unqualified_at_appt';
             } else {
               const decidedAt = random.chance(0.7)
@@ -697,21 +703,23 @@ export function generateWorkspaceRecords(
               if (decidedAt <= nowLt) {
                 const closing = consultant?.closing ?? 1;
                 if (random.chance(Math.min(0.95, profile.hire * closing))) {
-                  transition('hire', decidedAt, who);
+                  transition('hire', decidedAt, who, apptAt);
                   status = 'hire';
                   hired(decidedAt, agentId);
                   if (random.chance(profile.filed)) {
                     const filedAt = businessTime(decidedAt + random.int(10, 45) * 1440);
                     if (filedAt <= nowLt) {
-                      transition('filed', filedAt, who);
+                      transition('filed', filedAt, who, decidedAt);
                       status = 'filed';
                     }
                   }
                 } else {
-                  transition('no_hire', decidedAt, {
-                    ...who,
-                    objection: random.pick(salesObjections),
-                  });
+                  transition(
+                    'no_hire',
+                    decidedAt,
+                    { ...who, objection: random.pick(salesObjections) },
+                    apptAt,
+                  );
                   status = 'no_hire';
                 }
               }

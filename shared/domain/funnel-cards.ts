@@ -1,21 +1,20 @@
 import type { PclcData, PclcStat } from '@/shared/contracts/reports/pclc';
 import type { PclcType } from '@/shared/contracts/reports/report-filters';
 import {
-  computeFiledRate,
-  computeHireRate,
-  computeSetRate,
-  computeShowRate,
-  qualifiedLeads,
-  qualifiedShows,
+  FUNNEL_RATE_POPULATIONS,
+  type FunnelRateName,
+  funnelRatesNest,
+  rateOf,
 } from './funnel-rates';
 
 /**
  * The funnel report's stat cards and their rate tooltips (spec: dashboards 2.5): Qualified
- * Leads, Set Appointments, Qualified Shows, Hires, and Filed when the flag is on. Set rate
- * = sets / qualified leads; show rate = all shows / sets; hire rate = hires / qualified
- * shows; filed rate = filed / hires; qualified shows = SHOWS minus UNQUALIFIEDATAPPT.
- * The numbers come from shared/domain/funnel-rates, the same functions the server fills
- * the RATE fields with.
+ * Leads, Set Appointments, Qualified Shows, Hires, and Filed when the flag is on. Each
+ * rate is its RATEBASES numerator over its denominator (shared/domain/funnel-rates, the
+ * functions the server fills the RATE fields with). The caption beside a rate shows both
+ * ("Show rate 63.51% · 47 / 74"), and the tooltip names what each counts, so a rate never
+ * reads as a share of the card's own count when it is not one (issue #30: "Qualified
+ * Shows 39 · Show rate 63.51%" divided all 47 shows by 74 sets without saying so).
  */
 export interface FunnelCard {
   stat: PclcStat;
@@ -29,6 +28,7 @@ export interface FunnelCard {
 
 const number = new Intl.NumberFormat('en-US');
 const percent = (value: number) => `${number.format(value)}%`;
+const n = (value: number) => number.format(value);
 
 export const FUNNEL_CARD_LABELS: Record<PclcStat, string> = {
   LEADS: 'Qualified Leads',
@@ -38,26 +38,51 @@ export const FUNNEL_CARD_LABELS: Record<PclcStat, string> = {
   FILED: 'Filed',
 };
 
-/**
- * Why a rate can pass 100% (spec: dashboards 2.7): the snapshot perspective counts each
- * step when it happened in the range, so a later step holds people whose earlier step
- * fell before the range (a case filed this week for a client hired last month). The
- * conversion perspective follows the range's own leads, so its rates stay within 100%.
- */
-const ABOVE_100: Record<'SETS' | 'SHOWS' | 'HIRES' | 'FILED', string> = {
-  SETS: 'appointments set for leads that came in before the range',
-  SHOWS: 'shows of appointments set before the range',
-  HIRES: 'hires of people who showed before the range',
-  FILED: 'cases filed for clients hired before the range',
-};
-
-function aboveHundredNote(stat: keyof typeof ABOVE_100, rate: number, snapshot: boolean): string {
-  if (!snapshot || rate <= 100) return '';
-  return ` Above 100% because the snapshot counts each step when it happened in the range: it includes ${ABOVE_100[stat]}.`;
+/** "Show rate 63.51% · 47 / 74": the rate and the two counts it divides. */
+export function rateCaption(name: FunnelRateName, data: Pick<PclcData, 'RATEBASES'>): string {
+  const basis = data.RATEBASES[name];
+  return `${FUNNEL_RATE_POPULATIONS[name].name} ${percent(rateOf(basis))} · ${n(basis.numerator)} / ${n(basis.denominator)}`;
 }
 
-/** A note after a formula that has no full stop of its own. */
-const sentenceEnd = (note: string) => (note ? `.${note}` : '');
+/**
+ * Why a snapshot rate can pass 100% (spec: dashboards 2.7): the snapshot counts each step
+ * when it happened in the range, so a later step holds people whose earlier step fell
+ * before the range (a case filed this week for a client hired last month). The conversion
+ * perspective follows the range's own leads, so its rates stay within 100%.
+ */
+const EARLIER: Record<FunnelRateName, string> = {
+  SETRATE: 'appointments set for leads qualified before the range',
+  SHOWRATE: 'shows of appointments set before the range',
+  HIRERATE: 'hires of people who showed before the range',
+  FILEDRATE: 'cases filed for clients hired before the range',
+};
+
+/**
+ * The rate's formula with this report's numbers, and which people both counts hold: in
+ * the snapshot perspective what happened in the range (with why the rate is above 100%
+ * when it is), in the conversion perspective the contacts that entered in the range.
+ */
+export function rateFormula(
+  name: FunnelRateName,
+  data: Pick<PclcData, 'RATEBASES'>,
+  type: PclcType = 'rjPclc',
+): string {
+  const basis = data.RATEBASES[name];
+  const words = FUNNEL_RATE_POPULATIONS[name];
+  const rate = rateOf(basis);
+  const formula =
+    `${words.name} = ${words.numerator} / ${words.denominator} = ` +
+    `${n(basis.numerator)} / ${n(basis.denominator)} = ${percent(rate)}.`;
+  if (funnelRatesNest(type)) {
+    return `${formula} Both count the contacts that entered the pipeline in the range.`;
+  }
+  const populations = ` Both count what happened in the range, so the ${words.numerator.replace(' (all)', '')} can include ${EARLIER[name]}.`;
+  const above =
+    rate > 100
+      ? ' That is why this rate is above 100%; the Conversion perspective follows one group of contacts and stays within 100%.'
+      : '';
+  return formula + populations + above;
+}
 
 export interface FunnelCardOptions {
   showFiled: boolean;
@@ -66,50 +91,42 @@ export interface FunnelCardOptions {
 }
 
 export function funnelCards(data: PclcData, options: FunnelCardOptions): FunnelCard[] {
-  const snapshot = (options.type ?? 'rjPclc') === 'rjPclc';
-  const qualified = qualifiedLeads(data);
-  const shows = qualifiedShows(data);
-  const setRate = computeSetRate(data);
-  const showRate = computeShowRate(data);
-  const hireRate = computeHireRate(data);
-  const filedRate = computeFiledRate(data);
-  const n = (value: number) => number.format(value);
+  const type = options.type ?? 'rjPclc';
+  const where = funnelRatesNest(type) ? 'of the leads that entered in the range' : 'in the range';
   const cards: FunnelCard[] = [
     {
       stat: 'LEADS',
       label: FUNNEL_CARD_LABELS.LEADS,
-      value: qualified,
+      value: data.QUALIFIEDLEADS,
       caption: `of ${n(data.LEADS)} new leads`,
-      formula: `Qualified leads = new leads − unqualified at lead = ${n(data.LEADS)} − ${n(data.UNQUALIFIEDATLEAD)} = ${n(qualified)}`,
+      formula:
+        `Qualified leads = leads qualified ${where} = ${n(data.QUALIFIEDLEADS)}, the ` +
+        `Qualified list. New leads: ${n(data.LEADS)}; unqualified at lead: ` +
+        `${n(data.UNQUALIFIEDATLEAD)}; the rest are not decided yet.`,
     },
     {
       stat: 'SETS',
       label: FUNNEL_CARD_LABELS.SETS,
       value: data.SETS,
-      caption: `Set rate ${percent(setRate)}`,
-      formula:
-        `Set rate = sets / qualified leads = ${n(data.SETS)} / ${n(qualified)} = ${percent(setRate)}` +
-        sentenceEnd(aboveHundredNote('SETS', setRate, snapshot)),
+      caption: rateCaption('SETRATE', data),
+      formula: rateFormula('SETRATE', data, type),
     },
     {
       stat: 'SHOWS',
       label: FUNNEL_CARD_LABELS.SHOWS,
-      value: shows,
-      caption: `Show rate ${percent(showRate)}`,
+      value: data.QUALIFIEDSHOWS,
+      caption: rateCaption('SHOWRATE', data),
       formula:
-        `Show rate = all shows / sets = ${n(data.SHOWS)} / ${n(data.SETS)} = ${percent(showRate)}.` +
-        aboveHundredNote('SHOWS', showRate, snapshot) +
-        ' ' +
-        `Qualified shows = shows − unqualified at appointment = ${n(data.SHOWS)} − ${n(data.UNQUALIFIEDATAPPT)} = ${n(shows)}`,
+        `${rateFormula('SHOWRATE', data, type)} Qualified shows = shows − unqualified at ` +
+        `appointment = ${n(data.SHOWS)} − ${n(data.UNQUALIFIEDATAPPT)} = ` +
+        `${n(data.QUALIFIEDSHOWS)}.`,
     },
     {
       stat: 'HIRES',
       label: FUNNEL_CARD_LABELS.HIRES,
       value: data.HIRES,
-      caption: `Hire rate ${percent(hireRate)}`,
-      formula:
-        `Hire rate = hires / qualified shows = ${n(data.HIRES)} / ${n(shows)} = ${percent(hireRate)}` +
-        sentenceEnd(aboveHundredNote('HIRES', hireRate, snapshot)),
+      caption: rateCaption('HIRERATE', data),
+      formula: rateFormula('HIRERATE', data, type),
     },
   ];
   if (options.showFiled) {
@@ -117,13 +134,34 @@ export function funnelCards(data: PclcData, options: FunnelCardOptions): FunnelC
       stat: 'FILED',
       label: FUNNEL_CARD_LABELS.FILED,
       value: data.FILED,
-      caption: `Filed rate ${percent(filedRate)}`,
-      formula:
-        `Filed rate = filed / hires = ${n(data.FILED)} / ${n(data.HIRES)} = ${percent(filedRate)}` +
-        sentenceEnd(aboveHundredNote('FILED', filedRate, snapshot)),
+      caption: rateCaption('FILEDRATE', data),
+      formula: rateFormula('FILEDRATE', data, type),
     });
   }
   return cards;
+}
+
+/**
+ * The footnote of a table of funnels (Lead Source Pipeline, the PCLC system report),
+ * where counts and rates sit side by side (issue #30): what each rate divides, and in the
+ * snapshot why one can pass 100%. `offersConversion`: the screen has the Conversion
+ * perspective to point to.
+ */
+export function funnelRatesNote(type: PclcType, offersConversion: boolean): string {
+  const rates =
+    'Set rate = sets / qualified leads, show rate = all shows / sets, hire rate = hires / ' +
+    'qualified shows (shows less those unqualified at the appointment), filed rate = filed / hires.';
+  if (funnelRatesNest(type)) {
+    return `${rates} Conversion: every count follows the contacts that entered the pipeline in the range, so each rate stays within 100%.`;
+  }
+  return (
+    `${rates} Snapshot: every count is what happened in the range, and a later step can ` +
+    'belong to people whose earlier step came before it, so a rate can pass 100% (a case ' +
+    'filed this week for a client hired last month).' +
+    (offersConversion
+      ? ' The Conversion perspective follows the contacts that entered in the range and stays within 100%.'
+      : '')
+  );
 }
 
 /** The toggle filters under a card (spec: dashboards 2.5); blank (none pressed) = all. */

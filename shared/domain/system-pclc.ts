@@ -1,32 +1,35 @@
 import type { PclcData, SystemPclcRow } from '@/shared/contracts/reports/pclc';
-import { computeFunnelRates, qualifiedLeads, qualifiedShows } from './funnel-rates';
+import { funnelRates, sumRateBases } from './funnel-rates';
+
+type CountField = Exclude<
+  keyof PclcData,
+  'SETRATE' | 'SHOWRATE' | 'HIRERATE' | 'FILEDRATE' | 'RATEBASES'
+>;
 
 /**
  * The PCLC system report's totals row (issue #16; spec: dashboards 2.5 rate rules, 3
  * Funnel data): every workspace's counts summed, and the rates computed again from the
- * sums with the funnel rules — never an average of the workspaces' rates, which would
- * weigh a workspace with 2 leads like one with 2,000.
+ * summed numerators and denominators (issue #30) — never an average of the workspaces'
+ * rates, which would weigh a workspace with 2 leads like one with 2,000.
  */
 export function systemPclcTotals(rows: readonly PclcData[]): PclcData {
-  const sum = (field: keyof PclcData) => rows.reduce((total, row) => total + row[field], 0);
-  const counts = {
+  const sum = (field: CountField) => rows.reduce((total, row) => total + row[field], 0);
+  const bases = sumRateBases(rows.map((row) => row.RATEBASES));
+  return {
     LEADS: sum('LEADS'),
+    QUALIFIED: sum('QUALIFIED'),
+    QUALIFIEDLEADS: sum('QUALIFIEDLEADS'),
+    UNQUALIFIED: sum('UNQUALIFIED'),
     UNQUALIFIEDATLEAD: sum('UNQUALIFIEDATLEAD'),
     SETS: sum('SETS'),
     SHOWS: sum('SHOWS'),
+    QUALIFIEDSHOWS: sum('QUALIFIEDSHOWS'),
     UNQUALIFIEDATAPPT: sum('UNQUALIFIEDATAPPT'),
     HIRES: sum('HIRES'),
-    FILED: sum('FILED'),
-  };
-  const qualified = qualifiedLeads(counts);
-  return {
-    ...counts,
-    QUALIFIED: qualified,
-    QUALIFIEDLEADS: qualified,
-    UNQUALIFIED: counts.UNQUALIFIEDATLEAD + counts.UNQUALIFIEDATAPPT,
-    QUALIFIEDSHOWS: qualifiedShows(counts),
     NOHIRES: sum('NOHIRES'),
-    ...computeFunnelRates(counts),
+    FILED: sum('FILED'),
+    ...funnelRates(bases),
+    RATEBASES: bases,
   };
 }
 

@@ -46,3 +46,23 @@ export function isTotalLeadsEmpty(chart: TotalLeadsChart): boolean {
 export function sliceShare(count: number, total: number): number {
   return total > 0 ? Math.round((count / total) * 100) : 0;
 }
+
+/**
+ * Which campaigns a lead total counts, said under it (issue #30): the Classic dashboard's
+ * Total Leads follows the report filters' campaign status (active by default, spec 4),
+ * the cockpit's Lead Flow has no such filter and counts every campaign, so the two totals
+ * of one range differ by the leads of the other status's campaigns, and each says which.
+ */
+export function leadCampaignScope(
+  filters: { campaigns: readonly string[]; campaignStatus: readonly string[] } | null,
+): string {
+  const statuses = new Set(filters?.campaignStatus ?? []);
+  const status = statuses.size === 1 ? [...statuses][0] : null;
+  if (filters && filters.campaigns.length > 0) {
+    return status
+      ? `Counting the chosen campaigns that are ${status}.`
+      : 'Counting the chosen campaigns.';
+  }
+  if (status) return `Counting ${status} campaigns and leads without a campaign.`;
+  return 'Counting every campaign, active and inactive.';
+}

@@ -3,6 +3,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { ChartCanvas } from '@/app/components/chart/chart-canvas';
 import { type CockpitGoals, leadSourceGoalPair } from '@/shared/domain/cockpit-goals';
 import type { LeadFlowRow } from '@/shared/domain/cockpit-metrics';
+import { leadCampaignScope } from '@/shared/domain/total-leads';
 import {
   isBelowLeadMinimum,
   LEAD_FLOW_BAR_THICKNESS,
@@ -225,6 +226,8 @@ export function LeadFlowBody({
             </>
           ) : null}
         </p>
+        {/* The cockpit has no campaign filter: Classic's Total Leads may count fewer. */}
+        <p className="ic-lead-flow__total">{leadCampaignScope(null)}</p>
         <ul className="ic-lead-flow__key" aria-label="Colours">
           <li>
             <span className="ic-lead-flow__swatch" style={{ background: LEAD_FLOW_COLOURS.blue }} />{' '}

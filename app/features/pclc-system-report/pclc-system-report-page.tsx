@@ -15,6 +15,7 @@ import { fetchSystemPclc } from '@/shared/api/reports/system-pclc';
 import type { SystemPclcRow } from '@/shared/contracts/reports/pclc';
 import { formatDisplayDay, type DateRange } from '@/shared/domain/date-range';
 import { systemPclcFileName, systemPclcTotalsRow } from '@/shared/domain/system-pclc';
+import { funnelRatesNote } from '@/shared/domain/funnel-cards';
 import { latestTodayTimezone } from '@/shared/domain/workspace-day';
 import { withSignal } from '@/shared/query/api-with-signal';
 import { REPORT_GC_MS, REPORT_STALE_MS } from '@/shared/query/data-query';
@@ -152,6 +153,9 @@ function SystemPclcTable({
           totals={totals}
         />
       )}
+      {rows.length > 0 ? (
+        <p className="ic-system-pclc__note">{funnelRatesNote('rjPclc', false)}</p>
+      ) : null}
     </>
   );
 }

@@ -15,7 +15,8 @@ import { fetchPclcByLeadSource } from '@/shared/api/reports/pipeline';
 import type { PclcByLeadSourceRow } from '@/shared/contracts/reports/pclc';
 import { isBankruptcyPracticeArea } from '@/shared/domain/collection-filters';
 import { CHART_PALETTE } from '@/shared/domain/colour-rule';
-import { computeFunnelRates, qualifiedLeads } from '@/shared/domain/funnel-rates';
+import { funnelRates, sumRateBases } from '@/shared/domain/funnel-rates';
+import { funnelRatesNote } from '@/shared/domain/funnel-cards';
 import { PERSPECTIVE_LABELS } from '@/shared/domain/report-filter-state';
 import { BarChart } from './bar-chart';
 import { usePipelineFilters } from './use-pipeline-filters';
@@ -44,7 +45,7 @@ function columns(withFiled: boolean): ReportColumn<PclcByLeadSourceRow>[] {
   ];
 }
 
-/** Every source added up, rates computed from the sums (the funnel's rules). */
+/** Every source added up, rates computed from the summed numerators and denominators. */
 export function pipelineTotals(rows: readonly PclcByLeadSourceRow[]): PclcByLeadSourceRow {
   const keys = [
     'LEADS',
@@ -63,10 +64,11 @@ export function pipelineTotals(rows: readonly PclcByLeadSourceRow[]): PclcByLead
   const sums = Object.fromEntries(
     keys.map((key) => [key, rows.reduce((n, row) => n + row[key], 0)]),
   ) as Record<(typeof keys)[number], number>;
+  const bases = sumRateBases(rows.map((row) => row.RATEBASES));
   return {
     ...sums,
-    QUALIFIEDLEADS: qualifiedLeads(sums),
-    ...computeFunnelRates(sums),
+    ...funnelRates(bases),
+    RATEBASES: bases,
     LEADSOURCEID: null,
     LEADSOURCE: 'All lead sources',
   };
@@ -122,8 +124,6 @@ export function LeadSourcePipelineScreen() {
   );
 }
 
-const RATES = ['SETRATE', 'SHOWRATE', 'HIRERATE', 'FILEDRATE'] as const;
-
 function LeadSourceReport({
   rows,
   withFiled,
@@ -135,7 +135,6 @@ function LeadSourceReport({
   snapshot: boolean;
   perspective: string;
 }) {
-  const overHundred = snapshot && rows.some((row) => RATES.some((rate) => row[rate] > 100));
   const cols = useMemo(() => columns(withFiled), [withFiled]);
   const totals = useMemo(() => pipelineTotals(rows), [rows]);
   const { sort, onSort, exportRows } = useSortedTableExport(cols, rows, byLeads, totals);
@@ -179,13 +178,9 @@ function LeadSourceReport({
         onSort={onSort}
         totals={totals}
       />
-      {overHundred ? (
-        <p className="ic-pipeline__about">
-          In the Snapshot perspective a rate can pass 100%: it compares what happened in the range,
-          and a show or hire can follow a set made before it. The Conversion perspective follows
-          only the contacts that entered in the range.
-        </p>
-      ) : null}
+      <p className="ic-pipeline__about">
+        {funnelRatesNote(snapshot ? 'rjPclc' : 'intakePCLC', true)}
+      </p>
     </>
   );
 }

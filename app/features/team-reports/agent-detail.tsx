@@ -63,7 +63,11 @@ function AgentNumbers({ data }: { data: AgentData }) {
   const items: [string, string][] = [
     ['Leads', formatCount(totals.leads)],
     ['Sets', formatCount(totals.sets)],
-    ['Set rate', formatPercent(totals.setRate)],
+    // What the rate divides (issue #30): the agent's leads qualified in the range.
+    [
+      'Set rate',
+      `${formatPercent(totals.setRate)} (${formatCount(totals.setRateBasis.numerator)} of ${formatCount(totals.setRateBasis.denominator)} qualified leads)`,
+    ],
     ['Inbound calls', formatCount(totals.inboundCalls)],
     ['Inbound connected', formatCount(totals.inboundConnected)],
     ['Outbound calls', formatCount(totals.outboundCalls)],

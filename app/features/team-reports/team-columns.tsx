@@ -1,5 +1,6 @@
-import { countColumn, percentColumn } from '@/app/reports/table/report-columns';
+import { countColumn } from '@/app/reports/table/report-columns';
 import type { ReportColumn } from '@/app/reports/table/report-table';
+import { rateColumn } from '@/app/reports/table/rate-column';
 import { formatWholePercent } from '@/app/reports/table/report-format';
 import type { z } from 'zod';
 import type {
@@ -31,21 +32,54 @@ export const TEAM_COLUMNS: readonly ReportColumn<TeamRow>[] = [
   { key: 'name', label: 'Agent', value: (r) => personName(r) },
   countColumn('leads', 'Leads', (r) => r.leads),
   countColumn('sets', 'Sets', (r) => r.sets),
-  percentColumn('setRate', 'Set rate', (r) => r.setRate),
+  rateColumn(
+    'setRate',
+    'Set rate',
+    (r) => r.setRate,
+    (r) => r.setRateBasis,
+    { numerator: 'set so far', denominator: 'leads qualified in the range' },
+  ),
   countColumn('inboundCalls', 'Inbound calls', (r) => r.inboundCalls),
   countColumn('inboundConnected', 'Inbound connected', (r) => r.inboundConnected),
   countColumn('outboundCalls', 'Outbound calls', (r) => r.outboundCalls),
   countColumn('outboundAnswered', 'Outbound answered', (r) => r.outboundAnswered),
 ];
 
-/** Team Reports (people/consultants): consultations and hires per consultant. */
+/**
+ * What the team table's set rate divides (issue #30): the footnote under the table. The
+ * Sets column is the agent's activity; the rate follows the agent's own qualified leads,
+ * so it stays within 100%.
+ */
+export const TEAM_RATE_NOTE =
+  'Sets: appointments each agent set in the range. Set rate: of the leads the agent ' +
+  'qualified in the range, the share set so far (hover a rate for its two counts), so it ' +
+  'never passes 100%.';
+
+/**
+ * Team Reports (people/consultants): each consultant's consults in the range and what
+ * became of them (issue #30: one population, so hires never exceed consults).
+ */
 export const CONSULTANT_COLUMNS: readonly ReportColumn<ConsultantRow>[] = [
   { key: 'name', label: 'Consultant', value: (r) => personName(r) },
   countColumn('consults', 'Consults', (r) => r.consults),
+  countColumn('qualifiedConsults', 'Qualified consults', (r) => r.qualifiedConsults),
   countColumn('hires', 'Hires', (r) => r.hires),
   countColumn('noHires', 'No hires', (r) => r.noHires),
-  percentColumn('hireRate', 'Hire rate', (r) => r.hireRate),
+  rateColumn(
+    'hireRate',
+    'Hire rate',
+    (r) => r.hireRate,
+    (r) => ({ numerator: r.hires, denominator: r.qualifiedConsults }),
+    { numerator: 'hires', denominator: 'qualified consults' },
+  ),
 ];
+
+/** What the consultants table counts (issue #30): the footnote under it. */
+export const CONSULTANT_RATE_NOTE =
+  'Consults: appointments each consultant held in the range. Qualified consults leave out ' +
+  'those unqualified at the appointment. Hires and No hires: the decisions on these ' +
+  'consults so far, including those made after the range, so they never exceed the ' +
+  'consults; the rest are not decided yet. Hire rate = hires / qualified consults.';
 
 /** Relationship calls per agent: due and not made, and made in the last 30 days. */
 export const RELATIONSHIP_COLUMNS: readonly ReportColumn<RelationshipRow>[] = [

@@ -20,9 +20,11 @@ import type { ComplianceRow, StaffComplianceRow } from '@/shared/contracts/repor
 import {
   complianceColumns,
   CONSULTANT_COLUMNS,
+  CONSULTANT_RATE_NOTE,
   RELATIONSHIP_COLUMNS,
   staffComplianceColumns,
   TEAM_COLUMNS,
+  TEAM_RATE_NOTE,
   type ConsultantRow,
   type RelationshipRow,
   type TeamRow,
@@ -118,6 +120,7 @@ export function TeamActivityScreen() {
         agentOf={asAgent}
         range={team.range}
         summary={(rows) => teamSummary(rows)}
+        note={TEAM_RATE_NOTE}
       />
     </TeamScreen>
   );
@@ -176,6 +179,7 @@ export function TeamSalesScreen() {
           const hires = rows.reduce((n, r) => n + r.hires, 0);
           return `${countOf(rows.length, 'consultant')}: ${countOf(consults, 'consult')}, ${countOf(hires, 'hire')}.`;
         }}
+        note={CONSULTANT_RATE_NOTE}
       />
       <TeamTableSection<RelationshipRow>
         title="Relationship calls"

@@ -28,6 +28,8 @@ export interface TeamTableSectionProps<T> {
   agentOf?: (row: T) => { id: string; name: string } | null;
   range: DateRange | null;
   totals?: T | null;
+  /** A line under the table: what its counts and rates hold (issue #30). */
+  note?: ReactNode;
 }
 
 /**
@@ -47,6 +49,7 @@ export function TeamTableSection<T>({
   agentOf,
   range,
   totals,
+  note,
 }: TeamTableSectionProps<T>) {
   const [open, setOpen] = useState<{ key: string; id: string; name: string } | null>(null);
   const detailId = useId();
@@ -107,6 +110,7 @@ export function TeamTableSection<T>({
                 }
               />
             )}
+            {note && rows.length > 0 ? <p className="ic-team__note">{note}</p> : null}
           </>
         )}
       </ReportState>

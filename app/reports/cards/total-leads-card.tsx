@@ -17,6 +17,7 @@ import {
 import type { ReportFilterState } from '@/shared/domain/report-filter-state';
 import { checkRouteAccess } from '@/shared/domain/route-access';
 import {
+  leadCampaignScope,
   sliceShare,
   TOTAL_LEADS_CUTOUT,
   TOTAL_LEADS_ROTATION,
@@ -71,7 +72,7 @@ export function TotalLeadsCard({ filters }: TotalLeadsCardProps) {
       {report.status === 'error' ? (
         <ErrorView onRetry={report.retry} detail={report.detail ?? undefined} />
       ) : report.status === 'loaded' && report.data ? (
-        <TotalLeadsBody chart={report.data} />
+        <TotalLeadsBody chart={report.data} scope={leadCampaignScope(filters)} />
       ) : (
         <LoadingBlock label="Loading Total Leads..." />
       )}
@@ -91,7 +92,7 @@ export function TotalLeadsCard({ filters }: TotalLeadsCardProps) {
   );
 }
 
-function TotalLeadsBody({ chart }: { chart: TotalLeadsChart }) {
+function TotalLeadsBody({ chart, scope }: { chart: TotalLeadsChart; scope: string }) {
   const config = useMemo<ChartConfiguration<'doughnut'>>(
     () => ({
       type: 'doughnut',
@@ -155,6 +156,7 @@ function TotalLeadsBody({ chart }: { chart: TotalLeadsChart }) {
           </li>
         ))}
       </ul>
+      <p className="ic-total-leads__scope">{scope}</p>
     </div>
   );
 }

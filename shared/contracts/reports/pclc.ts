@@ -4,19 +4,34 @@ import { pipelineStageSchema, crmModuleSchema } from './pipeline-stages';
 import {
   countSchema,
   percentSchema,
+  rateBasisSchema,
   reportFiltersBodySchema,
   reportFiltersQuerySchema,
 } from './report-filters';
 
 /**
+ * Each rate's numerator and denominator (issue #30; shared/domain/funnel-rates.ts), counts
+ * of this answer: SETRATE SETS / QUALIFIEDLEADS, SHOWRATE SHOWS / SETS, HIRERATE HIRES /
+ * QUALIFIEDSHOWS, FILEDRATE FILED / HIRES. Sent so a screen shows what a rate divides.
+ */
+export const funnelRateBasesSchema = z.object({
+  SETRATE: rateBasisSchema,
+  SHOWRATE: rateBasisSchema,
+  HIRERATE: rateBasisSchema,
+  FILEDRATE: rateBasisSchema,
+});
+
+/**
  * Funnel data, "pclcData" (spec: dashboards 3 Funnel data, 2.5 rate tooltips).
  * Counts are transitions in the range (snapshot, type rjPclc) or transitions of the
  * contacts that entered the pipeline in the range (conversion, type intakePCLC).
- * RATE fields are percents with 2 decimals from shared/domain/funnel-rates.ts:
- * SETRATE = SETS / QUALIFIEDLEADS, SHOWRATE = SHOWS / SETS,
- * HIRERATE = HIRES / QUALIFIEDSHOWS, FILEDRATE = FILED / HIRES (0 when dividing by 0).
- * QUALIFIED and QUALIFIEDLEADS (the variant names of spec 3) are both LEADS minus
- * UNQUALIFIEDATLEAD; UNQUALIFIED is UNQUALIFIEDATLEAD plus UNQUALIFIEDATAPPT.
+ * RATE fields are percents with 2 decimals, each its RATEBASES numerator / denominator
+ * (0 when dividing by 0): within 0–100% in the conversion perspective, where every
+ * numerator is part of its denominator; in the snapshot a later step can hold people
+ * whose earlier step came before the range, so a rate can pass 100%.
+ * QUALIFIED and QUALIFIEDLEADS (the variant names of spec 3) are both the qualified
+ * transitions, counted like the other stages (the funnel's Qualified list, issue #30);
+ * UNQUALIFIED is UNQUALIFIEDATLEAD plus UNQUALIFIEDATAPPT.
  */
 export const pclcDataSchema = z.object({
   LEADS: countSchema,
@@ -35,6 +50,7 @@ export const pclcDataSchema = z.object({
   NOHIRES: countSchema,
   FILED: countSchema,
   FILEDRATE: percentSchema,
+  RATEBASES: funnelRateBasesSchema,
 });
 export type PclcData = z.infer<typeof pclcDataSchema>;
 

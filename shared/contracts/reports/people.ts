@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idSchema, listMetaSchema, MAX_PAGE_LIMIT } from '../common';
-import { countSchema, percentSchema, reportDaySchema, dateRangeSchema } from './report-filters';
+import {
+  countSchema,
+  percentSchema,
+  rateBasisSchema,
+  reportDaySchema,
+  dateRangeSchema,
+} from './report-filters';
 
 /**
  * People reports (spec: dashboards 7 "GET reports/people/agents; GET
@@ -70,11 +76,17 @@ export const peopleRequestSchema = z
   .and(dateRangeSchema);
 export type PeopleRequest = z.input<typeof peopleRequestSchema>;
 
-/** An agent's numbers in the range: transitions credited to them and their calls. */
+/**
+ * An agent's numbers in the range: transitions credited to them and their calls. setRate
+ * is setRateBasis's numerator / denominator (issue #30): of the leads the agent qualified
+ * in the range, those set so far (a set counts with its qualification's day), so it
+ * stays within 0–100% while `sets` counts the sets made in the range.
+ */
 export const agentPerformanceSchema = z.object({
   leads: countSchema,
   sets: countSchema,
   setRate: percentSchema,
+  setRateBasis: rateBasisSchema,
   inboundCalls: countSchema,
   inboundConnected: countSchema,
   outboundCalls: countSchema,
@@ -85,14 +97,21 @@ export const teamRowSchema = agentPerformanceSchema.extend({
   name: z.string(),
   active: z.boolean(),
 });
+/**
+ * A consultant's consults in the range and what became of them (issue #30: one
+ * population, so hires never exceed consults): hires and noHires are the decisions on
+ * these consults up to now, whenever they were made; qualifiedConsults leaves out those
+ * unqualified at the appointment; hireRate = hires / qualifiedConsults, percent with 2
+ * decimals.
+ */
 export const consultantRowSchema = z.object({
   id: idSchema,
   name: z.string(),
   active: z.boolean(),
   consults: countSchema,
+  qualifiedConsults: countSchema,
   hires: countSchema,
   noHires: countSchema,
-  /** hires / consults, percent with 2 decimals. */
   hireRate: percentSchema,
 });
 export const agentDaySchema = z.object({

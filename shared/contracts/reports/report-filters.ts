@@ -166,5 +166,11 @@ export type DateRange = z.infer<typeof dateRangeSchema>;
 /** Counts are whole numbers; rates are percents with 2 decimals (shared/domain/funnel-rates). */
 export const countSchema = z.number().int().min(0);
 export const percentSchema = z.number().min(0);
+/**
+ * What a rate divides (issue #30): its numerator and denominator, counts of one
+ * population, so a screen can say "11 of 13" beside the rate and a test can check it.
+ */
+export const rateBasisSchema = z.object({ numerator: countSchema, denominator: countSchema });
+export type RateBasisData = z.infer<typeof rateBasisSchema>;
 /** Money in USD with cents (spec: dashboards 1 "Money is shown in USD"). */
 export const moneySchema = z.number();

@@ -731,6 +731,7 @@ describe('the end of every call (issue #28)', () => {
       expect(down.error).toBeUndefined();
       // The later migrations go down with it (and come back up below).
       expect(down.results?.map((r) => r.migrationName)).toEqual([
+        '0026-rate-cohorts',
         '0025-intake-bounds',
         '0024-unfinished-intakes',
         '0023-missed-call-indexes',
@@ -777,6 +778,7 @@ describe('the end of every call (issue #28)', () => {
         '0023-missed-call-indexes',
         '0024-unfinished-intakes',
         '0025-intake-bounds',
+        '0026-rate-cohorts',
       ]);
 
       const rows = await db

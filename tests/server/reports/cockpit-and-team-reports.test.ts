@@ -408,7 +408,9 @@ describe('cockpit, call, team, cash-flow and marketing reports on the hand-built
       active: true,
       leads: 3,
       sets: 1,
+      // c1's set, of the 2 leads Ada qualified in the range (c1, c7).
       setRate: 50,
+      setRateBasis: { numerator: 1, denominator: 2 },
       inboundCalls: 2,
       inboundConnected: 1,
       outboundCalls: 2,
@@ -421,6 +423,7 @@ describe('cockpit, call, team, cash-flow and marketing reports on the hand-built
         name: 'Cy Closer',
         active: true,
         consults: 2,
+        qualifiedConsults: 2,
         hires: 1,
         noHires: 1,
         hireRate: 50,
@@ -429,7 +432,9 @@ describe('cockpit, call, team, cash-flow and marketing reports on the hand-built
         id: 'cns_2',
         name: 'Di Doubt',
         active: true,
+        // c2 was unqualified at the appointment.
         consults: 1,
+        qualifiedConsults: 0,
         hires: 0,
         noHires: 0,
         hireRate: 0,

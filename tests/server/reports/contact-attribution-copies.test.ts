@@ -312,6 +312,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
     const down = await migrator.migrateTo('0014-conversion-scale');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toEqual([
+      '0026-rate-cohorts',
       '0025-intake-bounds',
       '0024-unfinished-intakes',
       '0023-missed-call-indexes',
@@ -340,6 +341,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
       '0023-missed-call-indexes',
       '0024-unfinished-intakes',
       '0025-intake-bounds',
+      '0026-rate-cohorts',
     ]);
     const filled = await db
       .selectFrom('appointments')

@@ -20,7 +20,7 @@ import {
   pclcResponseSchema,
 } from '@/shared/contracts/reports/pclc';
 import { trendsResponseSchema } from '@/shared/contracts/reports/trends';
-import { computeFunnelRates } from '@/shared/domain/funnel-rates';
+import { funnelRates } from '@/shared/domain/funnel-rates';
 import {
   storedSettingsSchema,
   storedVendorsSchema,
@@ -118,6 +118,8 @@ describe('report numbers on the demo seed add up across calls', () => {
         ).meta.total;
       expect(await rows('LEADS')).toBe(funnel.LEADS);
       expect(await rows('LEADS', 'UNQUALIFIED')).toBe(funnel.UNQUALIFIEDATLEAD);
+      // The Qualified Leads card's figure is its Qualified list (issue #30).
+      expect(await rows('LEADS', 'QUALIFIED')).toBe(funnel.QUALIFIEDLEADS);
       expect(await rows('SETS')).toBe(funnel.SETS);
       expect(await rows('SHOWS')).toBe(funnel.SHOWS);
       expect(await rows('SHOWS', 'UNQUALIFIED')).toBe(funnel.UNQUALIFIEDATAPPT);
@@ -126,13 +128,16 @@ describe('report numbers on the demo seed add up across calls', () => {
       expect(await rows('HIRES', 'NOHIRES')).toBe(funnel.NOHIRES);
       expect(await rows('FILED')).toBe(funnel.FILED);
 
-      expect(computeFunnelRates(funnel)).toEqual({
+      expect(funnelRates(funnel.RATEBASES)).toEqual({
         SETRATE: funnel.SETRATE,
         SHOWRATE: funnel.SHOWRATE,
         HIRERATE: funnel.HIRERATE,
         FILEDRATE: funnel.FILEDRATE,
       });
-      expect(funnel.QUALIFIEDLEADS).toBe(funnel.LEADS - funnel.UNQUALIFIEDATLEAD);
+      expect(funnel.RATEBASES.HIRERATE).toEqual({
+        numerator: funnel.HIRES,
+        denominator: funnel.QUALIFIEDSHOWS,
+      });
       expect(funnel.QUALIFIEDSHOWS).toBe(funnel.SHOWS - funnel.UNQUALIFIEDATAPPT);
 
       const conversion = conversionResponseSchema.parse(

@@ -24,7 +24,12 @@ import {
 } from '@/server/repositories/workspace-repository';
 import { DEMO_PASSWORD } from '@/server/seed/demo-accounts';
 import { DEMO_WORKSPACES } from '@/server/seed/demo-workspaces';
-import { startTestServer, TEST_PASSWORD_COST, type TestServer } from '../helpers/test-server';
+import {
+  startTestServer,
+  TEST_PASSWORD_COST,
+  type TestServer,
+  type TestServerOptions,
+} from '../helpers/test-server';
 
 /**
  * A hand-built reporting fixture (issue #3: "a small hand-built fixture database whose
@@ -656,8 +661,10 @@ export interface ReportFixture {
   ): Promise<{ status: number; body: unknown }>;
 }
 
-export async function startReportFixture(): Promise<ReportFixture> {
-  const t = await startTestServer({ seedDemoData: false, now: () => NOW });
+export async function startReportFixture(
+  options: Omit<TestServerOptions, 'seedDemoData' | 'now'> = {},
+): Promise<ReportFixture> {
+  const t = await startTestServer({ ...options, seedDemoData: false, now: () => NOW });
   const { db } = t.server;
   await insertWorkspace(db, WS, 'Fixture Law', { quickBooks: true });
   await insertWorkspace(db, OTHER_WS, 'Other Law', { quickBooks: false });

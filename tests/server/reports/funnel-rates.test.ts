@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  computeFunnelRates,
-  computeHireRate,
-  computeSetRate,
+  funnelData,
+  funnelRateBases,
+  funnelRates,
+  funnelRatesNest,
   qualifiedShows,
   ratePercent,
+  sumRateBases,
 } from '@/shared/domain/funnel-rates';
 import { daysInRange } from '@/shared/domain/date-range';
 import { combineSalesPerformanceGoals, scaleWeeklyGoal } from '@/shared/domain/goals';
@@ -12,17 +14,26 @@ import { DEMO_WORKSPACES } from '@/server/seed/demo-workspaces';
 
 const counts = {
   LEADS: 10,
+  QUALIFIED: 8,
   UNQUALIFIEDATLEAD: 2,
   SETS: 6,
   SHOWS: 4,
   UNQUALIFIEDATAPPT: 1,
   HIRES: 2,
+  NOHIRES: 1,
   FILED: 1,
 };
 
 describe('funnel rates (spec: dashboards 2.5 rate tooltips)', () => {
   it('divides sets by qualified leads, shows by sets, hires by qualified shows, filed by hires', () => {
-    expect(computeFunnelRates(counts)).toEqual({
+    const bases = funnelRateBases(counts);
+    expect(bases).toEqual({
+      SETRATE: { numerator: 6, denominator: 8 },
+      SHOWRATE: { numerator: 4, denominator: 6 },
+      HIRERATE: { numerator: 2, denominator: 3 },
+      FILEDRATE: { numerator: 1, denominator: 2 },
+    });
+    expect(funnelRates(bases)).toEqual({
       SETRATE: 75,
       SHOWRATE: 66.67,
       HIRERATE: 66.67,
@@ -30,9 +41,17 @@ describe('funnel rates (spec: dashboards 2.5 rate tooltips)', () => {
     });
   });
 
+  it('counts qualified leads as the qualified transitions, not new leads less unqualified', () => {
+    // 10 new leads, 2 unqualified, 1 not decided yet: 7 qualified (the Qualified list).
+    const data = funnelData({ ...counts, QUALIFIED: 7 });
+    expect(data.QUALIFIEDLEADS).toBe(7);
+    expect(data.QUALIFIED).toBe(7);
+    expect(data.RATEBASES.SETRATE).toEqual({ numerator: 6, denominator: 7 });
+  });
+
   it('answers 0 when there is nothing to convert from', () => {
-    expect(computeSetRate({ ...counts, LEADS: 2 })).toBe(0);
-    expect(computeHireRate({ ...counts, SHOWS: 1 })).toBe(0);
+    expect(funnelData({ ...counts, QUALIFIED: 0 }).SETRATE).toBe(0);
+    expect(funnelData({ ...counts, SHOWS: 1 }).HIRERATE).toBe(0);
     expect(ratePercent(3, 0)).toBe(0);
   });
 
@@ -40,6 +59,17 @@ describe('funnel rates (spec: dashboards 2.5 rate tooltips)', () => {
     expect(ratePercent(1, 3)).toBe(33.33);
     expect(ratePercent(2, 3)).toBe(66.67);
     expect(qualifiedShows({ SHOWS: 1, UNQUALIFIEDATAPPT: 3 })).toBe(0);
+  });
+
+  it('sums numerators and denominators for a totals row, never averaging rates', () => {
+    const a = funnelRateBases({ ...counts, FILED: 2 });
+    const b = funnelRateBases({ ...counts, HIRES: 98, FILED: 1 });
+    expect(funnelRates(sumRateBases([a, b])).FILEDRATE).toBe(3);
+  });
+
+  it('nests in the conversion perspective only', () => {
+    expect(funnelRatesNest('intakePCLC')).toBe(true);
+    expect(funnelRatesNest('rjPclc')).toBe(false);
   });
 });
 

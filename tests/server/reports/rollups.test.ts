@@ -26,6 +26,10 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       SELECT workspace_id, 'conversion', entered_day, stage, COALESCE(lead_source_id, ''),
              COALESCE(campaign_id, ''), COALESCE(case_type_key, ''), COUNT(*)
       FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7
+      UNION ALL
+      SELECT workspace_id, 'cohort', parent_day, stage, COALESCE(lead_source_id, ''),
+             COALESCE(campaign_id, ''), COALESCE(case_type_key, ''), COUNT(*)
+      FROM pipeline_events WHERE parent_day IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6, 7
       EXCEPT
       SELECT workspace_id, perspective, day, stage, lead_source_id, campaign_id, case_type_key,
              count FROM pipeline_daily) AS q1`,
@@ -34,7 +38,9 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id,
           campaign_id, case_type_key FROM pipeline_events) AS q2)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
-          campaign_id, case_type_key FROM pipeline_events) AS q3) AS n`,
+          campaign_id, case_type_key FROM pipeline_events) AS q3)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, parent_day, stage, lead_source_id,
+          campaign_id, case_type_key FROM pipeline_events WHERE parent_day IS NOT NULL) AS q3c) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, perspective, day, stage, lead_source_id, SUM(count) FROM pipeline_daily
       GROUP BY 1, 2, 3, 4, 5
@@ -48,6 +54,10 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       SELECT workspace_id, 'conversion', entered_day, stage, COALESCE(lead_source_id, ''),
              COALESCE(agent_id, ''), COALESCE(consultant_id, ''), COALESCE(channel, ''), COUNT(*)
       FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+      UNION ALL
+      SELECT workspace_id, 'cohort', parent_day, stage, COALESCE(lead_source_id, ''),
+             COALESCE(agent_id, ''), COALESCE(consultant_id, ''), COALESCE(channel, ''), COUNT(*)
+      FROM pipeline_events WHERE parent_day IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
       EXCEPT
       SELECT workspace_id, perspective, day, stage, lead_source_id, agent_id, consultant_id,
              channel, count FROM pipeline_daily_people) AS q5`,
@@ -55,7 +65,9 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id, agent_id,
           consultant_id, channel FROM pipeline_events) AS q6)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
-          agent_id, consultant_id, channel FROM pipeline_events) AS q7) AS n`,
+          agent_id, consultant_id, channel FROM pipeline_events) AS q7)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, parent_day, stage, lead_source_id,
+          agent_id, consultant_id, channel FROM pipeline_events WHERE parent_day IS NOT NULL) AS q7c) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, 'snapshot', day, stage, COALESCE(lead_source_id, ''),
              COALESCE(office_id, ''), COUNT(*)
@@ -64,6 +76,10 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       SELECT workspace_id, 'conversion', entered_day, stage, COALESCE(lead_source_id, ''),
              COALESCE(office_id, ''), COUNT(*)
       FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6
+      UNION ALL
+      SELECT workspace_id, 'cohort', parent_day, stage, COALESCE(lead_source_id, ''),
+             COALESCE(office_id, ''), COUNT(*)
+      FROM pipeline_events WHERE parent_day IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6
       EXCEPT
       SELECT workspace_id, perspective, day, stage, lead_source_id, office_id, count
       FROM pipeline_daily_office) AS q8`,
@@ -71,7 +87,9 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id,
           office_id FROM pipeline_events) AS q9)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
-          office_id FROM pipeline_events) AS q10) AS n`,
+          office_id FROM pipeline_events) AS q10)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, parent_day, stage, lead_source_id,
+          office_id FROM pipeline_events WHERE parent_day IS NOT NULL) AS q10c) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, 'snapshot', day, stage, COALESCE(lead_source_id, ''),
              COALESCE(case_type_key, ''), COALESCE(sub_case_type_key, ''), COUNT(*)
@@ -80,6 +98,10 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       SELECT workspace_id, 'conversion', entered_day, stage, COALESCE(lead_source_id, ''),
              COALESCE(case_type_key, ''), COALESCE(sub_case_type_key, ''), COUNT(*)
       FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7
+      UNION ALL
+      SELECT workspace_id, 'cohort', parent_day, stage, COALESCE(lead_source_id, ''),
+             COALESCE(case_type_key, ''), COALESCE(sub_case_type_key, ''), COUNT(*)
+      FROM pipeline_events WHERE parent_day IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6, 7
       EXCEPT
       SELECT workspace_id, perspective, day, stage, lead_source_id, case_type_key,
              sub_case_type_key, count FROM pipeline_daily_case) AS q11`,
@@ -87,7 +109,9 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, day, stage, lead_source_id,
           case_type_key, sub_case_type_key FROM pipeline_events) AS q12)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, entered_day, stage, lead_source_id,
-          case_type_key, sub_case_type_key FROM pipeline_events) AS q13) AS n`,
+          case_type_key, sub_case_type_key FROM pipeline_events) AS q13)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, parent_day, stage, lead_source_id,
+          case_type_key, sub_case_type_key FROM pipeline_events WHERE parent_day IS NOT NULL) AS q13c) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, scheduled_day, COALESCE(lead_source_id, ''), status, COUNT(*)
       FROM appointments GROUP BY 1, 2, 3, 4
@@ -113,6 +137,11 @@ async function rollupMismatches(db: Db): Promise<number[]> {
              COALESCE(lead_source_id, ''), COALESCE(agent_id, ''), COALESCE(consultant_id, ''),
              COALESCE(channel, ''), COUNT(*)
       FROM pipeline_events GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+      UNION ALL
+      SELECT workspace_id, 'cohort', stage, COALESCE(office_id, ''), parent_day,
+             COALESCE(lead_source_id, ''), COALESCE(agent_id, ''), COALESCE(consultant_id, ''),
+             COALESCE(channel, ''), COUNT(*)
+      FROM pipeline_events WHERE parent_day IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
       EXCEPT
       SELECT workspace_id, perspective, stage, office_id, day, lead_source_id, agent_id,
              consultant_id, channel, count FROM pipeline_daily_office_people) AS q26`,
@@ -120,7 +149,9 @@ async function rollupMismatches(db: Db): Promise<number[]> {
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, stage, office_id, day,
           lead_source_id, agent_id, consultant_id, channel FROM pipeline_events) AS q27)
       - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, stage, office_id, entered_day,
-          lead_source_id, agent_id, consultant_id, channel FROM pipeline_events) AS q28) AS n`,
+          lead_source_id, agent_id, consultant_id, channel FROM pipeline_events) AS q28)
+      - (SELECT COUNT(*) FROM (SELECT DISTINCT workspace_id, stage, office_id, parent_day,
+          lead_source_id, agent_id, consultant_id, channel FROM pipeline_events WHERE parent_day IS NOT NULL) AS q28c) AS n`,
     sql<{ n: number }>`SELECT COUNT(*) AS n FROM (
       SELECT workspace_id, kind, due_day, COALESCE(agent_id, ''), COUNT(*), COUNT(made_day)
       FROM outbound_tasks GROUP BY 1, 2, 3, 4
@@ -265,6 +296,14 @@ describe('daily rollups kept on write (README Reporting engine)', () => {
       expect(b, JSON.stringify(variant)).toEqual(a);
       expect(c, JSON.stringify(variant)).toEqual(a);
       expect(a.new_lead).toBeGreaterThan(0);
+      // The cohort (outcomes by their parent's day, migration 0026) too.
+      const [ca, cb, cc] = await Promise.all(
+        SOURCES.map((source) => stageCounts(db, scope, { perspective: 'cohort' }, source)),
+      );
+      expect(cb, `cohort ${JSON.stringify(variant)}`).toEqual(ca);
+      expect(cc, `cohort ${JSON.stringify(variant)}`).toEqual(ca);
+      expect(ca.hire).toBeGreaterThan(0);
+      expect(ca.new_lead).toBe(0);
     }
     const fine = resolveScope(
       workspace,
@@ -306,6 +345,13 @@ describe('daily rollups kept on write (README Reporting engine)', () => {
     );
     expect(fromPeople).toEqual(fromEvents);
     expect(fromPeople.new_lead).toBeGreaterThan(0);
+    const [cohortPeople, cohortEvents] = await Promise.all(
+      (['pipeline_daily_people', 'pipeline_events'] as const).map((source) =>
+        stageCounts(db, agent, { perspective: 'cohort' }, source),
+      ),
+    );
+    expect(cohortPeople).toEqual(cohortEvents);
+    expect(cohortPeople.set).toBeGreaterThan(0);
   });
 
   it('answer the office and sub-case-type filters from their own rollups, equal to the records', async () => {

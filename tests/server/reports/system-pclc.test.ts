@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@/shared/contracts/common';
 import { systemPclcResponseSchema } from '@/shared/contracts/reports/pclc';
-import { computeFunnelRates, qualifiedLeads } from '@/shared/domain/funnel-rates';
+import { funnelRateBases, funnelRates } from '@/shared/domain/funnel-rates';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // GET system/reports/pclc (spec: dashboards 7 "System report"; issue #16): the snapshot
@@ -41,13 +41,14 @@ describe('GET system/reports/pclc', () => {
     // The demo records give the funnel numbers to check the rules against.
     expect(rows.some((r) => r.LEADS > 0 && r.SETS > 0)).toBe(true);
     for (const r of rows) {
-      expect(r.QUALIFIEDLEADS).toBe(qualifiedLeads(r));
+      expect(r.QUALIFIEDLEADS).toBe(r.QUALIFIED);
+      expect(r.RATEBASES).toEqual(funnelRateBases(r));
       expect({
         SETRATE: r.SETRATE,
         SHOWRATE: r.SHOWRATE,
         HIRERATE: r.HIRERATE,
         FILEDRATE: r.FILEDRATE,
-      }).toEqual(computeFunnelRates(r));
+      }).toEqual(funnelRates(r.RATEBASES));
     }
   });
 

@@ -1,31 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { PclcData } from '@/shared/contracts/reports/pclc';
 import { funnelCards, shownCollection, toggleCollection } from '@/shared/domain/funnel-cards';
+import { funnelData } from '@/shared/domain/funnel-rates';
 
-const data: PclcData = {
+const data: PclcData = funnelData({
   LEADS: 150,
-  QUALIFIED: 120,
-  QUALIFIEDLEADS: 120,
-  UNQUALIFIED: 40,
+  QUALIFIED: 118,
   UNQUALIFIEDATLEAD: 30,
   SETS: 60,
-  SETRATE: 50,
   SHOWS: 40,
-  QUALIFIEDSHOWS: 30,
   UNQUALIFIEDATAPPT: 10,
-  SHOWRATE: 66.67,
   HIRES: 12,
-  HIRERATE: 40,
   NOHIRES: 18,
   FILED: 3,
-  FILEDRATE: 25,
-};
+});
 
 describe('funnel stat cards (spec: dashboards 2.5)', () => {
   it('names the cards Qualified Leads, Set Appointments, Qualified Shows, Hires', () => {
     const cards = funnelCards(data, { showFiled: false });
     expect(cards.map((c) => [c.stat, c.label, c.value])).toEqual([
-      ['LEADS', 'Qualified Leads', 120],
+      ['LEADS', 'Qualified Leads', 118],
       ['SETS', 'Set Appointments', 60],
       ['SHOWS', 'Qualified Shows', 30],
       ['HIRES', 'Hires', 12],
@@ -36,36 +30,55 @@ describe('funnel stat cards (spec: dashboards 2.5)', () => {
     expect(funnelCards(data, { showFiled: true }).map((c) => c.label)).toContain('Filed');
   });
 
-  it('explains each rate with its formula and this report’s numbers', () => {
+  it('shows beside each rate the two counts it divides (issue #30)', () => {
+    const [leads, sets, shows, hires, filed] = funnelCards(data, { showFiled: true });
+    expect(leads!.caption).toBe('of 150 new leads');
+    expect(sets!.caption).toBe('Set rate 50.85% · 60 / 118');
+    // The Qualified Shows card (30) shows the rate of all 40 shows, and says so.
+    expect(shows!.caption).toBe('Show rate 66.67% · 40 / 60');
+    expect(hires!.caption).toBe('Hire rate 40% · 12 / 30');
+    expect(filed!.caption).toBe('Filed rate 25% · 3 / 12');
+  });
+
+  it('names what each count holds in the tooltip, with this report’s numbers', () => {
     const [leads, sets, shows, hires, filed] = funnelCards(data, { showFiled: true });
     expect(leads!.formula).toBe(
-      'Qualified leads = new leads − unqualified at lead = 150 − 30 = 120',
+      'Qualified leads = leads qualified in the range = 118, the Qualified list. New leads: ' +
+        '150; unqualified at lead: 30; the rest are not decided yet.',
     );
-    expect(sets!.formula).toBe('Set rate = sets / qualified leads = 60 / 120 = 50%');
-    expect(shows!.formula).toContain('Show rate = all shows / sets = 40 / 60 = 66.67%');
+    expect(sets!.formula).toBe(
+      'Set rate = sets / qualified leads = 60 / 118 = 50.85%. Both count what happened in ' +
+        'the range, so the sets can include appointments set for leads qualified before the range.',
+    );
+    expect(shows!.formula).toContain('Show rate = shows (all) / sets = 40 / 60 = 66.67%.');
     expect(shows!.formula).toContain(
-      'Qualified shows = shows − unqualified at appointment = 40 − 10 = 30',
+      'Qualified shows = shows − unqualified at appointment = 40 − 10 = 30.',
     );
-    expect(hires!.formula).toBe('Hire rate = hires / qualified shows = 12 / 30 = 40%');
-    expect(filed!.formula).toBe('Filed rate = filed / hires = 3 / 12 = 25%');
-    expect(sets!.caption).toBe('Set rate 50%');
+    expect(hires!.formula).toContain('Hire rate = hires / qualified shows = 12 / 30 = 40%.');
+    expect(filed!.formula).toContain('Filed rate = filed cases / hires = 3 / 12 = 25%.');
+    expect(filed!.formula).not.toContain('above 100%');
   });
 
   it('says why a snapshot rate passes 100% (filed cases of clients hired before the range)', () => {
-    // The demo week's shape: 20 filed against 11 hires in the range.
-    const week = { ...data, HIRES: 11, FILED: 20 };
-    const filed = funnelCards(week, { showFiled: true }).at(-1)!;
-    expect(filed.caption).toBe('Filed rate 181.82%');
+    // The demo month's shape: 94 filed against 81 hires in the range.
+    const month = funnelData({ ...data, NOHIRES: 18, HIRES: 81, FILED: 94 });
+    const filed = funnelCards(month, { showFiled: true }).at(-1)!;
+    expect(filed.caption).toBe('Filed rate 116.05% · 94 / 81');
     expect(filed.formula).toBe(
-      'Filed rate = filed / hires = 20 / 11 = 181.82%. Above 100% because the snapshot counts ' +
-        'each step when it happened in the range: it includes cases filed for clients hired ' +
-        'before the range.',
+      'Filed rate = filed cases / hires = 94 / 81 = 116.05%. Both count what happened in the ' +
+        'range, so the filed cases can include cases filed for clients hired before the ' +
+        'range. That is why this rate is above 100%; the Conversion perspective follows one ' +
+        'group of contacts and stays within 100%.',
     );
-    // Within 100%, or in the conversion perspective (the range's own leads), no such note.
-    expect(funnelCards(data, { showFiled: true }).at(-1)!.formula).not.toContain('Above 100%');
-    expect(
-      funnelCards(week, { showFiled: true, type: 'intakePCLC' }).at(-1)!.formula,
-    ).not.toContain('Above 100%');
+  });
+
+  it('in the conversion perspective says both counts follow the range’s contacts', () => {
+    const [leads, sets] = funnelCards(data, { showFiled: true, type: 'intakePCLC' });
+    expect(leads!.formula).toContain('leads qualified of the leads that entered in the range');
+    expect(sets!.formula).toBe(
+      'Set rate = sets / qualified leads = 60 / 118 = 50.85%. Both count the contacts that ' +
+        'entered the pipeline in the range.',
+    );
   });
 
   it('toggles a collection, and pressing it again goes back to blank (all)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PclcData, SystemPclcRow } from '@/shared/contracts/reports/pclc';
-import { computeFunnelRates } from '@/shared/domain/funnel-rates';
+import { funnelData } from '@/shared/domain/funnel-rates';
 import {
   SYSTEM_PCLC_TOTALS_LABEL,
   systemPclcFileName,
@@ -22,15 +22,9 @@ function funnel(counts: Partial<PclcData>): PclcData {
     NOHIRES: 0,
     ...counts,
   };
-  const qualified = base.LEADS - base.UNQUALIFIEDATLEAD;
-  return {
-    ...base,
-    QUALIFIED: qualified,
-    QUALIFIEDLEADS: qualified,
-    UNQUALIFIED: base.UNQUALIFIEDATLEAD + base.UNQUALIFIEDATAPPT,
-    QUALIFIEDSHOWS: base.SHOWS - base.UNQUALIFIEDATAPPT,
-    ...computeFunnelRates(base),
-  };
+  // Every lead qualified unless told (QUALIFIED is the qualified transitions, issue #30).
+  const QUALIFIED = counts.QUALIFIED ?? base.LEADS - base.UNQUALIFIEDATLEAD;
+  return funnelData({ ...base, QUALIFIED });
 }
 
 describe('system PCLC totals', () => {
@@ -51,6 +45,9 @@ describe('system PCLC totals', () => {
     expect(totals.SHOWRATE).toBe(50.98);
     expect(totals.HIRERATE).toBe(23.08);
     expect(totals.FILEDRATE).toBe(58.33);
+    // ...and each rate's numerator and denominator are the summed ones (issue #30).
+    expect(totals.RATEBASES.FILEDRATE).toEqual({ numerator: 7, denominator: 12 });
+    expect(totals.RATEBASES.SETRATE).toEqual({ numerator: 102, denominator: 202 });
   });
 
   it('uses qualified leads and qualified shows as the funnel rules do', () => {
@@ -74,8 +71,11 @@ describe('system PCLC totals', () => {
   });
 
   it('is all zeros, rates included, with no workspace or no leads', () => {
-    const totals = systemPclcTotals([]);
+    const { RATEBASES, ...totals } = systemPclcTotals([]);
     expect(Object.values(totals).every((value) => value === 0)).toBe(true);
+    expect(
+      Object.values(RATEBASES).every((basis) => basis.numerator === 0 && basis.denominator === 0),
+    ).toBe(true);
   });
 
   it('makes a totals row labelled for every workspace', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isTotalLeadsEmpty, sliceShare, totalLeadsChart } from '@/shared/domain/total-leads';
+import {
+  isTotalLeadsEmpty,
+  leadCampaignScope,
+  sliceShare,
+  totalLeadsChart,
+} from '@/shared/domain/total-leads';
 
 const row = (LEADSOURCE: string, LEADS: string) => ({ LEADSOURCE, LEADS });
 
@@ -36,5 +41,23 @@ describe('Total Leads doughnut (spec: dashboards 2.6, 9 — top 3 plus Other)', 
   it('gives legend shares as whole percents', () => {
     expect(sliceShare(1, 3)).toBe(33);
     expect(sliceShare(0, 0)).toBe(0);
+  });
+});
+
+describe('which campaigns a lead total counts (issue #30)', () => {
+  it('says every campaign without a status, one status with leads without a campaign', () => {
+    expect(leadCampaignScope(null)).toBe('Counting every campaign, active and inactive.');
+    expect(leadCampaignScope({ campaigns: [], campaignStatus: ['active', 'inactive'] })).toBe(
+      'Counting every campaign, active and inactive.',
+    );
+    expect(leadCampaignScope({ campaigns: [], campaignStatus: ['active'] })).toBe(
+      'Counting active campaigns and leads without a campaign.',
+    );
+    expect(leadCampaignScope({ campaigns: ['c1'], campaignStatus: ['inactive'] })).toBe(
+      'Counting the chosen campaigns that are inactive.',
+    );
+    expect(leadCampaignScope({ campaigns: ['c1'], campaignStatus: [] })).toBe(
+      'Counting the chosen campaigns.',
+    );
   });
 });

@@ -88,7 +88,12 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     const info = screen.getByRole('button', { name: 'How Set Appointments is computed' });
     act(() => info.focus());
     const tip = screen.getAllByRole('tooltip').find((node) => !node.hidden)!;
-    expect(tip.textContent).toBe('Set rate = sets / qualified leads = 60 / 120 = 50%');
+    expect(tip.textContent).toBe(
+      'Set rate = sets / qualified leads = 60 / 120 = 50%. Both count what happened in the ' +
+        'range, so the sets can include appointments set for leads qualified before the range.',
+    );
+    // The caption beside the rate shows what it divides (issue #30).
+    expect(screen.getByText('Set rate 50% · 60 / 120')).toBeTruthy();
     expect(info.getAttribute('aria-describedby')).toBe(tip.id);
   });
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PclcSystemReportPage } from '@/app/features/pclc-system-report/pclc-system-report-page';
 import type { PclcData, SystemPclcRow } from '@/shared/contracts/reports/pclc';
-import { computeFunnelRates } from '@/shared/domain/funnel-rates';
+import { funnelData } from '@/shared/domain/funnel-rates';
 import { defaultReportRange, formatDisplayDay } from '@/shared/domain/date-range';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { fakeApi, type Handler } from '../../fake-api';
@@ -22,17 +22,9 @@ function row(id: string, name: string, counts: Partial<PclcData>): SystemPclcRow
     NOHIRES: 0,
     ...counts,
   };
-  const qualified = base.LEADS - base.UNQUALIFIEDATLEAD;
-  return {
-    WORKSPACEID: id,
-    WORKSPACENAME: name,
-    ...base,
-    QUALIFIED: qualified,
-    QUALIFIEDLEADS: qualified,
-    UNQUALIFIED: base.UNQUALIFIEDATLEAD + base.UNQUALIFIEDATAPPT,
-    QUALIFIEDSHOWS: base.SHOWS - base.UNQUALIFIEDATAPPT,
-    ...computeFunnelRates(base),
-  };
+  // Every lead qualified unless told (QUALIFIED is the qualified transitions, issue #30).
+  const QUALIFIED = counts.QUALIFIED ?? base.LEADS - base.UNQUALIFIEDATLEAD;
+  return { WORKSPACEID: id, WORKSPACENAME: name, ...funnelData({ ...base, QUALIFIED }) };
 }
 
 const ROWS = [
@@ -123,6 +115,7 @@ describe('System > PCLC System Report', () => {
       'Set rate',
       'Shows',
       'Show rate',
+      'Qualified shows',
       'Hires',
       'Hire rate',
       'Filed',
@@ -141,12 +134,16 @@ describe('System > PCLC System Report', () => {
       '50.50%', // 102 / 202, not the average of 50% and 100%
       '52',
       '50.98%',
+      '52',
       '12',
       '23.08%',
       '7',
       '58.33%',
     ]);
     expect(within(totals).getByRole('rowheader').textContent).toBe('All workspaces');
+    // Each rate says what it divides, and the table why a rate can pass 100% (issue #30).
+    expect(within(totals).getByText('58.33%').getAttribute('title')).toBe('7 filed / 12 hires');
+    expect(screen.getByText(/so a rate can pass 100%/)).toBeTruthy();
   });
 
   it('sorts by a column when its header is chosen, flipping on a second choice', async () => {
@@ -221,10 +218,10 @@ describe('System > PCLC System Report', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines).toEqual([
-      'Workspace,Leads,Qualified,Sets,Set rate,Shows,Show rate,Hires,Hire rate,Filed,Filed rate',
-      'Lakeside Law,200,200,100,50,50,50,10,20,5,50',
-      'Summit Injury,2,2,2,100,2,100,2,100,2,100',
-      'All workspaces,202,202,102,50.5,52,50.98,12,23.08,7,58.33',
+      'Workspace,Leads,Qualified,Sets,Set rate,Shows,Show rate,Qualified shows,Hires,Hire rate,Filed,Filed rate',
+      'Lakeside Law,200,200,100,50,50,50,50,10,20,5,50',
+      'Summit Injury,2,2,2,100,2,100,2,2,100,2,100',
+      'All workspaces,202,202,102,50.5,52,50.98,52,12,23.08,7,58.33',
     ]);
   });
 });

@@ -7,7 +7,8 @@ import type { PclcByLeadSourceRow } from '@/shared/contracts/reports/pclc';
 import { PIPELINE_STAGES, PIPELINE_STAGE_LABELS } from '@/shared/contracts/reports/pipeline-stages';
 import { makeHost, renderWithHost } from '../../helpers';
 import { deferred, type Handler } from '../../fake-api';
-import { PCLC, reportApi, reportWorkspace, serverError } from '../../reports/filters/fixtures';
+import { reportApi, reportWorkspace, serverError } from '../../reports/filters/fixtures';
+import { funnelData } from '@/shared/domain/funnel-rates';
 
 function renderScreen(ui: React.ReactElement, overrides: [string, Handler][] = []) {
   const api = reportApi([...BASE, ...overrides]);
@@ -37,17 +38,17 @@ const source = (
   leads: number,
   hires: number,
 ): PclcByLeadSourceRow => ({
-  ...PCLC,
-  LEADS: leads,
-  QUALIFIED: leads - 2,
-  QUALIFIEDLEADS: leads - 2,
-  UNQUALIFIEDATLEAD: 2,
-  SETS: 6,
-  SHOWS: 4,
-  UNQUALIFIEDATAPPT: 0,
-  QUALIFIEDSHOWS: 4,
-  HIRES: hires,
-  FILED: 1,
+  ...funnelData({
+    LEADS: leads,
+    QUALIFIED: leads - 2,
+    UNQUALIFIEDATLEAD: 2,
+    SETS: 6,
+    SHOWS: 4,
+    UNQUALIFIEDATAPPT: 0,
+    HIRES: hires,
+    NOHIRES: 0,
+    FILED: 1,
+  }),
   LEADSOURCEID: id,
   LEADSOURCE: name,
 });
@@ -192,10 +193,11 @@ describe('Lead Source Pipeline', () => {
     // A Bankruptcy workspace sees Filed (as on the funnel).
     expect(within(table).getByRole('columnheader', { name: /^Filed rate/ })).toBeTruthy();
     expect(screen.getByText('Snapshot: 2 lead sources, 42 leads, 4 hires')).toBeTruthy();
-    expect(screen.queryByText(/can pass 100%/)).toBeNull();
+    // What each rate divides, and why a snapshot rate can pass 100% (issue #30).
+    expect(screen.getByText(/hire rate = hires \/ qualified shows/)).toBeTruthy();
   });
 
-  it('says why a snapshot rate can pass 100% when one does', async () => {
+  it('says why a snapshot rate can pass 100%, and shows one that does', async () => {
     renderScreen(<LeadSourcePipelineScreen />, [
       [
         '/reports/pclc-by-leadsource',
@@ -203,7 +205,7 @@ describe('Lead Source Pipeline', () => {
       ],
     ]);
     await screen.findByRole('table', { name: 'Funnel by lead source' });
-    expect(screen.getByText(/In the Snapshot perspective a rate can pass 100%/)).toBeTruthy();
+    expect(screen.getByText(/so a rate can pass 100%/)).toBeTruthy();
     expect(screen.getByText('150.00%')).toBeTruthy();
   });
 

@@ -16,6 +16,7 @@ const perf = (leads: number, sets: number, calls: [number, number, number, numbe
   leads,
   sets,
   setRate: leads ? Math.round((sets / leads) * 10000) / 100 : 0,
+  setRateBasis: { numerator: sets, denominator: leads },
   inboundCalls: calls[0],
   inboundConnected: calls[1],
   outboundCalls: calls[2],
@@ -121,7 +122,8 @@ function renderScreen(ui: React.ReactElement, overrides: [string, Handler][] = [
                 id: 'co_1',
                 name: 'Carl Cole',
                 active: true,
-                consults: 8,
+                consults: 9,
+                qualifiedConsults: 8,
                 hires: 3,
                 noHires: 5,
                 hireRate: 37.5,
@@ -226,7 +228,7 @@ describe('Team Reports (people/team)', () => {
     const number = (label: string) =>
       within(detail).getByText(label).parentElement!.querySelector('dd')!.textContent;
     expect(number('Leads')).toBe('10');
-    expect(number('Set rate')).toBe('40.00%');
+    expect(number('Set rate')).toBe('40.00% (4 of 10 qualified leads)');
     expect(within(detail).getByRole('img').getAttribute('aria-label')).toMatch(
       /^Dana Diaz's leads, sets and calls per day/,
     );
@@ -286,8 +288,12 @@ describe('Team Reports (consultants and relationship calls)', () => {
   it('lists consultants, and relationship calls of active agents until the switch is on', async () => {
     renderScreen(<TeamSalesScreen />);
     const consultants = await screen.findByRole('table', { name: 'Consultants' });
-    expect(within(consultants).getByText('37.50%')).toBeTruthy();
-    expect(screen.getByText('1 consultant: 8 consults, 3 hires.')).toBeTruthy();
+    // The rate says what it divides, and the table what its columns count (issue #30).
+    expect(within(consultants).getByText('37.50%').getAttribute('title')).toBe(
+      '3 hires / 8 qualified consults',
+    );
+    expect(screen.getByText(/Hires and No hires: the decisions on these consults/)).toBeTruthy();
+    expect(screen.getByText('1 consultant: 9 consults, 3 hires.')).toBeTruthy();
     const calls = await screen.findByRole('table', { name: 'Relationship calls' });
     expect(bodyRows(calls)).toEqual(['Dana Diaz']);
     expect(within(calls).getByText('dana@lakeside.test')).toBeTruthy();

@@ -49,7 +49,12 @@ describe('TotalLeadsCard (spec: dashboards 2.6)', () => {
     expect(api.calls('/reports/leadsByLeadSource')[0]!.query).toMatchObject({
       startDate: filters.startDate,
       endDate: filters.endDate,
+      campaignStatus: ['active'],
     });
+    // The default counts active campaigns only, and says so (Lead Flow counts every one).
+    expect(
+      screen.getByText('Counting active campaigns and leads without a campaign.'),
+    ).toBeTruthy();
   });
 
   it("treats no leads as an error ('No Data') with Try Again?", async () => {

@@ -23,6 +23,12 @@ export const PCLC: PclcData = {
   NOHIRES: 18,
   FILED: 3,
   FILEDRATE: 25,
+  RATEBASES: {
+    SETRATE: { numerator: 60, denominator: 120 },
+    SHOWRATE: { numerator: 40, denominator: 60 },
+    HIRERATE: { numerator: 12, denominator: 30 },
+    FILEDRATE: { numerator: 3, denominator: 12 },
+  },
 };
 
 export const CONTACTS: PclcContactRow[] = [

@@ -5,6 +5,7 @@ import { fetchConversion } from '@/shared/api/reports/conversion';
 import { fetchAllPclcContacts, fetchPclc } from '@/shared/api/reports/funnel';
 import { fetchLeadsByLeadSource } from '@/shared/api/reports/leads';
 import type { TransportRequest } from '@/shared/transport/transport';
+import { funnelData } from '@/shared/domain/funnel-rates';
 
 function recordingApi(answer: (req: TransportRequest) => unknown) {
   const requests: TransportRequest[] = [];
@@ -19,26 +20,17 @@ function recordingApi(answer: (req: TransportRequest) => unknown) {
 }
 
 const filters = { startDate: '2026-11-16', endDate: '2026-11-22', type: 'rjPclc' as const };
-const zeros = Object.fromEntries(
-  [
-    'LEADS',
-    'QUALIFIED',
-    'QUALIFIEDLEADS',
-    'UNQUALIFIED',
-    'UNQUALIFIEDATLEAD',
-    'SETS',
-    'SETRATE',
-    'SHOWS',
-    'QUALIFIEDSHOWS',
-    'UNQUALIFIEDATAPPT',
-    'SHOWRATE',
-    'HIRES',
-    'HIRERATE',
-    'NOHIRES',
-    'FILED',
-    'FILEDRATE',
-  ].map((k) => [k, 0]),
-);
+const zeros = funnelData({
+  LEADS: 0,
+  QUALIFIED: 0,
+  UNQUALIFIEDATLEAD: 0,
+  SETS: 0,
+  SHOWS: 0,
+  UNQUALIFIEDATAPPT: 0,
+  HIRES: 0,
+  NOHIRES: 0,
+  FILED: 0,
+});
 
 // spec: dashboards 7 Calls made; paths from shared/contracts/reports.
 describe('report API calls', () => {
