@@ -21,8 +21,8 @@ import { type Kysely, sql } from 'kysely';
  *   families at once) reads a cohort's range from an index, as it reads the other two.
  *
  * The stage-to-parent table is written out here (a migration imports no app code); it is
- * COHORT_PARENT_STAGE of shared/domain/funnel-rates.ts. Portable SQL (a correlated
- * subquery with ORDER BY and LIMIT: SQLite and PostgreSQL).
+ * COHORT_PARENT_STAGE of shared/domain/funnel-rates.ts. Portable SQL (UPDATE ... FROM:
+ * SQLite 3.33+, PostgreSQL).
  */
 export const REWRITTEN_TABLES = [
   'pipeline_events',
@@ -104,15 +104,24 @@ const ROLLUPS: readonly { table: string; columns: readonly (readonly [string, st
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('pipeline_events').addColumn('parent_day', 'varchar(10)').execute();
   // Each child reads its parent's own day, so the order of the updates does not matter.
+  // Joins, grouped, rather than a subquery per row: right after migration 0020 rewrote the
+  // table PostgreSQL has no statistics yet and planned that subquery as a scan per row.
   for (const [stage, parent] of PARENTS) {
     await sql`
-      UPDATE pipeline_events SET parent_day = (
-        SELECT p.day FROM pipeline_events p
-        WHERE p.contact_id = pipeline_events.contact_id AND p.stage = ${parent}
-          AND p.occurred_at <= pipeline_events.occurred_at
-        ORDER BY p.occurred_at DESC, p.id DESC
-        LIMIT 1)
-      WHERE stage = ${stage}`.execute(db);
+      UPDATE pipeline_events SET parent_day = x.day
+      FROM (
+        SELECT m.child_id, MAX(p.day) AS day
+        FROM (
+          SELECT c.id AS child_id, c.contact_id, MAX(q.occurred_at) AS at
+          FROM pipeline_events c
+          JOIN pipeline_events q ON q.contact_id = c.contact_id AND q.stage = ${parent}
+            AND q.occurred_at <= c.occurred_at
+          WHERE c.stage = ${stage}
+          GROUP BY c.id, c.contact_id) m
+        JOIN pipeline_events p ON p.contact_id = m.contact_id AND p.stage = ${parent}
+          AND p.occurred_at = m.at
+        GROUP BY m.child_id) x
+      WHERE pipeline_events.id = x.child_id`.execute(db);
   }
   for (const rollup of ROLLUPS) {
     const names = rollup.columns.map(([name]) => sql.raw(name));

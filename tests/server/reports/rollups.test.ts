@@ -253,10 +253,10 @@ describe('daily rollups kept on write (README Reporting engine)', () => {
   let demo: TestServer;
   let fixture: ReportFixture;
   beforeAll(async () => {
-    [demo, fixture] = await Promise.all([
-      startTestServer({ now: () => NOW }),
-      startReportFixture(),
-    ]);
+    // One after the other: the demo seed generates its records synchronously, and on
+    // PostgreSQL the fixture's queries waiting behind it hit the pool's 15 s timeout.
+    demo = await startTestServer({ now: () => NOW });
+    fixture = await startReportFixture();
   });
   afterAll(async () => {
     await Promise.all([demo.close(), fixture.t.close()]);
