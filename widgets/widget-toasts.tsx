@@ -1,4 +1,5 @@
-import { useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useToastHold } from '@/app/components/toast/use-toast-hold';
 import { toastLifetimeMs, type Notifier, type ToastKind } from '@/shared/transport/notifier';
 
 interface WidgetToast {
@@ -83,38 +84,13 @@ export function createWidgetToasts() {
 export type WidgetToasts = ReturnType<typeof createWidgetToasts>;
 
 function WidgetToastItem({ toast, toasts }: { toast: WidgetToast; toasts: WidgetToasts }) {
-  const hovered = useRef(false);
-  const focused = useRef(false);
-  const follow = () => {
-    if (hovered.current || focused.current) toasts.hold(toast.id);
-    else toasts.release(toast.id);
-  };
+  const handlers = useToastHold({
+    hold: () => toasts.hold(toast.id),
+    release: () => toasts.release(toast.id),
+    dismiss: () => toasts.dismiss(toast.id),
+  });
   return (
-    <div
-      className={`ic-widget__toast ic-widget__toast--${toast.kind}`}
-      onMouseEnter={() => {
-        hovered.current = true;
-        follow();
-      }}
-      onMouseLeave={() => {
-        hovered.current = false;
-        follow();
-      }}
-      onFocus={() => {
-        focused.current = true;
-        follow();
-      }}
-      onBlur={(event) => {
-        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-        focused.current = false;
-        follow();
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.stopPropagation();
-        toasts.dismiss(toast.id);
-      }}
-    >
+    <div className={`ic-widget__toast ic-widget__toast--${toast.kind}`} {...handlers}>
       {toast.title ? <strong>{toast.title} </strong> : null}
       <span>{toast.message}</span>
       <button

@@ -1,5 +1,6 @@
-import { useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { useRef } from 'react';
 import { Icon, type IconName } from '@/app/components/icon/icon';
+import { useToastHold } from '@/app/components/toast/use-toast-hold';
 import type { ToastKind } from '@/shared/transport/notifier';
 import { dismissToast, holdToast, releaseToast, useToastStore, type Toast } from './toast-store';
 import './toaster.css';
@@ -25,42 +26,17 @@ const MAIN_CONTENT_ID = 'ic-main';
  * dismisses it. An error toast has no timer: it stays until dismissed (issue #30).
  */
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
-  const hovered = useRef(false);
-  const focused = useRef(false);
-  const follow = () => {
-    if (hovered.current || focused.current) holdToast(toast.id);
-    else releaseToast(toast.id);
-  };
-  function blurred(event: FocusEvent<HTMLDivElement>) {
-    // Moving between the toast's own parts is not leaving it.
-    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-    focused.current = false;
-    follow();
-  }
-  function keyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    onDismiss(toast.id);
-  }
+  const handlers = useToastHold({
+    hold: () => holdToast(toast.id),
+    release: () => releaseToast(toast.id),
+    dismiss: () => onDismiss(toast.id),
+  });
   return (
     <div
       className={`ic-toast ic-toast--${toast.kind}`}
       data-kind={toast.kind}
       data-toast-id={toast.id}
-      onMouseEnter={() => {
-        hovered.current = true;
-        follow();
-      }}
-      onMouseLeave={() => {
-        hovered.current = false;
-        follow();
-      }}
-      onFocus={() => {
-        focused.current = true;
-        follow();
-      }}
-      onBlur={blurred}
-      onKeyDown={keyDown}
+      {...handlers}
     >
       <span className="ic-toast__icon">
         <Icon name={ICONS[toast.kind]} />
