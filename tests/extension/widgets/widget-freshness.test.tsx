@@ -1,28 +1,16 @@
 import { waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useHost, type Host } from '@/app/host/host';
 import { defineWidget } from '@/widgets/define-widget';
 import { setWidgetEnvironment, type WidgetHostState } from '@/widgets/widget-environment';
 import { createWidgetFreshness } from '@/widgets/widget-freshness';
+import { fakeWidgetHost } from './fake-host';
 
 /** issue #14: a widget showing its host's cached answers says how old they are. */
 
-const host: Host = {
-  api: { call: vi.fn(), subscribe: vi.fn(() => () => {}) },
-  storage: {
-    get: async () => null,
-    set: async () => {},
-    remove: async () => {},
-    clear: async () => {},
-  },
-  navigate: vi.fn(),
-  notify: vi.fn(),
-  session: {
-    user: { id: 'u1', name: 'Olivia Owens', role: 'owner' } as Host['session']['user'],
-    workspace: null,
-    agent: null,
-  },
-};
+const host: Host = fakeWidgetHost({
+  user: { id: 'u1', name: 'Olivia Owens', role: 'owner' } as Host['session']['user'],
+});
 
 function FigureScreen() {
   const { session } = useHost();

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Host } from '@/app/host/host';
 import { defineWidget } from '@/widgets/define-widget';
+import { fakeWidgetHost } from './fake-host';
 import { setWidgetEnvironment, type WidgetHostState } from '@/widgets/widget-environment';
 import { createWidgetFreshness } from '@/widgets/widget-freshness';
 
@@ -9,18 +9,7 @@ import { createWidgetFreshness } from '@/widgets/widget-freshness';
 // browser's colour scheme while it is shown, not only the scheme it was first drawn in:
 // the panel's header turned dark and its widgets stayed light.
 
-const host: Host = {
-  api: { call: vi.fn(), subscribe: vi.fn(() => () => {}) },
-  storage: {
-    get: async () => null,
-    set: async () => {},
-    remove: async () => {},
-    clear: async () => {},
-  },
-  navigate: vi.fn(),
-  notify: vi.fn(),
-  session: { user: null, workspace: null, agent: null } as unknown as Host['session'],
-};
+const host = fakeWidgetHost();
 
 const ready: WidgetHostState = { status: 'ready', host };
 setWidgetEnvironment({
