@@ -1,13 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
-import { Field, fieldClassNames } from '@/app/components/field/field';
+import { SelectField, TextField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import {
+  CallTrackingAccountField,
+  CrmSettingsFields,
+} from '@/app/components/vendor-settings/vendor-settings-fields';
 import type { Timezone } from '@/shared/contracts/lookups';
 import { EDITIONS } from '@/shared/contracts/roles';
 import type { WorkspaceEdit } from '@/shared/contracts/system-workspaces';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { editionLabel } from '@/shared/domain/editions';
-import { CRM_LABELS } from '@/shared/domain/workspace-wizard';
 import { TransportError } from '@/shared/transport/transport';
 import { readSettingsDraft, settingsDraftOf } from './workspace-settings-draft';
 
@@ -41,12 +44,6 @@ export function WorkspaceSettingsEditor({
   // The panel opens with the focus on its heading, so keyboard users start at its top.
   useEffect(() => headingRef.current?.focus(), []);
 
-  // The current zone stays choosable even when the list does not have it.
-  const zoneOptions =
-    timezones.length === 0 || timezones.some((zone) => zone.key === draft.timezone)
-      ? timezones
-      : [{ key: draft.timezone, label: draft.timezone }, ...timezones];
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const edit = check();
@@ -75,118 +72,49 @@ export function WorkspaceSettingsEditor({
         Settings of {name}
       </h3>
       <div className="ic-workspace-editor__grid">
-        <Field label="Name" required error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              className={fieldClassNames.input}
-              value={draft.name}
-              maxLength={80}
-              onChange={(event) => update('name', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Timezone" required error={errors.timezone}>
-          {(control) => (
-            <select
-              {...control}
-              className={fieldClassNames.select}
-              value={draft.timezone}
-              onChange={(event) => update('timezone', event.target.value)}
-            >
-              {zoneOptions.length === 0 ? (
-                <option value={draft.timezone}>{draft.timezone}</option>
-              ) : null}
-              {zoneOptions.map((zone) => (
-                <option key={zone.key} value={zone.key}>
-                  {zone.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Edition" required error={errors.edition}>
-          {(control) => (
-            <select
-              {...control}
-              className={fieldClassNames.select}
-              value={draft.edition}
-              onChange={(event) =>
-                update('edition', event.target.value as (typeof EDITIONS)[number])
-              }
-            >
-              {EDITIONS.map((edition) => (
-                <option key={edition} value={edition}>
-                  {editionLabel(edition)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          required
+          error={errors.name}
+          value={draft.name}
+          maxLength={80}
+          onValueChange={(value) => update('name', value)}
+        />
+        <SelectField
+          label="Timezone"
+          required
+          error={errors.timezone}
+          value={draft.timezone}
+          onValueChange={(value) => update('timezone', value)}
+          options={timezones.map((zone) => ({ value: zone.key, label: zone.label }))}
+        />
+        <SelectField
+          label="Edition"
+          required
+          error={errors.edition}
+          value={draft.edition}
+          onValueChange={(value) => update('edition', value)}
+          options={EDITIONS.map((edition) => ({ value: edition, label: editionLabel(edition) }))}
+        />
       </div>
 
       <fieldset className="ic-workspace-editor__group">
         <legend>CRM and organisation</legend>
-        <Field label="CRM" required error={errors.crmKind}>
-          {(control) => (
-            <select
-              {...control}
-              className={fieldClassNames.select}
-              value={draft.crmKind}
-              onChange={(event) =>
-                update('crmKind', event.target.value as 'zoho' | 'keap' | 'none')
-              }
-            >
-              {(['zoho', 'keap', 'none'] as const).map((kind) => (
-                <option key={kind} value={kind}>
-                  {CRM_LABELS[kind]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {draft.crmKind === 'zoho' ? (
-          <Field label="Zoho organisation id" required error={errors.zohoOrgId}>
-            {(control) => (
-              <input
-                {...control}
-                className={fieldClassNames.input}
-                value={draft.zohoOrgId}
-                inputMode="numeric"
-                autoComplete="off"
-                onChange={(event) => update('zohoOrgId', event.target.value)}
-              />
-            )}
-          </Field>
-        ) : null}
-        {draft.crmKind === 'keap' ? (
-          <>
-            <Field label="Keap app name" required error={errors.ifsOrgId}>
-              {(control) => (
-                <input
-                  {...control}
-                  className={fieldClassNames.input}
-                  value={draft.ifsOrgId}
-                  autoComplete="off"
-                  onChange={(event) => update('ifsOrgId', event.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Keap address" required error={errors.ifsOrgHost}>
-              {(control) => (
-                <input
-                  {...control}
-                  className={fieldClassNames.input}
-                  value={draft.ifsOrgHost}
-                  placeholder="https://ab123.infusionsoft.com"
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(event) => update('ifsOrgHost', event.target.value)}
-                />
-              )}
-            </Field>
-          </>
-        ) : null}
+        <CrmSettingsFields
+          form={{
+            kind: draft.crmKind,
+            zohoOrgId: draft.zohoOrgId,
+            ifsOrgId: draft.ifsOrgId,
+            ifsOrgHost: draft.ifsOrgHost,
+          }}
+          errors={{
+            kind: errors.crmKind,
+            zohoOrgId: errors.zohoOrgId,
+            ifsOrgId: errors.ifsOrgId,
+            ifsOrgHost: errors.ifsOrgHost,
+          }}
+          onChange={(key, value) => update(key === 'kind' ? 'crmKind' : key, value)}
+        />
       </fieldset>
 
       <fieldset className="ic-workspace-editor__group">
@@ -220,22 +148,11 @@ export function WorkspaceSettingsEditor({
           checked={draft.ctmEnabled}
           onChange={(value) => update('ctmEnabled', value)}
         />
-        <Field
-          label="CallTrackingMetrics account"
-          help="Needed to turn call tracking on. A new account comes with its users and a main line."
+        <CallTrackingAccountField
+          value={draft.ctmAccount}
           error={errors.ctmAccount}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className={fieldClassNames.input}
-              value={draft.ctmAccount}
-              inputMode="numeric"
-              autoComplete="off"
-              onChange={(event) => update('ctmAccount', event.target.value)}
-            />
-          )}
-        </Field>
+          onValueChange={(value) => update('ctmAccount', value)}
+        />
       </fieldset>
 
       <fieldset className="ic-workspace-editor__group">

@@ -1,8 +1,12 @@
 import type { FormEvent, ReactNode, RefObject } from 'react';
 import { Button } from '@/app/components/button/button';
 import { ErrorView } from '@/app/components/error-view/error-view';
-import { Field, fieldClassNames } from '@/app/components/field/field';
+import { SelectField, TextField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import {
+  CallTrackingAccountField,
+  CrmSettingsFields,
+} from '@/app/components/vendor-settings/vendor-settings-fields';
 import type { DataState } from '@/app/query/use-data-query';
 import type { Timezone } from '@/shared/contracts/lookups';
 import { EDITIONS, editionKeySchema, type EditionKey } from '@/shared/contracts/roles';
@@ -16,7 +20,6 @@ import {
 import { editionLabel } from '@/shared/domain/editions';
 import {
   callTrackingFormOf,
-  CRM_LABELS,
   crmFormOf,
   readCallTrackingForm,
   readCrmForm,
@@ -90,23 +93,16 @@ export function NameStep({ initial, onNext, onBack, saving }: StepFormProps<stri
         if (value !== null) onNext(value);
       }}
     >
-      <Field
+      <TextField
         label="Workspace name"
         help="The firm's name as its users see it. Each workspace has its own name."
         required
         error={errors.name}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className={fieldClassNames.input}
-            value={draft.name}
-            maxLength={80}
-            autoComplete="off"
-            onChange={(event) => update('name', event.target.value)}
-          />
-        )}
-      </Field>
+        value={draft.name}
+        maxLength={80}
+        autoComplete="off"
+        onValueChange={(value) => update('name', value)}
+      />
     </StepFrame>
   );
 }
@@ -142,34 +138,17 @@ export function TimezoneStep({
       {timezones.status === 'error' ? (
         <ErrorView onRetry={timezones.retry} detail={timezones.detail ?? undefined} />
       ) : (
-        <Field
+        <SelectField
           label="Timezone"
           help="The workspace's day: reports, goals and the cockpit count days in it."
           required
           error={errors.timezone}
-        >
-          {(control) => (
-            <select
-              {...control}
-              className={fieldClassNames.select}
-              value={draft.timezone}
-              disabled={timezones.status !== 'loaded'}
-              onChange={(event) => update('timezone', event.target.value)}
-            >
-              <option value="">
-                {timezones.status === 'loaded' ? 'Choose a timezone' : 'Loading timezones…'}
-              </option>
-              {draft.timezone && !zones.some((zone) => zone.key === draft.timezone) ? (
-                <option value={draft.timezone}>{draft.timezone}</option>
-              ) : null}
-              {zones.map((zone) => (
-                <option key={zone.key} value={zone.key}>
-                  {zone.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          value={draft.timezone}
+          disabled={timezones.status !== 'loaded'}
+          onValueChange={(value) => update('timezone', value)}
+          placeholder={timezones.status === 'loaded' ? 'Choose a timezone' : 'Loading timezones…'}
+          options={zones.map((zone) => ({ value: zone.key, label: zone.label }))}
+        />
       )}
     </StepFrame>
   );
@@ -203,28 +182,16 @@ export function EditionStep({ initial, onNext, onBack, saving }: StepFormProps<E
         if (value !== null) onNext(value);
       }}
     >
-      <Field
+      <SelectField
         label="Edition"
         help={chosen.success ? EDITION_HELP[chosen.data] : 'What the workspace may open.'}
         required
         error={errors.edition}
-      >
-        {(control) => (
-          <select
-            {...control}
-            className={fieldClassNames.select}
-            value={draft.edition}
-            onChange={(event) => update('edition', event.target.value)}
-          >
-            <option value="">Choose an edition</option>
-            {EDITIONS.map((edition) => (
-              <option key={edition} value={edition}>
-                {editionLabel(edition)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+        value={draft.edition}
+        onValueChange={(value) => update('edition', value)}
+        placeholder="Choose an edition"
+        options={EDITIONS.map((edition) => ({ value: edition, label: editionLabel(edition) }))}
+      />
     </StepFrame>
   );
 }
@@ -245,75 +212,7 @@ export function CrmStep({ initial, onNext, onBack, saving }: StepFormProps<CrmSe
         if (value !== null) onNext(value);
       }}
     >
-      <Field
-        label="CRM"
-        help="Where the firm keeps its leads: the panels and links open records there."
-        required
-        error={errors.kind}
-      >
-        {(control) => (
-          <select
-            {...control}
-            className={fieldClassNames.select}
-            value={draft.kind}
-            onChange={(event) => update('kind', event.target.value as CrmForm['kind'])}
-          >
-            <option value="">Choose the CRM</option>
-            {(['zoho', 'keap', 'none'] as const).map((kind) => (
-              <option key={kind} value={kind}>
-                {CRM_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {draft.kind === 'zoho' ? (
-        <Field
-          label="Zoho organisation id"
-          help="Digits, shown in Zoho under Setup > Company details."
-          required
-          error={errors.zohoOrgId}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className={fieldClassNames.input}
-              value={draft.zohoOrgId}
-              inputMode="numeric"
-              autoComplete="off"
-              onChange={(event) => update('zohoOrgId', event.target.value)}
-            />
-          )}
-        </Field>
-      ) : null}
-      {draft.kind === 'keap' ? (
-        <>
-          <Field label="Keap app name" help="Such as hb417." required error={errors.ifsOrgId}>
-            {(control) => (
-              <input
-                {...control}
-                className={fieldClassNames.input}
-                value={draft.ifsOrgId}
-                autoComplete="off"
-                onChange={(event) => update('ifsOrgId', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Keap address" required error={errors.ifsOrgHost}>
-            {(control) => (
-              <input
-                {...control}
-                className={fieldClassNames.input}
-                value={draft.ifsOrgHost}
-                placeholder="https://hb417.infusionsoft.com"
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(event) => update('ifsOrgHost', event.target.value)}
-              />
-            )}
-          </Field>
-        </>
-      ) : null}
+      <CrmSettingsFields form={draft} errors={errors} onChange={update} />
     </StepFrame>
   );
 }
@@ -346,22 +245,11 @@ export function CallTrackingStep({
         />
         Turn call tracking on
       </label>
-      <Field
-        label="CallTrackingMetrics account"
-        help="Needed to turn call tracking on. A new account comes with its users and a main line, so agents can be linked and take calls."
+      <CallTrackingAccountField
+        value={draft.account}
         error={errors.account}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className={fieldClassNames.input}
-            value={draft.account}
-            inputMode="numeric"
-            autoComplete="off"
-            onChange={(event) => update('account', event.target.value)}
-          />
-        )}
-      </Field>
+        onValueChange={(value) => update('account', value)}
+      />
     </StepFrame>
   );
 }
@@ -389,44 +277,35 @@ export function OwnerStep({ initial, onNext, onBack, saving }: StepFormProps<Wiz
         The first owner gets an e-mail with a link to set a password when you finish. They then add
         the rest of the team in Settings.
       </p>
-      <Field label="First name" required error={errors.firstName}>
-        {(control) => (
-          <input
-            {...control}
-            className={fieldClassNames.input}
-            value={draft.firstName}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => update('firstName', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Last name" required error={errors.lastName}>
-        {(control) => (
-          <input
-            {...control}
-            className={fieldClassNames.input}
-            value={draft.lastName}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => update('lastName', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="E-mail" required error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            className={fieldClassNames.input}
-            type="email"
-            value={draft.email}
-            maxLength={254}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => update('email', event.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="First name"
+        required
+        error={errors.firstName}
+        value={draft.firstName}
+        maxLength={100}
+        autoComplete="off"
+        onValueChange={(value) => update('firstName', value)}
+      />
+      <TextField
+        label="Last name"
+        required
+        error={errors.lastName}
+        value={draft.lastName}
+        maxLength={100}
+        autoComplete="off"
+        onValueChange={(value) => update('lastName', value)}
+      />
+      <TextField
+        label="E-mail"
+        required
+        error={errors.email}
+        type="email"
+        value={draft.email}
+        maxLength={254}
+        autoComplete="off"
+        spellCheck={false}
+        onValueChange={(value) => update('email', value)}
+      />
     </StepFrame>
   );
 }

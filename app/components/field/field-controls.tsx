@@ -1,0 +1,158 @@
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
+import { Field, fieldClassNames, type FieldProps } from './field';
+
+/**
+ * The everyday fields, written once (issue #31 item 7): a labelled <input>, <select> or
+ * <textarea> with its help and error, wired by <Field>. Each takes the control's own
+ * attributes (maxLength, inputMode, autoComplete, placeholder, …) and hands the typed value
+ * to `onValueChange`. A control that needs more than that (a group with add-ons, a picker
+ * button) still uses <Field> with its render prop.
+ */
+type FrameProps = Omit<FieldProps, 'children'>;
+
+/** What the control may be given: its own attributes, less what the field owns. */
+type ControlAttributes<Attributes> = Omit<
+  Attributes,
+  'id' | 'value' | 'onChange' | 'className' | 'children' | 'aria-describedby' | 'aria-invalid'
+>;
+
+export type TextFieldProps = FrameProps &
+  ControlAttributes<InputHTMLAttributes<HTMLInputElement>> & {
+    value: string;
+    onValueChange: (value: string) => void;
+    /** The bigger sign-in size. */
+    large?: boolean;
+  };
+
+/** A labelled single-line input (text, e-mail, password, number, …). */
+export function TextField({
+  label,
+  help,
+  error,
+  required,
+  id,
+  labelHidden,
+  className,
+  value,
+  onValueChange,
+  large = false,
+  ...input
+}: TextFieldProps) {
+  return (
+    <Field {...{ label, help, error, required, id, labelHidden, className }}>
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          className={
+            large ? `${fieldClassNames.input} ${fieldClassNames.large}` : fieldClassNames.input
+          }
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export type TextareaFieldProps = FrameProps &
+  ControlAttributes<TextareaHTMLAttributes<HTMLTextAreaElement>> & {
+    value: string;
+    onValueChange: (value: string) => void;
+  };
+
+/** A labelled multi-line input. */
+export function TextareaField({
+  label,
+  help,
+  error,
+  required,
+  id,
+  labelHidden,
+  className,
+  value,
+  onValueChange,
+  ...textarea
+}: TextareaFieldProps) {
+  return (
+    <Field {...{ label, help, error, required, id, labelHidden, className }}>
+      {(control) => (
+        <textarea
+          {...textarea}
+          {...control}
+          className={fieldClassNames.textarea}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface SelectOption<Value extends string = string> {
+  value: Value;
+  label: ReactNode;
+  disabled?: boolean;
+}
+
+export type SelectFieldProps<Value extends string> = FrameProps &
+  ControlAttributes<SelectHTMLAttributes<HTMLSelectElement>> & {
+    value: Value;
+    onValueChange: (value: Value) => void;
+    options: readonly SelectOption<Exclude<Value, ''>>[];
+    /**
+     * A first, empty choice ("Choose the CRM"). Allowed only where the value may be ''
+     * (the type says so), so the value handed back is always one the caller expects.
+     */
+    placeholder?: '' extends Value ? ReactNode : never;
+  };
+
+/**
+ * A labelled <select> over a list of options. The value handed back is one of the
+ * options' values (or '' for the placeholder), so callers need no cast.
+ */
+export function SelectField<Value extends string>({
+  label,
+  help,
+  error,
+  required,
+  id,
+  labelHidden,
+  className,
+  value,
+  onValueChange,
+  options,
+  placeholder,
+  ...select
+}: SelectFieldProps<Value>) {
+  const known = value === '' || options.some((option) => option.value === value);
+  return (
+    <Field {...{ label, help, error, required, id, labelHidden, className }}>
+      {(control) => (
+        <select
+          {...select}
+          {...control}
+          className={fieldClassNames.select}
+          value={value}
+          // The <select> only offers the options' values (and '' where a placeholder is
+          // allowed by the type), so the cast names what the DOM cannot type.
+          onChange={(event) => onValueChange(event.target.value as Value)}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {/* The current value stays choosable even when the list does not have it. */}
+          {known ? null : <option value={value}>{value}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
