@@ -1,5 +1,6 @@
 import type {
   InputHTMLAttributes,
+  Ref,
   ReactNode,
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
@@ -27,6 +28,8 @@ export type TextFieldProps = FrameProps &
     onValueChange: (value: string) => void;
     /** The bigger sign-in size. */
     large?: boolean;
+    /** The <input> itself (React 19 hands a component's ref in as a prop). */
+    ref?: Ref<HTMLInputElement>;
   };
 
 /** A labelled single-line input (text, e-mail, password, number, …). */
@@ -64,6 +67,7 @@ export type TextareaFieldProps = FrameProps &
   ControlAttributes<TextareaHTMLAttributes<HTMLTextAreaElement>> & {
     value: string;
     onValueChange: (value: string) => void;
+    ref?: Ref<HTMLTextAreaElement>;
   };
 
 /** A labelled multi-line input. */
@@ -110,6 +114,7 @@ export type SelectFieldProps<Value extends string> = FrameProps &
      * (the type says so), so the value handed back is always one the caller expects.
      */
     placeholder?: '' extends Value ? ReactNode : never;
+    ref?: Ref<HTMLSelectElement>;
   };
 
 /**

@@ -1,3 +1,4 @@
+import { SelectField, TextField } from '@/app/components/field/field-controls';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Field, fieldClassNames } from '@/app/components/field/field';
@@ -243,47 +244,26 @@ export function CampaignApportionEditor({
             role="group"
             aria-label={`Row ${index + 1}`}
           >
-            <Field
+            <SelectField
               label={`Row ${index + 1} lead source`}
               labelHidden
               error={errors[rowField(row.key, 'leadSourceId')]}
-            >
-              {(control) => (
-                <select
-                  {...control}
-                  className={fieldClassNames.select}
-                  value={row.leadSourceId}
-                  onChange={(event) => changeRow(row.key, 'leadSourceId', event.target.value)}
-                >
-                  <option value="">
-                    {lookupsLoading ? 'Loading lead sources…' : 'Choose a lead source'}
-                  </option>
-                  {options.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field
+              value={row.leadSourceId}
+              onValueChange={(value) => changeRow(row.key, 'leadSourceId', value)}
+              placeholder={lookupsLoading ? 'Loading lead sources…' : 'Choose a lead source'}
+              options={options.map((option) => ({ value: option.id, label: option.label }))}
+            />
+            <TextField
               label={`Row ${index + 1} month`}
               labelHidden
               error={errors[rowField(row.key, 'month')]}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className={fieldClassNames.input}
-                  value={row.month}
-                  placeholder="YYYY-MM"
-                  maxLength={7}
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(event) => changeRow(row.key, 'month', event.target.value)}
-                />
-              )}
-            </Field>
+              value={row.month}
+              placeholder="YYYY-MM"
+              maxLength={7}
+              autoComplete="off"
+              spellCheck={false}
+              onValueChange={(value) => changeRow(row.key, 'month', value)}
+            />
             <Field
               label={`Row ${index + 1} amount`}
               labelHidden

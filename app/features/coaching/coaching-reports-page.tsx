@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
-import { Field, fieldClassNames } from '@/app/components/field/field';
+import { TextField } from '@/app/components/field/field-controls';
 import { Page } from '@/app/components/page/page';
 import { FIGURE } from '@/app/components/figure/figure';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
@@ -50,32 +50,21 @@ export function CoachingReportsPage() {
     >
       <Card title="Period">
         <div className="ic-coaching__picker">
-          <Field label="From" required error={rangeError}>
-            {(control) => (
-              <input
-                {...control}
-                className={fieldClassNames.input}
-                type="date"
-                value={range.from}
-                onChange={(event) =>
-                  setRange((current) => ({ ...current, from: event.target.value }))
-                }
-              />
-            )}
-          </Field>
-          <Field label="To" required>
-            {(control) => (
-              <input
-                {...control}
-                className={fieldClassNames.input}
-                type="date"
-                value={range.to}
-                onChange={(event) =>
-                  setRange((current) => ({ ...current, to: event.target.value }))
-                }
-              />
-            )}
-          </Field>
+          <TextField
+            label="From"
+            required
+            error={rangeError}
+            type="date"
+            value={range.from}
+            onValueChange={(value) => setRange((current) => ({ ...current, from: value }))}
+          />
+          <TextField
+            label="To"
+            required
+            type="date"
+            value={range.to}
+            onValueChange={(value) => setRange((current) => ({ ...current, to: value }))}
+          />
         </div>
       </Card>
       {!workspaceId ? (

@@ -3,7 +3,7 @@ import { quietly } from '@/shared/api/quiet-api';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
-import { Field, fieldClassNames } from '@/app/components/field/field';
+import { SelectField, TextField, TextareaField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useQueryScope } from '@/app/query/use-data-query';
@@ -66,79 +66,55 @@ export function ScoreForm({ workspaceId, agents, topics, agentId }: ScoreFormPro
         aria-label="Enter a score"
       >
         <div className="ic-coaching__form-row">
-          <Field label="Agent" required error={errors.agentId}>
-            {(control) => (
-              <select
-                {...control}
-                className={fieldClassNames.select}
-                value={draft.agentId}
-                onChange={(event) => update('agentId', event.target.value)}
-              >
-                <option value="">Choose an agent</option>
-                {agents.map((agent) => (
-                  <option key={agent.id} value={agent.id}>
-                    {agent.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Topic" required error={errors.categoryId}>
-            {(control) => (
-              <select
-                {...control}
-                className={fieldClassNames.select}
-                value={draft.categoryId}
-                onChange={(event) => update('categoryId', event.target.value)}
-              >
-                <option value="">Choose a topic</option>
-                {topics.map((topic) => (
-                  <option key={topic.id} value={topic.id}>
-                    {topic.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Date" required error={errors.date}>
-            {(control) => (
-              <input
-                {...control}
-                className={fieldClassNames.input}
-                type="date"
-                max={today}
-                value={draft.date}
-                onChange={(event) => update('date', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Score" required help="0 to 100" error={errors.score}>
-            {(control) => (
-              <input
-                {...control}
-                className={fieldClassNames.input}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={100}
-                step={1}
-                value={draft.score}
-                onChange={(event) => update('score', event.target.value)}
-              />
-            )}
-          </Field>
+          <SelectField
+            label="Agent"
+            required
+            error={errors.agentId}
+            value={draft.agentId}
+            onValueChange={(value) => update('agentId', value)}
+            placeholder="Choose an agent"
+            options={agents.map((agent) => ({ value: agent.id, label: agent.name }))}
+          />
+          <SelectField
+            label="Topic"
+            required
+            error={errors.categoryId}
+            value={draft.categoryId}
+            onValueChange={(value) => update('categoryId', value)}
+            placeholder="Choose a topic"
+            options={topics.map((topic) => ({ value: topic.id, label: topic.name }))}
+          />
+          <TextField
+            label="Date"
+            required
+            error={errors.date}
+            type="date"
+            max={today}
+            value={draft.date}
+            onValueChange={(value) => update('date', value)}
+          />
+          <TextField
+            label="Score"
+            required
+            help="0 to 100"
+            error={errors.score}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            step={1}
+            value={draft.score}
+            onValueChange={(value) => update('score', value)}
+          />
         </div>
-        <Field label="Note" help="Optional: what went well, what to work on." error={errors.note}>
-          {(control) => (
-            <textarea
-              {...control}
-              className={fieldClassNames.textarea}
-              rows={3}
-              value={draft.note}
-              onChange={(event) => update('note', event.target.value)}
-            />
-          )}
-        </Field>
+        <TextareaField
+          label="Note"
+          help="Optional: what went well, what to work on."
+          error={errors.note}
+          rows={3}
+          value={draft.note}
+          onValueChange={(value) => update('note', value)}
+        />
         {failure ? (
           <p className="ic-coaching__failure" role="alert">
             The score was not saved: {failure}

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { Field, fieldClassNames } from '@/app/components/field/field';
+import { TextField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useQueryScope } from '@/app/query/use-data-query';
@@ -78,36 +79,26 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
             {errors.categoryId}
           </p>
         ) : null}
-        <Field label="Title" required error={errors.title}>
-          {(control) => (
-            <input
-              {...control}
-              className={fieldClassNames.input}
-              value={draft.title}
-              maxLength={VIDEO_TITLE_MAX}
-              onChange={(event) => update('title', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+        <TextField
+          label="Title"
+          required
+          error={errors.title}
+          value={draft.title}
+          maxLength={VIDEO_TITLE_MAX}
+          onValueChange={(value) => update('title', value)}
+        />
+        <TextField
           label="YouTube link"
           required
           help="A watch, youtu.be, embed or shorts link. It plays from youtube-nocookie.com."
           error={errors.url}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className={fieldClassNames.input}
-              type="url"
-              inputMode="url"
-              spellCheck={false}
-              placeholder="https://www.youtube.com/watch?v=…"
-              value={draft.url}
-              onChange={(event) => update('url', event.target.value)}
-            />
-          )}
-        </Field>
+          type="url"
+          inputMode="url"
+          spellCheck={false}
+          placeholder="https://www.youtube.com/watch?v=…"
+          value={draft.url}
+          onValueChange={(value) => update('url', value)}
+        />
         {failure ? (
           <p className="ic-coaching__failure" role="alert">
             The video was not added: {failure}
@@ -173,17 +164,14 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
             {errors.categoryId}
           </p>
         ) : null}
-        <Field label="Title" required error={errors.title}>
-          {(control) => (
-            <input
-              {...control}
-              className={fieldClassNames.input}
-              value={draft.title}
-              maxLength={VIDEO_TITLE_MAX}
-              onChange={(event) => update('title', event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Title"
+          required
+          error={errors.title}
+          value={draft.title}
+          maxLength={VIDEO_TITLE_MAX}
+          onValueChange={(value) => update('title', value)}
+        />
         <Field
           label="Video file"
           required

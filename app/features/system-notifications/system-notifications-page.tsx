@@ -3,6 +3,7 @@ import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Field, fieldClassNames } from '@/app/components/field/field';
+import { TextField, TextareaField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { Page } from '@/app/components/page/page';
 import { useHost } from '@/app/host/host';
@@ -124,45 +125,31 @@ export function SystemNotificationsPage() {
                 />
               )}
             </Field>
-            <Field label="Title" required error={errors.title}>
-              {(control) => (
-                <input
-                  {...control}
-                  className={fieldClassNames.input}
-                  value={draft.title}
-                  maxLength={200}
-                  onChange={(event) => update('title', event.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Description" error={errors.description}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  className={fieldClassNames.textarea}
-                  value={draft.description}
-                  rows={4}
-                  maxLength={2000}
-                  onChange={(event) => update('description', event.target.value)}
-                />
-              )}
-            </Field>
-            <Field
+            <TextField
+              label="Title"
+              required
+              error={errors.title}
+              value={draft.title}
+              maxLength={200}
+              onValueChange={(value) => update('title', value)}
+            />
+            <TextareaField
+              label="Description"
+              error={errors.description}
+              value={draft.description}
+              rows={4}
+              maxLength={2000}
+              onValueChange={(value) => update('description', value)}
+            />
+            <TextField
               label="Opens"
               help="Optional: the app page a click on the notification opens, such as /app/dashboards/cockpit."
               error={errors.path}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className={fieldClassNames.input}
-                  value={draft.path}
-                  placeholder="/app/…"
-                  spellCheck={false}
-                  onChange={(event) => update('path', event.target.value)}
-                />
-              )}
-            </Field>
+              value={draft.path}
+              placeholder="/app/…"
+              spellCheck={false}
+              onValueChange={(value) => update('path', value)}
+            />
             <label className="ic-system-notify__check">
               <input
                 type="checkbox"

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { quietly } from '@/shared/api/quiet-api';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
-import { Field, fieldClassNames } from '@/app/components/field/field';
+import { SelectField, TextField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
@@ -103,27 +103,20 @@ export function TestCallForm({
         noValidate
         onSubmit={(event) => void submit(event)}
       >
-        <Field label="Agent's workspace" required error={errors.workspaceId}>
-          {(control) => (
-            <select
-              {...control}
-              className={fieldClassNames.select}
-              value={draft.workspaceId}
-              disabled={!workspacesLoaded}
-              onChange={(event) => update('workspaceId', event.target.value)}
-            >
-              <option value="">
-                {workspacesLoaded ? 'Choose a workspace' : 'Loading workspaces…'}
-              </option>
-              {workspaces.map((workspace) => (
-                <option key={workspace.id} value={workspace.id}>
-                  {workspace.attributes.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
+        <SelectField
+          label="Agent's workspace"
+          required
+          error={errors.workspaceId}
+          value={draft.workspaceId}
+          disabled={!workspacesLoaded}
+          onValueChange={(value) => update('workspaceId', value)}
+          placeholder={workspacesLoaded ? 'Choose a workspace' : 'Loading workspaces…'}
+          options={workspaces.map((workspace) => ({
+            value: workspace.id,
+            label: workspace.attributes.name,
+          }))}
+        />
+        <SelectField
           label="Agent"
           required
           help={
@@ -132,64 +125,49 @@ export function TestCallForm({
               : 'The agent whose phone rings. Agents without a call-tracking user cannot take calls.'
           }
           error={errors.agentId}
-        >
-          {(control) => (
-            <select
-              {...control}
-              className={fieldClassNames.select}
-              value={draft.agentId}
-              disabled={!draft.workspaceId || agents.status !== 'loaded'}
-              onChange={(event) => update('agentId', event.target.value)}
-            >
-              <option value="">
-                {!draft.workspaceId
-                  ? 'Choose a workspace first'
-                  : agents.status === 'loaded'
-                    ? agentList.length > 0
-                      ? 'Choose an agent'
-                      : 'No agents in this workspace'
-                    : 'Loading agents…'}
-              </option>
-              {agentList.map((agent) => (
-                <option key={agent.id} value={agent.id}>
-                  {agent.name}
-                  {agent.ctmUserId ? '' : ' (no call-tracking user)'}
-                  {agent.active ? '' : ' (inactive)'}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Lead name" required error={errors.leadName}>
-          {(control) => (
-            <input
-              {...control}
-              className={fieldClassNames.input}
-              value={draft.leadName}
-              maxLength={MAX_LEAD_NAME}
-              autoComplete="off"
-              onChange={(event) => update('leadName', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+          value={draft.agentId}
+          disabled={!draft.workspaceId || agents.status !== 'loaded'}
+          onValueChange={(value) => update('agentId', value)}
+          placeholder={
+            !draft.workspaceId
+              ? 'Choose a workspace first'
+              : agents.status === 'loaded'
+                ? agentList.length > 0
+                  ? 'Choose an agent'
+                  : 'No agents in this workspace'
+                : 'Loading agents…'
+          }
+          options={agentList.map((agent) => ({
+            value: agent.id,
+            label: (
+              <>
+                {agent.name}
+                {agent.ctmUserId ? '' : ' (no call-tracking user)'}
+                {agent.active ? '' : ' (inactive)'}
+              </>
+            ),
+          }))}
+        />
+        <TextField
+          label="Lead name"
+          required
+          error={errors.leadName}
+          value={draft.leadName}
+          maxLength={MAX_LEAD_NAME}
+          autoComplete="off"
+          onValueChange={(value) => update('leadName', value)}
+        />
+        <TextField
           label="Phone"
           required
           help="The caller's US number, at least 10 digits, such as (312) 555-0142."
           error={errors.phone}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className={fieldClassNames.input}
-              type="tel"
-              inputMode="tel"
-              value={draft.phone}
-              autoComplete="off"
-              onChange={(event) => update('phone', event.target.value)}
-            />
-          )}
-        </Field>
+          type="tel"
+          inputMode="tel"
+          value={draft.phone}
+          autoComplete="off"
+          onValueChange={(value) => update('phone', value)}
+        />
         {failure ? (
           <div className="ic-system-notify__failure" role="alert">
             <p className="ic-system-notify__failure-title">{failure.title}</p>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
-import { Field, fieldClassNames } from '@/app/components/field/field';
+import { SelectField, TextField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import type { TrackingNumber } from '@/shared/contracts/call-tracking';
 import type { Campaign, LeadSource } from '@/shared/contracts/lookups';
@@ -154,71 +154,38 @@ export function TrackingNumberEditor({
         Edit {number.formatted}
       </h3>
       <div className="ic-tracking-editor__fields">
-        <Field
+        <TextField
           label="Label"
           help="What agents see when they choose a number to call from."
           required
           error={errors.label}
-        >
-          {(control) => (
-            <input
-              {...control}
-              ref={labelRef}
-              className={fieldClassNames.input}
-              value={draft.label}
-              maxLength={200}
-              autoComplete="off"
-              onChange={(event) => {
-                update('label', event.target.value);
-                setFailure(null);
-              }}
-            />
-          )}
-        </Field>
-        <Field
+          ref={labelRef}
+          value={draft.label}
+          maxLength={200}
+          autoComplete="off"
+          onValueChange={(value) => {
+            update('label', value);
+            setFailure(null);
+          }}
+        />
+        <SelectField
           label="Lead source"
           help="Calls on this number count for this lead source."
           error={errors.leadSourceId}
-        >
-          {(control) => (
-            <select
-              {...control}
-              className={fieldClassNames.select}
-              value={draft.leadSourceId}
-              onChange={(event) => changeSource(event.target.value)}
-            >
-              <option value="">
-                {lookupsLoading ? 'Loading lead sources…' : 'No lead source'}
-              </option>
-              {sourceOptions.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
+          value={draft.leadSourceId}
+          onValueChange={(value) => changeSource(value)}
+          placeholder={lookupsLoading ? 'Loading lead sources…' : 'No lead source'}
+          options={sourceOptions.map((option) => ({ value: option.id, label: option.label }))}
+        />
+        <SelectField
           label="Campaign"
           help="Only campaigns of the chosen lead source, or of none, are listed."
           error={errors.campaignId}
-        >
-          {(control) => (
-            <select
-              {...control}
-              className={fieldClassNames.select}
-              value={draft.campaignId}
-              onChange={(event) => changeCampaign(event.target.value)}
-            >
-              <option value="">{lookupsLoading ? 'Loading campaigns…' : 'No campaign'}</option>
-              {campaignOptions.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          value={draft.campaignId}
+          onValueChange={(value) => changeCampaign(value)}
+          placeholder={lookupsLoading ? 'Loading campaigns…' : 'No campaign'}
+          options={campaignOptions.map((option) => ({ value: option.id, label: option.label }))}
+        />
       </div>
       <div className="ic-tracking-editor__actions">
         {failure ? (

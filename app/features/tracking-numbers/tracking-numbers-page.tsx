@@ -3,7 +3,7 @@ import { Fragment, useCallback, useId, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
-import { Field, fieldClassNames } from '@/app/components/field/field';
+import { TextField } from '@/app/components/field/field-controls';
 import { Page } from '@/app/components/page/page';
 import { FIGURE } from '@/app/components/figure/figure';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
@@ -113,19 +113,15 @@ export function TrackingNumbersPage() {
       ) : (
         <Card aria-busy={numbers.status === 'loading' || undefined}>
           <div className="ic-tracking-numbers__toolbar">
-            <Field label="Filter numbers" className="ic-tracking-numbers__filter">
-              {(control) => (
-                <input
-                  {...control}
-                  className={fieldClassNames.input}
-                  type="search"
-                  value={filter}
-                  placeholder="Number, label, lead source or campaign"
-                  autoComplete="off"
-                  onChange={(event) => setFilter(event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label="Filter numbers"
+              className="ic-tracking-numbers__filter"
+              type="search"
+              value={filter}
+              placeholder="Number, label, lead source or campaign"
+              autoComplete="off"
+              onValueChange={(value) => setFilter(value)}
+            />
             <p className="ic-tracking-numbers__count" aria-live="polite">
               {numbers.status === 'loaded'
                 ? filter.trim()

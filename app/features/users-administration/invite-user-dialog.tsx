@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
-import { Field, fieldClassNames } from '@/app/components/field/field';
+import { SelectField, TextField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { inviteUser } from '@/shared/api/users-administration';
@@ -77,69 +77,53 @@ export function InviteUserDialog({
         onSubmit={(event) => void submit(event)}
       >
         <div className="ic-form-dialog__pair">
-          <Field label="First name" required error={errors.firstName}>
-            {(control) => (
-              <input
-                {...control}
-                name="firstName"
-                className={fieldClassNames.input}
-                value={draft.firstName}
-                maxLength={100}
-                autoComplete="off"
-                onChange={(event) => update('firstName', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Last name" required error={errors.lastName}>
-            {(control) => (
-              <input
-                {...control}
-                name="lastName"
-                className={fieldClassNames.input}
-                value={draft.lastName}
-                maxLength={100}
-                autoComplete="off"
-                onChange={(event) => update('lastName', event.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="First name"
+            required
+            error={errors.firstName}
+            name="firstName"
+            value={draft.firstName}
+            maxLength={100}
+            autoComplete="off"
+            onValueChange={(value) => update('firstName', value)}
+          />
+          <TextField
+            label="Last name"
+            required
+            error={errors.lastName}
+            name="lastName"
+            value={draft.lastName}
+            maxLength={100}
+            autoComplete="off"
+            onValueChange={(value) => update('lastName', value)}
+          />
         </div>
-        <Field label="E-mail" required help="It is also their username." error={errors.email}>
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              className={fieldClassNames.input}
-              value={draft.email}
-              maxLength={254}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => {
-                update('email', event.target.value);
-                setFailure(null);
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Role" required error={errors.role}>
-          {(control) => (
-            <select
-              {...control}
-              name="role"
-              className={fieldClassNames.select}
-              value={draft.role}
-              onChange={(event) => update('role', event.target.value as InviteDraft['role'])}
-            >
-              <option value="">Choose a role</option>
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <TextField
+          label="E-mail"
+          required
+          help="It is also their username."
+          error={errors.email}
+          name="email"
+          type="email"
+          value={draft.email}
+          maxLength={254}
+          autoComplete="off"
+          spellCheck={false}
+          onValueChange={(value) => {
+            update('email', value);
+            setFailure(null);
+          }}
+        />
+        <SelectField
+          label="Role"
+          required
+          error={errors.role}
+          name="role"
+          value={draft.role}
+          onValueChange={(value) => update('role', value)}
+          placeholder="Choose a role"
+          options={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+        />
         {failure ? (
           <p className="ic-form-dialog__failure" role="alert">
             {failure}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { Button } from '@/app/components/button/button';
-import { Field, fieldClassNames } from '@/app/components/field/field';
+import { SelectField, TextField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { useHost } from '@/app/host/host';
@@ -94,7 +94,7 @@ export function EditParametersDialog({
   }
 
   const minimumField = (field: MinimumField) => (
-    <Field
+    <TextField
       key={field}
       label={MINIMUM_LABELS[field]}
       error={errors[field]}
@@ -103,18 +103,11 @@ export function EditParametersDialog({
           ? `0 to 100. Empty: the workspace default (${choices.defaults.compliancePercent}%).`
           : 'Empty: no minimum.'
       }
-    >
-      {(control) => (
-        <input
-          {...control}
-          className={fieldClassNames.input}
-          inputMode="numeric"
-          autoComplete="off"
-          value={draft[field]}
-          onChange={(event) => update(field, event.target.value)}
-        />
-      )}
-    </Field>
+      inputMode="numeric"
+      autoComplete="off"
+      value={draft[field]}
+      onValueChange={(value) => update(field, value)}
+    />
   );
 
   return (
@@ -134,40 +127,25 @@ export function EditParametersDialog({
         onSubmit={(event) => void submit(event)}
       >
         <div className="ic-form-dialog__pair">
-          <Field label="Office" error={errors.officeId}>
-            {(control) => (
-              <select
-                {...control}
-                className={fieldClassNames.select}
-                value={draft.officeId}
-                onChange={(event) => update('officeId', event.target.value)}
-              >
-                <option value="">No office</option>
-                {choices.offices.map((office) => (
-                  <option key={office.id} value={office.id}>
-                    {office.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Consultant" error={errors.consultantId}>
-            {(control) => (
-              <select
-                {...control}
-                className={fieldClassNames.select}
-                value={draft.consultantId}
-                onChange={(event) => update('consultantId', event.target.value)}
-              >
-                <option value="">No consultant</option>
-                {choices.consultants.map((consultant) => (
-                  <option key={consultant.id} value={consultant.id}>
-                    {consultant.active ? consultant.name : `${consultant.name} (inactive)`}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Office"
+            error={errors.officeId}
+            value={draft.officeId}
+            onValueChange={(value) => update('officeId', value)}
+            placeholder="No office"
+            options={choices.offices.map((office) => ({ value: office.id, label: office.name }))}
+          />
+          <SelectField
+            label="Consultant"
+            error={errors.consultantId}
+            value={draft.consultantId}
+            onValueChange={(value) => update('consultantId', value)}
+            placeholder="No consultant"
+            options={choices.consultants.map((consultant) => ({
+              value: consultant.id,
+              label: <>{consultant.active ? consultant.name : `${consultant.name} (inactive)`}</>,
+            }))}
+          />
         </div>
 
         <fieldset
