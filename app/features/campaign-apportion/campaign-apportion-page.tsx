@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useCallback, useId, useRef, useState } from 'react';
-import { Button } from '@/app/components/button/button';
+import { Fragment, useCallback, useId } from 'react';
+import { EditorRow, RowEditButton, useRowEditor } from '@/app/components/row-editor/row-editor';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Page } from '@/app/components/page/page';
@@ -50,16 +50,13 @@ export function CampaignApportionPage() {
     workspaceId ? campaignApportionsQuery(scope, api, workspaceId) : null,
   );
   const leadSources = useLookup('leadSources');
-  const [editing, setEditing] = useState<string | null>(null);
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const rowEditor = useRowEditor();
+  const { editing } = rowEditor;
   const captionId = useId();
   const sourceName = (id: string | null) =>
     id === null ? null : (leadSources.items.find((source) => source.id === id)?.label ?? null);
 
-  const closeEditor = useCallback((campaignId: string) => {
-    setEditing(null);
-    queueMicrotask(() => buttons.current.get(campaignId)?.focus());
-  }, []);
+  const closeEditor = rowEditor.close;
 
   const save = useCallback(
     async (campaignId: string, update: CampaignApportionUpdate) => {
@@ -153,37 +150,26 @@ export function CampaignApportionPage() {
                         )}
                       </td>
                       <td className={TABLE_ACTIONS}>
-                        <Button
-                          ref={(element) => {
-                            if (element) buttons.current.set(item.campaignId, element);
-                            else buttons.current.delete(item.campaignId);
-                          }}
+                        <RowEditButton
+                          editor={rowEditor}
+                          rowId={item.campaignId}
                           aria-label={`Apportion ${item.campaign}`}
-                          aria-expanded={editing === item.campaignId}
-                          disabled={editing !== null && editing !== item.campaignId}
-                          onClick={() =>
-                            editing === item.campaignId
-                              ? closeEditor(item.campaignId)
-                              : setEditing(item.campaignId)
-                          }
                         >
                           Apportion
-                        </Button>
+                        </RowEditButton>
                       </td>
                     </tr>
                     {editing === item.campaignId ? (
-                      <tr className="ic-apportion__editor-row">
-                        <td colSpan={5}>
-                          <CampaignApportionEditor
-                            item={item}
-                            leadSources={leadSources.items}
-                            lookupsLoading={leadSources.loading}
-                            thisMonth={currentMonth()}
-                            onSave={(update) => save(item.campaignId, update)}
-                            onCancel={() => closeEditor(item.campaignId)}
-                          />
-                        </td>
-                      </tr>
+                      <EditorRow className="ic-apportion__editor-row" colSpan={5}>
+                        <CampaignApportionEditor
+                          item={item}
+                          leadSources={leadSources.items}
+                          lookupsLoading={leadSources.loading}
+                          thisMonth={currentMonth()}
+                          onSave={(update) => save(item.campaignId, update)}
+                          onCancel={() => closeEditor(item.campaignId)}
+                        />
+                      </EditorRow>
                     ) : null}
                   </Fragment>
                 ))}

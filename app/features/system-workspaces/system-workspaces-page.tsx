@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useCallback, useId, useRef, useState } from 'react';
-import { Button, buttonClassName } from '@/app/components/button/button';
+import { Fragment, useCallback, useId, useState } from 'react';
+import { buttonClassName } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
+import { EditorRow, RowEditButton, useRowEditor } from '@/app/components/row-editor/row-editor';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
@@ -42,15 +43,12 @@ export function SystemWorkspacesPage() {
   const queryClient = useQueryClient();
   const workspaces = useDataQuery(systemWorkspacesQuery(scope, api));
   const timezones = useDataQuery(timezonesQuery(scope, api));
-  const [editing, setEditing] = useState<string | null>(null);
+  const rowEditor = useRowEditor();
+  const { editing } = rowEditor;
   const [highlighted] = useState(linkedWorkspaceId);
-  const editButtons = useRef(new Map<string, HTMLButtonElement>());
   const captionId = useId();
 
-  const closeEditor = useCallback((workspaceId: string) => {
-    setEditing(null);
-    queueMicrotask(() => editButtons.current.get(workspaceId)?.focus());
-  }, []);
+  const closeEditor = rowEditor.close;
 
   const save = useCallback(
     async (workspaceId: string, edit: WorkspaceEdit) => {
@@ -165,33 +163,24 @@ export function SystemWorkspacesPage() {
                           <HealthCell row={row} />
                         </td>
                         <td className={TABLE_ACTIONS}>
-                          <Button
-                            ref={(element) => {
-                              if (element) editButtons.current.set(workspace.id, element);
-                              else editButtons.current.delete(workspace.id);
-                            }}
+                          <RowEditButton
+                            editor={rowEditor}
+                            rowId={workspace.id}
                             aria-label={`Edit settings of ${name}`}
-                            aria-expanded={isEditing}
-                            disabled={editing !== null && !isEditing}
-                            onClick={() =>
-                              isEditing ? closeEditor(workspace.id) : setEditing(workspace.id)
-                            }
                           >
                             Edit
-                          </Button>
+                          </RowEditButton>
                         </td>
                       </tr>
                       {isEditing ? (
-                        <tr className="ic-system-workspaces__editor-row">
-                          <td colSpan={6}>
-                            <WorkspaceSettingsEditor
-                              workspace={workspace}
-                              timezones={timezones.data ?? []}
-                              onSave={(edit) => save(workspace.id, edit)}
-                              onCancel={() => closeEditor(workspace.id)}
-                            />
-                          </td>
-                        </tr>
+                        <EditorRow className="ic-system-workspaces__editor-row" colSpan={6}>
+                          <WorkspaceSettingsEditor
+                            workspace={workspace}
+                            timezones={timezones.data ?? []}
+                            onSave={(edit) => save(workspace.id, edit)}
+                            onCancel={() => closeEditor(workspace.id)}
+                          />
+                        </EditorRow>
                       ) : null}
                     </Fragment>
                   );

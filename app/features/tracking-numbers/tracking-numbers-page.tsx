@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useCallback, useId, useRef, useState } from 'react';
-import { Button } from '@/app/components/button/button';
+import { Fragment, useCallback, useId, useState } from 'react';
+import { EditorRow, RowEditButton, useRowEditor } from '@/app/components/row-editor/row-editor';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { TextField } from '@/app/components/field/field-controls';
@@ -65,15 +65,11 @@ export function TrackingNumbersPage() {
   const leadSources = useLookup('leadSources', enabled);
   const campaigns = useLookup('campaigns', enabled);
   const [filter, setFilter] = useState('');
-  const [editing, setEditing] = useState<string | null>(null);
-  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  const rowEditor = useRowEditor();
+  const { editing } = rowEditor;
   const captionId = useId();
 
-  const closeEditor = useCallback((numberId: string) => {
-    setEditing(null);
-    // Back to the row's Edit button, once the editor has left the page.
-    queueMicrotask(() => editButtons.current.get(numberId)?.focus());
-  }, []);
+  const closeEditor = rowEditor.close;
 
   const save = useCallback(
     async (numberId: string, update: TrackingNumberUpdate) => {
@@ -178,35 +174,26 @@ export function TrackingNumbersPage() {
                         <td>{number.leadSource?.name ?? <None />}</td>
                         <td>{number.campaign?.name ?? <None />}</td>
                         <td className={TABLE_ACTIONS}>
-                          <Button
-                            ref={(element) => {
-                              if (element) editButtons.current.set(number.id, element);
-                              else editButtons.current.delete(number.id);
-                            }}
+                          <RowEditButton
+                            editor={rowEditor}
+                            rowId={number.id}
                             aria-label={`Edit ${number.formatted}`}
-                            aria-expanded={editing === number.id}
-                            disabled={editing !== null && editing !== number.id}
-                            onClick={() =>
-                              editing === number.id ? closeEditor(number.id) : setEditing(number.id)
-                            }
                           >
                             Edit
-                          </Button>
+                          </RowEditButton>
                         </td>
                       </tr>
                       {editing === number.id ? (
-                        <tr className="ic-tracking-numbers__editor-row">
-                          <td colSpan={5}>
-                            <TrackingNumberEditor
-                              number={number}
-                              leadSources={leadSources.items}
-                              campaigns={campaigns.items}
-                              lookupsLoading={leadSources.loading || campaigns.loading}
-                              onSave={(update) => save(number.id, update)}
-                              onCancel={() => closeEditor(number.id)}
-                            />
-                          </td>
-                        </tr>
+                        <EditorRow className="ic-tracking-numbers__editor-row" colSpan={5}>
+                          <TrackingNumberEditor
+                            number={number}
+                            leadSources={leadSources.items}
+                            campaigns={campaigns.items}
+                            lookupsLoading={leadSources.loading || campaigns.loading}
+                            onSave={(update) => save(number.id, update)}
+                            onCancel={() => closeEditor(number.id)}
+                          />
+                        </EditorRow>
                       ) : null}
                     </Fragment>
                   ))}
