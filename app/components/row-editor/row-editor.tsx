@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/app/components/button/button';
+import './row-editor.css';
 
 /**
  * A settings table whose rows open an editor under themselves (System > Workspaces,
@@ -66,7 +67,7 @@ export function EditorRow({
   children: ReactNode;
 }) {
   return (
-    <tr className={className}>
+    <tr className={`ic-row-editor-row ${className}`}>
       <td colSpan={colSpan}>{children}</td>
     </tr>
   );

@@ -178,7 +178,7 @@ export function CampaignApportionEditor({
   return (
     <form
       ref={formRef}
-      className="ic-apportion-editor"
+      className="ic-row-editor ic-apportion-editor"
       noValidate
       aria-labelledby={headingId}
       onSubmit={(event) => void submit(event)}
@@ -189,7 +189,7 @@ export function CampaignApportionEditor({
         }
       }}
     >
-      <h3 className="ic-apportion-editor__title" id={headingId}>
+      <h3 className="ic-row-editor__title" id={headingId}>
         Apportion {item.campaign}
       </h3>
       <Field

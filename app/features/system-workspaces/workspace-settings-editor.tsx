@@ -63,12 +63,12 @@ export function WorkspaceSettingsEditor({
   return (
     <form
       ref={formRef}
-      className="ic-workspace-editor"
+      className="ic-row-editor ic-workspace-editor"
       aria-labelledby={headingId}
       noValidate
       onSubmit={(event) => void submit(event)}
     >
-      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="ic-workspace-editor__title">
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="ic-row-editor__title">
         Settings of {name}
       </h3>
       <div className="ic-workspace-editor__grid">

@@ -139,7 +139,7 @@ export function TrackingNumberEditor({
   return (
     <form
       ref={formRef}
-      className="ic-tracking-editor"
+      className="ic-row-editor ic-tracking-editor"
       noValidate
       aria-labelledby={headingId}
       onSubmit={(event) => void submit(event)}
@@ -150,7 +150,7 @@ export function TrackingNumberEditor({
         }
       }}
     >
-      <h3 className="ic-tracking-editor__title" id={headingId}>
+      <h3 className="ic-row-editor__title" id={headingId}>
         Edit {number.formatted}
       </h3>
       <div className="ic-tracking-editor__fields">
