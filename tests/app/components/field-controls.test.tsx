@@ -65,7 +65,7 @@ describe('field components', () => {
     expect(seen).toEqual(['keap']);
 
     rerender(
-      <SelectField
+      <SelectField<string>
         label="Timezone"
         value="Europe/Lisbon"
         options={[{ value: 'America/New_York', label: 'Eastern' }]}
