@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CurrentCallCard } from '@/app/calls/current-call-card';
+import { CurrentCallCard } from '@/app/features/call-flow/current-call-card';
 import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
 import { renderWithHost } from '../helpers';
 import {
