@@ -17,7 +17,7 @@ async function layeringErrors(filePath: string, code: string): Promise<string[]>
   return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
 }
 
-describe('the layering rule (README "Layout")', () => {
+describe('the layering rule (docs/development.md "Layout")', () => {
   it.each([
     ['shared → app', 'shared/domain/planted.ts', "import { x } from '@/app/host/host';"],
     [
