@@ -23,8 +23,57 @@ const featureZones = readdirSync(FEATURES_DIR, { withFileTypes: true })
     from: './app/features',
     except: [`./${entry.name}`],
     message:
-      'Features do not import each other: move what both need to app/components or app/reports.',
+      'Features do not import each other: move what both need below them (app/calls, app/reports, app/components), or compose them in the router.',
   }));
+
+/**
+ * The app's layers, top to bottom (issue #31 item 2): a file may import its own layer and
+ * the layers below, never one above. The entry composes everything; the shell (top bar,
+ * sidebar, layout) composes features and is imported by the entry alone; the features sit
+ * on the call runtime and shared call hooks (app/calls), which sit on the live feed; the
+ * bottom holds the building blocks. Every entry of app/ has a layer: a new folder fails
+ * here until it is given one.
+ */
+export const APP_LAYERS = [
+  {
+    name: 'entry',
+    paths: ['./app/main.tsx', './app/app.tsx', './app/router.tsx', './app/routing'],
+  },
+  { name: 'shell', paths: ['./app/shell'] },
+  { name: 'features', paths: ['./app/features'] },
+  { name: 'calls', paths: ['./app/calls'] },
+  { name: 'live and reports', paths: ['./app/live', './app/reports'] },
+  {
+    name: 'building blocks',
+    paths: [
+      './app/components',
+      './app/query',
+      './app/host',
+      './app/config',
+      './app/styles',
+      './app/public',
+      './app/app-services.ts',
+      './app/env.d.ts',
+      './app/index.html',
+      './app/vite.config.ts',
+    ],
+  },
+];
+
+const APP_DIR = new URL('./app/', import.meta.url);
+const layered = new Set(APP_LAYERS.flatMap((layer) => layer.paths));
+const unlayered = readdirSync(APP_DIR)
+  .map((name) => `./app/${name}`)
+  .filter((entry) => !layered.has(entry));
+if (unlayered.length > 0) {
+  throw new Error(`eslint.config.js: give ${unlayered.join(', ')} a layer in APP_LAYERS`);
+}
+
+const appLayerZones = APP_LAYERS.slice(1).map((layer, index) => ({
+  target: layer.paths,
+  from: APP_LAYERS.slice(0, index + 1).flatMap((above) => above.paths),
+  message: `The ${layer.name} layer imports only its own layer and those below (APP_LAYERS).`,
+}));
 
 export default tseslint.config(
   {
@@ -67,10 +116,8 @@ export default tseslint.config(
               from: './shared',
               except: ['./contracts', './domain', './call-flow'],
             },
-            // Shared app building blocks sit below the features that compose them.
-            { target: './app/reports', from: ['./app/features'] },
-            { target: './app/components', from: ['./app/features', './app/reports'] },
-            { target: './app/query', from: ['./app/features', './app/reports'] },
+            // Within app/: each layer imports only the layers below it (APP_LAYERS).
+            ...appLayerZones,
             ...featureZones,
           ],
         },

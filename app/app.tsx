@@ -8,7 +8,7 @@ import { AppHostProvider } from '@/app/host/app-host-provider';
 import { useHost } from '@/app/host/host';
 import { LiveProvider, type DesktopAlerts } from '@/app/live/live-context';
 import { EnvBanner, ENV_BANNER_HEIGHT } from '@/app/shell/env-banner/env-banner';
-import type { AppEnvironment } from '@/app/shell/env-banner/environment';
+import type { AppEnvironment } from '@/app/config/environment';
 import { RequestLoader } from '@/app/shell/request-loader/request-loader';
 import { Toaster } from '@/app/shell/toasts/toaster';
 import type { ApiClient } from '@/shared/api/client';

@@ -24,10 +24,10 @@ import { followLiveSocketError } from './live/live-socket-error';
 import { App } from './app';
 import { APP_VERSION } from './shell/app-version';
 import { createAppRouter } from './router';
-import { currentEnvironment } from './shell/env-banner/env-banner';
+import { currentEnvironment } from './config/environment';
 import { requestEnded, requestStarted } from './shell/request-loader/request-loader-store';
 import { hydrateSidebar } from './shell/sidebar/sidebar-store';
-import { hydrateTheme } from './shell/theme/theme-store';
+import { hydrateTheme } from './styles/theme-store';
 import { dismissToastById, notifyWithToasts } from './shell/toasts/toast-store';
 
 /**

@@ -54,10 +54,14 @@ const appChildren: RouteObject[] = [
     {
       // The operators' landing (spec: dashboards 6).
       path: 'agent',
-      lazy: async () => ({
-        Component: (await import('@/app/features/agent-dashboard/agent-dashboard-page'))
-          .AgentDashboardPage,
-      }),
+      // The call on the line comes from the call-flow feature (issue #28): composed here.
+      lazy: async () => {
+        const [{ AgentDashboardPage }, { CurrentCallCard }] = await Promise.all([
+          import('@/app/features/agent-dashboard/agent-dashboard-page'),
+          import('@/app/features/call-flow/current-call-card'),
+        ]);
+        return { element: <AgentDashboardPage currentCall={<CurrentCallCard />} /> };
+      },
     },
   ]),
   area('team', 'reports', [

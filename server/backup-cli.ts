@@ -114,7 +114,7 @@ async function main(): Promise<number> {
     return 2;
   }
   if (process.env.DATABASE_URL?.trim()) {
-    // PostgreSQL has its own consistent, online backup tool (README "Deploying for a firm").
+    // PostgreSQL has its own consistent, online backup tool (docs/deploying.md).
     console.error(
       'DATABASE_URL is set: the data is in PostgreSQL, which this command does not copy.\n' +
         'Back it up with pg_dump, e.g. pg_dump --format=custom --file=FILE "$DATABASE_URL"' +

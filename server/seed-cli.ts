@@ -20,7 +20,7 @@ import { hasData, SEED_META_KEY, seedDemoData } from './seed/demo-seed';
  * `npm run seed [-- --data-dir DIR] [--contacts N]`: migrates the database in DIR
  * (default $DATA_DIR or ./data), seeds the demo sign-ins and lookups if it is empty, and
  * the reporting records if it has none. --contacts N makes N contacts in all (the scale
- * knob for benchmarks, README "Reporting engine") instead of the demo's few thousand.
+ * knob for benchmarks, docs/reporting-engine.md) instead of the demo's few thousand.
  * It never touches complete data; a records seed that was killed half-way is emptied and
  * run again (issue 9 item 9), and indexes the migrations declare are put back if missing.
  */

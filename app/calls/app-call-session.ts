@@ -17,7 +17,7 @@ import {
 import { isCallLive } from '@/shared/domain/call-clock';
 import { type CallLine, type CallLineAction, callLineReducer } from '@/shared/domain/call-line';
 import { createWebStorage, type KeyValueStorage } from '@/shared/storage/storage';
-import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
+import { callFlowStateKey } from '@/app/calls/call-flow-state-storage';
 import type { CallHandoverEntries, CallTabElection } from './tab-election';
 
 /**

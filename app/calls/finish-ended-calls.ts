@@ -1,4 +1,4 @@
-import { finishEndedCallFlow } from '@/app/features/call-flow/finish-ended-call-flow';
+import { finishEndedCallFlow } from '@/app/calls/finish-ended-call-flow';
 import type { ApiClient } from '@/shared/api/client';
 import type { DraftStorage } from '@/shared/call-flow/drafts';
 import type { CallSession } from '@/shared/calls/call-session';

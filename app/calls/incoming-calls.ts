@@ -11,7 +11,7 @@ import {
 } from '@/shared/contracts/call-tracking';
 import { isCallLive } from '@/shared/domain/call-clock';
 import { acceptIncomingCall, incomingCallOf } from '@/shared/domain/incoming-call';
-import { automatedIntakePath } from '@/app/features/call-flow/incoming-call';
+import { automatedIntakePath } from '@/app/calls/incoming-call';
 import type { AppCallSession, CallScope } from './app-call-session';
 import type { IncomingCallAlerts } from './incoming-call-alert';
 

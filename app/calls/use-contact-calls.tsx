@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useClickToCall } from '@/app/features/click-to-call';
+import { useClickToCall } from '@/app/calls/click-to-call';
 import { useHost } from '@/app/host/host';
 import { canClickToCall } from '@/shared/domain/click-to-call';
 
@@ -15,8 +15,8 @@ export interface ContactCalls {
 /**
  * Click-to-call for the app's contact tables (issue #13): the shared flow (picker,
  * outcome, Uh oh!) whose started call becomes the host's active call (spec 4 Outbound),
- * so the top bar's hang-up shows. A feature screen gets it here rather than importing the
- * click-to-call feature itself.
+ * so the top bar's hang-up shows. The flow lives beside this hook in app/calls, below the
+ * features that use it.
  */
 export function useContactCalls(): ContactCalls {
   const { session, calls } = useHost();

@@ -6,6 +6,6 @@ export function formatVersion(version: string): string {
   return match ? `${match[1]}.${match[2]}.${match[3]}` : version.trim();
 }
 
-// The package version is the app version (README "Behaviour notes"); Vite keeps only this
+// The package version is the app version (docs/behaviour-notes.md); Vite keeps only this
 // one field of package.json in the bundle.
 export const APP_VERSION = formatVersion(version);

@@ -8,7 +8,7 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
-/** The two engines the server runs on (README "Deploying for a firm"). */
+/** The two engines the server runs on (docs/deploying.md). */
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
 export const DATABASE_FILE = 'intake.sqlite';
@@ -48,7 +48,7 @@ export function engineOf<T>(db: Kysely<T>): DatabaseEngine {
 
 /**
  * The better-sqlite3 handle under a Kysely instance made by openDatabase. Only the bulk
- * seed and the index repair use it (README "Reporting engine"); everything else goes
+ * seed and the index repair use it (docs/reporting-engine.md); everything else goes
  * through Kysely so it runs on PostgreSQL too.
  */
 export function sqliteHandle(db: Db): SQLite.Database {

@@ -309,7 +309,7 @@ export interface PipelineDailyOfficePeopleTable {
 
 /**
  * Transitions per day, stage, lead source and the contact's office ('' = none): the office
- * filter (migration 0013, README "Reporting engine").
+ * filter (migration 0013, docs/reporting-engine.md).
  */
 export interface PipelineDailyOfficeTable {
   workspace_id: string;

@@ -6,7 +6,7 @@ import { type DimensionFilter, filtersByCampaign, loose, type ReportScope } from
 
 /**
  * Counts of pipeline transitions for a report scope, from the cheapest source that can
- * answer it (README "Reporting engine"):
+ * answer it (docs/reporting-engine.md):
  *  1. pipeline_daily_source — rollup by day, stage and lead source: date range, lead
  *     sources and perspective only (the default funnel, Lead Flow, Total Leads, trends);
  *  2. pipeline_daily_office — by office: the office filter;

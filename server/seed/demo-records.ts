@@ -91,7 +91,7 @@ function contactTargets(
 }
 
 /**
- * Seeds the reporting records of every workspace (README "Reporting engine"): the bulk
+ * Seeds the reporting records of every workspace (docs/reporting-engine.md): the bulk
  * path, prepared statements in big transactions with the rollups computed in the same
  * pass. Answers the rows written per table.
  */
@@ -147,7 +147,7 @@ function loadIntoSqlite(
   generate: (sink: RecordSink) => void,
   fast: boolean,
 ): Record<string, number> {
-  // The scale seed loads without fsync (README "Reporting engine").
+  // The scale seed loads without fsync (docs/reporting-engine.md).
   const sink = new BulkRecordSink(sqliteHandle(db), { fast });
   try {
     generate(sink);

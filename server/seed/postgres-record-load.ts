@@ -19,7 +19,7 @@ import {
 } from './bulk-record-sink';
 
 /**
- * The records seed on PostgreSQL (README "Deploying for a firm"). The generator writes
+ * The records seed on PostgreSQL (docs/deploying.md). The generator writes
  * synchronously, row by row, so it cannot wait on a network database; it writes into the
  * SQLite bulk path (BulkRecordSink, with its rollups counted in the same pass) in a
  * scratch file, which is then streamed into PostgreSQL with COPY. One generator,

@@ -16,7 +16,7 @@
  * snapshot perspective each count is what happened in the range, so a numerator can hold
  * people whose earlier step fell before it (a case filed this week for a client hired
  * last month) and a rate can pass 100%; the screens say so (issue #30: "the screen says
- * which population each number counts"). README "Behaviour notes" gives the reasons for
+ * which population each number counts"). docs/behaviour-notes.md gives the reasons for
  * keeping the spec's snapshot rates rather than following each range's own people.
  */
 

@@ -36,7 +36,7 @@ export const TOAST_DURATION_MS: Record<ToastKind, number> = {
 
 /**
  * How long a toast stays by itself; null: until the person dismisses it (or its sender
- * takes it back). Departure from the spec's timing (issue #30, README behaviour notes):
+ * takes it back). Departure from the spec's timing (issue #30, docs/behaviour-notes.md):
  * an error toast stays until dismissed, since 2 s is too short to read it, let alone with
  * a screen reader or a magnifier (WCAG 2.2.1 Timing Adjustable). The timed ones (success
  * 1 s, info 3 s) wait while hovered or focused: the toasters hold their timer.

@@ -1,4 +1,4 @@
-import { useThemeStore } from '@/app/shell/theme/theme-store';
+import { useThemeStore } from '@/app/styles/theme-store';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import './logo.css';
 

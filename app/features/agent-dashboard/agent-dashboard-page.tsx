@@ -1,10 +1,14 @@
-import { CurrentCallCard } from '@/app/calls/current-call-card';
+import type { ReactNode } from 'react';
 import { Page } from '@/app/components/page/page';
 import { AgentDashboardScreen } from './agent-dashboard-screen';
 import { MissedCallsCard } from './missed-calls-card';
 
-/** spec: dashboards 2.1 /app/dashboards/agent — the operators' landing page. */
-export function AgentDashboardPage() {
+/**
+ * spec: dashboards 2.1 /app/dashboards/agent — the operators' landing page. `currentCall`
+ * is the call on the line (issue #28), drawn by the call-flow feature: the router composes
+ * the two, since features do not import each other.
+ */
+export function AgentDashboardPage({ currentCall }: { currentCall?: ReactNode }) {
   return (
     <Page
       eyebrow="Dashboards"
@@ -12,7 +16,7 @@ export function AgentDashboardPage() {
       description="Your calls, compliance, funnel and follow-ups for today or this week."
     >
       {/* issue #28: the call on the line, where the call-flow routes may be blocked (Zoho). */}
-      <CurrentCallCard />
+      {currentCall}
       <MissedCallsCard />
       <AgentDashboardScreen />
     </Page>

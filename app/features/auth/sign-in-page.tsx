@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useAppServices } from '@/app/app-services';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { Icon } from '@/app/components/icon/icon';
-import { LoginLoader } from '@/app/shell/login-loader/login-loader';
+import { LoginLoader } from '@/app/components/login-loader/login-loader';
 import { Logo } from '@/app/components/logo/logo';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { SupportLink } from '@/app/config/support-link';

@@ -24,13 +24,13 @@ import {
   createCallFlowEffects,
   sessionErrorReporterFor,
   userDraftStorage,
-} from './create-call-flow-effects';
+} from '@/app/calls/create-call-flow-effects';
 import { ActiveCallCard } from './active-call-card';
 import { createAddressVerifier, type VerifyAddress } from './forms/address-verifier';
 import { ConsultationBookingContext, useConsultationBooking } from './forms/consultation-booking';
 import { StepForm } from './forms/step-form';
-import { callDataOf, type IncomingCallPayload } from './incoming-call';
-import { callFlowStateKey } from './call-flow-state-storage';
+import { callDataOf, type IncomingCallPayload } from '@/app/calls/incoming-call';
+import { callFlowStateKey } from '@/app/calls/call-flow-state-storage';
 import { useCallFlowEngine } from './use-call-flow-engine';
 import { ParkedWalkIns, ParkOffer, useParkWalkIn } from './park-walk-in';
 import './call-flow-wizard.css';

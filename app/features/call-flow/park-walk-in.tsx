@@ -13,7 +13,7 @@ import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import { TransportError } from '@/shared/transport/transport';
 import { parkedExecutionsKey, parkedExecutionsQuery } from './call-flow-queries';
-import type { IncomingCallPayload } from './incoming-call';
+import type { IncomingCallPayload } from '@/app/calls/incoming-call';
 import { flowHolderOf } from './use-call-flow-engine';
 import './park-walk-in.css';
 

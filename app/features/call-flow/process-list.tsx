@@ -6,7 +6,7 @@ import { Icon } from '@/app/components/icon/icon';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import type { ProcessSummary } from '@/shared/contracts/call-flow-api';
-import { automatedIntakePath, type IncomingCallPayload } from './incoming-call';
+import { automatedIntakePath, type IncomingCallPayload } from '@/app/calls/incoming-call';
 import { StartCallDialog } from './start-call-dialog';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { groupByPracticeAreas } from '@/shared/domain/call-flow-practice-areas';

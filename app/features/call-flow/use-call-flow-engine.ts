@@ -11,7 +11,7 @@ import { useHost } from '@/app/host/host';
 import { saveFlowState } from '@/shared/api/call-flow';
 import type { CallFlowState } from '@/shared/contracts/call-flow';
 import type { KeyValueStorage } from '@/shared/storage/storage';
-import { readStoredCallFlowState } from './call-flow-state-storage';
+import { readStoredCallFlowState } from '@/app/calls/call-flow-state-storage';
 
 // spec: session 3 Session state "automated intake: wizardStep, callFlow" — the engine's state
 // is kept in the host's session storage after every change, so a reload resumes at the same

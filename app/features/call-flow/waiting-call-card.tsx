@@ -11,7 +11,7 @@ import { isCallLive } from '@/shared/domain/call-clock';
 import { formatCallStart } from '@/shared/domain/active-call';
 import { formatInternationalUs } from '@/shared/domain/phone-dialing';
 import type { KeyValueStorage } from '@/shared/storage/storage';
-import { finishEndedCallFlow } from './finish-ended-call-flow';
+import { finishEndedCallFlow } from '@/app/calls/finish-ended-call-flow';
 import './waiting-call-card.css';
 
 // issue #28 "While on a call, a second incoming call shows as a waiting call that the agent

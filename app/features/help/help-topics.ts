@@ -16,6 +16,22 @@ export interface HelpGuide {
 
 export const HELP_GUIDES: readonly HelpGuide[] = [
   {
+    title: 'Call flows',
+    summary: 'The scripted intake while a caller is on the line: steps, drafts, histories.',
+    file: 'call-flows.md',
+    screen: '/app/automated-intake',
+  },
+  {
+    title: 'Calls where the agent works',
+    summary: 'Incoming calls, hang-up, waiting and missed calls, click-to-call, walk-ins.',
+    file: 'calls-where-the-agent-works.md',
+  },
+  {
+    title: 'Live: notifications and the live call count',
+    summary: 'The bell, desktop alerts, the live call count and simulated calls.',
+    file: 'live.md',
+  },
+  {
     title: 'Cockpit',
     summary: 'Lead Flow, Sales Performance, Communications and Cash Flow against weekly goals.',
     file: 'cockpit.md',
@@ -123,21 +139,36 @@ export const HELP_GUIDES: readonly HelpGuide[] = [
     summary: 'Several server processes, PostgreSQL and Redis, behind a reverse proxy.',
     file: 'deploying.md',
   },
+  {
+    title: 'Settings, system administration and coaching',
+    summary: 'How an owner runs the workspace and the system user runs every one.',
+    file: 'administration.md',
+  },
+  {
+    title: 'The reporting engine',
+    summary: 'Reports computed in SQL from stored records, daily rollups, bounded requests.',
+    file: 'reporting-engine.md',
+  },
+  {
+    title: 'Widgets and the browser extension',
+    summary: 'The widgets, the script tag, the extension for administrators and testers.',
+    file: 'widgets-and-extension.md',
+  },
+  {
+    title: 'Behaviour notes',
+    summary: 'What was decided where the spec is silent or would mislead.',
+    file: 'behaviour-notes.md',
+  },
 ];
 
 /** The README's sections a person using the product reads (its headings, as written). */
 export const README_SECTIONS: readonly string[] = [
   'Set up',
+  'Demo sign-ins',
   'Where things are',
   'Configuration',
-  'Call flows',
-  'Live: notifications, the live call count and simulated calls',
-  'Calls where the agent works',
-  'Settings, system administration and coaching',
-  'The reporting engine',
-  'Deploying for a firm',
-  'Widgets and the browser extension',
-  'Behaviour notes',
+  'Limits',
+  'More',
 ];
 
 /** Where a document is served (server/http/static-docs.ts). */

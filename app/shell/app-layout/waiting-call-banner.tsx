@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { sessionStateStorage } from '@/app/features/call-flow/automated-intake-page';
-import { userDraftStorage } from '@/app/features/call-flow/create-call-flow-effects';
+import { userDraftStorage } from '@/app/calls/create-call-flow-effects';
 import { WaitingCallCard } from '@/app/features/call-flow/waiting-call-card';
 import { useCallSnapshot } from '@/app/calls/use-active-call';
 import { useHost } from '@/app/host/host';

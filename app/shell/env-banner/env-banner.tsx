@@ -1,12 +1,8 @@
-import { detectEnvironment, ENVIRONMENT_LABELS, type AppEnvironment } from './environment';
+import { ENVIRONMENT_LABELS, type AppEnvironment } from '@/app/config/environment';
 import './env-banner.css';
 
 /** The height the banner takes, so the sticky top bar and sidebar sit below it. */
 export const ENV_BANNER_HEIGHT = 24;
-
-export function currentEnvironment(): AppEnvironment | null {
-  return detectEnvironment({ mode: import.meta.env.MODE, hostname: window.location.hostname });
-}
 
 export function EnvBanner({ environment }: { environment: AppEnvironment | null }) {
   if (!environment) return null;

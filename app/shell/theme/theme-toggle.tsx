@@ -1,6 +1,6 @@
 import { useHost } from '@/app/host/host';
 import { Icon } from '@/app/components/icon/icon';
-import { setTheme, useThemeStore } from './theme-store';
+import { setTheme, useThemeStore } from '@/app/styles/theme-store';
 
 /** The top bar's light/dark switch; the choice persists through the host's storage. */
 export function ThemeToggle({ className }: { className?: string }) {

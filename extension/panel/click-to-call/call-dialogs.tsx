@@ -4,13 +4,13 @@ import { createRoot } from 'react-dom/client';
 import BUTTON_CSS from '@/app/components/button/button.css?inline';
 import FIELD_CSS from '@/app/components/field/field.css?inline';
 import ICON_CSS from '@/app/components/icon/icon.css?inline';
-import CLICK_TO_CALL_CSS from '@/app/features/click-to-call/click-to-call.css?inline';
+import CLICK_TO_CALL_CSS from '@/app/calls/click-to-call/click-to-call.css?inline';
 import {
   CrmSessionAlerts,
   DialogFocusContext,
   useClickToCall,
   type CallRequest,
-} from '@/app/features/click-to-call';
+} from '@/app/calls/click-to-call';
 import { HostContext, useHost, type Host } from '@/app/host/host';
 import { createHostQueryClient } from '@/app/query/create-host-query-client';
 import { DataProvider } from '@/app/query/data-provider';

@@ -1,4 +1,4 @@
-import type { CallRequest } from '@/app/features/click-to-call';
+import type { CallRequest } from '@/app/calls/click-to-call';
 import type { SiteFamily } from '@/extension/lib/site-families';
 import { formatFoundPhone } from '@/shared/domain/phone-finder';
 import { createCallButton, type PressKind } from './call-button';

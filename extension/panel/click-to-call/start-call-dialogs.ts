@@ -1,5 +1,5 @@
 import type { SiteFamily } from '@/extension/lib/site-families';
-import type { CallRequest } from '@/app/features/click-to-call';
+import type { CallRequest } from '@/app/calls/click-to-call';
 import type { Host } from '@/app/host/host';
 import type { CallSession } from '@/shared/calls/call-session';
 import type { Notifier } from '@/shared/transport/notifier';

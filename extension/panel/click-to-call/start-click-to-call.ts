@@ -1,5 +1,5 @@
 import type { SiteFamily } from '@/extension/lib/site-families';
-import type { CallRequest } from '@/app/features/click-to-call';
+import type { CallRequest } from '@/app/calls/click-to-call';
 import { canClickToCall } from '@/shared/domain/click-to-call';
 import type { HostSession } from '@/shared/session/host-session';
 import type { PressKind } from './call-button';

@@ -1,7 +1,7 @@
 import { type CreateTableBuilder, type Kysely, sql, SqliteAdapter } from 'kysely';
 
 /**
- * Every report fast at a million contacts (issue #17; README "Reporting engine"):
+ * Every report fast at a million contacts (issue #17; docs/reporting-engine.md):
  *
  * - `pipeline_daily_office` and `pipeline_daily_case`: two more daily rollups of
  *   pipeline_events, kept on write like the others (server/records/rollups.ts), for the

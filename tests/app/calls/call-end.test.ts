@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppCalls } from '@/app/calls/app-calls';
 import { createIncomingCallAlerts, type IncomingCallAlerts } from '@/app/calls/incoming-call-alert';
 import type { NotificationConstructorLike, ShownAlert } from '@/app/live/browser-push';
-import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
+import { callFlowStateKey } from '@/app/calls/call-flow-state-storage';
 import { initialCallFlowState } from '@/shared/call-flow/engine';
 import { callEndedEvent } from '@/shared/contracts/call-tracking';
 import type { LiveFeed } from '@/shared/live/live-feed';

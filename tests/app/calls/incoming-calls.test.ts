@@ -7,7 +7,7 @@ import {
   createRemoteCallSession,
   type RemoteCalls,
 } from '@/shared/calls/remote-call-session';
-import { decodeIncomingCall, INCOMING_CALL_PARAM } from '@/app/features/call-flow/incoming-call';
+import { decodeIncomingCall, INCOMING_CALL_PARAM } from '@/app/calls/incoming-call';
 import type { ActiveCall } from '@/shared/contracts/active-call';
 import { type CallSnapshot, NO_CALL_SNAPSHOT } from '@/shared/contracts/call-session';
 import { IDLE_LIVE_SNAPSHOT, type LiveFeed } from '@/shared/live/live-feed';

@@ -12,7 +12,7 @@ import {
   type CallTabElection,
   createCallTabElection,
 } from '@/app/calls/tab-election';
-import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
+import { callFlowStateKey } from '@/app/calls/call-flow-state-storage';
 import { ACTIVE_CALL_STORAGE_KEY, type ActiveCall } from '@/shared/contracts/active-call';
 import type { ChannelLike } from '@/shared/session/refresh-coordinator';
 import { fakeApi, fakeSocket } from '../fake-api';

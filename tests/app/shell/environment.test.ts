@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectEnvironment } from '@/app/shell/env-banner/environment';
+import { detectEnvironment } from '@/app/config/environment';
 
 // spec: session 2 "An environment banner with colours for dev, qa and local"; the rule is ours.
 describe('detectEnvironment', () => {

@@ -4,7 +4,7 @@ import {
   LOGIN_LOADER_FADE_MS,
   LOGIN_LOADER_MAX_MS,
   LoginLoader,
-} from '@/app/shell/login-loader/login-loader';
+} from '@/app/components/login-loader/login-loader';
 
 beforeEach(() => {
   vi.useFakeTimers();

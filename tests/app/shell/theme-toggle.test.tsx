@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThemeToggle } from '@/app/shell/theme/theme-toggle';
-import { hydrateTheme, THEME_STORAGE_KEY, useThemeStore } from '@/app/shell/theme/theme-store';
+import { hydrateTheme, THEME_STORAGE_KEY, useThemeStore } from '@/app/styles/theme-store';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { makeHost, renderWithHost } from '../helpers';
 

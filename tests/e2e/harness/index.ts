@@ -1,6 +1,6 @@
 /**
  * The end-to-end harness, for this suite and for testers' own Puppeteer scripts
- * (README.md "For testers"). It builds nothing: run `npm run build`.
+ * (docs/widgets-and-extension.md "For testers"). It builds nothing: run `npm run build`.
  */
 export { findChromium } from './find-chromium';
 export { launchBrowser, CHROMIUM_ARGS, type LaunchedBrowser } from './launch-browser';

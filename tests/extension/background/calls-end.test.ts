@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
+import { callFlowStateKey } from '@/app/calls/call-flow-state-storage';
 import { initialCallFlowState } from '@/shared/call-flow/engine';
 import { callEndedEvent, callTrackingPaths } from '@/shared/contracts/call-tracking';
 import { createMemoryStorage } from '@/shared/storage/storage';

@@ -10,7 +10,7 @@ import {
   MAX_FLOW_KEYS,
 } from '@/extension/entrypoints/background/calls';
 import { MAX_CALL_FLOW_VALUE_CHARS } from '@/shared/contracts/call-session';
-import { decodeIncomingCall } from '@/app/features/call-flow/incoming-call';
+import { decodeIncomingCall } from '@/app/calls/incoming-call';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { TransportError } from '@/shared/transport/transport';
 import { connect, fakeCallsBrowser, popupSender, settle, state } from './fake-background';

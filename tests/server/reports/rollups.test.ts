@@ -249,7 +249,7 @@ const SOURCES: CountSource[] = [
   'pipeline_events',
 ];
 
-describe('daily rollups kept on write (README Reporting engine)', () => {
+describe('daily rollups kept on write (docs/reporting-engine.md)', () => {
   let demo: TestServer;
   let fixture: ReportFixture;
   beforeAll(async () => {

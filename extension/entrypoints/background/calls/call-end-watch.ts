@@ -1,4 +1,4 @@
-import { finishEndedCallFlow } from '@/app/features/call-flow/finish-ended-call-flow';
+import { finishEndedCallFlow } from '@/app/calls/finish-ended-call-flow';
 import { type CallEndWatch, watchCallEnds } from '@/shared/calls/call-end-watch';
 import type { CallLineAction } from '@/shared/domain/call-line';
 import { apply } from './call-line-changes';

@@ -1,4 +1,4 @@
-import { automatedIntakePath } from '@/app/features/call-flow/incoming-call';
+import { automatedIntakePath } from '@/app/calls/incoming-call';
 import { markCallConnected } from '@/shared/api/call-tracking';
 import type { ActiveCall } from '@/shared/contracts/active-call';
 import type { TrackedCall } from '@/shared/contracts/call-tracking';

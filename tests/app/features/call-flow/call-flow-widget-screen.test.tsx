@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConfirmStore } from '@/app/components/confirm-dialog/confirm-store';
 import { CallFlowWidgetScreen } from '@/app/features/call-flow/call-flow-widget-screen';
-import { resetSessionErrorReporter } from '@/app/features/call-flow/create-call-flow-effects';
-import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
+import { resetSessionErrorReporter } from '@/app/calls/create-call-flow-effects';
+import { callFlowStateKey } from '@/app/calls/call-flow-state-storage';
 import { draftKey } from '@/shared/call-flow/drafts';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { createMemoryStorage } from '@/shared/storage/storage';

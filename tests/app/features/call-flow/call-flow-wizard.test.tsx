@@ -6,9 +6,9 @@ import {
   CallFlowWizard,
   type CallFlowWizardProps,
 } from '@/app/features/call-flow/call-flow-wizard';
-import { resetSessionErrorReporter } from '@/app/features/call-flow/create-call-flow-effects';
-import type { IncomingCallPayload } from '@/app/features/call-flow/incoming-call';
-import { callFlowStateKey } from '@/app/features/call-flow/call-flow-state-storage';
+import { resetSessionErrorReporter } from '@/app/calls/create-call-flow-effects';
+import type { IncomingCallPayload } from '@/app/calls/incoming-call';
+import { callFlowStateKey } from '@/app/calls/call-flow-state-storage';
 import type { Host } from '@/app/host/host';
 import { createMemoryStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { renderWithHost } from '../../helpers';

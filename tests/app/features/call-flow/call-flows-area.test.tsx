@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CrmRecordsPage } from '@/app/features/call-flow/crm-records-page';
 import { ExecutionHistoriesPage } from '@/app/features/call-flow/execution-histories-page';
 import { ExecutionHistoryDetail } from '@/app/features/call-flow/execution-history-detail';
-import { decodeIncomingCall, INCOMING_CALL_PARAM } from '@/app/features/call-flow/incoming-call';
+import { decodeIncomingCall, INCOMING_CALL_PARAM } from '@/app/calls/incoming-call';
 import { ProcessList } from '@/app/features/call-flow/process-list';
 import { processDefinitionSchema } from '@/shared/contracts/call-flow';
 import type {

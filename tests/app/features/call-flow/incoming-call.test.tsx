@@ -4,7 +4,7 @@ import {
   decodeIncomingCall,
   encodeIncomingCall,
   MAX_INCOMING_CALL_LENGTH,
-} from '@/app/features/call-flow/incoming-call';
+} from '@/app/calls/incoming-call';
 
 // spec: session 2 Automated intake screen — "incomingCall holding an encoded call payload".
 

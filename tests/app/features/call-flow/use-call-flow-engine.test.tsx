@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  callFlowStateKey,
-  readStoredCallFlowState,
-} from '@/app/features/call-flow/call-flow-state-storage';
+import { callFlowStateKey, readStoredCallFlowState } from '@/app/calls/call-flow-state-storage';
 import { initialCallFlowState } from '@/shared/call-flow/engine';
 import { createMemoryStorage, type KeyValueStorage } from '@/shared/storage/storage';
 import { INTAKE } from './call-flow-test-kit';

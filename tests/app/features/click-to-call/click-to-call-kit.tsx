@@ -2,7 +2,7 @@ import type { CallSession } from '@/shared/calls/call-session';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { vi } from 'vitest';
-import { useClickToCall, type StartedCall } from '@/app/features/click-to-call';
+import { useClickToCall, type StartedCall } from '@/app/calls/click-to-call';
 import type { TrackedCall, TrackingNumber } from '@/shared/contracts/call-tracking';
 import type { Agent } from '@/shared/contracts/lookups';
 import type { TransportRequest } from '@/shared/transport/transport';

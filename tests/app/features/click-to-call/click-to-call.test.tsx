@@ -6,7 +6,7 @@ import {
   CTM_NOT_LINKED_STATUS,
 } from '@/shared/contracts/call-tracking';
 import { NON_US_NUMBER_WARNING } from '@/shared/domain/phone-dialing';
-import { ON_A_CALL_TEXT } from '@/app/features/click-to-call/use-click-to-call';
+import { ON_A_CALL_TEXT } from '@/app/calls/click-to-call/use-click-to-call';
 import { fakeCallSession, liveCall } from '../../../widgets/fake-call-session';
 import { deferred } from '../../fake-api';
 import {

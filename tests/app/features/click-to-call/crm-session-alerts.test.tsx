@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CrmSessionAlerts } from '@/app/features/click-to-call';
+import { CrmSessionAlerts } from '@/app/calls/click-to-call';
 import type { Agent } from '@/shared/contracts/lookups';
 import { workspaceSchema, type Workspace } from '@/shared/contracts/workspace';
 import { CRM_NOT_AUTHORIZED_MESSAGE, ZOHO_NOT_LINKED_TITLE } from '@/shared/domain/click-to-call';

@@ -1,7 +1,7 @@
 import { act, fireEvent } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RoutingConfirmationDialog } from '@/app/features/click-to-call';
+import { RoutingConfirmationDialog } from '@/app/calls/click-to-call';
 import { DEFAULT_CALL_OUTCOMES } from '@/shared/domain/click-to-call';
 
 // The extension panel renders the app inside a shadow root: the dialog must find its

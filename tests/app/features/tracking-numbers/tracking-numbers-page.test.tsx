@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useClickToCall } from '@/app/features/click-to-call';
+import { useClickToCall } from '@/app/calls/click-to-call';
 import { ERROR_VIEW_TEXT } from '@/app/components/error-view/error-view';
 import { NOT_SAVED_TEXT } from '@/app/features/tracking-numbers/tracking-number-editor';
 import {

@@ -33,3 +33,8 @@ export const ENVIRONMENT_LABELS: Record<AppEnvironment, string> = {
   dev: 'Development environment',
   qa: 'QA environment',
 };
+
+/** This page's environment: the build's mode and the host it is served from. */
+export function currentEnvironment(): AppEnvironment | null {
+  return detectEnvironment({ mode: import.meta.env.MODE, hostname: window.location.hostname });
+}

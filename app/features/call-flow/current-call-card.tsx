@@ -2,7 +2,7 @@ import { ActiveCallCard } from '@/app/features/call-flow/active-call-card';
 import { CallHangUpButton } from '@/app/features/call-flow/call-hang-up-button';
 import { useCallHangUp } from '@/app/features/call-flow/use-call-hang-up';
 import { useHost } from '@/app/host/host';
-import { useCallSnapshot } from './use-active-call';
+import { useCallSnapshot } from '@/app/calls/use-active-call';
 import './current-call-card.css';
 
 /**
