@@ -175,10 +175,14 @@ describe('Settings > Async Error Resolution', () => {
     expect(within(maria).getByText('2')).toBeInTheDocument();
     // 15:00 UTC in the workspace's time zone (America/Chicago).
     expect(within(maria).getByText(/^Nov 25, 2026, 9:00\sAM$/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open (2)', pressed: true })).toBeInTheDocument();
-    expect(
-      screen.getByRole('button', { name: 'Dismissed (1)', pressed: false }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open (2)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Dismissed (1)' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     expect(api.calls(`workspaces/${WS}/async-errors`)[0].query).toMatchObject({
       status: 'open',
       'page[limit]': 25,

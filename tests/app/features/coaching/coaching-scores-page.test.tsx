@@ -24,8 +24,12 @@ describe('Coaching → Scores (issue #16)', () => {
     fireEvent.change(scoreForm().getByLabelText(/^Score/), { target: { value: '150' } });
     fireEvent.click(scoreForm().getByRole('button', { name: 'Save score' }));
     expect(await scoreForm().findByText('Choose an agent.')).toBeInTheDocument();
-    expect(scoreForm().getByText('Choose a topic.')).toBeInTheDocument();
-    expect(scoreForm().getByText('Enter a whole number from 0 to 100.')).toBeInTheDocument();
+    // Each message is its field's description, after its help.
+    expect(scoreForm().getByLabelText(/Agent/)).toHaveAccessibleDescription('Choose an agent.');
+    expect(scoreForm().getByLabelText(/Topic/)).toHaveAccessibleDescription('Choose a topic.');
+    expect(scoreForm().getByLabelText(/^Score/)).toHaveAccessibleDescription(
+      '0 to 100 Enter a whole number from 0 to 100.',
+    );
     const tomorrow = isoDay(new Date(Date.now() + 2 * 86_400_000));
     fireEvent.change(scoreForm().getByLabelText(/^Date/), { target: { value: tomorrow } });
     fireEvent.click(scoreForm().getByRole('button', { name: 'Save score' }));

@@ -35,8 +35,11 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
     });
     fireEvent.click(youtube.getByRole('button', { name: 'Add video' }));
     expect(await youtube.findByText(CHOOSE_TOPIC_TEXT)).toBeInTheDocument();
-    expect(youtube.getByText('Enter a title.')).toBeInTheDocument();
-    expect(youtube.getByText(YOUTUBE_URL_TEXT)).toBeInTheDocument();
+    expect(youtube.getByLabelText(/Title/)).toHaveAccessibleDescription('Enter a title.');
+    // The message is the field's description, after its help.
+    expect(youtube.getByLabelText(/YouTube link/)).toHaveAccessibleDescription(
+      expect.stringContaining(YOUTUBE_URL_TEXT),
+    );
     await waitFor(() => expect(document.activeElement).toBe(youtube.getByLabelText(/Title/)));
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });

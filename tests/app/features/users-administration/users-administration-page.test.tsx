@@ -183,12 +183,15 @@ describe('Settings > Users administration (issue #16)', () => {
       target: { value: 'not-an-email' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(within(dialog).getByText('Enter the first name.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Enter the last name.')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('Enter an e-mail address like name@example.com.'),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByText('Choose a role.')).toBeInTheDocument();
+    // Each message is its field's description, after its help (Field's aria-describedby).
+    const field = (label: RegExp) => within(dialog).getByLabelText(label);
+    expect(field(/First name/)).toHaveAccessibleDescription('Enter the first name.');
+    expect(field(/Last name/)).toHaveAccessibleDescription('Enter the last name.');
+    expect(field(/E-mail/)).toHaveAccessibleDescription(
+      'It is also their username. Enter an e-mail address like name@example.com.',
+    );
+    expect(field(/Role/)).toHaveAccessibleDescription('Choose a role.');
+    expect(field(/First name/)).toBeInvalid();
     await waitFor(() =>
       expect(document.activeElement).toBe(within(dialog).getByLabelText(/First name/)),
     );
@@ -350,7 +353,9 @@ describe('Settings > Users administration (issue #16)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change the role of Oscar Operator' });
     expect(dialog.textContent).toContain('Their open sessions end');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
-    expect(within(dialog).getByText('Choose the new role.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/New role/)).toHaveAccessibleDescription(
+      expect.stringMatching(/^Choose the new role\. /),
+    );
     expect(patched).toBeNull();
     fireEvent.change(within(dialog).getByLabelText(/New role/), { target: { value: 'admin' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
