@@ -127,4 +127,25 @@ export default tseslint.config(
     // nothing (issue #10 item 1).
     settings: { 'import/resolver': { [ALIAS_RESOLVER]: {} } },
   },
+  {
+    // Tests say what they mean (issue #31 item 8, docs/testing.md): toBeTruthy() on a
+    // getBy… query can never fail (the query throws first), and toBeDefined() hides the
+    // value a test knows. jest-dom's matchers, or the value itself.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='toBeTruthy']",
+          message:
+            'Say what is expected: toBeInTheDocument()/toHaveTextContent() for an element, toBe/toEqual/toMatch for a value.',
+        },
+        {
+          selector: "MemberExpression[property.name='toBeDefined']",
+          message:
+            'Assert the value itself (toBe, toEqual, toMatchObject), not that it is defined.',
+        },
+      ],
+    },
+  },
 );

@@ -10,7 +10,7 @@ import { addDays } from '../server/records/workspace-days';
 import { DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { hasReportingRecords, seedDemoRecords } from '../server/seed/demo-records';
 import { hasData, seedDemoData } from '../server/seed/demo-seed';
-import { percentile } from './stats';
+import { percentile, ratio, summary } from './stats';
 
 /**
  * `npm run bench:reports` (issue #17; a benchmark, never a timed test).
@@ -518,6 +518,48 @@ function requestOf(url: string, row: Row, token: string): () => Promise<Response
   return () => fetch(`${target}?${query}`, { headers });
 }
 
+/**
+ * people/agent from 0001-01-01, refused with a 400 (tests/server/request-bounds.test.ts
+ * checks the answer): how long the refusal takes, and /api/health asked beside it against
+ * /api/health alone, CALLS times each; printed, never asserted (issue #31 item 8).
+ */
+async function benchRefusedRange(url: string, token: string, picks: Picks, engineName: string) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const body = JSON.stringify({
+    startDate: '0001-01-01',
+    endDate: picks.today,
+    agent: picks.agent,
+  });
+  const timed = async (call: () => Promise<Response>, status: number) => {
+    const started = performance.now();
+    const answer = await call();
+    const text = await answer.text();
+    if (answer.status !== status) throw new Error(`${answer.status} ${text.slice(0, 300)}`);
+    return performance.now() - started;
+  };
+  const refused = () =>
+    fetch(`${url}/api/workspaces/${WORKSPACE}/reports/people/agent`, {
+      method: 'POST',
+      headers,
+      body,
+    });
+  const health = () => fetch(`${url}/api/health`);
+  const refusals: number[] = [];
+  const healthBeside: number[] = [];
+  const healthAlone: number[] = [];
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    const alone = await timed(health, 200);
+    const [refusal, beside] = await Promise.all([timed(refused, 400), timed(health, 200)]);
+    if (i < WARMUP) continue;
+    healthAlone.push(alone);
+    refusals.push(refusal);
+    healthBeside.push(beside);
+  }
+  console.log(
+    `  ${engineName} people/agent from 0001-01-01 (400): ${summary(refusals)}; /api/health beside it ${summary(healthBeside)}, alone ${summary(healthAlone)} (${ratio(healthBeside, healthAlone)})`,
+  );
+}
+
 async function benchEngine(
   engine: Engine,
 ): Promise<{ results: Map<string, Measured>; rows: Row[]; peakMb: number | null }> {
@@ -567,6 +609,7 @@ async function benchEngine(
         `  ${engine.name} ${row.name} [${row.filter}]: median ${measured.median.toFixed(1)} ms, p95 ${measured.p95.toFixed(1)} ms, raw ${measured.raw.toFixed(1)} ms`,
       );
     }
+    await benchRefusedRange(url, owner, picks, engine.name);
     return { results, rows, peakMb: peakRssMb(child.pid!) };
   } finally {
     child.stdin!.end();

@@ -283,8 +283,7 @@ describe('lookups (spec: session 7 Workspace and lookups, dashboards 3 and 7)', 
     expect(lakesideAgent.agents.length).toBeGreaterThanOrEqual(5);
 
     const harborAgent = await agentOf('agent@harbor.test');
-    expect(harborAgent.agent).toBeDefined();
-    expect(harborAgent.agent?.ctmUserId).toBeNull();
+    expect(harborAgent.agent).toMatchObject({ ctmUserId: null });
   });
 
   it('answers the system role empty agent and consultant lists (it belongs to no workspace)', async () => {

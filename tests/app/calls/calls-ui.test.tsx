@@ -264,10 +264,10 @@ describe('System: place a test call (issue #13)', () => {
     const { api, form } = renderPage();
     fireEvent.change(within(form).getByLabelText(/Phone/), { target: { value: '555-01' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Place a test call' }));
-    expect(within(form).getByText("Choose the agent's workspace.")).toBeTruthy();
-    expect(within(form).getByText('Choose the agent to ring.')).toBeTruthy();
-    expect(within(form).getByText('Enter the lead name.')).toBeTruthy();
-    expect(within(form).getByText('Enter at least 10 digits.')).toBeTruthy();
+    expect(within(form).getByText("Choose the agent's workspace.")).toBeInTheDocument();
+    expect(within(form).getByText('Choose the agent to ring.')).toBeInTheDocument();
+    expect(within(form).getByText('Enter the lead name.')).toBeInTheDocument();
+    expect(within(form).getByText('Enter at least 10 digits.')).toBeInTheDocument();
     expect(api.calls('system/test-calls')).toHaveLength(0);
   });
 
@@ -348,7 +348,9 @@ describe('the automated intake page holds the app’s call (issue #13)', () => {
       </MemoryRouter>,
       { host },
     );
-    expect(await screen.findByRole('region', { name: 'Outgoing call: Dana Lee' })).toBeTruthy();
+    expect(
+      await screen.findByRole('region', { name: 'Outgoing call: Dana Lee' }),
+    ).toBeInTheDocument();
 
     act(() => calls.requestHangUp());
     const confirm = await screen.findByRole('alertdialog', { name: 'Hang up?' });

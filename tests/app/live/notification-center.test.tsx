@@ -71,13 +71,15 @@ describe('notification centre (spec: session 2 Top bar, issue #12)', () => {
     expect(items.map((item) => item.getAttribute('data-notification-id'))).toEqual(['n1', 'n2']);
     expect(items.map((item) => item.getAttribute('data-read'))).toEqual(['false', 'true']);
     const first = within(items[0]!);
-    expect(first.getByText('Leads below minimum')).toBeTruthy();
-    expect(first.getByText('Lead flow is 3 under the goal.')).toBeTruthy();
-    expect(first.getByText('5 minutes ago')).toBeTruthy();
-    expect(first.getByText('Action required')).toBeTruthy();
+    expect(first.getByText('Leads below minimum')).toBeInTheDocument();
+    expect(first.getByText('Lead flow is 3 under the goal.')).toBeInTheDocument();
+    expect(first.getByText('5 minutes ago')).toBeInTheDocument();
+    expect(first.getByText('Action required')).toBeInTheDocument();
     expect(within(items[1]!).queryByText('Action required')).toBeNull();
     // Only unread items offer "mark as read".
-    expect(screen.getByRole('button', { name: 'Mark "Leads below minimum" as read' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Mark "Leads below minimum" as read' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark "Old news" as read' })).toBeNull();
   });
 
@@ -122,7 +124,7 @@ describe('notification centre (spec: session 2 Top bar, issue #12)', () => {
   it('says when there is nothing', async () => {
     await renderCenter([]);
     fireEvent.click(bell());
-    expect(screen.getByText(/You’re all caught up/)).toBeTruthy();
+    expect(screen.getByText(/You’re all caught up/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
   });
 
@@ -132,7 +134,7 @@ describe('notification centre (spec: session 2 Top bar, issue #12)', () => {
     expect(screen.getByRole('alert').textContent).toContain('Notifications could not be loaded.');
     api.on('/notifications', () => listAnswer([notification('n1', { title: 'Back' })]));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Back')).toBeTruthy();
+    expect(await screen.findByText('Back')).toBeInTheDocument();
   });
 
   it('says quietly when the read state could not be saved to the account', async () => {
@@ -140,7 +142,7 @@ describe('notification centre (spec: session 2 Top bar, issue #12)', () => {
     api.on('/notifications/read', () => ({ fail: 0 }));
     fireEvent.click(bell());
     fireEvent.click(screen.getByRole('button', { name: 'Mark "First" as read' }));
-    expect(await screen.findByText(READ_SYNC_NOTICE)).toBeTruthy();
+    expect(await screen.findByText(READ_SYNC_NOTICE)).toBeInTheDocument();
     expect(api.notify).not.toHaveBeenCalled();
     expect(bell().getAttribute('data-unread')).toBe('0');
   });

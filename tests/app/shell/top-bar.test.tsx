@@ -86,6 +86,6 @@ describe('top bar (spec: session 2 App shell Top bar)', () => {
     expect(bell.getAttribute('data-unread')).toBe('1');
     expect(screen.getByTestId('live-calls').textContent).toContain('2 live calls');
     fireEvent.click(bell);
-    expect(screen.getByText('Leads below minimum')).toBeTruthy();
+    expect(screen.getByText('Leads below minimum')).toBeInTheDocument();
   });
 });

@@ -436,7 +436,7 @@ export function connect(
     send: (message: unknown) => listeners.forEach((listener) => listener(message)),
     close: () => disconnectListeners.forEach((listener) => listener()),
     answer: async (id: string) => {
-      await vi.waitFor(() => expect(answers().find((m) => m.id === id)).toBeDefined());
+      await vi.waitFor(() => expect(answers().map((m) => m.id)).toContain(id));
       return answers().find((m) => m.id === id) as Extract<BackgroundMessage, { kind: 'answer' }>;
     },
   };

@@ -48,7 +48,7 @@ function setup() {
     loader.send({ kind: 'panel:view-get', family });
     await settle();
     const answer = loader.received.find((message) => message.kind === 'panel-view');
-    expect(answer, 'an answer to panel:view-get').toBeDefined();
+    expect(answer?.kind, 'an answer to panel:view-get').toBe('panel-view');
     return viewIn(answer, family);
   };
   return { background, panel, ask, advance: (ms: number) => void (time += ms) };

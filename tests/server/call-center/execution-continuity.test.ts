@@ -264,7 +264,10 @@ describe('drafts and parked walk-ins on the server', () => {
         ['Late Comer', '+15550199'],
         ['Early Bird', '+15550100'],
       ]);
-      expect(mine[0]?.processName).toBeTruthy();
+      expect(mine.map((p) => p.processName)).toEqual([
+        'Personal Injury intake',
+        'Personal Injury intake',
+      ]);
 
       const others = await cc.otherAgent(callCenterPaths.workspaceParkedExecutions(HARBOR));
       expect(parkedExecutionListResponseSchema.parse(others.body).data).toEqual([]);

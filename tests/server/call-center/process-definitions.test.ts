@@ -139,8 +139,8 @@ describe('process definitions', () => {
     };
     const pi = await areaId('ws_harbor', 'harborOwner', 'Personal Injury');
     const immigration = await areaId('ws_summit', 'summitOwner', 'Immigration');
-    expect(pi).toBeTruthy();
-    expect(immigration).toBeTruthy();
+    expect(pi).toBe('pa_harbor_01');
+    expect(immigration).toMatch(/^pa_summit_/);
     const harbor = processListResponseSchema.parse(
       (await callCenter(t, token.intake)('workspaces/ws_harbor/processes')).body,
     );
@@ -173,7 +173,8 @@ describe('process definitions', () => {
   });
 
   describe('refuses a bad definition with a 400 naming the step and the problem', () => {
-    const cases: [string, (def: ProcessDefinitionInput) => void, string, string][] = [
+    // [name, how to spoil the flow, problem code, a word of the message, the step named]
+    const cases: [string, (def: ProcessDefinitionInput) => void, string, string, string][] = [
       [
         'a route to a missing step',
         (def) => {
@@ -181,6 +182,7 @@ describe('process definitions', () => {
         },
         'route-to-missing-step',
         'nowhere',
+        'ask',
       ],
       [
         'a malformed condition',
@@ -189,6 +191,7 @@ describe('process definitions', () => {
         },
         'malformed-condition',
         'malformed',
+        'ask',
       ],
       [
         'an unknown trigger action',
@@ -200,6 +203,7 @@ describe('process definitions', () => {
         },
         'unknown-trigger-action',
         'runScript',
+        'ask',
       ],
       [
         'a cycle without a form',
@@ -232,9 +236,10 @@ describe('process definitions', () => {
         },
         'cycle-without-form',
         'Loop',
+        'loop-a',
       ],
     ];
-    for (const [name, spoil, code, detail] of cases) {
+    for (const [name, spoil, code, detail, stepId] of cases) {
       it(name, async () => {
         const def = smallFlow('ws_harbor');
         spoil(def);
@@ -248,7 +253,7 @@ describe('process definitions', () => {
         expect(answer.status).toBe(400);
         const body = definitionRejectedSchema.parse(answer.body);
         const found = body.problems.find((p) => p.code === code);
-        expect(found?.stepId).toBeDefined();
+        expect(found?.stepId).toBe(stepId);
         expect(body.message).toContain('Step "');
         expect(body.message).toContain(detail);
       });

@@ -126,7 +126,10 @@ describe('call tracking (simulated provider)', () => {
     expect(campaignLines.length).toBeGreaterThanOrEqual(3);
     for (const line of campaignLines) {
       expect(line.label).toBe(line.campaign?.name);
-      expect(line.leadSource?.name).toBeTruthy();
+      expect(line.leadSource).toMatchObject({
+        id: expect.any(String),
+        name: expect.stringMatching(/\S/),
+      });
       expect(line.formatted).toMatch(/^\+1 \d{3}-555-01\d{2}$/);
     }
   });

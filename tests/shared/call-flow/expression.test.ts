@@ -149,11 +149,11 @@ describe('hostile conditions stay bounded', () => {
   });
 
   it('refuses a 1 MB condition at once, before reading it', () => {
+    // Refused at the length limit, not where reading it would fail; how long that takes is
+    // measured by `npm run bench:parsers`.
     const huge = `@@a == "${'x'.repeat(1024 * 1024)}"`;
-    const started = performance.now();
     const result = parseExpression(huge);
     expect(result).toMatchObject({ ok: false, error: { position: MAX_EXPRESSION_LENGTH + 1 } });
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('refuses more tokens than the bound, even within the length limit', () => {

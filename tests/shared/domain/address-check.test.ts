@@ -336,10 +336,8 @@ describe('hostile XML', () => {
     expect(({} as Record<string, unknown>).constructor).toBe(Object);
   });
 
-  it('reads long hostile text in linear time', () => {
-    const started = performance.now();
+  it('refuses long hostile text (its time, against half the length: npm run bench:parsers)', () => {
     refuses(`<Error><Description>${'&amp'.repeat(3_000)}</Description></Error>`);
     refuses(`<Error ${'a="1" '.repeat(2_500)}>`);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

@@ -164,17 +164,25 @@ describe('Settings > Async Error Resolution', () => {
   it('lists the open records with contact, error, when and attempts, and the counts of each filter', async () => {
     const { api } = server([failure(), outage, failure({ id: 'arf_3', status: 'dismissed' })]);
     renderPage(api);
-    expect(screen.getByRole('heading', { level: 1, name: 'Async Error Resolution' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Async Error Resolution' }),
+    ).toBeInTheDocument();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const maria = within(table).getByRole('rowheader', { name: 'Maria Gonzalez' }).closest('tr')!;
-    expect(within(maria).getByText(/Duplicate e-mail/)).toBeTruthy();
-    expect(within(maria).getByText('2')).toBeTruthy();
+    expect(within(maria).getByText(/Duplicate e-mail/)).toBeInTheDocument();
+    expect(within(maria).getByText('2')).toBeInTheDocument();
     // 15:00 UTC in the workspace's time zone (America/Chicago).
-    expect(within(maria).getByText(/^Nov 25, 2026, 9:00\sAM$/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Open (2)', pressed: true })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Dismissed (1)', pressed: false })).toBeTruthy();
+    expect(within(maria).getByText(/^Nov 25, 2026, 9:00\sAM$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open (2)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Dismissed (1)' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     expect(api.calls(`workspaces/${WS}/async-errors`)[0].query).toMatchObject({
       status: 'open',
       'page[limit]': 25,
@@ -187,22 +195,22 @@ describe('Settings > Async Error Resolution', () => {
     const hold = deferred<unknown>();
     api.on(`workspaces/${WS}/async-errors`, () => hold.promise);
     renderPage(api);
-    expect(screen.getByText('Loading failed records…')).toBeTruthy();
+    expect(screen.getByText('Loading failed records…')).toBeInTheDocument();
     hold.resolve({ fail: 500 });
-    expect(await screen.findByText(/weren't able to retrieve data/)).toBeTruthy();
+    expect(await screen.findByText(/weren't able to retrieve data/)).toBeInTheDocument();
     api.on(`workspaces/${WS}/async-errors`, () => ({
       data: [failure()],
       meta: { total: 1, limit: 25, offset: 0, counts: { open: 1, resolved: 0, dismissed: 0 } },
     }));
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
-    expect(await screen.findByRole('rowheader', { name: 'Maria Gonzalez' })).toBeTruthy();
+    expect(await screen.findByRole('rowheader', { name: 'Maria Gonzalez' })).toBeInTheDocument();
   });
 
   it('says "No failed records" and what the page is for when nothing failed', async () => {
     const { api } = server([]);
     renderPage(api);
-    expect(await screen.findByRole('heading', { name: 'No failed records' })).toBeTruthy();
-    expect(screen.getByText(/Every record has reached the CRM/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No failed records' })).toBeInTheDocument();
+    expect(screen.getByText(/Every record has reached the CRM/)).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Retry all' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
@@ -222,7 +230,9 @@ describe('Settings > Async Error Resolution', () => {
     expect(records().find((r) => r.id === 'arf_2')?.status).toBe('resolved');
     expect(host.notify).toHaveBeenCalledWith('success', 'Priya Natarajan: synced to the CRM.');
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Failed records' }));
-    expect(screen.getByText('Priya Natarajan: the record was synced to the CRM.')).toBeTruthy();
+    expect(
+      screen.getByText('Priya Natarajan: the record was synced to the CRM.'),
+    ).toBeInTheDocument();
   });
 
   it('retries one record the CRM refuses again: it stays, with its new attempt count and the error said', async () => {
@@ -240,7 +250,7 @@ describe('Settings > Async Error Resolution', () => {
       ),
     );
     const row = (await screen.findByRole('rowheader', { name: 'Maria Gonzalez' })).closest('tr')!;
-    await waitFor(() => expect(within(row).getByText('3')).toBeTruthy());
+    await waitFor(() => expect(within(row).getByText('3')).toBeInTheDocument());
   });
 
   it('Retry all shows its progress, then a result summary, and reloads the list', async () => {
@@ -254,7 +264,7 @@ describe('Settings > Async Error Resolution', () => {
     renderPage(api);
     await screen.findByRole('rowheader', { name: 'Priya Natarajan' });
     fireEvent.click(screen.getByRole('button', { name: 'Retry all' }));
-    expect(await screen.findByText(/Retrying 2 failed records, oldest first/)).toBeTruthy();
+    expect(await screen.findByText(/Retrying 2 failed records, oldest first/)).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Retrying…' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
@@ -263,8 +273,10 @@ describe('Settings > Async Error Resolution', () => {
         .disabled,
     ).toBe(true);
     hold.resolve();
-    expect(await screen.findByText('1 record synced, 1 record still failing.')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Open (1)' })).toBeTruthy());
+    expect(await screen.findByText('1 record synced, 1 record still failing.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Open (1)' })).toBeInTheDocument(),
+    );
     expect(screen.queryByRole('rowheader', { name: 'Priya Natarajan' })).toBeNull();
   });
 
@@ -284,11 +296,11 @@ describe('Settings > Async Error Resolution', () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Dismiss this failed record?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(records()[0].status).toBe('dismissed'));
-    expect(await screen.findByRole('heading', { name: 'No failed records' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No failed records' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Dismissed (1)' }));
     const row = (await screen.findByRole('rowheader', { name: 'Maria Gonzalez' })).closest('tr')!;
-    expect(within(row).getByText(/by Olivia Owner/)).toBeTruthy();
+    expect(within(row).getByText(/by Olivia Owner/)).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(api.calls(`workspaces/${WS}/async-errors`).at(-1)?.query).toMatchObject({
       status: 'dismissed',
@@ -298,14 +310,16 @@ describe('Settings > Async Error Resolution', () => {
   it('explains the page to a workspace without asynchronous lead generation and asks nothing', () => {
     const { api } = server([failure()]);
     renderPage(api, { asyncLeadGeneration: false });
-    expect(screen.getByText(NOT_ASYNC_TEXT)).toBeTruthy();
+    expect(screen.getByText(NOT_ASYNC_TEXT)).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
   });
 
   it('tells an operator the page is for owners and admins and asks nothing', () => {
     const { api } = server([failure()]);
     renderPage(api, { user: { role: 'operator' } });
-    expect(screen.getByText('Async error resolution is for owners and admins.')).toBeTruthy();
+    expect(
+      screen.getByText('Async error resolution is for owners and admins.'),
+    ).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
   });
 });

@@ -67,9 +67,9 @@ function type(newPassword: string, again = newPassword) {
 describe('accepting an invitation (issue #16)', () => {
   it('says whose invitation it is and never shows the token', async () => {
     renderInvite();
-    expect(await screen.findByText('You have been invited to Lakeside Law')).toBeTruthy();
-    expect(screen.getByText('Nina New')).toBeTruthy();
-    expect(screen.getByText('nina.new@lakeside.test')).toBeTruthy();
+    expect(await screen.findByText('You have been invited to Lakeside Law')).toBeInTheDocument();
+    expect(screen.getByText('Nina New')).toBeInTheDocument();
+    expect(screen.getByText('nina.new@lakeside.test')).toBeInTheDocument();
     expect(document.body.textContent).not.toContain(TOKEN);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Accept your invitation');
   });
@@ -100,23 +100,23 @@ describe('accepting an invitation (issue #16)', () => {
     const { api } = renderInvite();
     await screen.findByLabelText('New password');
     submit();
-    expect(screen.getByText(INVITE_PASSWORD_MESSAGES.enterPassword)).toBeTruthy();
-    expect(screen.getByText(INVITE_PASSWORD_MESSAGES.enterConfirm)).toBeTruthy();
+    expect(screen.getByText(INVITE_PASSWORD_MESSAGES.enterPassword)).toBeInTheDocument();
+    expect(screen.getByText(INVITE_PASSWORD_MESSAGES.enterConfirm)).toBeInTheDocument();
     expect(password().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(password());
 
     type('short');
     submit();
-    expect(screen.getByText(PASSWORD_RULE_MESSAGES.tooShort)).toBeTruthy();
+    expect(screen.getByText(PASSWORD_RULE_MESSAGES.tooShort)).toBeInTheDocument();
 
     type('NINA.NEW@lakeside.test');
     submit();
-    expect(screen.getByText(PASSWORD_RULE_MESSAGES.sameAsUsername)).toBeTruthy();
+    expect(screen.getByText(PASSWORD_RULE_MESSAGES.sameAsUsername)).toBeInTheDocument();
 
     type('river-stone-42', 'river-stone-43');
     submit();
     expect(screen.queryByText(PASSWORD_RULE_MESSAGES.sameAsUsername)).toBeNull();
-    expect(screen.getByText(INVITE_PASSWORD_MESSAGES.mismatch)).toBeTruthy();
+    expect(screen.getByText(INVITE_PASSWORD_MESSAGES.mismatch)).toBeInTheDocument();
     expect(confirmField().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(confirmField());
     expect(api.calls('users/password/confirm')).toHaveLength(0);
@@ -152,7 +152,7 @@ describe('accepting an invitation (issue #16)', () => {
     submit();
     expect(
       await screen.findByText('The password cannot be your username or e-mail address.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(password().value).toBe('river-stone-42');
     expect(confirmField().value).toBe('river-stone-42');
   });
@@ -164,7 +164,7 @@ describe('accepting an invitation (issue #16)', () => {
     await screen.findByLabelText('New password');
     type('river-stone-42');
     submit();
-    expect(await screen.findByText(INVITATION_ERRORS.used)).toBeTruthy();
+    expect(await screen.findByText(INVITATION_ERRORS.used)).toBeInTheDocument();
     expect(signIn).not.toHaveBeenCalled();
   });
 
@@ -176,7 +176,7 @@ describe('accepting an invitation (issue #16)', () => {
     await screen.findByLabelText('New password');
     type('river-stone-42');
     submit();
-    expect(await screen.findByText(PASSWORD_SET_TEXT)).toBeTruthy();
+    expect(await screen.findByText(PASSWORD_SET_TEXT)).toBeInTheDocument();
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe(
       'nina.new@lakeside.test',
     );
@@ -188,7 +188,7 @@ describe('accepting an invitation (issue #16)', () => {
     [404, INVITATION_ERRORS.unknown],
   ])('explains a %i answer and links to the sign-in page', async (status, message) => {
     const { router } = renderInvite({ info: () => ({ fail: status, message }) });
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByLabelText('New password')).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'Go to the sign-in page' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -196,10 +196,10 @@ describe('accepting an invitation (issue #16)', () => {
 
   it('does not ask the server about a link that is not an invitation token', async () => {
     const { api } = renderInvite({}, undefined, 'not-a-token');
-    expect(await screen.findByText(INVITATION_ERRORS.unknown)).toBeTruthy();
+    expect(await screen.findByText(INVITATION_ERRORS.unknown)).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
     // The page still lets someone with a password sign in.
-    expect(screen.getByLabelText('Username')).toBeTruthy();
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
   });
 
   it('offers Try Again when the invitation cannot be checked', async () => {
@@ -208,6 +208,6 @@ describe('accepting an invitation (issue #16)', () => {
     const retry = await screen.findByRole('button', { name: 'Try Again?' });
     fail = false;
     fireEvent.click(retry);
-    expect(await screen.findByText('You have been invited to Lakeside Law')).toBeTruthy();
+    expect(await screen.findByText('You have been invited to Lakeside Law')).toBeInTheDocument();
   });
 });

@@ -268,7 +268,9 @@ describe("the Call Flows list and the agent's practice areas", () => {
         [`GET workspaces/${WS}/users-parameters/me`]: answer,
       });
       const { unmount } = renderWithHost(<ProcessList />, { host: callFlowHost(api) });
-      expect(await screen.findByRole('button', { name: 'Start Bankruptcy intake' })).toBeTruthy();
+      expect(
+        await screen.findByRole('button', { name: 'Start Bankruptcy intake' }),
+      ).toBeInTheDocument();
       expect(screen.queryByText('Your practice areas')).toBeNull();
       expect(startButtons(screen.getByRole('list'))).toEqual([
         'Start Bankruptcy intake',

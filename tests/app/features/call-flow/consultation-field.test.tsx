@@ -175,11 +175,11 @@ describe('the consultation booking field', () => {
     const api = schedulingApi();
     const onSubmit = renderField(api);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('1 field needs your attention.')).toBeTruthy();
+    expect(await screen.findByText('1 field needs your attention.')).toBeInTheDocument();
     expect(screen.getAllByText(en.ERROR_REQUIRED_FIELD).length).toBeGreaterThan(0);
     const times = await chooseDay();
     fireEvent.click(within(times).getByRole('radio', { name: '9:00 AM' }));
-    expect(screen.getByText('Not booked yet: press Book consultation.')).toBeTruthy();
+    expect(screen.getByText('Not booked yet: press Book consultation.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await act(async () => {});
     expect(onSubmit).not.toHaveBeenCalled();
@@ -225,7 +225,7 @@ describe('the consultation booking field', () => {
     });
     const del = api.requests.find((req) => req.method === 'DELETE')!;
     expect(del).toMatchObject({ path: 'events/evt_new', query: { executionId: 'exec-42' } });
-    expect(await screen.findByText('Booking cancelled.')).toBeTruthy();
+    expect(await screen.findByText('Booking cancelled.')).toBeInTheDocument();
     expect(screen.queryByText(/Booked:/)).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Day')));
   });
@@ -246,11 +246,11 @@ describe('the consultation booking field', () => {
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: DAY } });
     expect(
       await screen.findByText(/The free times could not be loaded: Calendar offline/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     const times = await screen.findByRole('group', { name: /Free times on/ });
-    expect(within(times).getByRole('radio', { name: '10:00 AM' })).toBeTruthy();
+    expect(within(times).getByRole('radio', { name: '10:00 AM' })).toBeInTheDocument();
   });
 
   it('says so when no day is chosen and when a day has no free time', async () => {
@@ -263,13 +263,15 @@ describe('the consultation booking field', () => {
     renderField(api);
     expect(
       await screen.findByText('Choose a consultant and a day to see the free times.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const consultant = await screen.findByRole('combobox', { name: 'Consultant' });
     await waitFor(() => expect((consultant as HTMLSelectElement).disabled).toBe(false));
     fireEvent.change(consultant, { target: { value: 'cal_dana' } });
     // A Saturday: no consultation hours.
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2030-01-05' } });
-    expect(await screen.findByText('No free times on 01/05/2030. Try another day.')).toBeTruthy();
+    expect(
+      await screen.findByText('No free times on 01/05/2030. Try another day.'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -142,11 +142,11 @@ describe('Settings > Campaign Apportion', () => {
   it('shows loading, then the error view, and an empty workspace says so', async () => {
     let answer: unknown = { fail: 500 };
     renderPage({ 'campaign-apportion': () => answer });
-    expect(screen.getByText('Loading campaigns…')).toBeTruthy();
-    expect(await screen.findByText(ERROR_VIEW_TEXT)).toBeTruthy();
+    expect(screen.getByText('Loading campaigns…')).toBeInTheDocument();
+    expect(await screen.findByText(ERROR_VIEW_TEXT)).toBeInTheDocument();
     answer = list([]);
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
-    expect(await screen.findByText(/This workspace has no campaigns yet/)).toBeTruthy();
+    expect(await screen.findByText(/This workspace has no campaigns yet/)).toBeInTheDocument();
   });
 
   it('opens with the stored split and says live what is left or over; save waits until it adds up', async () => {
@@ -154,32 +154,32 @@ describe('Settings > Campaign Apportion', () => {
     const form = await openEditor('Google Ads');
     expect(input(form, /Total spend/).value).toBe('1500.00');
     expect(input(form, 'Row 1 amount').value).toBe('1000.00');
-    expect(within(form).getByText('Fully assigned')).toBeTruthy();
+    expect(within(form).getByText('Fully assigned')).toBeInTheDocument();
     expect(saveButton(form).disabled).toBe(false);
 
     type(input(form, 'Row 2 amount'), '380');
-    expect(within(form).getByText('$120.00 left to assign')).toBeTruthy();
+    expect(within(form).getByText('$120.00 left to assign')).toBeInTheDocument();
     expect(saveButton(form).disabled).toBe(true);
     expect(
       within(form).getByText(
         'The shares must add up to the total spend before saving: $120.00 left to assign.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     type(input(form, 'Row 2 amount'), '530');
-    expect(within(form).getByText('$30.00 over')).toBeTruthy();
+    expect(within(form).getByText('$30.00 over')).toBeInTheDocument();
     expect(saveButton(form).disabled).toBe(true);
 
     type(input(form, 'Row 2 amount'), 'five hundred');
-    expect(within(form).getByText('Enter dollars, such as 1250 or 1,250.50.')).toBeTruthy();
-    expect(within(form).getByText('One amount is not a dollar amount.')).toBeTruthy();
+    expect(within(form).getByText('Enter dollars, such as 1250 or 1,250.50.')).toBeInTheDocument();
+    expect(within(form).getByText('One amount is not a dollar amount.')).toBeInTheDocument();
   });
 
   it('adds a row holding what is left, removes rows, and saves the split in dollars', async () => {
     const { puts, host } = renderPage();
     const form = await openEditor('Google Ads');
     type(input(form, /Total spend/), '1,800');
-    expect(within(form).getByText('$300.00 left to assign')).toBeTruthy();
+    expect(within(form).getByText('$300.00 left to assign')).toBeInTheDocument();
     fireEvent.click(within(form).getByRole('button', { name: 'Add a row' }));
     const source = within(form).getByRole('combobox', { name: 'Row 3 lead source' });
     await waitFor(() => expect(document.activeElement).toBe(source));
@@ -187,10 +187,10 @@ describe('Settings > Campaign Apportion', () => {
     // The last row's source, the month after its month.
     expect((source as HTMLSelectElement).value).toBe('ls_tv');
     expect(input(form, 'Row 3 month').value).toBe('2026-11');
-    expect(within(form).getByText('Fully assigned')).toBeTruthy();
+    expect(within(form).getByText('Fully assigned')).toBeInTheDocument();
 
     fireEvent.click(within(form).getByRole('button', { name: 'Remove row 2' }));
-    expect(within(form).getByText('$500.00 left to assign')).toBeTruthy();
+    expect(within(form).getByText('$500.00 left to assign')).toBeInTheDocument();
     type(input(form, 'Row 1 amount'), '1500');
     fireEvent.click(saveButton(form));
 
@@ -226,7 +226,7 @@ describe('Settings > Campaign Apportion', () => {
     const month = input(form, 'Row 1 month');
     expect(
       await within(form).findByText('Enter a month as YYYY-MM, such as 2026-10.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(month));
     type(month, '2026-10');
     fireEvent.click(saveButton(form));
@@ -234,7 +234,7 @@ describe('Settings > Campaign Apportion', () => {
       await within(form).findByText(
         'Search already has a share for 2026-10 (row 1): give one share per lead source and month.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(puts).toHaveLength(0);
   });
 
@@ -242,14 +242,16 @@ describe('Settings > Campaign Apportion', () => {
     const { puts } = renderPage();
     const form = await openEditor('Brand');
     expect(input(form, /Total spend/).value).toBe('');
-    expect(within(form).getByText("Enter the campaign's total spend in dollars.")).toBeTruthy();
+    expect(
+      within(form).getByText("Enter the campaign's total spend in dollars."),
+    ).toBeInTheDocument();
     expect(saveButton(form).disabled).toBe(true);
     type(input(form, /Total spend/), '0');
     fireEvent.click(within(form).getByRole('button', { name: 'Remove row 1' }));
     await waitFor(() =>
       expect(document.activeElement).toBe(within(form).getByRole('button', { name: 'Add a row' })),
     );
-    expect(within(form).getByText(/No shares yet/)).toBeTruthy();
+    expect(within(form).getByText(/No shares yet/)).toBeInTheDocument();
     fireEvent.click(saveButton(form));
     await waitFor(() => expect(puts).toEqual([{ spend: 0, shares: [] }]));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());

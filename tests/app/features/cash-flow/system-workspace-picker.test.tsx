@@ -80,7 +80,7 @@ describe('Cash Flow Pipeline for the system user (spec: dashboards 2.2)', () => 
     ).toEqual(['Choose a workspace', 'Bayside Bankruptcy', 'Harbor Legal']);
 
     fireEvent.change(picker, { target: { value: 'ws_harbor' } });
-    expect(await screen.findByRole('table', { name: 'Missed payments' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Missed payments' })).toBeInTheDocument();
     expect(screen.queryByText('Choose a workspace to see its cash flow.')).toBeNull();
     const calls = api.calls('/reports/quickbooks');
     expect(calls.length).toBeGreaterThan(0);
@@ -93,7 +93,7 @@ describe('Cash Flow Pipeline for the system user (spec: dashboards 2.2)', () => 
         true,
       ),
     );
-    expect(await screen.findByRole('table', { name: 'Missed payments' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Missed payments' })).toBeInTheDocument();
   });
 
   it("QuickBooks: reads the chosen workspace's months, today in that workspace's timezone", async () => {
@@ -107,7 +107,7 @@ describe('Cash Flow Pipeline for the system user (spec: dashboards 2.2)', () => 
     expect(screen.queryByText('Loading QuickBooks...')).toBeNull();
 
     fireEvent.change(picker, { target: { value: 'ws_harbor' } });
-    expect(await screen.findByRole('table', { name: 'Cash flow by month' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Cash flow by month' })).toBeInTheDocument();
     const calls = api.calls('/reports/quickbooks');
     expect(calls).toHaveLength(12);
     expect(calls.every((req) => req.path.includes('ws_harbor'))).toBe(true);
@@ -166,7 +166,7 @@ describe('Cash Flow Pipeline for an owner', () => {
     ['QuickBooks', <QuickBooksPage key="q" />, 'Cash flow by month'],
   ])('%s: no picker, its own workspace at once', async (_name, page, table) => {
     const { api } = renderAs('owner', page);
-    expect(await screen.findByRole('table', { name: table })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: table })).toBeInTheDocument();
     expect(screen.queryByLabelText('Workspace')).toBeNull();
     expect(screen.queryByText('Choose a workspace to see its cash flow.')).toBeNull();
     expect(api.calls('workspaces')).toHaveLength(0);

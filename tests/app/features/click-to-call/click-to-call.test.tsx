@@ -151,10 +151,7 @@ describe('click-to-call outcome dialog (spec: session 2, 4 Click-to-call and act
     expect(outcome.textContent).toContain('+1 630-555-0111');
     expect(outcome.textContent).toContain('+1 312-555-0142');
     const note = 'Answer your desk phone first, the customer will then be dialled automatically.';
-    expect(outcome.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(outcome.getAttribute('aria-describedby')!)?.textContent).toBe(
-      note,
-    );
+    expect(outcome).toHaveAccessibleDescription(note);
     expect(
       within(outcome)
         .getAllByRole('button')
@@ -292,7 +289,7 @@ describe("'Uh oh!' for an agent without a call-tracking user (spec: session 4, 8
   it('shows at once, asking nothing of the server, when the agent record has no call-tracking user', () => {
     const { api } = renderCallPage({ agent: { ...LINKED_AGENT, ctmUserId: null } });
     pressCallButton();
-    expect(screen.getByRole('alertdialog', { name: 'Uh oh!' })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Uh oh!' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Call Dana Lee' })).toBeNull();
     expect(api.requests).toHaveLength(0);
   });

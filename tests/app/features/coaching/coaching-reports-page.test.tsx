@@ -43,14 +43,14 @@ describe('Coaching → Reports (issue #16)', () => {
     const { host, api } = coachingHost('owner', { 'coaching-reports': () => ({ data: report }) });
     renderWithHost(<CoachingReportsPage />, { host });
     const ava = (await screen.findByRole('rowheader', { name: 'Ava Adams' })).closest('tr')!;
-    expect(within(ava).getByText('70')).toBeTruthy();
-    expect(within(ava).getByText('Improving (+15 pts)')).toBeTruthy();
+    expect(within(ava).getByText('70')).toBeInTheDocument();
+    expect(within(ava).getByText('Improving (+15 pts)')).toBeInTheDocument();
     expect(ava.querySelectorAll('td')[3]!.textContent).toBe('Mar 2026: 65 · May 2026: 80');
-    expect(within(ava).getByText('May 2026: 80')).toBeTruthy();
+    expect(within(ava).getByText('May 2026: 80')).toBeInTheDocument();
     const ben = screen.getByRole('rowheader', { name: 'Ben Brooks' }).closest('tr')!;
-    expect(within(ben).getByText('Not enough data')).toBeTruthy();
+    expect(within(ben).getByText('Not enough data')).toBeInTheDocument();
     const immigration = screen.getByRole('rowheader', { name: 'Immigration' }).closest('tr')!;
-    expect(within(immigration).getByText('2')).toBeTruthy();
+    expect(within(immigration).getByText('2')).toBeInTheDocument();
     const query = api.calls('coaching-reports')[0]!.query as { from: string; to: string };
     expect(query.from <= query.to).toBe(true);
   });
@@ -61,7 +61,7 @@ describe('Coaching → Reports (issue #16)', () => {
     await screen.findByRole('rowheader', { name: 'Ava Adams' });
     const before = api.calls('coaching-reports').length;
     fireEvent.change(screen.getByLabelText(/^From/), { target: { value: '2030-01-01' } });
-    expect(await screen.findByText(RANGE_ORDER_TEXT)).toBeTruthy();
+    expect(await screen.findByText(RANGE_ORDER_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('rowheader', { name: 'Ava Adams' })).toBeNull();
     expect(api.calls('coaching-reports').length).toBe(before);
   });
@@ -69,6 +69,6 @@ describe('Coaching → Reports (issue #16)', () => {
   it('shows the error view with Try Again when the report fails', async () => {
     const { host } = coachingHost('owner', { 'coaching-reports': () => ({ fail: 500 }) });
     renderWithHost(<CoachingReportsPage />, { host });
-    expect(await screen.findByRole('button', { name: 'Try Again?' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Try Again?' })).toBeInTheDocument();
   });
 });

@@ -23,13 +23,17 @@ describe('Coaching → Scores (issue #16)', () => {
     await screen.findByRole('form', { name: 'Enter a score' });
     fireEvent.change(scoreForm().getByLabelText(/^Score/), { target: { value: '150' } });
     fireEvent.click(scoreForm().getByRole('button', { name: 'Save score' }));
-    expect(await scoreForm().findByText('Choose an agent.')).toBeTruthy();
-    expect(scoreForm().getByText('Choose a topic.')).toBeTruthy();
-    expect(scoreForm().getByText('Enter a whole number from 0 to 100.')).toBeTruthy();
+    expect(await scoreForm().findByText('Choose an agent.')).toBeInTheDocument();
+    // Each message is its field's description, after its help.
+    expect(scoreForm().getByLabelText(/Agent/)).toHaveAccessibleDescription('Choose an agent.');
+    expect(scoreForm().getByLabelText(/Topic/)).toHaveAccessibleDescription('Choose a topic.');
+    expect(scoreForm().getByLabelText(/^Score/)).toHaveAccessibleDescription(
+      '0 to 100 Enter a whole number from 0 to 100.',
+    );
     const tomorrow = isoDay(new Date(Date.now() + 2 * 86_400_000));
     fireEvent.change(scoreForm().getByLabelText(/^Date/), { target: { value: tomorrow } });
     fireEvent.click(scoreForm().getByRole('button', { name: 'Save score' }));
-    expect(await scoreForm().findByText('The date cannot be in the future.')).toBeTruthy();
+    expect(await scoreForm().findByText('The date cannot be in the future.')).toBeInTheDocument();
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
     // What was typed stays.
     expect((scoreForm().getByLabelText(/^Score/) as HTMLInputElement).value).toBe('150');
@@ -96,13 +100,13 @@ describe('Coaching → Scores (issue #16)', () => {
         ]),
     });
     renderWithHost(<CoachingScoresPage />, { host });
-    expect(await screen.findByRole('heading', { name: 'My Scores' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Scores' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Enter a score' })).toBeNull();
-    expect(await screen.findByText('Improving (+15 pts)')).toBeTruthy();
+    expect(await screen.findByText('Improving (+15 pts)')).toBeInTheDocument();
     const rows = screen.getAllByRole('row');
     expect(rows).toHaveLength(4);
-    expect(within(rows[1]!).getByText('05/04/2026')).toBeTruthy();
-    expect(screen.getByText('Slow down.')).toBeTruthy();
+    expect(within(rows[1]!).getByText('05/04/2026')).toBeInTheDocument();
+    expect(screen.getByText('Slow down.')).toBeInTheDocument();
   });
 
   it('shows 25 scores a page with Newer/Older, the summary still covering every score of the agent', async () => {
@@ -119,27 +123,27 @@ describe('Coaching → Scores (issue #16)', () => {
         list(req.query?.agentId === 'ag_1' || !req.query?.agentId ? all : []),
     });
     renderWithHost(<CoachingScoresPage />, { host });
-    expect(await screen.findByText('Scores 1–25 of 30, newest first')).toBeTruthy();
+    expect(await screen.findByText('Scores 1–25 of 30, newest first')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(26);
     const pages = screen.getByRole('navigation', { name: 'Score pages' });
-    expect(within(pages).getByText('Page 1 of 2')).toBeTruthy();
+    expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
     expect(
       (within(pages).getByRole('button', { name: 'Newer' }) as HTMLButtonElement).disabled,
     ).toBe(true);
     fireEvent.click(within(pages).getByRole('button', { name: 'Older' }));
-    expect(await screen.findByText('Scores 26–30 of 30, newest first')).toBeTruthy();
+    expect(await screen.findByText('Scores 26–30 of 30, newest first')).toBeInTheDocument();
     const rows = screen.getAllByRole('row');
     expect(rows).toHaveLength(6);
-    expect(within(rows[1]!).getByText('03/05/2026')).toBeTruthy();
-    expect(within(pages).getByText('Page 2 of 2')).toBeTruthy();
+    expect(within(rows[1]!).getByText('03/05/2026')).toBeInTheDocument();
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
     // Picking an agent goes back to the first page; the summary covers all 30, not the page.
     await screen.findByRole('form', { name: 'Enter a score' });
     const picker = screen.getByLabelText('Show scores of') as HTMLSelectElement;
     fireEvent.change(picker, { target: { value: 'ag_1' } });
-    expect(await screen.findByText('Scores 1–25 of 30, newest first')).toBeTruthy();
+    expect(await screen.findByText('Scores 1–25 of 30, newest first')).toBeInTheDocument();
     const dl = screen.getByLabelText('Summary');
-    expect(within(dl).getByText('15.5')).toBeTruthy();
-    expect(within(dl).getByText('30')).toBeTruthy();
+    expect(within(dl).getByText('15.5')).toBeInTheDocument();
+    expect(within(dl).getByText('30')).toBeInTheDocument();
     expect(api.calls('ws_lakeside/coaching-scores').at(-1)!.query).toEqual({ agentId: 'ag_1' });
   });
 
@@ -148,13 +152,13 @@ describe('Coaching → Scores (issue #16)', () => {
       'ws_lakeside/coaching-scores': () => list([score({ id: 'cs_1' }), score({ id: 'cs_2' })]),
     });
     renderWithHost(<CoachingScoresPage />, { host });
-    expect(await screen.findByText('2 scores, newest first')).toBeTruthy();
+    expect(await screen.findByText('2 scores, newest first')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Score pages' })).toBeNull();
   });
 
   it('says when there are no scores yet', async () => {
     const { host } = coachingHost('operator');
     renderWithHost(<CoachingScoresPage />, { host });
-    expect(await screen.findByText('No coaching scores yet.')).toBeTruthy();
+    expect(await screen.findByText('No coaching scores yet.')).toBeInTheDocument();
   });
 });

@@ -8,9 +8,11 @@ describe('Coaching → Training topic (spec: session 2 Sidebar and lightbox)', (
   it('lists the videos of the topic the address names', async () => {
     const { host, api } = coachingHost('operator');
     renderWithHost(<TrainingTopicPage slug="intake-basics" />, { host });
-    expect(await screen.findByRole('heading', { name: 'Intake Basics training' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Greeting a caller' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Role play' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Intake Basics training' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Greeting a caller' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Role play' })).toBeInTheDocument();
     expect(api.calls('ws_lakeside/coaching-videos')[0]!.query).toEqual({ categoryId: 'cc_01' });
   });
 
@@ -22,7 +24,7 @@ describe('Coaching → Training topic (spec: session 2 Sidebar and lightbox)', (
     // The uploaded file has no preview image: a tile with the play mark and its kind.
     expect(fileThumb!.dataset.thumb).toBe('tile');
     expect(fileThumb!.querySelector('img')).toBeNull();
-    expect(within(fileThumb!).getByText('Video file')).toBeTruthy();
+    expect(within(fileThumb!).getByText('Video file')).toBeInTheDocument();
     // The YouTube preview is tried first, from YouTube's image host…
     const img = youtubeThumb!.querySelector('img')!;
     expect(img.getAttribute('src')).toContain('https://i.ytimg.com/vi/eIho2S0ZahI/');
@@ -30,7 +32,7 @@ describe('Coaching → Training topic (spec: session 2 Sidebar and lightbox)', (
     fireEvent.error(img);
     await waitFor(() => expect(youtubeThumb!.dataset.thumb).toBe('tile'));
     expect(container.querySelectorAll('.ic-coaching__thumb img')).toHaveLength(0);
-    expect(within(youtubeThumb!).getByText('YouTube')).toBeTruthy();
+    expect(within(youtubeThumb!).getByText('YouTube')).toBeInTheDocument();
   });
 
   it('plays a YouTube video in the lightbox from the privacy-enhanced host, and Esc closes it returning focus', async () => {
@@ -67,8 +69,10 @@ describe('Coaching → Training topic (spec: session 2 Sidebar and lightbox)', (
   it('says when a topic has no videos yet', async () => {
     const { host } = coachingHost('operator', { 'ws_lakeside/coaching-videos': () => list([]) });
     renderWithHost(<TrainingTopicPage slug="immigration" />, { host });
-    expect(await screen.findByRole('heading', { name: 'Immigration training' })).toBeTruthy();
-    expect(await screen.findByText('No training videos for this topic yet.')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Immigration training' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('No training videos for this topic yet.')).toBeInTheDocument();
   });
 
   it('shows the error view with Try Again when the videos fail, and loads again', async () => {
@@ -80,15 +84,17 @@ describe('Coaching → Training topic (spec: session 2 Sidebar and lightbox)', (
     const retry = await screen.findByRole('button', { name: 'Try Again?' });
     fail = false;
     fireEvent.click(retry);
-    expect(await screen.findByText('No training videos for this topic yet.')).toBeTruthy();
+    expect(await screen.findByText('No training videos for this topic yet.')).toBeInTheDocument();
   });
 
   it('says so for an address that names no topic', async () => {
     const { host } = coachingHost('operator');
     renderWithHost(<TrainingTopicPage slug="bankruptcy" />, { host });
-    expect(await screen.findByRole('heading', { name: 'Training topic not found' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Training topic not found' }),
+    ).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'See all training topics' })).toBeTruthy(),
+      expect(screen.getByRole('link', { name: 'See all training topics' })).toBeInTheDocument(),
     );
   });
 });

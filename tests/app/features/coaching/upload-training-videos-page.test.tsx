@@ -34,9 +34,12 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
       target: { value: 'https://vimeo.com/1' },
     });
     fireEvent.click(youtube.getByRole('button', { name: 'Add video' }));
-    expect(await youtube.findByText(CHOOSE_TOPIC_TEXT)).toBeTruthy();
-    expect(youtube.getByText('Enter a title.')).toBeTruthy();
-    expect(youtube.getByText(YOUTUBE_URL_TEXT)).toBeTruthy();
+    expect(await youtube.findByText(CHOOSE_TOPIC_TEXT)).toBeInTheDocument();
+    expect(youtube.getByLabelText(/Title/)).toHaveAccessibleDescription('Enter a title.');
+    // The message is the field's description, after its help.
+    expect(youtube.getByLabelText(/YouTube link/)).toHaveAccessibleDescription(
+      expect.stringContaining(YOUTUBE_URL_TEXT),
+    );
     await waitFor(() => expect(document.activeElement).toBe(youtube.getByLabelText(/Title/)));
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
@@ -77,13 +80,13 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
       target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
     });
     fireEvent.click(upload.getByRole('button', { name: 'Upload video' }));
-    expect(await upload.findByText(VIDEO_TYPE_MESSAGE)).toBeTruthy();
+    expect(await upload.findByText(VIDEO_TYPE_MESSAGE)).toBeInTheDocument();
 
     const huge = new File(['x'], 'huge.mp4', { type: 'video/mp4' });
     Object.defineProperty(huge, 'size', { value: 300 * 1024 * 1024 });
     fireEvent.change(input, { target: { files: [huge] } });
     fireEvent.click(upload.getByRole('button', { name: 'Upload video' }));
-    expect(await upload.findByText(VIDEO_SIZE_MESSAGE)).toBeTruthy();
+    expect(await upload.findByText(VIDEO_SIZE_MESSAGE)).toBeInTheDocument();
     expect(api.calls('coaching-videos/files')).toHaveLength(0);
   });
 
@@ -119,8 +122,12 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
     const { host } = coachingHost('owner');
     renderWithHost(<UploadTrainingVideosPage />, { host });
     await chooseTopic('Intake Basics');
-    expect(await screen.findByRole('heading', { name: 'Videos in Intake Basics' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Delete Greeting a caller' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Videos in Intake Basics' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Delete Greeting a caller' }),
+    ).toBeInTheDocument();
   });
 
   it('lets the system user pick a workspace first', async () => {
@@ -130,7 +137,7 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
     renderWithHost(<UploadTrainingVideosPage />, { host });
     expect(
       await screen.findByText('Choose a workspace to manage its training videos.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const select = (await screen.findByRole('combobox', {
       name: 'Workspace',
     })) as HTMLSelectElement;
@@ -144,7 +151,7 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
   it('tells operators the page is not for them', async () => {
     const { host } = coachingHost('operator');
     renderWithHost(<UploadTrainingVideosPage />, { host });
-    expect(await screen.findByText(UPLOAD_NOT_ALLOWED_TEXT)).toBeTruthy();
+    expect(await screen.findByText(UPLOAD_NOT_ALLOWED_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add a YouTube link' })).toBeNull();
   });
 });

@@ -111,7 +111,7 @@ describe('Lead Flow loaded (spec: dashboards 2.3, 4, 9)', () => {
     expect(detail.textContent).toContain('Min20');
     expect(detail.textContent).toContain('Goal30');
     // The cockpit has no campaign filter: its total says it counts every campaign (issue #30).
-    expect(screen.getByText('Counting every campaign, active and inactive.')).toBeTruthy();
+    expect(screen.getByText('Counting every campaign, active and inactive.')).toBeInTheDocument();
   });
 
   it('selects a source from the legend, with N/A for a source without goals', () => {

@@ -257,7 +257,7 @@ describe('Lead Flow shows every active lead source (spec: dashboards 2.3, 5)', (
       within(banner).getByRole('button', {
         name: 'Dismiss warning: Lead Source Yelp is below minimum of 10',
       }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     // An inactive source keeps the row the report gave it.
     expect(within(legend).queryByRole('button', { name: /^TV/ })).not.toBeNull();
   });

@@ -93,7 +93,7 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
         'range, so the sets can include appointments set for leads qualified before the range.',
     );
     // The caption beside the rate shows what it divides (issue #30).
-    expect(screen.getByText('Set rate 50% · 60 / 120')).toBeTruthy();
+    expect(screen.getByText('Set rate 50% · 60 / 120')).toBeInTheDocument();
     expect(info.getAttribute('aria-describedby')).toBe(tip.id);
   });
 

@@ -109,7 +109,7 @@ describe('MarketingPlanScreen (spec: dashboards 7 marketing-intelligence, 9 defa
     expect(screen.getByText('Cost per hire', { selector: 'dt' }).nextSibling!.textContent).toBe(
       '$250.00',
     );
-    expect(screen.getByText(/The last 12 months, all practice areas/).textContent).toBeTruthy();
+    expect(screen.getByText('The last 12 months, all practice areas')).toBeInTheDocument();
     pending.resolve({ data: intelligence() });
     const table = await screen.findByRole('table', { name: 'Leads, hires and spend by channel' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -121,7 +121,7 @@ describe('MarketingPlanScreen (spec: dashboards 7 marketing-intelligence, 9 defa
     expect(rows[1]!.textContent).toContain('—');
     expect(
       screen.getByRole('img', { name: /Leads per month by channel: 200 leads in 2 months/ }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('groups by lead source on Filter', async () => {

@@ -78,33 +78,35 @@ afterEach(() => {
 describe('System > Microservices', () => {
   it('checks on open: a spinner, then a card per part, the overall banner and when it checked', async () => {
     renderPage(() => ({ data: healthy }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Microservices' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Microservices' })).toBeInTheDocument();
     expect(screen.getAllByText('Checking the services…').length).toBeGreaterThan(0);
 
     const database = await screen.findByRole('article', { name: 'Database' });
-    expect(within(database).getByText('OK')).toBeTruthy();
-    expect(within(database).getByText('30 tables, migration 0012-coaching (latest).')).toBeTruthy();
-    expect(within(database).getByText('Answered in 4 ms')).toBeTruthy();
+    expect(within(database).getByText('OK')).toBeInTheDocument();
+    expect(
+      within(database).getByText('30 tables, migration 0012-coaching (latest).'),
+    ).toBeInTheDocument();
+    expect(within(database).getByText('Answered in 4 ms')).toBeInTheDocument();
     const sockets = screen.getByRole('article', { name: 'Sockets' });
     expect(
       within(sockets).getByText('2 connected sockets; loopback handshake answered.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     const banner = screen.getByRole('status');
     expect(banner.textContent).toContain('All systems operational.');
     const checked = screen.getByText(/Last checked/);
     expect(checked.querySelector('time')?.getAttribute('dateTime')).toBe(healthy.checkedAt);
-    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
   });
 
   it('shows a part that never answered as "Down (timed out)" and says how many parts are down', async () => {
     renderPage(() => ({ data: troubled }));
     const address = await screen.findByRole('article', { name: 'Address verification' });
-    expect(within(address).getByText('Down (timed out)')).toBeTruthy();
-    expect(within(address).getByText('Gave up after 3000 ms')).toBeTruthy();
+    expect(within(address).getByText('Down (timed out)')).toBeInTheDocument();
+    expect(within(address).getByText('Gave up after 3000 ms')).toBeInTheDocument();
     expect(
       within(screen.getByRole('article', { name: 'E-mail outbox' })).getByText('Degraded'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toContain('Down1 of 3 parts are down.');
   });
 
@@ -122,12 +124,12 @@ describe('System > Microservices', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
     // The previous cards and banner stay while the check runs.
-    expect(screen.getByRole('article', { name: 'Sockets' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Sockets' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toContain('All systems operational.');
     release();
     await screen.findByRole('article', { name: 'Address verification' });
     expect(api.calls('system/microservices')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toContain('1 of 3 parts are down.');
   });
 
@@ -150,7 +152,7 @@ describe('System > Microservices', () => {
         'The last check failed: Service Unavailable',
       ),
     );
-    expect(screen.getByRole('article', { name: 'Database' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Database' })).toBeInTheDocument();
   });
 
   it('checks again every 30 s while visible, pauses while the tab is hidden, and checks at once on return', async () => {

@@ -65,17 +65,17 @@ describe('System > PCLC System Report', () => {
   it("asks for the last 7 days by default and says 'Loading PCLC...' meanwhile", async () => {
     let answer: (value: unknown) => void = () => {};
     const { api } = renderPage(() => new Promise((resolve) => (answer = resolve)));
-    expect(await screen.findByText('Loading PCLC...')).toBeTruthy();
+    expect(await screen.findByText('Loading PCLC...')).toBeInTheDocument();
     const range = defaultReportRange();
     await waitFor(() => expect(api.calls('system/reports/pclc')).toHaveLength(1));
     expect(api.calls('system/reports/pclc')[0]!.query).toEqual(range);
     answer({ data: ROWS });
-    expect(await screen.findByRole('table', { name: 'PCLC by workspace' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'PCLC by workspace' })).toBeInTheDocument();
     expect(
       screen.getByText(
         `${formatDisplayDay(range.startDate)} to ${formatDisplayDay(range.endDate)} · 2 workspaces`,
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it("ends the default range on the workspaces' latest today, not the browser's UTC day (issue #30)", async () => {
@@ -143,7 +143,7 @@ describe('System > PCLC System Report', () => {
     expect(within(totals).getByRole('rowheader').textContent).toBe('All workspaces');
     // Each rate says what it divides, and the table why a rate can pass 100% (issue #30).
     expect(within(totals).getByText('58.33%').getAttribute('title')).toBe('7 filed / 12 hires');
-    expect(screen.getByText(/so a rate can pass 100%/)).toBeTruthy();
+    expect(screen.getByText(/so a rate can pass 100%/)).toBeInTheDocument();
   });
 
   it('sorts by a column when its header is chosen, flipping on a second choice', async () => {
@@ -174,15 +174,15 @@ describe('System > PCLC System Report', () => {
     renderPage(() => (fail ? { fail: 500 } : { data: ROWS }));
     expect(
       await screen.findByText("Sorry! We weren't able to retrieve data at this time."),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
-    expect(await screen.findByRole('table', { name: 'PCLC by workspace' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'PCLC by workspace' })).toBeInTheDocument();
   });
 
   it("says there is nothing to report with no workspace, and 'Nothing to export!' on export", async () => {
     const { host } = renderPage(() => ({ data: [] }));
-    expect(await screen.findByText('No workspaces to report on yet.')).toBeTruthy();
+    expect(await screen.findByText('No workspaces to report on yet.')).toBeInTheDocument();
     fireEvent.click(
       screen.getByRole('button', { name: 'Export PCLC system report to Excel (.xlsx)' }),
     );

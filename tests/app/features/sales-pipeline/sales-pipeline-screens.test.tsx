@@ -147,7 +147,7 @@ describe('Total Pipeline', () => {
     const { api } = renderScreen(<TotalPipelineScreen />, [
       ['/reports/total-pipeline', () => pending.promise],
     ]);
-    expect(await screen.findByText('Loading Total Pipeline...')).toBeTruthy();
+    expect(await screen.findByText('Loading Total Pipeline...')).toBeInTheDocument();
     await act(async () => pending.resolve(TOTAL_PIPELINE));
     const table = await screen.findByRole('table', { name: 'Contacts by current stage' });
     expect(rowsOf(table)).toEqual(PIPELINE_STAGES.map((stage) => PIPELINE_STAGE_LABELS[stage]));
@@ -172,10 +172,12 @@ describe('Total Pipeline', () => {
         () => (empty ? { data: { total: 0, stages: [] } } : TOTAL_PIPELINE),
       ],
     ]);
-    expect(await screen.findByText('No Data')).toBeTruthy();
+    expect(await screen.findByText('No Data')).toBeInTheDocument();
     empty = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
-    expect(await screen.findByRole('table', { name: 'Contacts by current stage' })).toBeTruthy();
+    expect(
+      await screen.findByRole('table', { name: 'Contacts by current stage' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -191,10 +193,10 @@ describe('Lead Source Pipeline', () => {
     // Leads 42, qualified 38, sets 12, set rate 12/38, shows 8, show rate 8/12, hires 4, hire rate 4/8.
     expect(cells.slice(0, 8)).toEqual(['42', '38', '12', '31.58%', '8', '66.67%', '4', '50.00%']);
     // A Bankruptcy workspace sees Filed (as on the funnel).
-    expect(within(table).getByRole('columnheader', { name: /^Filed rate/ })).toBeTruthy();
-    expect(screen.getByText('Snapshot: 2 lead sources, 42 leads, 4 hires')).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: /^Filed rate/ })).toBeInTheDocument();
+    expect(screen.getByText('Snapshot: 2 lead sources, 42 leads, 4 hires')).toBeInTheDocument();
     // What each rate divides, and why a snapshot rate can pass 100% (issue #30).
-    expect(screen.getByText(/hire rate = hires \/ qualified shows/)).toBeTruthy();
+    expect(screen.getByText(/hire rate = hires \/ qualified shows/)).toBeInTheDocument();
   });
 
   it('says why a snapshot rate can pass 100%, and shows one that does', async () => {
@@ -205,13 +207,13 @@ describe('Lead Source Pipeline', () => {
       ],
     ]);
     await screen.findByRole('table', { name: 'Funnel by lead source' });
-    expect(screen.getByText(/so a rate can pass 100%/)).toBeTruthy();
-    expect(screen.getByText('150.00%')).toBeTruthy();
+    expect(screen.getByText(/so a rate can pass 100%/)).toBeInTheDocument();
+    expect(screen.getByText('150.00%')).toBeInTheDocument();
   });
 
   it('shows the error view when the report fails', async () => {
     renderScreen(<LeadSourcePipelineScreen />, [['/reports/pclc-by-leadsource', serverError]]);
-    expect(await screen.findByRole('button', { name: 'Try Again?' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Try Again?' })).toBeInTheDocument();
   });
 });
 
@@ -226,15 +228,21 @@ describe('Optimization Chart', () => {
       'Spent $1,500.00, collected $6,000.00 (ROI 300.00%)',
     );
 
-    expect(await screen.findByRole('table', { name: 'Objections by objection' })).toBeTruthy();
+    expect(
+      await screen.findByRole('table', { name: 'Objections by objection' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/of 8 appointments missed/).textContent).toBe(
       '2 of 8 appointments missed (25.00%)',
     );
-    expect(await screen.findByRole('table', { name: 'Contacts who did not show' })).toBeTruthy();
-    expect(await screen.findByRole('table', { name: 'Inbound sales by agent' })).toBeTruthy();
+    expect(
+      await screen.findByRole('table', { name: 'Contacts who did not show' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('table', { name: 'Inbound sales by agent' }),
+    ).toBeInTheDocument();
     // No outbound calls: that section alone says 'No Data'.
     const outbound = screen.getByRole('region', { name: 'Outbound sales' });
-    expect(await within(outbound).findByText('No Data')).toBeTruthy();
+    expect(await within(outbound).findByText('No Data')).toBeInTheDocument();
 
     const range = api.calls('/reports/noShows')[0]!.query as Record<string, string>;
     expect((api.calls('/reports/roi')[0]!.body as Record<string, string>).startDate).toBe(
@@ -258,9 +266,11 @@ describe('Optimization Chart', () => {
     ]);
     const roi = await screen.findByRole('region', { name: 'Return on marketing' });
     const retry = await within(roi).findByRole('button', { name: 'Try Again?' });
-    expect(await screen.findByRole('table', { name: 'Inbound sales by agent' })).toBeTruthy();
+    expect(
+      await screen.findByRole('table', { name: 'Inbound sales by agent' }),
+    ).toBeInTheDocument();
     fail = false;
     fireEvent.click(retry);
-    await waitFor(() => expect(within(roi).getByRole('table')).toBeTruthy());
+    await waitFor(() => expect(within(roi).getByRole('table')).toBeInTheDocument());
   });
 });

@@ -174,14 +174,14 @@ describe('system: send a notification (issue #12)', () => {
     const picker = await screen.findByRole('combobox', { name: 'User' });
     await waitFor(() => expect((picker as HTMLInputElement).disabled).toBe(false));
     fireEvent.change(picker, { target: { value: 'Zed' } });
-    expect(screen.getByText('No user matches “Zed”.')).toBeTruthy();
+    expect(screen.getByText('No user matches “Zed”.')).toBeInTheDocument();
     fireEvent.change(field(/Title/), { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send notification' }));
     expect(
       screen.getByText(
         'Choose a user from the list, or choose Everyone to send to the whole workspace.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(picker));
     expect(api.calls('system/notifications')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Everyone' }));
@@ -198,9 +198,9 @@ describe('system: send a notification (issue #12)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send notification' }));
     const workspace = screen.getByRole('combobox', { name: /Workspace/ });
     expect(workspace.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Choose a workspace.')).toBeTruthy();
+    expect(screen.getByText('Choose a workspace.')).toBeInTheDocument();
     expect(field(/Title/).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Enter a title.')).toBeTruthy();
+    expect(screen.getByText('Enter a title.')).toBeInTheDocument();
     expect(field(/Opens/).getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(workspace));
     expect(api.calls('system/notifications')).toHaveLength(0);

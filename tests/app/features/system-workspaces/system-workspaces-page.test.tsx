@@ -108,24 +108,26 @@ describe('System > Workspaces', () => {
     renderPage();
     const lakesideRow = await rowOf('Lakeside Law');
     const cells = within(lakesideRow);
-    expect(cells.getByText('Enterprise')).toBeTruthy();
-    expect(cells.getByText('Zoho')).toBeTruthy();
-    expect(cells.getByText('Organisation 700000123')).toBeTruthy();
-    expect(cells.getByText('Sales Performance, Communications')).toBeTruthy();
-    expect(cells.getByText('Account 412233')).toBeTruthy();
-    expect(cells.getByText('QuickBooks')).toBeTruthy();
-    expect(cells.getByText('Needs attention')).toBeTruthy();
-    expect(cells.getByText('Failed async records: 2')).toBeTruthy();
-    expect(cells.getByText('2 CRM writes failed and wait in Async error resolution.')).toBeTruthy();
+    expect(cells.getByText('Enterprise')).toBeInTheDocument();
+    expect(cells.getByText('Zoho')).toBeInTheDocument();
+    expect(cells.getByText('Organisation 700000123')).toBeInTheDocument();
+    expect(cells.getByText('Sales Performance, Communications')).toBeInTheDocument();
+    expect(cells.getByText('Account 412233')).toBeInTheDocument();
+    expect(cells.getByText('QuickBooks')).toBeInTheDocument();
+    expect(cells.getByText('Needs attention')).toBeInTheDocument();
+    expect(cells.getByText('Failed async records: 2')).toBeInTheDocument();
+    expect(
+      cells.getByText('2 CRM writes failed and wait in Async error resolution.'),
+    ).toBeInTheDocument();
     const summitRow = await rowOf('Summit Injury');
-    expect(within(summitRow).getByText('No CRM')).toBeTruthy();
-    expect(within(summitRow).getByText('Cockpit off')).toBeTruthy();
-    expect(within(summitRow).getByText('Healthy')).toBeTruthy();
-    expect(within(summitRow).getByText(/4 of 5 users active · 1 session/)).toBeTruthy();
+    expect(within(summitRow).getByText('No CRM')).toBeInTheDocument();
+    expect(within(summitRow).getByText('Cockpit off')).toBeInTheDocument();
+    expect(within(summitRow).getByText('Healthy')).toBeInTheDocument();
+    expect(within(summitRow).getByText(/4 of 5 users active · 1 session/)).toBeInTheDocument();
     // Sorted by name, and counted for screen readers.
     const names = screen.getAllByRole('rowheader').map((cell) => cell.firstChild?.textContent);
     expect(names).toEqual(['Lakeside Law', 'Summit Injury']);
-    expect(screen.getByText('2 workspaces')).toBeTruthy();
+    expect(screen.getByText('2 workspaces')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New workspace' }).getAttribute('href')).toBe(
       '/app/system/workspace-wizard',
     );
@@ -140,16 +142,16 @@ describe('System > Workspaces', () => {
         return calls === 1 ? first.promise : listOf(ROWS);
       },
     });
-    expect(await screen.findByText('Loading workspaces…')).toBeTruthy();
+    expect(await screen.findByText('Loading workspaces…')).toBeInTheDocument();
     first.resolve({ fail: 500 });
     fireEvent.click(await screen.findByRole('button', { name: 'Try Again?' }));
-    expect(await screen.findByRole('rowheader', { name: /Lakeside Law/ })).toBeTruthy();
+    expect(await screen.findByRole('rowheader', { name: /Lakeside Law/ })).toBeInTheDocument();
   });
 
   it('says when there are no workspaces and links to the wizard', async () => {
     renderPage({ list: () => listOf([]) });
-    expect(await screen.findByText(/There are no workspaces yet/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create the first one' })).toBeTruthy();
+    expect(await screen.findByText(/There are no workspaces yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create the first one' })).toBeInTheDocument();
   });
 
   it('checks the settings before saving: call tracking on needs an account, a name is required', async () => {
@@ -160,10 +162,10 @@ describe('System > Workspaces', () => {
     fireEvent.change(name, { target: { value: '   ' } });
     fireEvent.click(screen.getByLabelText('Call tracking on'));
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(screen.getByText('Enter the workspace name.')).toBeTruthy();
+    expect(screen.getByText('Enter the workspace name.')).toBeInTheDocument();
     expect(
       screen.getByText('Enter the CallTrackingMetrics account id to turn call tracking on.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/CallTrackingMetrics account/).getAttribute('aria-invalid')).toBe(
       'true',
     );
@@ -174,7 +176,7 @@ describe('System > Workspaces', () => {
     fireEvent.change(screen.getByLabelText(/^CRM/), { target: { value: 'zoho' } });
     fireEvent.change(screen.getByLabelText(/Zoho organisation id/), { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(screen.getByText('Enter the Zoho organisation id: 5 to 20 digits.')).toBeTruthy();
+    expect(screen.getByText('Enter the Zoho organisation id: 5 to 20 digits.')).toBeInTheDocument();
     expect(api.requests.filter((req) => req.method === 'PATCH')).toHaveLength(0);
   });
 
@@ -216,7 +218,7 @@ describe('System > Workspaces', () => {
       await screen.findByText(
         'The settings were not saved. Please try again. name: a workspace named Lakeside Law already exists.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Lakeside Law');
     expect(api.notify).not.toHaveBeenCalled();
   });

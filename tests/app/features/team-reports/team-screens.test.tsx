@@ -188,11 +188,11 @@ describe('Team Reports (people/team)', () => {
     const { api } = renderScreen(<TeamActivityScreen />, [
       ['/reports/people/team', () => pending.promise],
     ]);
-    expect(await screen.findByText('Loading Team Reports...')).toBeTruthy();
+    expect(await screen.findByText('Loading Team Reports...')).toBeInTheDocument();
     await act(async () => pending.resolve(teamAnswer({ body: {} })));
     const table = await screen.findByRole('table', { name: 'Agents' });
     expect(bodyRows(table)).toEqual(['Ari Amos', 'Dana Diaz']);
-    expect(screen.getByText('2 agents: 16 leads, 7 sets, 60 calls.')).toBeTruthy();
+    expect(screen.getByText('2 agents: 16 leads, 7 sets, 60 calls.')).toBeInTheDocument();
     // The request carries the range and the switch (off by default).
     const body = api.calls('/reports/people/team')[0]!.body as Record<string, unknown>;
     expect(body.inactiveUsers).toBe(false);
@@ -210,7 +210,7 @@ describe('Team Reports (people/team)', () => {
     const { api } = renderScreen(<TeamActivityScreen />);
     await screen.findByRole('table', { name: 'Agents' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show inactive users' }));
-    expect(await screen.findByText('Old Olson (inactive)')).toBeTruthy();
+    expect(await screen.findByText('Old Olson (inactive)')).toBeInTheDocument();
     const last = api.calls('/reports/people/team').at(-1)!.body as Record<string, unknown>;
     expect(last.inactiveUsers).toBe(true);
   });
@@ -245,15 +245,15 @@ describe('Team Reports (people/team)', () => {
     const retry = await screen.findByRole('button', { name: 'Try Again?' });
     fail = false;
     fireEvent.click(retry);
-    expect(await screen.findByRole('table', { name: 'Agents' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Agents' })).toBeInTheDocument();
   });
 
   it("treats no agents as 'No Data' (spec: dashboards 5)", async () => {
     renderScreen(<TeamActivityScreen />, [
       ['/reports/people/team', () => ({ data: { tab: 'team', rows: [] } })],
     ]);
-    expect(await screen.findByText('No Data')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Again?' })).toBeTruthy();
+    expect(await screen.findByText('No Data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again?' })).toBeInTheDocument();
   });
 
   it('exports the rows as listed to CSV', async () => {
@@ -292,11 +292,13 @@ describe('Team Reports (consultants and relationship calls)', () => {
     expect(within(consultants).getByText('37.50%').getAttribute('title')).toBe(
       '3 hires / 8 qualified consults',
     );
-    expect(screen.getByText(/Hires and No hires: the decisions on these consults/)).toBeTruthy();
-    expect(screen.getByText('1 consultant: 9 consults, 3 hires.')).toBeTruthy();
+    expect(
+      screen.getByText(/Hires and No hires: the decisions on these consults/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 consultant: 9 consults, 3 hires.')).toBeInTheDocument();
     const calls = await screen.findByRole('table', { name: 'Relationship calls' });
     expect(bodyRows(calls)).toEqual(['Dana Diaz']);
-    expect(within(calls).getByText('dana@lakeside.test')).toBeTruthy();
+    expect(within(calls).getByText('dana@lakeside.test')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show inactive users' }));
     await waitFor(() => expect(bodyRows(calls)).toEqual(['Old Olson (inactive)', 'Dana Diaz']));
   });
@@ -307,18 +309,20 @@ describe('Compliance (reports/compliance)', () => {
     renderScreen(<TeamComplianceScreen />);
     const table = await screen.findByRole('table', { name: 'Compliance' });
     await waitFor(() => expect(bodyRows(table)).toEqual(['Dana Diaz']));
-    expect(screen.getByText('Team compliance 83%: 5 of 6 promises kept by 1 agent.')).toBeTruthy();
+    expect(
+      screen.getByText('Team compliance 83%: 5 of 6 promises kept by 1 agent.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show inactive users' }));
     // Lowest compliance first: who needs a word today.
     expect(bodyRows(table)).toEqual(['Old Olson (inactive)', 'Dana Diaz']);
     expect(
       screen.getByText('Team compliance 50%: 5 of 10 promises kept by 2 agents.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('shows the error view when the report fails', async () => {
     renderScreen(<TeamComplianceScreen />, [['/reports/compliance', serverError]]);
-    expect(await screen.findByRole('button', { name: 'Try Again?' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Try Again?' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
 });
@@ -329,7 +333,7 @@ describe('Agent AI Compliance (reports/staff-compliance)', () => {
     const { api } = renderScreen(<StaffComplianceScreen />, [
       ['/reports/staff-compliance', () => pending.promise],
     ]);
-    expect(await screen.findByText('Loading Agent AI Compliance...')).toBeTruthy();
+    expect(await screen.findByText('Loading Agent AI Compliance...')).toBeInTheDocument();
     await act(async () => pending.resolve({ data: STAFF }));
     const table = await screen.findByRole('table', { name: 'Agent compliance' });
     expect(bodyRows(table)).toEqual(['Dana Diaz', 'Ari Amos']);
@@ -434,6 +438,6 @@ describe('Agent AI Compliance (reports/staff-compliance)', () => {
 
   it("treats no agents as 'No Data'", async () => {
     renderScreen(<StaffComplianceScreen />, [['/reports/staff-compliance', () => ({ data: [] })]]);
-    expect(await screen.findByText('No Data')).toBeTruthy();
+    expect(await screen.findByText('No Data')).toBeInTheDocument();
   });
 });

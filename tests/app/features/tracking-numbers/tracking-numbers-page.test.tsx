@@ -201,7 +201,7 @@ describe('Settings > Tracking Numbers', () => {
       'Edit',
     ]);
     expect(cells(rowOf('London referrals'))[0]).toBe('+442079460958Not a US number');
-    expect(screen.getByText('3 numbers')).toBeTruthy();
+    expect(screen.getByText('3 numbers')).toBeInTheDocument();
   });
 
   it('filters by label, campaign or digits typed any way, and says how many match', async () => {
@@ -210,13 +210,13 @@ describe('Settings > Tracking Numbers', () => {
     const filter = screen.getByRole('searchbox', { name: 'Filter numbers' });
     fireEvent.change(filter, { target: { value: 'google' } });
     expect(screen.getAllByRole('row')).toHaveLength(2);
-    expect(screen.getByText('+1 630-555-0111')).toBeTruthy();
-    expect(screen.getByText('1 of 3 numbers')).toBeTruthy();
+    expect(screen.getByText('+1 630-555-0111')).toBeInTheDocument();
+    expect(screen.getByText('1 of 3 numbers')).toBeInTheDocument();
     fireEvent.change(filter, { target: { value: '(512) 555-01' } });
-    expect(screen.getByText('+1 512-555-0147')).toBeTruthy();
+    expect(screen.getByText('+1 512-555-0147')).toBeInTheDocument();
     expect(screen.queryByText('+1 630-555-0111')).toBeNull();
     fireEvent.change(filter, { target: { value: 'nothing like it' } });
-    expect(screen.getByText('No tracking number matches “nothing like it”.')).toBeTruthy();
+    expect(screen.getByText('No tracking number matches “nothing like it”.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -225,8 +225,8 @@ describe('Settings > Tracking Numbers', () => {
     const { api } = renderPage({
       routes: { 'tracking-numbers': () => (fail ? { fail: 500 } : list(numbers())) },
     });
-    expect(screen.getByText('Loading tracking numbers…')).toBeTruthy();
-    expect(await screen.findByText(ERROR_VIEW_TEXT)).toBeTruthy();
+    expect(screen.getByText('Loading tracking numbers…')).toBeInTheDocument();
+    expect(await screen.findByText(ERROR_VIEW_TEXT)).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
     await table();
@@ -239,7 +239,7 @@ describe('Settings > Tracking Numbers', () => {
       await screen.findByText(
         'Your CallTrackingMetrics account has no tracking numbers yet. Numbers bought there appear here.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('refuses an empty label with a field error on the focused field, and sends nothing', async () => {
@@ -249,7 +249,9 @@ describe('Settings > Tracking Numbers', () => {
     expect(document.activeElement).toBe(label);
     fireEvent.change(label, { target: { value: '   ' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save number' }));
-    expect(await within(form).findByText('Enter a label, such as "Google Ads line".')).toBeTruthy();
+    expect(
+      await within(form).findByText('Enter a label, such as "Google Ads line".'),
+    ).toBeInTheDocument();
     expect(label.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(label);
     expect(puts).toHaveLength(0);
@@ -343,7 +345,7 @@ describe('Settings > Tracking Numbers', () => {
     const form = await openEditor('+1 512-555-0147');
     fireEvent.click(within(form).getByRole('button', { name: 'Save number' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(NOT_SAVED_TEXT);
-    expect(screen.getByRole('form', { name: 'Edit +1 512-555-0147' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Edit +1 512-555-0147' })).toBeInTheDocument();
   });
 
   it('Cancel and Escape close the editor without saving, focus back on Edit', async () => {
@@ -378,7 +380,7 @@ describe('Settings > Tracking Numbers', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Call Dana Lee' }));
     picker = await screen.findByRole('dialog', { name: 'Call Dana Lee' });
-    expect(await within(picker).findByText('Front desk')).toBeTruthy();
+    expect(await within(picker).findByText('Front desk')).toBeInTheDocument();
     expect(within(picker).queryByText('Main office line')).toBeNull();
   });
 });

@@ -83,19 +83,19 @@ describe('Settings > Users administration (issue #16)', () => {
       'Paula Pending',
     ]);
     const oscar = within(rowOf('Oscar Operator'));
-    expect(oscar.getByText('oscar@lakeside.test')).toBeTruthy();
-    expect(oscar.getByText('Operator')).toBeTruthy();
-    expect(oscar.getByText('Active')).toBeTruthy();
+    expect(oscar.getByText('oscar@lakeside.test')).toBeInTheDocument();
+    expect(oscar.getByText('Operator')).toBeInTheDocument();
+    expect(oscar.getByText('Active')).toBeInTheDocument();
     expect(oscar.getAllByText('Not linked')).toHaveLength(2);
     const lena = within(rowOf('Lena Linked'));
-    expect(lena.getByText('Lena Zoho')).toBeTruthy();
-    expect(lena.getByText('Lena Calls')).toBeTruthy();
+    expect(lena.getByText('Lena Zoho')).toBeInTheDocument();
+    expect(lena.getByText('Lena Calls')).toBeInTheDocument();
     expect(lena.queryByText('Not linked')).toBeNull();
-    expect(within(rowOf('Paula Pending')).getByText('Pending')).toBeTruthy();
-    expect(within(rowOf('Ivan Inactive')).getByText('Inactive')).toBeTruthy();
+    expect(within(rowOf('Paula Pending')).getByText('Pending')).toBeInTheDocument();
+    expect(within(rowOf('Ivan Inactive')).getByText('Inactive')).toBeInTheDocument();
     // Admins and consultants are not warned about: only operators take calls.
     expect(within(rowOf('Adam Admin')).queryByText('Not linked')).toBeNull();
-    expect(screen.getByText(/2 operators are missing a link/)).toBeTruthy();
+    expect(screen.getByText(/2 operators are missing a link/)).toBeInTheDocument();
   });
 
   it('hides the link columns a workspace does not use', async () => {
@@ -112,12 +112,12 @@ describe('Settings > Users administration (issue #16)', () => {
     await table();
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'LENA' } });
     expect(namesInOrder()).toEqual(['Lena Linked']);
-    expect(screen.getByText('1 of 6 users')).toBeTruthy();
+    expect(screen.getByText('1 of 6 users')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending' } });
     expect(namesInOrder()).toEqual(['Paula Pending']);
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'nobody' } });
-    expect(screen.getByText('No users match the search and status.')).toBeTruthy();
+    expect(screen.getByText('No users match the search and status.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'all' } });
     fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
@@ -134,14 +134,16 @@ describe('Settings > Users administration (issue #16)', () => {
     await table();
     // Yourself, and the last active owner: no role change, no deactivation.
     const own = within(rowOf('Olivia Owner'));
-    expect(own.getByText('(you)')).toBeTruthy();
+    expect(own.getByText('(you)')).toBeInTheDocument();
     expect(own.queryByRole('button')).toBeNull();
     const paula = within(rowOf('Paula Pending'));
-    expect(paula.getByRole('button', { name: 'Resend invitation to Paula Pending' })).toBeTruthy();
+    expect(
+      paula.getByRole('button', { name: 'Resend invitation to Paula Pending' }),
+    ).toBeInTheDocument();
     expect(within(rowOf('Oscar Operator')).queryByRole('button', { name: /Resend/ })).toBeNull();
     expect(
       within(rowOf('Ivan Inactive')).getByRole('button', { name: 'Reactivate Ivan Inactive' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(within(rowOf('Ivan Inactive')).queryByRole('button', { name: /Deactivate/ })).toBeNull();
   });
 
@@ -181,10 +183,15 @@ describe('Settings > Users administration (issue #16)', () => {
       target: { value: 'not-an-email' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(within(dialog).getByText('Enter the first name.')).toBeTruthy();
-    expect(within(dialog).getByText('Enter the last name.')).toBeTruthy();
-    expect(within(dialog).getByText('Enter an e-mail address like name@example.com.')).toBeTruthy();
-    expect(within(dialog).getByText('Choose a role.')).toBeTruthy();
+    // Each message is its field's description, after its help (Field's aria-describedby).
+    const field = (label: RegExp) => within(dialog).getByLabelText(label);
+    expect(field(/First name/)).toHaveAccessibleDescription('Enter the first name.');
+    expect(field(/Last name/)).toHaveAccessibleDescription('Enter the last name.');
+    expect(field(/E-mail/)).toHaveAccessibleDescription(
+      'It is also their username. Enter an e-mail address like name@example.com.',
+    );
+    expect(field(/Role/)).toHaveAccessibleDescription('Choose a role.');
+    expect(field(/First name/)).toBeInvalid();
     await waitFor(() =>
       expect(document.activeElement).toBe(within(dialog).getByLabelText(/First name/)),
     );
@@ -265,7 +272,7 @@ describe('Settings > Users administration (issue #16)', () => {
       email: 'Nina.New@lakeside.test',
       role: 'operator',
     });
-    expect(within(rowOf('Nina New')).getByText('Pending')).toBeTruthy();
+    expect(within(rowOf('Nina New')).getByText('Pending')).toBeInTheDocument();
     expect(host.notify).toHaveBeenCalledWith(
       'success',
       'Invitation sent: the e-mail to nina.new@lakeside.test with their link is in the outbox.',
@@ -289,7 +296,9 @@ describe('Settings > Users administration (issue #16)', () => {
     expect(patched).toBeNull();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(patched).toEqual({ status: 'inactive' }));
-    await waitFor(() => expect(within(rowOf('Oscar Operator')).getByText('Inactive')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(rowOf('Oscar Operator')).getByText('Inactive')).toBeInTheDocument(),
+    );
     // The pressed button is gone: the focus moves to the one that replaced it.
     await waitFor(() =>
       expect(document.activeElement).toBe(
@@ -310,7 +319,7 @@ describe('Settings > Users administration (issue #16)', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.calls('users/u_3')).toHaveLength(0);
-    expect(within(rowOf('Oscar Operator')).getByText('Active')).toBeTruthy();
+    expect(within(rowOf('Oscar Operator')).getByText('Active')).toBeInTheDocument();
   });
 
   it('resends an invitation to a pending user', async () => {
@@ -344,13 +353,15 @@ describe('Settings > Users administration (issue #16)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change the role of Oscar Operator' });
     expect(dialog.textContent).toContain('Their open sessions end');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
-    expect(within(dialog).getByText('Choose the new role.')).toBeTruthy();
+    expect(within(dialog).getByLabelText(/New role/)).toHaveAccessibleDescription(
+      expect.stringMatching(/^Choose the new role\. /),
+    );
     expect(patched).toBeNull();
     fireEvent.change(within(dialog).getByLabelText(/New role/), { target: { value: 'admin' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(patched).toEqual({ role: 'admin' });
-    expect(within(rowOf('Oscar Operator')).getByText('Admin')).toBeTruthy();
+    expect(within(rowOf('Oscar Operator')).getByText('Admin')).toBeInTheDocument();
   });
 
   it("links an agent to its Zoho and call-tracking users; another agent's user cannot be taken", async () => {
@@ -389,10 +400,10 @@ describe('Settings > Users administration (issue #16)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(links).toEqual({ crmUserId: 'zu_1', ctmUserId: 'ctm_1' });
     const oscar = within(rowOf('Oscar Operator'));
-    expect(oscar.getByText('Oscar Zoho')).toBeTruthy();
-    expect(oscar.getByText('Oscar Calls')).toBeTruthy();
+    expect(oscar.getByText('Oscar Zoho')).toBeInTheDocument();
+    expect(oscar.getByText('Oscar Calls')).toBeInTheDocument();
     expect(oscar.queryByText('Not linked')).toBeNull();
-    expect(screen.getByText(/1 operator is missing a link/)).toBeTruthy();
+    expect(screen.getByText(/1 operator is missing a link/)).toBeInTheDocument();
   });
 
   it("says the server's refusal of a link in the dialog", async () => {
@@ -424,7 +435,7 @@ describe('Settings > Users administration (issue #16)', () => {
         'workspaces/ws_lakeside/users': () => (fail ? { fail: 500 } : listOf([OLIVIA])),
       },
     });
-    expect(await screen.findByText(ERROR_VIEW_TEXT)).toBeTruthy();
+    expect(await screen.findByText(ERROR_VIEW_TEXT)).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again?' }));
     await table();
@@ -435,7 +446,7 @@ describe('Settings > Users administration (issue #16)', () => {
     renderPage({ users: [] });
     expect(
       await screen.findByText('No users yet. Invite the first one with Invite user.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('lets the system user choose the workspace first', async () => {
@@ -444,7 +455,7 @@ describe('Settings > Users administration (issue #16)', () => {
       workspace: null,
       routes: { workspaces: () => listOf([LAKESIDE]) },
     });
-    expect(await screen.findByText('Choose a workspace to see its users.')).toBeTruthy();
+    expect(await screen.findByText('Choose a workspace to see its users.')).toBeInTheDocument();
     const picker = screen.getByRole('combobox', { name: 'Workspace' }) as HTMLSelectElement;
     await waitFor(() => expect(picker.disabled).toBe(false));
     expect(api.calls('/users')).toHaveLength(0);
@@ -452,12 +463,14 @@ describe('Settings > Users administration (issue #16)', () => {
     await table();
     // The system user is nobody in the workspace: even the owner's row is theirs to manage.
     expect(within(rowOf('Olivia Owner')).queryByText('(you)')).toBeNull();
-    expect(within(rowOf('Ivan Inactive')).getByRole('button', { name: /Reactivate/ })).toBeTruthy();
+    expect(
+      within(rowOf('Ivan Inactive')).getByRole('button', { name: /Reactivate/ }),
+    ).toBeInTheDocument();
   });
 
   it('shows operators nothing to administer', async () => {
     const { api } = renderPage({ user: makeUser({ role: 'operator' }) });
-    expect(await screen.findByText(NOT_ALLOWED_TEXT)).toBeTruthy();
+    expect(await screen.findByText(NOT_ALLOWED_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     expect(api.requests).toHaveLength(0);
   });

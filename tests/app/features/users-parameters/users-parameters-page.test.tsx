@@ -110,17 +110,17 @@ describe('Users Parameters page', () => {
   it('lists every agent by name with their parameters, and says how many', async () => {
     renderPage();
     await table();
-    expect(screen.getByRole('heading', { name: 'Users Parameters' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Users Parameters' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('3 agents');
     const names = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
     expect(names).toEqual(['Ada Agent', 'Bo Agent', 'Cy FormerInactive']);
     const bo = within(rowOf('Bo Agent'));
-    expect(bo.getByText('Chicago')).toBeTruthy();
-    expect(bo.getByText('Bankruptcy')).toBeTruthy();
-    expect(bo.getByText('Cara Closer')).toBeTruthy();
-    expect(bo.getByText('Calls 50 · Sets 5')).toBeTruthy();
-    expect(bo.getByText('60%')).toBeTruthy();
-    expect(within(rowOf('Ada Agent')).getByText('Default (10%)')).toBeTruthy();
+    expect(bo.getByText('Chicago')).toBeInTheDocument();
+    expect(bo.getByText('Bankruptcy')).toBeInTheDocument();
+    expect(bo.getByText('Cara Closer')).toBeInTheDocument();
+    expect(bo.getByText('Calls 50 · Sets 5')).toBeInTheDocument();
+    expect(bo.getByText('60%')).toBeInTheDocument();
+    expect(within(rowOf('Ada Agent')).getByText('Default (10%)')).toBeInTheDocument();
   });
 
   it('filters by name and by office', async () => {
@@ -131,7 +131,7 @@ describe('Users Parameters page', () => {
     expect(screen.getByRole('status').textContent).toBe('1 of 3 agents');
     fireEvent.change(screen.getByLabelText('Office'), { target: { value: 'all' } });
     fireEvent.change(screen.getByLabelText('Search agents'), { target: { value: 'zed' } });
-    expect(screen.getByText('No agents match the search and office.')).toBeTruthy();
+    expect(screen.getByText('No agents match the search and office.')).toBeInTheDocument();
   });
 
   it('shows loading, then the error view with Try Again that loads again', async () => {
@@ -142,8 +142,8 @@ describe('Users Parameters page', () => {
         return calls === 1 ? { fail: 500 } : { data: DATA };
       },
     });
-    expect(screen.getByText('Loading users parameters…')).toBeTruthy();
-    expect(await screen.findByText(ERROR_VIEW_TEXT)).toBeTruthy();
+    expect(screen.getByText('Loading users parameters…')).toBeInTheDocument();
+    expect(await screen.findByText(ERROR_VIEW_TEXT)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /Try Again/ }));
     await table();
     expect(calls).toBe(2);
@@ -151,13 +151,13 @@ describe('Users Parameters page', () => {
 
   it('says so when the workspace has no agents', async () => {
     renderPage({ list: () => ({ data: { ...DATA, agents: [] } }) });
-    expect(await screen.findByText(EMPTY_TEXT)).toBeTruthy();
+    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('tells operators the page is not theirs and asks the server nothing', () => {
     const { api } = renderPage({ user: { role: 'operator' } });
-    expect(screen.getByText(NOT_ALLOWED_TEXT)).toBeTruthy();
+    expect(screen.getByText(NOT_ALLOWED_TEXT)).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
   });
 });
@@ -188,9 +188,9 @@ describe('the edit dialog', () => {
     fireEvent.change(percent, { target: { value: '120' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save parameters' }));
 
-    expect(within(dialog).getByText('Must be 0 or more')).toBeTruthy();
-    expect(within(dialog).getByText('Enter a whole number')).toBeTruthy();
-    expect(within(dialog).getByText('Must be 0 to 100')).toBeTruthy();
+    expect(within(dialog).getByText('Must be 0 or more')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a whole number')).toBeInTheDocument();
+    expect(within(dialog).getByText('Must be 0 to 100')).toBeInTheDocument();
     expect(calls.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(calls);
     expect(api.calls('users-parameters/agt_1')).toHaveLength(0);
@@ -200,7 +200,7 @@ describe('the edit dialog', () => {
     // Fixing a field clears only its own error.
     fireEvent.change(calls, { target: { value: '40' } });
     expect(within(dialog).queryByText('Must be 0 or more')).toBeNull();
-    expect(within(dialog).getByText('Must be 0 to 100')).toBeTruthy();
+    expect(within(dialog).getByText('Must be 0 to 100')).toBeInTheDocument();
   });
 
   it('saves the parameters, says so, and shows them in the row', async () => {
@@ -234,10 +234,10 @@ describe('the edit dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(host.notify).toHaveBeenCalledWith('success', 'Parameters of Ada Agent saved.');
     const ada = within(rowOf('Ada Agent'));
-    expect(ada.getByText('Milwaukee')).toBeTruthy();
-    expect(ada.getByText('Bankruptcy, Personal Injury')).toBeTruthy();
-    expect(ada.getByText('Answers 20')).toBeTruthy();
-    expect(ada.getByText('75%')).toBeTruthy();
+    expect(ada.getByText('Milwaukee')).toBeInTheDocument();
+    expect(ada.getByText('Bankruptcy, Personal Injury')).toBeInTheDocument();
+    expect(ada.getByText('Answers 20')).toBeInTheDocument();
+    expect(ada.getByText('75%')).toBeInTheDocument();
   });
 
   it("says the server's refusal in the dialog and keeps everything typed", async () => {
@@ -257,6 +257,6 @@ describe('the edit dialog', () => {
     expect(
       (within(dialog).getByLabelText('Outbound calls per week') as HTMLInputElement).value,
     ).toBe('30');
-    expect(within(dialog).getByRole('button', { name: 'Save parameters' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save parameters' })).toBeInTheDocument();
   });
 });

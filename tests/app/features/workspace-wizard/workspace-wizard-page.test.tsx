@@ -122,7 +122,7 @@ describe('System > Workspace Wizard', () => {
     await heading('Step 1 of 7: Name');
     next();
     const name = screen.getByLabelText(/Workspace name/) as HTMLInputElement;
-    expect(screen.getByText('Enter the workspace name.')).toBeTruthy();
+    expect(screen.getByText('Enter the workspace name.')).toBeInTheDocument();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(name));
     expect(puts()).toHaveLength(0);
@@ -143,7 +143,7 @@ describe('System > Workspace Wizard', () => {
     const zone = screen.getByLabelText(/^Timezone/) as HTMLSelectElement;
     await waitFor(() => expect(zone.disabled).toBe(false));
     next();
-    expect(screen.getByText('Choose a timezone.')).toBeTruthy();
+    expect(screen.getByText('Choose a timezone.')).toBeInTheDocument();
     fireEvent.change(zone, { target: { value: 'America/Denver' } });
     next();
     await heading('Step 3 of 7: Edition');
@@ -156,14 +156,14 @@ describe('System > Workspace Wizard', () => {
     });
     await heading('Step 4 of 7: CRM and organisation');
     next();
-    expect(screen.getByText('Choose the CRM: Zoho, Keap or none.')).toBeTruthy();
+    expect(screen.getByText('Choose the CRM: Zoho, Keap or none.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/^CRM/), { target: { value: 'keap' } });
     fireEvent.change(screen.getByLabelText(/Keap app name/), { target: { value: 'hb417' } });
     fireEvent.change(screen.getByLabelText(/Keap address/), { target: { value: 'http://x' } });
     next();
     expect(
       screen.getByText('Enter the Keap address, such as https://hb417.infusionsoft.com.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(puts()).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/Keap address/), {
       target: { value: 'https://hb417.infusionsoft.com' },
@@ -180,7 +180,7 @@ describe('System > Workspace Wizard', () => {
     next();
     expect(
       screen.getByText('Enter the CallTrackingMetrics account id to turn call tracking on.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(puts()).toHaveLength(1);
   });
 
@@ -213,17 +213,17 @@ describe('System > Workspace Wizard', () => {
     next();
     expect(
       await screen.findByText('This step was not saved. Please try again. database is locked'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(api.notify).not.toHaveBeenCalled();
-    expect(screen.getByRole('heading', { name: 'Step 1 of 7: Name' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 1 of 7: Name' })).toBeInTheDocument();
     expect((screen.getByLabelText(/Workspace name/) as HTMLInputElement).value).toBe('Kept');
   });
 
   it('finishes: creates the workspace, invites the owner, shows the outbox status and links to the workspace', async () => {
     const { api, stored } = renderWizard({ draft: draftOf('review', COMPLETE) });
     await heading('Step 7 of 7: Review and finish');
-    expect(screen.getByText('Zoho, organisation 700000999')).toBeTruthy();
-    expect(screen.getByText('Dana Ortiz <dana@prairie.test>')).toBeTruthy();
+    expect(screen.getByText('Zoho, organisation 700000999')).toBeInTheDocument();
+    expect(screen.getByText('Dana Ortiz <dana@prairie.test>')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Create workspace' }));
     await heading('Workspace created');
     const create = api.requests.find((req) => req.path === 'workspaces' && req.method === 'POST');
@@ -243,7 +243,7 @@ describe('System > Workspace Wizard', () => {
     });
     expect(
       screen.getByText(/Invitation e-mail to dana@prairie.test: in the outbox since/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       screen
         .getByRole('link', { name: 'Open Prairie Immigration in System > Workspaces' })
@@ -285,7 +285,7 @@ describe('System > Workspace Wizard', () => {
       await screen.findByText(
         /Prairie Immigration was created, but its first owner was not invited\. dana@prairie\.test already has a sign-in\./,
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Create workspace' }));
     await heading('Workspace created');
     expect(

@@ -54,7 +54,7 @@ describe('TotalLeadsCard (spec: dashboards 2.6)', () => {
     // The default counts active campaigns only, and says so (Lead Flow counts every one).
     expect(
       screen.getByText('Counting active campaigns and leads without a campaign.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it("treats no leads as an error ('No Data') with Try Again?", async () => {

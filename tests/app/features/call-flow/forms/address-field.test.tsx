@@ -111,7 +111,7 @@ describe('an address field with postal verification (dashboards 7 Address check)
     expect(status?.textContent).toContain('GREENBELT, MD 20770-1441');
     fireEvent.click(screen.getByRole('button', { name: 'Use this address' }));
     expect(part('Street address').value).toBe('6406 IVY LN');
-    expect(screen.getByText('Verified')).toBeDefined();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
     expect(document.activeElement).toBe(
       screen.getByRole('button', { name: 'Verify Home address' }),
     );
@@ -127,7 +127,7 @@ describe('an address field with postal verification (dashboards 7 Address check)
     type({ street1: '6406 Ivy Lane', city: 'Greenbelt', state: 'MD', zip: '20770' });
     await pressVerify();
     fireEvent.click(screen.getByRole('button', { name: 'Keep as typed' }));
-    expect(screen.getByText(/Kept as typed/)).toBeDefined();
+    expect(screen.getByText(/Kept as typed/)).toBeInTheDocument();
     const saved = await submitAndRead(onSubmit);
     expect(saved.street1).toBe('6406 Ivy Lane');
     expect(saved.verified).toBe(false);
@@ -141,7 +141,7 @@ describe('an address field with postal verification (dashboards 7 Address check)
     }));
     type({ street1: '6406 IVY LN', city: 'GREENBELT', state: 'MD', zip: '20770-1441' });
     await pressVerify();
-    expect(screen.getByText('The postal service verified this address.')).toBeDefined();
+    expect(screen.getByText('The postal service verified this address.')).toBeInTheDocument();
     expect((await submitAndRead(onSubmit)).verified).toBe(true);
   });
 
@@ -154,8 +154,8 @@ describe('an address field with postal verification (dashboards 7 Address check)
     const onSubmit = renderAddressForm(async () => outcome);
     type({ street1: '12 Nowhere Rd', city: 'Greenbelt', state: 'MD', zip: '20770' });
     await pressVerify();
-    expect(screen.getByText(en.USPS_ERROR_BODY, { exact: false })).toBeDefined();
-    expect(screen.getByText('Not verified')).toBeDefined();
+    expect(screen.getByText(en.USPS_ERROR_BODY, { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('Not verified')).toBeInTheDocument();
     // The agent may still go on with the address as typed.
     const saved = await submitAndRead(onSubmit);
     expect(saved).toMatchObject({ street1: '12 Nowhere Rd', verified: false });
@@ -169,7 +169,7 @@ describe('an address field with postal verification (dashboards 7 Address check)
     renderAddressForm(async () => outcome);
     type({ street1: '6406 Ivy Lane', zip: '20770' });
     await pressVerify();
-    expect(screen.getByText(/Authorization failure/)).toBeDefined();
+    expect(screen.getByText(/Authorization failure/)).toBeInTheDocument();
   });
 
   it('never blocks the intake when the verifier cannot be reached', async () => {
@@ -178,8 +178,8 @@ describe('an address field with postal verification (dashboards 7 Address check)
     });
     type({ street1: '6406 Ivy Lane', city: 'Greenbelt', state: 'MD', zip: '20770' });
     await pressVerify();
-    expect(screen.getByText(en.ADDRESS_VERIFIER_UNREACHABLE)).toBeDefined();
-    expect(screen.getByText('Not verified')).toBeDefined();
+    expect(screen.getByText(en.ADDRESS_VERIFIER_UNREACHABLE)).toBeInTheDocument();
+    expect(screen.getByText('Not verified')).toBeInTheDocument();
     const saved = await submitAndRead(onSubmit);
     expect(saved).toMatchObject({ street1: '6406 Ivy Lane', zip: '20770', verified: false });
   });
@@ -190,7 +190,7 @@ describe('an address field with postal verification (dashboards 7 Address check)
     type({ street1: '6406 Ivy Lane' });
     await pressVerify();
     expect(verify).not.toHaveBeenCalled();
-    expect(screen.getByText(/either the ZIP code or the city and state/)).toBeDefined();
+    expect(screen.getByText(/either the ZIP code or the city and state/)).toBeInTheDocument();
   });
 
   it('makes a verification stale when the agent edits the address afterwards', async () => {
@@ -246,7 +246,7 @@ describe('an address field with postal verification (dashboards 7 Address check)
     render(
       <StepForm form={unverified} onSubmit={vi.fn()} verifyAddress={vi.fn<VerifyAddress>()} />,
     );
-    expect(screen.getByRole('group', { name: 'Mailing address' })).toBeDefined();
+    expect(screen.getByRole('group', { name: 'Mailing address' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Verify/ })).toBeNull();
   });
 
@@ -263,6 +263,6 @@ describe('an address field with postal verification (dashboards 7 Address check)
       expect.objectContaining({ method: 'POST', path: 'addresses/verify' }),
       { silent: true },
     );
-    expect(screen.getByText('The postal service suggests:')).toBeDefined();
+    expect(screen.getByText('The postal service suggests:')).toBeInTheDocument();
   });
 });

@@ -45,8 +45,8 @@ function submittedRows(onSubmit: ReturnType<typeof vi.fn>): Variables[] {
 describe('a grid field (rows of simple fields)', () => {
   it('starts with its minimum number of rows, each a group named by its number', () => {
     render(<StepForm form={injuries} onSubmit={vi.fn()} />);
-    expect(screen.getByRole('group', { name: 'Injuries' })).toBeDefined();
-    expect(within(row(1)).getByLabelText(/Body part/)).toBeDefined();
+    expect(screen.getByRole('group', { name: 'Injuries' })).toBeInTheDocument();
+    expect(within(row(1)).getByLabelText(/Body part/)).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Injuries, row 2' })).toBeNull();
   });
 
@@ -55,7 +55,7 @@ describe('a grid field (rows of simple fields)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a row to Injuries' }));
     const second = within(row(2)).getByLabelText(/Body part/);
     expect(document.activeElement).toBe(second);
-    expect(screen.getByText('Row 2 added.')).toBeDefined();
+    expect(screen.getByText('Row 2 added.')).toBeInTheDocument();
   });
 
   it('writes each row as an object of its cells, converted for sync like the form fields', async () => {
@@ -96,7 +96,7 @@ describe('a grid field (rows of simple fields)', () => {
     const knee = within(row(2)).getByLabelText(/Body part/) as HTMLInputElement;
     expect(knee.value).toBe('Knee');
     expect(document.activeElement).toBe(knee);
-    expect(screen.getByText('Row 2 removed.')).toBeDefined();
+    expect(screen.getByText('Row 2 removed.')).toBeInTheDocument();
     // Removing the last row focuses the one above it.
     fireEvent.click(screen.getByRole('button', { name: 'Remove Injuries, row 2' }));
     expect(document.activeElement).toBe(within(row(1)).getByLabelText(/Body part/));
@@ -110,7 +110,7 @@ describe('a grid field (rows of simple fields)', () => {
     fireEvent.click(add);
     fireEvent.click(add);
     expect(add.disabled).toBe(true);
-    expect(screen.getByText('All 3 rows are in use.')).toBeDefined();
+    expect(screen.getByText('All 3 rows are in use.')).toBeInTheDocument();
   });
 
   it('shows a cell its error and focuses the first invalid cell on submit', () => {

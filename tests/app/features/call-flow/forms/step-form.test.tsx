@@ -282,7 +282,7 @@ describe('validation (spec 5 form validators)', () => {
     fireEvent.focus(select);
     fireEvent.blur(select);
     expect(select.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(en.ERROR_REQUIRED_FIELD)).toBeDefined();
+    expect(screen.getByText(en.ERROR_REQUIRED_FIELD)).toBeInTheDocument();
     // Other fields the agent has not visited stay quiet.
     expect(input(/First name/).getAttribute('aria-invalid')).toBeNull();
   });
@@ -342,7 +342,7 @@ describe('validation (spec 5 form validators)', () => {
       />,
     );
     expect(input('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(en.VALIDATOR_MESSAGE_EMAIL)).toBeDefined();
+    expect(screen.getByText(en.VALIDATOR_MESSAGE_EMAIL)).toBeInTheDocument();
     // Once the agent edits the field, the form's own checks take over.
     fireEvent.change(input('Email'), { target: { value: 'dana@example.com' } });
     expect(input('Email').getAttribute('aria-invalid')).toBeNull();
