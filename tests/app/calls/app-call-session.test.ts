@@ -3,7 +3,7 @@ import { createAppCallSession, type CallScope } from '@/app/calls/app-call-sessi
 import { ACTIVE_CALL_STORAGE_KEY } from '@/shared/contracts/active-call';
 import type { IncomingCallEventData } from '@/shared/contracts/call-tracking';
 import { fakeApi, type FakeApi } from '../fake-api';
-import { trackedCall, WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
+import { trackedCall, WORKSPACE_ID } from './click-to-call/click-to-call-kit';
 
 // issue #13: the standalone app's own active call — this tab's sessionStorage (spec 3
 // Session state), the reducer's transitions, hang-up at the provider then its sid and

@@ -10,7 +10,7 @@ import { CONNECTION_STATUS_EVENT } from '@/shared/transport/direct-transport';
 import { INTAKE } from '../features/call-flow/call-flow-test-kit';
 import { providerCall } from '../../shared/call-fixtures';
 import { fakeApi, type FakeApi, fakeSocket } from '../fake-api';
-import { WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
+import { WORKSPACE_ID } from './click-to-call/click-to-call-kit';
 
 // issue #28 in the standalone app on its own socket: the caller's hang-up ends the call in
 // the tab, its call flow is finished as on a hang-up (without hanging up at the provider),

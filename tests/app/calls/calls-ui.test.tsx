@@ -18,7 +18,7 @@ import {
   callFlowHost,
   fakeCallCentre,
 } from '../features/call-flow/call-flow-test-kit';
-import { NUMBERS, trackedCall } from '../features/click-to-call/click-to-call-kit';
+import { NUMBERS, trackedCall } from './click-to-call/click-to-call-kit';
 
 // issue #13 in the standalone app's screens: the top bar's hang-up while a call is live,
 // call buttons in the CRM records table, and the System area's "Place a test call".

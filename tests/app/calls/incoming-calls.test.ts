@@ -13,7 +13,7 @@ import { type CallSnapshot, NO_CALL_SNAPSHOT } from '@/shared/contracts/call-ses
 import { IDLE_LIVE_SNAPSHOT, type LiveFeed } from '@/shared/live/live-feed';
 import { makeUser, makeWorkspace } from '../../shared/domain/fixtures';
 import { deferred, fakeApi, type FakeApi, fakeSocket } from '../fake-api';
-import { WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
+import { WORKSPACE_ID } from './click-to-call/click-to-call-kit';
 
 // issue #13 Incoming calls in the standalone app: from its OWN socket (spec 4 Sockets
 // incomingCalls::{userId}) it takes the call and opens /app/automated-intake?incomingCall=…

@@ -16,7 +16,7 @@ import { callFlowStateKey } from '@/app/calls/call-flow-state-storage';
 import { ACTIVE_CALL_STORAGE_KEY, type ActiveCall } from '@/shared/contracts/active-call';
 import type { ChannelLike } from '@/shared/session/refresh-coordinator';
 import { fakeApi, fakeSocket } from '../fake-api';
-import { WORKSPACE_ID } from '../features/click-to-call/click-to-call-kit';
+import { WORKSPACE_ID } from './click-to-call/click-to-call-kit';
 
 // issue #28 "One wizard per call, whatever the number of tabs": two tabs of the standalone
 // app (no extension), each with its own socket and sessionStorage, over one browser's Web

@@ -15,7 +15,7 @@ import type { Role } from '@/shared/contracts/roles';
 import type { HostSession } from '@/shared/session/host-session';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { createValueStore, createWidgetEnvironment } from '@/widgets/widget-environment';
-import { callTrackingApi, LINKED_AGENT } from '../../app/features/click-to-call/click-to-call-kit';
+import { callTrackingApi, LINKED_AGENT } from '../../app/calls/click-to-call/click-to-call-kit';
 import type { FakeApi } from '../../app/fake-api';
 import { makeUser, makeWorkspace } from '../../shared/domain/fixtures';
 

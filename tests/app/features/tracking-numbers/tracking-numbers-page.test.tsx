@@ -15,7 +15,7 @@ import type { TransportRequest } from '@/shared/transport/transport';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { fakeApi, type Handler } from '../../fake-api';
 import { makeHost, renderWithHost } from '../../helpers';
-import { LINKED_AGENT } from '../click-to-call/click-to-call-kit';
+import { LINKED_AGENT } from '../../calls/click-to-call/click-to-call-kit';
 
 const SOURCES: LeadSource[] = [
   { id: 'ls_search', key: 's', label: 'Search', medium: null, active: true, Settings: null },

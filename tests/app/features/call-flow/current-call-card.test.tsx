@@ -5,13 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { CurrentCallCard } from '@/app/features/call-flow/current-call-card';
 import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
 import { appRoutes } from '@/app/router';
-import { renderWithHost } from '../helpers';
-import {
-  agentWorkspace,
-  callFlowHost,
-  fakeCallCentre,
-} from '../features/call-flow/call-flow-test-kit';
-import { fakeCallSession, liveCall } from '../../widgets/fake-call-session';
+import { renderWithHost } from '../../helpers';
+import { agentWorkspace, callFlowHost, fakeCallCentre } from './call-flow-test-kit';
+import { fakeCallSession, liveCall } from '../../../widgets/fake-call-session';
 
 // issue #28: where no wizard runs (the agent dashboard of a Zoho-vendor workspace) the
 // call's card still shows everything about the call, its running time, and a Hang up.
