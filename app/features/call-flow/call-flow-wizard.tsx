@@ -687,7 +687,15 @@ function ActiveFlow({
                       Saving…
                     </span>
                   ) : null}
-                  <Button type="submit" form={formId} variant="primary" size="lg" disabled={busy}>
+                  {/* Saving: only said disabled (the form refuses a second submit), so the
+                      focus that pressed Next stays until the next step takes it (issue #30). */}
+                  <Button
+                    type="submit"
+                    form={formId}
+                    variant="primary"
+                    size="lg"
+                    aria-disabled={busy}
+                  >
                     Next
                     <Icon name="chevron-right" size="sm" />
                   </Button>

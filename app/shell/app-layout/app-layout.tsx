@@ -23,6 +23,19 @@ export function AppLayout() {
     setMobileMenuOpen(false);
   }, [pathname, mobile]);
 
+  // A page that replaces the control holding the focus (Finish at the end of an intake,
+  // say) would leave the focus on the body: it goes to the new page's content instead,
+  // where a screen reader reads on (issue #30). A focus still on a control stays there.
+  // The first page keeps the browser's start (the skip link comes first).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    mainRef.current?.focus();
+  }, [pathname]);
+
   useEffect(() => {
     if (!mobileOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
