@@ -721,7 +721,16 @@ function ActiveFlow({
                 Every answer is saved in the execution history and was sent to the CRM. You can end
                 the call now.
               </p>
-              <Button variant="primary" size="lg" onClick={() => void hangUp(false)}>
+              <Button
+                variant="primary"
+                size="lg"
+                onClick={(event) => {
+                  // Finishing takes this view away: the focus waits on the page's content
+                  // (the app's main) rather than falling to the body (issue #30).
+                  event.currentTarget.closest<HTMLElement>('main[tabindex]')?.focus();
+                  void hangUp(false);
+                }}
+              >
                 Finish
               </Button>
             </div>
