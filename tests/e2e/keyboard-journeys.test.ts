@@ -336,6 +336,9 @@ describe('keyboard-only journeys (issue #30 "Accessible everywhere")', () => {
         async () => (await suite.server.userSocketCount(demoUserId(AGENT))) > 0,
         async () => 'no socket',
       );
+      // The landing page drawn (its first key must find the skip link).
+      await page.waitForSelector('.ic-app__skip-link');
+      await page.waitForSelector('main h1', { timeout: TIMEOUT });
       await agentJourney(page, new Date(Date.now() - 1000).toISOString());
     } catch (error) {
       throw new Error(`${(error as Error).message}\nstep: ${await stepTitle(page)}`, {
