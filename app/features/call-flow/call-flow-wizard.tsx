@@ -688,7 +688,15 @@ function ActiveFlow({
                       Saving…
                     </span>
                   ) : null}
-                  <Button type="submit" form={formId} variant="primary" size="lg" disabled={busy}>
+                  {/* Saving: only said disabled (the form refuses a second submit), so the
+                      focus that pressed Next stays until the next step takes it (issue #30). */}
+                  <Button
+                    type="submit"
+                    form={formId}
+                    variant="primary"
+                    size="lg"
+                    aria-disabled={busy}
+                  >
                     Next
                     <Icon name="chevron-right" size="sm" />
                   </Button>
@@ -714,7 +722,16 @@ function ActiveFlow({
                 Every answer is saved in the execution history and was sent to the CRM. You can end
                 the call now.
               </p>
-              <Button variant="primary" size="lg" onClick={() => void hangUp(false)}>
+              <Button
+                variant="primary"
+                size="lg"
+                onClick={(event) => {
+                  // Finishing takes this view away: the focus waits on the page's content
+                  // (the app's main) rather than falling to the body (issue #30).
+                  event.currentTarget.closest<HTMLElement>('main[tabindex]')?.focus();
+                  void hangUp(false);
+                }}
+              >
                 Finish
               </Button>
             </div>

@@ -74,8 +74,11 @@ export function ExportButtons({
           key={format}
           variant="secondary"
           className="ic-export-buttons__button"
-          disabled={disabled || busy}
-          onClick={() => void run(format)}
+          // While an export runs the buttons only say they are disabled: a disabled button
+          // would drop the keyboard focus that just pressed it (issue #30).
+          disabled={disabled}
+          aria-disabled={busy}
+          onClick={() => void (busy ? undefined : run(format))}
           aria-label={`Export ${FORMAT_LABELS[format]} (.${format})`}
         >
           <Icon name={format === 'xlsx' ? 'sheet' : 'download'} size="sm" />

@@ -113,6 +113,7 @@ export function ReportFilterPanel({
   }
 
   function clear() {
+    if (loading) return;
     setDraft(defaults);
     onApply(defaults);
   }
@@ -221,10 +222,12 @@ export function ReportFilterPanel({
           ) : null}
         </div>
         <div className="ic-report-filters__actions">
-          <Button type="button" variant="ghost" onClick={clear} disabled={loading}>
+          {/* While a report loads, Apply and Clear only say they are disabled: a disabled
+              button would drop the keyboard focus that just pressed it (issue #30). */}
+          <Button type="button" variant="ghost" onClick={clear} aria-disabled={loading}>
             Clear
           </Button>
-          <Button type="submit" variant="primary" disabled={!canApply}>
+          <Button type="submit" variant="primary" disabled={!rangeValid} aria-disabled={loading}>
             Apply
           </Button>
         </div>

@@ -10,6 +10,9 @@ import './app-layout.css';
 
 export const MAIN_CONTENT_ID = 'ic-main';
 
+/** The last path the layout showed in this tab (null before its first page). */
+let shownPath: string | null = null;
+
 /** spec: session 2 — app: the main layout (sidebar, top bar, content area). */
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -22,6 +25,21 @@ export function AppLayout() {
   useEffect(() => {
     setMobileMenuOpen(false);
   }, [pathname, mobile]);
+
+  // A page that replaces the control holding the focus (Finish at the end of an intake,
+  // say) would leave the focus on the body: it goes to the new page's content instead,
+  // where a screen reader reads on (issue #30). A focus still on a control stays there.
+  // The first page keeps the browser's start (the skip link comes first). Module-wide: a
+  // redirect outside the layout (/app → the landing page) mounts it again.
+  useEffect(() => {
+    const first = shownPath === null;
+    if (shownPath === pathname) return;
+    shownPath = pathname;
+    if (first) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    mainRef.current?.focus();
+  }, [pathname]);
 
   useEffect(() => {
     if (!mobileOpen) return;

@@ -103,6 +103,25 @@ describe('ExportButtons', () => {
     await waitFor(() => expect(clicks).toEqual(['HIRES_NOHIRES_data.csv']));
     expect(await created[0]!.text()).toContain('Not Hired');
   });
+
+  it('keeps the pressed button focusable while it exports, and exports once (issue #30)', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:test'), revokeObjectURL: vi.fn() });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    renderWithHost(<ExportButtons stat="HIRES" collection={null} contacts={contacts} />);
+    const csv = screen.getByRole('button', { name: 'Export CSV (.csv)' }) as HTMLButtonElement;
+    fireEvent.click(csv);
+    // Busy: said, not done with the disabled attribute (which would drop the focus).
+    expect(csv.getAttribute('aria-disabled')).toBe('true');
+    expect(csv.disabled).toBe(false);
+    fireEvent.click(csv);
+    await waitFor(() => expect(csv.getAttribute('aria-disabled')).toBe('false'));
+    expect(clicks).toEqual(['HIRES_data.csv']);
+  });
 });
 
 describe('workerCanStart', () => {

@@ -100,14 +100,16 @@ describe('ReportFilterPanel (spec: dashboards 2.9, 4, 5)', () => {
     expect(onApply).toHaveBeenLastCalledWith(defaults);
   });
 
-  it('disables Apply and Clear while loading, and Apply for an invalid range', () => {
+  it('disables Apply and Clear while loading, keeping them focusable (issue #30)', () => {
     const { onApply } = renderPanel({ loading: true });
-    expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
-    expect((screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    const apply = screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    const clear = screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement;
+    // aria-disabled, not disabled: the button that was just pressed keeps the focus.
+    expect(apply.getAttribute('aria-disabled')).toBe('true');
+    expect(clear.getAttribute('aria-disabled')).toBe('true');
+    expect(apply.disabled).toBe(false);
+    fireEvent.click(apply);
+    fireEvent.click(clear);
     expect(onApply).not.toHaveBeenCalled();
   });
 
