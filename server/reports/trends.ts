@@ -6,54 +6,10 @@ import {
   type TrendTimeFrame,
   trendSeriesName,
 } from '@/shared/contracts/reports/trends';
+import { trendBuckets } from '@/shared/domain/trend-buckets';
 import type { Db } from '../db/database';
-import { addDays, daysInMonth, weekdayIndex } from '../records/workspace-days';
 import { emptyStageCounts, groupedCounts, type StageCounts } from './pipeline-counts';
 import type { ReportScope } from './report-scope';
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const mmdd = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}`;
-
-export interface TrendBucket {
-  label: string;
-  startDate: string;
-  endDate: string;
-}
-
-/** The buckets of a time frame around today (spec: dashboards 9 Trends). */
-export function trendBuckets(timeFrame: TrendTimeFrame, today: string): TrendBucket[] {
-  if (timeFrame === 'week') {
-    const monday = addDays(today, -weekdayIndex(today));
-    return WEEKDAYS.map((name, i) => {
-      const day = addDays(monday, i);
-      return { label: `${name} ${mmdd(day)}`, startDate: day, endDate: day };
-    });
-  }
-  if (timeFrame === 'month') {
-    const month = today.slice(0, 7);
-    const first = `${month}-01`;
-    const last = `${month}-${String(daysInMonth(month)).padStart(2, '0')}`;
-    const buckets: TrendBucket[] = [];
-    let start = first;
-    while (start <= last) {
-      const sunday = addDays(start, 6 - weekdayIndex(start));
-      const end = sunday < last ? sunday : last;
-      buckets.push({ label: `${mmdd(start)} - ${mmdd(end)}`, startDate: start, endDate: end });
-      start = addDays(end, 1);
-    }
-    return buckets;
-  }
-  const year = today.slice(0, 4);
-  return MONTHS.map((name, i) => {
-    const month = `${year}-${String(i + 1).padStart(2, '0')}`;
-    return {
-      label: name,
-      startDate: `${month}-01`,
-      endDate: `${month}-${String(daysInMonth(month)).padStart(2, '0')}`,
-    };
-  });
-}
 
 /** A series' value; qualified leads and shows as the funnel counts them (issue #30). */
 function statValue(stat: TrendStat, c: StageCounts): number {
@@ -79,7 +35,9 @@ function statValue(stat: TrendStat, c: StageCounts): number {
 
 /**
  * Classic Trends: every series per bucket, in both perspectives. The scope's dates are
- * ignored: the period is the time frame's (up to today; later buckets hold 0).
+ * ignored: the period is the time frame's (up to today; later buckets hold 0). The
+ * buckets are the app's own (shared/domain/trend-buckets.ts), so the chart's partial and
+ * future marks fall on the buckets counted here.
  */
 export async function trends(
   db: Db,

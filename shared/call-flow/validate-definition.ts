@@ -197,6 +197,17 @@ export function checkProcessDefinition(def: ProcessDefinition): DefinitionProble
       });
     }
     step.dynaform?.fields.forEach((field, f) => {
+      const shownError = field.showWhen === undefined ? null : checkCondition(field.showWhen);
+      if (shownError) {
+        problems.push(
+          problem(
+            'malformed-condition',
+            `${at}.dynaform.fields.${f}.showWhen`,
+            `the condition that shows field "${field.label}" is malformed: ${shownError.message}`,
+            step,
+          ),
+        );
+      }
       const validators = [
         ...field.validators.map((v) => ({ v, path: `${at}.dynaform.fields.${f}` })),
         ...(field.type === 'grid'

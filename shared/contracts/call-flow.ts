@@ -121,6 +121,13 @@ const fieldBase = {
   validators: z.array(formValidatorSchema).max(20).default([]),
   disabled: z.boolean().optional(),
   autofocus: z.boolean().optional(),
+  /**
+   * The field shows only while this condition holds, read against the form's current
+   * values in the language of route conditions (spec 4 Forward 2: `@=policeReport`,
+   * `@@vehicleRole == 'driver'`); empty or absent: always shown. A hidden field is neither
+   * checked nor submitted (shared/call-flow/field-visibility.ts).
+   */
+  showWhen: conditionString.optional(),
 };
 
 /** spec 5: text inputs support minlength, maxlength, min, max, placeholder, disabled, autofocus. */

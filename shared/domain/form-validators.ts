@@ -7,6 +7,7 @@ import type {
   VariableValue,
   Variables,
 } from '../contracts/call-flow';
+import { isFieldShown } from '../call-flow/field-visibility';
 import { en, type MessageKey } from '../i18n/en';
 import { isUsPhone } from './phone';
 import { isConsultationBooked } from './scheduling';
@@ -231,10 +232,14 @@ export function validateField(
   return null;
 }
 
-/** Every field's first error; an empty object means the form may be submitted. */
+/**
+ * Every shown field's first error; an empty object means the form may be submitted. A
+ * field hidden by its showWhen condition is not checked (it is not submitted either).
+ */
 export function validateForm(form: Dynaform, values: Variables): FormErrors {
   const errors: FormErrors = {};
   for (const field of form.fields) {
+    if (!isFieldShown(field, values)) continue;
     const value = read(values, field.name);
     const error = validateField(field, value, values);
     if (error) {

@@ -14,9 +14,8 @@ import type { TrendTimeFrame } from '@/shared/contracts/reports/trends';
  *   with its neighbours' and the chart marks it.
  * - `complete`: every day of it is over.
  *
- * The same bucket rules as the server's (server/reports/trends.ts; tests/shared/domain/
- * trend-buckets.test.ts holds the two in step), from the period's first day: the answer
- * carries it as items.time.startTime.
+ * The server counts by these same buckets (server/reports/trends.ts calls trendBuckets),
+ * from the period's first day: the answer carries it as items.time.startTime.
  */
 
 export interface TrendBucket {

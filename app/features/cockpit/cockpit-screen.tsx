@@ -312,6 +312,8 @@ export function CockpitScreen(props: CockpitScreenProps) {
     [goalSources.sources],
   );
 
+  const warnings = openWarnings(log);
+
   const frame = <T,>(module: CockpitModule, state: CardLoad<T>, reload: () => void) => ({
     status: statusOf(module),
     open: openCard === module,
@@ -362,11 +364,15 @@ export function CockpitScreen(props: CockpitScreenProps) {
           />
         </FilterDisclosure>
       ) : null}
-      <SystemStatusBanner
-        warnings={openWarnings(log)}
-        loading={anyLoading}
-        onDismiss={(key) => dispatch({ type: 'acknowledge', key })}
-      />
+      {/* In the CRM panel the warnings fold behind one line that counts them (issue #30:
+          an owner's panel fits within two screens, the details one click away). */}
+      <FilterDisclosure label="System status" summary={statusSummary(warnings.length, anyLoading)}>
+        <SystemStatusBanner
+          warnings={warnings}
+          loading={anyLoading}
+          onDismiss={(key) => dispatch({ type: 'acknowledge', key })}
+        />
+      </FilterDisclosure>
       <div className="ic-cockpit__cards">
         <LeadFlowCard
           {...frame('leadFlow', leadFlowLoad, leadFlow.reload)}
@@ -385,6 +391,12 @@ export function CockpitScreen(props: CockpitScreenProps) {
       </div>
     </Page>
   );
+}
+
+/** The folded system-status line: how many warnings wait (spec: dashboards 2.4 texts). */
+function statusSummary(warnings: number, loading: boolean): string {
+  if (warnings > 0) return `${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`;
+  return loading ? 'Checking system status...' : 'All warnings have been acknowledged.';
 }
 
 /** The filter form's unsaved choices, for the workspace (storage key) they were made in. */

@@ -1,3 +1,4 @@
+import { FUNNEL_RATE_POPULATIONS } from '@/shared/domain/funnel-rates';
 import { useId, useMemo, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
@@ -269,6 +270,16 @@ function RankingBody({ data, metric }: { data: RankingData; metric: RankingMetri
         sort={sort}
         onSort={onSort}
       />
+      {/* Which population each rate counts (issue #30): the funnel's documented bases. */}
+      <p className="ic-report-toolbar__text" data-testid="ranking-rate-note">
+        {RANKING_RATES.map((rate) => {
+          const basis = FUNNEL_RATE_POPULATIONS[rate];
+          return `${basis.name} = ${basis.numerator} / ${basis.denominator}`;
+        }).join('; ')}
+        , each of the source&rsquo;s own people in the months shown.
+      </p>
     </>
   );
 }
+
+const RANKING_RATES = ['SETRATE', 'SHOWRATE', 'HIRERATE'] as const;

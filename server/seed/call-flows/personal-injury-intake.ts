@@ -136,6 +136,8 @@ export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDef
             name: 'policeReportNumber',
             label: 'Police report number',
             maxlength: 50,
+            // Only once the box above is ticked (issue #30).
+            showWhen: '@=policeReport',
           },
           {
             type: 'grid',

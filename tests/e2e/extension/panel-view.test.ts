@@ -238,3 +238,50 @@ describe("the panel's last view", () => {
     }
   }, 120_000);
 });
+
+describe("an owner's panel (issue #30)", () => {
+  /** Two screens of a 1366×900 laptop: the whole panel, header and widgets, fits in them. */
+  const TWO_SCREENS_PX = 1800;
+
+  it('fits within two screens at 1366×900, its folded details one click away', async () => {
+    const page = await openCrmPage(ext.browser, recordUrl(5), { allowOrigins: [server.url] });
+    try {
+      await page.setViewport({ width: 1366, height: 900 });
+      await waitForSettledWidgets(page, TIMEOUT);
+      const height = await evaluateInShadowRoot(page, [PANEL_SELECTOR], (root) => {
+        const header = root.querySelector<HTMLElement>('.body > header');
+        const widgets = root.querySelector<HTMLElement>('.widgets');
+        return (header?.offsetHeight ?? 0) + (widgets?.scrollHeight ?? 0);
+      });
+      expect(height).toBeGreaterThan(900);
+      expect(height).toBeLessThanOrEqual(TWO_SCREENS_PX);
+
+      // The cockpit's warnings are folded behind one line; one press shows them.
+      const opened = await evaluateInShadowRoot(
+        page,
+        [PANEL_SELECTOR, 'intake-cockpit'],
+        (root) => {
+          const toggle = [
+            ...root.querySelectorAll<HTMLButtonElement>('.ic-filter-disclosure__toggle'),
+          ].find((button) => button.textContent?.includes('System status'));
+          if (!toggle || toggle.getAttribute('aria-expanded') !== 'false') return null;
+          toggle.click();
+          return 'pressed';
+        },
+      );
+      expect(opened).toBe('pressed');
+      let banner: string | null = null;
+      for (let tries = 0; tries < 50 && !banner; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        banner = await evaluateInShadowRoot(page, [PANEL_SELECTOR, 'intake-cockpit'], (root) => {
+          const section = root.querySelector<HTMLElement>('.ic-system-status');
+          const expanded = root.querySelector('[aria-expanded="true"]');
+          return expanded && section && section.offsetHeight > 0 ? section.textContent : null;
+        });
+      }
+      expect(banner).toMatch(/Warning:|acknowledged|Checking system status/);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isFieldShown } from '@/shared/call-flow/field-visibility';
 import { validateProcessDefinition } from '@/shared/call-flow/validate-definition';
+import type { Variables } from '@/shared/contracts/call-flow';
 import {
   LARGE_GRID_VARIABLES,
   type FormFieldType,
@@ -102,6 +104,16 @@ describe('the Personal Injury branches', () => {
     ]);
     expect(routesOf('pi-accident')[0].flo_condition).toContain('medical-malpractice');
     expect(routesOf('pi-accident')[1].flo_condition).toContain("'car'");
+  });
+
+  it('shows the police report number only while "a police report was filed" is ticked', () => {
+    const vehicle = def.steps.find((s) => s.id === 'pi-vehicle')!;
+    const field = vehicle.dynaform!.fields.find((f) => f.name === 'policeReportNumber')!;
+    const withReport = Object.assign(Object.create(null) as Variables, { policeReport: true });
+    const without = Object.assign(Object.create(null) as Variables, { policeReport: false });
+    expect(isFieldShown(field, withReport)).toBe(true);
+    expect(isFieldShown(field, without)).toBe(false);
+    expect(isFieldShown(field, Object.create(null) as Variables)).toBe(false);
   });
 
   it('checks the statute of limitations against a cut-off two years before the seed date', () => {

@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'r
 import { Button } from '@/app/components/button/button';
 import { Icon } from '@/app/components/icon/icon';
 import type { Dynaform, FormField, VariableValue, Variables } from '@/shared/contracts/call-flow';
+import { isFieldShown, shownForm } from '@/shared/call-flow/field-visibility';
 import { readVar, setOwnVar, withVars } from '@/shared/call-flow/variables';
 import {
   type FieldError,
@@ -208,7 +209,10 @@ export function StepForm({
     }
     setSubmitting(true);
     try {
-      const result = await onSubmit(toSubmittedValues(form, latest.current));
+      // A field hidden by its condition is not submitted (its value stays a draft's).
+      const result = await onSubmit(
+        toSubmittedValues(shownForm(form, latest.current), latest.current),
+      );
       const refused =
         result === false || (typeof result === 'object' && result !== null && !result.ok);
       if (!refused) await drafts.clear();
@@ -326,11 +330,17 @@ export function StepForm({
         ) : null}
       </div>
       <div className="ic-step-form__fields">
-        {form.fields.map((field) => (
-          <div key={field.name} className={`ic-step-form__item ic-step-form__item--${field.type}`}>
-            {renderField(field)}
-          </div>
-        ))}
+        {/* A field with a showWhen condition shows while it holds (issue #30). */}
+        {form.fields
+          .filter((field) => isFieldShown(field, values))
+          .map((field) => (
+            <div
+              key={field.name}
+              className={`ic-step-form__item ic-step-form__item--${field.type}`}
+            >
+              {renderField(field)}
+            </div>
+          ))}
       </div>
       {submitLabel ? (
         <div className="ic-step-form__actions">

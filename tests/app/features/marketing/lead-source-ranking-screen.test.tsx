@@ -107,6 +107,14 @@ describe('LeadSourceRankingScreen (spec: dashboards 2.1, 3, 8, 9)', () => {
     expect(below.textContent).toContain('Avvo');
   });
 
+  it('names the numerator and the denominator of each rate under the table (issue #30)', async () => {
+    renderRanking();
+    await waitFor(bodyRows);
+    expect(screen.getByTestId('ranking-rate-note').textContent).toContain(
+      'Set rate = sets / qualified leads; Show rate = shows (all) / sets; Hire rate = hires / qualified shows',
+    );
+  });
+
   it('sorts by a column: a new column starts ascending, the same one flips', async () => {
     renderRanking();
     await waitFor(bodyRows);

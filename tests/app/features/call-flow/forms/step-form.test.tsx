@@ -411,3 +411,50 @@ describe('submitting', () => {
     );
   });
 });
+
+describe('a field with a showWhen condition (issue #30)', () => {
+  const vehicle = makeForm({
+    dyn_uid: 'dyn-vehicle',
+    title: 'Vehicles involved',
+    fields: [
+      { type: 'checkbox', name: 'policeReport', label: 'A police report was filed' },
+      {
+        type: 'text',
+        name: 'policeReportNumber',
+        label: 'Police report number',
+        validators: [{ type: 'required' }],
+        showWhen: '@=policeReport',
+      },
+    ],
+  });
+
+  it('shows only while its condition holds, and is neither checked nor submitted while hidden', async () => {
+    const onSubmit = vi.fn();
+    render(<StepForm form={vehicle} onSubmit={onSubmit} submitLabel="Next" />);
+    expect(screen.queryByLabelText(/Police report number/)).toBeNull();
+
+    fireEvent.click(input('A police report was filed'));
+    fireEvent.change(input(/Police report number/), { target: { value: 'PR-1234' } });
+    fireEvent.click(input('A police report was filed'));
+    expect(screen.queryByLabelText(/Police report number/)).toBeNull();
+
+    // Hidden, its required rule does not hold the step, and what was typed is not sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(submitted(onSubmit)).toEqual({ policeReport: false });
+  });
+
+  it('is checked and submitted once shown', async () => {
+    const onSubmit = vi.fn();
+    render(<StepForm form={vehicle} onSubmit={onSubmit} submitLabel="Next" />);
+    fireEvent.click(input('A police report was filed'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('1 field needs your attention.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    fireEvent.change(input(/Police report number/), { target: { value: 'PR-1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(submitted(onSubmit)).toEqual({ policeReport: true, policeReportNumber: 'PR-1234' });
+  });
+});
