@@ -13,7 +13,8 @@ import type { Db } from '../db/database';
 import { addDays, daysBetween, weekdayIndex } from '../records/workspace-days';
 import { agentParametersOf } from '../repositories/users-parameters-repository';
 import { teamCompliance } from './call-reports';
-import { callSums, emptyCallSums, roundedPercent, type CallSums } from './call-sums';
+import { callCompliancePercent } from '@/shared/domain/compliance';
+import { callSums, emptyCallSums, type CallSums } from './call-sums';
 import { countTransitions } from './pipeline-counts';
 import { dateScope, loose, workspaceToday, type WorkspaceLookupSet } from './report-scope';
 
@@ -50,7 +51,7 @@ function callCounts(sums: CallSums): AgentCallCounts {
   return {
     total: sums.calls,
     connected: sums.connected,
-    percent: roundedPercent(sums.connected, sums.calls),
+    percent: callCompliancePercent(sums.connected, sums.calls),
   };
 }
 

@@ -6,17 +6,11 @@ import { ALL_AGENTS_NAME } from '@/shared/contracts/reports/call-compliance';
 import type { CommunicationsData } from '@/shared/contracts/reports/cockpit-cards';
 import type { InboundSalesResponse, OutboundSalesResponse } from '@/shared/contracts/reports/sales';
 import type { ComplianceRow, StaffComplianceRow } from '@/shared/contracts/reports/team-compliance';
+import { callCompliancePercent, staffCompliancePercent } from '@/shared/domain/compliance';
 import { ratePercent } from '@/shared/domain/funnel-rates';
-import { compareLabels } from '@/shared/domain/sorting';
+import { compareCodes, compareLabels } from '@/shared/domain/sorting';
 import type { Db } from '../db/database';
-import {
-  ceilPercent,
-  callSums,
-  callTotal,
-  type CallSums,
-  emptyCallSums,
-  roundedPercent,
-} from './call-sums';
+import { ceilPercent, callSums, callTotal, type CallSums, emptyCallSums } from './call-sums';
 import {
   effectiveComplianceMinimum,
   isBelowComplianceMinimum,
@@ -43,10 +37,10 @@ function complianceRow(
     AGENT_NAME: name,
     INBOUND_CONNECTED: inbound.connected,
     INBOUND_TOTAL: inbound.calls,
-    INBOUND_PERCENT: roundedPercent(inbound.connected, inbound.calls),
+    INBOUND_PERCENT: callCompliancePercent(inbound.connected, inbound.calls),
     OUTBOUND_CONNECTED: outbound.connected,
     OUTBOUND_TOTAL: outbound.calls,
-    OUTBOUND_PERCENT: roundedPercent(outbound.connected, outbound.calls),
+    OUTBOUND_PERCENT: callCompliancePercent(outbound.connected, outbound.calls),
   };
 }
 
@@ -90,7 +84,7 @@ export async function callComplianceByAgent(
     .sort(
       (a, b) =>
         compareLabels(a.AGENT_NAME, b.AGENT_NAME) ||
-        String(a.AGENT_ID).localeCompare(String(b.AGENT_ID)),
+        compareCodes(String(a.AGENT_ID), String(b.AGENT_ID)),
     );
   const sum = (pick: (r: AgentComplianceRow) => number) => rows.reduce((t, r) => t + pick(r), 0);
   const totals = complianceRow(
@@ -341,7 +335,7 @@ export async function teamCompliance(db: Db, scope: ReportScope): Promise<Compli
         RELATIONSHIP_MADE: r.made,
         COLLECTION_DUE: c.due,
         COLLECTION_MADE: c.made,
-        COMPLIANCE_PERCENT: due > 0 ? Math.round((done / due) * 100) : 100,
+        COMPLIANCE_PERCENT: staffCompliancePercent(done, due),
       };
     });
 }

@@ -85,11 +85,6 @@ export async function callTotal(db: Db, scope: ReportScope, options: CallSumOpti
   return (await callSums(db, scope, options)).get('') ?? emptyCallSums();
 }
 
-/** A whole percent, rounded (spec: dashboards 9 "percentages are rounded integers"). */
-export function roundedPercent(part: number, whole: number): number {
-  return whole > 0 ? Math.round((part / whole) * 100) : 0;
-}
-
 /** A whole percent rounded up (spec: dashboards 9 staff compliance), null without a whole. */
 export function ceilPercent(part: number, whole: number): number | null {
   return whole > 0 ? Math.min(100, Math.ceil((part / whole) * 100 - 1e-9)) : null;

@@ -2,11 +2,10 @@ import type { CashFlowData } from '@/shared/contracts/reports/cash-flow';
 import { ratePercent } from '@/shared/domain/funnel-rates';
 import type { Db } from '../db/database';
 import type { ReportScope } from './report-scope';
+import { centsToDollars } from '@/shared/domain/money';
 
 /** The most missed payments the Cash Flow answer lists (largest first). */
 export const MISSED_PAYMENTS_LISTED = 500;
-
-const dollars = (cents: number | string | null | undefined) => Math.round(Number(cents ?? 0)) / 100;
 
 /** The Cash Flow card (spec: dashboards 2.3, 3 Cash flow data). */
 export async function cashFlow(db: Db, scope: ReportScope): Promise<CashFlowData> {
@@ -105,24 +104,24 @@ export async function cashFlow(db: Db, scope: ReportScope): Promise<CashFlowData
   const off = Number(offPlan?.count ?? 0);
   const on = active - off;
   return {
-    collected: dollars(collected?.cents),
+    collected: centsToDollars(collected?.cents),
     missedPayments: missed.map((p) => ({
       id: p.id,
       contactId: p.contact_id,
       name: `${p.first_name} ${p.last_name}`,
-      amount: dollars(p.amount_due_cents - p.amount_paid_cents),
+      amount: centsToDollars(p.amount_due_cents - p.amount_paid_cents),
       dueDate: p.due_day,
     })),
-    missedPaymentsTotal: dollars(missedTotal?.cents),
-    partialPaymentTotal: dollars(partial?.cents),
-    operatingAccount: dollars(balances[0]?.balance_cents),
-    profitAccount: dollars(balances[1]?.balance_cents),
+    missedPaymentsTotal: centsToDollars(missedTotal?.cents),
+    partialPaymentTotal: centsToDollars(partial?.cents),
+    operatingAccount: centsToDollars(balances[0]?.balance_cents),
+    profitAccount: centsToDollars(balances[1]?.balance_cents),
     activePaymentPlans: active,
     onPlan: on,
     offPlan: off,
     onPlanRate: ratePercent(on, active),
     offPlanRate: ratePercent(off, active),
-    futureCashFlow: dollars(future),
+    futureCashFlow: centsToDollars(future),
     startDate,
     endDate,
   };

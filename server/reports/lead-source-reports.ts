@@ -7,7 +7,7 @@ import type { LeadsByLeadSourceRow } from '@/shared/contracts/reports/leads-by-l
 import type { PclcByLeadSourceRow } from '@/shared/contracts/reports/pclc';
 import { daysInRange } from '@/shared/domain/date-range';
 import { scaleLeadGenGoals } from '@/shared/domain/goals';
-import { compareLabels } from '@/shared/domain/sorting';
+import { compareCodes, compareLabels } from '@/shared/domain/sorting';
 import type { Db } from '../db/database';
 import { addDays, daysInMonth } from '../records/workspace-days';
 import { pclcData } from './funnel';
@@ -35,7 +35,7 @@ export async function leadsByLeadSource(
     .filter(([, c]) => c.new_lead > 0)
     .map(([id, c]) => ({ id, label: label(id), leads: c.new_lead }))
     .sort(
-      (a, b) => b.leads - a.leads || compareLabels(a.label, b.label) || a.id.localeCompare(b.id),
+      (a, b) => b.leads - a.leads || compareLabels(a.label, b.label) || compareCodes(a.id, b.id),
     )
     .map(({ id, label: name, leads }) => ({
       LEADSOURCEID: id === '' ? null : id,

@@ -10,6 +10,8 @@ import { groupedCounts } from './pipeline-counts';
 import { resolveCaseTypes, type ReportScope } from './report-scope';
 import { spendBySource } from './sales-reports';
 import { channelLabel } from '@/shared/domain/marketing-channels';
+import { compareLabels } from '@/shared/domain/sorting';
+import { centsToDollars } from '@/shared/domain/money';
 
 /**
  * The practiceArea parameter: 'all', a case type (id, key or label), or n = the
@@ -44,8 +46,6 @@ function monthsUpTo(today: string, count: number): string[] {
   const last = monthOf(today);
   return Array.from({ length: count }, (_, i) => addMonths(last, i - count + 1));
 }
-
-const dollars = (cents: number) => Math.round(cents) / 100;
 
 /** GET reports/marketing-intelligence: leads, hires and spend per month and group. */
 export async function marketingIntelligence(
@@ -172,15 +172,17 @@ export async function marketingIntelligence(
         label: row.label,
         leads: row.leads,
         hires: row.hires,
-        spend: row.spend.map(dollars),
+        spend: row.spend.map(centsToDollars),
         totalLeads,
         totalHires,
-        totalSpend: dollars(totalSpend),
-        costPerLead: totalLeads > 0 && totalSpend > 0 ? dollars(totalSpend / totalLeads) : null,
-        costPerHire: totalHires > 0 && totalSpend > 0 ? dollars(totalSpend / totalHires) : null,
+        totalSpend: centsToDollars(totalSpend),
+        costPerLead:
+          totalLeads > 0 && totalSpend > 0 ? centsToDollars(totalSpend / totalLeads) : null,
+        costPerHire:
+          totalHires > 0 && totalSpend > 0 ? centsToDollars(totalSpend / totalHires) : null,
       };
     })
-    .sort((a, b) => b.totalLeads - a.totalLeads || a.label.localeCompare(b.label));
+    .sort((a, b) => b.totalLeads - a.totalLeads || compareLabels(a.label, b.label));
   return { category: input.category, practiceArea: input.practiceArea, months, rows: result };
 }
 

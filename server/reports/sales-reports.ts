@@ -28,8 +28,8 @@ import {
   loose,
   type ReportScope,
 } from './report-scope';
-
-const dollars = (cents: number) => Math.round(cents) / 100;
+import { compareLabels } from '@/shared/domain/sorting';
+import { centsToDollars } from '@/shared/domain/money';
 
 /**
  * Monthly spend of each source prorated to the days of a range, in cents: the source's
@@ -81,12 +81,12 @@ export async function roi(db: Db, scope: ReportScope): Promise<RoiResponse['data
   const revenue = new Map(revenueRows.map((r) => [String(r.source ?? ''), Number(r.cents)]));
   const hidden = new Set(scope.dims.hiddenSourceIds);
   const row = (spendCents: number, leads: number, hires: number, revenueCents: number) => ({
-    spend: dollars(spendCents),
+    spend: centsToDollars(spendCents),
     leads,
     hires,
-    revenue: dollars(revenueCents),
-    costPerLead: leads > 0 && spendCents > 0 ? dollars(spendCents / leads) : null,
-    costPerHire: hires > 0 && spendCents > 0 ? dollars(spendCents / hires) : null,
+    revenue: centsToDollars(revenueCents),
+    costPerLead: leads > 0 && spendCents > 0 ? centsToDollars(spendCents / leads) : null,
+    costPerHire: hires > 0 && spendCents > 0 ? centsToDollars(spendCents / hires) : null,
     roi: spendCents > 0 ? ratePercentSigned(revenueCents - spendCents, spendCents) : null,
   });
   const rows = scope.workspace.leadSources
@@ -203,7 +203,7 @@ export async function objections(
           percent: ratePercent(Number(r.count), total),
         };
       })
-      .sort((a, b) => sign * (a.count - b.count) || a.name.localeCompare(b.name)),
+      .sort((a, b) => sign * (a.count - b.count) || compareLabels(a.name, b.name)),
   };
 }
 

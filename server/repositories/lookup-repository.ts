@@ -13,7 +13,7 @@ import type {
 import { leadSourceSchema } from '@/shared/contracts/lookups';
 import type { Db } from '../db/database';
 import { isTestLeadSource } from '@/shared/domain/lead-sources';
-import { compareLabels } from '@/shared/domain/sorting';
+import { compareCodes, compareLabels } from '@/shared/domain/sorting';
 import { readJson } from './json-column';
 
 /** spec: dashboards 3 — lists sort case-insensitively by name (ties by id, for stable pages). */
@@ -167,7 +167,7 @@ export async function listCrmUsers(
     .execute();
   return rows
     .map((row) => ({ key: row.id, id: row.external_id, name: row.name, email: row.email }))
-    .sort((a, b) => compareLabels(a.name, b.name) || a.key.localeCompare(b.key))
+    .sort((a, b) => compareLabels(a.name, b.name) || compareCodes(a.key, b.key))
     .map(({ id, name, email }) => ({ id, name, email }));
 }
 

@@ -8,6 +8,7 @@ import type {
 } from '@/shared/contracts/scheduling';
 import type { Db } from '../db/database';
 import type { CalendarEventTable, CalendarTable } from '../db/schema';
+import { compareCodes, compareLabels } from '@/shared/domain/sorting';
 
 // Calendars, events, objections, appointment outcomes and one consultant (issue #16;
 // server/routes/scheduling-lookups.ts). Rows become the contracts of shared/contracts/
@@ -121,10 +122,7 @@ export async function listObjections(db: Db, workspaceId: string): Promise<Objec
       objectionTypeId: row.type,
       objectionType: { id: row.type, name: objectionTypeName(row.type) },
     }))
-    .sort(
-      (a, b) =>
-        a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id),
-    );
+    .sort((a, b) => compareLabels(a.name, b.name) || compareCodes(a.id, b.id));
 }
 
 export async function listAppointmentOutcomes(

@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 import { listLeadSources } from '../repositories/lookup-repository';
 import { createWorkspaceScope } from './workspace-scope';
+import { centsToDollars } from '@/shared/domain/money';
 
 // Settings > Tracking numbers and Settings > Campaign apportion (issue #16), for owners,
 // admins and the system role: shared/contracts/workspace-settings.ts,
@@ -28,8 +29,6 @@ import { createWorkspaceScope } from './workspace-scope';
 
 const numberParams = z.object({ id: idSchema, numberId: idSchema });
 const campaignParams = z.object({ id: idSchema, campaignId: idSchema });
-
-const dollars = (cents: number) => Math.round(cents) / 100;
 
 export function registerWorkspaceSettingsRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx;
@@ -252,13 +251,13 @@ async function readApportions(
       campaign: row.label,
       leadSourceId: row.lead_source_id,
       active: row.active === 1,
-      spend: row.spend_cents === null ? null : dollars(row.spend_cents),
-      apportioned: dollars(own.reduce((sum, s) => sum + s.amount_cents, 0)),
+      spend: row.spend_cents === null ? null : centsToDollars(row.spend_cents),
+      apportioned: centsToDollars(own.reduce((sum, s) => sum + s.amount_cents, 0)),
       shares: own.map((s) => ({
         leadSourceId: s.lead_source_id,
         leadSource: s.label,
         month: s.month,
-        amount: dollars(s.amount_cents),
+        amount: centsToDollars(s.amount_cents),
       })),
       updatedAt: row.updated_at ?? null,
     };

@@ -2,6 +2,7 @@ import { itemResponseSchema, listResponseSchema } from '@/shared/contracts/commo
 import { agentSchema, type Agent } from '@/shared/contracts/lookups';
 import { crmOrganizationSchema, workspaceSchema } from '@/shared/contracts/workspace';
 import type { ApiClient, CallOptions } from './client';
+import { compareLabels } from '@/shared/domain/sorting';
 
 export async function getWorkspace(api: ApiClient, workspaceId: string, options?: CallOptions) {
   const path = `workspaces/${encodeURIComponent(workspaceId)}`;
@@ -32,6 +33,6 @@ export async function listWorkspaceAgents(api: ApiClient, workspaceId: string): 
     query: { 'page[limit]': AGENTS_LIMIT },
   });
   return [...answer.data].sort(
-    (a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name),
+    (a, b) => Number(b.active) - Number(a.active) || compareLabels(a.name, b.name),
   );
 }

@@ -1,6 +1,7 @@
 import type { CoachingCategory } from '@/shared/contracts/lookups';
 import type { AgentCoachingRow, MonthlyAverage, ScoreTrend } from '@/shared/contracts/coaching';
 import { trainingSlug } from './menu';
+import { compareCodes, compareLabels } from './sorting';
 
 // Coaching rules (issue #16): training topics and their slugs, YouTube links, the video
 // files we accept, and score averages and trends. docs/coaching.md.
@@ -165,7 +166,7 @@ export function monthlyAverages(
     byMonth.set(month, [...(byMonth.get(month) ?? []), record.score]);
   }
   return [...byMonth.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => compareCodes(a, b))
     .map(([month, scores]) => ({
       month,
       average: averageScore(scores) ?? 0,
@@ -205,7 +206,7 @@ export function agentCoachingRows(
         months,
       };
     })
-    .sort((a, b) => a.agentName.localeCompare(b.agentName));
+    .sort((a, b) => compareLabels(a.agentName, b.agentName));
 }
 
 /** Words for a trend, as the screens and their screen-reader text say it. */

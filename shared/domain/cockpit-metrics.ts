@@ -4,6 +4,7 @@ import type { LeadsByLeadSourceRow } from '../contracts/reports/leads-by-lead-so
 import { isTestLeadSource } from './lead-sources';
 import { paymentPlanRates, type PaymentPlanRates } from './cash-flow';
 import { parseWaitSeconds } from './wait-time';
+import { compareLabels } from './sorting';
 
 /** spec: dashboards 9 "Outlier lists show the 5 lowest". */
 export const OUTLIER_LIMIT = 5;
@@ -18,7 +19,7 @@ export function lowestOutliers<T extends { name: string }>(
   limit = OUTLIER_LIMIT,
 ): T[] {
   return [...rows]
-    .sort((a, b) => value(a) - value(b) || a.name.localeCompare(b.name, 'en'))
+    .sort((a, b) => value(a) - value(b) || compareLabels(a.name, b.name))
     .slice(0, limit);
 }
 
@@ -70,7 +71,7 @@ export function withEveryActiveLeadSource(
         !reported.has(source.id) &&
         (selected.size === 0 || selected.has(source.id)),
     )
-    .sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }))
+    .sort((a, b) => compareLabels(a.label, b.label))
     .map((source) => ({ leadSourceId: source.id, label: source.label, leads: 0 }));
   return [...rows, ...missing];
 }

@@ -7,10 +7,25 @@ import { progressBarVerdict, type GaugeColour } from './progress-colours';
 /** spec: dashboards 9 — minimum marker 10, goal 100 percent, height 20. */
 export const COMPLIANCE_BAR = { min: 10, goal: 100, height: 20 } as const;
 
-/** spec: dashboards 9 — percentages are rounded integers; 0 when nothing to divide. */
-export function compliancePercent(connected: number, total: number): number {
+/**
+ * Call compliance (spec: dashboards 3, 9): connected of all calls, a rounded whole
+ * percent; 0 with no calls (an empty call-compliance card is 'No Data', spec 5, never a
+ * full bar).
+ */
+export function callCompliancePercent(connected: number, total: number): number {
   if (!(total > 0)) return 0;
   return Math.round((connected / total) * 100);
+}
+
+/**
+ * Staff compliance of the team Compliance report (callbacks returned, relationship and
+ * collection calls made, of those due): a rounded whole percent, and 100 when nothing is
+ * due — nobody missed anything. The one rule for the server's rows and the screen's team
+ * line.
+ */
+export function staffCompliancePercent(done: number, due: number): number {
+  if (!(due > 0)) return 100;
+  return Math.round((done / due) * 100);
 }
 
 export interface ComplianceBar {

@@ -6,6 +6,7 @@ import {
   type OpenCounts,
   type OpenFollowUp,
 } from '@/shared/contracts/reports/agent-summary';
+import { compareCodes } from './sorting';
 
 /**
  * The agent dashboard's follow-ups (docs/agent-dashboard.md; issue #30): "Callbacks: none
@@ -44,9 +45,9 @@ export function summariseOpenFollowUps(
 ): OpenFollowUps {
   const sorted = [...rows].sort(
     (a, b) =>
-      a.dueDay.localeCompare(b.dueDay) ||
+      compareCodes(a.dueDay, b.dueDay) ||
       FOLLOW_UP_KINDS.indexOf(a.kind) - FOLLOW_UP_KINDS.indexOf(b.kind) ||
-      a.order.localeCompare(b.order),
+      compareCodes(a.order, b.order),
   );
   const byKind = Object.fromEntries(
     FOLLOW_UP_KINDS.map((kind) => [kind, { open: 0, overdue: 0 }]),

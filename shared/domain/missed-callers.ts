@@ -1,5 +1,6 @@
 import type { TrackedCall } from '@/shared/contracts/call-tracking';
 import { stripPhone } from './phone';
+import { compareCodes } from './sorting';
 
 /**
  * issue #28: one caller who rang several times while the agent could not answer is one
@@ -33,6 +34,6 @@ export function missedCallers(calls: readonly TrackedCall[]): MissedCaller[] {
     }
   }
   return [...byCaller.values()].sort((a, b) =>
-    b.latest.startedAt.localeCompare(a.latest.startedAt),
+    compareCodes(b.latest.startedAt, a.latest.startedAt),
   );
 }

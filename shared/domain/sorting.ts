@@ -14,6 +14,14 @@ export function compareLabels(a: string, b: string): number {
   return a.localeCompare(b, 'en', { sensitivity: 'base' });
 }
 
+/**
+ * Ids, keys and ISO dates ('2026-03-01', '2026-03-01T09:00:00Z'): code-unit order, so a
+ * tie-break between two names is the same on every machine and every locale.
+ */
+export function compareCodes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export interface SortState<K extends string = string> {
   key: K;
   direction: SortDirection;

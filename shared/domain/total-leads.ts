@@ -1,3 +1,5 @@
+import { compareLabels } from './sorting';
+
 /**
  * The Total Leads card's doughnut (spec: dashboards 2.6, 9): the top 3 lead sources plus
  * 'Other', with the total in the centre. Rows come from the leads-by-lead-source report
@@ -30,7 +32,7 @@ export function totalLeadsChart(
   const counted = rows
     .map((row) => ({ label: row.LEADSOURCE, count: Number(row.LEADS) || 0 }))
     .filter((slice) => slice.count > 0)
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+    .sort((a, b) => b.count - a.count || compareLabels(a.label, b.label));
   const slices = counted.slice(0, top);
   const other = counted.slice(top).reduce((sum, slice) => sum + slice.count, 0);
   if (other > 0) slices.push({ label: OTHER_LABEL, count: other });

@@ -9,6 +9,7 @@ import { trainingTopics } from '@/shared/domain/coaching';
 import { withSignal } from '@/shared/query/api-with-signal';
 import type { DataQueryOptions } from '@/shared/query/data-query';
 import type { QueryScope } from '@/shared/query/query-scope';
+import { compareLabels } from '@/shared/domain/sorting';
 
 // The coaching screens' data (issue #16), one query each, keyed under the sign-in's scope.
 
@@ -91,7 +92,7 @@ export function activeAgentsQuery(
     queryFn: async ({ signal }) =>
       (await listWorkspaceAgents(withSignal(api, signal), workspaceId))
         .filter((agent) => agent.active)
-        .sort((a, b) => a.name.localeCompare(b.name)),
+        .sort((a, b) => compareLabels(a.name, b.name)),
     staleTime: 60_000,
     retry: false,
   };
@@ -106,7 +107,7 @@ export function coachingWorkspacesQuery(
     queryKey: [...scope, 'coaching', 'workspaces'],
     queryFn: async ({ signal }) =>
       [...(await listWorkspaces(withSignal(api, signal)))].sort((a, b) =>
-        a.attributes.name.localeCompare(b.attributes.name),
+        compareLabels(a.attributes.name, b.attributes.name),
       ),
     staleTime: 60_000,
     retry: false,

@@ -6,6 +6,7 @@ import type { SystemWorkspace } from '@/shared/contracts/system-workspaces';
 import { withSignal } from '@/shared/query/api-with-signal';
 import type { DataQueryOptions } from '@/shared/query/data-query';
 import type { QueryScope } from '@/shared/query/query-scope';
+import { compareLabels } from '@/shared/domain/sorting';
 
 export const systemWorkspacesKey = (scope: QueryScope) =>
   [...scope, 'system', 'workspaces', 'health'] as const;
@@ -19,7 +20,7 @@ export function systemWorkspacesQuery(
     queryKey: systemWorkspacesKey(scope),
     queryFn: async ({ signal }) =>
       [...(await listSystemWorkspaces(withSignal(api, signal)))].sort((a, b) =>
-        a.workspace.attributes.name.localeCompare(b.workspace.attributes.name),
+        compareLabels(a.workspace.attributes.name, b.workspace.attributes.name),
       ),
     // Health (sessions, last record) changes: a visit shows it fresh.
     staleTime: 0,

@@ -7,6 +7,7 @@ import {
 import { useReportQuery } from '@/app/reports/use-report-query';
 import { MultiSelect, type MultiSelectOption } from '@/app/components/multi-select/multi-select';
 import { useLookup } from '@/app/query/use-lookup';
+import { staffCompliancePercent } from '@/shared/domain/compliance';
 import { compareLabels } from '@/shared/domain/sorting';
 import { countOf, formatCount, formatWholePercent } from '@/app/reports/table/report-format';
 import {
@@ -248,7 +249,7 @@ function complianceSummary(rows: readonly ComplianceRow[]) {
     due += r.CALLBACKS_REQUESTED + r.RELATIONSHIP_DUE + r.COLLECTION_DUE;
     done += r.CALLBACKS_RETURNED + r.RELATIONSHIP_MADE + r.COLLECTION_MADE;
   }
-  const percent = due > 0 ? Math.round((done / due) * 100) : 100;
+  const percent = staffCompliancePercent(done, due);
   return `Team compliance ${formatWholePercent(percent)}: ${formatCount(done)} of ${countOf(
     due,
     'promise',

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   complianceBar,
   COMPLIANCE_BAR,
-  compliancePercent,
+  callCompliancePercent,
   isComplianceEmpty,
   splitAgentRows,
+  staffCompliancePercent,
 } from '@/shared/domain/compliance';
 
 describe('call compliance (spec: dashboards 2.6, 3, 4, 5, 9)', () => {
@@ -13,9 +14,15 @@ describe('call compliance (spec: dashboards 2.6, 3, 4, 5, 9)', () => {
   });
 
   it('rounds percents to whole numbers, 0 with no calls', () => {
-    expect(compliancePercent(2, 3)).toBe(67);
-    expect(compliancePercent(1, 8)).toBe(13);
-    expect(compliancePercent(0, 0)).toBe(0);
+    expect(callCompliancePercent(2, 3)).toBe(67);
+    expect(callCompliancePercent(1, 8)).toBe(13);
+    expect(callCompliancePercent(0, 0)).toBe(0);
+  });
+
+  it('counts staff compliance as done of due, rounded, and 100 when nothing is due', () => {
+    expect(staffCompliancePercent(2, 3)).toBe(67);
+    expect(staffCompliancePercent(0, 4)).toBe(0);
+    expect(staffCompliancePercent(0, 0)).toBe(100);
   });
 
   it('fills blue at or above the minimum marker and red below it', () => {

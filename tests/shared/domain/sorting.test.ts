@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ariaSortOf,
+  compareCodes,
   compareLabels,
   cycleSort,
   sortRows,
@@ -84,5 +85,13 @@ describe('compareLabels (spec: dashboards 3 — lists sort case-insensitively by
       'Cherry',
     ]);
     expect(compareLabels('google ads', 'Google Ads')).toBe(0);
+  });
+});
+
+describe('compareCodes (tie-breaks on ids, keys and ISO dates)', () => {
+  it('orders by code unit, so ties break the same way in every locale', () => {
+    expect(['ws_b', 'ws_B', 'ws_a'].sort(compareCodes)).toEqual(['ws_B', 'ws_a', 'ws_b']);
+    expect(compareCodes('2026-03-02', '2026-03-10')).toBeLessThan(0);
+    expect(compareCodes('2026-03-02T09:00:00Z', '2026-03-02T09:00:00Z')).toBe(0);
   });
 });
