@@ -15,7 +15,8 @@ export function LanguageMenu({ buttonClassName }: { buttonClassName?: string }) 
         ref={triggerRef}
         type="button"
         className={buttonClassName}
-        aria-label="Language: English"
+        // Its name holds the code it shows ("EN"), so speech input can say what is seen.
+        aria-label="Language: English (EN)"
         title="Language"
         aria-expanded={open}
         aria-controls={menuId}
