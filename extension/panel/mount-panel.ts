@@ -223,6 +223,7 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
       reactRoot.render(
         createElement(SidePanel, {
           open: prefs.open,
+          width: prefs.width,
           who: view.who,
           live: options.live ?? null,
           onNavigate,

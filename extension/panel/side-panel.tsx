@@ -5,9 +5,12 @@ import { LiveProvider } from '@/app/live/live-context';
 import { NotificationCenter } from '@/app/live/notification-center';
 import { en } from '@/shared/i18n/en';
 import type { LiveFeed } from '@/shared/live/live-feed';
+import { PANEL_MAX_WIDTH, PANEL_MIN_WIDTH } from './panel-prefs';
 
 export interface SidePanelProps {
   open: boolean;
+  /** The open panel's width in px: the resize handle's value. */
+  width: number;
   /** "Name · Workspace" of the signed-in user. */
   who: string;
   /** The background's live feed (issue #12): the notification centre and the call count. */
@@ -42,6 +45,7 @@ export interface SidePanelProps {
  */
 export function SidePanel({
   open,
+  width,
   who,
   live,
   onNavigate,
@@ -84,6 +88,11 @@ export function SidePanel({
         role="separator"
         aria-orientation="vertical"
         aria-label="Resize the Intake Cockpit panel"
+        // A focusable separator is a slider for assistive technology: it says its value.
+        aria-valuenow={width}
+        aria-valuemin={PANEL_MIN_WIDTH}
+        aria-valuemax={PANEL_MAX_WIDTH}
+        aria-valuetext={`${width} pixels wide`}
         tabIndex={0}
         onPointerDown={onResizeStart}
         // Capture: a keydown dispatched without bubbling (a script, a test) still reaches it.
@@ -107,7 +116,8 @@ export function SidePanel({
           <button
             type="button"
             className="collapse"
-            aria-label="Collapse the Intake Cockpit panel"
+            // The name starts with the word shown, so speech input can say "Hide".
+            aria-label="Hide the Intake Cockpit panel"
             onClick={onToggle}
           >
             Hide

@@ -15,7 +15,9 @@ export function LanguageMenu({ buttonClassName }: { buttonClassName?: string }) 
         ref={triggerRef}
         type="button"
         className={buttonClassName}
-        aria-label="Language: English"
+        // Its name starts with the code it shows ("EN"), so speech input can say what is
+        // seen (axe's label-content-name-mismatch ignores words in parentheses).
+        aria-label="EN — Language: English"
         title="Language"
         aria-expanded={open}
         aria-controls={menuId}

@@ -44,7 +44,7 @@ describe('top bar (spec: session 2 App shell Top bar)', () => {
     expect(screen.getByRole('link', { name: 'Help and support' }).getAttribute('href')).toBe(
       '/app/help',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    fireEvent.click(screen.getByRole('button', { name: 'EN — Language: English' }));
     expect(screen.getByRole('button', { name: 'English' })).toBeInstanceOf(HTMLButtonElement);
   });
 

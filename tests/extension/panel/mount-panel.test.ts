@@ -160,8 +160,12 @@ describe('mountPanel', () => {
       isDefined: allDefined,
     });
     const handle = panelShadowRoot(host!)!.querySelector<HTMLElement>('.resize')!;
+    expect(handle.getAttribute('aria-valuenow')).toBe('420');
     handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
     expect(host!.style.getPropertyValue('width')).toBe('440px');
+    // The separator says its new value (issue #30: axe's aria-required-attr).
+    expect(handle.getAttribute('aria-valuenow')).toBe('440');
+    expect(handle.getAttribute('aria-valuetext')).toBe('440 pixels wide');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(parsePanelPrefs(await storage.get(panelPrefsKey('zoho'))).width).toBe(440);
     expect(parsePanelPrefs('{"width": 99999, "open": "yes"}')).toEqual({ open: true, width: 760 });

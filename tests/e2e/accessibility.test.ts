@@ -1,0 +1,382 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Frame, Page } from 'puppeteer';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { DEMO_ACCOUNTS } from '@/server/seed/demo-accounts';
+import { TEST_PASSWORD_COST } from '../server/helpers/test-server';
+import {
+  CRM_PAGES,
+  freshAppPage,
+  launchWithExtension,
+  openCrmPage,
+  PANEL_SELECTOR,
+  panelFrame,
+  setServerAddress,
+  signInThroughPopup,
+  signInToApp,
+  startServer,
+  until,
+  waitForDeepSelector,
+  waitForSettledWidgets,
+  type ExtensionBrowser,
+  type RunningServer,
+} from './harness';
+
+// Issue #30 "Accessible everywhere": every screen of the app, each widget and the
+// extension's panel, in light and dark, has no serious or critical violation that axe-core
+// finds. One Chromium (the one with the production extension build) for all of it; the
+// app's routes are what each demo user's sidebar offers, read from the rendered menu, so an
+// entry added to shared/domain/menu.ts is audited without touching this file.
+
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+/** What a person with a screen reader or low vision cannot get past (axe's impact levels). */
+const BLOCKING = new Set(['serious', 'critical']);
+/** How long one screen may take to load on this shared, slow machine (a limit, not a check). */
+const SCREEN_TIMEOUT = 30_000;
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+}
+
+let server: RunningServer;
+let ext: ExtensionBrowser;
+const allFindings: Finding[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ passwordCost: TEST_PASSWORD_COST });
+  ext = await launchWithExtension();
+}, 120_000);
+
+afterAll(async () => {
+  // AXE_REPORT=<file>: every finding of the run as JSON (counts by rule for a fix list).
+  if (process.env.AXE_REPORT) {
+    writeFileSync(process.env.AXE_REPORT, JSON.stringify({ allFindings, timings }, null, 2));
+  }
+  await ext?.close();
+  await server?.stop();
+});
+
+/**
+ * Runs axe-core in a frame (the app page, the widgets page, the panel's extension frame)
+ * and answers its serious and critical violations, one finding per element. axe is
+ * evaluated through the DevTools protocol, so no page's CSP stands in its way; it reads
+ * open shadow roots (the widgets', the panel's) by itself.
+ */
+const timings: { where: string; ms: number }[] = [];
+
+async function audit(frame: Frame, where: string): Promise<Finding[]> {
+  const started = Date.now();
+  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
+  const violations = await frame.evaluate(async () => {
+    const { axe } = window as unknown as { axe: typeof import('axe-core') };
+    const results: AxeResults = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact ?? 'unknown',
+      nodes: violation.nodes.map((node) => ({
+        target: JSON.stringify(node.target),
+        summary: (node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+      })),
+    }));
+  });
+  const findings = violations
+    .filter((violation) => BLOCKING.has(violation.impact))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => ({
+        where,
+        rule: violation.rule,
+        impact: violation.impact,
+        ...node,
+      })),
+    );
+  allFindings.push(...findings);
+  timings.push({ where, ms: Date.now() - started });
+  return findings;
+}
+
+const describeFindings = (findings: Finding[]) =>
+  findings.map((f) => `${f.where}: ${f.rule} (${f.impact}) at ${f.target} — ${f.summary}`);
+
+/** The route pattern a path opens (/app/coaching/training/:topic), from the app's own routes. */
+function routePattern(path: string): string {
+  const matches = matchRoutes(appRoutes() as RouteObject[], path) ?? [];
+  return (
+    matches
+      .map((match) => match.route.path ?? '')
+      .filter(Boolean)
+      .join('/')
+      .replace(/\/+/g, '/') || path
+  );
+}
+
+/** Polls until the screen in <main> has a heading and nothing loading for half a second. */
+async function waitForScreen(page: Page, what: string): Promise<void> {
+  const deadline = Date.now() + SCREEN_TIMEOUT;
+  let settledSince: number | null = null;
+  for (;;) {
+    const settled = await page
+      .evaluate(() => {
+        const main = document.querySelector('main');
+        if (!main || !main.querySelector('h1:not([data-audit-left])')) return false;
+        return ![...main.querySelectorAll('[role="status"], [aria-busy="true"]')].some(
+          (node) =>
+            node.getAttribute('aria-busy') === 'true' ||
+            /^\s*Loading\b/.test(node.textContent ?? ''),
+        );
+      })
+      .catch(() => false);
+    settledSince = settled ? (settledSince ?? Date.now()) : null;
+    if (settledSince !== null && Date.now() - settledSince > 500) return;
+    if (Date.now() > deadline) throw new Error(`${what} never finished loading`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Opens every parent of the sidebar (nested ones too) and reads the entries' paths. */
+async function menuPaths(page: Page): Promise<string[]> {
+  await page.waitForSelector('nav[aria-label="Main menu"]');
+  // The Training topics come from a lookup: expand until the menu stops growing.
+  let paths: string[] = [];
+  for (let stable = 0; stable < 4;) {
+    await page.evaluate(() => {
+      for (const button of document.querySelectorAll<HTMLButtonElement>(
+        'nav[aria-label="Main menu"] button[aria-controls][aria-expanded="false"]',
+      ))
+        button.click();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const next = await page.$$eval('nav[aria-label="Main menu"] a[href]', (links) =>
+      links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+    );
+    stable = next.join() === paths.join() ? stable + 1 : 0;
+    paths = next;
+  }
+  return paths;
+}
+
+/** The top bar's switch, as a person uses it; waits for the whole document to follow. */
+async function switchTheme(page: Page, theme: Theme): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.dataset.theme);
+  if (current === theme) return;
+  await page.click(`button[aria-label="Switch to ${theme} theme"]`);
+  await page.waitForFunction(
+    (expected) => document.documentElement.dataset.theme === expected,
+    { timeout: 5_000 },
+    theme,
+  );
+}
+
+/** Reaches a path: through its sidebar link when there is one (no reload), else by address. */
+async function openPath(page: Page, path: string): Promise<void> {
+  // Already there (the landing page): nothing re-renders, so its heading stays unmarked.
+  if ((await page.evaluate(() => location.pathname)) === path) return;
+  await page.evaluate(() => document.querySelector('main h1')?.setAttribute('data-audit-left', ''));
+  const link = await page.$(`nav[aria-label="Main menu"] a[href="${path}"]`);
+  if (link) await link.evaluate((anchor) => (anchor as HTMLElement).click());
+  else await page.goto(`${server.url}${path}`);
+  await page.waitForFunction(
+    (expected) => location.pathname === expected,
+    { timeout: 15_000 },
+    path,
+  );
+}
+
+describe('axe-core finds no serious or critical violation (issue #30)', () => {
+  it('on the sign-in and not-found pages, light and dark', async () => {
+    const { context, page } = await freshAppPage(ext.browser);
+    try {
+      await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+      const findings: Finding[] = [];
+      for (const theme of THEMES) {
+        // Nobody has chosen a theme yet: the system's preference decides.
+        await page.emulateMediaFeatures([
+          { name: 'prefers-color-scheme', value: theme },
+          { name: 'prefers-reduced-motion', value: 'reduce' },
+        ]);
+        await page.goto(`${server.url}/login`);
+        await page.waitForSelector('input[name="username"]');
+        findings.push(...(await audit(page.mainFrame(), `/login (signed out, ${theme})`)));
+        await page.goto(`${server.url}/no-such-page`);
+        await page.waitForSelector('main h1 ::-p-text(Page not found)');
+        findings.push(...(await audit(page.mainFrame(), `/404 (signed out, ${theme})`)));
+      }
+      expect(describeFindings(findings)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // One role's routes once: a second user of a role audits only the routes the first did not
+  // offer (owner@harbor's Call Flows, say), so every route of every role is audited once.
+  const roles = [...new Set(DEMO_ACCOUNTS.map((account) => account.role))];
+  for (const role of roles) {
+    const users = DEMO_ACCOUNTS.filter((a) => a.role === role && a.status === 'active');
+    it(`on every route the ${role} demo users' menus offer, and their profile and help pages, light and dark`, async () => {
+      const findings: Finding[] = [];
+      const audited = new Set<string>();
+      let coverage = 0;
+      for (const user of users) {
+        const { context, page } = await freshAppPage(ext.browser);
+        try {
+          await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+          await signInToApp(page, server.url, user.username);
+          const paths = [
+            ...(await menuPaths(page)),
+            '/app/profile/user-info',
+            '/app/profile/credentials',
+            '/app/help',
+            // The not-allowed page (any */not-allowed; AppFallbackRoute).
+            '/app/marketing/marketing-plan-essentials/not-allowed',
+          ].filter((path) => {
+            const pattern = routePattern(path);
+            if (audited.has(pattern)) return false;
+            audited.add(pattern);
+            return true;
+          });
+          // Alternate the starting theme so each route costs one switch, not two.
+          let order: Theme[] = ['light', 'dark'];
+          for (const path of paths) {
+            await openPath(page, path);
+            await waitForScreen(page, `${path} as ${user.username}`);
+            for (const theme of order) {
+              await switchTheme(page, theme);
+              findings.push(
+                ...(await audit(page.mainFrame(), `${path} (${user.username}, ${theme})`)),
+              );
+              coverage++;
+            }
+            order = [...order].reverse();
+          }
+        } finally {
+          await context.close();
+        }
+      }
+      expect(coverage, `${role}: no route audited`).toBeGreaterThan(0);
+      expect(describeFindings(findings)).toEqual([]);
+    }, 600_000);
+  }
+
+  it('on every widget of the script-tag demo page, light and dark', async () => {
+    const { context, page } = await freshAppPage(ext.browser);
+    try {
+      await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+      await page.goto(`${server.url}/widgets/demo`);
+      const tags = await page.evaluate(
+        () =>
+          (window as unknown as { IntakeWidgets: { elements: string[] } }).IntakeWidgets.elements,
+      );
+      expect(tags.length).toBeGreaterThan(0);
+      const findings: Finding[] = [];
+      // Signed out first: each widget offers its sign-in form.
+      await waitForDeepSelector(page, `${tags[0]} >>> input[name="username"]`);
+      findings.push(...(await audit(page.mainFrame(), '/widgets/demo (signed out, light)')));
+      await page.type(`${tags[0]} >>> input[name="username"]`, 'owner@lakeside.test');
+      await page.type(`${tags[0]} >>> input[name="password"]`, 'demo-password');
+      await page.click(`${tags[0]} >>> button[type="submit"]`);
+      await page.waitForFunction(
+        (all) =>
+          all.every((tag) => {
+            const root = document.querySelector(tag)?.shadowRoot;
+            const shown = root?.querySelector('.ic-widget')?.textContent ?? '';
+            return (
+              root &&
+              !root.querySelector('input[name="username"]') &&
+              !root.querySelector('[data-widget-state], [aria-busy="true"]') &&
+              shown.length > 40
+            );
+          }),
+        { polling: 100, timeout: SCREEN_TIMEOUT },
+        tags,
+      );
+      for (const theme of THEMES) {
+        // The demo page's own theme switch sets every widget's theme attribute.
+        await page.select('#theme', theme);
+        await page.waitForFunction(
+          (all, expected) =>
+            all.every(
+              (tag) =>
+                document
+                  .querySelector(tag)
+                  ?.shadowRoot?.querySelector('.ic-widget')
+                  ?.getAttribute('data-theme') === expected,
+            ),
+          { timeout: 5_000 },
+          tags,
+          theme,
+        );
+        findings.push(
+          ...(await audit(page.mainFrame(), `/widgets/demo (${tags.join(', ')}, ${theme})`)),
+        );
+      }
+      expect(describeFindings(findings)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("in the extension's side panel on a CRM record, light and dark", async () => {
+    await setServerAddress(ext, server.url);
+    await signInThroughPopup(ext, 'owner@lakeside.test');
+    const page = await openCrmPage(ext.browser, CRM_PAGES.zohoContact.url, {
+      allowOrigins: [server.url],
+    });
+    try {
+      await page.setViewport({ width: 1400, height: 1000 });
+      await waitForSettledWidgets(page, SCREEN_TIMEOUT);
+      const findings: Finding[] = [];
+      for (const theme of THEMES) {
+        await page.emulateMediaFeatures([
+          { name: 'prefers-color-scheme', value: theme },
+          { name: 'prefers-reduced-motion', value: 'reduce' },
+        ]);
+        await until(
+          `the panel in ${theme}`,
+          async () =>
+            (await panelFrame(page)?.$eval(PANEL_SELECTOR, (host) =>
+              host.getAttribute('data-theme'),
+            )) === theme,
+          async () => 'data-theme not switched',
+        );
+        const frame = panelFrame(page);
+        expect(frame, 'the panel frame').not.toBeNull();
+        findings.push(...(await audit(frame!, `the panel on a Zoho contact (${theme})`)));
+      }
+      expect(describeFindings(findings)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
+
+  it("on the extension's popup (signed in) and options page, light and dark", async () => {
+    const page = await ext.browser.newPage();
+    try {
+      const findings: Finding[] = [];
+      for (const theme of THEMES) {
+        // Both pages follow the system's scheme as they start (entrypoints/*/main.tsx).
+        await page.emulateMediaFeatures([
+          { name: 'prefers-color-scheme', value: theme },
+          { name: 'prefers-reduced-motion', value: 'reduce' },
+        ]);
+        await page.goto(ext.extensionUrl('popup.html'));
+        await page.waitForSelector('[data-testid="popup-user"]', { timeout: SCREEN_TIMEOUT });
+        findings.push(...(await audit(page.mainFrame(), `the popup (${theme})`)));
+        await page.goto(ext.extensionUrl('options.html'));
+        await page.waitForSelector('input[name="serverOrigin"]', { timeout: SCREEN_TIMEOUT });
+        findings.push(...(await audit(page.mainFrame(), `the options page (${theme})`)));
+      }
+      expect(describeFindings(findings)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
