@@ -168,7 +168,7 @@ describe('GET system/microservices', () => {
       const answer = await t.api('/api/system/microservices', { token });
       refusals.push([answer.status, apiErrorSchema.parse(answer.body).message]);
     }
-    expect(refusals).toEqual(Array(3).fill([403, 'PROBE']));
+    expect(refusals).toEqual(Array(3).fill([403, 'Your role does not allow this.']));
     expect((await t.api('/api/system/microservices')).status).toBe(401);
   });
 
