@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  MAX_SUBSCRIPTIONS_PER_PORT,
   PANEL_CALL_HOLD_MS,
-} from '@/extension/entrypoints/background/port-handlers';
-import {
   MAX_IN_FLIGHT_PER_PORT,
+  MAX_SUBSCRIPTIONS_PER_PORT,
   TOO_MANY_IN_FLIGHT,
 } from '@/extension/entrypoints/background/port-router';
 import { REFUSED_FROM_CRM_PAGE } from '@/extension/entrypoints/background/request-policy';
