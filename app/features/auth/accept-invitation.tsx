@@ -26,7 +26,6 @@ import {
 import { SignInForm } from './sign-in-form';
 import { signInErrorText } from './sign-in-error-text';
 import './accept-invitation.css';
-import '@/app/components/visually-hidden/visually-hidden.css';
 
 const SIGN_IN_INPUT_CLASS = `${fieldClassNames.input} ${fieldClassNames.large}`;
 
@@ -286,7 +285,7 @@ function SetPasswordForm({ info, onSubmit, onRefused }: SetPasswordFormProps) {
                 <Icon name={hint.met ? 'check' : 'info'} size="sm" />
                 <span>
                   {hint.text}
-                  <span className="ic-visually-hidden">
+                  <span className="ic-invite__hint-state">
                     {hint.met ? ' (met)' : ' (not met yet)'}
                   </span>
                 </span>
