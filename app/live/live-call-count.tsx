@@ -1,4 +1,5 @@
 import { useLiveSnapshot } from './live-context';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 // Styles: app/live/live-call-count.css (imported by whoever renders it; see the centre).
 
@@ -28,7 +29,7 @@ export function LiveCallCount({ className }: { className?: string }) {
       <span className="ic-live-calls__dot" aria-hidden="true" />
       <span aria-hidden="true">{liveCallsText(liveCalls)}</span>
       {/* Not a live region: counts change often and would talk over everything. */}
-      <span className="ic-live-calls__sr">{label}</span>
+      <span className="ic-visually-hidden">{label}</span>
     </span>
   );
 }

@@ -12,6 +12,7 @@ import { useDismissable } from '@/app/components/popover/use-dismissable';
 import { HostContext } from '@/app/host/host';
 import type { Notification } from '@/shared/contracts/notification';
 import { useDesktopAlerts, useLiveFeed, useLiveSnapshot } from './live-context';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 // Styles: app/live/notification-center.css, imported by whoever renders this (the top bar
 // plainly, the extension panel `?inline` into its shadow root), so it never leaks.
@@ -126,7 +127,7 @@ export function NotificationCenter({
           </span>
         ) : null}
       </button>
-      <div className="ic-notifications__sr" aria-live="polite" aria-atomic="true">
+      <div className="ic-visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>
       {open ? (
@@ -225,7 +226,7 @@ function NotificationItem({
         {read ? null : <span className="ic-notifications__dot" aria-hidden="true" />}
         <span className="ic-notifications__body">
           <span className="ic-notifications__item-title">
-            {read ? null : <span className="ic-notifications__sr">Unread: </span>}
+            {read ? null : <span className="ic-visually-hidden">Unread: </span>}
             {title}
           </span>
           {description ? (
@@ -240,7 +241,7 @@ function NotificationItem({
                 {when}
               </time>
             ) : null}
-            {path ? <span className="ic-notifications__sr">, opens {path}</span> : null}
+            {path ? <span className="ic-visually-hidden">, opens {path}</span> : null}
           </span>
         </span>
       </button>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Icon } from '@/app/components/icon/icon';
 import './field.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 /**
  * The attributes a field hands to its control: spread them on the <input>, <select> or
@@ -83,7 +84,7 @@ export function Field({
   return (
     <div className={classes} data-invalid={hasError ? true : undefined}>
       <label
-        className={labelHidden ? 'ic-field__label ic-field__label--hidden' : 'ic-field__label'}
+        className={labelHidden ? 'ic-field__label ic-visually-hidden' : 'ic-field__label'}
         htmlFor={controlId}
       >
         {label}

@@ -1,6 +1,7 @@
 import { Icon } from '@/app/components/icon/icon';
 import { type CockpitWarning, VISIBLE_WARNINGS } from '@/shared/domain/cockpit-warnings';
 import './system-status-banner.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 const CHECKING_TEXT = 'Checking system status...';
 const ALL_ACKNOWLEDGED_TEXT = 'All warnings have been acknowledged.';
@@ -73,7 +74,7 @@ export function SystemStatusBanner({ warnings, loading, onDismiss }: SystemStatu
           +{hidden} more {hidden === 1 ? 'warning' : 'warnings'}: dismiss these to see the next
         </p>
       ) : null}
-      <p className="ic-system-status__count" role="status">
+      <p className="ic-visually-hidden" role="status">
         {warnings.length} {warnings.length === 1 ? 'warning needs' : 'warnings need'} attention
       </p>
     </section>

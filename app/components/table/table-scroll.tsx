@@ -8,6 +8,7 @@ import {
 } from 'react';
 import '@/app/components/figure/figure.css';
 import './table.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 /** The classes of a table in a TableScroll (table.css). */
 export const TABLE = 'ic-table';
@@ -16,7 +17,7 @@ export const TABLE_NUMBER = 'ic-table__number';
 /** The cell of a row's buttons. */
 export const TABLE_ACTIONS = 'ic-table__actions';
 /** A table's caption, read by screen readers, not shown. */
-export const TABLE_CAPTION = 'ic-table__caption';
+export const TABLE_CAPTION = 'ic-visually-hidden';
 
 export interface TableScrollProps {
   /** The region's accessible name (the table's caption or heading). */

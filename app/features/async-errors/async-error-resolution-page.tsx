@@ -22,6 +22,7 @@ import { failureContact } from './failure-format';
 import { FailedRecordsTable } from './failed-records-table';
 import { ASYNC_FAILURES_PAGE_SIZE, useAsyncFailures } from './use-async-failures';
 import './async-error-resolution-page.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 export const PAGE_DESCRIPTION =
   'CRM records that asynchronous lead generation could not write to the CRM. Retry them once the cause is fixed, or dismiss them; nothing is deleted.';
@@ -252,7 +253,7 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
             {retryAll.summary}
           </p>
         ) : null}
-        {announcement ? <p className="ic-async-errors__sr">{announcement}</p> : null}
+        {announcement ? <p className="ic-visually-hidden">{announcement}</p> : null}
       </div>
 
       {load.status === 'loading' && !list ? <LoadingBlock label="Loading failed records…" /> : null}

@@ -26,6 +26,7 @@ import {
 import { SignInForm } from './sign-in-form';
 import { signInErrorText } from './sign-in-error-text';
 import './accept-invitation.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 const SIGN_IN_INPUT_CLASS = `${fieldClassNames.input} ${fieldClassNames.large}`;
 
@@ -285,7 +286,7 @@ function SetPasswordForm({ info, onSubmit, onRefused }: SetPasswordFormProps) {
                 <Icon name={hint.met ? 'check' : 'info'} size="sm" />
                 <span>
                   {hint.text}
-                  <span className="ic-invite__hint-state">
+                  <span className="ic-visually-hidden">
                     {hint.met ? ' (met)' : ' (not met yet)'}
                   </span>
                 </span>

@@ -34,6 +34,7 @@ import { callFlowStateKey } from '@/app/calls/call-flow-state-storage';
 import { useCallFlowEngine } from './use-call-flow-engine';
 import { ParkedWalkIns, ParkOffer, useParkWalkIn } from './park-walk-in';
 import './call-flow-wizard.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 // spec: session 2 Automated intake screen, 2 Dialogs, 3 Session state, 4 Call-flow engine
 // (Start, Forward, Backward, Form submit, Hang up), 8 call-flow errors. Everything comes
@@ -594,7 +595,7 @@ function ActiveFlow({
 
   return (
     <div className="ic-call-flow" aria-busy={busy || undefined}>
-      <div className="ic-call-flow__live" role="status" aria-live="polite">
+      <div className="ic-visually-hidden" role="status" aria-live="polite">
         {announce}
       </div>
       {heldCall ? (

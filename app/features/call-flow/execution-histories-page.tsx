@@ -13,6 +13,7 @@ import { EXECUTION_STATUS_LABELS, formatDuration, formatWhen } from './history-f
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { executionHistoriesQuery } from './call-flow-queries';
 import './call-flows-area.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 /** Rows per page of the histories table. */
 export const HISTORIES_PAGE_SIZE = 20;
@@ -70,7 +71,7 @@ export function ExecutionHistoriesPage() {
                     Duration
                   </th>
                   <th scope="col">
-                    <span className="ic-call-flows-area__sr">Details</span>
+                    <span className="ic-visually-hidden">Details</span>
                   </th>
                 </tr>
               </thead>

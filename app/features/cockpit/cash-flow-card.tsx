@@ -11,6 +11,7 @@ import { CardColumn, CardColumns } from './card-column';
 import { CockpitCard, type CockpitCardFrameProps } from './cockpit-card';
 import { formatCount, MetricList } from './metric-list';
 import './cash-flow-card.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 export const CASH_FLOW_LOADING_TEXT = 'Loading Cash Flow...';
 
@@ -93,7 +94,7 @@ export function CashFlowBody({ data }: { data: CashFlowData }) {
                   {formatUsd(payment.amount)}
                 </span>
                 <span className="ic-who-missed__due">
-                  <span className="ic-who-missed__due-word">Due </span>
+                  <span className="ic-visually-hidden">Due </span>
                   {formatDisplayDay(payment.dueDate)}
                 </span>
               </li>

@@ -3,6 +3,7 @@ import { FIGURE } from '@/app/components/figure/figure';
 import type { GoalPair } from '@/shared/domain/cockpit-goals';
 import { METRIC_COLOUR_TEXT, type MetricColour } from '@/shared/domain/colour-rule';
 import './metric-list.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 export interface MetricItem {
   label: string;
@@ -57,7 +58,7 @@ export function MetricList({ items }: { items: readonly MetricItem[] }) {
           <dd className={`ic-metric__value ${FIGURE}`}>
             {item.value}
             {item.alert || item.colour ? (
-              <span className="ic-metric__alert-text">{` (${
+              <span className="ic-visually-hidden ic-metric__alert-text">{` (${
                 item.alert
                   ? (item.alertText ?? 'below minimum')
                   : METRIC_COLOUR_TEXT[item.colour as MetricColour]

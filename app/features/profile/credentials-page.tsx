@@ -7,6 +7,7 @@ import { Icon } from '@/app/components/icon/icon';
 import { Page } from '@/app/components/page/page';
 import { SupportLink } from '@/app/config/support-link';
 import './credentials-page.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 /**
  * spec: dashboards 2.1 /app/profile/credentials (the consultant's landing page). The
@@ -61,7 +62,7 @@ export function CredentialsPage() {
           onSubmit={(event) => event.preventDefault()}
         >
           <fieldset disabled className="ic-credentials__fieldset">
-            <legend className="ic-credentials__legend">New password</legend>
+            <legend className="ic-visually-hidden">New password</legend>
             {PASSWORD_FIELDS.map(([label, autoComplete]) => (
               <Field key={label} label={label}>
                 {(control) => (

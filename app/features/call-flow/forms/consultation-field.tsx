@@ -19,6 +19,7 @@ import { describedBy, FOCUS_ATTRIBUTE } from './field-props';
 import { isRequired } from './step-control-field';
 import './choice-field.css';
 import './consultation-field.css';
+import '@/app/components/visually-hidden/visually-hidden.css';
 
 type ConsultationField = Extract<FormField, { type: 'consultation' }>;
 
@@ -413,7 +414,7 @@ export function ConsultationField({
           </p>
         ) : null}
       </div>
-      <p className="ic-consultation-field__live" role="status">
+      <p className="ic-visually-hidden" role="status">
         {announcement}
       </p>
     </FieldFrame>
