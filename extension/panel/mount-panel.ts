@@ -9,6 +9,7 @@ import type { SiteFamily } from '@/extension/lib/site-families';
 import LIVE_CALL_COUNT_CSS from '@/app/live/live-call-count.css?inline';
 import NOTIFICATION_CENTER_CSS from '@/app/live/notification-center.css?inline';
 import ICON_CSS from '@/app/components/icon/icon.css?inline';
+import VISUALLY_HIDDEN_CSS from '@/app/components/visually-hidden/visually-hidden.css?inline';
 import HANG_UP_PILL_CSS from '@/app/features/call-flow/hang-up-pill.css?inline';
 import TOKENS_CSS from '@/app/styles/tokens.css?inline';
 import type { CallSession } from '@/shared/calls/call-session';
@@ -36,6 +37,8 @@ import SIDE_PANEL_CSS from './side-panel.css?inline';
 const PANEL_CSS = [
   TOKENS_CSS,
   ICON_CSS,
+  // The live components' screen-reader text (.ic-visually-hidden).
+  VISUALLY_HIDDEN_CSS,
   NOTIFICATION_CENTER_CSS,
   LIVE_CALL_COUNT_CSS,
   HANG_UP_PILL_CSS,

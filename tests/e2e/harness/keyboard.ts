@@ -36,8 +36,10 @@ function readFocus(): FocusState {
   // Into open shadow roots and same-origin frames: the focus is where the key goes.
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   if (!active || active === document.body || active === document.documentElement) {
+    // Where the page was when the focus fell: the address and the start of its content.
+    const main = (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ');
     return {
-      path: describe(active),
+      path: `${describe(active)} at ${location.pathname}, main: "${main.trim().slice(0, 160)}"`,
       lost: true,
       landing: false,
       indicator: null,
