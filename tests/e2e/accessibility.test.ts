@@ -24,6 +24,7 @@ import {
   type ExtensionBrowser,
   type RunningServer,
 } from './harness';
+import { FIRST_STEP, waitForStep } from './harness/app-wizard';
 
 // Issue #30 "Accessible everywhere": every screen of the app, each widget and the
 // extension's panel, in light and dark, has no serious or critical violation that axe-core
@@ -323,6 +324,111 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
       await context.close();
     }
   }, 120_000);
+
+  // What opens over a screen is audited open: the menus and popovers a screen offers, each
+  // kind of dialog, and the call wizard while a call is live (issue #30 "Accessible
+  // everywhere" covers what an agent meets mid-call, not only the screens at rest).
+  it('in the popovers, the dialogs and the live call wizard, light and dark', async () => {
+    const findings: Finding[] = [];
+    /** Opens something over the screen, audits it in both themes, and closes it. */
+    async function auditOpen(
+      page: Page,
+      what: string,
+      open: () => Promise<unknown>,
+      opened: string,
+      close: () => Promise<unknown> = () => page.keyboard.press('Escape'),
+    ) {
+      for (const theme of THEMES) {
+        await switchTheme(page, theme);
+        await open();
+        await page.waitForSelector(opened, { visible: true, timeout: SCREEN_TIMEOUT });
+        findings.push(...(await audit(page.mainFrame(), `${what} (${theme})`)));
+        await close();
+        await page.waitForSelector(opened, { hidden: true, timeout: SCREEN_TIMEOUT });
+      }
+    }
+    const click = (page: Page, selector: string) => async () => {
+      const target = await page.waitForSelector(selector, { timeout: SCREEN_TIMEOUT });
+      await target!.click();
+    };
+
+    // A manager: the cockpit's filter list, the funnel's explanations, the invite dialog.
+    const manager = await freshAppPage(ext.browser);
+    try {
+      const page = manager.page;
+      await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+      await signInToApp(page, server.url, 'owner@lakeside.test');
+      await openPath(page, '/app/dashboards/cockpit');
+      await waitForScreen(page, 'the cockpit');
+      await auditOpen(
+        page,
+        'the cockpit filter list',
+        click(page, 'main button[aria-haspopup="listbox"]'),
+        '[role="listbox"]',
+      );
+      await auditOpen(
+        page,
+        'the notification list',
+        click(page, 'button[aria-label^="Notifications"]'),
+        '.ic-notifications__panel, [role="dialog"][aria-label^="Notifications"]',
+      );
+      await openPath(page, '/app/dashboards/dashboard');
+      await waitForScreen(page, 'the Classic dashboard');
+      await auditOpen(
+        page,
+        "a funnel card's explanation",
+        () => page.focus('main .ic-info-tip__button'),
+        'main .ic-info-tip__button[aria-expanded="true"]',
+        () => page.keyboard.press('Escape'),
+      );
+      await openPath(page, '/app/settings/users-administration');
+      await waitForScreen(page, 'Users administration');
+      await auditOpen(
+        page,
+        'the Invite user dialog',
+        click(page, 'main button::-p-text(Invite user)'),
+        '.ic-form-dialog__dialog',
+      );
+    } finally {
+      await manager.context.close();
+    }
+
+    // An agent: the start-call dialog, then a live call's wizard and its hang-up question.
+    const agent = await freshAppPage(ext.browser);
+    try {
+      const page = agent.page;
+      await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+      await signInToApp(page, server.url, 'intake@harbor.test');
+      await openPath(page, '/app/automated-intake');
+      await waitForScreen(page, 'Automated intake');
+      await auditOpen(
+        page,
+        'the start-call dialog',
+        click(page, 'main .ic-process-list__item button'),
+        '.ic-start-call__dialog',
+      );
+      await server.placeTestCall({
+        username: 'intake@harbor.test',
+        leadName: 'Rosa Diaz',
+        phone: '5125550123',
+      });
+      await waitForStep(page, FIRST_STEP);
+      for (const theme of THEMES) {
+        await switchTheme(page, theme);
+        findings.push(...(await audit(page.mainFrame(), `the live call wizard (${theme})`)));
+      }
+      await auditOpen(
+        page,
+        'the hang-up question',
+        click(page, 'main button::-p-text(Hang up)'),
+        '.ic-confirm__dialog',
+        click(page, '.ic-confirm__dialog button::-p-text(Keep going)'),
+      );
+    } finally {
+      await agent.context.close();
+    }
+    expect(describeFindings(findings)).toEqual([]);
+  }, 300_000);
 
   it("in the extension's side panel on a CRM record, light and dark", async () => {
     await setServerAddress(ext, server.url);

@@ -216,7 +216,9 @@ export function MultiSelect({
             aria-multiselectable="true"
             aria-labelledby={`${id}-label`}
             aria-activedescendant={activeOption ? `${id}-opt-${active}` : undefined}
-            tabIndex={-1}
+            // In the tab order: a list longer than its box scrolls, and a keyboard reaches it
+            // (the listbox pattern: the list holds the focus, the options are its descendants).
+            tabIndex={0}
           >
             {visible.length === 0 ? (
               <li className="ic-multi-select__empty" role="presentation">

@@ -30,21 +30,28 @@ export function HangUpPill({ callStart, onHangUp, compact = false }: HangUpPillP
     return () => clearInterval(timer);
   }, []);
   const time = formatCallDuration(secondsSince(callStart, now)).text;
+  // The button's name stays "Hang up the call" (it does not change every second); the time
+  // is shown beside it, inside the same pill, which the button covers for the pointer. Inside
+  // the button, the visible time would not be part of its name (WCAG 2.5.3 Label in Name).
   return (
-    <button
-      type="button"
+    <span
       className={['ic-hang-up-pill', compact ? 'ic-hang-up-pill--compact' : '']
         .filter(Boolean)
         .join(' ')}
-      aria-label="Hang up the call"
       title={`On a call for ${time}: hang up`}
-      data-testid="hang-up-call"
-      onClick={onHangUp}
     >
-      <Icon name="phone-off" size="sm" />
+      <button
+        type="button"
+        className="ic-hang-up-pill__button"
+        aria-label="Hang up the call"
+        data-testid="hang-up-call"
+        onClick={onHangUp}
+      >
+        <Icon name="phone-off" size="sm" />
+      </button>
       <span className="ic-hang-up-pill__time" aria-hidden="true">
         {time}
       </span>
-    </button>
+    </span>
   );
 }
