@@ -9,12 +9,9 @@ import { onWidgetRoot, widgetShadowRoots } from '@/widgets/widget-shadow-roots';
  * (tests/extension/panel/panel-frame-overlays.test.ts lists the app's fixed layers).
  */
 export const OVERLAY_SELECTOR = [
-  // Click-to-call (number picker, Calling…, Uh oh!, the CRM alerts).
-  '.ic-call-dialog',
-  '.ic-confirm',
-  '.ic-form-dialog',
-  '.ic-lightbox',
-  '.ic-start-call',
+  // Every modal dialog (app/components/dialog/modal.tsx): the confirms, the forms, the
+  // lightbox, the start-call dialog, click-to-call's (number picker, Calling…, Uh oh!).
+  '.ic-modal',
   '.ic-notifications__panel',
 ].join(', ');
 

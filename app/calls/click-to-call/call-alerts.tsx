@@ -37,7 +37,7 @@ function CallAlert({ kind, name, title, lines, button, onClose }: AlertProps) {
       role="alertdialog"
       title={title}
       badge={
-        <span className={`ic-call-dialog__badge ic-call-dialog__badge--${kind}`}>
+        <span className={`ic-modal__badge ic-modal__badge--${kind}`}>
           <Icon name={ICON[kind]} size="lg" />
         </span>
       }
@@ -118,7 +118,7 @@ export function CallAgainDialog({ name, reason, onPickAgain, onClose }: CallAgai
       role="alertdialog"
       title={`The call to ${name} did not start`}
       badge={
-        <span className="ic-call-dialog__badge ic-call-dialog__badge--danger">
+        <span className="ic-modal__badge ic-modal__badge--danger">
           <Icon name="phone-off" size="lg" />
         </span>
       }

@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { Modal } from '@/app/components/dialog/modal';
 
 // The frame every click-to-call dialog uses (spec: session 2 Dialogs; 9 "Dialog widths are
 // 400px"): a real modal dialog that takes focus and keeps it. It renders in place (no
@@ -133,29 +134,29 @@ export function CallDialog({
   }
 
   return (
-    <div className="ic-call-dialog" onKeyDown={onKeyDown} data-call-dialog={name}>
-      <div className="ic-call-dialog__backdrop" aria-hidden="true" />
-      <div
-        ref={dialogRef}
-        className="ic-call-dialog__box"
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? bodyId : undefined}
-        tabIndex={-1}
-      >
-        {badge}
-        <h2 className="ic-call-dialog__title" id={titleId}>
-          {title}
-        </h2>
-        {description ? (
-          <div className="ic-call-dialog__description" id={bodyId}>
-            {description}
-          </div>
-        ) : null}
-        {children ? <div className="ic-call-dialog__body">{children}</div> : null}
-        <div className="ic-call-dialog__actions">{actions}</div>
-      </div>
-    </div>
+    // Click-away never closes (no onBackdropClick).
+    <Modal
+      className="ic-call-dialog"
+      boxClassName="ic-call-dialog__box"
+      role={role}
+      boxRef={dialogRef}
+      onKeyDown={onKeyDown}
+      labelledBy={titleId}
+      describedBy={description ? bodyId : undefined}
+      overlayProps={{ 'data-call-dialog': name }}
+      boxProps={{ tabIndex: -1 }}
+    >
+      {badge}
+      <h2 className="ic-call-dialog__title" id={titleId}>
+        {title}
+      </h2>
+      {description ? (
+        <div className="ic-call-dialog__description" id={bodyId}>
+          {description}
+        </div>
+      ) : null}
+      {children ? <div className="ic-call-dialog__body">{children}</div> : null}
+      <div className="ic-call-dialog__actions">{actions}</div>
+    </Modal>
   );
 }

@@ -9,6 +9,7 @@ import {
   type ConfirmOptions,
   type ConfirmResult,
 } from './confirm-store';
+import { Modal } from '@/app/components/dialog/modal';
 import './confirm-dialog.css';
 
 const ICONS: Record<NonNullable<ConfirmOptions['icon']>, IconName> = {
@@ -39,40 +40,39 @@ function ConfirmDialog({ options, onClose }: ConfirmDialogProps) {
   });
 
   return (
-    <div className="ic-confirm" onKeyDown={onKeyDown}>
-      <div className="ic-confirm__backdrop" aria-hidden="true" onClick={() => onClose(0)} />
-      <div
-        ref={dialogRef}
-        className="ic-confirm__dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={options.subtitle || options.body ? bodyId : undefined}
-      >
-        <span className={`ic-confirm__icon ic-confirm__icon--${icon}`}>
-          <Icon name={ICONS[icon]} size="lg" />
-        </span>
-        <h2 className="ic-confirm__title" id={titleId}>
-          {options.title}
-        </h2>
-        <div id={bodyId}>
-          {options.subtitle ? <p className="ic-confirm__subtitle">{options.subtitle}</p> : null}
-          {options.body ? <div className="ic-confirm__body">{options.body}</div> : null}
-        </div>
-        <div className="ic-confirm__actions">
-          <Button
-            ref={cancelRef}
-            variant={options.cancelColor ?? 'secondary'}
-            onClick={() => onClose(0)}
-          >
-            {options.cancelText ?? 'Cancel'}
-          </Button>
-          <Button variant={options.submitColor ?? 'primary'} onClick={() => onClose(1)}>
-            {options.submitText ?? 'Confirm'}
-          </Button>
-        </div>
+    <Modal
+      className="ic-confirm"
+      boxClassName="ic-confirm__dialog"
+      role="alertdialog"
+      boxRef={dialogRef}
+      onKeyDown={onKeyDown}
+      onBackdropClick={() => onClose(0)}
+      labelledBy={titleId}
+      describedBy={options.subtitle || options.body ? bodyId : undefined}
+    >
+      <span className={`ic-modal__badge ic-modal__badge--${icon}`}>
+        <Icon name={ICONS[icon]} size="lg" />
+      </span>
+      <h2 className="ic-confirm__title" id={titleId}>
+        {options.title}
+      </h2>
+      <div id={bodyId}>
+        {options.subtitle ? <p className="ic-confirm__subtitle">{options.subtitle}</p> : null}
+        {options.body ? <div className="ic-confirm__body">{options.body}</div> : null}
       </div>
-    </div>
+      <div className="ic-confirm__actions">
+        <Button
+          ref={cancelRef}
+          variant={options.cancelColor ?? 'secondary'}
+          onClick={() => onClose(0)}
+        >
+          {options.cancelText ?? 'Cancel'}
+        </Button>
+        <Button variant={options.submitColor ?? 'primary'} onClick={() => onClose(1)}>
+          {options.submitText ?? 'Confirm'}
+        </Button>
+      </div>
+    </Modal>
   );
 }
 

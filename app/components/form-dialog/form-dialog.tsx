@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { useModalFocus } from '@/app/components/dialog/use-modal-focus';
 import { createPortal } from 'react-dom';
+import { Modal } from '@/app/components/dialog/modal';
 import './form-dialog.css';
 
 export interface FormDialogProps {
@@ -35,29 +36,25 @@ export function FormDialog({
   const onKeyDown = useModalFocus({ dialogRef, onEscape: onClose });
 
   return createPortal(
-    <div className="ic-form-dialog" onKeyDown={onKeyDown}>
-      <div className="ic-form-dialog__backdrop" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={dialogRef}
-        className={
-          wide ? 'ic-form-dialog__dialog ic-form-dialog__dialog--wide' : 'ic-form-dialog__dialog'
-        }
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={description ? `${id}-text` : undefined}
-      >
-        <h2 className="ic-form-dialog__title" id={`${id}-title`}>
-          {title}
-        </h2>
-        {description ? (
-          <p className="ic-form-dialog__text" id={`${id}-text`}>
-            {description}
-          </p>
-        ) : null}
-        {children}
-      </div>
-    </div>,
+    <Modal
+      className={wide ? 'ic-form-dialog ic-form-dialog--wide' : 'ic-form-dialog'}
+      boxClassName="ic-form-dialog__dialog"
+      boxRef={dialogRef}
+      onKeyDown={onKeyDown}
+      onBackdropClick={onClose}
+      labelledBy={`${id}-title`}
+      describedBy={description ? `${id}-text` : undefined}
+    >
+      <h2 className="ic-form-dialog__title" id={`${id}-title`}>
+        {title}
+      </h2>
+      {description ? (
+        <p className="ic-form-dialog__text" id={`${id}-text`}>
+          {description}
+        </p>
+      ) : null}
+      {children}
+    </Modal>,
     document.body,
   );
 }

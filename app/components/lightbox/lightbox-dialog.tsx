@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useModalFocus } from '@/app/components/dialog/use-modal-focus';
 import { createPortal } from 'react-dom';
 import { Button } from '../button/button';
+import { Modal } from '../dialog/modal';
 import { Icon } from '../icon/icon';
 import './lightbox-dialog.css';
 
@@ -36,53 +37,51 @@ export function LightboxDialog({ title, source, onClose, container }: LightboxDi
   const onKeyDown = useModalFocus({ dialogRef, initialFocusRef: closeRef, onEscape: onClose });
 
   return createPortal(
-    <div className="ic-lightbox" onKeyDown={onKeyDown}>
-      <div className="ic-lightbox__backdrop" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={dialogRef}
-        className="ic-lightbox__dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <header className="ic-lightbox__header">
-          <h2 className="ic-lightbox__title" id={titleId}>
-            {title}
-          </h2>
-          <Button ref={closeRef} variant="ghost" onClick={onClose} aria-label="Close video">
-            <Icon name="close" size="sm" />
-            <span>Close</span>
-          </Button>
-        </header>
-        <div className="ic-lightbox__frame">
-          {source.kind === 'youtube' ? (
-            <iframe
-              className="ic-lightbox__media"
-              src={source.embedUrl}
-              title={`${title} (YouTube video)`}
-              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-              allowFullScreen
-              // The app sends no Referer; YouTube's player needs the origin to play.
-              referrerPolicy="strict-origin-when-cross-origin"
-            />
-          ) : failed ? (
-            <p className="ic-lightbox__failed" role="alert">
-              {VIDEO_FAILED_TEXT}
-            </p>
-          ) : (
-            <video
-              className="ic-lightbox__media"
-              controls
-              preload="metadata"
-              aria-label={title}
-              onError={() => setFailed(true)}
-            >
-              <source src={source.src} type={source.type} onError={() => setFailed(true)} />
-            </video>
-          )}
-        </div>
+    <Modal
+      className="ic-lightbox"
+      boxClassName="ic-lightbox__dialog"
+      boxRef={dialogRef}
+      onKeyDown={onKeyDown}
+      onBackdropClick={onClose}
+      labelledBy={titleId}
+    >
+      <header className="ic-lightbox__header">
+        <h2 className="ic-lightbox__title" id={titleId}>
+          {title}
+        </h2>
+        <Button ref={closeRef} variant="ghost" onClick={onClose} aria-label="Close video">
+          <Icon name="close" size="sm" />
+          <span>Close</span>
+        </Button>
+      </header>
+      <div className="ic-lightbox__frame">
+        {source.kind === 'youtube' ? (
+          <iframe
+            className="ic-lightbox__media"
+            src={source.embedUrl}
+            title={`${title} (YouTube video)`}
+            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+            allowFullScreen
+            // The app sends no Referer; YouTube's player needs the origin to play.
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        ) : failed ? (
+          <p className="ic-lightbox__failed" role="alert">
+            {VIDEO_FAILED_TEXT}
+          </p>
+        ) : (
+          <video
+            className="ic-lightbox__media"
+            controls
+            preload="metadata"
+            aria-label={title}
+            onError={() => setFailed(true)}
+          >
+            <source src={source.src} type={source.type} onError={() => setFailed(true)} />
+          </video>
+        )}
       </div>
-    </div>,
+    </Modal>,
     container ?? document.body,
   );
 }

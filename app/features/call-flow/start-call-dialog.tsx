@@ -3,6 +3,7 @@ import { useModalFocus } from '@/app/components/dialog/use-modal-focus';
 import { createPortal } from 'react-dom';
 import { Button } from '@/app/components/button/button';
 import { stripPhone } from '@/shared/domain/phone';
+import { Modal } from '@/app/components/dialog/modal';
 import './start-call-dialog.css';
 
 // issue 11: an agent starts a flow by hand for a walk-in or a call-back — a small dialog
@@ -70,70 +71,68 @@ export function StartCallDialog({
   });
 
   return createPortal(
-    <div className="ic-start-call" onKeyDown={onKeyDown}>
-      <div className="ic-start-call__backdrop" aria-hidden="true" onClick={onCancel} />
-      <div
-        ref={dialogRef}
-        className="ic-start-call__dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-      >
-        <h2 className="ic-start-call__title" id={`${id}-title`}>
-          Start {processName}
-        </h2>
-        <p className="ic-start-call__text" id={`${id}-text`}>
-          For a walk-in or a call-back: who is the caller?
-        </p>
-        <form className="ic-start-call__form" noValidate onSubmit={submit}>
-          <div className="ic-start-call__field">
-            <label htmlFor={`${id}-name`}>Caller name</label>
-            <input
-              id={`${id}-name`}
-              ref={nameRef}
-              name="leadName"
-              autoComplete="off"
-              value={values.leadName}
-              aria-invalid={shown.leadName ? true : undefined}
-              aria-describedby={shown.leadName ? `${id}-name-error` : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, leadName: e.target.value }))}
-            />
-            {shown.leadName ? (
-              <span className="ic-start-call__error" id={`${id}-name-error`}>
-                {shown.leadName}
-              </span>
-            ) : null}
-          </div>
-          <div className="ic-start-call__field">
-            <label htmlFor={`${id}-phone`}>Phone</label>
-            <input
-              id={`${id}-phone`}
-              ref={phoneRef}
-              name="phone"
-              type="tel"
-              autoComplete="off"
-              inputMode="tel"
-              value={values.phone}
-              aria-invalid={shown.phone ? true : undefined}
-              aria-describedby={shown.phone ? `${id}-phone-error` : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, phone: e.target.value }))}
-            />
-            {shown.phone ? (
-              <span className="ic-start-call__error" id={`${id}-phone-error`}>
-                {shown.phone}
-              </span>
-            ) : null}
-          </div>
-          <div className="ic-start-call__actions">
-            <Button onClick={onCancel}>Cancel</Button>
-            <Button type="submit" variant="primary">
-              Start call flow
-            </Button>
-          </div>
-        </form>
-      </div>
-    </div>,
+    <Modal
+      className="ic-start-call"
+      boxClassName="ic-start-call__dialog"
+      boxRef={dialogRef}
+      onKeyDown={onKeyDown}
+      onBackdropClick={onCancel}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+    >
+      <h2 className="ic-start-call__title" id={`${id}-title`}>
+        Start {processName}
+      </h2>
+      <p className="ic-start-call__text" id={`${id}-text`}>
+        For a walk-in or a call-back: who is the caller?
+      </p>
+      <form className="ic-start-call__form" noValidate onSubmit={submit}>
+        <div className="ic-start-call__field">
+          <label htmlFor={`${id}-name`}>Caller name</label>
+          <input
+            id={`${id}-name`}
+            ref={nameRef}
+            name="leadName"
+            autoComplete="off"
+            value={values.leadName}
+            aria-invalid={shown.leadName ? true : undefined}
+            aria-describedby={shown.leadName ? `${id}-name-error` : undefined}
+            onChange={(e) => setValues((v) => ({ ...v, leadName: e.target.value }))}
+          />
+          {shown.leadName ? (
+            <span className="ic-start-call__error" id={`${id}-name-error`}>
+              {shown.leadName}
+            </span>
+          ) : null}
+        </div>
+        <div className="ic-start-call__field">
+          <label htmlFor={`${id}-phone`}>Phone</label>
+          <input
+            id={`${id}-phone`}
+            ref={phoneRef}
+            name="phone"
+            type="tel"
+            autoComplete="off"
+            inputMode="tel"
+            value={values.phone}
+            aria-invalid={shown.phone ? true : undefined}
+            aria-describedby={shown.phone ? `${id}-phone-error` : undefined}
+            onChange={(e) => setValues((v) => ({ ...v, phone: e.target.value }))}
+          />
+          {shown.phone ? (
+            <span className="ic-start-call__error" id={`${id}-phone-error`}>
+              {shown.phone}
+            </span>
+          ) : null}
+        </div>
+        <div className="ic-start-call__actions">
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="submit" variant="primary">
+            Start call flow
+          </Button>
+        </div>
+      </form>
+    </Modal>,
     container ?? document.body,
   );
 }

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import BUTTON_CSS from '@/app/components/button/button.css?inline';
 import FIELD_CSS from '@/app/components/field/field.css?inline';
 import ICON_CSS from '@/app/components/icon/icon.css?inline';
+import MODAL_CSS from '@/app/components/dialog/modal.css?inline';
 import VISUALLY_HIDDEN_CSS from '@/app/components/visually-hidden/visually-hidden.css?inline';
 import CLICK_TO_CALL_CSS from '@/app/calls/click-to-call/click-to-call.css?inline';
 import {
@@ -25,6 +26,8 @@ const DIALOGS_CSS = [
   ICON_CSS,
   BUTTON_CSS,
   FIELD_CSS,
+  // The frame every dialog shares (app/components/dialog/modal.tsx).
+  MODAL_CSS,
   // The fields' screen-reader text (.ic-visually-hidden).
   VISUALLY_HIDDEN_CSS,
   CLICK_TO_CALL_CSS,

@@ -196,7 +196,7 @@ describe('what takes the whole viewport', () => {
       signal: controller.signal,
     });
     const dialog = document.createElement('div');
-    dialog.className = 'ic-call-dialog';
+    dialog.className = 'ic-modal ic-call-dialog';
     root.append(dialog);
     await vi.waitFor(() => expect(changes).toEqual([true]));
     dialog.remove();
