@@ -6,7 +6,7 @@ import type { AddressValue, FormField, VariableValue } from '@/shared/contracts/
 import { type AddressCheckOutcome, normalizeState } from '@/shared/domain/address-check';
 import { en } from '@/shared/i18n/en';
 import { AddressVerifierContext, type VerifyAddress } from './address-verifier';
-import { errorId, FieldFrame, helpId } from './field-frame';
+import { errorId, FieldFrame, frameOf, helpId } from './field-frame';
 import { describedBy, FOCUS_ATTRIBUTE } from './field-props';
 import { isRequired } from './step-control-field';
 import './address-field.css';
@@ -225,15 +225,7 @@ export function AddressField({
   };
 
   return (
-    <FieldFrame
-      id={id}
-      label={field.label}
-      help={field.help}
-      error={error}
-      required={required}
-      kind="group"
-      className="ic-address-field"
-    >
+    <FieldFrame {...frameOf(field, id, error, required)} kind="group" className="ic-address-field">
       <div className="ic-address-field__parts">
         {renderPart('street1')}
         {renderPart('street2')}

@@ -1,5 +1,5 @@
 import type { GridColumn } from '@/shared/contracts/call-flow';
-import { errorId, FieldFrame, helpId } from './field-frame';
+import { errorId, FieldFrame, frameOf, helpId } from './field-frame';
 import { describedBy, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
 import { isRequired } from './step-control-field';
 import './choice-field.css';
@@ -19,14 +19,7 @@ export function CheckboxField(props: FieldProps<CheckboxField>) {
 
   if (!options) {
     return (
-      <FieldFrame
-        id={id}
-        label={field.label}
-        help={field.help}
-        error={error}
-        required={required}
-        kind="own-label"
-      >
+      <FieldFrame {...frameOf(field, id, error, required)} kind="own-label">
         <label className="ic-choice ic-choice--single" htmlFor={id}>
           <input
             id={id}
@@ -66,14 +59,7 @@ export function CheckboxField(props: FieldProps<CheckboxField>) {
     onChange(options.map((o) => o.value).filter((v) => next.has(v)));
   };
   return (
-    <FieldFrame
-      id={id}
-      label={field.label}
-      help={field.help}
-      error={error}
-      required={required}
-      kind="group"
-    >
+    <FieldFrame {...frameOf(field, id, error, required)} kind="group">
       <div className="ic-choice-list">
         {options.map((option, index) => {
           const optionId = `${id}-option-${index}`;

@@ -14,7 +14,7 @@ import {
 import { dayInTimezone } from '@/shared/domain/workspace-day';
 import { TransportError } from '@/shared/transport/transport';
 import { ConsultationBookingContext } from './consultation-booking';
-import { errorId, FieldFrame, helpId } from './field-frame';
+import { errorId, FieldFrame, frameOf, helpId } from './field-frame';
 import { describedBy, FOCUS_ATTRIBUTE } from './field-props';
 import { isRequired } from './step-control-field';
 import './choice-field.css';
@@ -175,11 +175,7 @@ export function ConsultationField({
   if (!booking) {
     return (
       <FieldFrame
-        id={id}
-        label={field.label}
-        help={field.help}
-        error={error}
-        required={required}
+        {...frameOf(field, id, error, required)}
         kind="group"
         className="ic-consultation-field"
       >
@@ -285,11 +281,7 @@ export function ConsultationField({
 
   return (
     <FieldFrame
-      id={id}
-      label={field.label}
-      help={field.help}
-      error={error}
-      required={required}
+      {...frameOf(field, id, error, required)}
       kind="group"
       className="ic-consultation-field"
     >

@@ -22,6 +22,19 @@ export interface FieldFrameProps {
   className?: string;
 }
 
+/**
+ * A field's frame from its definition: its label and help, the error shown and whether it
+ * is required (`<FieldFrame {...frameOf(field, id, error, required)} kind="group">`).
+ */
+export function frameOf(
+  field: { label: string; help?: string },
+  id: string,
+  error: string | null,
+  required: boolean,
+): Omit<FieldFrameProps, 'kind' | 'children' | 'className'> {
+  return { id, label: field.label, help: field.help, error, required };
+}
+
 /** The same ids as app/components/field, so every form wires help and errors alike. */
 export { fieldErrorId as errorId, fieldHelpId as helpId };
 

@@ -4,7 +4,7 @@ import { Icon } from '@/app/components/icon/icon';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import type { FormField, VariableValue, Variables } from '@/shared/contracts/call-flow';
 import { readVar, setOwnVar, withVars } from '@/shared/call-flow/variables';
-import { FieldFrame } from './field-frame';
+import { FieldFrame, frameOf } from './field-frame';
 import { FOCUS_ATTRIBUTE } from './field-props';
 import { SimpleField } from './simple-field';
 import { emptyGridRow } from './submitted-values';
@@ -106,11 +106,7 @@ export function GridField({
 
   return (
     <FieldFrame
-      id={id}
-      label={field.label}
-      help={field.help}
-      error={error}
-      required={isRequired(field)}
+      {...frameOf(field, id, error, isRequired(field))}
       kind="group"
       className="ic-grid-field"
     >

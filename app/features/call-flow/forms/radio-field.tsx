@@ -1,5 +1,5 @@
 import type { GridColumn } from '@/shared/contracts/call-flow';
-import { errorId, FieldFrame, helpId } from './field-frame';
+import { errorId, FieldFrame, frameOf, helpId } from './field-frame';
 import { asInputText, describedBy, FOCUS_ATTRIBUTE, type FieldProps } from './field-props';
 import { isRequired } from './step-control-field';
 import './choice-field.css';
@@ -27,14 +27,7 @@ export function RadioField({
     field.options.findIndex((o) => o.value === current),
   );
   return (
-    <FieldFrame
-      id={id}
-      label={field.label}
-      help={field.help}
-      error={error}
-      required={isRequired(field)}
-      kind="group"
-    >
+    <FieldFrame {...frameOf(field, id, error, isRequired(field))} kind="group">
       <div className="ic-choice-list">
         {field.options.map((option, index) => {
           const optionId = `${id}-option-${index}`;
