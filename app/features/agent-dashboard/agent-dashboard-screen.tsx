@@ -19,6 +19,7 @@ import { MANAGERS } from '@/shared/domain/role-groups';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import { ordinalText, shortDayText } from './agent-summary-text';
 import { useAgentSummary, useAgentSummaryFollowsLive } from './use-agent-summary';
+import '@/app/components/field/field.css';
 import './agent-dashboard-screen.css';
 
 const PERIOD_LABELS: Record<AgentSummaryPeriod, string> = { day: 'Today', week: 'This week' };
@@ -104,7 +105,7 @@ export function AgentDashboardScreen({ initialPeriod = 'day' }: AgentDashboardSc
             </label>
             <select
               id={agentSelect}
-              className="ic-agent-dashboard__select"
+              className="ic-field-input ic-agent-dashboard__select"
               value={agentId ?? ''}
               onChange={(event) => setChosenAgent(event.target.value)}
             >

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '@/app/components/field/field.css';
 import './report-layout.css';
 
 export interface ReportSelectFieldProps {
@@ -28,7 +29,7 @@ export function ReportSelectField({
       </label>
       <select
         id={id}
-        className="ic-report-form__select"
+        className="ic-field-input ic-report-form__select"
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
