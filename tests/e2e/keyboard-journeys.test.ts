@@ -329,6 +329,16 @@ async function allowDownloads(context: BrowserContext, page: Page): Promise<stri
 describe('keyboard-only journeys (issue #30 "Accessible everywhere")', () => {
   it('an agent takes an incoming call and completes the intake without a mouse', async () => {
     const { context, page } = await freshAppPage(suite.chromium.browser);
+    // What the page said and where it went, for a failure's message.
+    const story: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warn') {
+        story.push(`${message.type()}: ${message.text().slice(0, 200)}`);
+      }
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) story.push(`navigated: ${frame.url()}`);
+    });
     try {
       await signInToApp(page, suite.server.url, AGENT);
       await until(
@@ -341,7 +351,8 @@ describe('keyboard-only journeys (issue #30 "Accessible everywhere")', () => {
       await page.waitForSelector('main h1', { timeout: TIMEOUT });
       await agentJourney(page, new Date(Date.now() - 1000).toISOString());
     } catch (error) {
-      throw new Error(`${(error as Error).message}\nstep: ${await stepTitle(page)}`, {
+      const said = story.slice(-15).join('\n  ');
+      throw new Error(`${(error as Error).message}\nstep: ${await stepTitle(page)}\n  ${said}`, {
         cause: error,
       });
     } finally {
