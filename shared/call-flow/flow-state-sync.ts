@@ -73,7 +73,11 @@ export function createFlowStateSync(options: FlowStateSyncOptions): FlowStateSyn
       if (error instanceof TransportError && error.status === 409) {
         // Resumed elsewhere, or the execution ended: nothing more to keep from here.
         stopped = true;
-        options.onTakenOver?.(executionId);
+        // Let go only while a step of that execution is still on screen: a flow that went
+        // on meanwhile (completed, hung up) refused its own late save, and must stay.
+        if (latest?.state.processExecutionHistoryId === executionId) {
+          options.onTakenOver?.(executionId);
+        }
         return;
       }
       sent = null; // the next change sends again
@@ -94,7 +98,14 @@ export function createFlowStateSync(options: FlowStateSyncOptions): FlowStateSyn
       if (stopped) return;
       const signature = signatureOf(state);
       latest = signature === null ? null : { signature, state };
-      if (signature === null) return;
+      if (signature === null) {
+        // No step on screen any more (completed, hung up, reset): a step's save still
+        // waiting would reach the server after the execution ended, and be refused.
+        waiting = null;
+        if (timer !== null) scheduler.clearTimeout(timer);
+        timer = null;
+        return;
+      }
       if (signature === (waiting?.signature ?? sent)) {
         // Nothing worth sending changed; keep the freshest state of the same signature.
         if (waiting) waiting = { signature, state };

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { executionHistoryListResponseSchema } from '@/shared/contracts/call-flow-api';
 import { demoUserId } from './harness';
+import { FLOW_STATE_DELAY_MS } from '@/shared/call-flow/flow-state-sync';
 import { freshAppPage, signInToApp } from './harness/app-pages';
 import { appSuite } from './harness/app-suite';
 import { bodyText, fieldValue, FIRST_STEP, stepTitle, waitForStep } from './harness/app-wizard';
@@ -191,6 +192,11 @@ async function agentJourney(page: Page, since: string) {
   await keys.settled('the booking');
   await choose(keys, page, 'consultMode', 'office');
   await next(keys, page, 'Intake complete');
+  // The screen stays complete while the agent reads it: the last step's save, due a moment
+  // after it was shown, is not sent after the end (a refusal then reset the wizard to idle).
+  await new Promise((resolve) => setTimeout(resolve, FLOW_STATE_DELAY_MS + 1_000));
+  expect(await stepTitle(page)).toBe('Intake complete');
+  await keys.settled('the complete intake, a moment later');
 
   // Finish ends the call and goes back to the dashboard: the focus goes with the page.
   await keys.tabTo('.ic-call-flow__done button', { name: 'Finish' });
@@ -334,6 +340,11 @@ describe('keyboard-only journeys (issue #30 "Accessible everywhere")', () => {
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warn') {
         story.push(`${message.type()}: ${message.text().slice(0, 200)}`);
+      }
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) {
+        story.push(`${response.status()} ${response.request().method()} ${response.url()}`);
       }
     });
     page.on('framenavigated', (frame) => {

@@ -149,6 +149,40 @@ describe('the server copy of the wizard state (issue #28 Unfinished intakes)', (
     expect(idle.saves).toEqual([]);
   });
 
+  it("drops the last step's waiting save when the flow completes, and stays (no late 409)", async () => {
+    const { scheduler, saves, takenOver, sync } = setup();
+    sync.push(atForm('peh_1', 1));
+    scheduler.advance(FLOW_STATE_DELAY_MS / 2);
+    // Next on the last step: the intake is complete before the save was due.
+    sync.push({ ...atForm('peh_1', 1), status: 'completed' });
+    scheduler.advance(FLOW_STATE_DELAY_MS * 2);
+    await settle();
+    expect(saves).toEqual([]);
+    expect(takenOver).toEqual([]);
+  });
+
+  it('does not let a completed flow go when its last save, already sent, is refused', async () => {
+    const scheduler = new FakeScheduler();
+    const takenOver: string[] = [];
+    let refuse: (error: unknown) => void = () => {};
+    const sync = createFlowStateSync({
+      scheduler,
+      // The save is on its way when the flow completes; the server then refuses it (409).
+      save: () =>
+        new Promise<void>((_, reject) => {
+          refuse = reject;
+        }),
+      onTakenOver: (executionId) => takenOver.push(executionId),
+    });
+    sync.push(atForm('peh_1', 1));
+    scheduler.advance(FLOW_STATE_DELAY_MS);
+    await settle();
+    sync.push({ ...atForm('peh_1', 1), status: 'completed' });
+    refuse(new TransportError('Conflict', 409, 'This intake has ended.'));
+    await settle();
+    expect(takenOver).toEqual([]);
+  });
+
   it('drops a waiting save when disposed (the wizard parked the flow or went away)', async () => {
     const { scheduler, saves, sync } = setup();
     sync.push(atForm('peh_1'));
