@@ -80,6 +80,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // The demo database seeded once a run, copied by each suite's server
+          // (tests/e2e/harness/start-server.ts, issue #31 item 11).
+          globalSetup: ['tests/server/helpers/sqlite-global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

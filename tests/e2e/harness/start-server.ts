@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { type BuildServerOptions, buildServer, type IntakeServer } from '@/server/app';
 import { DEMO_PASSWORD, demoAccountSlug } from '@/server/seed/demo-accounts';
 import { userRoom } from '@/server/socket/socket-server';
+import { copySeededTemplate } from '../../server/helpers/sqlite-template';
+import { TEST_PASSWORD_COST } from '../../server/helpers/test-server';
 import { authResponseSchema } from '@/shared/contracts/auth';
 import {
   type PlaceTestCall,
@@ -88,6 +90,14 @@ export async function startServer(
     throw new Error(`The app is not built (${APP_DIST}). Run "npm run build" first.`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'intake-e2e-'));
+  // The run's demo database, seeded once by the global setup at the test password cost,
+  // is copied rather than seeded again (issue #31 item 11: 10 to 20 s a file under load),
+  // unless the suite runs its own clock or asks for another cost or no demo data.
+  const fromTemplate =
+    options.now === undefined &&
+    options.seedDemoData !== false &&
+    (options.passwordCost === undefined || options.passwordCost === TEST_PASSWORD_COST) &&
+    (await copySeededTemplate(dataDir, new Date().toISOString().slice(0, 10)));
   const build = () =>
     buildServer({
       dataDir,
@@ -95,6 +105,9 @@ export async function startServer(
       staticDir: APP_DIST,
       // The demo accounts sign in here; the server's default is a database without them.
       seedDemoData: true,
+      // The copied demo users' passwords are hashed at the test cost: signing in must not
+      // re-hash each at the production cost.
+      ...(fromTemplate ? { passwordCost: TEST_PASSWORD_COST } : {}),
       ...options,
     });
   // Raw TCP connections, WebSocket upgrades included: what a crash cuts.
