@@ -20,7 +20,7 @@ export interface FormDialogProps {
  * Users Parameters' edit): focus moves to its first field, stays inside (Tab wraps),
  * Escape and the backdrop close it, and focus goes back to the button that opened it
  * (spec: session 9, dialogs 400 px wide; wider here for two-column fields, within the
- * screen). Its form lays out with the `ic-form-dialog__form`, `__pair`, `__failure` and
+ * screen). Its form lays out with the `ic-form-dialog__form`, `__pair` (FormFailure for a refusal) and
  * `__actions` classes.
  */
 export function FormDialog({

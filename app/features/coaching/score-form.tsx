@@ -13,6 +13,7 @@ import { isoDay } from '@/shared/domain/coaching';
 import { TransportError } from '@/shared/transport/transport';
 import { scoresKey } from './coaching-queries';
 import { emptyScoreDraft, readScoreDraft } from './score-draft';
+import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 export interface ScoreFormProps {
   workspaceId: string;
@@ -115,11 +116,7 @@ export function ScoreForm({ workspaceId, agents, topics, agentId }: ScoreFormPro
           value={draft.note}
           onValueChange={(value) => update('note', value)}
         />
-        {failure ? (
-          <p className="ic-coaching__failure" role="alert">
-            The score was not saved: {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} lead="The score was not saved:" />
         <div>
           <Button type="submit" variant="primary" disabled={saving}>
             {saving ? 'Saving…' : 'Save score'}

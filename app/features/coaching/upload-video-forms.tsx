@@ -20,6 +20,7 @@ import {
   readFileDraft,
   readYoutubeDraft,
 } from './video-drafts';
+import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 const reasonOf = (error: unknown) => {
   const failure = TransportError.from(error);
@@ -74,11 +75,7 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
         onSubmit={(event) => void submit(event)}
         aria-label="Add a YouTube link"
       >
-        {errors.categoryId ? (
-          <p className="ic-coaching__failure" role="alert">
-            {errors.categoryId}
-          </p>
-        ) : null}
+        <FormFailure message={errors.categoryId} />
         <TextField
           label="Title"
           required
@@ -99,11 +96,7 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
           value={draft.url}
           onValueChange={(value) => update('url', value)}
         />
-        {failure ? (
-          <p className="ic-coaching__failure" role="alert">
-            The video was not added: {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} lead="The video was not added:" />
         <div className="ic-coaching__form-actions">
           <Button type="submit" variant="primary" disabled={saving}>
             {saving ? 'Adding…' : 'Add video'}
@@ -159,11 +152,7 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
         aria-label="Upload a video file"
         aria-busy={uploading}
       >
-        {errors.categoryId ? (
-          <p className="ic-coaching__failure" role="alert">
-            {errors.categoryId}
-          </p>
-        ) : null}
+        <FormFailure message={errors.categoryId} />
         <TextField
           label="Title"
           required
@@ -189,11 +178,7 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
             />
           )}
         </Field>
-        {failure ? (
-          <p className="ic-coaching__failure" role="alert">
-            The video was not uploaded: {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} lead="The video was not uploaded:" />
         <p className="ic-coaching__live" id={liveId} role="status" aria-live="polite">
           {uploading ? 'Uploading… keep this page open until it finishes.' : ''}
         </p>

@@ -13,6 +13,7 @@ import type { Workspace } from '@/shared/contracts/workspace';
 import { editionLabel } from '@/shared/domain/editions';
 import { TransportError } from '@/shared/transport/transport';
 import { readSettingsDraft, settingsDraftOf } from './workspace-settings-draft';
+import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 export const NOT_SAVED_TEXT = 'The settings were not saved. Please try again.';
 
@@ -164,11 +165,7 @@ export function WorkspaceSettingsEditor({
         />
       </fieldset>
 
-      {failure ? (
-        <p className="ic-workspace-editor__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className="ic-workspace-editor__actions">
         <Button type="submit" variant="primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save settings'}

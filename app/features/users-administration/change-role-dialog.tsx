@@ -8,6 +8,7 @@ import type { WorkspaceRole } from '@/shared/domain/user-administration';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { fullName, ROLE_LABELS } from './user-list-model';
+import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 export const CHOOSE_ROLE_TEXT = 'Choose the new role.';
 
@@ -95,11 +96,7 @@ export function ChangeRoleDialog({
         <p className="ic-form-dialog__text" id={noteId}>
           Their open sessions end: the new role applies when they sign in again.
         </p>
-        {failure ? (
-          <p className="ic-form-dialog__failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
         <div className="ic-form-dialog__actions">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={saving}>

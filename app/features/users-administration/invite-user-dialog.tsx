@@ -11,6 +11,7 @@ import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { EMPTY_INVITE, readInviteDraft, type InviteDraft } from './invite-draft';
 import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { ROLE_LABELS } from './user-list-model';
+import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 export interface InviteUserDialogProps {
   workspaceId: string;
@@ -124,11 +125,7 @@ export function InviteUserDialog({
           placeholder="Choose a role"
           options={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
         />
-        {failure ? (
-          <p className="ic-form-dialog__failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
         <div className="ic-form-dialog__actions">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={sending}>

@@ -9,6 +9,7 @@ import type { WorkspaceUser } from '@/shared/contracts/users-administration';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { fullName, type LinkFeatures } from './user-list-model';
+import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 type ListLoad<T> = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; items: T[] };
 
@@ -192,11 +193,7 @@ export function LinkUserDialog({
             <Button onClick={retryCtm}>Load the call-tracking users again</Button>
           </div>
         ) : null}
-        {failure ? (
-          <p className="ic-form-dialog__failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
         <div className="ic-form-dialog__actions">
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={saving || !listsReady}>

@@ -18,6 +18,7 @@ import {
   type ParametersDraftErrors,
   readParametersDraft,
 } from './parameters-draft';
+import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 export const SAVE_LABEL = 'Save parameters';
 export const savedText = (name: string) => `Parameters of ${name} saved.`;
@@ -194,11 +195,7 @@ export function EditParametersDialog({
           </div>
         </fieldset>
 
-        {failure ? (
-          <p className="ic-form-dialog__failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
         <div className="ic-form-dialog__actions">
           <Button onClick={onClose} disabled={saving}>
             Cancel

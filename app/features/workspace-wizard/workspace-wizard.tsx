@@ -37,6 +37,7 @@ import {
   TimezoneStep,
 } from './wizard-step-forms';
 import { systemWorkspaceListsKey, wizardTimezonesQuery } from './workspace-wizard-query';
+import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 interface WizardState {
   step: WizardStep;
@@ -211,11 +212,7 @@ export function WorkspaceWizard({ saved }: { saved: WizardDraft | null }) {
         <p className="ic-wizard__status" role="status" aria-live="polite">
           {status}
         </p>
-        {saveError ? (
-          <p className="ic-wizard__failure" role="alert">
-            {saveError}
-          </p>
-        ) : null}
+        <FormFailure message={saveError} />
         {step === 'name' ? (
           <NameStep
             key={step}
@@ -351,11 +348,7 @@ function ReviewStep({
           </div>
         ))}
       </dl>
-      {error ? (
-        <p className="ic-wizard__failure" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFailure message={error} />
       <div className="ic-wizard__nav">
         <Button onClick={onBack} disabled={saving}>
           Back
