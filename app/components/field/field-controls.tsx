@@ -161,3 +161,35 @@ export function SelectField<Value extends string>({
     </Field>
   );
 }
+
+export interface CheckFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'checked' | 'onChange'
+> {
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  /** More classes for the label (a nested choice's indent, say). */
+  labelClassName?: string;
+}
+
+/** A checkbox with its label beside it, the whole line clickable. */
+export function CheckField({
+  label,
+  checked,
+  onCheckedChange,
+  labelClassName,
+  ...input
+}: CheckFieldProps) {
+  return (
+    <label className={['ic-check', labelClassName].filter(Boolean).join(' ')}>
+      <input
+        {...input}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}

@@ -15,6 +15,7 @@ import { optionLabel, UserPicker } from './user-picker';
 import { workspaceUsersQuery } from './workspace-users-query';
 import { allWorkspacesQuery } from './workspaces-query';
 import './system-notifications-page.css';
+import { CheckField } from '@/app/components/field/field-controls';
 
 /**
  * System area: send a notification to every user of a workspace, or to one of them
@@ -150,14 +151,11 @@ export function SystemNotificationsPage() {
               spellCheck={false}
               onValueChange={(value) => update('path', value)}
             />
-            <label className="ic-system-notify__check">
-              <input
-                type="checkbox"
-                checked={draft.actionRequired}
-                onChange={(event) => update('actionRequired', event.target.checked)}
-              />
-              Action required
-            </label>
+            <CheckField
+              label="Action required"
+              checked={draft.actionRequired}
+              onCheckedChange={(checked) => update('actionRequired', checked)}
+            />
             <div>
               <Button type="submit" variant="primary" disabled={sending}>
                 {sending ? 'Sending…' : 'Send notification'}

@@ -14,6 +14,7 @@ import { editionLabel } from '@/shared/domain/editions';
 import { TransportError } from '@/shared/transport/transport';
 import { readSettingsDraft, settingsDraftOf } from './workspace-settings-draft';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
+import { CheckField } from '@/app/components/field/field-controls';
 
 export const NOT_SAVED_TEXT = 'The settings were not saved. Please try again.';
 
@@ -120,34 +121,34 @@ export function WorkspaceSettingsEditor({
 
       <fieldset className="ic-workspace-editor__group">
         <legend>Cockpit modules</legend>
-        <Check
+        <CheckField
           label="Cockpit enabled"
           checked={draft.cockpitEnabled}
-          onChange={(value) => update('cockpitEnabled', value)}
+          onCheckedChange={(value) => update('cockpitEnabled', value)}
         />
-        <Check
+        <CheckField
           label="Sales Performance"
           checked={draft.salesPerformance}
-          onChange={(value) => update('salesPerformance', value)}
+          onCheckedChange={(value) => update('salesPerformance', value)}
         />
-        <Check
+        <CheckField
           label="Communications"
           checked={draft.communications}
-          onChange={(value) => update('communications', value)}
+          onCheckedChange={(value) => update('communications', value)}
         />
-        <Check
+        <CheckField
           label="Cash Flow"
           checked={draft.cashFlow}
-          onChange={(value) => update('cashFlow', value)}
+          onCheckedChange={(value) => update('cashFlow', value)}
         />
       </fieldset>
 
       <fieldset className="ic-workspace-editor__group">
         <legend>Call tracking</legend>
-        <Check
+        <CheckField
           label="Call tracking on"
           checked={draft.ctmEnabled}
-          onChange={(value) => update('ctmEnabled', value)}
+          onCheckedChange={(value) => update('ctmEnabled', value)}
         />
         <CallTrackingAccountField
           value={draft.ctmAccount}
@@ -158,10 +159,10 @@ export function WorkspaceSettingsEditor({
 
       <fieldset className="ic-workspace-editor__group">
         <legend>Accounting</legend>
-        <Check
+        <CheckField
           label="QuickBooks (accounting vendor)"
           checked={draft.quickBooks}
-          onChange={(value) => update('quickBooks', value)}
+          onCheckedChange={(value) => update('quickBooks', value)}
         />
       </fieldset>
 
@@ -175,26 +176,5 @@ export function WorkspaceSettingsEditor({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Check({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <label className="ic-workspace-editor__check">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      {label}
-    </label>
   );
 }

@@ -19,6 +19,7 @@ import {
   readParametersDraft,
 } from './parameters-draft';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
+import { CheckField } from '@/app/components/field/field-controls';
 
 export const SAVE_LABEL = 'Save parameters';
 export const savedText = (name: string) => `Parameters of ${name} saved.`;
@@ -159,22 +160,14 @@ export function EditParametersDialog({
           ) : (
             <div className="ic-parameters-dialog__checks">
               {choices.practiceAreas.map((area) => (
-                <label
+                <CheckField
                   key={area.id}
-                  className={
-                    area.parent
-                      ? 'ic-parameters-dialog__check ic-parameters-dialog__check--child'
-                      : 'ic-parameters-dialog__check'
-                  }
-                >
-                  <input
-                    type="checkbox"
-                    checked={draft.practiceAreaIds.includes(area.id)}
-                    aria-invalid={errors.practiceAreaIds ? true : undefined}
-                    onChange={(event) => togglePracticeArea(area.id, event.target.checked)}
-                  />
-                  {area.name}
-                </label>
+                  label={area.name}
+                  labelClassName={area.parent ? 'ic-parameters-dialog__check--child' : undefined}
+                  checked={draft.practiceAreaIds.includes(area.id)}
+                  aria-invalid={errors.practiceAreaIds ? true : undefined}
+                  onCheckedChange={(checked) => togglePracticeArea(area.id, checked)}
+                />
               ))}
             </div>
           )}

@@ -27,6 +27,7 @@ import {
   readValue,
   type CrmForm,
 } from '@/shared/domain/workspace-wizard';
+import { CheckField } from '@/app/components/field/field-controls';
 
 /** What every step form is given: its saved value, how to go on, and how to go back. */
 export interface StepFormProps<Value> {
@@ -237,14 +238,11 @@ export function CallTrackingStep({
         if (value !== null) onNext(value);
       }}
     >
-      <label className="ic-wizard__check">
-        <input
-          type="checkbox"
-          checked={draft.enabled}
-          onChange={(event) => update('enabled', event.target.checked)}
-        />
-        Turn call tracking on
-      </label>
+      <CheckField
+        label="Turn call tracking on"
+        checked={draft.enabled}
+        onCheckedChange={(checked) => update('enabled', checked)}
+      />
       <CallTrackingAccountField
         value={draft.account}
         error={errors.account}
