@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useModalFocus } from '@/app/components/dialog/use-modal-focus';
 import { createPortal } from 'react-dom';
 import { Button } from '@/app/components/button/button';
+import { TextField } from '@/app/components/field/field-controls';
 import { stripPhone } from '@/shared/domain/phone';
 import { Modal } from '@/app/components/dialog/modal';
 import './start-call-dialog.css';
@@ -87,44 +88,26 @@ export function StartCallDialog({
         For a walk-in or a call-back: who is the caller?
       </p>
       <form className="ic-start-call__form" noValidate onSubmit={submit}>
-        <div className="ic-start-call__field">
-          <label htmlFor={`${id}-name`}>Caller name</label>
-          <input
-            id={`${id}-name`}
-            ref={nameRef}
-            name="leadName"
-            autoComplete="off"
-            value={values.leadName}
-            aria-invalid={shown.leadName ? true : undefined}
-            aria-describedby={shown.leadName ? `${id}-name-error` : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, leadName: e.target.value }))}
-          />
-          {shown.leadName ? (
-            <span className="ic-start-call__error" id={`${id}-name-error`}>
-              {shown.leadName}
-            </span>
-          ) : null}
-        </div>
-        <div className="ic-start-call__field">
-          <label htmlFor={`${id}-phone`}>Phone</label>
-          <input
-            id={`${id}-phone`}
-            ref={phoneRef}
-            name="phone"
-            type="tel"
-            autoComplete="off"
-            inputMode="tel"
-            value={values.phone}
-            aria-invalid={shown.phone ? true : undefined}
-            aria-describedby={shown.phone ? `${id}-phone-error` : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, phone: e.target.value }))}
-          />
-          {shown.phone ? (
-            <span className="ic-start-call__error" id={`${id}-phone-error`}>
-              {shown.phone}
-            </span>
-          ) : null}
-        </div>
+        <TextField
+          ref={nameRef}
+          label="Caller name"
+          name="leadName"
+          autoComplete="off"
+          value={values.leadName}
+          error={shown.leadName}
+          onValueChange={(leadName) => setValues((v) => ({ ...v, leadName }))}
+        />
+        <TextField
+          ref={phoneRef}
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          inputMode="tel"
+          value={values.phone}
+          error={shown.phone}
+          onValueChange={(phone) => setValues((v) => ({ ...v, phone }))}
+        />
         <div className="ic-start-call__actions">
           <Button onClick={onCancel}>Cancel</Button>
           <Button type="submit" variant="primary">
