@@ -140,13 +140,9 @@ export function QuickBooksScreen({
             value={months.applied}
             disabled={loading}
             onChange={(value) => months.apply(Number(value))}
-          >
-            {CASH_FLOW_MONTH_CHOICES.map((count) => (
-              <option key={count} value={count}>
-                Last {countOf(count, 'month')}
-              </option>
-            ))}
-          </ReportSelectField>
+            choices={CASH_FLOW_MONTH_CHOICES}
+            nameOf={(count) => `Last ${countOf(count, 'month')}`}
+          />
         </div>
       ) : null}
       <Card className="ic-report-section" aria-busy={loading}>

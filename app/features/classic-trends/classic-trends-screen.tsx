@@ -120,13 +120,9 @@ export function ClassicTrendsScreen({
             label="Time range"
             value={draft.timeFrame}
             onChange={(value) => patch({ timeFrame: value as TrendTimeFrame })}
-          >
-            {TREND_TIME_FRAMES.map((frame) => (
-              <option key={frame} value={frame}>
-                {TIME_FRAME_LABELS[frame]}
-              </option>
-            ))}
-          </ReportSelectField>
+            choices={TREND_TIME_FRAMES}
+            nameOf={(frame) => TIME_FRAME_LABELS[frame]}
+          />
           {lookups.leadSources.length > 0 ? (
             <MultiSelect
               label="Lead sources"

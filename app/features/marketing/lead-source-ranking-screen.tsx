@@ -175,13 +175,9 @@ export function LeadSourceRankingScreen({
             label="Status"
             value={draft.status}
             onChange={(value) => patch({ status: value as RankingFilterState['status'] })}
-          >
-            {RANKING_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </ReportSelectField>
+            choices={RANKING_STATUSES}
+            nameOf={(status) => STATUS_LABELS[status]}
+          />
           <ReportSelectField
             id={`${id}-area`}
             label="Practice area"
@@ -200,13 +196,9 @@ export function LeadSourceRankingScreen({
             label="Compare with last year"
             value={draft.lastYearMetric}
             onChange={(value) => patch({ lastYearMetric: value as RankingMetric })}
-          >
-            {RANKING_METRICS.map((metric) => (
-              <option key={metric} value={metric}>
-                {RANKING_METRIC_LABELS[metric]}
-              </option>
-            ))}
-          </ReportSelectField>
+            choices={RANKING_METRICS}
+            nameOf={(metric) => RANKING_METRIC_LABELS[metric]}
+          />
           <div className="ic-report-form__actions">
             <Button type="submit" variant="primary" disabled={loading}>
               Filter

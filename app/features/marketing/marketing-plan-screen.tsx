@@ -144,13 +144,9 @@ export function MarketingPlanScreen({
             label="Group by"
             value={draft.category}
             onChange={(value) => patch({ category: value as MarketingCategory })}
-          >
-            {MARKETING_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </ReportSelectField>
+            choices={MARKETING_CATEGORIES}
+            nameOf={(category) => CATEGORY_LABELS[category]}
+          />
           <ReportSelectField
             id={`${id}-source`}
             label="Lead source"

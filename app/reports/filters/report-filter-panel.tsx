@@ -148,13 +148,9 @@ export function ReportFilterPanel({
               label="Perspective"
               value={draft.type}
               onChange={(value) => patch({ type: value as PclcType })}
-            >
-              {PCLC_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {PERSPECTIVE_LABELS[type]}
-                </option>
-              ))}
-            </ReportSelectField>
+              choices={PCLC_TYPES}
+              nameOf={(type) => PERSPECTIVE_LABELS[type]}
+            />
           ) : null}
           {on('leadSources') && lookups.leadSources.length > 0 ? (
             <MultiSelect
