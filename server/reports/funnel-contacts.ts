@@ -15,6 +15,18 @@ import { loose, type ReportScope, type WorkspaceLookupSet } from './report-scope
 
 type AnyEb = ExpressionBuilder<Record<string, Record<string, string | number | null>>, string>;
 
+/** What a report's list of contacts reads of each (`contacts as c`): who, and its attribution. */
+export const CONTACT_ROW_COLUMNS = [
+  'c.id',
+  'c.module',
+  'c.first_name',
+  'c.last_name',
+  'c.lead_source_id',
+  'c.campaign_id',
+  'c.case_type_key',
+  'c.sub_case_type_key',
+] as const;
+
 export interface StageContact {
   id: string;
   module: string;
@@ -168,17 +180,7 @@ export async function stageContacts(
 
   const byName =
     (query.plan ?? (await choosePlan(db, scope.workspace.id, query, bound))) === 'byName';
-  const contactColumns = [
-    'c.id',
-    'c.module',
-    'c.first_name',
-    'c.last_name',
-    'c.lead_source_id',
-    'c.campaign_id',
-    'c.case_type_key',
-    'c.sub_case_type_key',
-    'c.qualification',
-  ] as const;
+  const contactColumns = [...CONTACT_ROW_COLUMNS, 'c.qualification'] as const;
   const distinct = Boolean(query.distinctContacts);
   // A distinct list reads a row past the page to tell whether more follow (no total).
   const limit = distinct ? query.limit + 1 : query.limit;

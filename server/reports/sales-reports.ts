@@ -14,7 +14,7 @@ import type { TotalPipelineResponse } from '@/shared/contracts/reports/pclc';
 import { ratePercent } from '@/shared/domain/funnel-rates';
 import type { Db } from '../db/database';
 import { addDays, daysBetween, daysInMonth, monthOf } from '../records/workspace-days';
-import { contactLabels } from './funnel-contacts';
+import { CONTACT_ROW_COLUMNS, contactLabels } from './funnel-contacts';
 import {
   attributedRows,
   countTransitions,
@@ -253,18 +253,7 @@ export async function noShows(db: Db, scope: ReportScope): Promise<NoShowsRespon
       .where('t.status', '=', 'no_show')
       .where('t.scheduled_at', '>=', addDays(scope.startDate, -1))
       .where('t.scheduled_at', '<', addDays(scope.endDate, 2))
-      .select([
-        'c.id',
-        'c.module',
-        'c.first_name',
-        'c.last_name',
-        'c.lead_source_id',
-        'c.campaign_id',
-        'c.case_type_key',
-        'c.sub_case_type_key',
-        't.scheduled_at',
-        't.consultant_id',
-      ])
+      .select([...CONTACT_ROW_COLUMNS, 't.scheduled_at', 't.consultant_id'])
       .orderBy('t.scheduled_at', 'desc')
       .orderBy('t.id')
       // A literal, not a parameter: knowing the limit, SQLite's planner walks the status-time
