@@ -110,7 +110,6 @@ export const LONG_FUNCTION_FILES = [
   'bench/reports.ts',
   'extension/entrypoints/background/app-live-port.ts',
   'extension/entrypoints/background/live.ts',
-  'extension/entrypoints/options/options-page.tsx',
   'extension/panel/mount-panel.ts',
   'extension/panel/panel-frame.ts',
   'server/app.ts',

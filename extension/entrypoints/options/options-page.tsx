@@ -116,29 +116,11 @@ export function OptionsPage() {
         {locked('serverOrigin') ? <p className="ic-options__muted">{LOCKED_TEXT}</p> : null}
       </section>
 
-      <section>
-        <h2>Sites</h2>
-        <fieldset disabled={locked('sites')}>
-          <legend className="ic-options__muted">Show the Intake Cockpit panel on:</legend>
-          {SITE_FAMILIES.map((family) => (
-            <label key={family} className="ic-options__check">
-              <input
-                type="checkbox"
-                name={`site-${family}`}
-                checked={settings.sites[family]}
-                onChange={(event) =>
-                  void save({
-                    ...settings,
-                    sites: { ...settings.sites, [family]: event.target.checked },
-                  })
-                }
-              />
-              {SITE_FAMILY_LABELS[family]}
-            </label>
-          ))}
-        </fieldset>
-        {locked('sites') ? <p className="ic-options__muted">{LOCKED_TEXT}</p> : null}
-      </section>
+      <SitesSection
+        sites={settings.sites}
+        locked={locked('sites')}
+        onChange={(sites) => void save({ ...settings, sites })}
+      />
 
       <section>
         <h2>Extra Keap / Infusionsoft hosts</h2>
@@ -185,5 +167,37 @@ export function OptionsPage() {
         </p>
       ) : null}
     </main>
+  );
+}
+
+/** Which site families get the panel: one box each, locked when the policy sets them. */
+function SitesSection({
+  sites,
+  locked,
+  onChange,
+}: {
+  sites: ResolvedSettings['settings']['sites'];
+  locked: boolean;
+  onChange: (sites: ResolvedSettings['settings']['sites']) => void;
+}) {
+  return (
+    <section>
+      <h2>Sites</h2>
+      <fieldset disabled={locked}>
+        <legend className="ic-options__muted">Show the Intake Cockpit panel on:</legend>
+        {SITE_FAMILIES.map((family) => (
+          <label key={family} className="ic-options__check">
+            <input
+              type="checkbox"
+              name={`site-${family}`}
+              checked={sites[family]}
+              onChange={(event) => onChange({ ...sites, [family]: event.target.checked })}
+            />
+            {SITE_FAMILY_LABELS[family]}
+          </label>
+        ))}
+      </fieldset>
+      {locked ? <p className="ic-options__muted">{LOCKED_TEXT}</p> : null}
+    </section>
   );
 }
