@@ -108,7 +108,6 @@ export const LONG_FUNCTION_FILES = [
   'app/live/notification-center.tsx',
   'app/reports/filters/report-filter-panel.tsx',
   'bench/reports.ts',
-  'extension/entrypoints/background/app-live-port.ts',
   'extension/entrypoints/background/live.ts',
   'extension/panel/mount-panel.ts',
   'extension/panel/panel-frame.ts',

@@ -83,15 +83,6 @@ export function createAppLivePorts(options: {
     for (const [port, scope] of admitted) if (!isSignedInAs(scope)) close(port);
   });
 
-  async function answer(port: RouterPort, id: string, run: () => Promise<unknown>) {
-    try {
-      const data = await run();
-      post(port, { kind: 'answer', id, ok: true, data: data ?? null });
-    } catch (error) {
-      post(port, { kind: 'answer', id, ok: false, error: TransportError.from(error).toJSON() });
-    }
-  }
-
   return {
     /** runtime.onConnectExternal */
     onConnectExternal(port: RouterPort): void {
@@ -154,35 +145,6 @@ export function createAppLivePorts(options: {
         onAdmitted(port, message);
       });
 
-      type AppRpc =
-        | Extract<AppLiveMessage, { kind: 'live:get' | 'live:mark-read' | 'live:mark-all-read' }>
-        | Extract<
-            CallRpcMessage,
-            {
-              kind:
-                | 'call:get'
-                | 'call:claim'
-                | 'call:outbound'
-                | 'call:hang-up'
-                | 'call:reset'
-                | 'call:take-waiting'
-                | 'call:leave-waiting'
-                | 'call:wizard-moved';
-            }
-          >;
-      function runFor(target: RouterPort, message: AppRpc): () => Promise<unknown> {
-        switch (message.kind) {
-          case 'live:get':
-            return async () => live.snapshot();
-          case 'live:mark-read':
-            return () => live.markRead(message.ids);
-          case 'live:mark-all-read':
-            return () => live.markAllRead();
-          default:
-            return () => calls.handle(target, message);
-        }
-      }
-
       function onAdmitted(target: RouterPort, message: AppLiveMessage): void {
         switch (message.kind) {
           case 'live:hello':
@@ -216,8 +178,8 @@ export function createAppLivePorts(options: {
           return;
         }
         inFlight++;
-        const run = runFor(target, message);
-        void answer(target, message.id, run).finally(() => {
+        const run = runFor(live, calls, target, message);
+        void answer(post, target, message.id, run).finally(() => {
           inFlight--;
         });
       }
@@ -226,4 +188,56 @@ export function createAppLivePorts(options: {
     openPorts: () => admitted.size,
     droppedMessages: () => dropped,
   };
+}
+
+/** The calls an admitted app port may make (not the wizard's call:flow-* kinds). */
+type AppRpc =
+  | Extract<AppLiveMessage, { kind: 'live:get' | 'live:mark-read' | 'live:mark-all-read' }>
+  | Extract<
+      CallRpcMessage,
+      {
+        kind:
+          | 'call:get'
+          | 'call:claim'
+          | 'call:outbound'
+          | 'call:hang-up'
+          | 'call:reset'
+          | 'call:take-waiting'
+          | 'call:leave-waiting'
+          | 'call:wizard-moved';
+      }
+    >;
+
+/** What answers an app port's call: the live feed, or the active call. */
+function runFor(
+  live: BackgroundLive,
+  calls: BackgroundCalls,
+  target: RouterPort,
+  message: AppRpc,
+): () => Promise<unknown> {
+  switch (message.kind) {
+    case 'live:get':
+      return async () => live.snapshot();
+    case 'live:mark-read':
+      return () => live.markRead(message.ids);
+    case 'live:mark-all-read':
+      return () => live.markAllRead();
+    default:
+      return () => calls.handle(target, message);
+  }
+}
+
+/** Sends back what the call returned, or its error. */
+async function answer(
+  post: (port: RouterPort, message: BackgroundMessage) => void,
+  port: RouterPort,
+  id: string,
+  run: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    const data = await run();
+    post(port, { kind: 'answer', id, ok: true, data: data ?? null });
+  } catch (error) {
+    post(port, { kind: 'answer', id, ok: false, error: TransportError.from(error).toJSON() });
+  }
 }
