@@ -110,7 +110,6 @@ export const LONG_FUNCTION_FILES = [
   'bench/reports.ts',
   'extension/entrypoints/background/live.ts',
   'extension/panel/mount-panel.ts',
-  'extension/panel/panel-frame.ts',
   'server/app.ts',
   'server/auth/refresh-tokens.ts',
   'server/call-center/execution-histories.ts',

@@ -95,20 +95,7 @@ async function runPanelFrame(family: SiteFamily): Promise<void> {
     connect: (name) => browser.runtime.connect({ name }) as unknown as PortLike,
   });
   const environment = createPortEnvironment(transport);
-  /** After the first answer, its render and a frame; or at the latest FIRST_SCREEN_ALONE_MS. */
-  const firstFiguresShown = (stop: AbortSignal) =>
-    new Promise<void>((resolve) => {
-      setTimeout(resolve, FIRST_SCREEN_ALONE_MS);
-      stop.addEventListener('abort', () => resolve(), { once: true });
-      void environment.firstAnswer().then(() =>
-        // The answer renders in a task of the data layer's; the next frame has it on screen
-        // (a hidden tab has no frames: then a moment later).
-        setTimeout(() => {
-          requestAnimationFrame(() => setTimeout(resolve, 0));
-          setTimeout(resolve, 100);
-        }, 0),
-      );
-    });
+  const firstFiguresShown = (stop: AbortSignal) => firstFiguresShownAfter(environment, stop);
   const live = createPortLiveFeed(transport);
   // Presses of the page's call buttons, kept a moment when they come before the dialogs.
   const presses = holdLatestPress((listener) => transport.onPanelCall(listener), PRESS_HOLD_MS);
@@ -148,23 +135,7 @@ async function runPanelFrame(family: SiteFamily): Promise<void> {
   };
   if (!(await allowed.catch(() => false))) return stop();
 
-  // The layout the content script gives the frame: the panel's box, or the whole viewport
-  // while a dialog or a wide drop-down is on or a resize drag is under way.
-  let box: PanelBox | null = null;
-  let overlay = false;
-  let lastLayout = '';
-  const sendLayout = () => {
-    const layout = {
-      kind: 'layout' as const,
-      width: box?.width ?? 0,
-      overlay: overlay || !!box?.dragging,
-    };
-    const key = JSON.stringify(layout);
-    if (key === lastLayout) return;
-    lastLayout = key;
-    post(layout);
-  };
-  sendLayout();
+  const layout = createLayoutSender(post);
 
   let mounted: { key: string; controller: AbortController; host: HTMLElement | null } | null = null;
 
@@ -176,8 +147,7 @@ async function runPanelFrame(family: SiteFamily): Promise<void> {
     mounted?.controller.abort();
     mounted = null;
     if (key === '' || !state) {
-      box = null;
-      sendLayout();
+      layout.setBox(null);
       return reportCallFacts();
     }
     const controller = new AbortController();
@@ -191,8 +161,7 @@ async function runPanelFrame(family: SiteFamily): Promise<void> {
     const prefs = prefsAtStart ?? undefined;
     prefsAtStart = null;
     controller.signal.addEventListener('abort', () => {
-      box = null;
-      sendLayout();
+      layout.setBox(null);
     });
     current.host = await mountPanel({
       family,
@@ -211,8 +180,7 @@ async function runPanelFrame(family: SiteFamily): Promise<void> {
       // Closing the CRM tab is the content script's to guard (panel-runtime.ts).
       guardUnload: false,
       onBox: (next) => {
-        box = next;
-        sendLayout();
+        layout.setBox(next);
       },
     });
     if (controller.signal.aborted || !current.host) return;
@@ -222,18 +190,9 @@ async function runPanelFrame(family: SiteFamily): Promise<void> {
     const panelHost = current.host;
     watchOverlays({
       doc: document,
-      roots: () => {
-        const roots: ParentNode[] = [];
-        const panelRoot = panelShadowRoot(panelHost);
-        if (panelRoot) roots.push(panelRoot);
-        // Open here (startCallDialogs below), and read so: its module stays a lazy chunk.
-        const dialogsRoot = document.querySelector(CALL_DIALOGS_TAG)?.shadowRoot;
-        if (dialogsRoot) roots.push(dialogsRoot);
-        return roots;
-      },
+      roots: () => overlayRoots(panelHost),
       onChange: (on) => {
-        overlay = on;
-        sendLayout();
+        layout.setOverlay(on);
       },
       signal: controller.signal,
     });
@@ -281,4 +240,67 @@ async function runPanelFrame(family: SiteFamily): Promise<void> {
     lifetime.abort();
   });
   void evaluate();
+}
+
+/** After the first answer, its render and a frame; or at the latest FIRST_SCREEN_ALONE_MS. */
+function firstFiguresShownAfter(
+  environment: Pick<ReturnType<typeof createPortEnvironment>, 'firstAnswer'>,
+  stop: AbortSignal,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    setTimeout(resolve, FIRST_SCREEN_ALONE_MS);
+    stop.addEventListener('abort', () => resolve(), { once: true });
+    void environment.firstAnswer().then(() =>
+      // The answer renders in a task of the data layer's; the next frame has it on screen
+      // (a hidden tab has no frames: then a moment later).
+      setTimeout(() => {
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+        setTimeout(resolve, 100);
+      }, 0),
+    );
+  });
+}
+
+/** Where a dialog or a wide drop-down may open: the panel's shadow root and the dialogs'. */
+function overlayRoots(panelHost: HTMLElement): ParentNode[] {
+  const roots: ParentNode[] = [];
+  const panelRoot = panelShadowRoot(panelHost);
+  if (panelRoot) roots.push(panelRoot);
+  // Open here (startCallDialogs), and read so: its module stays a lazy chunk.
+  const dialogsRoot = document.querySelector(CALL_DIALOGS_TAG)?.shadowRoot;
+  if (dialogsRoot) roots.push(dialogsRoot);
+  return roots;
+}
+
+/**
+ * The layout the content script gives the frame: the panel's box, or the whole viewport
+ * while a dialog or a wide drop-down is on or a resize drag is under way. Said at once,
+ * then only when it changes.
+ */
+function createLayoutSender(post: (message: Omit<PanelFrameMessage, 'source'>) => void) {
+  let box: PanelBox | null = null;
+  let overlay = false;
+  let lastLayout = '';
+  const sendLayout = () => {
+    const layout = {
+      kind: 'layout' as const,
+      width: box?.width ?? 0,
+      overlay: overlay || !!box?.dragging,
+    };
+    const key = JSON.stringify(layout);
+    if (key === lastLayout) return;
+    lastLayout = key;
+    post(layout);
+  };
+  sendLayout();
+  return {
+    setBox(next: PanelBox | null): void {
+      box = next;
+      sendLayout();
+    },
+    setOverlay(on: boolean): void {
+      overlay = on;
+      sendLayout();
+    },
+  };
 }
