@@ -111,7 +111,6 @@ export const LONG_FUNCTION_FILES = [
   'extension/entrypoints/background/live.ts',
   'extension/panel/mount-panel.ts',
   'server/app.ts',
-  'server/auth/refresh-tokens.ts',
   'server/call-center/execution-histories.ts',
   'server/call-tracking/call-simulator.ts',
   'server/reports/funnel-contacts.ts',

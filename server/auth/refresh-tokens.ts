@@ -103,17 +103,7 @@ export function createRefreshTokenStore(
 
   return {
     async issue(userId, kind) {
-      // Housekeeping: a user's expired tokens and ended families are useless.
-      await db
-        .deleteFrom('refresh_tokens')
-        .where('user_id', '=', userId)
-        .where('expires_at', '<', now().toISOString())
-        .execute();
-      await db
-        .deleteFrom('refresh_families')
-        .where('user_id', '=', userId)
-        .where('started_at', '<', oldestLiveStart())
-        .execute();
+      await dropEndedTokens(db, userId, now().toISOString(), oldestLiveStart());
 
       const familyId = randomUUID();
       const startedAt = now().toISOString();
@@ -132,11 +122,7 @@ export function createRefreshTokenStore(
           .orderBy('started_at')
           .orderBy('id')
           .execute();
-        // A handoff replaces the extension's previous session; past the cap the oldest go.
-        const replaced = kind === 'extension' ? others.filter((f) => f.kind === 'extension') : [];
-        const remaining = others.filter((f) => !replaced.includes(f));
-        const overCap = remaining.slice(0, Math.max(0, remaining.length + 1 - maxActive));
-        const ended = [...replaced, ...overCap].map((f) => f.id);
+        const ended = familiesToEnd(others, kind, maxActive);
         for (const id of ended) await revokeFamily(trx, id, startedAt);
         const signed = await store(userId, familyId, familyEnd(startedAt), trx);
         return { token: signed.token, ended };
@@ -222,27 +208,7 @@ export function createRefreshTokenStore(
 
     async revokeUser(userId, reason) {
       const at = now().toISOString();
-      const familyIds = await db.transaction().execute(async (trx) => {
-        const families = await trx
-          .selectFrom('refresh_families')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        await trx
-          .updateTable('refresh_families')
-          .set({ revoked_at: at })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        await trx
-          .updateTable('refresh_tokens')
-          .set({ revoked_at: at })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        return families.map((f) => f.id);
-      });
+      const familyIds = await db.transaction().execute((trx) => revokeAllOfUser(trx, userId, at));
       // Announced even when no family was open: the user's sockets still have to go.
       for (const listener of listeners) listener({ reason, userId, familyIds });
     },
@@ -267,6 +233,63 @@ export function createRefreshTokenStore(
 }
 
 /** Revokes a family and its tokens; true when the family was still open. */
+/** Housekeeping: a user's expired tokens and ended families are useless. */
+async function dropEndedTokens(
+  db: Db,
+  userId: string,
+  nowIso: string,
+  oldestLiveStart: string,
+): Promise<void> {
+  await db
+    .deleteFrom('refresh_tokens')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<', nowIso)
+    .execute();
+  await db
+    .deleteFrom('refresh_families')
+    .where('user_id', '=', userId)
+    .where('started_at', '<', oldestLiveStart)
+    .execute();
+}
+
+/**
+ * The families a new one of `kind` ends, oldest first: a handoff replaces the extension's
+ * previous session; past the cap the oldest go.
+ */
+function familiesToEnd<F extends { id: string; kind: string }>(
+  others: readonly F[],
+  kind: string,
+  maxActive: number,
+): string[] {
+  const replaced = kind === 'extension' ? others.filter((f) => f.kind === 'extension') : [];
+  const remaining = others.filter((f) => !replaced.includes(f));
+  const overCap = remaining.slice(0, Math.max(0, remaining.length + 1 - maxActive));
+  return [...replaced, ...overCap].map((f) => f.id);
+}
+
+/** Every open family and token of the user ends at `at`; answers the families ended. */
+async function revokeAllOfUser(db: Db, userId: string, at: string): Promise<string[]> {
+  const families = await db
+    .selectFrom('refresh_families')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('refresh_families')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return families.map((f) => f.id);
+}
+
 async function revokeFamily(db: Db, familyId: string, at: string): Promise<boolean> {
   await db
     .updateTable('refresh_tokens')
