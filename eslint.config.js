@@ -100,15 +100,16 @@ export const LONG_FUNCTION_FILES = [
   'app/features/cockpit/cockpit-screen.tsx',
   'app/features/cockpit/lead-flow-card.tsx',
   'app/features/conversion/conversion-report-screen.tsx',
-  'app/features/users-administration/link-user-dialog.tsx',
   'app/features/users-administration/users-panel.tsx',
-  'app/features/users-parameters/edit-parameters-dialog.tsx',
   'app/features/workspace-wizard/workspace-wizard.tsx',
   'app/live/extension-live-feed.ts',
   'app/live/notification-center.tsx',
   'app/reports/filters/report-filter-panel.tsx',
   'bench/reports.ts',
   'extension/entrypoints/background/live.ts',
+  // The handler table that splits it (h-big 62c1952) made a CRM tab's bell click fail
+  // to open its list in 2 of 8 live.test.ts runs: kept as it is until that is understood.
+  'extension/entrypoints/background/port-router.ts',
   'extension/panel/mount-panel.ts',
   'server/app.ts',
   'server/call-center/execution-histories.ts',
