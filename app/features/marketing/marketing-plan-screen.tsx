@@ -44,6 +44,7 @@ import {
   type MarketingData,
   type OverviewData,
 } from './use-marketing-reports';
+import { RateFootnote, type RateFootnoteItem } from '@/app/reports/layout/rate-footnote';
 import '@/app/reports/layout/report-layout.css';
 import './marketing.css';
 
@@ -51,6 +52,14 @@ export const OVERVIEW_LOADING_TEXT = 'Loading the 12-month overview...';
 export const INTELLIGENCE_LOADING_TEXT = 'Loading Marketing Plan Essentials...';
 
 type MarketingRow = MarketingData['rows'][number];
+
+/** The rates and ratios of this screen, each named with what it divides. */
+const MARKETING_RATES: readonly RateFootnoteItem[] = [
+  { name: 'Hire rate', numerator: 'hires', denominator: 'leads' },
+  { name: 'Share of leads', numerator: "the channel's leads", denominator: 'all leads' },
+  { name: 'Cost per lead', numerator: 'spend', denominator: 'leads' },
+  { name: 'Cost per hire', numerator: 'spend', denominator: 'hires' },
+];
 
 /** The chart draws the biggest groups; the rest are summed as 'Everything else'. */
 const CHART_GROUPS = 5;
@@ -201,6 +210,12 @@ export function MarketingPlanScreen({
           {(data) => <IntelligenceBody data={data} />}
         </ReportState>
       </Card>
+      {/* What each rate divides (issue #30), for both cards above. */}
+      <RateFootnote
+        data-testid="marketing-rate-note"
+        rates={MARKETING_RATES}
+        scope="each counted in the months shown for the practice areas chosen"
+      />
     </div>
   );
 }
