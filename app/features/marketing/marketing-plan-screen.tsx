@@ -11,7 +11,7 @@ import { monthLabel } from '@/app/reports/layout/month-label';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
-import { moneyColumn, percentColumn } from '@/app/reports/table/report-columns';
+import { countColumn, moneyColumn, percentColumn } from '@/app/reports/table/report-columns';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
@@ -72,8 +72,9 @@ const GRID_GREY = 'rgba(125, 135, 150, 0.25)';
 function columns(category: MarketingCategory): ReportColumn<MarketingRow>[] {
   return [
     { key: 'label', label: CATEGORY_SINGULAR[category], value: (row) => row.label },
-    { key: 'leads', label: 'Leads', value: (row) => row.totalLeads, numeric: true },
-    { key: 'hires', label: 'Hires', value: (row) => row.totalHires, numeric: true },
+    // Grouped like every other count of the screen ("1,518", as the 6,348 above it).
+    countColumn('leads', 'Leads', (row) => row.totalLeads),
+    countColumn('hires', 'Hires', (row) => row.totalHires),
     percentColumn('hireRate', 'Hire rate', (row) => ratePercent(row.totalHires, row.totalLeads)),
     moneyColumn('spend', 'Spend', (row) => row.totalSpend),
     moneyColumn('costPerLead', 'Cost per lead', (row) => row.costPerLead),
