@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FIGURE_BOX, FIT_FIGURE } from '@/app/components/figure/figure';
+import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import './stat-card.css';
 
 export interface StatCardProps {
@@ -16,6 +17,14 @@ export interface StatCardProps {
   info?: ReactNode;
   /** Id of the detail region the card opens (aria-controls). */
   controls?: string;
+}
+
+/**
+ * A caption's lines: "Set rate 77.78% · 77 / 99" shows the rate and its counts on lines of
+ * their own, so a narrow card (the extension's panel) cuts neither (issue #30: "77 / …").
+ */
+export function captionLines(caption: string): string[] {
+  return caption.split(' · ');
 }
 
 /**
@@ -44,11 +53,16 @@ export function StatCard({
       >
         <span className="ic-stat-card__label">{label}</span>
         <span className={`ic-stat-card__value ${FIT_FIGURE}`}>{value ?? '–'}</span>
-        <span
-          className="ic-stat-card__caption"
-          title={typeof caption === 'string' ? caption : undefined}
-        >
-          {caption ?? '\u00a0'}
+        <span className="ic-stat-card__caption">
+          {typeof caption === 'string'
+            ? captionLines(caption).map((line, index) => (
+                <span key={index} className="ic-stat-card__caption-line">
+                  {/* Read as one caption ("Set rate 50%, 60 / 120"), shown as two lines. */}
+                  {index > 0 ? <VisuallyHidden>, </VisuallyHidden> : null}
+                  {line}
+                </span>
+              ))
+            : (caption ?? '\u00a0')}
         </span>
       </button>
       {info ? <span className="ic-stat-card__info">{info}</span> : null}

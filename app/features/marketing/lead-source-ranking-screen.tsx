@@ -4,6 +4,7 @@ import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { TableExportButtons } from '@/app/reports/exports/table-export-buttons';
 import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
+import { RateFootnote } from '@/app/reports/layout/rate-footnote';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
@@ -263,13 +264,11 @@ function RankingBody({ data, metric }: { data: RankingData; metric: RankingMetri
         onSort={onSort}
       />
       {/* Which population each rate counts (issue #30): the funnel's documented bases. */}
-      <p className="ic-report-toolbar__text" data-testid="ranking-rate-note">
-        {RANKING_RATES.map((rate) => {
-          const basis = FUNNEL_RATE_POPULATIONS[rate];
-          return `${basis.name} = ${basis.numerator} / ${basis.denominator}`;
-        }).join('; ')}
-        , each of the source&rsquo;s own people in the months shown.
-      </p>
+      <RateFootnote
+        data-testid="ranking-rate-note"
+        rates={RANKING_RATES.map((rate) => FUNNEL_RATE_POPULATIONS[rate])}
+        scope="each of the source’s own people in the months shown"
+      />
     </>
   );
 }

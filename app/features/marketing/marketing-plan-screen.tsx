@@ -11,7 +11,7 @@ import { monthLabel } from '@/app/reports/layout/month-label';
 import { ReportKpis } from '@/app/reports/layout/report-kpis';
 import { ReportSelectField } from '@/app/reports/layout/report-select-field';
 import { useFilterDraft } from '@/app/reports/layout/use-filter-draft';
-import { moneyColumn, percentColumn } from '@/app/reports/table/report-columns';
+import { countColumn, moneyColumn, percentColumn } from '@/app/reports/table/report-columns';
 import { ReportState } from '@/app/reports/report-state';
 import {
   ReportTable,
@@ -44,6 +44,7 @@ import {
   type MarketingData,
   type OverviewData,
 } from './use-marketing-reports';
+import { RateFootnote, type RateFootnoteItem } from '@/app/reports/layout/rate-footnote';
 import '@/app/reports/layout/report-layout.css';
 import './marketing.css';
 
@@ -51,6 +52,14 @@ export const OVERVIEW_LOADING_TEXT = 'Loading the 12-month overview...';
 export const INTELLIGENCE_LOADING_TEXT = 'Loading Marketing Plan Essentials...';
 
 type MarketingRow = MarketingData['rows'][number];
+
+/** The rates and ratios of this screen, each named with what it divides. */
+const MARKETING_RATES: readonly RateFootnoteItem[] = [
+  { name: 'Hire rate', numerator: 'hires', denominator: 'leads' },
+  { name: 'Share of leads', numerator: "the channel's leads", denominator: 'all leads' },
+  { name: 'Cost per lead', numerator: 'spend', denominator: 'leads' },
+  { name: 'Cost per hire', numerator: 'spend', denominator: 'hires' },
+];
 
 /** The chart draws the biggest groups; the rest are summed as 'Everything else'. */
 const CHART_GROUPS = 5;
@@ -63,8 +72,9 @@ const GRID_GREY = 'rgba(125, 135, 150, 0.25)';
 function columns(category: MarketingCategory): ReportColumn<MarketingRow>[] {
   return [
     { key: 'label', label: CATEGORY_SINGULAR[category], value: (row) => row.label },
-    { key: 'leads', label: 'Leads', value: (row) => row.totalLeads, numeric: true },
-    { key: 'hires', label: 'Hires', value: (row) => row.totalHires, numeric: true },
+    // Grouped like every other count of the screen ("1,518", as the 6,348 above it).
+    countColumn('leads', 'Leads', (row) => row.totalLeads),
+    countColumn('hires', 'Hires', (row) => row.totalHires),
     percentColumn('hireRate', 'Hire rate', (row) => ratePercent(row.totalHires, row.totalLeads)),
     moneyColumn('spend', 'Spend', (row) => row.totalSpend),
     moneyColumn('costPerLead', 'Cost per lead', (row) => row.costPerLead),
@@ -197,6 +207,12 @@ export function MarketingPlanScreen({
           {(data) => <IntelligenceBody data={data} />}
         </ReportState>
       </Card>
+      {/* What each rate divides (issue #30), for both cards above. */}
+      <RateFootnote
+        data-testid="marketing-rate-note"
+        rates={MARKETING_RATES}
+        scope="each counted in the months shown for the practice areas chosen"
+      />
     </div>
   );
 }

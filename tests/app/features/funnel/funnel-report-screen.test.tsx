@@ -92,8 +92,13 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
       'Set rate = sets / qualified leads = 60 / 120 = 50%. Both count what happened in the ' +
         'range, so the sets can include appointments set for leads qualified before the range.',
     );
-    // The caption beside the rate shows what it divides (issue #30).
-    expect(screen.getByText('Set rate 50% · 60 / 120')).toBeInTheDocument();
+    // The caption beside the rate shows what it divides (issue #30), the rate and its
+    // counts on lines of their own so a narrow card cuts neither.
+    const caption = screen.getByText('Set rate 50%').closest('.ic-stat-card__caption')!;
+    expect(
+      [...caption.querySelectorAll('.ic-stat-card__caption-line')].map((line) => line.textContent),
+    ).toEqual(['Set rate 50%', ', 60 / 120']);
+    expect(caption.textContent).toBe('Set rate 50%, 60 / 120');
     expect(info.getAttribute('aria-describedby')).toBe(tip.id);
   });
 

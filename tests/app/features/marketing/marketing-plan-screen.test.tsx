@@ -122,6 +122,12 @@ describe('MarketingPlanScreen (spec: dashboards 7 marketing-intelligence, 9 defa
     expect(
       screen.getByRole('img', { name: /Leads per month by channel: 200 leads in 2 months/ }),
     ).toBeInTheDocument();
+    // Each rate names its numerator and denominator (issue #30): 15 / 150 is the 10% above.
+    expect(screen.getByTestId('marketing-rate-note').textContent).toBe(
+      "Hire rate = hires / leads; Share of leads = the channel's leads / all leads; " +
+        'Cost per lead = spend / leads; Cost per hire = spend / hires, each counted in the ' +
+        'months shown for the practice areas chosen.',
+    );
   });
 
   it('groups by lead source on Filter', async () => {

@@ -248,6 +248,13 @@ describe('Optimization Chart', () => {
     expect((api.calls('/reports/roi')[0]!.body as Record<string, string>).startDate).toBe(
       range.startDate,
     );
+    // Each rate names its numerator and denominator (issue #30): 2 / 8 is the 25% above.
+    expect(screen.getByTestId('optimization-rate-note').textContent).toBe(
+      "ROI = (revenue − spend) / spend; Objection share = the reason's lost leads / all lost " +
+        'leads; No-show rate = no-shows / (shows + no-shows); Inbound set rate = sets / ' +
+        'connected calls; Answer rate = answered calls / outbound calls; Outbound set rate = ' +
+        'sets / answered calls, each counted in the date range chosen.',
+    );
   });
 
   it('groups objections by agent on request', async () => {

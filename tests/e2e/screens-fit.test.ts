@@ -1,0 +1,214 @@
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD_COST } from '../server/helpers/test-server';
+import {
+  freshAppPage,
+  launchBrowser,
+  signInToApp,
+  startServer,
+  type LaunchedBrowser,
+  type RunningServer,
+} from './harness';
+
+// Issue #30 "Screens that fit": as the owner, every screen of the menu at 1366 and 1280 px
+// shows all of each table's columns and row actions (no table scrolls sideways, no cell or
+// button outside the window) and no figure wraps inside itself; at 800 px a table scrolls
+// inside its own box (never the page) with its first column sticky. One browser, one
+// sign-in; each screen is loaded once and the window resized around it, which also checks
+// that a screen keeps its layout when the window changes.
+
+const WIDE = [1366, 1280] as const;
+const NARROW = 800;
+/** How long one screen may take to load on this shared, slow machine (a limit, not a check). */
+const SCREEN_TIMEOUT = 30_000;
+
+let server: RunningServer;
+let chromium: LaunchedBrowser;
+
+beforeAll(async () => {
+  server = await startServer({ passwordCost: TEST_PASSWORD_COST });
+  chromium = await launchBrowser();
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await server?.stop();
+});
+
+/** Opens every parent of the sidebar and answers the paths of its entries, in order. */
+async function menuPaths(page: Page): Promise<string[]> {
+  await page.waitForSelector('nav[aria-label="Main menu"] li[data-depth="0"]');
+  await page.evaluate(() => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>(
+      'nav[aria-label="Main menu"] li[data-depth="0"] > button[aria-controls]',
+    )) {
+      if (button.getAttribute('aria-expanded') !== 'true') button.click();
+    }
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return page.evaluate(() => [
+    ...new Set(
+      [
+        ...document.querySelectorAll<HTMLAnchorElement>(
+          'nav[aria-label="Main menu"] li[data-depth="0"] a[href], nav[aria-label="Main menu"] li[data-depth="1"] > a[href]',
+        ),
+      ]
+        .map((link) => new URL(link.href).pathname)
+        .filter((path) => path.startsWith('/app/')),
+    ),
+  ]);
+}
+
+/** Waits until the screen has its heading, nothing is loading, and the page stopped changing. */
+async function waitForSettled(page: Page, path: string): Promise<void> {
+  const deadline = Date.now() + SCREEN_TIMEOUT;
+  let last = '';
+  let stableSince = Date.now();
+  for (;;) {
+    const state = await page
+      .evaluate(() => {
+        const main = document.querySelector('main');
+        const busy = [
+          ...(main?.querySelectorAll('[role="status"], [aria-busy="true"]') ?? []),
+        ].some(
+          (node) =>
+            node.getAttribute('aria-busy') === 'true' ||
+            /^\s*Loading\b/.test(node.textContent ?? ''),
+        );
+        if (!main?.querySelector('h1') || busy) return null;
+        return `${main.querySelectorAll('*').length}:${main.textContent?.length ?? 0}`;
+      })
+      .catch(() => null);
+    if (state === null || state !== last) {
+      last = state ?? '';
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince > 600) {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`${path} never settled`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A window width, then two frames for the layout to follow it. */
+async function resize(page: Page, width: number): Promise<void> {
+  await page.setViewport({ width, height: 900 });
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/**
+ * What does not fit at a wide window, read in the page (sent as source text: it uses only
+ * what it defines). A figure is a table cell, a stat value or a description whose text is
+ * only a number, money or a percent.
+ */
+const readWideProblems = () => {
+  const problems: string[] = [];
+  const name = (node: Element) =>
+    `${node.tagName.toLowerCase()} "${(node.textContent ?? '').trim().slice(0, 40)}"`;
+  const shown = (node: Element) => {
+    const rect = node.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  };
+  const main = document.querySelector('main');
+  for (const table of main?.querySelectorAll('table') ?? []) {
+    if (!shown(table)) continue;
+    const label = table.querySelector('caption')?.textContent?.trim() || name(table);
+    const box = table.closest('.ic-table-scroll') ?? table.parentElement;
+    if (box && box.scrollWidth > box.clientWidth + 1) {
+      problems.push(
+        `table ${label}: scrolls sideways (${box.scrollWidth} px in ${box.clientWidth} px)`,
+      );
+    }
+    for (const node of table.querySelectorAll('th, td, button, a[href]')) {
+      if (!shown(node)) continue;
+      const rect = node.getBoundingClientRect();
+      if (rect.left < -1 || rect.right > window.innerWidth + 1) {
+        problems.push(
+          `table ${label}: ${name(node)} is cut (${Math.round(rect.left)}–${Math.round(rect.right)} px)`,
+        );
+        break;
+      }
+    }
+  }
+  const figure = /^[-−+]?[$€£]?[-−+]?\d[\d,.]*\s?[%kKmM]?$/;
+  const candidates = main?.querySelectorAll('td, th, dd, .ic-stat-card__value') ?? [];
+  for (const node of candidates) {
+    const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (!figure.test(text) || !shown(node)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const tops = new Set(
+      [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+    );
+    // A figure on one line has all its text boxes on one line (one top, give or take).
+    const lines = [...tops].sort((a, b) => a - b);
+    if (lines.length > 1 && lines[lines.length - 1] - lines[0] > 4) {
+      problems.push(`figure ${name(node)} wraps onto ${lines.length} lines`);
+    }
+  }
+  return problems;
+};
+
+/** What does not fit at a narrow window: the page scrolls sideways, or a first column is not sticky. */
+const readNarrowProblems = () => {
+  const problems: string[] = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > window.innerWidth + 1) {
+    problems.push(`the page scrolls sideways (${root.scrollWidth} px in ${window.innerWidth} px)`);
+  }
+  for (const table of document.querySelectorAll('main table')) {
+    const rect = table.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    const label = table.querySelector('caption')?.textContent?.trim() || 'a table';
+    const box = table.closest('.ic-table-scroll') ?? table.parentElement;
+    const scrolls = box ? box.scrollWidth > box.clientWidth + 1 : false;
+    if (!scrolls) continue;
+    const overflow = box ? getComputedStyle(box).overflowX : 'visible';
+    if (overflow !== 'auto' && overflow !== 'scroll') {
+      problems.push(`table ${label}: wider than its box, which does not scroll (${overflow})`);
+    }
+    const first = table.querySelector('tbody tr > :first-child');
+    if (first && getComputedStyle(first).position !== 'sticky') {
+      problems.push(`table ${label}: its first column is not sticky`);
+    }
+  }
+  return problems;
+};
+
+describe('screens that fit (issue #30)', () => {
+  it('owner@lakeside.test: every screen of the menu fits at 1366 and 1280 px and scrolls tables inside themselves at 800 px', async () => {
+    const { context, page } = await freshAppPage(chromium.browser);
+    try {
+      await page.setViewport({ width: WIDE[0], height: 900 });
+      await signInToApp(page, server.url, 'owner@lakeside.test');
+      const paths = await menuPaths(page);
+      expect(paths.length, 'the owner sees menu entries').toBeGreaterThan(10);
+
+      const problems: string[] = [];
+      let tablesSeen = 0;
+      for (const path of paths) {
+        await resize(page, WIDE[0]);
+        await page.goto(`${server.url}${path}`);
+        await waitForSettled(page, path);
+        tablesSeen += await page.$$eval('main table', (tables) => tables.length);
+        for (const width of WIDE) {
+          await resize(page, width);
+          for (const problem of await page.evaluate(readWideProblems)) {
+            problems.push(`${path} at ${width} px: ${problem}`);
+          }
+        }
+        await resize(page, NARROW);
+        for (const problem of await page.evaluate(readNarrowProblems)) {
+          problems.push(`${path} at ${NARROW} px: ${problem}`);
+        }
+      }
+      // The tour saw real tables (a menu of empty screens would pass vacuously).
+      expect(tablesSeen).toBeGreaterThan(10);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+});
