@@ -75,6 +75,19 @@ const appLayerZones = APP_LAYERS.slice(1).map((layer, index) => ({
   message: `The ${layer.name} layer imports only its own layer and those below (APP_LAYERS).`,
 }));
 
+/**
+ * Route files whose queries are still to move into server/repositories (issue #31 item 4,
+ * in progress): the list only shrinks; a route file not listed here cannot query.
+ */
+const DB_ROUTES_TO_MOVE = [
+  'server/routes/users-administration.ts',
+  'server/routes/workspace-settings.ts',
+  'server/routes/system-workspaces.ts',
+  'server/routes/users-parameters.ts',
+  'server/routes/coaching.ts',
+  'server/routes/scheduling-lookups.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -126,6 +139,39 @@ export default tseslint.config(
     // Resolves `@/`, .ts/.tsx and Vite's ?query imports: without it the zones above match
     // nothing (issue #10 item 1).
     settings: { 'import/resolver': { [ALIAS_RESOLVER]: {} } },
+  },
+  {
+    // One way to the database (issue #31 item 4): routes parse, authorize, call a
+    // repository or service and answer; the queries live in server/repositories. The Db
+    // type may be named (routes hand ctx.db on), never the query builder.
+    files: ['server/routes/**/*.ts'],
+    ignores: DB_ROUTES_TO_MOVE,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/*', '@/server/db/*', 'kysely', 'better-sqlite3', 'pg'],
+              allowTypeImports: true,
+              message: 'Routes reach the database through server/repositories, not directly.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction)$/]',
+          message: 'Queries belong in server/repositories: call a named repository function.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']",
+          message: 'Raw SQL belongs in server/repositories: call a named repository function.',
+        },
+      ],
+    },
   },
   {
     // Tests say what they mean (issue #31 item 8, docs/testing.md): toBeTruthy() on a
