@@ -11,17 +11,13 @@ import {
   callRollupRow,
   CONTACTS_DAILY,
   contactRollupRows,
-  PIPELINE_DAILY,
-  PIPELINE_DAILY_CASE,
-  PIPELINE_DAILY_OFFICE,
-  PIPELINE_DAILY_OFFICE_PEOPLE,
-  PIPELINE_DAILY_PEOPLE,
-  PIPELINE_DAILY_SOURCE,
   OUTBOUND_TASKS_DAILY,
   outboundTaskRollupRow,
   PAYMENTS_DAILY,
   paymentRollupRow,
+  PIPELINE_ROLLUPS,
   pipelineRollupRows,
+  type PipelineRollupTable,
   RollupAccumulator,
   type RollupSpec,
 } from './rollups';
@@ -135,29 +131,17 @@ async function upsertRollup<Row extends { day: string }>(
 type EventInsert = Insertable<Database['pipeline_events']>;
 
 async function insertEvents(trx: Trx, events: EventInsert[]): Promise<void> {
-  const daily = new RollupAccumulator(PIPELINE_DAILY);
-  const bySource = new RollupAccumulator(PIPELINE_DAILY_SOURCE);
-  const people = new RollupAccumulator(PIPELINE_DAILY_PEOPLE);
-  const offices = new RollupAccumulator(PIPELINE_DAILY_OFFICE);
-  const officePeople = new RollupAccumulator(PIPELINE_DAILY_OFFICE_PEOPLE);
-  const cases = new RollupAccumulator(PIPELINE_DAILY_CASE);
+  const accumulators = PIPELINE_ROLLUPS.map((spec) => new RollupAccumulator(spec));
   for (const event of events) {
     const rows = pipelineRollupRows(event);
-    rows.daily.forEach((row) => daily.add(row));
-    rows.bySource.forEach((row) => bySource.add(row));
-    rows.people.forEach((row) => people.add(row));
-    rows.offices.forEach((row) => offices.add(row));
-    rows.officePeople.forEach((row) => officePeople.add(row));
-    rows.cases.forEach((row) => cases.add(row));
+    for (const accumulator of accumulators) {
+      for (const row of rows[accumulator.spec.table as PipelineRollupTable]) accumulator.add(row);
+    }
   }
   for (const rows of chunks(events, 50))
     await trx.insertInto('pipeline_events').values(rows).execute();
-  await upsertRollup(trx, PIPELINE_DAILY, daily.drain());
-  await upsertRollup(trx, PIPELINE_DAILY_SOURCE, bySource.drain());
-  await upsertRollup(trx, PIPELINE_DAILY_PEOPLE, people.drain());
-  await upsertRollup(trx, PIPELINE_DAILY_OFFICE, offices.drain());
-  await upsertRollup(trx, PIPELINE_DAILY_OFFICE_PEOPLE, officePeople.drain());
-  await upsertRollup(trx, PIPELINE_DAILY_CASE, cases.drain());
+  for (const accumulator of accumulators)
+    await upsertRollup(trx, accumulator.spec, accumulator.drain());
 }
 
 const STAGE_ORDER = new Map(PIPELINE_STAGES.map((stage, i) => [stage as string, i]));

@@ -189,6 +189,57 @@ export const CALLBACKS_DAILY: RollupSpec<CallbackDailyRow> = {
   sums: ['requested', 'returned'],
 };
 
+/** A rollup row of any table, as the generic parts of the write paths see it. */
+export type RollupRow = { day: string };
+
+/**
+ * The pipeline rollups: one transition adds to each of them (pipelineRollupRows answers
+ * their rows keyed by table).
+ */
+export const PIPELINE_ROLLUPS = [
+  PIPELINE_DAILY,
+  PIPELINE_DAILY_SOURCE,
+  PIPELINE_DAILY_PEOPLE,
+  PIPELINE_DAILY_OFFICE,
+  PIPELINE_DAILY_OFFICE_PEOPLE,
+  PIPELINE_DAILY_CASE,
+] as unknown as readonly (RollupSpec<RollupRow> & { table: PipelineRollupTable })[];
+
+export type PipelineRollupTable =
+  | 'pipeline_daily'
+  | 'pipeline_daily_source'
+  | 'pipeline_daily_people'
+  | 'pipeline_daily_office'
+  | 'pipeline_daily_office_people'
+  | 'pipeline_daily_case';
+
+export interface PipelineRollupRows {
+  pipeline_daily: PipelineDailyRow[];
+  pipeline_daily_source: PipelineDailySourceRow[];
+  pipeline_daily_people: PipelineDailyPeopleRow[];
+  pipeline_daily_office: PipelineDailyOfficeRow[];
+  pipeline_daily_office_people: PipelineDailyOfficePeopleRow[];
+  pipeline_daily_case: PipelineDailyCaseRow[];
+}
+
+/**
+ * Every rollup table, the one list both write paths are driven by: the Kysely writers of
+ * record-writer.ts upsert the pipeline ones through PIPELINE_ROLLUPS, and the bulk seed
+ * keeps one day counter and one writer per entry. tests/server/reports/rollup-list.test.ts
+ * checks that every rollup table of the schema is here.
+ */
+export const ROLLUPS = [
+  ...PIPELINE_ROLLUPS,
+  CONTACTS_DAILY,
+  CALLS_DAILY,
+  APPOINTMENTS_DAILY,
+  PAYMENTS_DAILY,
+  OUTBOUND_TASKS_DAILY,
+  CALLBACKS_DAILY,
+] as unknown as readonly RollupSpec<RollupRow>[];
+
+export type RollupTable = RollupSpec<RollupRow>['table'];
+
 type EventRow = Pick<
   Insertable<PipelineEventTable>,
   | 'workspace_id'
@@ -210,14 +261,7 @@ type EventRow = Pick<
  * One transition = +1 in each perspective of each pipeline rollup (in the cohort only
  * when it has a parent day).
  */
-export function pipelineRollupRows(event: EventRow): {
-  daily: PipelineDailyRow[];
-  bySource: PipelineDailySourceRow[];
-  people: PipelineDailyPeopleRow[];
-  offices: PipelineDailyOfficeRow[];
-  officePeople: PipelineDailyOfficePeopleRow[];
-  cases: PipelineDailyCaseRow[];
-} {
+export function pipelineRollupRows(event: EventRow): PipelineRollupRows {
   const daily: PipelineDailyRow[] = [];
   const bySource: PipelineDailySourceRow[] = [];
   const people: PipelineDailyPeopleRow[] = [];
@@ -298,7 +342,14 @@ export function pipelineRollupRows(event: EventRow): {
       count: 1,
     });
   }
-  return { daily, bySource, people, offices, officePeople, cases };
+  return {
+    pipeline_daily: daily,
+    pipeline_daily_source: bySource,
+    pipeline_daily_people: people,
+    pipeline_daily_office: offices,
+    pipeline_daily_office_people: officePeople,
+    pipeline_daily_case: cases,
+  };
 }
 
 type ContactRow = Pick<
@@ -444,7 +495,7 @@ export function callbackRollupRow(callback: CallbackRow): CallbackDailyRow {
 export class RollupAccumulator<Row extends { day: string }> {
   private readonly rows = new Map<string, Row>();
 
-  constructor(private readonly spec: RollupSpec<Row>) {}
+  constructor(readonly spec: RollupSpec<Row>) {}
 
   add(row: Row): void {
     let id = '';

@@ -76,6 +76,58 @@ export async function listWorkspaces(db: Db, ids?: readonly string[]): Promise<W
   return Promise.all(rows.map((row) => toWorkspace(db, row)));
 }
 
+/** The ids of all workspaces, sorted by name (the system reports' order). */
+export async function listWorkspaceIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Stores the cockpit goals (already serialised with writeJson) and each given lead
+ * source's weekly goals, in one transaction. A source's other Settings are kept; every
+ * source must belong to the workspace.
+ */
+export async function saveCockpitGoals(
+  db: Db,
+  workspaceId: string,
+  goals: string,
+  leadSources: readonly { id: string; leadGen: unknown }[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('workspaces').set({ goals }).where('id', '=', workspaceId).execute();
+    for (const item of leadSources) {
+      const row = await trx
+        .selectFrom('lead_sources')
+        .select('settings')
+        .where('id', '=', item.id)
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirstOrThrow();
+      // Keep whatever else a source's Settings hold; only leadGen is the goals'.
+      const current = parseObject(row.settings);
+      const settings = JSON.stringify({ ...current, leadGen: item.leadGen });
+      await trx
+        .updateTable('lead_sources')
+        .set({ settings })
+        .where('id', '=', item.id)
+        .where('workspace_id', '=', workspaceId)
+        .execute();
+    }
+  });
+}
+
+function parseObject(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  const value: unknown = JSON.parse(text);
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
 export async function workspaceExists(db: Db, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('workspaces')

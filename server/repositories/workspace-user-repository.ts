@@ -143,3 +143,18 @@ export async function countActiveOwners(db: Db, workspaceId: string): Promise<nu
     .executeTakeFirstOrThrow();
   return Number(n);
 }
+
+/** Whether the user has an authorization (of any status) in the workspace. */
+export async function isWorkspaceMember(
+  db: Db,
+  userId: string,
+  workspaceId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('authorizations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

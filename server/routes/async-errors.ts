@@ -24,6 +24,11 @@ import type { ServerContext } from '../context';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
+import {
+  endSimulatedCrmOutage,
+  findSimulatedCrmOutage,
+  startSimulatedCrmOutage,
+} from '../repositories/simulated-crm-repository';
 import { createLoadedWorkspaceScope } from './workspace-scope';
 
 // Settings > Async error resolution (issue #16): the CRM writes of the async-records
@@ -108,39 +113,23 @@ export function registerAsyncErrorRoutes(api: FastifyInstance, ctx: ServerContex
     return scope;
   }
 
-  async function outageState(workspaceId: string) {
-    const row = await db
-      .selectFrom('simulated_crm_outages')
-      .select('since')
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirst();
-    return { outage: row !== undefined, since: row?.since ?? null };
-  }
-
   api.get('/workspaces/:id/simulated-crm', async (request) => {
     const { workspaceId } = await systemScope(request);
-    return respondWith(simulatedCrmResponseSchema, { data: await outageState(workspaceId) });
+    return respondWith(simulatedCrmResponseSchema, {
+      data: await findSimulatedCrmOutage(db, workspaceId),
+    });
   });
 
   api.put('/workspaces/:id/simulated-crm', async (request) => {
     const { principal, workspaceId } = await systemScope(request);
     const { outage } = parseInput(simulatedCrmUpdateSchema, request.body, 'body');
     if (outage) {
-      await db
-        .insertInto('simulated_crm_outages')
-        .values({
-          workspace_id: workspaceId,
-          set_by: principal.sub,
-          since: ctx.now().toISOString(),
-        })
-        .onConflict((oc) => oc.column('workspace_id').doNothing())
-        .execute();
+      await startSimulatedCrmOutage(db, workspaceId, principal.sub, ctx.now().toISOString());
     } else {
-      await db
-        .deleteFrom('simulated_crm_outages')
-        .where('workspace_id', '=', workspaceId)
-        .execute();
+      await endSimulatedCrmOutage(db, workspaceId);
     }
-    return respondWith(simulatedCrmResponseSchema, { data: await outageState(workspaceId) });
+    return respondWith(simulatedCrmResponseSchema, {
+      data: await findSimulatedCrmOutage(db, workspaceId),
+    });
   });
 }

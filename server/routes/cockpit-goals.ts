@@ -11,7 +11,11 @@ import { badRequest, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 import { writeJson } from '../repositories/json-column';
 import { listLeadSources } from '../repositories/lookup-repository';
-import { findWorkspace, storedGoalsSchema } from '../repositories/workspace-repository';
+import {
+  findWorkspace,
+  saveCockpitGoals,
+  storedGoalsSchema,
+} from '../repositories/workspace-repository';
 import { assertFeatureAccess } from './report-route';
 import { createLoadedWorkspaceScope } from './workspace-scope';
 
@@ -72,26 +76,7 @@ export function registerCockpitGoalRoutes(api: FastifyInstance, ctx: ServerConte
       salesPerformance: update.salesPerformance,
       communications: update.communications,
     });
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('workspaces').set({ goals }).where('id', '=', workspaceId).execute();
-      for (const item of update.leadSources) {
-        const row = await trx
-          .selectFrom('lead_sources')
-          .select('settings')
-          .where('id', '=', item.id)
-          .where('workspace_id', '=', workspaceId)
-          .executeTakeFirstOrThrow();
-        // Keep whatever else a source's Settings hold; only leadGen is ours.
-        const current = parseSettings(row.settings);
-        const settings = JSON.stringify({ ...current, leadGen: item.leadGen });
-        await trx
-          .updateTable('lead_sources')
-          .set({ settings })
-          .where('id', '=', item.id)
-          .where('workspace_id', '=', workspaceId)
-          .execute();
-      }
-    });
+    await saveCockpitGoals(db, workspaceId, goals, update.leadSources);
 
     // Read back after the write: the answer is what is now stored.
     const saved = await findWorkspace(db, workspaceId);
@@ -100,12 +85,4 @@ export function registerCockpitGoalRoutes(api: FastifyInstance, ctx: ServerConte
       data: await readGoalSettings(db, saved),
     });
   });
-}
-
-function parseSettings(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  const value: unknown = JSON.parse(text);
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 }

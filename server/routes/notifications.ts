@@ -15,6 +15,7 @@ import { parseInput, respondWith } from '../http/validate';
 import type { NotificationService } from '../notifications/notification-service';
 import { findUserById } from '../repositories/user-repository';
 import { workspaceExists } from '../repositories/workspace-repository';
+import { isWorkspaceMember } from '../repositories/workspace-user-repository';
 import { createWorkspaceScope } from './workspace-scope';
 
 /**
@@ -56,12 +57,7 @@ export function registerNotificationRoutes(
       if (!(await findUserById(ctx.db, input.userId))) {
         throw notFound(`User ${input.userId} not found.`);
       }
-      const member = await ctx.db
-        .selectFrom('authorizations')
-        .select('id')
-        .where('user_id', '=', input.userId)
-        .where('workspace_id', '=', input.workspaceId)
-        .executeTakeFirst();
+      const member = await isWorkspaceMember(ctx.db, input.userId, input.workspaceId);
       if (!member) {
         throw badRequest(
           `userId: user ${input.userId} does not belong to workspace ${input.workspaceId}`,

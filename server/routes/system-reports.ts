@@ -12,6 +12,7 @@ import {
   loadLookupSet,
   workspaceToday,
 } from '../reports/report-scope';
+import { listWorkspaceIds } from '../repositories/workspace-repository';
 import { assertFeatureAccess } from './report-route';
 
 /**
@@ -32,13 +33,8 @@ export function registerSystemReportRoutes(
     const range = parseInput(dateRangeSchema, request.query ?? {}, 'query');
     assertReportRange(range);
     const now = ctx.now();
-    const ids = await ctx.db
-      .selectFrom('workspaces')
-      .select('id')
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
-    const workspaces = await Promise.all(ids.map((w) => loadLookupSet(ctx.db, w.id)));
+    const ids = await listWorkspaceIds(ctx.db);
+    const workspaces = await Promise.all(ids.map((id) => loadLookupSet(ctx.db, id)));
     const latestToday = workspaces
       .map((w) => workspaceToday(w, now))
       .reduce((a, b) => (a > b ? a : b), now.toISOString().slice(0, 10));

@@ -2,27 +2,22 @@ import type SQLite from 'better-sqlite3';
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/schema';
 import {
-  APPOINTMENTS_DAILY,
   appointmentRollupRow,
-  CALLBACKS_DAILY,
   callbackRollupRow,
-  CALLS_DAILY,
   callRollupRow,
-  CONTACTS_DAILY,
   contactRollupRows,
-  PIPELINE_DAILY,
-  PIPELINE_DAILY_CASE,
-  PIPELINE_DAILY_OFFICE,
-  PIPELINE_DAILY_OFFICE_PEOPLE,
-  PIPELINE_DAILY_PEOPLE,
-  PIPELINE_DAILY_SOURCE,
-  OUTBOUND_TASKS_DAILY,
   outboundTaskRollupRow,
-  PAYMENTS_DAILY,
   paymentRollupRow,
+  PIPELINE_ROLLUPS,
   pipelineRollupRows,
+  ROLLUPS,
+  type RollupRow,
   type RollupSpec,
+  type RollupTable,
 } from '../records/rollups';
+
+/** The one list of rollups, re-exported for the PostgreSQL loader. */
+export { ROLLUPS };
 
 export type ContactRow = Insertable<Database['contacts']>;
 export type EventRow = Omit<Insertable<Database['pipeline_events']>, 'id'>;
@@ -184,21 +179,10 @@ export const COLUMNS = {
   ],
   bank_balances: ['workspace_id', 'account', 'day', 'balance_cents'],
   marketing_spend: ['workspace_id', 'lead_source_id', 'month', 'amount_cents'],
-  pipeline_daily: [...PIPELINE_DAILY.key, ...PIPELINE_DAILY.sums],
-  pipeline_daily_source: [...PIPELINE_DAILY_SOURCE.key, ...PIPELINE_DAILY_SOURCE.sums],
-  pipeline_daily_people: [...PIPELINE_DAILY_PEOPLE.key, ...PIPELINE_DAILY_PEOPLE.sums],
-  pipeline_daily_office: [...PIPELINE_DAILY_OFFICE.key, ...PIPELINE_DAILY_OFFICE.sums],
-  pipeline_daily_office_people: [
-    ...PIPELINE_DAILY_OFFICE_PEOPLE.key,
-    ...PIPELINE_DAILY_OFFICE_PEOPLE.sums,
-  ],
-  pipeline_daily_case: [...PIPELINE_DAILY_CASE.key, ...PIPELINE_DAILY_CASE.sums],
-  contacts_daily: [...CONTACTS_DAILY.key, ...CONTACTS_DAILY.sums],
-  calls_daily: [...CALLS_DAILY.key, ...CALLS_DAILY.sums],
-  appointments_daily: [...APPOINTMENTS_DAILY.key, ...APPOINTMENTS_DAILY.sums],
-  payments_daily: [...PAYMENTS_DAILY.key, ...PAYMENTS_DAILY.sums],
-  outbound_tasks_daily: [...OUTBOUND_TASKS_DAILY.key, ...OUTBOUND_TASKS_DAILY.sums],
-  callbacks_daily: [...CALLBACKS_DAILY.key, ...CALLBACKS_DAILY.sums],
+  // The rollup tables' columns: their key then their sums, from the one list of rollups.
+  ...(Object.fromEntries(
+    ROLLUPS.map((spec) => [spec.table, [...spec.key, ...spec.sums]]),
+  ) as unknown as Record<RollupTable, readonly string[]>),
 } satisfies { [T in keyof Database]?: readonly string[] };
 
 export type RecordTable = keyof typeof COLUMNS;
@@ -206,22 +190,6 @@ type Table = RecordTable;
 
 /** Every table the record seed writes: what a redo of an interrupted seed empties. */
 export const RECORD_TABLES = Object.keys(COLUMNS) as readonly Table[];
-
-/** The rollup tables' specs: their key (the upsert's conflict target) and summed columns. */
-export const ROLLUPS = [
-  PIPELINE_DAILY,
-  PIPELINE_DAILY_SOURCE,
-  PIPELINE_DAILY_PEOPLE,
-  PIPELINE_DAILY_OFFICE,
-  PIPELINE_DAILY_OFFICE_PEOPLE,
-  PIPELINE_DAILY_CASE,
-  CONTACTS_DAILY,
-  CALLS_DAILY,
-  APPOINTMENTS_DAILY,
-  PAYMENTS_DAILY,
-  OUTBOUND_TASKS_DAILY,
-  CALLBACKS_DAILY,
-] as unknown as readonly RollupSpec<{ day: string }>[];
 
 /** The record tables whose secondary indexes are built after a bulk load. */
 const DEFERRED_INDEX_TABLES: readonly Table[] = [
@@ -370,24 +338,14 @@ export interface BulkSinkOptions {
  */
 export class BulkRecordSink implements RecordSink {
   private readonly writers = new Map<Table, TableWriter>();
-  // Rollup rows from pipelineRollupRows, callRollupRow, appointmentRollupRow,
-  // paymentRollupRow, outboundTaskRollupRow and callbackRollupRow (server/records/
-  // rollups.ts), the functions the Kysely write path uses.
-  private readonly pipelineDaily = new DayCounter(PIPELINE_DAILY);
-  private readonly pipelineSource = new DayCounter(PIPELINE_DAILY_SOURCE);
-  private readonly pipelinePeople = new DayCounter(PIPELINE_DAILY_PEOPLE);
-  private readonly pipelineOffice = new DayCounter(PIPELINE_DAILY_OFFICE);
-  private readonly pipelineOfficePeople = new DayCounter(PIPELINE_DAILY_OFFICE_PEOPLE);
-  private readonly pipelineCase = new DayCounter(PIPELINE_DAILY_CASE);
-  private readonly contactsDaily = new DayCounter(CONTACTS_DAILY);
-  private readonly callsDaily = new DayCounter(CALLS_DAILY);
-  private readonly appointmentsDaily = new DayCounter(APPOINTMENTS_DAILY);
-  // A payment's paid day may be later than the generator's day: its row is held until
-  // then (or the end), and the upsert would add it to an earlier flush anyway.
-  private readonly paymentsDaily = new DayCounter(PAYMENTS_DAILY);
-  // Tasks come due later than the generator's day too: held the same way.
-  private readonly outboundTasksDaily = new DayCounter(OUTBOUND_TASKS_DAILY);
-  private readonly callbacksDaily = new DayCounter(CALLBACKS_DAILY);
+  // One day counter per entry of ROLLUPS, fed with the rows of pipelineRollupRows,
+  // contactRollupRows, callRollupRow, appointmentRollupRow, paymentRollupRow,
+  // outboundTaskRollupRow and callbackRollupRow (server/records/rollups.ts), the
+  // functions the Kysely write path uses. A payment's paid day and a task's due day may be
+  // later than the generator's day: their rows are held until then (or the end).
+  private readonly counters = new Map<RollupTable, DayCounter<RollupRow>>(
+    ROLLUPS.map((spec) => [spec.table, new DayCounter(spec)]),
+  );
   private pending = 0;
   private open = false;
   private readonly rowsPerTransaction: number;
@@ -483,33 +441,31 @@ export class BulkRecordSink implements RecordSink {
   }
   contact(row: ContactRow) {
     this.write('contacts', row);
-    for (const rollup of contactRollupRows(row)) this.contactsDaily.add(rollup);
+    for (const rollup of contactRollupRows(row)) this.counter('contacts_daily').add(rollup);
   }
   event(row: EventRow) {
     this.write('pipeline_events', row);
     const rollups = pipelineRollupRows(row);
-    for (const rollup of rollups.daily) this.pipelineDaily.add(rollup);
-    for (const rollup of rollups.bySource) this.pipelineSource.add(rollup);
-    for (const rollup of rollups.people) this.pipelinePeople.add(rollup);
-    for (const rollup of rollups.offices) this.pipelineOffice.add(rollup);
-    for (const rollup of rollups.officePeople) this.pipelineOfficePeople.add(rollup);
-    for (const rollup of rollups.cases) this.pipelineCase.add(rollup);
+    for (const spec of PIPELINE_ROLLUPS) {
+      const counter = this.counter(spec.table);
+      for (const rollup of rollups[spec.table]) counter.add(rollup);
+    }
   }
   appointment(row: AppointmentRow) {
     this.write('appointments', row);
-    this.appointmentsDaily.add(appointmentRollupRow(row));
+    this.counter('appointments_daily').add(appointmentRollupRow(row));
   }
   call(row: CallRow) {
     this.write('calls', row);
-    this.callsDaily.add(callRollupRow(row));
+    this.counter('calls_daily').add(callRollupRow(row));
   }
   callback(row: CallbackRow) {
     this.write('callbacks', row);
-    this.callbacksDaily.add(callbackRollupRow(row));
+    this.counter('callbacks_daily').add(callbackRollupRow(row));
   }
   outboundTask(row: OutboundTaskRow) {
     this.write('outbound_tasks', row);
-    this.outboundTasksDaily.add(outboundTaskRollupRow(row));
+    this.counter('outbound_tasks_daily').add(outboundTaskRollupRow(row));
   }
   paymentPlan(row: PaymentPlanRow) {
     this.write('payment_plans', row);
@@ -517,7 +473,7 @@ export class BulkRecordSink implements RecordSink {
   payment(row: PaymentRow) {
     this.write('payments', row);
     const rollup = paymentRollupRow(row);
-    if (rollup) this.paymentsDaily.add(rollup);
+    if (rollup) this.counter('payments_daily').add(rollup);
   }
   bankBalance(row: BankBalanceRow) {
     this.write('bank_balances', row);
@@ -526,19 +482,12 @@ export class BulkRecordSink implements RecordSink {
     this.write('marketing_spend', row);
   }
 
+  private counter(table: RollupTable): DayCounter<RollupRow> {
+    return this.counters.get(table)!;
+  }
+
   private flushRollups(before: string | undefined) {
-    this.flushCounter(this.pipelineDaily, before);
-    this.flushCounter(this.pipelineSource, before);
-    this.flushCounter(this.pipelinePeople, before);
-    this.flushCounter(this.pipelineOffice, before);
-    this.flushCounter(this.pipelineOfficePeople, before);
-    this.flushCounter(this.pipelineCase, before);
-    this.flushCounter(this.contactsDaily, before);
-    this.flushCounter(this.callsDaily, before);
-    this.flushCounter(this.appointmentsDaily, before);
-    this.flushCounter(this.paymentsDaily, before);
-    this.flushCounter(this.outboundTasksDaily, before);
-    this.flushCounter(this.callbacksDaily, before);
+    for (const counter of this.counters.values()) this.flushCounter(counter, before);
   }
 
   private flushCounter<Row extends { day: string }>(
