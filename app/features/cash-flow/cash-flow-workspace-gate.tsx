@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { WorkspacePicker } from '@/app/components/workspace-picker/workspace-picker';
-import { pickerWorkspacesQuery } from '@/app/components/workspace-picker/workspaces-query';
+import { workspacesQuery } from '@/shared/query/workspace-queries';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { ReportWorkspaceProvider } from '@/app/reports/report-workspace';
@@ -26,7 +26,7 @@ export function CashFlowWorkspaceGate({ children }: { children: ReactNode }) {
 function SystemWorkspacePicker({ children }: { children: ReactNode }) {
   const host = useHost();
   const scope = useQueryScope();
-  const workspaces = useDataQuery(pickerWorkspacesQuery(scope, host.api));
+  const workspaces = useDataQuery(workspacesQuery(scope, host.api));
   // Only the workspaces whose Cash Flow report the server answers (QuickBooks connected).
   const choices = useMemo(
     () => ({

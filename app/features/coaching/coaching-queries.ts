@@ -1,10 +1,9 @@
 import type { ApiClient } from '@/shared/api/client';
 import { getCoachingReport, listCoachingScores, listTrainingVideos } from '@/shared/api/coaching';
 import { fetchLookup } from '@/shared/api/lookups';
-import { listWorkspaceAgents, listWorkspaces } from '@/shared/api/workspaces';
+import { listWorkspaceAgents } from '@/shared/api/workspaces';
 import type { CoachingReport, CoachingScore, TrainingVideo } from '@/shared/contracts/coaching';
 import type { Agent, CoachingCategory } from '@/shared/contracts/lookups';
-import type { Workspace } from '@/shared/contracts/workspace';
 import { trainingTopics } from '@/shared/domain/coaching';
 import { withSignal } from '@/shared/query/api-with-signal';
 import type { DataQueryOptions } from '@/shared/query/data-query';
@@ -93,22 +92,6 @@ export function activeAgentsQuery(
       (await listWorkspaceAgents(withSignal(api, signal), workspaceId))
         .filter((agent) => agent.active)
         .sort((a, b) => compareLabels(a.name, b.name)),
-    staleTime: 60_000,
-    retry: false,
-  };
-}
-
-/** Every workspace, by name: the system user picks the one whose videos they manage. */
-export function coachingWorkspacesQuery(
-  scope: QueryScope,
-  api: ApiClient,
-): DataQueryOptions<Workspace[]> {
-  return {
-    queryKey: [...scope, 'coaching', 'workspaces'],
-    queryFn: async ({ signal }) =>
-      [...(await listWorkspaces(withSignal(api, signal)))].sort((a, b) =>
-        compareLabels(a.attributes.name, b.attributes.name),
-      ),
     staleTime: 60_000,
     retry: false,
   };

@@ -9,14 +9,10 @@ import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { workspacesQuery } from '@/shared/query/workspace-queries';
 import { deleteTrainingVideo } from '@/shared/api/coaching';
 import type { TrainingVideo } from '@/shared/contracts/coaching';
-import {
-  coachingWorkspacesQuery,
-  trainingTopicsQuery,
-  trainingVideosQuery,
-  videosKey,
-} from './coaching-queries';
+import { trainingTopicsQuery, trainingVideosQuery, videosKey } from './coaching-queries';
 import { TrainingVideoList } from './training-video-list';
 import { VideoFileForm, YoutubeLinkForm } from './upload-video-forms';
 import './coaching.css';
@@ -37,9 +33,7 @@ export function UploadTrainingVideosPage() {
   const role = host.session.user?.role ?? null;
   const isSystem = role === 'system';
   const allowed = role != null && MANAGERS_AND_SYSTEM.includes(role);
-  const workspaces = useDataQuery(
-    allowed && isSystem ? coachingWorkspacesQuery(scope, host.api) : null,
-  );
+  const workspaces = useDataQuery(allowed && isSystem ? workspacesQuery(scope, host.api) : null);
   const topics = useDataQuery(allowed ? trainingTopicsQuery(scope, host.api) : null);
   const [chosenWorkspace, setChosenWorkspace] = useState('');
   const [topicId, setTopicId] = useState('');

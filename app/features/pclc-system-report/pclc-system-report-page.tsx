@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Card } from '@/app/components/card/card';
-import { pickerWorkspacesQuery } from '@/app/components/workspace-picker/workspaces-query';
+import { workspacesQuery } from '@/shared/query/workspace-queries';
 import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
@@ -55,7 +55,7 @@ function useAllWorkspacesTimezone(): string | null | undefined {
   const scope = useQueryScope();
   // Quiet: without the list the report still works, on the browser's day.
   const quiet = useMemo(() => quietly(api), [api]);
-  const workspaces = useDataQuery(pickerWorkspacesQuery(scope, quiet));
+  const workspaces = useDataQuery(workspacesQuery(scope, quiet));
   return useMemo(() => {
     if (workspaces.status === 'loading') return undefined;
     return latestTodayTimezone((workspaces.data ?? []).map((w) => w.attributes.timezone));

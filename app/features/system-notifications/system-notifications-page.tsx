@@ -13,7 +13,7 @@ import { EMPTY_DRAFT, readDraft } from './send-notification-draft';
 import { TestCallForm } from './test-call-form';
 import { optionLabel, UserPicker } from './user-picker';
 import { workspaceUsersQuery } from './workspace-users-query';
-import { allWorkspacesQuery } from './workspaces-query';
+import { workspacesQuery } from '@/shared/query/workspace-queries';
 import './system-notifications-page.css';
 import { CheckField } from '@/app/components/field/field-controls';
 
@@ -25,7 +25,7 @@ import { CheckField } from '@/app/components/field/field-controls';
 export function SystemNotificationsPage() {
   const host = useHost();
   const scope = useQueryScope();
-  const workspaces = useDataQuery(allWorkspacesQuery(scope, host.api));
+  const workspaces = useDataQuery(workspacesQuery(scope, host.api));
   const { draft, setDraft, errors, setErrors, formRef, update, check } = useCheckedDraft(
     EMPTY_DRAFT,
     readDraft,

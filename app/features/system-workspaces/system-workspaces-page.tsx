@@ -1,3 +1,4 @@
+import { workspacesKey } from '@/shared/query/workspace-queries';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useId, useState } from 'react';
 import { buttonClassName } from '@/app/components/button/button';
@@ -61,6 +62,7 @@ export function SystemWorkspacesPage() {
       );
       // Health and every other list of workspaces (Send notification's) read again.
       void queryClient.invalidateQueries({ queryKey: [...scope, 'system', 'workspaces'] });
+      void queryClient.invalidateQueries({ queryKey: workspacesKey(scope) });
       notify('success', `Settings of ${saved.attributes.name} saved.`);
       closeEditor(workspaceId);
     },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Page } from '@/app/components/page/page';
 import { WorkspacePicker } from '@/app/components/workspace-picker/workspace-picker';
-import { pickerWorkspacesQuery } from '@/app/components/workspace-picker/workspaces-query';
+import { workspacesQuery } from '@/shared/query/workspace-queries';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
@@ -23,9 +23,7 @@ export function UsersParametersPage() {
   const user = host.session.user;
   const isSystem = user?.role === 'system';
   const allowed = user !== null && MANAGERS_AND_SYSTEM.includes(user.role);
-  const workspaces = useDataQuery(
-    allowed && isSystem ? pickerWorkspacesQuery(scope, host.api) : null,
-  );
+  const workspaces = useDataQuery(allowed && isSystem ? workspacesQuery(scope, host.api) : null);
   const [chosenId, setChosenId] = useState('');
   const chosen = isSystem
     ? (workspaces.data?.find((item) => item.id === chosenId) ?? null)

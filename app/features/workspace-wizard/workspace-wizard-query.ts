@@ -8,8 +8,8 @@ import type { DataQueryOptions } from '@/shared/query/data-query';
 import type { QueryScope } from '@/shared/query/query-scope';
 
 /**
- * Every cached list of workspaces of the System area (System > Workspaces and Send
- * notification's picker): a workspace made by the wizard drops them.
+ * The System area's cached workspace lists (System > Workspaces with its health); a
+ * workspace made by the wizard drops them and workspacesKey (shared/query).
  */
 export const systemWorkspaceListsKey = (scope: QueryScope) =>
   [...scope, 'system', 'workspaces'] as const;

@@ -1,3 +1,4 @@
+import { workspacesKey } from '@/shared/query/workspace-queries';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Button, buttonClassName } from '@/app/components/button/button';
@@ -152,6 +153,7 @@ export function WorkspaceWizard({ saved }: { saved: WizardDraft | null }) {
         return;
       }
       void queryClient.invalidateQueries({ queryKey: systemWorkspaceListsKey(scope) });
+      void queryClient.invalidateQueries({ queryKey: workspacesKey(scope) });
       notify('success', `${outcome.finished.workspaceName} created.`);
       setFinished(outcome.finished);
       setState(FRESH);
