@@ -1,5 +1,6 @@
+import type { QueryScope } from '@/shared/query/query-scope';
 import { workspacesKey } from '@/shared/query/workspace-queries';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useId, useState } from 'react';
 import { buttonClassName } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
@@ -38,6 +39,12 @@ function linkedWorkspaceId(): string | null {
  * vendor and a health summary; each one's settings edited in a panel under its row,
  * checked with the contract the server checks. The system user lands here (session 2).
  */
+/** Health and every other list of workspaces (Send notification's, the pickers') read again. */
+function dropWorkspaceLists(queryClient: QueryClient, scope: QueryScope): void {
+  void queryClient.invalidateQueries({ queryKey: [...scope, 'system', 'workspaces'] });
+  void queryClient.invalidateQueries({ queryKey: workspacesKey(scope) });
+}
+
 export function SystemWorkspacesPage() {
   const { api, notify } = useHost();
   const scope = useQueryScope();
@@ -60,9 +67,7 @@ export function SystemWorkspacesPage() {
           row.workspace.id === saved.id ? { ...row, workspace: saved, crm: crmOf(saved) } : row,
         ),
       );
-      // Health and every other list of workspaces (Send notification's) read again.
-      void queryClient.invalidateQueries({ queryKey: [...scope, 'system', 'workspaces'] });
-      void queryClient.invalidateQueries({ queryKey: workspacesKey(scope) });
+      dropWorkspaceLists(queryClient, scope);
       notify('success', `Settings of ${saved.attributes.name} saved.`);
       closeEditor(workspaceId);
     },
