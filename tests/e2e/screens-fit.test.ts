@@ -1,14 +1,7 @@
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD_COST } from '../server/helpers/test-server';
-import {
-  freshAppPage,
-  launchBrowser,
-  signInToApp,
-  startServer,
-  type LaunchedBrowser,
-  type RunningServer,
-} from './harness';
+import { appSuite, freshAppPage, signInToApp } from './harness';
 
 // Issue #30 "Screens that fit": as the owner, every screen of the menu at 1366 and 1280 px
 // shows all of each table's columns and row actions (no table scrolls sideways, no cell or
@@ -22,18 +15,7 @@ const NARROW = 800;
 /** How long one screen may take to load on this shared, slow machine (a limit, not a check). */
 const SCREEN_TIMEOUT = 30_000;
 
-let server: RunningServer;
-let chromium: LaunchedBrowser;
-
-beforeAll(async () => {
-  server = await startServer({ passwordCost: TEST_PASSWORD_COST });
-  chromium = await launchBrowser();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
+const suite = appSuite({ passwordCost: TEST_PASSWORD_COST });
 
 /** Opens every parent of the sidebar and answers the paths of its entries, in order. */
 async function menuPaths(page: Page): Promise<string[]> {
@@ -179,10 +161,10 @@ const readNarrowProblems = () => {
 
 describe('screens that fit (issue #30)', () => {
   it('owner@lakeside.test: every screen of the menu fits at 1366 and 1280 px and scrolls tables inside themselves at 800 px', async () => {
-    const { context, page } = await freshAppPage(chromium.browser);
+    const { context, page } = await freshAppPage(suite.chromium.browser);
     try {
       await page.setViewport({ width: WIDE[0], height: 900 });
-      await signInToApp(page, server.url, 'owner@lakeside.test');
+      await signInToApp(page, suite.server.url, 'owner@lakeside.test');
       const paths = await menuPaths(page);
       expect(paths.length, 'the owner sees menu entries').toBeGreaterThan(10);
 
@@ -190,7 +172,7 @@ describe('screens that fit (issue #30)', () => {
       let tablesSeen = 0;
       for (const path of paths) {
         await resize(page, WIDE[0]);
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${suite.server.url}${path}`);
         await waitForSettled(page, path);
         tablesSeen += await page.$$eval('main table', (tables) => tables.length);
         for (const width of WIDE) {
