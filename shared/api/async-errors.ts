@@ -10,6 +10,7 @@ import {
   simulatedCrmResponseSchema,
 } from '@/shared/contracts/async-errors';
 import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
 
 // Settings > Async error resolution (issue #16): the calls of shared/contracts/
 // async-errors.ts, each answer checked by its contract.
@@ -45,12 +46,12 @@ export async function retryAsyncFailure(
   failureId: string,
   options?: CallOptions,
 ): Promise<AsyncRecordFailure> {
-  const answer = await api.call(
+  return callForData(
+    api,
     asyncFailureResponseSchema,
     { method: 'POST', path: asyncErrorPaths.retry(workspaceId, failureId), body: {} },
     options,
   );
-  return answer.data;
 }
 
 /** POST workspaces/{id}/async-errors/retry-all: how many were tried, synced, still failing. */
@@ -59,12 +60,12 @@ export async function retryAllAsyncFailures(
   workspaceId: string,
   options?: CallOptions,
 ): Promise<RetryAllResult> {
-  const answer = await api.call(
+  return callForData(
+    api,
     retryAllResponseSchema,
     { method: 'POST', path: asyncErrorPaths.retryAll(workspaceId), body: {} },
     options,
   );
-  return answer.data;
 }
 
 /** POST workspaces/{id}/async-errors/{failureId}/dismiss: the record, now dismissed. */
@@ -74,12 +75,12 @@ export async function dismissAsyncFailure(
   failureId: string,
   options?: CallOptions,
 ): Promise<AsyncRecordFailure> {
-  const answer = await api.call(
+  return callForData(
+    api,
     asyncFailureResponseSchema,
     { method: 'POST', path: asyncErrorPaths.dismiss(workspaceId, failureId), body: {} },
     options,
   );
-  return answer.data;
 }
 
 /** PUT workspaces/{id}/simulated-crm (system user): switches the simulated CRM's outage. */
@@ -88,10 +89,9 @@ export async function setSimulatedCrmOutage(
   workspaceId: string,
   outage: boolean,
 ): Promise<{ outage: boolean; since: string | null }> {
-  const answer = await api.call(simulatedCrmResponseSchema, {
+  return callForData(api, simulatedCrmResponseSchema, {
     method: 'PUT',
     path: asyncErrorPaths.simulatedCrm(workspaceId),
     body: { outage },
   });
-  return answer.data;
 }
