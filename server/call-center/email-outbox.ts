@@ -11,7 +11,6 @@ import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import { serializeOn } from '../db/serialize';
 import { forbidden, HttpError } from '../http/errors';
-import { newestFirstPage } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import { systemOutboxPage } from './system-outbox-page';
 import {
@@ -94,25 +93,16 @@ export function registerEmailOutboxRoutes(api: FastifyInstance, ctx: ServerConte
   });
 
   api.get('/service-processes/outbox', async (request) => {
-    const page = await systemOutboxPage(
-      ctx,
-      request,
-      (workspace, window) => {
-        let base = ctx.db.selectFrom('email_outbox');
-        if (workspace) base = base.where('workspace_id', '=', workspace);
-        return newestFirstPage(base, window);
-      },
-      (r) => ({
-        id: r.id,
-        workspace: r.workspace_id,
-        userId: r.created_by,
-        to: recipientsSchema.parse(JSON.parse(r.recipients)),
-        subject: r.subject,
-        htmlBody: r.html_body,
-        textBody: r.text_body,
-        createdAt: r.created_at,
-      }),
-    );
+    const page = await systemOutboxPage(ctx, request, 'email_outbox', (r) => ({
+      id: r.id,
+      workspace: r.workspace_id,
+      userId: r.created_by,
+      to: recipientsSchema.parse(JSON.parse(r.recipients)),
+      subject: r.subject,
+      htmlBody: r.html_body,
+      textBody: r.text_body,
+      createdAt: r.created_at,
+    }));
     return respondWith(outboxListResponseSchema, page);
   });
 }

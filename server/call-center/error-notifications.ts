@@ -8,7 +8,6 @@ import {
 import { MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR } from '@/shared/domain/intake-limits';
 import type { ServerContext } from '../context';
 import { serializeOn } from '../db/serialize';
-import { newestFirstPage } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import { systemOutboxPage } from './system-outbox-page';
 import { assertHourlyVolume } from './volume-limits';
@@ -52,23 +51,14 @@ export function registerErrorNotificationRoutes(api: FastifyInstance, ctx: Serve
   });
 
   api.get('/error-notification', async (request) => {
-    const page = await systemOutboxPage(
-      ctx,
-      request,
-      (workspace, window) => {
-        let base = ctx.db.selectFrom('error_notifications');
-        if (workspace) base = base.where('workspace_id', '=', workspace);
-        return newestFirstPage(base, window);
-      },
-      (r) => ({
-        id: r.id,
-        workspace: r.workspace_id,
-        userId: r.created_by,
-        subject: r.subject,
-        body: r.body,
-        createdAt: r.created_at,
-      }),
-    );
+    const page = await systemOutboxPage(ctx, request, 'error_notifications', (r) => ({
+      id: r.id,
+      workspace: r.workspace_id,
+      userId: r.created_by,
+      subject: r.subject,
+      body: r.body,
+      createdAt: r.created_at,
+    }));
     return respondWith(errorNotificationListResponseSchema, page);
   });
 }

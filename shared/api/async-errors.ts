@@ -39,20 +39,27 @@ export async function listAsyncFailures(
   );
 }
 
-/** POST workspaces/{id}/async-errors/{failureId}/retry: the record after the new attempt. */
-export async function retryAsyncFailure(
-  api: ApiClient,
-  workspaceId: string,
-  failureId: string,
-  options?: CallOptions,
-): Promise<AsyncRecordFailure> {
-  return callForData(
-    api,
-    asyncFailureResponseSchema,
-    { method: 'POST', path: asyncErrorPaths.retry(workspaceId, failureId), body: {} },
-    options,
-  );
+/** A POST on one failure (retry, dismiss), answered with the record as it now stands. */
+function failureAction(path: (workspaceId: string, failureId: string) => string) {
+  return (
+    api: ApiClient,
+    workspaceId: string,
+    failureId: string,
+    options?: CallOptions,
+  ): Promise<AsyncRecordFailure> =>
+    callForData(
+      api,
+      asyncFailureResponseSchema,
+      { method: 'POST', path: path(workspaceId, failureId), body: {} },
+      options,
+    );
 }
+
+/** POST workspaces/{id}/async-errors/{failureId}/retry: the record after the new attempt. */
+export const retryAsyncFailure = failureAction(asyncErrorPaths.retry);
+
+/** POST workspaces/{id}/async-errors/{failureId}/dismiss: the record, now dismissed. */
+export const dismissAsyncFailure = failureAction(asyncErrorPaths.dismiss);
 
 /** POST workspaces/{id}/async-errors/retry-all: how many were tried, synced, still failing. */
 export async function retryAllAsyncFailures(
@@ -64,21 +71,6 @@ export async function retryAllAsyncFailures(
     api,
     retryAllResponseSchema,
     { method: 'POST', path: asyncErrorPaths.retryAll(workspaceId), body: {} },
-    options,
-  );
-}
-
-/** POST workspaces/{id}/async-errors/{failureId}/dismiss: the record, now dismissed. */
-export async function dismissAsyncFailure(
-  api: ApiClient,
-  workspaceId: string,
-  failureId: string,
-  options?: CallOptions,
-): Promise<AsyncRecordFailure> {
-  return callForData(
-    api,
-    asyncFailureResponseSchema,
-    { method: 'POST', path: asyncErrorPaths.dismiss(workspaceId, failureId), body: {} },
     options,
   );
 }
