@@ -4,21 +4,18 @@ import { z } from 'zod';
 import { sendEmailRequestSchema } from '@/shared/contracts/call-flow';
 import {
   callCenterAckSchema,
-  outboxListQuerySchema,
   outboxListResponseSchema,
   SEND_EMAIL_PATH,
 } from '@/shared/contracts/call-flow-api';
-import { assertRole } from '../auth/access';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import { serializeOn } from '../db/serialize';
 import { forbidden, HttpError } from '../http/errors';
-import { capPageBytes, newestFirstPage, pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
+import { systemOutboxPage } from './system-outbox-page';
 import {
   MAX_EMAILS_PER_EXECUTION,
   MAX_EMAILS_PER_USER_PER_HOUR,
-  MAX_LIST_PAGE_BYTES,
 } from '@/shared/domain/intake-limits';
 import { callFlowScope } from './call-flow-access';
 import { reachableExecution } from './execution-histories';
@@ -96,26 +93,16 @@ export function registerEmailOutboxRoutes(api: FastifyInstance, ctx: ServerConte
   });
 
   api.get('/service-processes/outbox', async (request) => {
-    const principal = await ctx.authenticate(request);
-    assertRole(principal, ['system']);
-    const { workspace } = parseInput(outboxListQuerySchema, request.query ?? {}, 'query');
-    let base = ctx.db.selectFrom('email_outbox');
-    if (workspace) base = base.where('workspace_id', '=', workspace);
-    const { rows, meta } = await newestFirstPage(base, pageWindow(request.query));
-    const page = capPageBytes(
-      rows.map((r) => ({
-        id: r.id,
-        workspace: r.workspace_id,
-        userId: r.created_by,
-        to: recipientsSchema.parse(JSON.parse(r.recipients)),
-        subject: r.subject,
-        htmlBody: r.html_body,
-        textBody: r.text_body,
-        createdAt: r.created_at,
-      })),
-      meta,
-      MAX_LIST_PAGE_BYTES,
-    );
+    const page = await systemOutboxPage(ctx, request, 'email_outbox', (r) => ({
+      id: r.id,
+      workspace: r.workspace_id,
+      userId: r.created_by,
+      to: recipientsSchema.parse(JSON.parse(r.recipients)),
+      subject: r.subject,
+      htmlBody: r.html_body,
+      textBody: r.text_body,
+      createdAt: r.created_at,
+    }));
     return respondWith(outboxListResponseSchema, page);
   });
 }

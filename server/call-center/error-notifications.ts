@@ -4,17 +4,12 @@ import { errorNotificationRequestSchema } from '@/shared/contracts/call-flow';
 import {
   callCenterAckSchema,
   errorNotificationListResponseSchema,
-  outboxListQuerySchema,
 } from '@/shared/contracts/call-flow-api';
-import {
-  MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR,
-  MAX_LIST_PAGE_BYTES,
-} from '@/shared/domain/intake-limits';
-import { assertRole } from '../auth/access';
+import { MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR } from '@/shared/domain/intake-limits';
 import type { ServerContext } from '../context';
 import { serializeOn } from '../db/serialize';
-import { capPageBytes, newestFirstPage, pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
+import { systemOutboxPage } from './system-outbox-page';
 import { assertHourlyVolume } from './volume-limits';
 
 // spec: session 7 Call flow — POST error-notification with subject and body (spec 8: the
@@ -56,24 +51,14 @@ export function registerErrorNotificationRoutes(api: FastifyInstance, ctx: Serve
   });
 
   api.get('/error-notification', async (request) => {
-    const principal = await ctx.authenticate(request);
-    assertRole(principal, ['system']);
-    const { workspace } = parseInput(outboxListQuerySchema, request.query ?? {}, 'query');
-    let base = ctx.db.selectFrom('error_notifications');
-    if (workspace) base = base.where('workspace_id', '=', workspace);
-    const { rows, meta } = await newestFirstPage(base, pageWindow(request.query));
-    const page = capPageBytes(
-      rows.map((r) => ({
-        id: r.id,
-        workspace: r.workspace_id,
-        userId: r.created_by,
-        subject: r.subject,
-        body: r.body,
-        createdAt: r.created_at,
-      })),
-      meta,
-      MAX_LIST_PAGE_BYTES,
-    );
+    const page = await systemOutboxPage(ctx, request, 'error_notifications', (r) => ({
+      id: r.id,
+      workspace: r.workspace_id,
+      userId: r.created_by,
+      subject: r.subject,
+      body: r.body,
+      createdAt: r.created_at,
+    }));
     return respondWith(errorNotificationListResponseSchema, page);
   });
 }

@@ -447,13 +447,7 @@ export async function recordAppointments(
     scheduled_day: dayInTimezone(a.scheduledAt, info.get(a.workspaceId)!.timezone),
     status: a.status,
   }));
-  await db.transaction().execute(async (trx) => {
-    const rollup = new RollupAccumulator(APPOINTMENTS_DAILY);
-    rows.forEach((row) => rollup.add(appointmentRollupRow(row)));
-    for (const part of chunks(rows, 50))
-      await trx.insertInto('appointments').values(part).execute();
-    await upsertRollup(trx, APPOINTMENTS_DAILY, rollup.drain());
-  });
+  await insertCounted(db, 'appointments', rows, APPOINTMENTS_DAILY, appointmentRollupRow);
 }
 
 /** The contact's attribution as appointments and payments carry it (migration 0015). */
@@ -528,12 +522,7 @@ export async function recordCallbacks(db: Db, callbacks: readonly NewCallback[])
       returned_day: c.returnedAt ? dayInTimezone(c.returnedAt, timezone) : null,
     };
   });
-  await db.transaction().execute(async (trx) => {
-    await insertAll(trx, 'callbacks', rows);
-    const rollup = new RollupAccumulator(CALLBACKS_DAILY);
-    rows.forEach((row) => rollup.add(callbackRollupRow(row)));
-    await upsertRollup(trx, CALLBACKS_DAILY, rollup.drain());
-  });
+  await insertCounted(db, 'callbacks', rows, CALLBACKS_DAILY, callbackRollupRow);
 }
 
 export interface NewOutboundTask {
@@ -563,12 +552,7 @@ export async function recordOutboundTasks(
     made_at: t.madeAt ?? null,
     made_day: t.madeAt ? dayInTimezone(t.madeAt, info.get(t.workspaceId)!.timezone) : null,
   }));
-  await db.transaction().execute(async (trx) => {
-    await insertAll(trx, 'outbound_tasks', rows);
-    const rollup = new RollupAccumulator(OUTBOUND_TASKS_DAILY);
-    rows.forEach((row) => rollup.add(outboundTaskRollupRow(row)));
-    await upsertRollup(trx, OUTBOUND_TASKS_DAILY, rollup.drain());
-  });
+  await insertCounted(db, 'outbound_tasks', rows, OUTBOUND_TASKS_DAILY, outboundTaskRollupRow);
 }
 
 export interface NewPayment {
@@ -658,6 +642,26 @@ export async function recordObjections(
 }
 
 /** Inserts the rows in one transaction: the caller's when it passes one, else its own. */
+/** Inserts records of one table and adds each to its daily rollup, in one transaction. */
+async function insertCounted<
+  T extends keyof Database,
+  Record extends Insertable<Database[T]>,
+  Rollup extends { day: string },
+>(
+  db: Db,
+  table: T,
+  rows: readonly Record[],
+  spec: RollupSpec<Rollup>,
+  rollupRowOf: (row: Record) => Rollup,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await insertAll(trx, table, rows);
+    const rollup = new RollupAccumulator(spec);
+    rows.forEach((row) => rollup.add(rollupRowOf(row)));
+    await upsertRollup(trx, spec, rollup.drain());
+  });
+}
+
 async function insertAll<T extends keyof Database>(
   db: Db | Trx,
   table: T,

@@ -10,6 +10,7 @@ import {
   simulatedCrmResponseSchema,
 } from '@/shared/contracts/async-errors';
 import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
 
 // Settings > Async error resolution (issue #16): the calls of shared/contracts/
 // async-errors.ts, each answer checked by its contract.
@@ -38,20 +39,27 @@ export async function listAsyncFailures(
   );
 }
 
-/** POST workspaces/{id}/async-errors/{failureId}/retry: the record after the new attempt. */
-export async function retryAsyncFailure(
-  api: ApiClient,
-  workspaceId: string,
-  failureId: string,
-  options?: CallOptions,
-): Promise<AsyncRecordFailure> {
-  const answer = await api.call(
-    asyncFailureResponseSchema,
-    { method: 'POST', path: asyncErrorPaths.retry(workspaceId, failureId), body: {} },
-    options,
-  );
-  return answer.data;
+/** A POST on one failure (retry, dismiss), answered with the record as it now stands. */
+function failureAction(path: (workspaceId: string, failureId: string) => string) {
+  return (
+    api: ApiClient,
+    workspaceId: string,
+    failureId: string,
+    options?: CallOptions,
+  ): Promise<AsyncRecordFailure> =>
+    callForData(
+      api,
+      asyncFailureResponseSchema,
+      { method: 'POST', path: path(workspaceId, failureId), body: {} },
+      options,
+    );
 }
+
+/** POST workspaces/{id}/async-errors/{failureId}/retry: the record after the new attempt. */
+export const retryAsyncFailure = failureAction(asyncErrorPaths.retry);
+
+/** POST workspaces/{id}/async-errors/{failureId}/dismiss: the record, now dismissed. */
+export const dismissAsyncFailure = failureAction(asyncErrorPaths.dismiss);
 
 /** POST workspaces/{id}/async-errors/retry-all: how many were tried, synced, still failing. */
 export async function retryAllAsyncFailures(
@@ -59,27 +67,12 @@ export async function retryAllAsyncFailures(
   workspaceId: string,
   options?: CallOptions,
 ): Promise<RetryAllResult> {
-  const answer = await api.call(
+  return callForData(
+    api,
     retryAllResponseSchema,
     { method: 'POST', path: asyncErrorPaths.retryAll(workspaceId), body: {} },
     options,
   );
-  return answer.data;
-}
-
-/** POST workspaces/{id}/async-errors/{failureId}/dismiss: the record, now dismissed. */
-export async function dismissAsyncFailure(
-  api: ApiClient,
-  workspaceId: string,
-  failureId: string,
-  options?: CallOptions,
-): Promise<AsyncRecordFailure> {
-  const answer = await api.call(
-    asyncFailureResponseSchema,
-    { method: 'POST', path: asyncErrorPaths.dismiss(workspaceId, failureId), body: {} },
-    options,
-  );
-  return answer.data;
 }
 
 /** PUT workspaces/{id}/simulated-crm (system user): switches the simulated CRM's outage. */
@@ -88,10 +81,9 @@ export async function setSimulatedCrmOutage(
   workspaceId: string,
   outage: boolean,
 ): Promise<{ outage: boolean; since: string | null }> {
-  const answer = await api.call(simulatedCrmResponseSchema, {
+  return callForData(api, simulatedCrmResponseSchema, {
     method: 'PUT',
     path: asyncErrorPaths.simulatedCrm(workspaceId),
     body: { outage },
   });
-  return answer.data;
 }

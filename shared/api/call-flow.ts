@@ -56,6 +56,7 @@ import {
 import type { ListMeta } from '@/shared/contracts/common';
 import type { TransportRequest } from '@/shared/transport/transport';
 import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
 
 // spec: session 7 "Call flow" and "CRM sync" — every call of the call-flow engine and of the
 // Call Flows area, on the call-centre base (shared/config callCenterBase), with the paths of
@@ -352,12 +353,12 @@ export async function loadStepDraft(
   executionId: string,
   stepId: string,
 ): Promise<StepDraft | null> {
-  const answer = await api.call(
+  return callForData(
+    api,
     stepDraftResponseSchema,
     callCenter('GET', callCenterPaths.stepDraft(executionId, stepId)),
     { silent: true },
   );
-  return answer.data;
 }
 
 /** DELETE process-execution-history/{id}/drafts/{stepId}. Silent. */

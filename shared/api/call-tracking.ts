@@ -16,6 +16,7 @@ import {
 } from '@/shared/contracts/call-tracking';
 import type { TransportRequest } from '@/shared/transport/transport';
 import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
 
 // spec: session 7 "Call tracking (call-centre base)" — the click-to-call and active-call
 // calls (spec 4), with the paths of shared/contracts/call-tracking.ts callTrackingPaths and
@@ -40,12 +41,12 @@ export async function startCall(
   request: StartCall,
   options?: CallOptions,
 ): Promise<TrackedCall> {
-  const answer = await api.call(
+  return callForData(
+    api,
     trackedCallResponseSchema,
     onCallCenter('POST', callTrackingPaths.calls(workspaceId), { body: request }),
     options,
   );
-  return answer.data;
 }
 
 /** GET workspaces/{id}/ctm/calls/{callId}: the call, with its sid and duration once ended. */
@@ -55,12 +56,12 @@ export async function getCall(
   callId: string,
   options?: CallOptions,
 ): Promise<TrackedCall> {
-  const answer = await api.call(
+  return callForData(
+    api,
     trackedCallResponseSchema,
     onCallCenter('GET', callTrackingPaths.call(workspaceId, callId)),
     options,
   );
-  return answer.data;
 }
 
 /**
@@ -69,12 +70,12 @@ export async function getCall(
  * and a failure only means "ask again later".
  */
 export async function listLiveCalls(api: ApiClient, workspaceId: string): Promise<TrackedCall[]> {
-  const answer = await api.call(
+  return callForData(
+    api,
     liveCallListResponseSchema,
     onCallCenter('GET', callTrackingPaths.liveCalls(workspaceId)),
     { silent: true },
   );
-  return answer.data;
 }
 
 /**
@@ -82,11 +83,11 @@ export async function listLiveCalls(api: ApiClient, workspaceId: string): Promis
  * to return, newest first, for the agent dashboard's follow-ups.
  */
 export async function listMissedCalls(api: ApiClient, workspaceId: string): Promise<TrackedCall[]> {
-  const answer = await api.call(
+  return callForData(
+    api,
     missedCallListResponseSchema,
     onCallCenter('GET', callTrackingPaths.missedCalls(workspaceId)),
   );
-  return answer.data;
 }
 
 /** PUT workspaces/{id}/ctm/calls/{callId}: connected=true, fourIizAgent (spec 4, 7). */
@@ -97,11 +98,11 @@ export async function markCallConnected(
   agentId: string | null,
 ): Promise<TrackedCall> {
   const body: MarkCallConnected = { connected: true, fourIizAgent: agentId };
-  const answer = await api.call(
+  return callForData(
+    api,
     trackedCallResponseSchema,
     onCallCenter('PUT', callTrackingPaths.call(workspaceId, callId), { body }),
   );
-  return answer.data;
 }
 
 /** POST workspaces/{id}/ctm/calls/{callId}/hangup (ours): ends the call now. */
@@ -110,11 +111,11 @@ export async function hangUpCall(
   workspaceId: string,
   callId: string,
 ): Promise<TrackedCall> {
-  const answer = await api.call(
+  return callForData(
+    api,
     trackedCallResponseSchema,
     onCallCenter('POST', callTrackingPaths.hangUp(workspaceId, callId)),
   );
-  return answer.data;
 }
 
 /** GET workspaces/{id}/ctm/numbers: the number picker's list (spec 2), valid ones first. */
@@ -122,11 +123,11 @@ export async function listTrackingNumbers(
   api: ApiClient,
   workspaceId: string,
 ): Promise<TrackingNumber[]> {
-  const answer = await api.call(
+  return callForData(
+    api,
     trackingNumberListResponseSchema,
     onCallCenter('GET', callTrackingPaths.numbers(workspaceId)),
   );
-  return answer.data;
 }
 
 /**
@@ -140,13 +141,13 @@ export async function getTrackingInfo(
   trackingNumber: string,
   query: TrackingInfoQuery = {},
 ): Promise<TrackingInfo> {
-  const answer = await api.call(
+  return callForData(
+    api,
     trackingInfoResponseSchema,
     onCallCenter('GET', callTrackingPaths.trackingInfo(workspaceId, trackingNumber), {
       query: { ...query },
     }),
   );
-  return answer.data;
 }
 
 /** DELETE ctm/{workspaceId}/{callId}/deleteCall (spec 7, main API). */
@@ -166,19 +167,17 @@ export async function deleteCall(
  * hangs up; answers the ended call.
  */
 export async function callerHangUp(api: ApiClient, callId: string): Promise<TrackedCall> {
-  const answer = await api.call(trackedCallResponseSchema, {
+  return callForData(api, trackedCallResponseSchema, {
     method: 'POST',
     path: callTrackingPaths.callerHangUp(callId),
   });
-  return answer.data;
 }
 
 /** POST system/test-calls (system users): rings an agent with a simulated incoming call. */
 export async function placeTestCall(api: ApiClient, request: PlaceTestCall): Promise<TrackedCall> {
-  const answer = await api.call(trackedCallResponseSchema, {
+  return callForData(api, trackedCallResponseSchema, {
     method: 'POST',
     path: callTrackingPaths.testCalls(),
     body: request,
   });
-  return answer.data;
 }

@@ -57,3 +57,14 @@ export function createApiClient(transport: Transport, notify: Notifier): ApiClie
     subscribe: (event, handler) => transport.subscribe(event, handler),
   };
 }
+
+/** Calls the server for a `{ data }` answer (most of the API's shapes) and hands back its data. */
+export async function callForData<T>(
+  api: ApiClient,
+  schema: z.ZodType<{ data: T }>,
+  req: TransportRequest,
+  options?: CallOptions,
+): Promise<T> {
+  const answer = await api.call(schema, req, options);
+  return answer.data;
+}

@@ -15,6 +15,7 @@ import {
 } from '@/shared/contracts/coaching';
 import { videoTypeOfFile } from '@/shared/domain/coaching';
 import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
 
 // Coaching (issue #16): the calls of shared/contracts/coaching.ts, each answer checked by
 // its contract. docs/coaching.md.
@@ -28,12 +29,11 @@ export async function listTrainingVideos(
   workspaceId: string,
   categoryId?: string,
 ): Promise<TrainingVideo[]> {
-  const answer = await api.call(trainingVideoListResponseSchema, {
+  return callForData(api, trainingVideoListResponseSchema, {
     method: 'GET',
     path: coachingPaths.videos(workspaceId),
     query: categoryId ? { categoryId } : undefined,
   });
-  return answer.data;
 }
 
 /** POST workspaces/{id}/coaching-videos: a YouTube link added to a category. */
@@ -43,12 +43,12 @@ export async function addYoutubeVideo(
   input: AddYoutubeVideo,
   options?: CallOptions,
 ): Promise<TrainingVideo> {
-  const answer = await api.call(
+  return callForData(
+    api,
     trainingVideoResponseSchema,
     { method: 'POST', path: coachingPaths.videos(workspaceId), body: input },
     options,
   );
-  return answer.data;
 }
 
 /**
@@ -61,7 +61,8 @@ export async function uploadTrainingVideo(
   input: { categoryId: string; title: string; file: File },
   options?: CallOptions,
 ): Promise<TrainingVideo> {
-  const answer = await api.call(
+  return callForData(
+    api,
     trainingVideoResponseSchema,
     {
       method: 'POST',
@@ -75,7 +76,6 @@ export async function uploadTrainingVideo(
     },
     options,
   );
-  return answer.data;
 }
 
 /** DELETE workspaces/{id}/coaching-videos/{videoId} (an uploaded file is removed too). */
@@ -96,12 +96,11 @@ export async function listCoachingScores(
   workspaceId: string,
   query: CoachingScoreQuery = {},
 ): Promise<CoachingScore[]> {
-  const answer = await api.call(coachingScoreListResponseSchema, {
+  return callForData(api, coachingScoreListResponseSchema, {
     method: 'GET',
     path: coachingPaths.scores(workspaceId),
     query: { ...query },
   });
-  return answer.data;
 }
 
 /** POST workspaces/{id}/coaching-scores (owners, admins, system). */
@@ -111,12 +110,12 @@ export async function addCoachingScore(
   input: CoachingScoreInput,
   options?: CallOptions,
 ): Promise<CoachingScore> {
-  const answer = await api.call(
+  return callForData(
+    api,
     coachingScoreResponseSchema,
     { method: 'POST', path: coachingPaths.scores(workspaceId), body: input },
     options,
   );
-  return answer.data;
 }
 
 /** DELETE workspaces/{id}/coaching-scores/{scoreId}. */
@@ -137,10 +136,9 @@ export async function getCoachingReport(
   workspaceId: string,
   range: { from: string; to: string },
 ): Promise<CoachingReport> {
-  const answer = await api.call(coachingReportResponseSchema, {
+  return callForData(api, coachingReportResponseSchema, {
     method: 'GET',
     path: coachingPaths.report(workspaceId),
     query: range,
   });
-  return answer.data;
 }

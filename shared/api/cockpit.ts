@@ -7,6 +7,7 @@ import {
   salesPerformanceResponseSchema,
 } from '@/shared/contracts/reports/cockpit-cards';
 import type { ApiClient } from './client';
+import { callForData } from './client';
 
 /**
  * The cockpit cards' report calls (spec: dashboards 7 "POST reports/cid/communications;
@@ -37,12 +38,11 @@ export async function fetchSalesPerformance(
   workspaceId: string,
   filter: CockpitFilter,
 ): Promise<SalesPerformanceData> {
-  const response = await api.call(salesPerformanceResponseSchema, {
+  return callForData(api, salesPerformanceResponseSchema, {
     method: 'POST',
     path: reports(workspaceId, 'cid/salesperformance'),
     body: cardBody(filter),
   });
-  return response.data;
 }
 
 export async function fetchCommunications(
@@ -50,12 +50,11 @@ export async function fetchCommunications(
   workspaceId: string,
   filter: CockpitFilter,
 ): Promise<CommunicationsData> {
-  const response = await api.call(communicationsResponseSchema, {
+  return callForData(api, communicationsResponseSchema, {
     method: 'POST',
     path: reports(workspaceId, 'cid/communications'),
     body: cardBody(filter),
   });
-  return response.data;
 }
 
 /** GET reports/quickbooks takes the dates only (spec: dashboards 7). */
@@ -64,12 +63,11 @@ export async function fetchCashFlow(
   workspaceId: string,
   filter: Pick<CockpitFilter, 'startDate' | 'endDate'>,
 ): Promise<CashFlowData> {
-  const response = await api.call(cashFlowResponseSchema, {
+  return callForData(api, cashFlowResponseSchema, {
     method: 'GET',
     path: reports(workspaceId, 'quickbooks'),
     query: { startDate: filter.startDate, endDate: filter.endDate },
   });
-  return response.data;
 }
 
 /** The leads-by-lead-source query of the Lead Flow card (the report filters as a query). */

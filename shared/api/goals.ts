@@ -8,6 +8,7 @@ import {
 } from '@/shared/contracts/reports/cockpit-goals';
 import { workspaceSchema } from '@/shared/contracts/workspace';
 import type { ApiClient } from './client';
+import { callForData } from './client';
 
 const ws = (workspaceId: string) => `workspaces/${encodeURIComponent(workspaceId)}`;
 
@@ -41,11 +42,10 @@ export async function fetchCockpitGoalSettings(
   api: ApiClient,
   workspaceId: string,
 ): Promise<CockpitGoalSettings> {
-  const response = await api.call(cockpitGoalSettingsResponseSchema, {
+  return callForData(api, cockpitGoalSettingsResponseSchema, {
     method: 'GET',
     path: `${ws(workspaceId)}/cockpit-goals`,
   });
-  return response.data;
 }
 
 /** PUT workspaces/{id}/cockpit-goals — saves the form; answers the stored settings. */
@@ -54,10 +54,9 @@ export async function saveCockpitGoalSettings(
   workspaceId: string,
   update: CockpitGoalSettingsUpdate,
 ): Promise<CockpitGoalSettings> {
-  const response = await api.call(cockpitGoalSettingsResponseSchema, {
+  return callForData(api, cockpitGoalSettingsResponseSchema, {
     method: 'PUT',
     path: `${ws(workspaceId)}/cockpit-goals`,
     body: update,
   });
-  return response.data;
 }

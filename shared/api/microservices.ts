@@ -4,6 +4,7 @@ import {
 } from '@/shared/contracts/microservices';
 import { CHECK_TIMEOUT_MS } from '@/shared/domain/microservices';
 import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
 
 /** Every check is bounded by CHECK_TIMEOUT_MS on the server; the call waits a little more. */
 const MICROSERVICES_TIMEOUT_MS = CHECK_TIMEOUT_MS + 7_000;
@@ -13,10 +14,10 @@ export async function fetchMicroservices(
   api: ApiClient,
   options?: CallOptions,
 ): Promise<MicroservicesReport> {
-  const response = await api.call(
+  return callForData(
+    api,
     microservicesResponseSchema,
     { method: 'GET', path: 'system/microservices', timeoutMs: MICROSERVICES_TIMEOUT_MS },
     options,
   );
-  return response.data;
 }

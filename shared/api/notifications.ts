@@ -8,6 +8,7 @@ import {
   type SendNotification,
 } from '@/shared/contracts/notification';
 import type { ApiClient } from './client';
+import { callForData } from './client';
 
 const ws = (workspaceId: string) => `workspaces/${encodeURIComponent(workspaceId)}`;
 
@@ -21,11 +22,10 @@ export async function fetchNotifications(
   api: ApiClient,
   workspaceId: string,
 ): Promise<Notification[]> {
-  const response = await api.call(notificationListResponseSchema, {
+  return callForData(api, notificationListResponseSchema, {
     method: 'GET',
     path: `${ws(workspaceId)}/notifications`,
   });
-  return response.data;
 }
 
 /**
@@ -37,12 +37,11 @@ export async function markNotificationsRead(
   workspaceId: string,
   request: MarkNotificationsRead,
 ): Promise<NotificationsRead> {
-  const response = await api.call(notificationsReadResponseSchema, {
+  return callForData(api, notificationsReadResponseSchema, {
     method: 'PUT',
     path: `${ws(workspaceId)}/notifications/read`,
     body: request,
   });
-  return response.data;
 }
 
 /** POST system/notifications — system users: to a workspace, or to one user of it. */
@@ -50,10 +49,9 @@ export async function sendNotification(
   api: ApiClient,
   notification: SendNotification,
 ): Promise<Notification> {
-  const response = await api.call(notificationResponseSchema, {
+  return callForData(api, notificationResponseSchema, {
     method: 'POST',
     path: 'system/notifications',
     body: notification,
   });
-  return response.data;
 }

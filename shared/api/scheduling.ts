@@ -19,6 +19,7 @@ import {
   type UpdateEventRequest,
 } from '@/shared/contracts/scheduling';
 import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
 
 // Calendars and events, objections, appointment outcomes, consultants/{id} (spec: dashboards
 // 7 Lookups; issue #16). Every answer is checked by its contract. Event saves are not
@@ -27,11 +28,10 @@ import type { ApiClient, CallOptions } from './client';
 
 /** GET calendars: the token's workspace's calendars (a consultant gets their own). */
 export async function listCalendars(api: ApiClient): Promise<Calendar[]> {
-  const answer = await api.call(calendarListResponseSchema, {
+  return callForData(api, calendarListResponseSchema, {
     method: 'GET',
     path: schedulingPaths.calendars(),
   });
-  return answer.data;
 }
 
 /** GET workspaces/{id}/calendars: the same for a named workspace (the system user). */
@@ -39,11 +39,10 @@ export async function listWorkspaceCalendars(
   api: ApiClient,
   workspaceId: string,
 ): Promise<Calendar[]> {
-  const answer = await api.call(calendarListResponseSchema, {
+  return callForData(api, calendarListResponseSchema, {
     method: 'GET',
     path: schedulingPaths.workspaceCalendars(workspaceId),
   });
-  return answer.data;
 }
 
 /**
@@ -76,12 +75,12 @@ export async function createEvent(
   event: CreateEventRequest,
   options?: CallOptions,
 ): Promise<CalendarEvent> {
-  const answer = await api.call(
+  return callForData(
+    api,
     calendarEventResponseSchema,
     { method: 'POST', path: schedulingPaths.createEvent(), body: event },
     options,
   );
-  return answer.data;
 }
 
 /** PUT events/{id} with the event minus its id (spec: dashboards 7). */
@@ -91,12 +90,12 @@ export async function updateEvent(
   event: UpdateEventRequest,
   options?: CallOptions,
 ): Promise<CalendarEvent> {
-  const answer = await api.call(
+  return callForData(
+    api,
     calendarEventResponseSchema,
     { method: 'PUT', path: schedulingPaths.event(eventId), body: event },
     options,
   );
-  return answer.data;
 }
 
 /**
@@ -119,28 +118,25 @@ export async function deleteEvent(
 
 /** GET objections?page[limit]=100&include=objectionType&sort=name (spec: dashboards 7). */
 export async function listObjections(api: ApiClient): Promise<Objection[]> {
-  const answer = await api.call(objectionListResponseSchema, {
+  return callForData(api, objectionListResponseSchema, {
     method: 'GET',
     path: schedulingPaths.objections(),
     query: { 'page[limit]': OBJECTIONS_PAGE_LIMIT, include: 'objectionType', sort: 'name' },
   });
-  return answer.data;
 }
 
 /** GET appointmentoutcomes. */
 export async function listAppointmentOutcomes(api: ApiClient): Promise<AppointmentOutcome[]> {
-  const answer = await api.call(appointmentOutcomeListResponseSchema, {
+  return callForData(api, appointmentOutcomeListResponseSchema, {
     method: 'GET',
     path: schedulingPaths.appointmentOutcomes(),
   });
-  return answer.data;
 }
 
 /** GET consultants/{id}: one consultant of the token's workspace (404 otherwise). */
 export async function fetchConsultant(api: ApiClient, consultantId: string): Promise<Consultant> {
-  const answer = await api.call(consultantResponseSchema, {
+  return callForData(api, consultantResponseSchema, {
     method: 'GET',
     path: schedulingPaths.consultant(consultantId),
   });
-  return answer.data;
 }

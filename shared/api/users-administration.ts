@@ -12,6 +12,7 @@ import {
   workspaceUserResponseSchema,
 } from '@/shared/contracts/users-administration';
 import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
 
 // Settings > Users administration (issue #16): the calls of shared/contracts/
 // users-administration.ts, each answer checked by its contract. Refusals (403 rules, 409
@@ -23,11 +24,10 @@ export async function listWorkspaceUsers(
   api: ApiClient,
   workspaceId: string,
 ): Promise<WorkspaceUser[]> {
-  const answer = await api.call(workspaceUserListResponseSchema, {
+  return callForData(api, workspaceUserListResponseSchema, {
     method: 'GET',
     path: usersAdminPaths.list(workspaceId),
   });
-  return answer.data;
 }
 
 /** POST users: invites a user (an e-mail with the invite link goes to the outbox). */
@@ -36,12 +36,12 @@ export async function inviteUser(
   request: InviteUserRequest,
   options?: CallOptions,
 ): Promise<WorkspaceUser> {
-  const answer = await api.call(
+  return callForData(
+    api,
     workspaceUserResponseSchema,
     { method: 'POST', path: usersAdminPaths.invite(), body: request },
     options,
   );
-  return answer.data;
 }
 
 /** POST workspaces/{id}/users/{userId}/invitation: a new link for a pending user. */
@@ -50,11 +50,10 @@ export async function resendInvitation(
   workspaceId: string,
   userId: string,
 ): Promise<WorkspaceUser> {
-  const answer = await api.call(workspaceUserResponseSchema, {
+  return callForData(api, workspaceUserResponseSchema, {
     method: 'POST',
     path: usersAdminPaths.resendInvitation(workspaceId, userId),
   });
-  return answer.data;
 }
 
 /** PATCH workspaces/{id}/users/{userId}: role and/or active status. */
@@ -65,12 +64,12 @@ export async function updateWorkspaceUser(
   change: UpdateWorkspaceUserRequest,
   options?: CallOptions,
 ): Promise<WorkspaceUser> {
-  const answer = await api.call(
+  return callForData(
+    api,
     workspaceUserResponseSchema,
     { method: 'PATCH', path: usersAdminPaths.user(workspaceId, userId), body: change },
     options,
   );
-  return answer.data;
 }
 
 /** PUT workspaces/{id}/users/{userId}/links: the agent's Zoho and call-tracking users. */
@@ -81,12 +80,12 @@ export async function saveUserLinks(
   links: UserLinksRequest,
   options?: CallOptions,
 ): Promise<WorkspaceUser> {
-  const answer = await api.call(
+  return callForData(
+    api,
     workspaceUserResponseSchema,
     { method: 'PUT', path: usersAdminPaths.links(workspaceId, userId), body: links },
     options,
   );
-  return answer.data;
 }
 
 /**
@@ -95,7 +94,8 @@ export async function saveUserLinks(
  * (unknown 404, used / expired / replaced 410).
  */
 export async function fetchInvitation(api: ApiClient, token: string): Promise<InvitationInfo> {
-  const answer = await api.call(
+  return callForData(
+    api,
     invitationInfoResponseSchema,
     {
       method: 'GET',
@@ -105,7 +105,6 @@ export async function fetchInvitation(api: ApiClient, token: string): Promise<In
     },
     { silent: true },
   );
-  return answer.data;
 }
 
 /**
@@ -116,7 +115,8 @@ export async function acceptInvitation(
   api: ApiClient,
   request: AcceptInvitationRequest,
 ): Promise<{ username: string }> {
-  const answer = await api.call(
+  return callForData(
+    api,
     acceptInvitationResponseSchema,
     {
       method: 'POST',
@@ -127,5 +127,4 @@ export async function acceptInvitation(
     },
     { silent: true },
   );
-  return answer.data;
 }

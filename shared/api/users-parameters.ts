@@ -7,6 +7,7 @@ import {
   usersParametersResponseSchema,
 } from '@/shared/contracts/users-parameters';
 import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
 
 // Settings > Users parameters (issue #16): the calls of shared/contracts/users-parameters.ts,
 // each answer checked by its contract. A refusal (400 naming the field, 403, 404) reaches
@@ -17,11 +18,10 @@ export async function fetchUsersParameters(
   api: ApiClient,
   workspaceId: string,
 ): Promise<UsersParameters> {
-  const answer = await api.call(usersParametersResponseSchema, {
+  return callForData(api, usersParametersResponseSchema, {
     method: 'GET',
     path: usersParametersPaths.list(workspaceId),
   });
-  return answer.data;
 }
 
 /** PUT workspaces/{id}/users-parameters/{agentId}: replaces the agent's parameters. */
@@ -32,12 +32,12 @@ export async function saveAgentParameters(
   update: AgentParametersUpdate,
   options?: CallOptions,
 ): Promise<AgentParameters> {
-  const answer = await api.call(
+  return callForData(
+    api,
     agentParametersResponseSchema,
     { method: 'PUT', path: usersParametersPaths.agent(workspaceId, agentId), body: update },
     options,
   );
-  return answer.data;
 }
 
 /**
@@ -49,10 +49,10 @@ export async function fetchOwnAgentParameters(
   workspaceId: string,
   options?: CallOptions,
 ): Promise<AgentParameters> {
-  const answer = await api.call(
+  return callForData(
+    api,
     agentParametersResponseSchema,
     { method: 'GET', path: usersParametersPaths.own(workspaceId) },
     options,
   );
-  return answer.data;
 }

@@ -10,6 +10,7 @@ import {
   workspaceSettingsPaths,
 } from '@/shared/contracts/workspace-settings';
 import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
 
 // Settings > Tracking numbers and Settings > Campaign apportion (issue #16): the calls of
 // shared/contracts/workspace-settings.ts, each answer checked by its contract.
@@ -19,11 +20,10 @@ export async function listTrackingNumberSettings(
   api: ApiClient,
   workspaceId: string,
 ): Promise<TrackingNumber[]> {
-  const answer = await api.call(trackingNumberSettingsListResponseSchema, {
+  return callForData(api, trackingNumberSettingsListResponseSchema, {
     method: 'GET',
     path: workspaceSettingsPaths.trackingNumbers(workspaceId),
   });
-  return answer.data;
 }
 
 /** PUT workspaces/{id}/tracking-numbers/{numberId}: label, lead source and campaign. */
@@ -34,7 +34,8 @@ export async function saveTrackingNumber(
   update: TrackingNumberUpdate,
   options?: CallOptions,
 ): Promise<TrackingNumber> {
-  const answer = await api.call(
+  return callForData(
+    api,
     trackingNumberSettingsResponseSchema,
     {
       method: 'PUT',
@@ -43,7 +44,6 @@ export async function saveTrackingNumber(
     },
     options,
   );
-  return answer.data;
 }
 
 /** GET workspaces/{id}/campaign-apportion: every campaign with its spend and split. */
@@ -51,11 +51,10 @@ export async function listCampaignApportions(
   api: ApiClient,
   workspaceId: string,
 ): Promise<CampaignApportion[]> {
-  const answer = await api.call(campaignApportionListResponseSchema, {
+  return callForData(api, campaignApportionListResponseSchema, {
     method: 'GET',
     path: workspaceSettingsPaths.apportions(workspaceId),
   });
-  return answer.data;
 }
 
 /**
@@ -71,7 +70,8 @@ export async function saveCampaignApportion(
   update: CampaignApportionUpdate,
   options?: CallOptions,
 ): Promise<CampaignApportion> {
-  const answer = await api.call(
+  return callForData(
+    api,
     campaignApportionResponseSchema,
     {
       method: 'PUT',
@@ -80,5 +80,4 @@ export async function saveCampaignApportion(
     },
     options,
   );
-  return answer.data;
 }

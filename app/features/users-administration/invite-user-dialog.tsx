@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
-import { SelectField, TextField } from '@/app/components/field/field-controls';
+import { SelectField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { PersonFields } from '@/app/components/field/person-fields';
 import { useHost } from '@/app/host/host';
 import { inviteUser } from '@/shared/api/users-administration';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
@@ -77,42 +78,14 @@ export function InviteUserDialog({
         noValidate
         onSubmit={(event) => void submit(event)}
       >
-        <div className="ic-form-dialog__pair">
-          <TextField
-            label="First name"
-            required
-            error={errors.firstName}
-            name="firstName"
-            value={draft.firstName}
-            maxLength={100}
-            autoComplete="off"
-            onValueChange={(value) => update('firstName', value)}
-          />
-          <TextField
-            label="Last name"
-            required
-            error={errors.lastName}
-            name="lastName"
-            value={draft.lastName}
-            maxLength={100}
-            autoComplete="off"
-            onValueChange={(value) => update('lastName', value)}
-          />
-        </div>
-        <TextField
-          label="E-mail"
-          required
-          help="It is also their username."
-          error={errors.email}
-          name="email"
-          type="email"
-          value={draft.email}
-          maxLength={254}
-          autoComplete="off"
-          spellCheck={false}
-          onValueChange={(value) => {
-            update('email', value);
-            setFailure(null);
+        <PersonFields
+          draft={draft}
+          errors={errors}
+          namesClassName="ic-form-dialog__pair"
+          emailHelp="It is also their username."
+          onChange={(key, value) => {
+            update(key, value);
+            if (key === 'email') setFailure(null);
           }}
         />
         <SelectField

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode, RefObject } from 'react';
 import { Button } from '@/app/components/button/button';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { SelectField, TextField } from '@/app/components/field/field-controls';
-import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { type DraftReading, useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import {
   CallTrackingAccountField,
   CrmSettingsFields,
@@ -28,6 +28,7 @@ import {
   type CrmForm,
 } from '@/shared/domain/workspace-wizard';
 import { CheckField } from '@/app/components/field/field-controls';
+import { PersonFields } from '@/app/components/field/person-fields';
 
 /** What every step form is given: its saved value, how to go on, and how to go back. */
 export interface StepFormProps<Value> {
@@ -44,11 +45,38 @@ interface StepFrameProps {
   onSubmit: () => void;
   onBack: (() => void) | null;
   saving: boolean;
-  children: ReactNode;
+}
+
+/**
+ * One step's checked draft and the props of its frame: Next checks the draft and, when it
+ * reads, hands its value on; a refusal shows the errors and keeps what was typed.
+ */
+function useStepForm<Draft extends object, Value, Errors extends object>(
+  { onNext, onBack, saving }: StepFormProps<Value>,
+  empty: Draft,
+  read: (draft: Draft) => DraftReading<Value, Errors>,
+) {
+  const { draft, errors, formRef, update, check } = useCheckedDraft(empty, read);
+  const frame: StepFrameProps = {
+    formRef,
+    onBack,
+    saving,
+    onSubmit: () => {
+      const value = check();
+      if (value !== null) onNext(value);
+    },
+  };
+  return { draft, errors, update, frame };
 }
 
 /** The form of one step with its Back and Next buttons. */
-function StepFrame({ formRef, onSubmit, onBack, saving, children }: StepFrameProps) {
+function StepFrame({
+  formRef,
+  onSubmit,
+  onBack,
+  saving,
+  children,
+}: StepFrameProps & { children: ReactNode }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onSubmit();
@@ -73,27 +101,19 @@ function StepFrame({ formRef, onSubmit, onBack, saving, children }: StepFramePro
 type One<K extends string> = Record<K, string>;
 type OneErrors<K extends string> = Partial<Record<K, string>>;
 
-export function NameStep({ initial, onNext, onBack, saving }: StepFormProps<string>) {
-  const { draft, errors, formRef, update, check } = useCheckedDraft<
-    One<'name'>,
-    string,
-    OneErrors<'name'>
-  >({ name: initial ?? '' }, (d) => {
-    const read = readValue(workspaceNameSchema, d.name);
-    return read.ok
-      ? { ok: true, request: read.value }
-      : { ok: false, errors: { name: read.message } };
-  });
+export function NameStep(props: StepFormProps<string>) {
+  const { draft, errors, update, frame } = useStepForm<One<'name'>, string, OneErrors<'name'>>(
+    props,
+    { name: props.initial ?? '' },
+    (d) => {
+      const read = readValue(workspaceNameSchema, d.name);
+      return read.ok
+        ? { ok: true, request: read.value }
+        : { ok: false, errors: { name: read.message } };
+    },
+  );
   return (
-    <StepFrame
-      formRef={formRef}
-      onBack={onBack}
-      saving={saving}
-      onSubmit={() => {
-        const value = check();
-        if (value !== null) onNext(value);
-      }}
-    >
+    <StepFrame {...frame}>
       <TextField
         label="Workspace name"
         help="The firm's name as its users see it. Each workspace has its own name."
@@ -109,17 +129,14 @@ export function NameStep({ initial, onNext, onBack, saving }: StepFormProps<stri
 }
 
 export function TimezoneStep({
-  initial,
-  onNext,
-  onBack,
-  saving,
   timezones,
+  ...props
 }: StepFormProps<string> & { timezones: DataState<Timezone[]> }) {
-  const { draft, errors, formRef, update, check } = useCheckedDraft<
+  const { draft, errors, update, frame } = useStepForm<
     One<'timezone'>,
     string,
     OneErrors<'timezone'>
-  >({ timezone: initial ?? '' }, (d) => {
+  >(props, { timezone: props.initial ?? '' }, (d) => {
     const read = readValue(workspaceTimezoneSchema, d.timezone);
     return read.ok
       ? { ok: true, request: read.value }
@@ -127,15 +144,7 @@ export function TimezoneStep({
   });
   const zones = timezones.data ?? [];
   return (
-    <StepFrame
-      formRef={formRef}
-      onBack={onBack}
-      saving={saving}
-      onSubmit={() => {
-        const value = check();
-        if (value !== null) onNext(value);
-      }}
-    >
+    <StepFrame {...frame}>
       {timezones.status === 'error' ? (
         <ErrorView onRetry={timezones.retry} detail={timezones.detail ?? undefined} />
       ) : (
@@ -161,12 +170,12 @@ const EDITION_HELP: Record<EditionKey, string> = {
   enterprise: 'Every screen.',
 };
 
-export function EditionStep({ initial, onNext, onBack, saving }: StepFormProps<EditionKey>) {
-  const { draft, errors, formRef, update, check } = useCheckedDraft<
+export function EditionStep(props: StepFormProps<EditionKey>) {
+  const { draft, errors, update, frame } = useStepForm<
     One<'edition'>,
     EditionKey,
     OneErrors<'edition'>
-  >({ edition: initial ?? '' }, (d) => {
+  >(props, { edition: props.initial ?? '' }, (d) => {
     const read = editionKeySchema.safeParse(d.edition);
     return read.success
       ? { ok: true, request: read.data }
@@ -174,15 +183,7 @@ export function EditionStep({ initial, onNext, onBack, saving }: StepFormProps<E
   });
   const chosen = editionKeySchema.safeParse(draft.edition);
   return (
-    <StepFrame
-      formRef={formRef}
-      onBack={onBack}
-      saving={saving}
-      onSubmit={() => {
-        const value = check();
-        if (value !== null) onNext(value);
-      }}
-    >
+    <StepFrame {...frame}>
       <SelectField
         label="Edition"
         help={chosen.success ? EDITION_HELP[chosen.data] : 'What the workspace may open.'}
@@ -197,47 +198,27 @@ export function EditionStep({ initial, onNext, onBack, saving }: StepFormProps<E
   );
 }
 
-export function CrmStep({ initial, onNext, onBack, saving }: StepFormProps<CrmSettings>) {
-  const { draft, errors, formRef, update, check } = useCheckedDraft<
+export function CrmStep(props: StepFormProps<CrmSettings>) {
+  const { draft, errors, update, frame } = useStepForm<
     CrmForm,
     CrmSettings,
     Partial<Record<keyof CrmForm, string>>
-  >(crmFormOf(initial), readCrmForm);
+  >(props, crmFormOf(props.initial), readCrmForm);
   return (
-    <StepFrame
-      formRef={formRef}
-      onBack={onBack}
-      saving={saving}
-      onSubmit={() => {
-        const value = check();
-        if (value !== null) onNext(value);
-      }}
-    >
+    <StepFrame {...frame}>
       <CrmSettingsFields form={draft} errors={errors} onChange={update} />
     </StepFrame>
   );
 }
 
-export function CallTrackingStep({
-  initial,
-  onNext,
-  onBack,
-  saving,
-}: StepFormProps<CallTrackingSettings>) {
-  const { draft, errors, formRef, update, check } = useCheckedDraft(
-    callTrackingFormOf(initial),
+export function CallTrackingStep(props: StepFormProps<CallTrackingSettings>) {
+  const { draft, errors, update, frame } = useStepForm(
+    props,
+    callTrackingFormOf(props.initial),
     readCallTrackingForm,
   );
   return (
-    <StepFrame
-      formRef={formRef}
-      onBack={onBack}
-      saving={saving}
-      onSubmit={() => {
-        const value = check();
-        if (value !== null) onNext(value);
-      }}
-    >
+    <StepFrame {...frame}>
       <CheckField
         label="Turn call tracking on"
         checked={draft.enabled}
@@ -252,8 +233,10 @@ export function CallTrackingStep({
   );
 }
 
-export function OwnerStep({ initial, onNext, onBack, saving }: StepFormProps<WizardOwner>) {
-  const { draft, errors, formRef, update, check } = useCheckedDraft(
+export function OwnerStep(props: StepFormProps<WizardOwner>) {
+  const { initial } = props;
+  const { draft, errors, update, frame } = useStepForm(
+    props,
     {
       firstName: initial?.firstName ?? '',
       lastName: initial?.lastName ?? '',
@@ -262,48 +245,12 @@ export function OwnerStep({ initial, onNext, onBack, saving }: StepFormProps<Wiz
     readOwnerForm,
   );
   return (
-    <StepFrame
-      formRef={formRef}
-      onBack={onBack}
-      saving={saving}
-      onSubmit={() => {
-        const value = check();
-        if (value !== null) onNext(value);
-      }}
-    >
+    <StepFrame {...frame}>
       <p className="ic-wizard__intro">
         The first owner gets an e-mail with a link to set a password when you finish. They then add
         the rest of the team in Settings.
       </p>
-      <TextField
-        label="First name"
-        required
-        error={errors.firstName}
-        value={draft.firstName}
-        maxLength={100}
-        autoComplete="off"
-        onValueChange={(value) => update('firstName', value)}
-      />
-      <TextField
-        label="Last name"
-        required
-        error={errors.lastName}
-        value={draft.lastName}
-        maxLength={100}
-        autoComplete="off"
-        onValueChange={(value) => update('lastName', value)}
-      />
-      <TextField
-        label="E-mail"
-        required
-        error={errors.email}
-        type="email"
-        value={draft.email}
-        maxLength={254}
-        autoComplete="off"
-        spellCheck={false}
-        onValueChange={(value) => update('email', value)}
-      />
+      <PersonFields draft={draft} errors={errors} onChange={update} />
     </StepFrame>
   );
 }

@@ -4,6 +4,7 @@ import {
   type AgentSummaryQuery,
 } from '@/shared/contracts/reports/agent-summary';
 import type { ApiClient } from '../client';
+import { callForData } from '../client';
 
 /**
  * GET workspaces/{id}/agents/me/summary — the signed-in agent's day or week (the Agent
@@ -16,10 +17,9 @@ export async function fetchAgentSummary(
 ): Promise<AgentSummary> {
   const params: Record<string, string> = { period: query.period ?? 'day' };
   if (query.agent) params.agent = query.agent;
-  const response = await api.call(agentSummaryResponseSchema, {
+  return callForData(api, agentSummaryResponseSchema, {
     method: 'GET',
     path: `workspaces/${encodeURIComponent(workspaceId)}/agents/me/summary`,
     query: params,
   });
-  return response.data;
 }

@@ -5,6 +5,7 @@ import {
   type CallComplianceData,
 } from '@/shared/contracts/reports/call-compliance';
 import type { ApiClient } from '../client';
+import { callForData } from '../client';
 
 const reports = (workspaceId: string) => `workspaces/${encodeURIComponent(workspaceId)}/reports`;
 
@@ -14,12 +15,11 @@ export async function fetchCallCompliance(
   workspaceId: string,
   query: Record<string, string | string[]>,
 ): Promise<CallComplianceData> {
-  const response = await api.call(callComplianceResponseSchema, {
+  return callForData(api, callComplianceResponseSchema, {
     method: 'GET',
     path: `${reports(workspaceId)}/ctm-call-compliance`,
     query,
   });
-  return response.data;
 }
 
 /**

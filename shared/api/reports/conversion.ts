@@ -4,6 +4,7 @@ import {
 } from '@/shared/contracts/reports/conversion';
 import type { ReportFiltersBody } from '@/shared/contracts/reports/report-filters';
 import type { ApiClient } from '../client';
+import { callForData } from '../client';
 
 /**
  * POST workspaces/{id}/reports/conversion — the contact-lead conversion report's single
@@ -15,10 +16,9 @@ export async function fetchConversion(
   filters: ReportFiltersBody,
   contactsLimit?: number,
 ): Promise<ConversionData> {
-  const response = await api.call(conversionResponseSchema, {
+  return callForData(api, conversionResponseSchema, {
     method: 'POST',
     path: `workspaces/${encodeURIComponent(workspaceId)}/reports/conversion`,
     body: { ...filters, ...(contactsLimit ? { contactsLimit } : {}) },
   });
-  return response.data;
 }

@@ -8,6 +8,7 @@ import {
 } from '@/shared/contracts/reports/pclc';
 import type { ReportFiltersBody } from '@/shared/contracts/reports/report-filters';
 import type { ApiClient } from '../client';
+import { callForData } from '../client';
 
 const reports = (workspaceId: string) => `workspaces/${encodeURIComponent(workspaceId)}/reports`;
 
@@ -17,12 +18,11 @@ export async function fetchPclc(
   workspaceId: string,
   filters: ReportFiltersBody,
 ): Promise<PclcData> {
-  const response = await api.call(pclcResponseSchema, {
+  return callForData(api, pclcResponseSchema, {
     method: 'POST',
     path: `${reports(workspaceId)}/pclc`,
     body: filters,
   });
-  return response.data;
 }
 
 export interface PclcContactsPage {

@@ -3,6 +3,7 @@ import {
   type LeadsByLeadSourceRow,
 } from '@/shared/contracts/reports/leads-by-lead-source';
 import type { ApiClient } from '../client';
+import { callForData } from '../client';
 
 /**
  * GET workspaces/{id}/reports/leadsByLeadSource — new leads per lead source (spec:
@@ -14,10 +15,9 @@ export async function fetchLeadsByLeadSource(
   workspaceId: string,
   query: Record<string, string | string[]>,
 ): Promise<LeadsByLeadSourceRow[]> {
-  const response = await api.call(leadsByLeadSourceResponseSchema, {
+  return callForData(api, leadsByLeadSourceResponseSchema, {
     method: 'GET',
     path: `workspaces/${encodeURIComponent(workspaceId)}/reports/leadsByLeadSource`,
     query,
   });
-  return response.data;
 }

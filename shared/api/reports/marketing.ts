@@ -11,6 +11,7 @@ import {
   type MarketingOverviewResponse,
 } from '@/shared/contracts/reports/marketing-intelligence';
 import type { ApiClient } from '../client';
+import { callForData } from '../client';
 
 /** spec: dashboards 9 "marketing intelligence 30 s" (the default is 60 s). */
 export const MARKETING_INTELLIGENCE_TIMEOUT_MS = 30_000;
@@ -24,12 +25,11 @@ export async function fetchLeadSourceRankingV2(
   workspaceId: string,
   body: LeadSourceRankingV2Request,
 ): Promise<LeadSourceRankingV2Response['data']> {
-  const response = await api.call(leadSourceRankingV2ResponseSchema, {
+  return callForData(api, leadSourceRankingV2ResponseSchema, {
     method: 'POST',
     path: reportPath(workspaceId, 'leadsource-ranking-v2'),
     body,
   });
-  return response.data;
 }
 
 /** GET reports/marketing-intelligence — leads, hires and spend per month and group (spec 7). */
@@ -38,7 +38,7 @@ export async function fetchMarketingIntelligence(
   workspaceId: string,
   query: MarketingIntelligenceQuery,
 ): Promise<MarketingIntelligenceResponse['data']> {
-  const response = await api.call(marketingIntelligenceResponseSchema, {
+  return callForData(api, marketingIntelligenceResponseSchema, {
     method: 'GET',
     path: reportPath(workspaceId, 'marketing-intelligence'),
     timeoutMs: MARKETING_INTELLIGENCE_TIMEOUT_MS,
@@ -48,7 +48,6 @@ export async function fetchMarketingIntelligence(
       ),
     ),
   });
-  return response.data;
 }
 
 /** GET reports/marketing-intelligence/overview — the last 12 months by channel (spec 7). */
@@ -57,11 +56,10 @@ export async function fetchMarketingOverview(
   workspaceId: string,
   practiceArea: string,
 ): Promise<MarketingOverviewResponse['data']> {
-  const response = await api.call(marketingOverviewResponseSchema, {
+  return callForData(api, marketingOverviewResponseSchema, {
     method: 'GET',
     path: reportPath(workspaceId, 'marketing-intelligence/overview'),
     timeoutMs: MARKETING_INTELLIGENCE_TIMEOUT_MS,
     query: { practiceArea },
   });
-  return response.data;
 }

@@ -14,16 +14,16 @@ import {
 } from '@/shared/contracts/reports/team-compliance';
 import type { DateRange } from '@/shared/domain/date-range';
 import type { ApiClient } from '../client';
+import { callForData } from '../client';
 
 const reports = (workspaceId: string) => `workspaces/${encodeURIComponent(workspaceId)}/reports`;
 
 /** GET workspaces/{id}/reports/people/agents — every agent, active or not (spec: dashboards 7). */
 export async function fetchPeopleAgents(api: ApiClient, workspaceId: string) {
-  const response = await api.call(peopleAgentsResponseSchema, {
+  return callForData(api, peopleAgentsResponseSchema, {
     method: 'GET',
     path: `${reports(workspaceId)}/people/agents`,
   });
-  return response.data;
 }
 
 /** GET workspaces/{id}/reports/relationships/agents?include=person — relationship calls per agent. */
@@ -32,12 +32,11 @@ export async function fetchRelationshipAgents(
   workspaceId: string,
   includePerson = false,
 ) {
-  const response = await api.call(relationshipAgentsResponseSchema, {
+  return callForData(api, relationshipAgentsResponseSchema, {
     method: 'GET',
     path: `${reports(workspaceId)}/relationships/agents`,
     ...(includePerson ? { query: { include: 'person' } } : {}),
   });
-  return response.data;
 }
 
 /** The answer of one tab, narrowed by the tab asked for. */
@@ -67,12 +66,11 @@ export async function fetchTeamCompliance(
   workspaceId: string,
   body: ComplianceRequest,
 ) {
-  const response = await api.call(complianceResponseSchema, {
+  return callForData(api, complianceResponseSchema, {
     method: 'POST',
     path: `${reports(workspaceId)}/compliance`,
     body,
   });
-  return response.data;
 }
 
 /**
@@ -90,10 +88,9 @@ export async function fetchStaffCompliance(
   if (inactiveUsers) query.inactiveUsers = 'true';
   // Only the agents of these offices (their Users parameters office); none = everyone.
   if (offices.length > 0) query.offices = [...offices];
-  const response = await api.call(staffComplianceResponseSchema, {
+  return callForData(api, staffComplianceResponseSchema, {
     method: 'GET',
     path: `${reports(workspaceId)}/staff-compliance`,
     query,
   });
-  return response.data;
 }

@@ -3,6 +3,7 @@ import {
   totalPipelineResponseSchema,
 } from '@/shared/contracts/reports/pclc';
 import type { ApiClient } from '../client';
+import { callForData } from '../client';
 
 const reports = (workspaceId: string) => `workspaces/${encodeURIComponent(workspaceId)}/reports`;
 
@@ -16,12 +17,11 @@ export async function fetchTotalPipeline(
   workspaceId: string,
   query: Record<string, string | string[]>,
 ) {
-  const response = await api.call(totalPipelineResponseSchema, {
+  return callForData(api, totalPipelineResponseSchema, {
     method: 'GET',
     path: `${reports(workspaceId)}/total-pipeline`,
     query,
   });
-  return response.data;
 }
 
 /** GET workspaces/{id}/reports/pclc-by-leadsource — one funnel per lead source (spec: dashboards 7). */
@@ -30,10 +30,9 @@ export async function fetchPclcByLeadSource(
   workspaceId: string,
   query: Record<string, string | string[]>,
 ) {
-  const response = await api.call(pclcByLeadSourceResponseSchema, {
+  return callForData(api, pclcByLeadSourceResponseSchema, {
     method: 'GET',
     path: `${reports(workspaceId)}/pclc-by-leadsource`,
     query,
   });
-  return response.data;
 }

@@ -4,6 +4,7 @@ import {
   type TrendsRequest,
 } from '@/shared/contracts/reports/trends';
 import type { ApiClient } from '../client';
+import { callForData } from '../client';
 
 /**
  * POST workspaces/{id}/reports/trends — Classic Trends (spec: dashboards 2.8, 7): every
@@ -14,10 +15,9 @@ export async function fetchTrends(
   workspaceId: string,
   body: TrendsRequest,
 ): Promise<TrendsData> {
-  const response = await api.call(trendsResponseSchema, {
+  return callForData(api, trendsResponseSchema, {
     method: 'POST',
     path: `workspaces/${encodeURIComponent(workspaceId)}/reports/trends`,
     body,
   });
-  return response.data;
 }
