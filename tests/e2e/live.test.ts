@@ -2,6 +2,7 @@ import type { ElementHandle, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Notification, notificationListResponseSchema } from '@/shared/contracts/notification';
 import {
+  bringToFrontAndPaint,
   CRM_PAGES,
   deepQuery,
   demoUserId,
@@ -137,7 +138,7 @@ const waitForAll = (done: (view: LiveView) => boolean, what: string, timeout?: n
  * there would wait for a layout that never comes).
  */
 async function click(surface: Surface, selector: string, what: string): Promise<void> {
-  await surface.page.bringToFront();
+  await bringToFrontAndPaint(surface.page);
   const element = await surface.find(selector);
   if (!element) throw new Error(`${surface.name}: no ${what} to click`);
   await element.click();

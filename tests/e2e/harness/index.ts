@@ -27,6 +27,7 @@ export {
 } from './app-wizard';
 export { EXTENSION_DIR, WIDGETS_DIST, requireExtensionBuild } from './extension-build';
 export { launchWithExtension, type ExtensionBrowser } from './launch-extension';
+export { bringToFrontAndPaint } from './front-tab';
 export {
   openPopup,
   setServerAddress,
