@@ -138,7 +138,6 @@ const DB_ROUTES_TO_MOVE = [
   'server/routes/users-administration.ts',
   'server/routes/workspace-settings.ts',
   'server/routes/system-workspaces.ts',
-  'server/routes/users-parameters.ts',
   'server/routes/coaching.ts',
   'server/routes/scheduling-lookups.ts',
 ];
