@@ -115,7 +115,6 @@ export const LONG_FUNCTION_FILES = [
   'server/call-center/execution-histories.ts',
   'server/call-tracking/call-simulator.ts',
   'server/reports/funnel-contacts.ts',
-  'server/routes/coaching.ts',
   'server/routes/reports.ts',
   'server/routes/scheduling-lookups.ts',
   'server/routes/users-administration.ts',
@@ -138,7 +137,6 @@ const DB_ROUTES_TO_MOVE = [
   'server/routes/users-administration.ts',
   'server/routes/workspace-settings.ts',
   'server/routes/system-workspaces.ts',
-  'server/routes/coaching.ts',
   'server/routes/scheduling-lookups.ts',
 ];
 

@@ -177,21 +177,6 @@ export interface AgentSummary {
   active: boolean;
 }
 
-/** The workspace's agent with this id (another workspace's agent: null). */
-export async function findAgent(
-  db: Db,
-  workspaceId: string,
-  agentId: string,
-): Promise<AgentSummary | null> {
-  const row = await db
-    .selectFrom('agents')
-    .select(['id', 'name', 'active'])
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', agentId)
-    .executeTakeFirst();
-  return row ? { id: row.id, name: row.name, active: row.active === 1 } : null;
-}
-
 /** The first (by id) agent of the workspace linked to this person, if any. */
 export async function findAgentOfPerson(
   db: Db,

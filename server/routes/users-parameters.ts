@@ -13,11 +13,11 @@ import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
+import { findAgent } from '../coaching/coaching-repository';
 import { findConsultant } from '../repositories/scheduling-repository';
 import { findUserById } from '../repositories/user-repository';
 import {
   agentParametersOf,
-  findAgent,
   findAgentOfPerson,
   isWorkspaceOffice,
   workspacePracticeAreaIds,
@@ -115,7 +115,10 @@ export function registerUsersParametersRoutes(api: FastifyInstance, ctx: ServerC
     });
     const saved = await agentParametersOf(db, workspaceId, agentId);
     return respondWith(agentParametersResponseSchema, {
-      data: toAgentParameters(agent, saved),
+      data: toAgentParameters(
+        { id: agent.id, name: agent.name, active: agent.active === 1 },
+        saved,
+      ),
     });
   });
 }
