@@ -116,7 +116,6 @@ export const LONG_FUNCTION_FILES = [
   'server/call-tracking/call-simulator.ts',
   'server/reports/funnel-contacts.ts',
   'server/routes/reports.ts',
-  'server/routes/scheduling-lookups.ts',
   'server/routes/users-administration.ts',
   'server/seed/demo-seed.ts',
   'server/seed/record-generator.ts',
@@ -137,7 +136,6 @@ const DB_ROUTES_TO_MOVE = [
   'server/routes/users-administration.ts',
   'server/routes/workspace-settings.ts',
   'server/routes/system-workspaces.ts',
-  'server/routes/scheduling-lookups.ts',
 ];
 
 export default tseslint.config(
