@@ -134,7 +134,6 @@ export const FUNCTION_MAX_LINES = 150;
  */
 const DB_ROUTES_TO_MOVE = [
   'server/routes/users-administration.ts',
-  'server/routes/workspace-settings.ts',
 ];
 
 export default tseslint.config(
