@@ -112,9 +112,7 @@ export const LONG_FUNCTION_FILES = [
   'server/call-center/execution-histories.ts',
   'server/call-tracking/call-simulator.ts',
   'server/reports/funnel-contacts.ts',
-  'server/routes/coaching.ts',
   'server/routes/reports.ts',
-  'server/routes/scheduling-lookups.ts',
   'server/routes/users-administration.ts',
   'server/seed/demo-seed.ts',
   'server/seed/record-generator.ts',
@@ -133,11 +131,6 @@ export const FUNCTION_MAX_LINES = 150;
  */
 const DB_ROUTES_TO_MOVE = [
   'server/routes/users-administration.ts',
-  'server/routes/workspace-settings.ts',
-  'server/routes/system-workspaces.ts',
-  'server/routes/users-parameters.ts',
-  'server/routes/coaching.ts',
-  'server/routes/scheduling-lookups.ts',
 ];
 
 export default tseslint.config(

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { CoachingScore, TrainingVideo } from '@/shared/contracts/coaching';
 import { IMMIGRATION_TOPIC } from '@/shared/domain/coaching';
 import type { Db } from '../db/database';
-import type { CoachingVideoTable } from '../db/schema';
+import type { CoachingScoreTable, CoachingVideoTable } from '../db/schema';
 import { listCoachingCategories } from '../repositories/lookup-repository';
 
 // Reads and writes of the coaching tables (migration 0012, issue #16).
@@ -128,4 +128,26 @@ export async function listScores(
     enteredBy: row.entered_by,
     createdAt: row.created_at,
   }));
+}
+
+export async function insertVideoRow(db: Db, row: VideoRow): Promise<void> {
+  await db.insertInto('coaching_videos').values(row).execute();
+}
+
+export async function deleteVideoRow(db: Db, videoId: string): Promise<void> {
+  await db.deleteFrom('coaching_videos').where('id', '=', videoId).execute();
+}
+
+export async function insertScoreRow(db: Db, row: Selectable<CoachingScoreTable>): Promise<void> {
+  await db.insertInto('coaching_scores').values(row).execute();
+}
+
+/** Deletes the workspace's score; false when it has no such score. */
+export async function deleteScore(db: Db, workspaceId: string, scoreId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('coaching_scores')
+    .where('id', '=', scoreId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) !== 0;
 }

@@ -103,6 +103,39 @@ export async function findEventRow(db: Db, eventId: string) {
   return db.selectFrom('calendar_events').selectAll().where('id', '=', eventId).executeTakeFirst();
 }
 
+export type EventRow = Selectable<CalendarEventTable>;
+
+/**
+ * Stores a new event; `check` (the overlap check) runs first inside the same transaction,
+ * so two agents cannot take the same slot.
+ */
+export async function insertEvent(
+  db: Db,
+  row: EventRow,
+  check: (trx: Db) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await check(trx);
+    await trx.insertInto('calendar_events').values(row).execute();
+  });
+}
+
+/** Replaces an event's row; `check` runs first inside the same transaction. */
+export async function updateEvent(
+  db: Db,
+  row: EventRow,
+  check: (trx: Db) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await check(trx);
+    await trx.updateTable('calendar_events').set(row).where('id', '=', row.id).execute();
+  });
+}
+
+export async function deleteEvent(db: Db, eventId: string): Promise<void> {
+  await db.deleteFrom('calendar_events').where('id', '=', eventId).execute();
+}
+
 /** Objection type names: the stored key, capitalised ('price' → 'Price'). */
 function objectionTypeName(key: string): string {
   return key.length === 0 ? key : key[0].toUpperCase() + key.slice(1);
@@ -152,4 +185,14 @@ export async function findConsultant(
     .executeTakeFirst();
   if (!row) return null;
   return { id: row.id, name: row.name, personId: row.person_id, active: row.active === 1 };
+}
+
+/** The workspace of a consultant, whichever it is (the system user's look-up); null if none. */
+export async function consultantWorkspaceId(db: Db, consultantId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('consultants')
+    .select('workspace_id')
+    .where('id', '=', consultantId)
+    .executeTakeFirst();
+  return row?.workspace_id ?? null;
 }

@@ -169,3 +169,56 @@ export async function saveAgentParameters(
     }
   });
 }
+
+/** An agent of the workspace, as the parameters answer names it. */
+export interface AgentSummary {
+  id: string;
+  name: string;
+  active: boolean;
+}
+
+/** The first (by id) agent of the workspace linked to this person, if any. */
+export async function findAgentOfPerson(
+  db: Db,
+  workspaceId: string,
+  personId: string,
+): Promise<AgentSummary | null> {
+  const row = await db
+    .selectFrom('agents')
+    .select(['id', 'name', 'active'])
+    .where('workspace_id', '=', workspaceId)
+    .where('person_id', '=', personId)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ? { id: row.id, name: row.name, active: row.active === 1 } : null;
+}
+
+/** Whether the office is one of the workspace's. */
+export async function isWorkspaceOffice(
+  db: Db,
+  workspaceId: string,
+  officeId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('offices')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', officeId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of these ids are practice areas of the workspace. */
+export async function workspacePracticeAreaIds(
+  db: Db,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('practice_areas')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

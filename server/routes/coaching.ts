@@ -29,7 +29,11 @@ import { MANAGERS_AND_SYSTEM, MANAGERS_OPERATORS_AND_SYSTEM } from '@/shared/dom
 import { assertRole, type Principal } from '../auth/access';
 import {
   agentOfUser,
+  deleteScore,
+  deleteVideoRow,
   findAgent,
+  insertScoreRow,
+  insertVideoRow,
   findVideoRow,
   isTrainingTopic,
   listActiveAgents,
@@ -79,12 +83,24 @@ export function registerCoachingRoutes(
   ctx: ServerContext,
   options: CoachingRouteOptions,
 ): void {
+  const deps = createCoachingDeps(ctx, options);
+  void deps.storage.sweepIncoming();
+  registerVideoRoutes(api, deps);
+  registerUploadRoute(api, deps);
+  registerMediaRoute(api, deps);
+  registerScoreRoutes(api, deps);
+  registerReportRoute(api, deps);
+}
+
+/** What the coaching routes share: the scopes, the video store and the media links. */
+type CoachingDeps = ReturnType<typeof createCoachingDeps>;
+
+function createCoachingDeps(ctx: ServerContext, options: CoachingRouteOptions) {
   const { db } = ctx;
   const workspaceScope = createWorkspaceScope(ctx);
   const maxBytes = options.maxVideoBytes ?? MAX_VIDEO_BYTES;
   const storage = createVideoStorage(options.dataDir, maxBytes);
   const links = createMediaLinks(options.secret, ctx.now);
-  void storage.sweepIncoming();
 
   /** spec: dashboards 6 — Training, Scores, Reports: owner, admin, operator (and system). */
   async function readerScope(request: FastifyRequest) {
@@ -114,8 +130,24 @@ export function registerCoachingRoutes(
   const respondVideo = (row: Parameters<typeof toTrainingVideo>[0]) =>
     respondWith(trainingVideoResponseSchema, { data: toTrainingVideo(row, links.urlFor) });
 
-  // ------------------------------------------------------------------ videos
+  return {
+    ctx,
+    db,
+    maxBytes,
+    storage,
+    links,
+    readerScope,
+    managerScope,
+    requireTopic,
+    ownAgentOnly,
+    respondVideo,
+  };
+}
 
+// ------------------------------------------------------------------ videos
+
+function registerVideoRoutes(api: FastifyInstance, deps: CoachingDeps): void {
+  const { ctx, db, storage, links, readerScope, managerScope, requireTopic, respondVideo } = deps;
   api.get('/workspaces/:id/coaching-videos', async (request) => {
     const { workspaceId } = await readerScope(request);
     const { categoryId } = parseInput(trainingVideoListQuerySchema, request.query, 'query');
@@ -149,10 +181,23 @@ export function registerCoachingRoutes(
       created_by: principal.sub,
       created_at: ctx.now().toISOString(),
     };
-    await db.insertInto('coaching_videos').values(row).execute();
+    await insertVideoRow(db, row);
     return reply.code(201).send(respondVideo(row));
   });
 
+  api.delete('/workspaces/:id/coaching-videos/:videoId', async (request) => {
+    const { workspaceId } = await managerScope(request);
+    const { videoId } = parseInput(videoParams, request.params, 'params');
+    const row = await findVideoRow(db, videoId);
+    if (!row || row.workspace_id !== workspaceId) throw notFound('Video not found.');
+    await deleteVideoRow(db, videoId);
+    if (row.file_name) await storage.remove(row.file_name);
+    return respondWith(coachingDeletedResponseSchema, { data: { id: videoId } });
+  });
+}
+
+function registerUploadRoute(api: FastifyInstance, deps: CoachingDeps): void {
+  const { ctx, db, maxBytes, storage, managerScope, requireTopic, respondVideo } = deps;
   // The raw file body: a scope of its own whose catch-all parser hands the request
   // stream to the route untouched, so it is read only after the role checks passed, and
   // straight to disk (never into memory). JSON bodies still reach the JSON parser.
@@ -187,7 +232,7 @@ export function registerCoachingRoutes(
         created_at: ctx.now().toISOString(),
       };
       try {
-        await db.insertInto('coaching_videos').values(row).execute();
+        await insertVideoRow(db, row);
       } catch (error) {
         await storage.remove(stored.fileName);
         throw error;
@@ -195,17 +240,10 @@ export function registerCoachingRoutes(
       return reply.code(201).send(respondVideo(row));
     });
   });
+}
 
-  api.delete('/workspaces/:id/coaching-videos/:videoId', async (request) => {
-    const { workspaceId } = await managerScope(request);
-    const { videoId } = parseInput(videoParams, request.params, 'params');
-    const row = await findVideoRow(db, videoId);
-    if (!row || row.workspace_id !== workspaceId) throw notFound('Video not found.');
-    await db.deleteFrom('coaching_videos').where('id', '=', videoId).execute();
-    if (row.file_name) await storage.remove(row.file_name);
-    return respondWith(coachingDeletedResponseSchema, { data: { id: videoId } });
-  });
-
+function registerMediaRoute(api: FastifyInstance, deps: CoachingDeps): void {
+  const { db, storage, links } = deps;
   // An uploaded file for a <video> element: the signed address is the permission
   // (server/coaching/media-links.ts); Range requests let the player seek.
   api.get('/coaching-media/:videoId', async (request, reply) => {
@@ -236,9 +274,12 @@ export function registerCoachingRoutes(
     reply.header('content-length', size);
     return reply.send(createReadStream(file));
   });
+}
 
-  // ------------------------------------------------------------------ scores
+// ------------------------------------------------------------------ scores
 
+function registerScoreRoutes(api: FastifyInstance, deps: CoachingDeps): void {
+  const { ctx, db, readerScope, managerScope, requireTopic, ownAgentOnly } = deps;
   api.get('/workspaces/:id/coaching-scores', async (request) => {
     const { principal, workspaceId } = await readerScope(request);
     const query = parseInput(coachingScoreQuerySchema, request.query, 'query');
@@ -266,20 +307,17 @@ export function registerCoachingRoutes(
     if (input.date > latestScoreDay(ctx))
       throw badRequest('date: a score cannot be dated in the future');
     const id = `cs_${randomUUID()}`;
-    await db
-      .insertInto('coaching_scores')
-      .values({
-        id,
-        workspace_id: workspaceId,
-        agent_id: agent.id,
-        category_id: input.categoryId,
-        scored_on: input.date,
-        score: input.score,
-        note: input.note,
-        entered_by: principal.sub,
-        created_at: ctx.now().toISOString(),
-      })
-      .execute();
+    await insertScoreRow(db, {
+      id,
+      workspace_id: workspaceId,
+      agent_id: agent.id,
+      category_id: input.categoryId,
+      scored_on: input.date,
+      score: input.score,
+      note: input.note,
+      entered_by: principal.sub,
+      created_at: ctx.now().toISOString(),
+    });
     const saved = (await listScores(db, workspaceId, { agentId: agent.id })).find(
       (s) => s.id === id,
     );
@@ -290,17 +328,15 @@ export function registerCoachingRoutes(
   api.delete('/workspaces/:id/coaching-scores/:scoreId', async (request) => {
     const { workspaceId } = await managerScope(request);
     const { scoreId } = parseInput(scoreParams, request.params, 'params');
-    const result = await db
-      .deleteFrom('coaching_scores')
-      .where('id', '=', scoreId)
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound('Score not found.');
+    if (!(await deleteScore(db, workspaceId, scoreId))) throw notFound('Score not found.');
     return respondWith(coachingDeletedResponseSchema, { data: { id: scoreId } });
   });
+}
 
-  // ------------------------------------------------------------------ reports
+// ------------------------------------------------------------------ reports
 
+function registerReportRoute(api: FastifyInstance, deps: CoachingDeps): void {
+  const { db, readerScope, ownAgentOnly } = deps;
   api.get('/workspaces/:id/coaching-reports', async (request) => {
     const { principal, workspaceId } = await readerScope(request);
     const { from, to } = parseInput(coachingReportQuerySchema, request.query, 'query');

@@ -40,15 +40,19 @@ import { paginate, parsePaging } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import {
   consultantIdOfUser,
+  consultantWorkspaceId,
+  deleteEvent,
   findCalendarRow,
   findConsultant,
   findEventRow,
+  insertEvent,
   listAppointmentOutcomes,
   listCalendars,
   listEventsOverlapping,
   listEventsStarting,
   listObjections,
   toCalendarEvent,
+  updateEvent,
 } from '../repositories/scheduling-repository';
 import { findWorkspace } from '../repositories/workspace-repository';
 import { createWorkspaceScope } from './workspace-scope';
@@ -67,6 +71,17 @@ const consultantParams = z.object({ consultantId: idSchema });
 const conflict = (message: string) => new HttpError(409, message);
 
 export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContext): void {
+  const deps = createSchedulingDeps(ctx);
+  registerCalendarRoutes(api, deps);
+  registerEventRoutes(api, deps);
+  registerObjectionAndOutcomeRoutes(api, deps);
+  registerConsultantRoute(api, deps);
+}
+
+/** What the scheduling routes share: the scopes, the calendar checks and the answers. */
+type SchedulingDeps = ReturnType<typeof createSchedulingDeps>;
+
+function createSchedulingDeps(ctx: ServerContext) {
   const { db } = ctx;
   const workspaceScope = createWorkspaceScope(ctx);
   const respondCalendars = listResponder(calendarSchema);
@@ -124,8 +139,25 @@ export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContex
   /** Instants are stored as ISO UTC, whatever offset the client sent. */
   const utc = (instant: string) => new Date(instant).toISOString();
 
-  // ---------------------------------------------------------------- calendars
+  return {
+    ctx,
+    db,
+    workspaceScope,
+    respondCalendars,
+    respondOutcomes,
+    visibleCalendars,
+    readableCalendar,
+    writer,
+    isAsync,
+    refuseOverlap,
+    utc,
+  };
+}
 
+// ---------------------------------------------------------------- calendars
+
+function registerCalendarRoutes(api: FastifyInstance, deps: SchedulingDeps): void {
+  const { ctx, db, workspaceScope, respondCalendars, visibleCalendars, readableCalendar } = deps;
   api.get('/calendars', async (request) => {
     const principal = await ctx.authenticate(request);
     // The system user belongs to no workspace: workspaces/{id}/calendars is theirs.
@@ -153,9 +185,12 @@ export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContex
       days: groupEventsByDay(events, range.startDate, range.endDate, calendar.timezone),
     });
   });
+}
 
-  // ---------------------------------------------------------------- events
+// ---------------------------------------------------------------- events
 
+function registerEventRoutes(api: FastifyInstance, deps: SchedulingDeps): void {
+  const { ctx, db, readableCalendar, writer, isAsync, refuseOverlap, utc } = deps;
   api.post('/events', async (request, reply) => {
     const principal = await writer(request);
     const body = parseInput(createEventRequestSchema, request.body ?? {}, 'body');
@@ -182,10 +217,7 @@ export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContex
       created_at: stamp,
       updated_at: stamp,
     };
-    await db.transaction().execute(async (trx) => {
-      await refuseOverlap(trx, calendar.id, span);
-      await trx.insertInto('calendar_events').values(row).execute();
-    });
+    await insertEvent(db, row, (trx) => refuseOverlap(trx, calendar.id, span));
     reply.code(201);
     return respondWith(calendarEventResponseSchema, { data: toCalendarEvent(row) });
   });
@@ -223,10 +255,7 @@ export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContex
       app_uid: body.appId ?? existing.app_uid,
       updated_at: ctx.now().toISOString(),
     };
-    await db.transaction().execute(async (trx) => {
-      await refuseOverlap(trx, calendar.id, span, existing.id);
-      await trx.updateTable('calendar_events').set(updated).where('id', '=', existing.id).execute();
-    });
+    await updateEvent(db, updated, (trx) => refuseOverlap(trx, calendar.id, span, existing.id));
     return respondWith(calendarEventResponseSchema, { data: toCalendarEvent(updated) });
   });
 
@@ -249,12 +278,15 @@ export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContex
     if (!belongsToCall(toCalendarEvent(existing), identity)) {
       throw conflict(SCHEDULING_ERRORS.otherCall);
     }
-    await db.deleteFrom('calendar_events').where('id', '=', existing.id).execute();
+    await deleteEvent(db, existing.id);
     return respondWith(eventDeletedResponseSchema, { result: EVENT_DELETED });
   });
+}
 
-  // ---------------------------------------------------------------- objections, outcomes
+// ---------------------------------------------------------------- objections, outcomes
 
+function registerObjectionAndOutcomeRoutes(api: FastifyInstance, deps: SchedulingDeps): void {
+  const { ctx, db, respondOutcomes } = deps;
   api.get('/objections', async (request) => {
     const principal = await ctx.authenticate(request);
     const query = parseInput(objectionsQuerySchema, request.query ?? {}, 'query');
@@ -281,20 +313,19 @@ export function registerSchedulingRoutes(api: FastifyInstance, ctx: ServerContex
     const items = principal.workspace ? await listAppointmentOutcomes(db, principal.workspace) : [];
     return respondOutcomes(request.query, items);
   });
+}
 
-  // ---------------------------------------------------------------- consultants/{id}
+// ---------------------------------------------------------------- consultants/{id}
 
+function registerConsultantRoute(api: FastifyInstance, deps: SchedulingDeps): void {
+  const { ctx, db } = deps;
   api.get('/consultants/:consultantId', async (request) => {
     const principal = await ctx.authenticate(request);
     const { consultantId } = parseInput(consultantParams, request.params, 'params');
     let consultant = null;
     if (principal.role === 'system') {
-      const row = await db
-        .selectFrom('consultants')
-        .select('workspace_id')
-        .where('id', '=', consultantId)
-        .executeTakeFirst();
-      if (row) consultant = await findConsultant(db, row.workspace_id, consultantId);
+      const workspaceId = await consultantWorkspaceId(db, consultantId);
+      if (workspaceId !== null) consultant = await findConsultant(db, workspaceId, consultantId);
     } else if (principal.workspace) {
       consultant = await findConsultant(db, principal.workspace, consultantId);
     }

@@ -36,6 +36,12 @@ import {
   updateWorkspace,
   workspaceNamedLike,
 } from '../repositories/workspace-repository';
+import { loadWorkspaceHealthRecords } from '../repositories/workspace-health-repository';
+import {
+  deleteWizardDraft,
+  findWizardDraft,
+  saveWizardDraft,
+} from '../repositories/workspace-wizard-draft-repository';
 import { createWorkspaceScope } from './workspace-scope';
 
 // System > Workspaces and System > Workspace wizard (issue #16): system users only, every
@@ -120,11 +126,7 @@ export function registerSystemWorkspaceRoutes(api: FastifyInstance, ctx: ServerC
 
   api.get('/system/workspace-wizard', async (request) => {
     const principal = await systemPrincipal(request);
-    const row = await db
-      .selectFrom('workspace_wizard_drafts')
-      .selectAll()
-      .where('user_id', '=', principal.sub)
-      .executeTakeFirst();
+    const row = await findWizardDraft(db, principal.sub);
     if (!row) return respondWith(wizardDraftResponseSchema, { data: null });
     // A draft that no longer reads (an older shape, broken text) is dropped rather than
     // breaking the page.
@@ -136,7 +138,7 @@ export function registerSystemWorkspaceRoutes(api: FastifyInstance, ctx: ServerC
     }
     const parsed = wizardDraftSchema.safeParse({
       ...(typeof stored === 'object' && stored !== null ? stored : {}),
-      updatedAt: row.updated_at,
+      updatedAt: row.updatedAt,
     });
     return respondWith(wizardDraftResponseSchema, { data: parsed.success ? parsed.data : null });
   });
@@ -149,18 +151,14 @@ export function registerSystemWorkspaceRoutes(api: FastifyInstance, ctx: ServerC
     }
     const stamp = ctx.now().toISOString();
     const text = JSON.stringify(draft);
-    await db
-      .insertInto('workspace_wizard_drafts')
-      .values({ user_id: principal.sub, draft: text, updated_at: stamp })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ draft: text, updated_at: stamp }))
-      .execute();
+    await saveWizardDraft(db, principal.sub, text, stamp);
     return respondWith(wizardDraftResponseSchema, { data: { ...draft, updatedAt: stamp } });
   });
 
   // Start over, and a finished wizard: answers the (now empty) draft.
   api.delete('/system/workspace-wizard', async (request) => {
     const principal = await systemPrincipal(request);
-    await db.deleteFrom('workspace_wizard_drafts').where('user_id', '=', principal.sub).execute();
+    await deleteWizardDraft(db, principal.sub);
     return respondWith(wizardDraftResponseSchema, { data: null });
   });
 }
@@ -180,40 +178,8 @@ async function withHealth(
   if (workspaces.length === 0) return [];
   const ids = workspaces.map((w) => w.id);
   const oldestLiveSession = new Date(now.getTime() - REFRESH_FAMILY_LIFETIME_MS).toISOString();
-  const [authorizations, invitations, sessions, lastRecords, failures] = await Promise.all([
-    db
-      .selectFrom('authorizations')
-      .select(['workspace_id', 'user_id', 'role', 'status'])
-      .where('workspace_id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('user_invitations')
-      .select(['workspace_id', 'user_id', 'accepted_at'])
-      .where('workspace_id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('refresh_families')
-      .innerJoin('authorizations', 'authorizations.user_id', 'refresh_families.user_id')
-      .select(['authorizations.workspace_id', 'refresh_families.id'])
-      .where('authorizations.workspace_id', 'in', ids)
-      .where('authorizations.status', '=', 'active')
-      .where('refresh_families.revoked_at', 'is', null)
-      .where('refresh_families.started_at', '>', oldestLiveSession)
-      .execute(),
-    db
-      .selectFrom('contacts')
-      .select(['workspace_id', (eb) => eb.fn.max('created_at').as('last')])
-      .where('workspace_id', 'in', ids)
-      .groupBy('workspace_id')
-      .execute(),
-    db
-      .selectFrom('async_record_failures')
-      .select(['workspace_id', (eb) => eb.fn.countAll<number>().as('open')])
-      .where('workspace_id', 'in', ids)
-      .where('status', '=', 'open')
-      .groupBy('workspace_id')
-      .execute(),
-  ]);
+  const { authorizations, invitations, sessions, lastRecords, failures } =
+    await loadWorkspaceHealthRecords(db, ids, oldestLiveSession);
 
   // A user is pending while they have invitations and none was accepted.
   const accepted = new Set<string>();

@@ -13,8 +13,14 @@ import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
+import { findAgent } from '../coaching/coaching-repository';
+import { findConsultant } from '../repositories/scheduling-repository';
+import { findUserById } from '../repositories/user-repository';
 import {
   agentParametersOf,
+  findAgentOfPerson,
+  isWorkspaceOffice,
+  workspacePracticeAreaIds,
   listUsersParameters,
   saveAgentParameters,
   toAgentParameters,
@@ -34,23 +40,11 @@ async function checkChoices(
   currentConsultantId: string | null,
 ): Promise<void> {
   if (update.officeId !== null) {
-    const office = await db
-      .selectFrom('offices')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', update.officeId)
-      .executeTakeFirst();
-    if (!office)
+    if (!(await isWorkspaceOffice(db, workspaceId, update.officeId)))
       throw badRequest(`officeId: ${update.officeId} is not an office of this workspace`);
   }
   if (update.practiceAreaIds.length > 0) {
-    const known = await db
-      .selectFrom('practice_areas')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', 'in', update.practiceAreaIds)
-      .execute();
-    const found = new Set(known.map((row) => row.id));
+    const found = await workspacePracticeAreaIds(db, workspaceId, update.practiceAreaIds);
     const unknown = update.practiceAreaIds.filter((id) => !found.has(id));
     if (unknown.length > 0) {
       throw badRequest(
@@ -59,12 +53,7 @@ async function checkChoices(
     }
   }
   if (update.consultantId !== null) {
-    const consultant = await db
-      .selectFrom('consultants')
-      .select(['id', 'active'])
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', update.consultantId)
-      .executeTakeFirst();
+    const consultant = await findConsultant(db, workspaceId, update.consultantId);
     if (!consultant) {
       throw badRequest(
         `consultantId: ${update.consultantId} is not a consultant of this workspace`,
@@ -72,7 +61,7 @@ async function checkChoices(
     }
     // An inactive consultant takes no bookings: keeping an existing link is allowed (the
     // form sends it back unchanged), making a new one is not.
-    if (consultant.active !== 1 && consultant.id !== currentConsultantId) {
+    if (!consultant.active && consultant.id !== currentConsultantId) {
       throw badRequest('consultantId: this consultant is inactive; choose an active one');
     }
   }
@@ -103,38 +92,18 @@ export function registerUsersParametersRoutes(api: FastifyInstance, ctx: ServerC
    */
   api.get('/workspaces/:id/users-parameters/me', async (request) => {
     const { principal, workspaceId } = await workspaceScope(request);
-    const user = await db
-      .selectFrom('users')
-      .select('person_id')
-      .where('id', '=', principal.sub)
-      .executeTakeFirst();
-    const agent = user?.person_id
-      ? await db
-          .selectFrom('agents')
-          .select(['id', 'name', 'active'])
-          .where('workspace_id', '=', workspaceId)
-          .where('person_id', '=', user.person_id)
-          .orderBy('id')
-          .executeTakeFirst()
-      : undefined;
+    const user = await findUserById(db, principal.sub);
+    const agent = user?.person_id ? await findAgentOfPerson(db, workspaceId, user.person_id) : null;
     if (!agent) throw notFound('No agent record is linked to your user in this workspace.');
     return respondWith(agentParametersResponseSchema, {
-      data: toAgentParameters(
-        { id: agent.id, name: agent.name, active: agent.active === 1 },
-        await agentParametersOf(db, workspaceId, agent.id),
-      ),
+      data: toAgentParameters(agent, await agentParametersOf(db, workspaceId, agent.id)),
     });
   });
 
   api.put('/workspaces/:id/users-parameters/:agentId', async (request) => {
     const { principal, workspaceId } = await managerScope(request);
     const { agentId } = parseInput(agentParams, request.params, 'params');
-    const agent = await db
-      .selectFrom('agents')
-      .select(['id', 'name', 'active'])
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', agentId)
-      .executeTakeFirst();
+    const agent = await findAgent(db, workspaceId, agentId);
     // Another workspace's agent is 404 through this workspace's path.
     if (!agent) throw notFound('Agent not found.');
     const update = parseInput(agentParametersUpdateSchema, request.body, 'body');

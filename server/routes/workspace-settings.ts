@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@/shared/contracts/common';
 import {
-  type CampaignApportion,
   campaignApportionListResponseSchema,
   campaignApportionResponseSchema,
   campaignApportionUpdateSchema,
@@ -20,8 +19,16 @@ import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 import { listLeadSources } from '../repositories/lookup-repository';
+import {
+  findCampaignSource,
+  isWorkspaceCampaign,
+  isWorkspaceLeadSource,
+  isWorkspaceTrackingNumber,
+  readApportions,
+  saveCampaignApportion,
+  updateTrackingNumber,
+} from '../repositories/workspace-settings-repository';
 import { createWorkspaceScope } from './workspace-scope';
-import { centsToDollars } from '@/shared/domain/money';
 
 // Settings > Tracking numbers and Settings > Campaign apportion (issue #16), for owners,
 // admins and the system role: shared/contracts/workspace-settings.ts,
@@ -62,23 +69,11 @@ export function registerWorkspaceSettingsRoutes(api: FastifyInstance, ctx: Serve
     const { workspaceId } = await trackingScope(request);
     const { numberId } = parseInput(numberParams, request.params, 'params');
     const update = parseInput(trackingNumberUpdateSchema, request.body, 'body');
-    const row = await db
-      .selectFrom('ctm_tracking_numbers')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', numberId)
-      .executeTakeFirst();
-    if (!row) throw notFound('Tracking number not found.');
+    if (!(await isWorkspaceTrackingNumber(db, workspaceId, numberId))) {
+      throw notFound('Tracking number not found.');
+    }
     await checkAttribution(db, workspaceId, update.leadSourceId, update.campaignId);
-    await db
-      .updateTable('ctm_tracking_numbers')
-      .set({
-        label: update.label,
-        lead_source_id: update.leadSourceId,
-        campaign_id: update.campaignId,
-      })
-      .where('id', '=', numberId)
-      .execute();
+    await updateTrackingNumber(db, numberId, update);
     const saved = (await listTrackingNumbers(db, workspaceId)).find((n) => n.id === numberId);
     if (!saved) throw notFound('Tracking number not found.');
     return respondWith(trackingNumberSettingsResponseSchema, { data: saved });
@@ -107,13 +102,9 @@ export function registerWorkspaceSettingsRoutes(api: FastifyInstance, ctx: Serve
     const { principal, workspaceId } = await managerScope(request);
     const { campaignId } = parseInput(campaignParams, request.params, 'params');
     const update = parseInput(campaignApportionUpdateSchema, request.body, 'body');
-    const campaign = await db
-      .selectFrom('campaigns')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', campaignId)
-      .executeTakeFirst();
-    if (!campaign) throw notFound('Campaign not found.');
+    if (!(await isWorkspaceCampaign(db, workspaceId, campaignId))) {
+      throw notFound('Campaign not found.');
+    }
 
     // Only the workspace's visible sources (Test sources are hidden from every report).
     const visible = new Set((await listLeadSources(db, workspaceId)).map((s) => s.id));
@@ -134,35 +125,17 @@ export function registerWorkspaceSettingsRoutes(api: FastifyInstance, ctx: Serve
     // {spend: 0, shares: []} clears the split: the campaign reads "never apportioned"
     // again (spend null), as before its first split, not "apportioned at $0.00".
     const clearing = toCents(update.spend) === 0 && shares.length === 0;
-    await db.transaction().execute(async (trx) => {
-      // The old shares first: explicit, not left to the foreign key's cascade.
-      await trx.deleteFrom('campaign_spend_shares').where('campaign_id', '=', campaignId).execute();
-      await trx.deleteFrom('campaign_spend').where('campaign_id', '=', campaignId).execute();
-      if (clearing) return;
-      await trx
-        .insertInto('campaign_spend')
-        .values({
-          campaign_id: campaignId,
-          workspace_id: workspaceId,
-          spend_cents: toCents(update.spend),
-          updated_by: principal.sub,
-          updated_at: stamp,
-        })
-        .execute();
-      if (shares.length > 0) {
-        await trx
-          .insertInto('campaign_spend_shares')
-          .values(
-            shares.map((s) => ({
-              workspace_id: workspaceId,
-              campaign_id: campaignId,
-              lead_source_id: s.leadSourceId,
-              month: s.month,
-              amount_cents: toCents(s.amount),
-            })),
-          )
-          .execute();
-      }
+    await saveCampaignApportion(db, {
+      workspaceId,
+      campaignId,
+      spendCents: clearing ? null : toCents(update.spend),
+      shares: shares.map((share) => ({
+        leadSourceId: share.leadSourceId,
+        month: share.month,
+        amountCents: toCents(share.amount),
+      })),
+      updatedBy: principal.sub,
+      updatedAt: stamp,
     });
     const [saved] = await readApportions(db, workspaceId, campaignId);
     return respondWith(campaignApportionResponseSchema, { data: saved });
@@ -181,85 +154,15 @@ async function checkAttribution(
   campaignId: string | null,
 ): Promise<void> {
   if (leadSourceId !== null) {
-    const source = await db
-      .selectFrom('lead_sources')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', leadSourceId)
-      .executeTakeFirst();
-    if (!source)
+    if (!(await isWorkspaceLeadSource(db, workspaceId, leadSourceId)))
       throw badRequest(`leadSourceId: ${leadSourceId} is not a lead source of this workspace.`);
   }
   if (campaignId === null) return;
-  const campaign = await db
-    .selectFrom('campaigns')
-    .leftJoin('lead_sources', 'lead_sources.id', 'campaigns.lead_source_id')
-    .select(['campaigns.label', 'campaigns.lead_source_id', 'lead_sources.label as sourceLabel'])
-    .where('campaigns.workspace_id', '=', workspaceId)
-    .where('campaigns.id', '=', campaignId)
-    .executeTakeFirst();
+  const campaign = await findCampaignSource(db, workspaceId, campaignId);
   if (!campaign) throw badRequest(`campaignId: ${campaignId} is not a campaign of this workspace.`);
   if (campaign.lead_source_id !== null && campaign.lead_source_id !== leadSourceId) {
     throw badRequest(
       `campaignId: campaign ${campaign.label} belongs to lead source ${campaign.sourceLabel ?? campaign.lead_source_id}; choose that lead source with it.`,
     );
   }
-}
-
-/** Every campaign of the workspace (or one) with its spend and shares. */
-async function readApportions(
-  db: Db,
-  workspaceId: string,
-  campaignId?: string,
-): Promise<CampaignApportion[]> {
-  let campaigns = db
-    .selectFrom('campaigns')
-    .leftJoin('campaign_spend', 'campaign_spend.campaign_id', 'campaigns.id')
-    .select([
-      'campaigns.id',
-      'campaigns.label',
-      'campaigns.lead_source_id',
-      'campaigns.active',
-      'campaign_spend.spend_cents',
-      'campaign_spend.updated_at',
-    ])
-    .where('campaigns.workspace_id', '=', workspaceId);
-  if (campaignId !== undefined) campaigns = campaigns.where('campaigns.id', '=', campaignId);
-  const rows = await campaigns.orderBy('campaigns.label').orderBy('campaigns.id').execute();
-  let shareQuery = db
-    .selectFrom('campaign_spend_shares')
-    .innerJoin('lead_sources', 'lead_sources.id', 'campaign_spend_shares.lead_source_id')
-    .select([
-      'campaign_spend_shares.campaign_id',
-      'campaign_spend_shares.lead_source_id',
-      'campaign_spend_shares.month',
-      'campaign_spend_shares.amount_cents',
-      'lead_sources.label',
-    ])
-    .where('campaign_spend_shares.workspace_id', '=', workspaceId);
-  if (campaignId !== undefined) {
-    shareQuery = shareQuery.where('campaign_spend_shares.campaign_id', '=', campaignId);
-  }
-  const shares = await shareQuery
-    .orderBy('campaign_spend_shares.month')
-    .orderBy('lead_sources.label')
-    .execute();
-  return rows.map((row) => {
-    const own = shares.filter((s) => s.campaign_id === row.id);
-    return {
-      campaignId: row.id,
-      campaign: row.label,
-      leadSourceId: row.lead_source_id,
-      active: row.active === 1,
-      spend: row.spend_cents === null ? null : centsToDollars(row.spend_cents),
-      apportioned: centsToDollars(own.reduce((sum, s) => sum + s.amount_cents, 0)),
-      shares: own.map((s) => ({
-        leadSourceId: s.lead_source_id,
-        leadSource: s.label,
-        month: s.month,
-        amount: centsToDollars(s.amount_cents),
-      })),
-      updatedAt: row.updated_at ?? null,
-    };
-  });
 }
