@@ -120,7 +120,6 @@ export const LONG_FUNCTION_FILES = [
   'server/routes/scheduling-lookups.ts',
   'server/routes/users-administration.ts',
   'server/seed/demo-seed.ts',
-  'server/seed/record-generator.ts',
   'shared/live/create-live-feed.ts',
   'shared/session/session-service.ts',
   'shared/transport/direct-transport.ts',
