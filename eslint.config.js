@@ -119,7 +119,6 @@ export const LONG_FUNCTION_FILES = [
   'server/routes/reports.ts',
   'server/routes/scheduling-lookups.ts',
   'server/routes/users-administration.ts',
-  'server/seed/demo-seed.ts',
   'shared/live/create-live-feed.ts',
   'shared/session/session-service.ts',
   'shared/transport/direct-transport.ts',
