@@ -111,7 +111,6 @@ export const LONG_FUNCTION_FILES = [
   // to open its list in 2 of 8 live.test.ts runs: kept as it is until that is understood.
   'extension/entrypoints/background/port-router.ts',
   'extension/panel/mount-panel.ts',
-  'server/call-center/execution-histories.ts',
   'server/call-tracking/call-simulator.ts',
   'server/reports/funnel-contacts.ts',
   'server/routes/coaching.ts',
