@@ -32,7 +32,10 @@ import {
   type CockpitWarningNotifier,
   createCockpitWarningNotifier,
 } from './notifications/cockpit-warning-notifier';
-import { createNotificationService } from './notifications/notification-service';
+import {
+  createNotificationService,
+  type NotificationService,
+} from './notifications/notification-service';
 import { registerAddressVerificationRoutes } from './routes/address-verification';
 import { registerAuthRoutes } from './routes/auth';
 import { registerAuthorizationRoutes } from './routes/authorizations';
@@ -198,88 +201,12 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   const configuredAppOrigin = parseAppOrigin(options.appOrigin);
   const supportContact = supportContactFromSettings(options.support ?? {});
   let appOrigin: string | null = configuredAppOrigin ?? null;
-  const db = openDatabase({
-    dataDir: options.dataDir,
-    url: options.databaseUrl,
-    poolSize: options.databasePoolSize,
-  });
-  let secret: Uint8Array;
-  let databaseKind: DatabaseKind;
-  try {
-    await migrateToLatest(db);
-    databaseKind = await prepareDatabaseKind(db, options.seedDemoData === true, () =>
-      seedIfEmpty(db, now(), { passwordCost: options.passwordCost }),
-    );
-    secret = loadOrCreateJwtSecret(options.dataDir);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-
-  const tokens = createTokenService(secret, now);
-  const refreshTokens = createRefreshTokenStore(db, tokens, now, options.sessions);
-  const verifySession = createSessionVerifier(tokens, refreshTokens);
-  const ctx: ServerContext = {
-    db,
-    tokens,
-    refreshTokens,
-    authenticate: createAccessGuard(verifySession),
-    loginThrottle: createLoginThrottle(
-      {
-        ...options.loginBudgets,
-        ...(options.loginRateLimit ? { perAddressAndUsername: options.loginRateLimit } : {}),
-      },
-      now,
-    ),
-    sessionLimiter: createAttemptLimiter(
-      options.sessionRateLimit ?? DEFAULT_SESSION_RATE_LIMIT,
-      now,
-    ),
-    passwordCost: options.passwordCost ?? PASSWORD_COST,
-    now,
-  };
+  const { db, secret, databaseKind } = await openPreparedDatabase(options, now);
+  const { ctx, refreshTokens, verifySession } = createServerContext(options, db, secret, now);
   const notifications = createNotificationService(db, now);
-
-  const app = Fastify({
-    // Invite tokens in URLs are redacted from the request log (server/http/log-redaction.ts).
-    logger: { level: options.logLevel ?? 'info', serializers: { req: requestLogSerializer } },
-    bodyLimit: BODY_LIMIT_BYTES,
-    // Not behind a trusted proxy by default: X-Forwarded-For would let anyone pick the
-    // address the sign-in rate limit counts by. TRUST_PROXY names the proxies to believe.
-    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
-    forceCloseConnections: true,
-    // Matches the client's 60 s timeout (spec: dashboards 7): a request still running then
-    // has no one waiting for it (issue #9 item 4).
-    requestTimeout: REQUEST_TIMEOUT_MS,
-  });
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
-  // issue 9 item 9 — a records seed killed half-way is redone, and every index the
-  // migrations declare exists, before anything is served.
-  try {
-    await redoInterruptedRecordsSeed(db, now(), { log: (line) => app.log.warn(line) });
-    await repairDeclaredIndexes(db, (line) => app.log.warn(line));
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
-
-  // issue #17 — socket fan-out across processes; a start without its Redis fails here.
-  let fanout: RedisFanout | null = null;
-  if (options.redisUrl) {
-    try {
-      fanout = await connectRedisFanout({
-        url: options.redisUrl,
-        key: options.redisKey,
-        log: app.log,
-      });
-    } catch (error) {
-      await app.close();
-      throw error;
-    }
-    app.addHook('onClose', fanout.close);
-  }
+  const app = createFastify(options, db);
+  await repairRecords(app, db, now);
+  const fanout = await connectFanout(app, options);
 
   installErrorHandler(app);
   installNulGuard(app);
@@ -311,40 +238,19 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     { ...options.callTracking, demoActivity: options.simulateCallActivity === true },
   );
 
-  await app.register(
-    async (api) => {
-      registerHealthRoute(api, createDependencyHealth({ db, redis: fanout, log: app.log }));
-      registerPublicConfigRoute(api, supportContact);
-      registerAuthRoutes(api, ctx);
-      registerAuthorizationRoutes(api, ctx);
-      registerUserRoutes(api, ctx);
-      registerGlobalLookupRoutes(api, ctx);
-      registerWorkspaceRoutes(api, ctx);
-      registerWorkspaceLookupRoutes(api, ctx);
-      registerCockpitGoalRoutes(api, ctx);
-      registerReportRoutes(api, ctx, reportRateLimit);
-      registerAgentSummaryRoute(api, ctx, reportRateLimit);
-      registerSystemReportRoutes(api, ctx, reportRateLimit);
-      registerAddressVerificationRoutes(api, ctx);
-      callTracking.registerApiRoutes(api);
-      registerNotificationRoutes(api, ctx, notifications);
-      registerUsersAdministrationRoutes(api, ctx, { appOrigin: () => appOrigin });
-      registerWorkspaceSettingsRoutes(api, ctx);
-      registerUsersParametersRoutes(api, ctx);
-      registerAsyncErrorRoutes(api, ctx);
-      registerSchedulingRoutes(api, ctx);
-      registerSystemWorkspaceRoutes(api, ctx);
-      registerMicroserviceRoutes(api, ctx, {
-        io: () => io,
-        simulator: callTracking.simulator,
-        cockpitWarnings: () => cockpitWarnings,
-        redis: fanout,
-        ...options.microservices,
-      });
-      registerCoachingRoutes(api, ctx, { dataDir: options.dataDir, secret });
-    },
-    { prefix: '/api' },
-  );
+  await registerApiRoutes(app, {
+    options,
+    ctx,
+    secret,
+    fanout,
+    supportContact,
+    reportRateLimit,
+    notifications,
+    callTracking,
+    appOrigin: () => appOrigin,
+    io: () => io,
+    cockpitWarnings: () => cockpitWarnings,
+  });
   await app.register(async (callCenter) => registerCallCenterRoutes(callCenter, ctx), {
     prefix: CALL_CENTER_PREFIX,
   });
@@ -415,4 +321,164 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     recordsArrived: (workspaceId) => cockpitWarnings.recordsArrived(workspaceId),
     cockpitWarnings,
   };
+}
+
+/** Opens, migrates and (when asked) seeds the database, and reads the JWT secret. */
+async function openPreparedDatabase(options: BuildServerOptions, now: () => Date) {
+  const db = openDatabase({
+    dataDir: options.dataDir,
+    url: options.databaseUrl,
+    poolSize: options.databasePoolSize,
+  });
+  try {
+    await migrateToLatest(db);
+    const databaseKind = await prepareDatabaseKind(db, options.seedDemoData === true, () =>
+      seedIfEmpty(db, now(), { passwordCost: options.passwordCost }),
+    );
+    const secret = loadOrCreateJwtSecret(options.dataDir);
+    return { db, secret, databaseKind };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+function createServerContext(
+  options: BuildServerOptions,
+  db: Db,
+  secret: Uint8Array,
+  now: () => Date,
+) {
+  const tokens = createTokenService(secret, now);
+  const refreshTokens = createRefreshTokenStore(db, tokens, now, options.sessions);
+  const verifySession = createSessionVerifier(tokens, refreshTokens);
+  const ctx: ServerContext = {
+    db,
+    tokens,
+    refreshTokens,
+    authenticate: createAccessGuard(verifySession),
+    loginThrottle: createLoginThrottle(
+      {
+        ...options.loginBudgets,
+        ...(options.loginRateLimit ? { perAddressAndUsername: options.loginRateLimit } : {}),
+      },
+      now,
+    ),
+    sessionLimiter: createAttemptLimiter(
+      options.sessionRateLimit ?? DEFAULT_SESSION_RATE_LIMIT,
+      now,
+    ),
+    passwordCost: options.passwordCost ?? PASSWORD_COST,
+    now,
+  };
+  return { ctx, refreshTokens, verifySession };
+}
+
+/** The Fastify instance; closing it destroys the database. */
+function createFastify(options: BuildServerOptions, db: Db): FastifyInstance {
+  const app = Fastify({
+    // Invite tokens in URLs are redacted from the request log (server/http/log-redaction.ts).
+    logger: { level: options.logLevel ?? 'info', serializers: { req: requestLogSerializer } },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Not behind a trusted proxy by default: X-Forwarded-For would let anyone pick the
+    // address the sign-in rate limit counts by. TRUST_PROXY names the proxies to believe.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    forceCloseConnections: true,
+    // Matches the client's 60 s timeout (spec: dashboards 7): a request still running then
+    // has no one waiting for it (issue #9 item 4).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+  });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  return app;
+}
+
+/**
+ * issue 9 item 9 — a records seed killed half-way is redone, and every index the
+ * migrations declare exists, before anything is served.
+ */
+async function repairRecords(app: FastifyInstance, db: Db, now: () => Date): Promise<void> {
+  try {
+    await redoInterruptedRecordsSeed(db, now(), { log: (line) => app.log.warn(line) });
+    await repairDeclaredIndexes(db, (line) => app.log.warn(line));
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+/** issue #17 — socket fan-out across processes; a start without its Redis fails here. */
+async function connectFanout(
+  app: FastifyInstance,
+  options: BuildServerOptions,
+): Promise<RedisFanout | null> {
+  if (!options.redisUrl) return null;
+  let fanout: RedisFanout;
+  try {
+    fanout = await connectRedisFanout({
+      url: options.redisUrl,
+      key: options.redisKey,
+      log: app.log,
+    });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  app.addHook('onClose', fanout.close);
+  return fanout;
+}
+
+/** What the /api routes are given; io and the warnings exist only once the routes are in. */
+interface ApiRouteDeps {
+  options: BuildServerOptions;
+  ctx: ServerContext;
+  secret: Uint8Array;
+  fanout: RedisFanout | null;
+  supportContact: ReturnType<typeof supportContactFromSettings>;
+  reportRateLimit: ReturnType<typeof createReportRateLimit>;
+  notifications: NotificationService;
+  callTracking: CallTracking;
+  appOrigin: () => string | null;
+  io: () => SocketServer;
+  cockpitWarnings: () => CockpitWarningNotifier;
+}
+
+async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promise<void> {
+  const { options, ctx, secret, fanout, reportRateLimit, notifications, callTracking } = deps;
+  const { supportContact, appOrigin, io, cockpitWarnings } = deps;
+  await app.register(
+    async (api) => {
+      registerHealthRoute(api, createDependencyHealth({ db: ctx.db, redis: fanout, log: app.log }));
+      registerPublicConfigRoute(api, supportContact);
+      registerAuthRoutes(api, ctx);
+      registerAuthorizationRoutes(api, ctx);
+      registerUserRoutes(api, ctx);
+      registerGlobalLookupRoutes(api, ctx);
+      registerWorkspaceRoutes(api, ctx);
+      registerWorkspaceLookupRoutes(api, ctx);
+      registerCockpitGoalRoutes(api, ctx);
+      registerReportRoutes(api, ctx, reportRateLimit);
+      registerAgentSummaryRoute(api, ctx, reportRateLimit);
+      registerSystemReportRoutes(api, ctx, reportRateLimit);
+      registerAddressVerificationRoutes(api, ctx);
+      callTracking.registerApiRoutes(api);
+      registerNotificationRoutes(api, ctx, notifications);
+      registerUsersAdministrationRoutes(api, ctx, { appOrigin });
+      registerWorkspaceSettingsRoutes(api, ctx);
+      registerUsersParametersRoutes(api, ctx);
+      registerAsyncErrorRoutes(api, ctx);
+      registerSchedulingRoutes(api, ctx);
+      registerSystemWorkspaceRoutes(api, ctx);
+      registerMicroserviceRoutes(api, ctx, {
+        io,
+        simulator: callTracking.simulator,
+        cockpitWarnings,
+        redis: fanout,
+        ...options.microservices,
+      });
+      registerCoachingRoutes(api, ctx, { dataDir: options.dataDir, secret });
+    },
+    { prefix: '/api' },
+  );
 }

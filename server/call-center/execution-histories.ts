@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   appStatusSchema,
@@ -207,143 +207,153 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
     return respondWith(callCenterAckSchema, { id });
   });
 
-  api.post('/process-execution-steps-history', async (request) => {
-    const body = parseInput(stepHistoryEntrySchema, request.body, 'body');
-    const principal = await ctx.authenticate(request);
-    const row = await reachableExecution(ctx.db, principal, body.processExecutionHistoryId);
-    await callFlowScope(ctx, principal, row.workspace_id, 'run');
-    // issue #29: the whole entry as it is kept and answered, names and ids included.
-    const { bytes } = measureJson(body);
-    if (bytes > MAX_STEP_HISTORY_BYTES) {
+  api.post('/process-execution-steps-history', (request) => recordStepHistory(ctx, request));
+
+  api.get('/workspaces/:id/process-execution-history', (request) =>
+    listExecutionHistories(ctx, request),
+  );
+
+  api.get('/process-execution-history/:id', (request) => executionHistoryDetail(ctx, request));
+}
+
+/** Records one step of an execution (bounded in size and in count per execution). */
+async function recordStepHistory(ctx: ServerContext, request: FastifyRequest) {
+  const body = parseInput(stepHistoryEntrySchema, request.body, 'body');
+  const principal = await ctx.authenticate(request);
+  const row = await reachableExecution(ctx.db, principal, body.processExecutionHistoryId);
+  await callFlowScope(ctx, principal, row.workspace_id, 'run');
+  // issue #29: the whole entry as it is kept and answered, names and ids included.
+  const { bytes } = measureJson(body);
+  if (bytes > MAX_STEP_HISTORY_BYTES) {
+    throw new HttpError(
+      413,
+      `A step history may hold at most ${formatBytes(MAX_STEP_HISTORY_BYTES)}; this one holds ${formatBytes(bytes)} and was not recorded.`,
+    );
+  }
+  const id = randomUUID();
+  await ctx.db.transaction().execute(async (trx) => {
+    // The count and the insert, one step of this execution at a time (every process).
+    await serializeOn(trx, `steps:${row.id}`);
+    const { n } = await trx
+      .selectFrom('step_histories')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('execution_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_STEPS_PER_EXECUTION) {
       throw new HttpError(
-        413,
-        `A step history may hold at most ${formatBytes(MAX_STEP_HISTORY_BYTES)}; this one holds ${formatBytes(bytes)} and was not recorded.`,
+        409,
+        `This call flow already recorded ${MAX_STEPS_PER_EXECUTION} steps, the most one call flow keeps; this step was not recorded.`,
       );
     }
-    const id = randomUUID();
-    await ctx.db.transaction().execute(async (trx) => {
-      // The count and the insert, one step of this execution at a time (every process).
-      await serializeOn(trx, `steps:${row.id}`);
-      const { n } = await trx
-        .selectFrom('step_histories')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('execution_id', '=', row.id)
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= MAX_STEPS_PER_EXECUTION) {
-        throw new HttpError(
-          409,
-          `This call flow already recorded ${MAX_STEPS_PER_EXECUTION} steps, the most one call flow keeps; this step was not recorded.`,
-        );
-      }
-      await trx
-        .insertInto('step_histories')
-        .values({
-          id,
-          execution_id: row.id,
-          previous_step_id: body.previousStepId,
-          current_step_id: body.currentStepId,
-          current_step_name: body.currentStepName,
-          current_step_type: body.currentStepType,
-          current_step_process_id: body.currentStepProcessId,
-          variable_state: JSON.stringify(body.variableState),
-          direction: body.direction,
-          executed_on: body.executedOn,
-          created_by: principal.sub,
-          created_at: ctx.now().toISOString(),
-        })
-        .execute();
-    });
-    // issue #28: moving forward from a step submitted it; its answers are in the history
-    // now, so its draft goes (going back submits nothing and keeps the draft).
-    if (body.direction === 'forward' && body.previousStepId) {
-      await deleteStepDraft(ctx.db, { executionId: row.id, stepId: body.previousStepId });
-    }
-    return respondWith(callCenterAckSchema, { id });
-  });
-
-  // The histories screen (owners, admins, system): newest first, paged.
-  api.get('/workspaces/:id/process-execution-history', async (request) => {
-    const { id } = parseInput(workspaceParams, request.params, 'params');
-    const principal = await ctx.authenticate(request);
-    await callFlowScope(ctx, principal, id, 'manage');
-    const paging = parsePaging(request.query);
-    const { status } = parseInput(executionHistoryListQuerySchema, request.query ?? {}, 'query');
-    const limit = paging['page[limit]'] ?? 100;
-    const offset = paging['page[offset]'] ?? 0;
-    let base = ctx.db.selectFrom('process_executions').where('workspace_id', '=', id);
-    if (status) base = base.where('status', '=', status);
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    let rows = summariesQuery(ctx.db).where('e.workspace_id', '=', id);
-    if (status) rows = rows.where('e.status', '=', status);
-    const page = await rows
-      .orderBy('e.start_time', 'desc')
-      .orderBy('e.id')
-      .limit(limit)
-      .offset(offset)
+    await trx
+      .insertInto('step_histories')
+      .values({
+        id,
+        execution_id: row.id,
+        previous_step_id: body.previousStepId,
+        current_step_id: body.currentStepId,
+        current_step_name: body.currentStepName,
+        current_step_type: body.currentStepType,
+        current_step_process_id: body.currentStepProcessId,
+        variable_state: JSON.stringify(body.variableState),
+        direction: body.direction,
+        executed_on: body.executedOn,
+        created_by: principal.sub,
+        created_at: ctx.now().toISOString(),
+      })
       .execute();
-    return respondWith(executionHistoryListResponseSchema, {
-      data: page.map(summaryOf),
-      meta: { total: Number(n), limit, offset },
-    });
   });
+  // issue #28: moving forward from a step submitted it; its answers are in the history
+  // now, so its draft goes (going back submits nothing and keeps the draft).
+  if (body.direction === 'forward' && body.previousStepId) {
+    await deleteStepDraft(ctx.db, { executionId: row.id, stepId: body.previousStepId });
+  }
+  return respondWith(callCenterAckSchema, { id });
+}
 
-  api.get('/process-execution-history/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params, 'params');
-    const principal = await ctx.authenticate(request);
-    const found = await reachableExecution(ctx.db, principal, id);
-    await callFlowScope(ctx, principal, found.workspace_id, 'manage');
-    const page = parseInput(executionHistoryDetailQuerySchema, request.query ?? {}, 'query');
-    const limit = page['page[limit]'];
-    const offset = page['page[offset]'];
-    const row = await summariesQuery(ctx.db)
-      .select('e.execution_history')
-      .where('e.id', '=', id)
-      .executeTakeFirstOrThrow();
-    const steps = await ctx.db
-      .selectFrom('step_histories as s')
-      .leftJoin('users as u', 'u.id', 's.created_by')
-      .leftJoin('persons as p', 'p.id', 'u.person_id')
-      .select(['s.id', 's.previous_step_id', 's.current_step_id', 's.current_step_name'])
-      .select(['s.current_step_type', 's.current_step_process_id', 's.variable_state'])
-      .select(['s.direction', 's.executed_on', 's.created_by', 'u.username'])
-      .select(['p.first_name', 'p.last_name'])
-      .where('s.execution_id', '=', id)
-      .orderBy('s.executed_on')
-      .orderBy('s.created_at')
-      .orderBy('s.id')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    const stepHistories: StepHistoryRecord[] = steps.map((s) => ({
-      id: s.id,
-      previousStepId: s.previous_step_id,
-      currentStepId: s.current_step_id,
-      currentStepName: s.current_step_name,
-      currentStepType: stepTypeSchema.parse(s.current_step_type),
-      currentStepProcessId: s.current_step_process_id,
-      direction: stepDirectionSchema.parse(s.direction),
-      executedOn: s.executed_on,
-      // Checked by the answer's contract below (respondWith), once: a page holds up to
-      // STEP_HISTORY_PAGE_LIMIT of the largest steps, and a second full check of each
-      // (readJson) doubled the work and the garbage of the largest answers (issue #29).
-      variableState: JSON.parse(s.variable_state) as Variables,
-      userId: s.created_by,
-      agentName: personName(s.first_name, s.last_name, s.username),
-    }));
-    const summary = summaryOf(row);
-    return respondWith(executionHistoryDetailResponseSchema, {
-      data: {
-        ...summary,
-        executionHistory: readJson(
-          executionHistoryJsonSchema,
-          row.execution_history,
-          'execution history',
-        ),
-        stepHistories,
-      },
-      meta: { total: summary.stepCount, limit, offset },
-    });
+/** The histories screen (owners, admins, system): newest first, paged. */
+async function listExecutionHistories(ctx: ServerContext, request: FastifyRequest) {
+  const { id } = parseInput(workspaceParams, request.params, 'params');
+  const principal = await ctx.authenticate(request);
+  await callFlowScope(ctx, principal, id, 'manage');
+  const paging = parsePaging(request.query);
+  const { status } = parseInput(executionHistoryListQuerySchema, request.query ?? {}, 'query');
+  const limit = paging['page[limit]'] ?? 100;
+  const offset = paging['page[offset]'] ?? 0;
+  let base = ctx.db.selectFrom('process_executions').where('workspace_id', '=', id);
+  if (status) base = base.where('status', '=', status);
+  const { n } = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  let rows = summariesQuery(ctx.db).where('e.workspace_id', '=', id);
+  if (status) rows = rows.where('e.status', '=', status);
+  const page = await rows
+    .orderBy('e.start_time', 'desc')
+    .orderBy('e.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return respondWith(executionHistoryListResponseSchema, {
+    data: page.map(summaryOf),
+    meta: { total: Number(n), limit, offset },
+  });
+}
+
+/** One execution history with a page of its steps. */
+async function executionHistoryDetail(ctx: ServerContext, request: FastifyRequest) {
+  const { id } = parseInput(idParams, request.params, 'params');
+  const principal = await ctx.authenticate(request);
+  const found = await reachableExecution(ctx.db, principal, id);
+  await callFlowScope(ctx, principal, found.workspace_id, 'manage');
+  const page = parseInput(executionHistoryDetailQuerySchema, request.query ?? {}, 'query');
+  const limit = page['page[limit]'];
+  const offset = page['page[offset]'];
+  const row = await summariesQuery(ctx.db)
+    .select('e.execution_history')
+    .where('e.id', '=', id)
+    .executeTakeFirstOrThrow();
+  const steps = await ctx.db
+    .selectFrom('step_histories as s')
+    .leftJoin('users as u', 'u.id', 's.created_by')
+    .leftJoin('persons as p', 'p.id', 'u.person_id')
+    .select(['s.id', 's.previous_step_id', 's.current_step_id', 's.current_step_name'])
+    .select(['s.current_step_type', 's.current_step_process_id', 's.variable_state'])
+    .select(['s.direction', 's.executed_on', 's.created_by', 'u.username'])
+    .select(['p.first_name', 'p.last_name'])
+    .where('s.execution_id', '=', id)
+    .orderBy('s.executed_on')
+    .orderBy('s.created_at')
+    .orderBy('s.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const stepHistories: StepHistoryRecord[] = steps.map((s) => ({
+    id: s.id,
+    previousStepId: s.previous_step_id,
+    currentStepId: s.current_step_id,
+    currentStepName: s.current_step_name,
+    currentStepType: stepTypeSchema.parse(s.current_step_type),
+    currentStepProcessId: s.current_step_process_id,
+    direction: stepDirectionSchema.parse(s.direction),
+    executedOn: s.executed_on,
+    // Checked by the answer's contract below (respondWith), once: a page holds up to
+    // STEP_HISTORY_PAGE_LIMIT of the largest steps, and a second full check of each
+    // (readJson) doubled the work and the garbage of the largest answers (issue #29).
+    variableState: JSON.parse(s.variable_state) as Variables,
+    userId: s.created_by,
+    agentName: personName(s.first_name, s.last_name, s.username),
+  }));
+  const summary = summaryOf(row);
+  return respondWith(executionHistoryDetailResponseSchema, {
+    data: {
+      ...summary,
+      executionHistory: readJson(
+        executionHistoryJsonSchema,
+        row.execution_history,
+        'execution history',
+      ),
+      stepHistories,
+    },
+    meta: { total: summary.stepCount, limit, offset },
   });
 }
