@@ -102,7 +102,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/users-administration/users-panel.tsx',
   'app/features/workspace-wizard/workspace-wizard.tsx',
   'app/live/extension-live-feed.ts',
-  'app/live/notification-center.tsx',
   'app/reports/filters/report-filter-panel.tsx',
   'bench/reports.ts',
   'extension/entrypoints/background/live.ts',
