@@ -93,7 +93,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/call-flow/forms/consultation-field.tsx',
   'app/features/call-flow/forms/step-form.tsx',
   'app/features/campaign-apportion/campaign-apportion-editor.tsx',
-  'app/features/classic-trends/classic-trends-screen.tsx',
   'app/features/coaching/coaching-scores-page.tsx',
   'app/features/coaching/upload-training-videos-page.tsx',
   'app/features/cockpit/cockpit-screen.tsx',
