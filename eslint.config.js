@@ -94,7 +94,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/call-flow/forms/step-form.tsx',
   'app/features/campaign-apportion/campaign-apportion-editor.tsx',
   'app/features/coaching/coaching-scores-page.tsx',
-  'app/features/coaching/upload-training-videos-page.tsx',
   'app/features/cockpit/cockpit-screen.tsx',
   'app/features/cockpit/lead-flow-card.tsx',
   'app/features/conversion/conversion-report-screen.tsx',
