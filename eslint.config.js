@@ -82,7 +82,6 @@ const appLayerZones = APP_LAYERS.slice(1).map((layer, index) => ({
  * move of their queries to repositories, app/ data loaders for their move to query hooks.
  */
 export const LONG_FUNCTION_FILES = [
-  'app/calls/app-call-session.ts',
   'app/calls/click-to-call/number-picker-dialog.tsx',
   'app/calls/click-to-call/use-click-to-call.tsx',
   'app/calls/tab-election.ts',
@@ -94,16 +93,13 @@ export const LONG_FUNCTION_FILES = [
   'app/features/call-flow/forms/consultation-field.tsx',
   'app/features/call-flow/forms/step-form.tsx',
   'app/features/campaign-apportion/campaign-apportion-editor.tsx',
-  'app/features/classic-trends/classic-trends-screen.tsx',
   'app/features/coaching/coaching-scores-page.tsx',
-  'app/features/coaching/upload-training-videos-page.tsx',
   'app/features/cockpit/cockpit-screen.tsx',
   'app/features/cockpit/lead-flow-card.tsx',
   'app/features/conversion/conversion-report-screen.tsx',
   'app/features/users-administration/users-panel.tsx',
   'app/features/workspace-wizard/workspace-wizard.tsx',
   'app/live/extension-live-feed.ts',
-  'app/live/notification-center.tsx',
   'app/reports/filters/report-filter-panel.tsx',
   'bench/reports.ts',
   'extension/entrypoints/background/live.ts',

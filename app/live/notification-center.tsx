@@ -36,6 +36,28 @@ function bellLabel(unread: number): string {
 /** Relative times are redrawn each minute while the list is open. */
 const TICK_MS = 60_000;
 
+/** Arrow keys, Home and End move between the items' main buttons. */
+function onListKeyDown(event: ReactKeyboardEvent<HTMLUListElement>) {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
+  if (!keys.includes(event.key)) return;
+  const items = [
+    ...event.currentTarget.querySelectorAll<HTMLButtonElement>('.ic-notifications__open'),
+  ];
+  if (items.length === 0) return;
+  event.preventDefault();
+  const root = event.currentTarget.getRootNode() as Document | ShadowRoot;
+  const at = items.indexOf(root.activeElement as HTMLButtonElement);
+  items[nextItemIndex(event.key, at, items.length - 1)]?.focus();
+}
+
+/** The item a key moves to from `at` (-1: none focused); the ends wrap around. */
+function nextItemIndex(key: string, at: number, last: number): number {
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  if (key === 'ArrowDown') return at < 0 || at === last ? 0 : at + 1;
+  return at <= 0 ? last : at - 1;
+}
+
 /**
  * spec: session 2 Top bar — the notification centre, in the app's top bar and the
  * extension's panel (issue #12). The DOM is a contract (e2e tests rely on it): the bell
@@ -77,33 +99,6 @@ export function NotificationCenter({
       close(false);
       navigate(notification.path);
     }
-  }
-
-  /** Arrow keys, Home and End move between the items' main buttons. */
-  function onListKeyDown(event: ReactKeyboardEvent<HTMLUListElement>) {
-    const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
-    if (!keys.includes(event.key)) return;
-    const items = [
-      ...event.currentTarget.querySelectorAll<HTMLButtonElement>('.ic-notifications__open'),
-    ];
-    if (items.length === 0) return;
-    event.preventDefault();
-    const root = event.currentTarget.getRootNode() as Document | ShadowRoot;
-    const at = items.indexOf(root.activeElement as HTMLButtonElement);
-    const last = items.length - 1;
-    const next =
-      event.key === 'Home'
-        ? 0
-        : event.key === 'End'
-          ? last
-          : event.key === 'ArrowDown'
-            ? at < 0 || at === last
-              ? 0
-              : at + 1
-            : at <= 0
-              ? last
-              : at - 1;
-    items[next]?.focus();
   }
 
   return (

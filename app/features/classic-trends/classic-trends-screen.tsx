@@ -181,27 +181,7 @@ export function ClassicTrendsScreen({
           {(data) => (
             <>
               <div className="ic-trends__toolbar">
-                <div
-                  className="ic-trends__perspectives"
-                  role="radiogroup"
-                  aria-labelledby={`${id}-perspective`}
-                >
-                  <span id={`${id}-perspective`} className="ic-trends__control-label">
-                    Perspective
-                  </span>
-                  {TRENDS_VIEWS.map((value) => (
-                    <label key={value} className="ic-trends__perspective">
-                      <input
-                        type="radio"
-                        name={`${id}-perspective`}
-                        value={value}
-                        checked={view === value}
-                        onChange={() => setView(value)}
-                      />
-                      <span>{TRENDS_VIEW_LABELS[value]}</span>
-                    </label>
-                  ))}
-                </div>
+                <PerspectivePicker id={`${id}-perspective`} view={view} onChange={setView} />
                 <TableExportButtons
                   rows={trendsExportRows(data, series, states)}
                   fileName={trendsExportFileName(data.timeFrame)}
@@ -226,6 +206,37 @@ export function ClassicTrendsScreen({
           )}
         </ReportState>
       </Card>
+    </div>
+  );
+}
+
+/** The chart's perspective, one of TRENDS_VIEWS, as a labelled group of radios. */
+function PerspectivePicker({
+  id,
+  view,
+  onChange,
+}: {
+  id: string;
+  view: TrendsView;
+  onChange: (view: TrendsView) => void;
+}) {
+  return (
+    <div className="ic-trends__perspectives" role="radiogroup" aria-labelledby={id}>
+      <span id={id} className="ic-trends__control-label">
+        Perspective
+      </span>
+      {TRENDS_VIEWS.map((value) => (
+        <label key={value} className="ic-trends__perspective">
+          <input
+            type="radio"
+            name={id}
+            value={value}
+            checked={view === value}
+            onChange={() => onChange(value)}
+          />
+          <span>{TRENDS_VIEW_LABELS[value]}</span>
+        </label>
+      ))}
     </div>
   );
 }

@@ -28,8 +28,6 @@ export const UPLOAD_NOT_ALLOWED_TEXT =
 export function UploadTrainingVideosPage() {
   const host = useHost();
   const scope = useQueryScope();
-  const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const role = host.session.user?.role ?? null;
   const isSystem = role === 'system';
   const allowed = role != null && MANAGERS_AND_SYSTEM.includes(role);
@@ -37,7 +35,6 @@ export function UploadTrainingVideosPage() {
   const topics = useDataQuery(allowed ? trainingTopicsQuery(scope, host.api) : null);
   const [chosenWorkspace, setChosenWorkspace] = useState('');
   const [topicId, setTopicId] = useState('');
-  const [deletingId, setDeletingId] = useState<string | null>(null);
   const workspacePicker = useId();
   const topicPicker = useId();
   const workspaceId = isSystem ? chosenWorkspace : (host.session.workspace?.id ?? '');
@@ -45,28 +42,7 @@ export function UploadTrainingVideosPage() {
   const videos = useDataQuery(
     workspaceId && topic ? trainingVideosQuery(scope, host.api, workspaceId, topic.id) : null,
   );
-
-  async function remove(video: TrainingVideo) {
-    const answer = await confirm({
-      icon: 'danger',
-      title: 'Delete this video?',
-      subtitle: video.title,
-      body: 'It leaves the topic for everyone in the workspace. An uploaded file is removed too.',
-      submitText: 'Delete',
-      submitColor: 'danger',
-    });
-    if (answer !== 1) return;
-    setDeletingId(video.id);
-    try {
-      await deleteTrainingVideo(host.api, workspaceId, video.id);
-      host.notify('success', 'Video deleted.');
-      await queryClient.invalidateQueries({ queryKey: videosKey(scope, workspaceId) });
-    } catch {
-      // The API client has shown the server's reason.
-    } finally {
-      setDeletingId(null);
-    }
-  }
+  const { remove, deletingId } = useDeleteTrainingVideo(workspaceId);
 
   return (
     <Page
@@ -185,4 +161,37 @@ export function UploadTrainingVideosPage() {
       )}
     </Page>
   );
+}
+
+/** Deletes a video of the workspace once the user confirms; the video being deleted, if any. */
+function useDeleteTrainingVideo(workspaceId: string) {
+  const host = useHost();
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+
+  async function remove(video: TrainingVideo) {
+    const answer = await confirm({
+      icon: 'danger',
+      title: 'Delete this video?',
+      subtitle: video.title,
+      body: 'It leaves the topic for everyone in the workspace. An uploaded file is removed too.',
+      submitText: 'Delete',
+      submitColor: 'danger',
+    });
+    if (answer !== 1) return;
+    setDeletingId(video.id);
+    try {
+      await deleteTrainingVideo(host.api, workspaceId, video.id);
+      host.notify('success', 'Video deleted.');
+      await queryClient.invalidateQueries({ queryKey: videosKey(scope, workspaceId) });
+    } catch {
+      // The API client has shown the server's reason.
+    } finally {
+      setDeletingId(null);
+    }
+  }
+
+  return { remove, deletingId };
 }
