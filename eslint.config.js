@@ -115,7 +115,6 @@ export const LONG_FUNCTION_FILES = [
   'server/call-center/execution-histories.ts',
   'server/call-tracking/call-simulator.ts',
   'server/reports/funnel-contacts.ts',
-  'server/routes/reports.ts',
   'server/seed/demo-seed.ts',
   'server/seed/record-generator.ts',
   'shared/live/create-live-feed.ts',
