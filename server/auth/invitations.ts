@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { INVITATION_TTL_DAYS } from '@/shared/contracts/users-administration';
 import type { Db } from '../db/database';
 import type { UserInvitationTable } from '../db/schema';
+import { updatePasswordHash } from '../repositories/user-repository';
 
 /**
  * Invite link tokens (issue #16): 32 random bytes, base64url, handed out once in the
@@ -90,4 +91,21 @@ export async function consumeInvitation(db: Db, id: string, now: Date): Promise<
     .where('expires_at', '>', stamp)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Uses the invitation and stores the user's password together; false when it was used
+ * (or revoked, or expired) first: of two requests racing with one token only one gets
+ * past consumeInvitation's conditional update.
+ */
+export async function acceptInvitation(
+  db: Db,
+  invitation: { id: string; userId: string; passwordHash: string },
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await consumeInvitation(trx, invitation.id, now))) return false;
+    await updatePasswordHash(trx, invitation.userId, invitation.passwordHash);
+    return true;
+  });
 }

@@ -84,3 +84,20 @@ export async function setAuthorizationStatus(
 ): Promise<void> {
   await db.updateTable('authorizations').set({ status }).where('id', '=', id).execute();
 }
+
+/** Changes an authorization's role. */
+export async function setAuthorizationRole(db: Db, id: string, role: string): Promise<void> {
+  await db.updateTable('authorizations').set({ role }).where('id', '=', id).execute();
+}
+
+/** How an e-mail names a user: their person's full name, else their username; null if no user. */
+export async function findUserDisplayName(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('persons', 'persons.id', 'users.person_id')
+    .select(['users.username', 'persons.first_name', 'persons.last_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : row.username;
+}

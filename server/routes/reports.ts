@@ -67,6 +67,7 @@ import {
 } from '@/shared/contracts/reports/team-compliance';
 import { trendsRequestSchema, trendsResponseSchema } from '@/shared/contracts/reports/trends';
 import type { ServerContext } from '../context';
+import type { Db } from '../db/database';
 import { badRequest } from '../http/errors';
 import type { ReportRateLimit } from '../http/report-guards';
 import { parseInput } from '../http/validate';
@@ -114,10 +115,18 @@ export function registerReportRoutes(
   ctx: ServerContext,
   rateLimit: ReportRateLimit,
 ): void {
-  const { db } = ctx;
   const reports = createReportRouter(api, ctx, rateLimit);
+  registerFunnelReports(reports, ctx.db);
+  registerCallReports(reports, ctx.db);
+  registerCockpitCardReports(reports, ctx.db);
+  registerLeadSourceReports(reports, ctx.db);
+  registerPeopleReports(reports, ctx.db);
+}
 
-  // ---------- funnel (spec: dashboards 2.5, 2.7) ----------
+type ReportRouter = ReturnType<typeof createReportRouter>;
+
+// ---------- funnel (spec: dashboards 2.5, 2.7) ----------
+function registerFunnelReports(reports: ReportRouter, db: Db): void {
   reports.post('pclc', pclcRequestSchema, pclcResponseSchema, async ({ input, workspace, now }) => {
     const scope = resolveScope(workspace, input, now);
     return { data: pclcData(await stageCounts(db, scope)) };
@@ -189,8 +198,10 @@ export function registerReportRoutes(
       return { data: await trends(db, scope, input.timeFrame) };
     },
   );
+}
 
-  // ---------- calls and compliance (spec: dashboards 2.6, 7) ----------
+// ---------- calls and compliance (spec: dashboards 2.6, 7) ----------
+function registerCallReports(reports: ReportRouter, db: Db): void {
   reports.get(
     'ctm-call-compliance',
     callComplianceQuerySchema,
@@ -257,8 +268,10 @@ export function registerReportRoutes(
       data: await outboundSales(db, dateScope(workspace, input, now)),
     }),
   );
+}
 
-  // ---------- cockpit cards (spec: dashboards 2.3) ----------
+// ---------- cockpit cards (spec: dashboards 2.3) ----------
+function registerCockpitCardReports(reports: ReportRouter, db: Db): void {
   reports.post(
     'cid/salesperformance',
     cockpitCardRequestSchema,
@@ -283,8 +296,10 @@ export function registerReportRoutes(
       data: await cashFlow(db, dateScope(workspace, input, now)),
     }),
   );
+}
 
-  // ---------- lead sources and marketing ----------
+// ---------- lead sources and marketing ----------
+function registerLeadSourceReports(reports: ReportRouter, db: Db): void {
   reports.post(
     'leadsource-ranking-v2',
     leadSourceRankingV2RequestSchema,
@@ -350,8 +365,10 @@ export function registerReportRoutes(
       data: await noShows(db, dateScope(workspace, input, now)),
     }),
   );
+}
 
-  // ---------- people (spec: dashboards 7) ----------
+// ---------- people (spec: dashboards 7) ----------
+function registerPeopleReports(reports: ReportRouter, db: Db): void {
   reports.get('people/agents', z.object({}), peopleAgentsResponseSchema, async ({ workspace }) => ({
     data: workspace.agents.map((a) => ({
       id: a.id,

@@ -1,14 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml } from '@/shared/call-flow/expression';
 import { idSchema } from '@/shared/contracts/common';
 import {
   acceptInvitationRequestSchema,
   acceptInvitationResponseSchema,
   INVITATION_ERRORS,
   invitationInfoResponseSchema,
-  invitationLink,
   inviteTokenSchema,
   inviteUserRequestSchema,
   updateWorkspaceUserRequestSchema,
@@ -27,12 +25,9 @@ import {
   USER_ADMIN_ROLES,
 } from '@/shared/domain/user-administration';
 import { assertRole, assertWorkspaceAccess, type Principal } from '../auth/access';
-import {
-  consumeInvitation,
-  createInvitation,
-  findInvitationByToken,
-  invitationState,
-} from '../auth/invitations';
+import { inviteNewUser, renewInvitation } from '../auth/invitation-email';
+import { acceptInvitation, findInvitationByToken, invitationState } from '../auth/invitations';
+import { ctmUserExists } from '../call-tracking/call-store';
 import { hashPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
@@ -43,8 +38,15 @@ import {
   findUserById,
   findUserByUsername,
   normalizeUsername,
-  updatePasswordHash,
+  setAuthorizationRole,
 } from '../repositories/user-repository';
+import {
+  insertLinkedAgent,
+  otherAgentOfCtmUser,
+  saveUserStatus,
+  updateAgentLinks,
+  zohoUserExists,
+} from '../repositories/user-administration-repository';
 import {
   countActiveOwners,
   findWorkspaceUser,
@@ -86,26 +88,7 @@ export async function setUserStatus(
   target: { userId: string; authorizationId: string; workspaceId: string },
   status: 'active' | 'inactive',
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('authorizations')
-      .set({ status })
-      .where('id', '=', target.authorizationId)
-      .execute();
-    const user = await trx
-      .selectFrom('users')
-      .select('person_id')
-      .where('id', '=', target.userId)
-      .executeTakeFirst();
-    if (user?.person_id) {
-      await trx
-        .updateTable('agents')
-        .set({ active: status === 'active' ? 1 : 0 })
-        .where('workspace_id', '=', target.workspaceId)
-        .where('person_id', '=', user.person_id)
-        .execute();
-    }
-  });
+  await saveUserStatus(ctx.db, target, status);
   if (status === 'inactive') await ctx.refreshTokens.revokeUser(target.userId, 'inactive');
 }
 
@@ -134,6 +117,17 @@ export function registerUsersAdministrationRoutes(
   ctx: ServerContext,
   options: UsersAdministrationOptions,
 ): void {
+  const deps = createAdministrationDeps(ctx, options);
+  registerUserReadRoutes(api, deps);
+  registerInvitationRoutes(api, deps);
+  registerUserChangeRoutes(api, deps);
+  registerInviteeRoutes(api, deps);
+}
+
+/** What the users administration routes share: the scopes, the target user and the answer. */
+type AdministrationDeps = ReturnType<typeof createAdministrationDeps>;
+
+function createAdministrationDeps(ctx: ServerContext, options: UsersAdministrationOptions) {
   const { db } = ctx;
   const workspaceScope = createWorkspaceScope(ctx);
 
@@ -169,6 +163,11 @@ export function registerUsersAdministrationRoutes(
     return origin;
   };
 
+  return { ctx, db, adminScope, targetUser, respondUser, appOrigin };
+}
+
+function registerUserReadRoutes(api: FastifyInstance, deps: AdministrationDeps): void {
+  const { ctx, db, adminScope, targetUser } = deps;
   api.get('/workspaces/:id/users', async (request) => {
     const { workspaceId } = await adminScope(request);
     const users = await listWorkspaceUsers(db, workspaceId, ctx.now());
@@ -183,7 +182,10 @@ export function registerUsersAdministrationRoutes(
     const user = await targetUser(request, workspaceId);
     return respondWith(workspaceUserResponseSchema, { data: user });
   });
+}
 
+function registerInvitationRoutes(api: FastifyInstance, deps: AdministrationDeps): void {
+  const { ctx, db, adminScope, targetUser, respondUser, appOrigin } = deps;
   // spec 7: "POST users, body not shown" — here the invite.
   api.post('/users', async (request, reply) => {
     const principal = await ctx.authenticate(request);
@@ -206,77 +208,22 @@ export function registerUsersAdministrationRoutes(
     // like any other: a pending user is refused at sign-in like a wrong password, in the
     // same time.
     const placeholder = await hashPassword(randomBytes(32).toString('base64url'), ctx.passwordCost);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('persons')
-        .values({
-          id: personId,
-          workspace_id: workspace.id,
-          first_name: input.firstName,
-          last_name: input.lastName,
-          email: username,
-          created_at: stamp,
-        })
-        .execute();
-      await trx
-        .insertInto('users')
-        .values({
-          id: userId,
-          username,
-          email: username,
-          password_hash: placeholder,
-          picture: null,
-          language: 'en',
-          timezone: workspace.attributes.timezone,
-          calendar_type: null,
-          cs_account_id: null,
-          person_id: personId,
-          created_at: stamp,
-        })
-        .execute();
-      await trx
-        .insertInto('authorizations')
-        .values({
-          id: `auth_${randomUUID()}`,
-          user_id: userId,
-          workspace_id: workspace.id,
-          role: input.role,
-          status: 'active',
-          created_at: stamp,
-        })
-        .execute();
-      // Operators take calls: their agent record exists from the start, to be linked.
-      if (input.role === 'operator') {
-        await trx
-          .insertInto('agents')
-          .values({
-            id: `agt_${randomUUID()}`,
-            workspace_id: workspace.id,
-            person_id: personId,
-            name: `${input.firstName} ${input.lastName}`,
-            ctm_user_id: null,
-            zoho_user_id: null,
-            active: 1,
-            created_at: stamp,
-          })
-          .execute();
-      }
-      // Consultants get their consultant record (the consultants lookup), as in the seed.
-      if (input.role === 'consultant') {
-        await trx
-          .insertInto('consultants')
-          .values({
-            id: `cns_${randomUUID()}`,
-            workspace_id: workspace.id,
-            person_id: personId,
-            name: `${input.firstName} ${input.lastName}`,
-            active: 1,
-            created_at: stamp,
-          })
-          .execute();
-      }
-      // In the same transaction: a user is never left without the e-mail that lets them in.
-      await sendInvitation(trx, principal, {
+    await inviteNewUser(
+      db,
+      principal.sub,
+      {
+        userId,
+        personId,
+        workspaceId: workspace.id,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        username,
+        passwordHash: placeholder,
+        timezone: workspace.attributes.timezone,
+        role: input.role,
+        createdAt: stamp,
+      },
+      {
         userId,
         workspaceId: workspace.id,
         workspaceName: workspace.attributes.name,
@@ -285,8 +232,8 @@ export function registerUsersAdministrationRoutes(
         email: username,
         appOrigin: appOrigin(),
         now,
-      });
-    });
+      },
+    );
     reply.code(201);
     return respondUser(workspace.id, userId);
   });
@@ -299,22 +246,23 @@ export function registerUsersAdministrationRoutes(
     enforce(checkInvite({ userId: principal.sub, role: principal.role }, workspaceRole(user)));
     const workspace = await findWorkspace(db, workspaceId);
     if (!workspace) throw notFound('Workspace not found.');
-    await db.transaction().execute((trx) =>
-      sendInvitation(trx, principal, {
-        userId: user.id,
-        workspaceId,
-        workspaceName: workspace.attributes.name,
-        role: user.role,
-        firstName: user.firstName,
-        email: user.email,
-        appOrigin: appOrigin(),
-        now: ctx.now(),
-      }),
-    );
+    await renewInvitation(db, principal.sub, {
+      userId: user.id,
+      workspaceId,
+      workspaceName: workspace.attributes.name,
+      role: user.role,
+      firstName: user.firstName,
+      email: user.email,
+      appOrigin: appOrigin(),
+      now: ctx.now(),
+    });
     reply.code(201);
     return respondUser(workspaceId, user.id);
   });
+}
 
+function registerUserChangeRoutes(api: FastifyInstance, deps: AdministrationDeps): void {
+  const { ctx, db, adminScope, targetUser, respondUser } = deps;
   api.patch('/workspaces/:id/users/:userId', async (request) => {
     const { principal, workspaceId } = await adminScope(request);
     const user = await targetUser(request, workspaceId);
@@ -338,11 +286,7 @@ export function registerUsersAdministrationRoutes(
       );
     }
     if (change.role !== undefined && change.role !== user.role) {
-      await db
-        .updateTable('authorizations')
-        .set({ role: change.role })
-        .where('id', '=', user.authorizationId)
-        .execute();
+      await setAuthorizationRole(db, user.authorizationId, change.role);
       // Sessions carry the role in their token: the user's open sessions end, so the
       // new role applies at their next sign-in rather than in 15 minutes.
       await ctx.refreshTokens.revokeUser(user.id, 'revoked');
@@ -371,7 +315,10 @@ export function registerUsersAdministrationRoutes(
     await saveLinks(db, workspaceId, user, links, ctx.now());
     return respondUser(workspaceId, user.id);
   });
+}
 
+function registerInviteeRoutes(api: FastifyInstance, deps: AdministrationDeps): void {
+  const { ctx, db } = deps;
   // The invitee's side: no session, the link's token is the credential. The token is in
   // the path (spec 7 GET users/{id}/password); the request log redacts it
   // (server/http/log-redaction.ts).
@@ -404,13 +351,12 @@ export function registerUsersAdministrationRoutes(
     const problem = passwordProblem(password, user.username);
     if (problem) throw badRequest(`password: ${problem}`);
     const hash = await hashPassword(password, ctx.passwordCost);
-    // Used and the password stored together; of two requests racing with one token only
-    // one gets past consumeInvitation's conditional update.
-    const accepted = await db.transaction().execute(async (trx) => {
-      if (!(await consumeInvitation(trx, invitation.id, now))) return false;
-      await updatePasswordHash(trx, user.id, hash);
-      return true;
-    });
+    // Used and the password stored together (one transaction).
+    const accepted = await acceptInvitation(
+      db,
+      { id: invitation.id, userId: user.id, passwordHash: hash },
+      now,
+    );
     if (!accepted) throw new HttpError(410, INVITATION_ERRORS.used);
     return respondWith(acceptInvitationResponseSchema, { data: { username: user.username } });
   });
@@ -429,71 +375,6 @@ function workspaceRole(user: WorkspaceUser) {
   return user.role === 'system' ? 'operator' : user.role;
 }
 
-/**
- * A new invite and its e-mail, written into the outbox system users read (GET
- * service-processes/outbox). Call it inside a transaction: both land or neither.
- */
-async function sendInvitation(
-  db: Db,
-  principal: Principal,
-  input: {
-    userId: string;
-    workspaceId: string;
-    workspaceName: string;
-    role: string;
-    firstName: string;
-    email: string;
-    appOrigin: string;
-    now: Date;
-  },
-): Promise<void> {
-  const { token, expiresAt } = await createInvitation(db, {
-    userId: input.userId,
-    workspaceId: input.workspaceId,
-    createdBy: principal.sub,
-    now: input.now,
-  });
-  const link = invitationLink(input.appOrigin, token);
-  const inviter = await db
-    .selectFrom('users')
-    .leftJoin('persons', 'persons.id', 'users.person_id')
-    .select(['users.username', 'persons.first_name', 'persons.last_name'])
-    .where('users.id', '=', principal.sub)
-    .executeTakeFirst();
-  const inviterName = inviter?.first_name
-    ? `${inviter.first_name} ${inviter.last_name ?? ''}`.trim()
-    : (inviter?.username ?? 'Your administrator');
-  const expires = `${expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
-  const subject = `You are invited to ${input.workspaceName} on Intake Cockpit`;
-  const lines = [
-    `Hello ${input.firstName},`,
-    `${inviterName} invited you to ${input.workspaceName} on Intake Cockpit as ${input.role}.`,
-    `Set your password here: ${link}`,
-    `The link works once and until ${expires}.`,
-    'If you did not expect this e-mail, you can ignore it.',
-  ];
-  const html = [
-    `<p>Hello ${escapeHtml(input.firstName)},</p>`,
-    `<p>${escapeHtml(inviterName)} invited you to <strong>${escapeHtml(input.workspaceName)}</strong> on Intake Cockpit as ${escapeHtml(input.role)}.</p>`,
-    `<p><a href="${escapeHtml(link)}">Set your password</a></p>`,
-    `<p>The link works once and until ${escapeHtml(expires)}.</p>`,
-    '<p>If you did not expect this e-mail, you can ignore it.</p>',
-  ].join('\n');
-  await db
-    .insertInto('email_outbox')
-    .values({
-      id: randomUUID(),
-      workspace_id: input.workspaceId,
-      created_by: principal.sub,
-      recipients: JSON.stringify([input.email]),
-      subject,
-      html_body: html,
-      text_body: lines.join('\n\n'),
-      created_at: input.now.toISOString(),
-    })
-    .execute();
-}
-
 /** 400 naming a CRM or call-tracking user that is not the workspace's. */
 async function checkLinkTargets(
   db: Db,
@@ -502,39 +383,25 @@ async function checkLinkTargets(
   links: { crmUserId: string | null; ctmUserId: string | null },
 ): Promise<void> {
   if (links.crmUserId !== null) {
-    const crm = await db
-      .selectFrom('crm_users')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('provider', '=', 'zoho')
-      .where('external_id', '=', links.crmUserId)
-      .executeTakeFirst();
-    if (!crm) {
+    if (!(await zohoUserExists(db, workspaceId, links.crmUserId))) {
       throw badRequest(
         `crmUserId: ${links.crmUserId} is not a Zoho user of this workspace (GET workspaces/${workspaceId}/crm/zoho/users lists them).`,
       );
     }
   }
   if (links.ctmUserId !== null) {
-    const ctm = await db
-      .selectFrom('ctm_users')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', links.ctmUserId)
-      .executeTakeFirst();
-    if (!ctm) {
+    if (!(await ctmUserExists(db, workspaceId, links.ctmUserId))) {
       throw badRequest(
         `ctmUserId: ${links.ctmUserId} is not a call-tracking user of this workspace (GET workspaces/${workspaceId}/voip/providers/ctm/users lists them).`,
       );
     }
     // One call-tracking user rings one agent: calls are routed by it (agentOfCtmUser).
-    const taken = await db
-      .selectFrom('agents')
-      .select(['id', 'name'])
-      .where('workspace_id', '=', workspaceId)
-      .where('ctm_user_id', '=', links.ctmUserId)
-      .where('id', '!=', user.agent?.agentId ?? '')
-      .executeTakeFirst();
+    const taken = await otherAgentOfCtmUser(
+      db,
+      workspaceId,
+      links.ctmUserId,
+      user.agent?.agentId ?? '',
+    );
     if (taken) {
       throw new HttpError(
         409,
@@ -553,32 +420,19 @@ async function saveLinks(
   now: Date,
 ): Promise<void> {
   if (user.agent) {
-    await db
-      .updateTable('agents')
-      .set({ zoho_user_id: links.crmUserId, ctm_user_id: links.ctmUserId })
-      .where('id', '=', user.agent.agentId)
-      .execute();
+    await updateAgentLinks(db, user.agent.agentId, links);
     return;
   }
-  const row = await db
-    .selectFrom('users')
-    .select('person_id')
-    .where('id', '=', user.id)
-    .executeTakeFirst();
+  const row = await findUserById(db, user.id);
   if (!row?.person_id) {
     throw conflict(`${user.username} has no person record, so no agent record can be made.`);
   }
-  await db
-    .insertInto('agents')
-    .values({
-      id: `agt_${randomUUID()}`,
-      workspace_id: workspaceId,
-      person_id: row.person_id,
-      name: `${user.firstName} ${user.lastName}`.trim() || user.username,
-      ctm_user_id: links.ctmUserId,
-      zoho_user_id: links.crmUserId,
-      active: user.status === 'active' ? 1 : 0,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await insertLinkedAgent(db, {
+    workspaceId,
+    personId: row.person_id,
+    name: `${user.firstName} ${user.lastName}`.trim() || user.username,
+    active: user.status === 'active',
+    links,
+    createdAt: now.toISOString(),
+  });
 }

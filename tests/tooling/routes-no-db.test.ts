@@ -64,6 +64,26 @@ describe('the database rule for server/routes', () => {
     expect(await dbErrors('server/routes/planted.ts', code)).toEqual([]);
   });
 
+  it('holds for every route file: none is exempt', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const results = await eslint.lintFiles([`${ROOT}server/routes/**/*.ts`]);
+    expect(results.length).toBeGreaterThan(20);
+    const offenders = results.flatMap((result) =>
+      result.messages
+        .filter((m) => m.ruleId !== null && RULES.includes(m.ruleId))
+        .map((m) => `${result.filePath.slice(ROOT.length)}:${m.line} ${m.message}`),
+    );
+    expect(offenders).toEqual([]);
+    // ...and the rule covers each of them (no file is left out by an ignores list).
+    const planted = "export const q = (db: any) => db.selectFrom('workspaces').execute();";
+    for (const result of results) {
+      const path = result.filePath.slice(ROOT.length);
+      expect(await dbErrors(path, planted), path).toEqual([
+        'Queries belong in server/repositories: call a named repository function.',
+      ]);
+    }
+  }, 60_000);
+
   it('leaves repositories free to query', async () => {
     const code = "export const q = (db: any) => db.selectFrom('workspaces').execute();";
     expect(await dbErrors('server/repositories/planted.ts', code)).toEqual([]);
