@@ -112,7 +112,6 @@ export const LONG_FUNCTION_FILES = [
   'extension/entrypoints/background/port-router.ts',
   'extension/panel/mount-panel.ts',
   'server/call-tracking/call-simulator.ts',
-  'server/reports/funnel-contacts.ts',
   'server/routes/coaching.ts',
   'server/routes/reports.ts',
   'server/routes/scheduling-lookups.ts',
