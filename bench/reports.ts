@@ -174,6 +174,21 @@ function filterSql(filter: Filter, p: Picks, alias = ''): RawBuilder<unknown> {
 
 /** Every report call: the rows of the table. */
 function benchRows(p: Picks): Row[] {
+  const q = benchQueries(p);
+  const rows = [
+    ...pipelineRows(p, q),
+    ...callRows(p, q),
+    ...rankingRows(p, q),
+    ...peopleRows(p, q),
+  ];
+  return ONLY ? rows.filter((row) => ONLY.some((part) => row.name.includes(part))) : rows;
+}
+
+type BenchQueries = ReturnType<typeof benchQueries>;
+
+/** The raw queries the rows are compared with, over the picks' range and hidden sources. */
+function benchQueries(p: Picks) {
+  const ws = WORKSPACE;
   const range = { startDate: p.startDate, endDate: p.today };
   const stages = sql.join(PIPELINE_STAGES.map((stage) => sql.lit(stage)));
   const notHidden = (alias = '') => {
@@ -182,7 +197,6 @@ function benchRows(p: Picks): Row[] {
       ? sql`AND (${column} IS NULL OR ${column} NOT IN (${sql.join(p.hidden)}))`
       : sql``;
   };
-  const ws = WORKSPACE;
   const inRange = (column = 'day') => sql`${sql.ref(column)} BETWEEN ${p.startDate} AND ${p.today}`;
   // The funnel's transitions by stage (and a group), from the records.
   const funnel = (f: Filter, group?: string, day = 'day') =>
@@ -200,11 +214,22 @@ function benchRows(p: Picks): Row[] {
       WHERE t.workspace_id = ${ws} AND t.stage = ${stage} AND ${inRange(`t.${day}`)}
       ${notHidden('t')} ${filterSql(f, p, 't')}
       ORDER BY c.first_name, c.last_name, c.id LIMIT 1000`;
+  return { range, stages, notHidden, ws, inRange, funnel, callsByAgent, contactList };
+}
 
+/** Rows and the step that adds one per filter. */
+function collector() {
   const rows: Row[] = [];
   const each = (filters: readonly Filter[], make: (f: Filter) => Omit<Row, 'filter'>): void => {
     for (const f of filters) rows.push({ ...make(f), filter: f });
   };
+  return { rows, each };
+}
+
+/** The funnel, its contacts and the pipeline totals. */
+function pipelineRows(p: Picks, q: BenchQueries): Row[] {
+  const { range, stages, notHidden, ws, inRange, funnel, contactList } = q;
+  const { rows, each } = collector();
   const full = ALL_FILTERS;
   each(full, (f) => ({
     name: 'pclc',
@@ -270,6 +295,14 @@ function benchRows(p: Picks): Row[] {
         ${notHidden()} ${filterSql(f, p)} GROUP BY day, stage`,
     };
   });
+  return rows;
+}
+
+/** Calls and outbound tasks: compliance, inbound and outbound, communications. */
+function callRows(p: Picks, q: BenchQueries): Row[] {
+  const { range, notHidden, ws, inRange, funnel, callsByAgent } = q;
+  const { rows, each } = collector();
+  const full = ALL_FILTERS;
   each(full, (f) => ({
     name: 'ctm-call-compliance',
     method: 'GET',
@@ -325,6 +358,14 @@ function benchRows(p: Picks): Row[] {
       SUM(wait_seconds) AS w FROM calls WHERE workspace_id = ${ws} AND ${inRange()} ${notHidden()}
       ${f === 'agent' ? sql`AND agent_id = ${p.agent}` : sql``} GROUP BY direction, category`,
   }));
+  return rows;
+}
+
+/** Return on spend, rankings, marketing intelligence and objections. */
+function rankingRows(p: Picks, q: BenchQueries): Row[] {
+  const { range, notHidden, ws, inRange, funnel } = q;
+  const { rows, each } = collector();
+  const full = ALL_FILTERS;
   each(full, (f) => ({
     name: 'roi',
     method: 'POST',
@@ -381,6 +422,13 @@ function benchRows(p: Picks): Row[] {
         AND objection_id IS NOT NULL ${notHidden()} GROUP BY ${sql.ref(column)}`,
     }));
   }
+  return rows;
+}
+
+/** Appointments, people and the system report. */
+function peopleRows(p: Picks, q: BenchQueries): Row[] {
+  const { range, stages, notHidden, ws, inRange, funnel } = q;
+  const { rows, each } = collector();
   each(['none'], () => ({
     name: 'noShows',
     method: 'GET',
@@ -435,7 +483,7 @@ function benchRows(p: Picks): Row[] {
     raw: sql`SELECT workspace_id, stage, COUNT(*) AS n FROM pipeline_events
       WHERE stage IN (${stages}) AND ${inRange()} GROUP BY workspace_id, stage`,
   }));
-  return ONLY ? rows.filter((row) => ONLY.some((part) => row.name.includes(part))) : rows;
+  return rows;
 }
 
 /** The filter values: the first office, sub case type, campaign and agent of Lakeside. */

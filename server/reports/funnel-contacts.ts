@@ -120,6 +120,78 @@ async function contactsInWorkspace(db: Db, workspaceId: string): Promise<number>
   return count;
 }
 
+/** The columns of a listed contact. */
+const LIST_COLUMNS = [...CONTACT_ROW_COLUMNS, 'c.qualification'] as const;
+
+/** A stage list's conditions on its transitions (alias t): see stageContacts. */
+type StageConditions = (
+  eb: AnyEb,
+  stages?: readonly PipelineStage[],
+  dayOf?: Expression<string>,
+) => Expression<SqlBool>;
+
+/**
+ * Each stage's transitions in name order (pipeline_events_stage_name_idx), each read
+ * cut after the page (a distinct list's read gives each contact once, so the cut is
+ * enough there too) and merged; then the page's contacts. SQLite's planner, knowing
+ * no statistics, takes the range for the way in (a stage-and-day index) and sorts a
+ * year of the stage: written `day || ''` the range is tested in the name order
+ * index instead. PostgreSQL's statistics choose the name order by themselves.
+ */
+async function pageByName(
+  db: Db,
+  query: StageQuery,
+  day: string,
+  conditions: StageConditions,
+  limit: number,
+): Promise<Record<string, string | number | null>[]> {
+  const distinct = Boolean(query.distinctContacts);
+  const readDay =
+    engineOf(db) === 'sqlite' ? sql<string>`${sql.ref(day)} || ''` : sql.ref<string>(day);
+  const reads = query.stages.map((stage, i) => {
+    const read = loose(db)
+      .selectFrom('pipeline_events as t')
+      .where((eb) => conditions(eb, [stage], readDay))
+      .select(['t.first_name', 't.last_name', 't.contact_id'])
+      .$if(distinct, (qb) => qb.distinct())
+      .$if(!distinct, (qb) => qb.select(['t.id', 't.stage']))
+      .orderBy('t.first_name')
+      .orderBy('t.last_name')
+      .orderBy('t.contact_id')
+      .$if(!distinct, (qb) => qb.orderBy('t.id'))
+      .limit(query.offset + limit);
+    return loose(db)
+      .selectFrom(read.as(`r${i}`))
+      .selectAll();
+  });
+  const page = await loose(db)
+    .selectFrom(reads.reduce((merged, read) => merged.unionAll(read)).as('m'))
+    .$if(distinct, (qb) => qb.select(['m.first_name', 'm.last_name', 'm.contact_id']).distinct())
+    .$if(!distinct, (qb) => qb.selectAll())
+    .orderBy('m.first_name')
+    .orderBy('m.last_name')
+    .orderBy('m.contact_id')
+    .$if(!distinct, (qb) => qb.orderBy('m.id'))
+    .limit(limit)
+    .offset(query.offset)
+    .execute();
+  const pageIds = [...new Set(page.map((row) => String(row.contact_id)))];
+  const listed = new Map(
+    (pageIds.length === 0
+      ? []
+      : await loose(db)
+          .selectFrom('contacts as c')
+          .select(LIST_COLUMNS)
+          .where('c.id', 'in', pageIds)
+          .execute()
+    ).map((contact) => [String(contact.id), contact]),
+  );
+  return page.map((row) => ({
+    ...listed.get(String(row.contact_id))!,
+    new_lead: row.stage === 'new_lead' ? 1 : 0,
+  }));
+}
+
 /**
  * Rows (one page) and the total for a stage query. The total of a plain stage list comes
  * from the rollups (the same numbers as the records, tests/server/reports/rollups.test.ts);
@@ -145,11 +217,7 @@ export async function stageContacts(
     );
   // The list's transitions (alias t) of `stages`: every filter is tested on them, as they
   // copy their contact's attribution (tests/server/reports/rollups.test.ts).
-  const conditions = (
-    eb: AnyEb,
-    stages: readonly PipelineStage[] = query.stages,
-    dayOf: Expression<string> = sql.ref<string>(day),
-  ) =>
+  const conditions: StageConditions = (eb, stages = query.stages, dayOf = sql.ref<string>(day)) =>
     eb.and([
       eb('t.workspace_id', '=', scope.workspace.id),
       eb('t.stage', 'in', [...stages]),
@@ -180,62 +248,12 @@ export async function stageContacts(
 
   const byName =
     (query.plan ?? (await choosePlan(db, scope.workspace.id, query, bound))) === 'byName';
-  const contactColumns = [...CONTACT_ROW_COLUMNS, 'c.qualification'] as const;
   const distinct = Boolean(query.distinctContacts);
   // A distinct list reads a row past the page to tell whether more follow (no total).
   const limit = distinct ? query.limit + 1 : query.limit;
   let rows: Record<string, string | number | null>[];
   if (byName) {
-    // Each stage's transitions in name order (pipeline_events_stage_name_idx), each read
-    // cut after the page (a distinct list's read gives each contact once, so the cut is
-    // enough there too) and merged; then the page's contacts. SQLite's planner, knowing
-    // no statistics, takes the range for the way in (a stage-and-day index) and sorts a
-    // year of the stage: written `day || ''` the range is tested in the name order
-    // index instead. PostgreSQL's statistics choose the name order by themselves.
-    const readDay =
-      engineOf(db) === 'sqlite' ? sql<string>`${sql.ref(day)} || ''` : sql.ref<string>(day);
-    const reads = query.stages.map((stage, i) => {
-      const read = loose(db)
-        .selectFrom('pipeline_events as t')
-        .where((eb) => conditions(eb, [stage], readDay))
-        .select(['t.first_name', 't.last_name', 't.contact_id'])
-        .$if(distinct, (qb) => qb.distinct())
-        .$if(!distinct, (qb) => qb.select(['t.id', 't.stage']))
-        .orderBy('t.first_name')
-        .orderBy('t.last_name')
-        .orderBy('t.contact_id')
-        .$if(!distinct, (qb) => qb.orderBy('t.id'))
-        .limit(query.offset + limit);
-      return loose(db)
-        .selectFrom(read.as(`r${i}`))
-        .selectAll();
-    });
-    const page = await loose(db)
-      .selectFrom(reads.reduce((merged, read) => merged.unionAll(read)).as('m'))
-      .$if(distinct, (qb) => qb.select(['m.first_name', 'm.last_name', 'm.contact_id']).distinct())
-      .$if(!distinct, (qb) => qb.selectAll())
-      .orderBy('m.first_name')
-      .orderBy('m.last_name')
-      .orderBy('m.contact_id')
-      .$if(!distinct, (qb) => qb.orderBy('m.id'))
-      .limit(limit)
-      .offset(query.offset)
-      .execute();
-    const pageIds = [...new Set(page.map((row) => String(row.contact_id)))];
-    const listed = new Map(
-      (pageIds.length === 0
-        ? []
-        : await loose(db)
-            .selectFrom('contacts as c')
-            .select(contactColumns)
-            .where('c.id', 'in', pageIds)
-            .execute()
-      ).map((contact) => [String(contact.id), contact]),
-    );
-    rows = page.map((row) => ({
-      ...listed.get(String(row.contact_id))!,
-      new_lead: row.stage === 'new_lead' ? 1 : 0,
-    }));
+    rows = await pageByName(db, query, day, conditions, limit);
   } else if (distinct) {
     // The list's contacts (IN), sorted.
     rows = await loose(db)
@@ -251,7 +269,7 @@ export async function stageContacts(
             .where((inner) => conditions(inner)),
         ),
       )
-      .select(contactColumns)
+      .select(LIST_COLUMNS)
       .orderBy('c.first_name')
       .orderBy('c.last_name')
       .orderBy('c.id')
@@ -265,7 +283,7 @@ export async function stageContacts(
       .innerJoin('contacts as c', 'c.id', 't.contact_id')
       .where((eb) => conditions(eb))
       .select((eb) => [
-        ...contactColumns,
+        ...LIST_COLUMNS,
         eb.case().when('t.stage', '=', 'new_lead').then(1).else(0).end().as('new_lead'),
       ])
       .orderBy('c.first_name')
