@@ -99,7 +99,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/conversion/conversion-report-screen.tsx',
   'app/features/users-administration/users-panel.tsx',
   'app/features/workspace-wizard/workspace-wizard.tsx',
-  'app/live/extension-live-feed.ts',
   'app/reports/filters/report-filter-panel.tsx',
   'bench/reports.ts',
   'extension/entrypoints/background/live.ts',
