@@ -82,7 +82,6 @@ const appLayerZones = APP_LAYERS.slice(1).map((layer, index) => ({
  * move of their queries to repositories, app/ data loaders for their move to query hooks.
  */
 export const LONG_FUNCTION_FILES = [
-  'app/calls/click-to-call/use-click-to-call.tsx',
   'app/calls/tab-election.ts',
   'app/components/multi-select/multi-select.tsx',
   'app/features/async-errors/async-error-resolution-page.tsx',
