@@ -97,7 +97,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/conversion/conversion-report-screen.tsx',
   'app/features/users-administration/users-panel.tsx',
   'app/features/workspace-wizard/workspace-wizard.tsx',
-  'app/reports/filters/report-filter-panel.tsx',
   'bench/reports.ts',
   'extension/entrypoints/background/live.ts',
   // The handler table that splits it (h-big 62c1952) made a CRM tab's bell click fail
