@@ -87,7 +87,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/async-errors/async-error-resolution-page.tsx',
   'app/features/auth/accept-invitation.tsx',
   'app/features/call-flow/call-flow-wizard.tsx',
-  'app/features/call-flow/forms/address-field.tsx',
   'app/features/call-flow/forms/consultation-field.tsx',
   'app/features/call-flow/forms/step-form.tsx',
   'app/features/campaign-apportion/campaign-apportion-editor.tsx',
