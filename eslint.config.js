@@ -82,14 +82,11 @@ const appLayerZones = APP_LAYERS.slice(1).map((layer, index) => ({
  * their move to query hooks.
  */
 export const LONG_FUNCTION_FILES = [
-  'app/calls/click-to-call/number-picker-dialog.tsx',
-  'app/calls/click-to-call/use-click-to-call.tsx',
   'app/calls/tab-election.ts',
   'app/components/multi-select/multi-select.tsx',
   'app/features/async-errors/async-error-resolution-page.tsx',
   'app/features/auth/accept-invitation.tsx',
   'app/features/call-flow/call-flow-wizard.tsx',
-  'app/features/call-flow/forms/address-field.tsx',
   'app/features/call-flow/forms/consultation-field.tsx',
   'app/features/call-flow/forms/step-form.tsx',
   'app/features/campaign-apportion/campaign-apportion-editor.tsx',
@@ -99,8 +96,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/conversion/conversion-report-screen.tsx',
   'app/features/users-administration/users-panel.tsx',
   'app/features/workspace-wizard/workspace-wizard.tsx',
-  'app/live/extension-live-feed.ts',
-  'app/reports/filters/report-filter-panel.tsx',
   'extension/entrypoints/background/live.ts',
   'extension/panel/mount-panel.ts',
   'server/call-tracking/call-simulator.ts',

@@ -222,11 +222,7 @@ export async function connectExtensionLiveFeed(
         }
         if (port === created) void reconnect();
       });
-      created.postMessage({
-        kind: 'live:hello',
-        userId: options.userId,
-        workspaceId: options.workspaceId,
-      } satisfies AppLiveMessage);
+      created.postMessage(helloMessage(options));
     });
   }
 
@@ -285,10 +281,7 @@ export async function connectExtensionLiveFeed(
         clearTimeout(timer);
         pending.delete(id);
         if (answer?.ok) resolve(answer.data);
-        else if (answer?.error && !isSignInErrorData(answer.error)) {
-          const error = answer.error;
-          reject(new TransportError(error.message, error.status, error.serverMessage));
-        } else reject(new TransportError('The extension did not answer the call request.', 0));
+        else reject(callRpcError(answer));
       }
       pending.set(id, settle);
       send({ ...message, id } as AppLiveMessage);
@@ -308,13 +301,36 @@ export async function connectExtensionLiveFeed(
     markAllRead: () => call({ kind: 'live:mark-all-read' }),
     reload: () => send({ kind: 'live:reload' }),
   });
-  const calls: RemoteCalls = {
-    call: callRpc,
-    callState: () => callSnapshot,
+  const calls = remoteCalls(callRpc, () => callSnapshot, callListeners);
+  return Object.assign(feed, { calls });
+}
+
+/** The app's hello on a new port: who it is signed in as (ids, never a token). */
+function helloMessage(options: ExtensionLiveFeedOptions): AppLiveMessage {
+  return { kind: 'live:hello', userId: options.userId, workspaceId: options.workspaceId };
+}
+
+/** Why a call:* RPC failed: the background's error, or that it did not answer. */
+function callRpcError(answer?: PortAnswer): TransportError {
+  const error = answer?.error;
+  if (error && !isSignInErrorData(error)) {
+    return new TransportError(error.message, error.status, error.serverMessage);
+  }
+  return new TransportError('The extension did not answer the call request.', 0);
+}
+
+/** The background's calls as the app uses them, over the feed's port. */
+function remoteCalls(
+  call: RemoteCalls['call'],
+  callState: () => CallSnapshot | null,
+  listeners: Set<(snapshot: CallSnapshot) => void>,
+): RemoteCalls {
+  return {
+    call,
+    callState,
     onCallState(listener) {
-      callListeners.add(listener);
-      return () => void callListeners.delete(listener);
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
-  return Object.assign(feed, { calls });
 }

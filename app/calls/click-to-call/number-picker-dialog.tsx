@@ -109,27 +109,14 @@ export function NumberPickerDialog({
           ) : (
             <ul className="ic-call-picker__list">
               {list.map((number) => (
-                <li key={number.id}>
-                  <label className="ic-call-picker__option" data-valid={number.valid}>
-                    <input
-                      type="radio"
-                      name={`${groupName}-from`}
-                      value={number.id}
-                      checked={from?.id === number.id}
-                      onChange={() => setFromId(number.id)}
-                      aria-describedby={
-                        !number.valid && from?.id === number.id ? fromWarningId : undefined
-                      }
-                    />
-                    <span className="ic-call-picker__option-text">
-                      <span className="ic-call-picker__label">{number.label || 'Unlabelled'}</span>
-                      <span className="ic-call-picker__number">{number.formatted}</span>
-                    </span>
-                    {number.valid ? null : (
-                      <span className="ic-call-picker__flag">Not a US number</span>
-                    )}
-                  </label>
-                </li>
+                <TrackingNumberOption
+                  key={number.id}
+                  number={number}
+                  name={`${groupName}-from`}
+                  chosen={from?.id === number.id}
+                  warningId={fromWarningId}
+                  onChoose={() => setFromId(number.id)}
+                />
               ))}
             </ul>
           )}
@@ -203,5 +190,40 @@ export function NumberPickerDialog({
         </fieldset>
       </div>
     </CallDialog>
+  );
+}
+
+/** One tracking number to call from; a chosen one that is not valid points at the warning. */
+function TrackingNumberOption({
+  number,
+  name,
+  chosen,
+  warningId,
+  onChoose,
+}: {
+  number: TrackingNumber;
+  name: string;
+  chosen: boolean;
+  warningId: string;
+  onChoose: () => void;
+}) {
+  return (
+    <li>
+      <label className="ic-call-picker__option" data-valid={number.valid}>
+        <input
+          type="radio"
+          name={name}
+          value={number.id}
+          checked={chosen}
+          onChange={onChoose}
+          aria-describedby={!number.valid && chosen ? warningId : undefined}
+        />
+        <span className="ic-call-picker__option-text">
+          <span className="ic-call-picker__label">{number.label || 'Unlabelled'}</span>
+          <span className="ic-call-picker__number">{number.formatted}</span>
+        </span>
+        {number.valid ? null : <span className="ic-call-picker__flag">Not a US number</span>}
+      </label>
+    </li>
   );
 }

@@ -103,6 +103,41 @@ function trackingNumbersQuery(
   };
 }
 
+/** Where the flow goes when the call could not start: 'Uh oh!' on the server's 409. */
+function startFailedStep(error: unknown, request: CallRequest, entered: PickerStart): Step {
+  const failure = TransportError.from(error);
+  if (failure.status === CTM_NOT_LINKED_STATUS) return { kind: 'not-linked' };
+  return {
+    kind: 'failed',
+    request,
+    entered,
+    reason: failure.serverMessage ?? failure.message,
+  };
+}
+
+/** The started call as reported to onCallStarted. */
+function startedCall(
+  latest: TrackedCall,
+  connected: boolean,
+  request: CallRequest,
+  outcome: number,
+): StartedCall {
+  return {
+    callId: latest.id,
+    id: latest.id,
+    direction: 'outbound',
+    connected,
+    trackingNumber: latest.trackingNumber,
+    campaign: latest.campaign,
+    leadSource: latest.leadSource,
+    callStart: latest.startedAt,
+    name: request.name,
+    phone: latest.toNumber,
+    outcome,
+    call: latest,
+  };
+}
+
 /**
  * Click-to-call (issue #13; spec: session 2 Dialogs, 4 Click-to-call and active call, 5,
  * 8): `startCall({ name, phone })` runs picker → outcome → call. An outcome other than 0
@@ -192,17 +227,7 @@ export function useClickToCall({
         { silent: true },
       );
     } catch (error) {
-      const failure = TransportError.from(error);
-      if (failure.status === CTM_NOT_LINKED_STATUS) {
-        setStep({ kind: 'not-linked' });
-        return;
-      }
-      setStep({
-        kind: 'failed',
-        request,
-        entered,
-        reason: failure.serverMessage ?? failure.message,
-      });
+      setStep(startFailedStep(error, request, entered));
       return;
     }
     let latest = call;
@@ -215,20 +240,7 @@ export function useClickToCall({
       // active-call holder knows of it; the client has shown the failure as a toast.
     }
     finish();
-    onStarted.current({
-      callId: latest.id,
-      id: latest.id,
-      direction: 'outbound',
-      connected,
-      trackingNumber: latest.trackingNumber,
-      campaign: latest.campaign,
-      leadSource: latest.leadSource,
-      callStart: latest.startedAt,
-      name: request.name,
-      phone: latest.toNumber,
-      outcome,
-      call: latest,
-    });
+    onStarted.current(startedCall(latest, connected, request, outcome));
   }
 
   let dialogs: ReactNode = null;

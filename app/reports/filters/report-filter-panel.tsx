@@ -118,13 +118,6 @@ export function ReportFilterPanel({
     onApply(defaults);
   }
 
-  function toggleStatus(status: CampaignStatus, checked: boolean) {
-    const next = new Set(draft.campaignStatus);
-    if (checked) next.add(status);
-    else next.delete(status);
-    patch({ campaignStatus: CAMPAIGN_STATUSES.filter((s) => next.has(s)) });
-  }
-
   return (
     <FilterDisclosure
       label="Filters"
@@ -199,21 +192,10 @@ export function ReportFilterPanel({
                 selected={draft.campaigns}
                 onChange={(chosen) => patch({ campaigns: chosen })}
               />
-              <fieldset className="ic-report-filters__statuses">
-                <legend>
-                  <VisuallyHidden>Campaign status</VisuallyHidden>
-                </legend>
-                {CAMPAIGN_STATUSES.map((status) => (
-                  <label key={status} className="ic-report-filters__check">
-                    <input
-                      type="checkbox"
-                      checked={draft.campaignStatus.includes(status)}
-                      onChange={(event) => toggleStatus(status, event.target.checked)}
-                    />
-                    {STATUS_LABELS[status]}
-                  </label>
-                ))}
-              </fieldset>
+              <CampaignStatusChecks
+                value={draft.campaignStatus}
+                onChange={(campaignStatus) => patch({ campaignStatus })}
+              />
             </div>
           ) : null}
         </div>
@@ -229,5 +211,39 @@ export function ReportFilterPanel({
         </div>
       </form>
     </FilterDisclosure>
+  );
+}
+
+/** The campaign statuses to list campaigns of, as checkboxes (both or neither: all). */
+function CampaignStatusChecks({
+  value,
+  onChange,
+}: {
+  value: readonly CampaignStatus[];
+  onChange: (next: CampaignStatus[]) => void;
+}) {
+  function toggleStatus(status: CampaignStatus, checked: boolean) {
+    const next = new Set(value);
+    if (checked) next.add(status);
+    else next.delete(status);
+    onChange(CAMPAIGN_STATUSES.filter((s) => next.has(s)));
+  }
+
+  return (
+    <fieldset className="ic-report-filters__statuses">
+      <legend>
+        <VisuallyHidden>Campaign status</VisuallyHidden>
+      </legend>
+      {CAMPAIGN_STATUSES.map((status) => (
+        <label key={status} className="ic-report-filters__check">
+          <input
+            type="checkbox"
+            checked={value.includes(status)}
+            onChange={(event) => toggleStatus(status, event.target.checked)}
+          />
+          {STATUS_LABELS[status]}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -144,28 +144,9 @@ export function AddressField({
     }
     if (controller.signal.aborted) return;
     inFlight.current = null;
-    switch (outcome.kind) {
-      case 'verified':
-        if (sameAddress(outcome.address, address)) {
-          write({ ...address, ...outcome.address, verified: true });
-          setCheck({ phase: 'verified', note: outcome.note });
-        } else {
-          write({ ...address, verified: false });
-          setCheck({ phase: 'suggested', suggestion: outcome.address, note: outcome.note });
-        }
-        return;
-      case 'address-error':
-        write({ ...address, verified: false });
-        setCheck({
-          phase: 'address-error',
-          message: outcome.message,
-          description: outcome.description,
-        });
-        return;
-      case 'service-error':
-        write({ ...address, verified: false });
-        setCheck({ phase: 'service-error', message: outcome.message });
-    }
+    const checked = checkedAddress(outcome, address);
+    write(checked.value);
+    setCheck(checked.check);
   };
 
   const accept = (suggestion: AddressValue, note: string) => {
@@ -265,6 +246,37 @@ export function AddressField({
       ) : null}
     </FieldFrame>
   );
+}
+
+/** What a verifier's answer makes of the address as typed: the value kept and the check shown. */
+function checkedAddress(
+  outcome: AddressCheckOutcome,
+  address: AddressValue,
+): { value: AddressValue; check: CheckState } {
+  const unverified = { ...address, verified: false };
+  switch (outcome.kind) {
+    case 'verified':
+      return sameAddress(outcome.address, address)
+        ? {
+            value: { ...address, ...outcome.address, verified: true },
+            check: { phase: 'verified', note: outcome.note },
+          }
+        : {
+            value: unverified,
+            check: { phase: 'suggested', suggestion: outcome.address, note: outcome.note },
+          };
+    case 'address-error':
+      return {
+        value: unverified,
+        check: {
+          phase: 'address-error',
+          message: outcome.message,
+          description: outcome.description,
+        },
+      };
+    case 'service-error':
+      return { value: unverified, check: { phase: 'service-error', message: outcome.message } };
+  }
 }
 
 function VerifiedBadge({ verified, checked }: { verified?: boolean; checked: boolean }) {
