@@ -63,7 +63,15 @@ export function ChartCanvas<T extends ChartType>({
     const box = boxRef.current;
     const observer =
       box && typeof ResizeObserver !== 'undefined'
-        ? new ResizeObserver(() => chartRef.current?.resize())
+        ? new ResizeObserver(([entry]) => {
+            const chart = chartRef.current;
+            if (!chart || !entry) return;
+            const { width, height } = entry.contentRect;
+            if (Math.round(width) === chart.width && Math.round(height) === chart.height) return;
+            // Chart.js puts off a resize until a running animation ends: end it here.
+            chart.stop();
+            chart.resize();
+          })
         : null;
     if (box) observer?.observe(box);
     return () => {
