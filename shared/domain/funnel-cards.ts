@@ -1,6 +1,7 @@
 import type { PclcData, PclcStat } from '@/shared/contracts/reports/pclc';
 import type { PclcType } from '@/shared/contracts/reports/report-filters';
 import {
+  FUNNEL_RATE_NAMES,
   FUNNEL_RATE_POPULATIONS,
   type FunnelRateName,
   funnelRatesNest,
@@ -161,6 +162,30 @@ export function funnelRatesNote(type: PclcType, offersConversion: boolean): stri
     (offersConversion
       ? ' The Conversion perspective follows the contacts that entered in the range and stays within 100%.'
       : '')
+  );
+}
+
+/**
+ * The note under the funnel's cards when one of their rates passes 100% (issue #30: a
+ * child stage larger than its parent only where the definition allows it, and then the
+ * screen says why): the snapshot's reason, in words beside the cards rather than only in
+ * a card's tooltip. Null when every rate shown is within 100%.
+ */
+export function funnelCardsAboveNote(
+  data: Pick<PclcData, 'RATEBASES'>,
+  options: FunnelCardOptions,
+): string | null {
+  const type = options.type ?? 'rjPclc';
+  const shown = FUNNEL_RATE_NAMES.filter((name) => name !== 'FILEDRATE' || options.showFiled);
+  const above = shown.filter((name) => rateOf(data.RATEBASES[name]) > 100);
+  if (above.length === 0 || funnelRatesNest(type)) return null;
+  const names = above.map((name) => FUNNEL_RATE_POPULATIONS[name].name).join(', ');
+  return (
+    `${names} above 100%: the snapshot counts every step when it happened in the range, so ` +
+    `a later step can belong to people whose earlier step came before it (${above
+      .map((name) => EARLIER[name])
+      .join('; ')}). The Conversion perspective follows the leads that entered in the range ` +
+    'and stays within 100%.'
   );
 }
 

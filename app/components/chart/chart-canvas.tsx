@@ -37,6 +37,7 @@ export function ChartCanvas<T extends ChartType>({
   height = 240,
   onReady,
 }: ChartCanvasProps<T>) {
+  const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const chartRef = useRef<Chart<T> | null>(null);
   const latest = useRef({ config, onReady });
@@ -55,8 +56,27 @@ export function ChartCanvas<T extends ChartType>({
       chartRef.current = chart;
       latest.current.onReady?.(chart);
     });
+    // Chart.js follows its box one animation frame late, so a window resized in steps
+    // leaves the drawing a step behind its box, and a page captured right after (a full-page
+    // screenshot resizes the window) shows the chart squashed into a corner. Redrawing in
+    // the observer's callback, before the frame is painted, keeps the two in step.
+    const box = boxRef.current;
+    const observer =
+      box && typeof ResizeObserver !== 'undefined'
+        ? new ResizeObserver(([entry]) => {
+            const chart = chartRef.current;
+            if (!chart || !entry) return;
+            const { width, height } = entry.contentRect;
+            if (Math.round(width) === chart.width && Math.round(height) === chart.height) return;
+            // Chart.js puts off a resize until a running animation ends: end it here.
+            chart.stop();
+            chart.resize();
+          })
+        : null;
+    if (box) observer?.observe(box);
     return () => {
       cancelled = true;
+      observer?.disconnect();
       chartRef.current?.destroy();
       chartRef.current = null;
     };
@@ -71,7 +91,7 @@ export function ChartCanvas<T extends ChartType>({
   }, [config]);
 
   return (
-    <div className="ic-chart" style={{ height }}>
+    <div ref={boxRef} className="ic-chart" style={{ height }}>
       <canvas ref={canvasRef} role="img" aria-label={label} />
     </div>
   );

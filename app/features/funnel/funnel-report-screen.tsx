@@ -14,7 +14,7 @@ import { useHost } from '@/app/host/host';
 import type { PclcStat } from '@/shared/contracts/reports/pclc';
 import { isBankruptcyPracticeArea } from '@/shared/domain/collection-filters';
 import type { DateRange } from '@/shared/domain/date-range';
-import { funnelCards } from '@/shared/domain/funnel-cards';
+import { funnelCards, funnelCardsAboveNote } from '@/shared/domain/funnel-cards';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import { FunnelContacts } from './funnel-contacts';
 import { useFunnelReport } from './use-funnel-report';
@@ -73,6 +73,13 @@ export function FunnelReportScreen({
   );
   // In the CRM panel the compliance widget above shows the compliance card already, and
   // the cockpit's Lead Flow the leads by source: the funnel shows its own figures only.
+  const aboveNote = useMemo(
+    () =>
+      report.data
+        ? funnelCardsAboveNote(report.data, { showFiled: withFiled, type: filters.applied?.type })
+        : null,
+    [report.data, withFiled, filters.applied?.type],
+  );
   const compact = useCompact();
   const callTracking = isCallTrackingEnabled(workspace);
   const withCompliance = callTracking && !compact;
@@ -124,6 +131,9 @@ export function FunnelReportScreen({
             <LoadingBlock label="Loading PCLC..." />
           </div>
         )}
+        {report.status === 'loaded' && aboveNote ? (
+          <p className="ic-funnel__note">{aboveNote}</p>
+        ) : null}
       </section>
 
       {selected && report.status === 'loaded' ? (

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PclcData } from '@/shared/contracts/reports/pclc';
-import { funnelCards, shownCollection, toggleCollection } from '@/shared/domain/funnel-cards';
+import {
+  funnelCards,
+  funnelCardsAboveNote,
+  shownCollection,
+  toggleCollection,
+} from '@/shared/domain/funnel-cards';
 import { funnelData } from '@/shared/domain/funnel-rates';
 
 const data: PclcData = funnelData({
@@ -93,5 +98,31 @@ describe('funnel stat cards (spec: dashboards 2.5)', () => {
     expect(shownCollection('SHOWS', null)).toBe('ALL');
     expect(shownCollection('HIRES', 'NOHIRES')).toBe('NOHIRES');
     expect(shownCollection('SETS', null)).toBeNull();
+  });
+});
+
+describe('funnelCardsAboveNote (issue #30: a rate above 100% says why)', () => {
+  const bases = (filed: number, hires: number) => ({
+    RATEBASES: {
+      SETRATE: { numerator: 5, denominator: 10 },
+      SHOWRATE: { numerator: 4, denominator: 5 },
+      HIRERATE: { numerator: 3, denominator: 4 },
+      FILEDRATE: { numerator: filed, denominator: hires },
+    },
+  });
+
+  it('names the rate above 100% and why, in the snapshot', () => {
+    const note = funnelCardsAboveNote(bases(27, 26), { showFiled: true, type: 'rjPclc' });
+    expect(note).toMatch(/^Filed rate above 100%: the snapshot/);
+    expect(note).toContain('cases filed for clients hired before the range');
+  });
+
+  it('says nothing when every rate shown is within 100%, or the rate is not shown', () => {
+    expect(funnelCardsAboveNote(bases(26, 26), { showFiled: true, type: 'rjPclc' })).toBeNull();
+    expect(funnelCardsAboveNote(bases(27, 26), { showFiled: false, type: 'rjPclc' })).toBeNull();
+  });
+
+  it('says nothing in the conversion perspective, whose rates nest', () => {
+    expect(funnelCardsAboveNote(bases(27, 26), { showFiled: true, type: 'intakePCLC' })).toBeNull();
   });
 });
