@@ -133,7 +133,6 @@ export const LONG_FUNCTION_FILES = [
  * the list only shrinks; a file not listed here cannot call the API inside a useEffect.
  */
 export const DATA_LOADERS_TO_MOVE = [
-  'app/features/async-errors/use-async-failures.ts',
   'app/features/auth/accept-invitation.tsx',
   'app/features/call-flow/active-call-card.tsx',
   'app/features/call-flow/use-call-flow-engine.ts',
