@@ -5,6 +5,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noDataCallInEffect from './scripts/eslint-rules/no-data-call-in-effect.js';
 
 const ALIAS_RESOLVER = fileURLToPath(
   new URL('./scripts/eslint-alias-resolver.cjs', import.meta.url),
@@ -105,6 +106,17 @@ export const LONG_FUNCTION_FILES = [
   'shared/transport/port-transport.ts',
 ];
 
+/**
+ * App files that still load or write by hand in an effect (issue #31 item 3, in progress):
+ * the list only shrinks; a file not listed here cannot call the API inside a useEffect.
+ */
+export const DATA_LOADERS_TO_MOVE = [
+  'app/features/auth/accept-invitation.tsx',
+  'app/features/call-flow/active-call-card.tsx',
+  'app/features/call-flow/use-call-flow-engine.ts',
+  'app/features/microservices/use-microservices.ts',
+];
+
 /** The longest a product function may be (issue #31 item 5), blank lines and comments aside. */
 export const FUNCTION_MAX_LINES = 150;
 
@@ -177,6 +189,14 @@ export default tseslint.config(
         { max: FUNCTION_MAX_LINES, skipBlankLines: true, skipComments: true, IIFEs: true },
       ],
     },
+  },
+  {
+    // One data layer (issue #31 item 3): screens load through the queries of shared/query
+    // and write through useMutateAndInvalidate, never by hand in an effect.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: DATA_LOADERS_TO_MOVE,
+    plugins: { local: { rules: { 'no-data-call-in-effect': noDataCallInEffect } } },
+    rules: { 'local/no-data-call-in-effect': 'error' },
   },
   {
     // One way to the database (issue #31 item 4): routes parse, authorize, call a

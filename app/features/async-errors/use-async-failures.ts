@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useHost } from '@/app/host/host';
-import { listAsyncFailures } from '@/shared/api/async-errors';
+import { useQueryScope } from '@/app/query/use-data-query';
 import type { AsyncFailureList, AsyncFailureStatus } from '@/shared/contracts/async-errors';
+import { asyncFailuresQuery } from '@/shared/query/settings-queries';
 import { TransportError } from '@/shared/transport/transport';
 
 export const ASYNC_FAILURES_PAGE_SIZE = 25;
@@ -23,35 +25,32 @@ export function useAsyncFailures(
   offset: number,
 ) {
   const { api } = useHost();
-  const [load, setLoad] = useState<FailuresLoad>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!workspaceId) return;
-    let current = true;
-    setLoad((last) => ({
-      status: 'loading',
-      previous: last.status === 'loaded' ? last.list : null,
-    }));
-    listAsyncFailures(
-      api,
-      workspaceId,
-      { status: filter, limit: ASYNC_FAILURES_PAGE_SIZE, offset },
-      { silent: true },
-    )
-      .then((list) => current && setLoad({ status: 'loaded', list }))
-      .catch((error: unknown) => {
-        if (!current) return;
-        // The server's own words (e.g. the role or the workspace setting it refused for).
-        const detail = error instanceof TransportError ? error.serverMessage : null;
-        setLoad({ status: 'error', detail });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, workspaceId, filter, offset, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const scope = useQueryScope();
+  const options = workspaceId
+    ? asyncFailuresQuery(scope, api, workspaceId, {
+        status: filter,
+        limit: ASYNC_FAILURES_PAGE_SIZE,
+        offset,
+      })
+    : null;
+  const query = useQuery<AsyncFailureList>(
+    options
+      ? { ...options, queryKey: [...options.queryKey], placeholderData: keepPreviousData }
+      : { queryKey: [...scope, 'async-failures', 'off'], queryFn: skipToken },
+  );
+  const { refetch } = query;
+  const load: FailuresLoad = !options
+    ? { status: 'idle' }
+    : query.status === 'success' && !query.isPlaceholderData && query.fetchStatus === 'idle'
+      ? { status: 'loaded', list: query.data }
+      : query.status === 'error' && query.fetchStatus === 'idle'
+        ? {
+            status: 'error',
+            // The server's own words (e.g. the role or the workspace setting it refused for).
+            detail: query.error instanceof TransportError ? query.error.serverMessage : null,
+          }
+        : { status: 'loading', previous: query.data ?? null };
+  const reload = useCallback(() => void refetch(), [refetch]);
   const list =
     load.status === 'loaded' ? load.list : load.status === 'loading' ? load.previous : null;
   return { load, list, reload };

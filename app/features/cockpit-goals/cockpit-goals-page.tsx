@@ -1,18 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
-import { fetchCockpitGoalSettings, saveCockpitGoalSettings } from '@/shared/api/goals';
-import type {
-  CockpitGoalSettings,
-  CockpitGoalSettingsUpdate,
-} from '@/shared/contracts/reports/cockpit-goals';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
+import { saveCockpitGoalSettings } from '@/shared/api/goals';
+import type { CockpitGoalSettingsUpdate } from '@/shared/contracts/reports/cockpit-goals';
+import { cockpitGoalSettingsKey, cockpitGoalSettingsQuery } from '@/shared/query/settings-queries';
 import { isCockpitEnabled } from '@/shared/domain/workspace-features';
 import { CockpitGoalsForm } from './cockpit-goals-form';
-
-type Load =
-  { status: 'loading' } | { status: 'error' } | { status: 'loaded'; settings: CockpitGoalSettings };
 
 export const SAVED_TEXT = 'Cockpit goals saved.';
 
@@ -24,37 +22,34 @@ export const SAVED_TEXT = 'Cockpit goals saved.';
  */
 export function CockpitGoalsPage() {
   const { api, session, notify } = useHost();
+  const client = useQueryClient();
   const workspace = session.workspace;
   const workspaceId = workspace?.id ?? null;
   const allowed =
     isCockpitEnabled(workspace) &&
     (session.user?.role === 'owner' || session.user?.role === 'admin');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!workspaceId || !allowed) return;
-    let current = true;
-    setLoad({ status: 'loading' });
-    fetchCockpitGoalSettings(api, workspaceId)
-      .then((settings) => current && setLoad({ status: 'loaded', settings }))
-      .catch((error: unknown) => {
-        console.error('Cockpit goals failed to load', error);
-        if (current) setLoad({ status: 'error' });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, workspaceId, allowed, attempt]);
+  const scope = useQueryScope();
+  const load = useDataQuery(
+    workspaceId && allowed ? cockpitGoalSettingsQuery(scope, api, workspaceId) : null,
+  );
+  const { mutate: saveSettings } = useMutateAndInvalidate(
+    ({ id, update }: { id: string; update: CockpitGoalSettingsUpdate }) =>
+      saveCockpitGoalSettings(api, id, update),
+    {
+      invalidates: (_, { id }) => [cockpitGoalSettingsKey(scope, id)],
+      // The saved settings show at once; the reload behind them changes nothing.
+      onAnswer: (settings, { id }) =>
+        client.setQueryData([...cockpitGoalSettingsKey(scope, id)], settings),
+    },
+  );
 
   const save = useCallback(
     async (update: CockpitGoalSettingsUpdate) => {
       if (!workspaceId) return;
-      const settings = await saveCockpitGoalSettings(api, workspaceId, update);
-      setLoad({ status: 'loaded', settings });
+      await saveSettings({ id: workspaceId, update });
       notify('success', SAVED_TEXT);
     },
-    [api, workspaceId, notify],
+    [saveSettings, workspaceId, notify],
   );
 
   return (
@@ -68,16 +63,12 @@ export function CockpitGoalsPage() {
         <p className="ic-goals-form__notice" role="status">
           Cockpit goals are for owners and admins of workspaces with the cockpit enabled.
         </p>
-      ) : load.status === 'loading' ? (
-        <LoadingBlock label="Loading Cockpit Goals..." />
       ) : load.status === 'error' ? (
-        <ErrorView onRetry={() => setAttempt((value) => value + 1)} />
+        <ErrorView onRetry={load.retry} />
+      ) : load.status !== 'loaded' || !load.data ? (
+        <LoadingBlock label="Loading Cockpit Goals..." />
       ) : (
-        <CockpitGoalsForm
-          key={JSON.stringify(load.settings)}
-          settings={load.settings}
-          onSave={save}
-        />
+        <CockpitGoalsForm key={JSON.stringify(load.data)} settings={load.data} onSave={save} />
       )}
     </Page>
   );

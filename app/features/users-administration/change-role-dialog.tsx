@@ -8,6 +8,7 @@ import type { WorkspaceRole } from '@/shared/domain/user-administration';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { fullName, ROLE_LABELS } from './user-list-model';
+import { useWorkspaceUserWrite } from './use-workspace-users';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 export const CHOOSE_ROLE_TEXT = 'Choose the new role.';
@@ -39,6 +40,7 @@ export function ChangeRoleDialog({
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const writeUser = useWorkspaceUserWrite(workspaceId);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,7 +53,11 @@ export function ChangeRoleDialog({
     setSaving(true);
     setFailure(null);
     try {
-      onChanged(await updateWorkspaceUser(quietly(host.api), workspaceId, user.id, { role }));
+      onChanged(
+        await writeUser.mutate(() =>
+          updateWorkspaceUser(quietly(host.api), workspaceId, user.id, { role }),
+        ),
+      );
     } catch (refusal) {
       setFailure(refusalMessage(refusal));
     } finally {

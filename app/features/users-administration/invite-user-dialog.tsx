@@ -10,6 +10,7 @@ import type { WorkspaceRole } from '@/shared/domain/user-administration';
 import { TransportError } from '@/shared/transport/transport';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { EMPTY_INVITE, readInviteDraft, type InviteDraft } from './invite-draft';
+import { useWorkspaceUserWrite } from './use-workspace-users';
 import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { ROLE_LABELS } from './user-list-model';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
@@ -42,6 +43,7 @@ export function InviteUserDialog({
   );
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const writeUser = useWorkspaceUserWrite(workspaceId);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,7 +53,7 @@ export function InviteUserDialog({
     setSending(true);
     setFailure(null);
     try {
-      const user = await inviteUser(quietly(host.api), request);
+      const user = await writeUser.mutate(() => inviteUser(quietly(host.api), request));
       onInvited(user);
     } catch (error) {
       const message = refusalMessage(error);

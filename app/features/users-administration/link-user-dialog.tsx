@@ -1,36 +1,36 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Field, fieldClassNames } from '@/app/components/field/field';
 import { useHost } from '@/app/host/host';
-import { fetchLookup } from '@/shared/api/lookups';
+import type { LookupItem } from '@/shared/api/lookups';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { linkListQuery } from '@/shared/query/settings-queries';
 import { saveUserLinks } from '@/shared/api/users-administration';
-import type { CrmUser, CtmUser } from '@/shared/contracts/lookups';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { fullName, type LinkFeatures } from './user-list-model';
+import { useWorkspaceUserWrite } from './use-workspace-users';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 type ListLoad<T> = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; items: T[] };
 
-/** One lookup list for the dialog (not cached: the dialog shows who is linked right now). */
-function useLinkList<T>(enabled: boolean, load: () => Promise<T[]>): [ListLoad<T>, () => void] {
-  const [state, setState] = useState<ListLoad<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    setState({ status: 'loading' });
-    load()
-      .then((items) => current && setState({ status: 'loaded', items }))
-      .catch(() => current && setState({ status: 'error' }));
-    return () => {
-      current = false;
-    };
-    // `load` is rebuilt each render; the attempt and the switch are what reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, attempt]);
-  return [state, () => setAttempt((value) => value + 1)];
+/** One lookup list for the dialog (asked when it opens, not cached: see linkListQuery). */
+function useLinkList<K extends 'zohoUsers' | 'ctmUsers'>(
+  enabled: boolean,
+  name: K,
+  workspaceId: string,
+): [ListLoad<LookupItem<K>>, () => void] {
+  const { api } = useHost();
+  const scope = useQueryScope();
+  const query = useDataQuery(enabled ? linkListQuery(scope, api, name, workspaceId) : null);
+  const state: ListLoad<LookupItem<K>> =
+    query.status === 'loaded' && query.data
+      ? { status: 'loaded', items: query.data }
+      : query.status === 'error'
+        ? { status: 'error' }
+        : { status: 'loading' };
+  return [state, query.retry];
 }
 
 export interface LinkUserDialogProps {
@@ -60,12 +60,9 @@ export function LinkUserDialog({
 }: LinkUserDialogProps) {
   const host = useHost();
   const name = fullName(user);
-  const [crmUsers, retryCrm] = useLinkList<CrmUser>(features.crm, () =>
-    fetchLookup(host.api, 'zohoUsers', workspaceId),
-  );
-  const [ctmUsers, retryCtm] = useLinkList<CtmUser>(features.callTracking, () =>
-    fetchLookup(host.api, 'ctmUsers', workspaceId),
-  );
+  const [crmUsers, retryCrm] = useLinkList(features.crm, 'zohoUsers', workspaceId);
+  const [ctmUsers, retryCtm] = useLinkList(features.callTracking, 'ctmUsers', workspaceId);
+  const writeUser = useWorkspaceUserWrite(workspaceId);
   const [crmUserId, setCrmUserId] = useState(user.agent?.crmUserId ?? '');
   const [ctmUserId, setCtmUserId] = useState(user.agent?.ctmUserId ?? '');
   const [failure, setFailure] = useState<string | null>(null);
@@ -86,11 +83,13 @@ export function LinkUserDialog({
     setSaving(true);
     setFailure(null);
     try {
-      const saved = await saveUserLinks(quietly(host.api), workspaceId, user.id, {
-        // A link this workspace does not use is kept as it is.
-        crmUserId: features.crm ? crmUserId || null : (user.agent?.crmUserId ?? null),
-        ctmUserId: features.callTracking ? ctmUserId || null : (user.agent?.ctmUserId ?? null),
-      });
+      const saved = await writeUser.mutate(() =>
+        saveUserLinks(quietly(host.api), workspaceId, user.id, {
+          // A link this workspace does not use is kept as it is.
+          crmUserId: features.crm ? crmUserId || null : (user.agent?.crmUserId ?? null),
+          ctmUserId: features.callTracking ? ctmUserId || null : (user.agent?.ctmUserId ?? null),
+        }),
+      );
       onLinked(saved);
     } catch (error) {
       setFailure(refusalMessage(error));

@@ -1,45 +1,52 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { ApiClient } from '@/shared/api/client';
-import { listWorkspaceUsers } from '@/shared/api/users-administration';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
+import { useHost } from '@/app/host/host';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
+import { workspaceUsersKey, workspaceUsersQuery } from '@/shared/query/settings-queries';
 
 export type UsersLoad =
   { status: 'loading' } | { status: 'error' } | { status: 'loaded'; users: WorkspaceUser[] };
 
+/** The workspace's users (GET workspaces/{id}/users), from the host's query cache. */
+export function useWorkspaceUsers(workspaceId: string) {
+  const { api } = useHost();
+  const scope = useQueryScope();
+  const query = useDataQuery(workspaceUsersQuery(scope, api, workspaceId));
+  const load = useMemo<UsersLoad>(
+    () =>
+      query.status === 'loaded' && query.data
+        ? { status: 'loaded', users: query.data }
+        : query.status === 'error'
+          ? { status: 'error' }
+          : { status: 'loading' },
+    [query.status, query.data],
+  );
+  return { load, retry: query.retry };
+}
+
 /**
- * The workspace's users (GET workspaces/{id}/users), kept up to date by what each action
- * answers (the server returns the changed user): no reload after every click, and no
- * stale row either.
+ * A write that answers with the changed user (invite, role, status, links, new invitation
+ * link): the answer goes in the list at once (a new user is added), then the list is
+ * loaded again behind it, so no row stays stale.
  */
-export function useWorkspaceUsers(api: ApiClient, workspaceId: string) {
-  const [load, setLoad] = useState<UsersLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setLoad({ status: 'loading' });
-    listWorkspaceUsers(api, workspaceId)
-      .then((users) => current && setLoad({ status: 'loaded', users }))
-      .catch(() => current && setLoad({ status: 'error' }));
-    return () => {
-      current = false;
-    };
-  }, [api, workspaceId, attempt]);
-
-  /** Puts the server's answer for one user in the list (a new user is added). */
-  const put = useCallback((user: WorkspaceUser) => {
-    setLoad((state) => {
-      if (state.status !== 'loaded') return state;
-      const known = state.users.some((item) => item.id === user.id);
-      return {
-        status: 'loaded',
-        users: known
-          ? state.users.map((item) => (item.id === user.id ? user : item))
-          : [...state.users, user],
-      };
-    });
-  }, []);
-
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  return { load, put, retry };
+export function useWorkspaceUserWrite(workspaceId: string) {
+  const client = useQueryClient();
+  const scope = useQueryScope();
+  const key = workspaceUsersKey(scope, workspaceId);
+  const put = useCallback(
+    (user: WorkspaceUser) =>
+      client.setQueryData<WorkspaceUser[]>([...workspaceUsersKey(scope, workspaceId)], (users) => {
+        if (!users) return users;
+        return users.some((item) => item.id === user.id)
+          ? users.map((item) => (item.id === user.id ? user : item))
+          : [...users, user];
+      }),
+    [client, scope, workspaceId],
+  );
+  return useMutateAndInvalidate((write: () => Promise<WorkspaceUser>) => write(), {
+    invalidates: () => [key],
+    onAnswer: put,
+  });
 }

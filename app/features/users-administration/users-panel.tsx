@@ -18,7 +18,7 @@ import { isCallTrackingEnabled, isZohoWorkspace } from '@/shared/domain/workspac
 import { ChangeRoleDialog } from './change-role-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
 import { LinkUserDialog } from './link-user-dialog';
-import { useWorkspaceUsers } from './use-workspace-users';
+import { useWorkspaceUserWrite, useWorkspaceUsers } from './use-workspace-users';
 import {
   DEFAULT_USER_SORT,
   filterUsers,
@@ -50,7 +50,8 @@ const ACTION_CLASS = 'ic-users-admin__action';
 export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: AdminActor }) {
   const host = useHost();
   const confirm = useConfirm();
-  const { load, put, retry } = useWorkspaceUsers(host.api, workspace.id);
+  const { load, retry } = useWorkspaceUsers(workspace.id);
+  const writeUser = useWorkspaceUserWrite(workspace.id);
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<SortState<UserSortKey>>(DEFAULT_USER_SORT);
@@ -98,7 +99,9 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
     if (answer !== 1) return;
     setBusy(user.id);
     try {
-      put(await updateWorkspaceUser(host.api, workspace.id, user.id, { status: next }));
+      await writeUser.mutate(() =>
+        updateWorkspaceUser(host.api, workspace.id, user.id, { status: next }),
+      );
       setFocusAction(`${next === 'inactive' ? 'reactivate' : 'deactivate'}-${user.id}`);
       host.notify(
         'success',
@@ -116,7 +119,7 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
   async function resend(user: WorkspaceUser) {
     setBusy(user.id);
     try {
-      put(await resendInvitation(host.api, workspace.id, user.id));
+      await writeUser.mutate(() => resendInvitation(host.api, workspace.id, user.id));
       host.notify(
         'success',
         `A new invitation e-mail to ${user.email} is in the outbox. The earlier link no longer works.`,
@@ -272,7 +275,6 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
           roles={inviteRoles}
           onClose={() => setDialog(null)}
           onInvited={(user) => {
-            put(user);
             setDialog(null);
             host.notify(
               'success',
@@ -288,7 +290,6 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
           roles={rowActions(actor, dialog.user, users, features).roles}
           onClose={() => setDialog(null)}
           onChanged={(user) => {
-            put(user);
             setDialog(null);
             host.notify('success', `${fullName(user)} is now ${ROLE_LABELS[user.role]}.`);
           }}
@@ -302,7 +303,6 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
           features={features}
           onClose={() => setDialog(null)}
           onLinked={(user) => {
-            put(user);
             setDialog(null);
             host.notify('success', `Links of ${fullName(user)} saved.`);
           }}

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { quietly, refusalMessage } from '@/shared/api/quiet-api';
+import { useSaveAgentParameters } from './use-users-parameters';
+import { refusalMessage } from '@/shared/api/quiet-api';
 import { Button } from '@/app/components/button/button';
 import { SelectField, TextField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { FormDialog } from '@/app/components/form-dialog/form-dialog';
 import { useHost } from '@/app/host/host';
-import { saveAgentParameters } from '@/shared/api/users-parameters';
 import type {
   AgentParameters,
   AgentParametersUpdate,
@@ -60,6 +60,7 @@ export function EditParametersDialog({
     ParametersDraftErrors
   >(draftOf(agent), readParametersDraft);
   const [saving, setSaving] = useState(false);
+  const save = useSaveAgentParameters(workspaceId);
   const [failure, setFailure] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
@@ -70,12 +71,7 @@ export function EditParametersDialog({
     if (!request) return;
     setSaving(true);
     try {
-      const saved = await saveAgentParameters(
-        quietly(host.api),
-        workspaceId,
-        agent.agentId,
-        request,
-      );
+      const saved = await save.mutate({ agentId: agent.agentId, update: request });
       host.notify('success', savedText(agent.agentName));
       onSaved(saved);
     } catch (error) {

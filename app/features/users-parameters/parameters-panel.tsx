@@ -10,7 +10,6 @@ import {
   TABLE_CAPTION,
   TableScroll,
 } from '@/app/components/table/table-scroll';
-import { useHost } from '@/app/host/host';
 import type { AgentParameters } from '@/shared/contracts/users-parameters';
 import { EditParametersDialog } from './edit-parameters-dialog';
 import { ALL_OFFICES, describeRow, filterAgents, NO_OFFICE } from './parameters-table-model';
@@ -23,8 +22,7 @@ const none = <span className="ic-users-params__none">—</span>;
 
 /** One workspace's agents with their parameters, a search and office filter, and Edit. */
 export function ParametersPanel({ workspace }: { workspace: { id: string; name: string } }) {
-  const host = useHost();
-  const { load, put, retry } = useUsersParameters(host.api, workspace.id);
+  const { load, retry } = useUsersParameters(workspace.id);
   const [text, setText] = useState('');
   const [office, setOffice] = useState(ALL_OFFICES);
   const [editing, setEditing] = useState<AgentParameters | null>(null);
@@ -142,8 +140,7 @@ export function ParametersPanel({ workspace }: { workspace: { id: string; name: 
           agent={editing}
           choices={data}
           onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            put(saved);
+          onSaved={() => {
             setEditing(null);
           }}
         />

@@ -1,49 +1,61 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { ApiClient } from '@/shared/api/client';
-import { fetchUsersParameters } from '@/shared/api/users-parameters';
-import type { AgentParameters, UsersParameters } from '@/shared/contracts/users-parameters';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useHost } from '@/app/host/host';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
+import { saveAgentParameters } from '@/shared/api/users-parameters';
+import { quietly } from '@/shared/api/quiet-api';
+import type {
+  AgentParameters,
+  AgentParametersUpdate,
+  UsersParameters,
+} from '@/shared/contracts/users-parameters';
+import { usersParametersKey, usersParametersQuery } from '@/shared/query/settings-queries';
 
 export type ParametersLoad =
   { status: 'loading' } | { status: 'error' } | { status: 'loaded'; data: UsersParameters };
 
+/** The workspace's agents and their parameters (GET workspaces/{id}/users-parameters). */
+export function useUsersParameters(workspaceId: string) {
+  const { api } = useHost();
+  const scope = useQueryScope();
+  const query = useDataQuery(usersParametersQuery(scope, api, workspaceId));
+  const load = useMemo<ParametersLoad>(
+    () =>
+      query.status === 'loaded' && query.data
+        ? { status: 'loaded', data: query.data }
+        : query.status === 'error'
+          ? { status: 'error' }
+          : { status: 'loading' },
+    [query.status, query.data],
+  );
+  return { load, retry: query.retry };
+}
+
 /**
- * The workspace's agents and their parameters (GET workspaces/{id}/users-parameters),
- * kept up to date by each save's answer (the server returns the saved agent).
+ * Saves one agent's parameters (PUT, its refusal not toasted: the dialog says it): the
+ * saved agent goes in the list at once, then the list is loaded again behind it.
  */
-export function useUsersParameters(api: ApiClient, workspaceId: string) {
-  const [load, setLoad] = useState<ParametersLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setLoad({ status: 'loading' });
-    fetchUsersParameters(api, workspaceId)
-      .then((data) => current && setLoad({ status: 'loaded', data }))
-      .catch((error: unknown) => {
-        console.error('Users parameters failed to load', error);
-        if (current) setLoad({ status: 'error' });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, workspaceId, attempt]);
-
-  const put = useCallback((agent: AgentParameters) => {
-    setLoad((state) =>
-      state.status === 'loaded'
-        ? {
-            status: 'loaded',
-            data: {
-              ...state.data,
-              agents: state.data.agents.map((item) =>
-                item.agentId === agent.agentId ? agent : item,
-              ),
-            },
-          }
-        : state,
-    );
-  }, []);
-
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  return { load, put, retry };
+export function useSaveAgentParameters(workspaceId: string) {
+  const { api } = useHost();
+  const client = useQueryClient();
+  const scope = useQueryScope();
+  const key = usersParametersKey(scope, workspaceId);
+  const put = useCallback(
+    (agent: AgentParameters) =>
+      client.setQueryData<UsersParameters>(
+        [...usersParametersKey(scope, workspaceId)],
+        (data) =>
+          data && {
+            ...data,
+            agents: data.agents.map((item) => (item.agentId === agent.agentId ? agent : item)),
+          },
+      ),
+    [client, scope, workspaceId],
+  );
+  return useMutateAndInvalidate(
+    ({ agentId, update }: { agentId: string; update: AgentParametersUpdate }) =>
+      saveAgentParameters(quietly(api), workspaceId, agentId, update),
+    { invalidates: () => [key], onAnswer: put },
+  );
 }

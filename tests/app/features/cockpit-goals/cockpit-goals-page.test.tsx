@@ -10,23 +10,23 @@ import { SETTINGS } from './goal-settings-fixture';
 
 function renderPage(options: { role?: 'owner' | 'admin' | 'operator'; cockpit?: boolean } = {}) {
   const saved: CockpitGoalSettingsUpdate[] = [];
+  // The server keeps a save: the settings asked again after it are the saved ones.
+  let settings = SETTINGS;
   const api = fakeApi({
     'cockpit-goals': (req) => {
       if (req.method === 'PUT') {
         const update = req.body as CockpitGoalSettingsUpdate;
         saved.push(update);
-        return {
-          data: {
-            ...SETTINGS,
-            ...update,
-            leadSources: SETTINGS.leadSources.map((source) => ({
-              ...source,
-              leadGen: update.leadSources.find((item) => item.id === source.id)?.leadGen ?? null,
-            })),
-          },
+        settings = {
+          ...SETTINGS,
+          ...update,
+          leadSources: SETTINGS.leadSources.map((source) => ({
+            ...source,
+            leadGen: update.leadSources.find((item) => item.id === source.id)?.leadGen ?? null,
+          })),
         };
       }
-      return { data: SETTINGS };
+      return { data: settings };
     },
   });
   const workspace =
@@ -75,7 +75,7 @@ describe('the cockpit-goals settings page (spec: dashboards 2.2, 5, 6)', () => {
   });
 
   it('saves the goals and the per-source lead goals, and says so', async () => {
-    const { saved, host } = renderPage();
+    const { api, saved, host } = renderPage();
     fireEvent.change(await screen.findByLabelText('Hires minimum'), { target: { value: '15' } });
     fireEvent.change(screen.getByLabelText('TV minimum'), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('TV goal'), { target: { value: '6' } });
@@ -92,6 +92,11 @@ describe('the cockpit-goals settings page (spec: dashboards 2.2, 5, 6)', () => {
     ]);
     expect(host.notify).toHaveBeenCalledWith('success', 'Cockpit goals saved.');
     expect(((await screen.findByLabelText('TV minimum')) as HTMLInputElement).value).toBe('4');
+    // The save drops the cached settings: they are asked again, and the form keeps the saved ones.
+    await waitFor(() =>
+      expect(api.calls('cockpit-goals').filter((req) => req.method === 'GET')).toHaveLength(2),
+    );
+    expect((screen.getByLabelText('TV minimum') as HTMLInputElement).value).toBe('4');
   });
 
   it('is not offered to workspaces without the cockpit', () => {

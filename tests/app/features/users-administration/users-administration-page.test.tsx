@@ -40,11 +40,30 @@ function renderPage(
     users?: WorkspaceUser[];
   } = {},
 ) {
+  // The server keeps what a write answered: the list asked again after it shows the change.
+  let users = [...(options.users ?? LAKESIDE_USERS)];
+  const remembered =
+    (handler: Handler): Handler =>
+    async (req) => {
+      const answer = (await handler(req)) as { data?: WorkspaceUser };
+      const saved = answer?.data;
+      if (saved?.id && req.method !== 'GET') {
+        users = users.some((user) => user.id === saved.id)
+          ? users.map((user) => (user.id === saved.id ? saved : user))
+          : [...users, saved];
+      }
+      return answer;
+    };
   const api = fakeApi({
-    'workspaces/ws_lakeside/users': () => listOf(options.users ?? LAKESIDE_USERS),
+    'workspaces/ws_lakeside/users': () => listOf(users),
     'crm/zoho/users': () => listOf(ZOHO_USERS),
     'voip/providers/ctm/users': () => listOf(CTM_USERS),
-    ...options.routes,
+    ...Object.fromEntries(
+      Object.entries(options.routes ?? {}).map(([suffix, handler]) => [
+        suffix,
+        remembered(handler),
+      ]),
+    ),
   });
   const host = makeHost({
     api,
@@ -281,7 +300,7 @@ describe('Settings > Users administration (issue #16)', () => {
 
   it('deactivates after a confirm that says their sessions end, then offers Reactivate', async () => {
     let patched: unknown = null;
-    const { host } = renderPage({
+    const { api, host } = renderPage({
       routes: {
         'users/u_3': (req) => {
           patched = req.body;
@@ -309,6 +328,9 @@ describe('Settings > Users administration (issue #16)', () => {
       'success',
       'Oscar Operator is deactivated: their open sessions have ended.',
     );
+    // The write drops the cached list: it is asked again, and the row stays as saved.
+    await waitFor(() => expect(api.calls('workspaces/ws_lakeside/users')).toHaveLength(2));
+    expect(within(rowOf('Oscar Operator')).getByText('Inactive')).toBeInTheDocument();
   });
 
   it('does nothing when the deactivation is cancelled', async () => {

@@ -77,16 +77,22 @@ const DATA: UsersParameters = {
 
 function renderPage(options: { list?: Handler; save?: Handler; user?: Partial<LoggedUser> } = {}) {
   const saved: AgentParametersUpdate[] = [];
+  // The server keeps a save: the list asked again after it shows the saved agent.
+  let data = DATA;
   const api = fakeApi({
-    'users-parameters': options.list ?? (() => ({ data: DATA })),
+    'users-parameters': options.list ?? (() => ({ data })),
     'users-parameters/agt_1':
       options.save ??
       ((req) => {
         const body = req.body as AgentParametersUpdate;
         saved.push(body);
-        return {
-          data: { ...agent('agt_1', 'Ada Agent'), ...body, updatedAt: '2026-11-26T10:00:00.000Z' },
+        const ada = {
+          ...agent('agt_1', 'Ada Agent'),
+          ...body,
+          updatedAt: '2026-11-26T10:00:00.000Z',
         };
+        data = { ...data, agents: data.agents.map((a) => (a.agentId === 'agt_1' ? ada : a)) };
+        return { data: ada };
       }),
   });
   const host = makeHost({
@@ -204,7 +210,7 @@ describe('the edit dialog', () => {
   });
 
   it('saves the parameters, says so, and shows them in the row', async () => {
-    const { saved, host } = renderPage();
+    const { api, saved, host } = renderPage();
     const dialog = await openEdit('Ada Agent');
     fireEvent.change(within(dialog).getByLabelText('Office'), { target: { value: 'off_mil' } });
     // Checked out of order, sent in the workspace's order.
@@ -238,6 +244,11 @@ describe('the edit dialog', () => {
     expect(ada.getByText('Bankruptcy, Personal Injury')).toBeInTheDocument();
     expect(ada.getByText('Answers 20')).toBeInTheDocument();
     expect(ada.getByText('75%')).toBeInTheDocument();
+    // The save drops the cached list: it is asked again, and the row stays as saved.
+    await waitFor(() =>
+      expect(api.calls('users-parameters').filter((req) => req.method === 'GET')).toHaveLength(2),
+    );
+    expect(within(rowOf('Ada Agent')).getByText('75%')).toBeInTheDocument();
   });
 
   it("says the server's refusal in the dialog and keeps everything typed", async () => {
