@@ -141,6 +141,7 @@ describe('screens that fit (issue #30)', () => {
     try {
       await page.setViewport({ width: WIDE[0], height: 900 });
       await signInToApp(page, suite.server.url, 'owner@lakeside.test');
+      await page.waitForSelector('nav[aria-label="Main menu"] li[data-depth="0"]');
       const paths = await menuPaths(page);
       expect(paths.length, 'the owner sees menu entries').toBeGreaterThan(10);
 

@@ -9,7 +9,7 @@ export const MAIN_MENU = 'nav[aria-label="Main menu"]';
  * The Training topics come from a lookup: it opens and reads until the menu stops changing.
  */
 export async function menuPaths(page: Page): Promise<string[]> {
-  await page.waitForSelector(`${MAIN_MENU} li[data-depth="0"]`);
+  await page.waitForSelector(MAIN_MENU);
   let paths: string[] = [];
   for (let stable = 0; stable < 4;) {
     await page.evaluate((menu) => {
