@@ -11,6 +11,7 @@ import {
   CRM_PAGES,
   freshAppPage,
   launchWithExtension,
+  menuPaths,
   openCrmPage,
   PANEL_SELECTOR,
   panelFrame,
@@ -145,28 +146,6 @@ async function waitForScreen(page: Page, what: string): Promise<void> {
     if (Date.now() > deadline) throw new Error(`${what} never finished loading`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** Opens every parent of the sidebar (nested ones too) and reads the entries' paths. */
-async function menuPaths(page: Page): Promise<string[]> {
-  await page.waitForSelector('nav[aria-label="Main menu"]');
-  // The Training topics come from a lookup: expand until the menu stops growing.
-  let paths: string[] = [];
-  for (let stable = 0; stable < 4;) {
-    await page.evaluate(() => {
-      for (const button of document.querySelectorAll<HTMLButtonElement>(
-        'nav[aria-label="Main menu"] button[aria-controls][aria-expanded="false"]',
-      ))
-        button.click();
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const next = await page.$$eval('nav[aria-label="Main menu"] a[href]', (links) =>
-      links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
-    );
-    stable = next.join() === paths.join() ? stable + 1 : 0;
-    paths = next;
-  }
-  return paths;
 }
 
 /** The top bar's switch, as a person uses it; waits for the whole document to follow. */

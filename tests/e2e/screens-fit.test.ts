@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD_COST } from '../server/helpers/test-server';
-import { appSuite, freshAppPage, signInToApp } from './harness';
+import { appSuite, freshAppPage, menuPaths, signInToApp } from './harness';
 
 // Issue #30 "Screens that fit": as the owner, every screen of the menu at 1366 and 1280 px
 // shows all of each table's columns and row actions (no table scrolls sideways, no cell or
@@ -16,30 +16,6 @@ const NARROW = 800;
 const SCREEN_TIMEOUT = 30_000;
 
 const suite = appSuite({ passwordCost: TEST_PASSWORD_COST });
-
-/** Opens every parent of the sidebar and answers the paths of its entries, in order. */
-async function menuPaths(page: Page): Promise<string[]> {
-  await page.waitForSelector('nav[aria-label="Main menu"] li[data-depth="0"]');
-  await page.evaluate(() => {
-    for (const button of document.querySelectorAll<HTMLButtonElement>(
-      'nav[aria-label="Main menu"] li[data-depth="0"] > button[aria-controls]',
-    )) {
-      if (button.getAttribute('aria-expanded') !== 'true') button.click();
-    }
-  });
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return page.evaluate(() => [
-    ...new Set(
-      [
-        ...document.querySelectorAll<HTMLAnchorElement>(
-          'nav[aria-label="Main menu"] li[data-depth="0"] a[href], nav[aria-label="Main menu"] li[data-depth="1"] > a[href]',
-        ),
-      ]
-        .map((link) => new URL(link.href).pathname)
-        .filter((path) => path.startsWith('/app/')),
-    ),
-  ]);
-}
 
 /** Waits until the screen has its heading, nothing is loading, and the page stopped changing. */
 async function waitForSettled(page: Page, path: string): Promise<void> {
@@ -263,6 +239,7 @@ describe('screens that fit (issue #30)', () => {
     try {
       await page.setViewport({ width: WIDE[0], height: 900 });
       await signInToApp(page, suite.server.url, 'owner@lakeside.test');
+      await page.waitForSelector('nav[aria-label="Main menu"] li[data-depth="0"]');
       const paths = await menuPaths(page);
       expect(paths.length, 'the owner sees menu entries').toBeGreaterThan(10);
       for (const path of paths) ownerPaths.add(path);

@@ -13,6 +13,7 @@ export {
 } from './start-server';
 export { freshAppPage, signInToApp } from './app-pages';
 export { appSuite, type AppSuite } from './app-suite';
+export { MAIN_MENU, menuPaths } from './menu';
 export {
   bodyText,
   clickButton,
