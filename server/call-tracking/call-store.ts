@@ -14,6 +14,7 @@ import { isUsPhone, stripPhone } from '@/shared/domain/phone';
 import { formatInternationalUs, phoneMatchKey, toUsE164 } from '@/shared/domain/phone-dialing';
 import type { Db } from '../db/database';
 import type { CtmCallTable, CtmTrackingNumberTable } from '../db/schema';
+import { isWorkspaceRow } from '../repositories/workspace-rows';
 
 // The simulated provider's storage: tracking numbers and calls (migration 0006), read as
 // the contracts of shared/contracts/call-tracking.ts.
@@ -274,18 +275,8 @@ export async function agentOfCtmUser(
   return row ?? null;
 }
 
-export async function ctmUserExists(
-  db: Db,
-  workspaceId: string,
-  ctmUserId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('ctm_users')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', ctmUserId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function ctmUserExists(db: Db, workspaceId: string, ctmUserId: string): Promise<boolean> {
+  return isWorkspaceRow(db, 'ctm_users', workspaceId, ctmUserId);
 }
 
 /**

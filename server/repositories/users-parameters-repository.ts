@@ -8,6 +8,7 @@ import { NO_MINIMUMS } from '@/shared/contracts/users-parameters';
 import { DEFAULT_COMPLIANCE_MINIMUM } from '@/shared/domain/users-parameters';
 import type { Db } from '../db/database';
 import { listAgents, listConsultants, listOffices, listPracticeAreas } from './lookup-repository';
+import { isWorkspaceRow } from './workspace-rows';
 
 // Settings > Users parameters (issue #16): agent_parameters and agent_practice_areas of
 // migration 0008. An agent without a row has no parameters set.
@@ -194,18 +195,8 @@ export async function findAgentOfPerson(
 }
 
 /** Whether the office is one of the workspace's. */
-export async function isWorkspaceOffice(
-  db: Db,
-  workspaceId: string,
-  officeId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('offices')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', officeId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isWorkspaceOffice(db: Db, workspaceId: string, officeId: string): Promise<boolean> {
+  return isWorkspaceRow(db, 'offices', workspaceId, officeId);
 }
 
 /** Which of these ids are practice areas of the workspace. */

@@ -1,23 +1,18 @@
 import type { CampaignApportion } from '@/shared/contracts/workspace-settings';
 import { centsToDollars } from '@/shared/domain/money';
 import type { Db } from '../db/database';
+import { isWorkspaceRow } from './workspace-rows';
 
 // Settings > Tracking numbers and Settings > Campaign apportion (issue #16;
 // server/routes/workspace-settings.ts): the writes, and the checks of what a write names.
 
 /** Whether the tracking number is one of the workspace's. */
-export async function isWorkspaceTrackingNumber(
+export function isWorkspaceTrackingNumber(
   db: Db,
   workspaceId: string,
   numberId: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('ctm_tracking_numbers')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', numberId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return isWorkspaceRow(db, 'ctm_tracking_numbers', workspaceId, numberId);
 }
 
 /** Sets a tracking number's label and what its calls are attributed to. */
@@ -38,33 +33,21 @@ export async function updateTrackingNumber(
 }
 
 /** Whether the lead source is one of the workspace's (hidden Test sources included). */
-export async function isWorkspaceLeadSource(
+export function isWorkspaceLeadSource(
   db: Db,
   workspaceId: string,
   leadSourceId: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('lead_sources')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', leadSourceId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return isWorkspaceRow(db, 'lead_sources', workspaceId, leadSourceId);
 }
 
 /** Whether the campaign is one of the workspace's. */
-export async function isWorkspaceCampaign(
+export function isWorkspaceCampaign(
   db: Db,
   workspaceId: string,
   campaignId: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('campaigns')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', campaignId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return isWorkspaceRow(db, 'campaigns', workspaceId, campaignId);
 }
 
 /** The workspace's campaign with its lead source (id and label), if it has one. */
