@@ -5,9 +5,6 @@ import { fetchLookup, type LookupItem } from '@/shared/api/lookups';
 import { listWorkspaceUsers } from '@/shared/api/users-administration';
 import { fetchUsersParameters } from '@/shared/api/users-parameters';
 import type { AsyncFailureList } from '@/shared/contracts/async-errors';
-import type { CockpitGoalSettings } from '@/shared/contracts/reports/cockpit-goals';
-import type { WorkspaceUser } from '@/shared/contracts/users-administration';
-import type { UsersParameters } from '@/shared/contracts/users-parameters';
 import { withSignal } from './api-with-signal';
 import type { DataQueryOptions } from './data-query';
 import type { QueryScope } from './query-scope';
@@ -16,67 +13,41 @@ import type { QueryScope } from './query-scope';
 // request cancelled when no screen waits for it. None retries by itself: the screen's
 // error view has Try Again. A write drops the key it changes (useMutateAndInvalidate).
 
-/** GET workspaces/{id}/users: Settings → Users administration. */
-export const workspaceUsersKey = (scope: QueryScope, workspaceId: string) =>
-  [...scope, 'workspace-users', workspaceId] as const;
-
-export function workspaceUsersQuery(
-  scope: QueryScope,
-  api: ApiClient,
-  workspaceId: string,
-): DataQueryOptions<WorkspaceUser[]> {
-  return {
-    queryKey: workspaceUsersKey(scope, workspaceId),
-    queryFn: ({ signal }) => listWorkspaceUsers(withSignal(api, signal), workspaceId),
+/**
+ * One workspace's settings screen, read whole: its key and its loader (the request
+ * cancelled when no screen waits for it). A failure is logged once, by the host's query
+ * client (create-host-query-client.ts).
+ */
+function workspaceSettingsQuery<T>(
+  name: string,
+  load: (api: ApiClient, workspaceId: string) => Promise<T>,
+) {
+  const key = (scope: QueryScope, workspaceId: string) => [...scope, name, workspaceId] as const;
+  const query = (scope: QueryScope, api: ApiClient, workspaceId: string): DataQueryOptions<T> => ({
+    queryKey: key(scope, workspaceId),
+    queryFn: ({ signal }) => load(withSignal(api, signal), workspaceId),
     retry: false,
-  };
+  });
+  return { key, query };
 }
+
+/** GET workspaces/{id}/users: Settings → Users administration. */
+const workspaceUsers = workspaceSettingsQuery('workspace-users', listWorkspaceUsers);
+export const workspaceUsersKey = workspaceUsers.key;
+export const workspaceUsersQuery = workspaceUsers.query;
 
 /** GET workspaces/{id}/users-parameters: Settings → Users parameters. */
-export const usersParametersKey = (scope: QueryScope, workspaceId: string) =>
-  [...scope, 'users-parameters', workspaceId] as const;
-
-export function usersParametersQuery(
-  scope: QueryScope,
-  api: ApiClient,
-  workspaceId: string,
-): DataQueryOptions<UsersParameters> {
-  return {
-    queryKey: usersParametersKey(scope, workspaceId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchUsersParameters(withSignal(api, signal), workspaceId);
-      } catch (error) {
-        if (!signal.aborted) console.error('Users parameters failed to load', error);
-        throw error;
-      }
-    },
-    retry: false,
-  };
-}
+const usersParameters = workspaceSettingsQuery('users-parameters', fetchUsersParameters);
+export const usersParametersKey = usersParameters.key;
+export const usersParametersQuery = usersParameters.query;
 
 /** GET workspaces/{id}/cockpit-goals: Settings → Cockpit Goals. */
-export const cockpitGoalSettingsKey = (scope: QueryScope, workspaceId: string) =>
-  [...scope, 'cockpit-goal-settings', workspaceId] as const;
-
-export function cockpitGoalSettingsQuery(
-  scope: QueryScope,
-  api: ApiClient,
-  workspaceId: string,
-): DataQueryOptions<CockpitGoalSettings> {
-  return {
-    queryKey: cockpitGoalSettingsKey(scope, workspaceId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchCockpitGoalSettings(withSignal(api, signal), workspaceId);
-      } catch (error) {
-        if (!signal.aborted) console.error('Cockpit goals failed to load', error);
-        throw error;
-      }
-    },
-    retry: false,
-  };
-}
+const cockpitGoalSettings = workspaceSettingsQuery(
+  'cockpit-goal-settings',
+  fetchCockpitGoalSettings,
+);
+export const cockpitGoalSettingsKey = cockpitGoalSettings.key;
+export const cockpitGoalSettingsQuery = cockpitGoalSettings.query;
 
 /** Every page of the workspace's failed records: what a retry or a dismiss drops. */
 export const asyncFailuresKey = (scope: QueryScope, workspaceId: string) =>
