@@ -12,7 +12,7 @@ import { sendNotification } from '@/shared/api/notifications';
 import { EMPTY_DRAFT, readDraft } from './send-notification-draft';
 import { TestCallForm } from './test-call-form';
 import { optionLabel, UserPicker } from './user-picker';
-import { workspaceUsersQuery } from './workspace-users-query';
+import { workspaceUsersQuery } from '@/shared/query/settings-queries';
 import { workspacesQuery } from '@/shared/query/workspace-queries';
 import './system-notifications-page.css';
 import { CheckField } from '@/app/components/field/field-controls';
@@ -32,7 +32,10 @@ export function SystemNotificationsPage() {
   );
   const [sending, setSending] = useState(false);
   const users = useDataQuery(
-    draft.workspaceId ? workspaceUsersQuery(scope, host.api, draft.workspaceId) : null,
+    // The same query as Settings → Users administration; the picker's list may be a minute old.
+    draft.workspaceId
+      ? { ...workspaceUsersQuery(scope, host.api, draft.workspaceId), staleTime: 60_000 }
+      : null,
   );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
