@@ -106,29 +106,19 @@ export async function findEventRow(db: Db, eventId: string) {
 export type EventRow = Selectable<CalendarEventTable>;
 
 /**
- * Stores a new event; `check` (the overlap check) runs first inside the same transaction,
- * so two agents cannot take the same slot.
+ * Stores an event, new or replacing its row; `check` (the overlap check) runs first inside
+ * the same transaction, so two agents cannot take the same slot.
  */
-export async function insertEvent(
+export async function saveEvent(
   db: Db,
   row: EventRow,
   check: (trx: Db) => Promise<void>,
+  stored: 'new' | 'existing',
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await check(trx);
-    await trx.insertInto('calendar_events').values(row).execute();
-  });
-}
-
-/** Replaces an event's row; `check` runs first inside the same transaction. */
-export async function updateEvent(
-  db: Db,
-  row: EventRow,
-  check: (trx: Db) => Promise<void>,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await check(trx);
-    await trx.updateTable('calendar_events').set(row).where('id', '=', row.id).execute();
+    if (stored === 'new') await trx.insertInto('calendar_events').values(row).execute();
+    else await trx.updateTable('calendar_events').set(row).where('id', '=', row.id).execute();
   });
 }
 

@@ -45,14 +45,13 @@ import {
   findCalendarRow,
   findConsultant,
   findEventRow,
-  insertEvent,
   listAppointmentOutcomes,
   listCalendars,
   listEventsOverlapping,
   listEventsStarting,
   listObjections,
   toCalendarEvent,
-  updateEvent,
+  saveEvent,
 } from '../repositories/scheduling-repository';
 import { findWorkspace } from '../repositories/workspace-repository';
 import { createWorkspaceScope } from './workspace-scope';
@@ -217,7 +216,7 @@ function registerEventRoutes(api: FastifyInstance, deps: SchedulingDeps): void {
       created_at: stamp,
       updated_at: stamp,
     };
-    await insertEvent(db, row, (trx) => refuseOverlap(trx, calendar.id, span));
+    await saveEvent(db, row, (trx) => refuseOverlap(trx, calendar.id, span), 'new');
     reply.code(201);
     return respondWith(calendarEventResponseSchema, { data: toCalendarEvent(row) });
   });
@@ -255,7 +254,12 @@ function registerEventRoutes(api: FastifyInstance, deps: SchedulingDeps): void {
       app_uid: body.appId ?? existing.app_uid,
       updated_at: ctx.now().toISOString(),
     };
-    await updateEvent(db, updated, (trx) => refuseOverlap(trx, calendar.id, span, existing.id));
+    await saveEvent(
+      db,
+      updated,
+      (trx) => refuseOverlap(trx, calendar.id, span, existing.id),
+      'existing',
+    );
     return respondWith(calendarEventResponseSchema, { data: toCalendarEvent(updated) });
   });
 
