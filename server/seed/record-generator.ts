@@ -120,13 +120,14 @@ function hash(text: string): number {
 class Weighted<T> {
   private readonly cumulative: number[] = [];
   private readonly total: number;
+  /** Each item drawn in proportion to its weight (a negative weight counts as none). */
   constructor(
     readonly items: readonly T[],
-    weights: readonly number[],
+    weightOf: (item: T, index: number) => number,
   ) {
     let sum = 0;
-    for (const w of weights) {
-      sum += Math.max(0, w);
+    for (const [index, item] of items.entries()) {
+      sum += Math.max(0, weightOf(item, index));
       this.cumulative.push(sum);
     }
     this.total = sum;
@@ -350,28 +351,16 @@ function weighSources({ ws, random }: Generation) {
   });
   return {
     sourceInfo,
-    allSources: new Weighted(
-      sourceInfo,
-      sourceInfo.map((s) => s.weight),
-    ),
-    currentSources: new Weighted(
-      sourceInfo,
-      sourceInfo.map((s) => (s.active ? s.weight : 0)),
-    ),
+    allSources: new Weighted(sourceInfo, (s) => s.weight),
+    currentSources: new Weighted(sourceInfo, (s) => (s.active ? s.weight : 0)),
   };
 }
 
 function weighPlaces(ws: WorkspaceLookups) {
   const parents = ws.caseTypes.filter((c) => c.parentKey === null);
   return {
-    officePick: new Weighted(
-      ws.offices,
-      ws.offices.map((_, i) => (i === 0 ? 3 : 1)),
-    ),
-    parentPick: new Weighted(
-      parents,
-      parents.map((_, i) => (i === 0 ? 4 : 1.5)),
-    ),
+    officePick: new Weighted(ws.offices, (_, i) => (i === 0 ? 3 : 1)),
+    parentPick: new Weighted(parents, (_, i) => (i === 0 ? 4 : 1.5)),
     childrenOf: new Map(
       parents.map((p) => [p.key, ws.caseTypes.filter((c) => c.parentKey === p.key)]),
     ),
@@ -391,18 +380,9 @@ function weighPeople({ ws, random }: Generation) {
     closing: i === ws.consultants.length - 1 ? 0.6 : 0.9 + random.next() * 0.2,
   }));
   return {
-    allAgents: new Weighted(
-      agentInfo,
-      agentInfo.map((a) => a.weight),
-    ),
-    currentAgents: new Weighted(
-      agentInfo,
-      agentInfo.map((a) => (a.active ? a.weight : 0)),
-    ),
-    consultantPick: new Weighted(
-      consultantInfo,
-      consultantInfo.map((c) => (c.active ? c.weight : 0)),
-    ),
+    allAgents: new Weighted(agentInfo, (a) => a.weight),
+    currentAgents: new Weighted(agentInfo, (a) => (a.active ? a.weight : 0)),
+    consultantPick: new Weighted(consultantInfo, (c) => (c.active ? c.weight : 0)),
   };
 }
 
