@@ -15,6 +15,7 @@ import type { Db } from '../db/database';
 import { isTestLeadSource } from '@/shared/domain/lead-sources';
 import { compareCodes, compareLabels } from '@/shared/domain/sorting';
 import { readJson } from './json-column';
+import { workspaceRows } from './workspace-rows';
 
 /** spec: dashboards 3 — lists sort case-insensitively by name (ties by id, for stable pages). */
 function byLabel<T extends { id: string }>(label: (item: T) => string) {
@@ -26,11 +27,7 @@ const storedLeadSourceSettings = leadSourceSchema.shape.Settings;
 
 /** Visible lead sources (active and inactive; the client filters by status). */
 export async function listLeadSources(db: Db, workspaceId: string): Promise<LeadSource[]> {
-  const rows = await db
-    .selectFrom('lead_sources')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .execute();
+  const rows = await workspaceRows(db, 'lead_sources', workspaceId);
   return rows
     .filter((row) => !isTestLeadSource(row))
     .map((row) => ({
@@ -77,11 +74,7 @@ export async function listCampaigns(db: Db, workspaceId: string): Promise<Campai
 }
 
 export async function listOffices(db: Db, workspaceId: string): Promise<Office[]> {
-  const rows = await db
-    .selectFrom('offices')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .execute();
+  const rows = await workspaceRows(db, 'offices', workspaceId);
   return rows
     .map((row) => ({
       id: row.id,
@@ -94,13 +87,7 @@ export async function listOffices(db: Db, workspaceId: string): Promise<Office[]
 
 /** Case types then their sub case types, in the workspace's own order. */
 export async function listCaseTypes(db: Db, workspaceId: string): Promise<CaseType[]> {
-  const rows = await db
-    .selectFrom('case_types')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  const rows = await workspaceRows(db, 'case_types', workspaceId, 'sort_order');
   return rows.map((row) => ({
     id: row.id,
     key: row.key,
@@ -110,22 +97,12 @@ export async function listCaseTypes(db: Db, workspaceId: string): Promise<CaseTy
 }
 
 export async function listPracticeAreas(db: Db, workspaceId: string): Promise<PracticeArea[]> {
-  const rows = await db
-    .selectFrom('practice_areas')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  const rows = await workspaceRows(db, 'practice_areas', workspaceId, 'sort_order');
   return rows.map((row) => ({ id: row.id, name: row.name, parent: row.parent }));
 }
 
 export async function listAgents(db: Db, workspaceId: string): Promise<Agent[]> {
-  const rows = await db
-    .selectFrom('agents')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .execute();
+  const rows = await workspaceRows(db, 'agents', workspaceId);
   return rows
     .map((row) => ({
       id: row.id,
@@ -139,11 +116,7 @@ export async function listAgents(db: Db, workspaceId: string): Promise<Agent[]> 
 }
 
 export async function listConsultants(db: Db, workspaceId: string): Promise<Consultant[]> {
-  const rows = await db
-    .selectFrom('consultants')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .execute();
+  const rows = await workspaceRows(db, 'consultants', workspaceId);
   return rows
     .map((row) => ({
       id: row.id,
@@ -172,11 +145,7 @@ export async function listCrmUsers(
 }
 
 export async function listCtmUsers(db: Db, workspaceId: string): Promise<CtmUser[]> {
-  const rows = await db
-    .selectFrom('ctm_users')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .execute();
+  const rows = await workspaceRows(db, 'ctm_users', workspaceId);
   return rows
     .map((row) => ({
       id: row.id,

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 
 /** Tables of rows that belong to one workspace, each named by its own id. */
 export type WorkspaceRowTable =
@@ -23,4 +25,34 @@ export async function isWorkspaceRow(
     .where('id', '=', id)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Tables of a workspace's lookups, read whole. */
+export type WorkspaceListTable =
+  | 'agents'
+  | 'case_types'
+  | 'consultants'
+  | 'ctm_users'
+  | 'lead_sources'
+  | 'offices'
+  | 'practice_areas';
+
+/**
+ * Every row of one workspace in a lookup table; in the workspace's own order (`sort_order`,
+ * then id) where the table keeps one, else as stored (the caller sorts).
+ */
+export async function workspaceRows<Table extends WorkspaceListTable>(
+  db: Db,
+  table: Table,
+  workspaceId: string,
+  order?: 'sort_order',
+): Promise<Selectable<Database[Table]>[]> {
+  // Kysely cannot narrow a union of table names: each has workspace_id (and the ordered
+  // ones sort_order), and the rows are handed on as the table's own.
+  let query = db
+    .selectFrom(table as 'case_types')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId);
+  if (order) query = query.orderBy('sort_order').orderBy('id');
+  return (await query.execute()) as unknown as Selectable<Database[Table]>[];
 }
