@@ -259,19 +259,23 @@ export async function countLiveCalls(db: Db, workspaceId: string): Promise<numbe
   return Number(n);
 }
 
-/** The agent rung for a call-tracking user of the workspace (null: no agent linked to it). */
+/**
+ * The agent rung for a call-tracking user of the workspace, an active one first (null: no
+ * agent linked to it); `exceptAgentId` leaves one agent out (is the user linked elsewhere?).
+ */
 export async function agentOfCtmUser(
   db: Db,
   workspaceId: string,
   ctmUserId: string,
+  exceptAgentId?: string,
 ): Promise<{ id: string; name: string } | null> {
-  const row = await db
+  let query = db
     .selectFrom('agents')
     .select(['id', 'name'])
     .where('workspace_id', '=', workspaceId)
-    .where('ctm_user_id', '=', ctmUserId)
-    .orderBy('active', 'desc')
-    .executeTakeFirst();
+    .where('ctm_user_id', '=', ctmUserId);
+  if (exceptAgentId !== undefined) query = query.where('id', '!=', exceptAgentId);
+  const row = await query.orderBy('active', 'desc').executeTakeFirst();
   return row ?? null;
 }
 

@@ -135,23 +135,6 @@ export async function zohoUserExists(
   return row !== undefined;
 }
 
-/** The workspace's agent, other than `exceptAgentId`, linked to this call-tracking user. */
-export async function otherAgentOfCtmUser(
-  db: Db,
-  workspaceId: string,
-  ctmUserId: string,
-  exceptAgentId: string,
-): Promise<{ id: string; name: string } | null> {
-  const row = await db
-    .selectFrom('agents')
-    .select(['id', 'name'])
-    .where('workspace_id', '=', workspaceId)
-    .where('ctm_user_id', '=', ctmUserId)
-    .where('id', '!=', exceptAgentId)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 export interface AgentLinks {
   crmUserId: string | null;
   ctmUserId: string | null;

@@ -27,7 +27,7 @@ import {
 import { assertRole, assertWorkspaceAccess, type Principal } from '../auth/access';
 import { inviteNewUser, renewInvitation } from '../auth/invitation-email';
 import { acceptInvitation, findInvitationByToken, invitationState } from '../auth/invitations';
-import { ctmUserExists } from '../call-tracking/call-store';
+import { agentOfCtmUser, ctmUserExists } from '../call-tracking/call-store';
 import { hashPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
@@ -42,7 +42,6 @@ import {
 } from '../repositories/user-repository';
 import {
   insertLinkedAgent,
-  otherAgentOfCtmUser,
   saveUserStatus,
   updateAgentLinks,
   zohoUserExists,
@@ -396,12 +395,7 @@ async function checkLinkTargets(
       );
     }
     // One call-tracking user rings one agent: calls are routed by it (agentOfCtmUser).
-    const taken = await otherAgentOfCtmUser(
-      db,
-      workspaceId,
-      links.ctmUserId,
-      user.agent?.agentId ?? '',
-    );
+    const taken = await agentOfCtmUser(db, workspaceId, links.ctmUserId, user.agent?.agentId ?? '');
     if (taken) {
       throw new HttpError(
         409,
