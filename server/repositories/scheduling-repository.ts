@@ -63,6 +63,10 @@ export async function consultantIdOfUser(
   return row?.id ?? null;
 }
 
+/** A calendar's events, to narrow down. */
+const eventsOfCalendar = (db: Db, calendarId: string) =>
+  db.selectFrom('calendar_events').selectAll().where('calendar_id', '=', calendarId);
+
 /** Events of a calendar that start in [from, to) (ISO UTC instants), in start order. */
 export async function listEventsStarting(
   db: Db,
@@ -70,10 +74,7 @@ export async function listEventsStarting(
   from: string,
   to: string,
 ): Promise<CalendarEvent[]> {
-  const rows = await db
-    .selectFrom('calendar_events')
-    .selectAll()
-    .where('calendar_id', '=', calendarId)
+  const rows = await eventsOfCalendar(db, calendarId)
     .where('start_time', '>=', from)
     .where('start_time', '<', to)
     .orderBy('start_time')
@@ -89,10 +90,7 @@ export async function listEventsOverlapping(
   from: string,
   to: string,
 ): Promise<CalendarEvent[]> {
-  const rows = await db
-    .selectFrom('calendar_events')
-    .selectAll()
-    .where('calendar_id', '=', calendarId)
+  const rows = await eventsOfCalendar(db, calendarId)
     .where('start_time', '<', to)
     .where('end_time', '>', from)
     .execute();
