@@ -19,6 +19,18 @@ export interface DataState<T> {
   retry: () => void;
 }
 
+/** What a whole screen shows of one query: loading (not asked yet included), error, or its data. */
+export type ScreenLoad<T> =
+  { status: 'loading' } | { status: 'error' } | { status: 'loaded'; data: T };
+
+export function screenLoadOf<T>({
+  status,
+  data,
+}: Pick<DataState<T>, 'status' | 'data'>): ScreenLoad<T> {
+  if (status === 'loaded' && data) return { status: 'loaded', data };
+  return status === 'error' ? { status: 'error' } : { status: 'loading' };
+}
+
 const IDLE_KEY = ['intake', null, null, 'idle'] as const;
 
 /** The host's query scope: every key of this sign-in starts with it. */

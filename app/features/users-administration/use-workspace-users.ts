@@ -1,28 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import {
+  screenLoadOf,
+  useDataQuery,
+  useQueryScope,
+  type ScreenLoad,
+} from '@/app/query/use-data-query';
 import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { useHost } from '@/app/host/host';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
 import { workspaceUsersKey, workspaceUsersQuery } from '@/shared/query/settings-queries';
 
-export type UsersLoad =
-  { status: 'loading' } | { status: 'error' } | { status: 'loaded'; users: WorkspaceUser[] };
+export type UsersLoad = ScreenLoad<WorkspaceUser[]>;
 
 /** The workspace's users (GET workspaces/{id}/users), from the host's query cache. */
 export function useWorkspaceUsers(workspaceId: string) {
   const { api } = useHost();
   const scope = useQueryScope();
   const query = useDataQuery(workspaceUsersQuery(scope, api, workspaceId));
-  const load = useMemo<UsersLoad>(
-    () =>
-      query.status === 'loaded' && query.data
-        ? { status: 'loaded', users: query.data }
-        : query.status === 'error'
-          ? { status: 'error' }
-          : { status: 'loading' },
-    [query.status, query.data],
-  );
+  const { status, data } = query;
+  const load = useMemo(() => screenLoadOf({ status, data }), [status, data]);
   return { load, retry: query.retry };
 }
 

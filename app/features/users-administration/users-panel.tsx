@@ -66,7 +66,7 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
     callTracking: isCallTrackingEnabled(workspace),
   };
   const inviteRoles = invitableRoles(actor);
-  const users = load.status === 'loaded' ? load.users : [];
+  const users = load.status === 'loaded' ? load.data : [];
   const shown = sortUsers(filterUsers(users, text, status), sort);
   const unlinked = users.filter(
     (user) => user.status === 'active' && missingLinks(user, features).length > 0,

@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useHost } from '@/app/host/host';
-import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import {
+  screenLoadOf,
+  useDataQuery,
+  useQueryScope,
+  type ScreenLoad,
+} from '@/app/query/use-data-query';
 import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { saveAgentParameters } from '@/shared/api/users-parameters';
 import { quietly } from '@/shared/api/quiet-api';
@@ -12,23 +17,15 @@ import type {
 } from '@/shared/contracts/users-parameters';
 import { usersParametersKey, usersParametersQuery } from '@/shared/query/settings-queries';
 
-export type ParametersLoad =
-  { status: 'loading' } | { status: 'error' } | { status: 'loaded'; data: UsersParameters };
+export type ParametersLoad = ScreenLoad<UsersParameters>;
 
 /** The workspace's agents and their parameters (GET workspaces/{id}/users-parameters). */
 export function useUsersParameters(workspaceId: string) {
   const { api } = useHost();
   const scope = useQueryScope();
   const query = useDataQuery(usersParametersQuery(scope, api, workspaceId));
-  const load = useMemo<ParametersLoad>(
-    () =>
-      query.status === 'loaded' && query.data
-        ? { status: 'loaded', data: query.data }
-        : query.status === 'error'
-          ? { status: 'error' }
-          : { status: 'loading' },
-    [query.status, query.data],
-  );
+  const { status, data } = query;
+  const load = useMemo(() => screenLoadOf({ status, data }), [status, data]);
   return { load, retry: query.retry };
 }
 
