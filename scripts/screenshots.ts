@@ -3,7 +3,8 @@
  * Chromium against a fresh server and writes PNGs of the given app paths, in light and
  * dark and at 1280 and 800 px wide, to ./screenshots (git-ignored). For looking at
  * screens the way a customer would. SCREENSHOTS_URL=http://host:port takes them of a
- * running server instead (one on PostgreSQL, say), which must have the demo sign-ins.
+ * running server instead (one on PostgreSQL, say), which must have the demo sign-ins;
+ * SCREENSHOTS_WIDTHS=1366,800 other widths.
  */
 import { mkdirSync } from 'node:fs';
 import { launchBrowser } from '../tests/e2e/harness/launch-browser';
@@ -13,12 +14,16 @@ const [username = 'owner@lakeside.test', ...paths] = process.argv.slice(2);
 const targets = paths.length > 0 ? paths : ['/login', '/app'];
 
 const running = process.env.SCREENSHOTS_URL?.replace(/\/$/, '');
+const widths = (process.env.SCREENSHOTS_WIDTHS ?? '1280,800')
+  .split(',')
+  .map(Number)
+  .filter((width) => Number.isInteger(width) && width >= 320);
 const server = running ? { url: running, stop: async () => {} } : await startServer();
 const chromium = await launchBrowser();
 mkdirSync('screenshots', { recursive: true });
 try {
   for (const theme of ['light', 'dark'] as const) {
-    for (const width of [1280, 800]) {
+    for (const width of widths) {
       const context = await chromium.browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport({ width, height: 860 });
