@@ -25,21 +25,31 @@ import '@/app/reports/layout/report-layout.css';
 /** The chart shows the sources with the most leads; the table lists them all. */
 export const CHART_SOURCES = 10;
 
+/**
+ * A source's rate, or none when there is nothing to divide by: the spec's rate is 0 then,
+ * but "2 filed, 0 hires, 0.00%" reads as a mistake; the cell says "—" (sorted last,
+ * blank in the export) beside the two counts that explain it.
+ */
+const rateOf =
+  (rate: keyof PclcByLeadSourceRow['RATEBASES']) =>
+  (row: PclcByLeadSourceRow): number | null =>
+    row.RATEBASES[rate].denominator === 0 ? null : row[rate];
+
 function columns(withFiled: boolean): ReportColumn<PclcByLeadSourceRow>[] {
   return [
     { key: 'source', label: 'Lead source', value: (r) => r.LEADSOURCE },
     countColumn('leads', 'Leads', (r) => r.LEADS),
     countColumn('qualified', 'Qualified', (r) => r.QUALIFIEDLEADS),
     countColumn('sets', 'Sets', (r) => r.SETS),
-    percentColumn('setRate', 'Set rate', (r) => r.SETRATE),
+    percentColumn('setRate', 'Set rate', rateOf('SETRATE')),
     countColumn('shows', 'Shows', (r) => r.SHOWS),
-    percentColumn('showRate', 'Show rate', (r) => r.SHOWRATE),
+    percentColumn('showRate', 'Show rate', rateOf('SHOWRATE')),
     countColumn('hires', 'Hires', (r) => r.HIRES),
-    percentColumn('hireRate', 'Hire rate', (r) => r.HIRERATE),
+    percentColumn('hireRate', 'Hire rate', rateOf('HIRERATE')),
     ...(withFiled
       ? [
           countColumn<PclcByLeadSourceRow>('filed', 'Filed', (r) => r.FILED),
-          percentColumn<PclcByLeadSourceRow>('filedRate', 'Filed rate', (r) => r.FILEDRATE),
+          percentColumn<PclcByLeadSourceRow>('filedRate', 'Filed rate', rateOf('FILEDRATE')),
         ]
       : []),
   ];

@@ -211,6 +211,19 @@ describe('Lead Source Pipeline', () => {
     expect(screen.getByText('150.00%')).toBeInTheDocument();
   });
 
+  it('shows no rate where there is nothing to divide by: filed with no hires reads —', async () => {
+    renderScreen(<LeadSourcePipelineScreen />, [
+      ['/reports/pclc-by-leadsource', () => ({ data: [source('ls_3', 'Radio', 6, 0)] })],
+    ]);
+    const table = await screen.findByRole('table', { name: 'Funnel by lead source' });
+    const radio = within(table).getByRole('row', { name: /^Radio/ });
+    const cells = within(radio)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    // Hires 0 of 4 shows is a rate (0.00%); 1 filed of 0 hires is none.
+    expect(cells.slice(-4)).toEqual(['0', '0.00%', '1', '—']);
+  });
+
   it('shows the error view when the report fails', async () => {
     renderScreen(<LeadSourcePipelineScreen />, [['/reports/pclc-by-leadsource', serverError]]);
     expect(await screen.findByRole('button', { name: 'Try Again?' })).toBeInTheDocument();
