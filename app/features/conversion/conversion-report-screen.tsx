@@ -21,7 +21,9 @@ import {
   CONVERSION_CONTACTS_DEFAULT_LIMIT,
   CONVERSION_ROW,
   type ConversionContactRow,
+  type ConversionData,
 } from '@/shared/contracts/reports/conversion';
+import type { Workspace } from '@/shared/contracts/workspace';
 import { CONVERSION_TYPE } from '@/shared/contracts/reports/report-filters';
 import {
   canSelectConversionCard,
@@ -36,7 +38,7 @@ import {
 import { crmLinkSettings, crmRecordLink } from '@/shared/domain/crm-links';
 import type { DateRange } from '@/shared/domain/date-range';
 import { exportStatus, type ExportContact } from '@/shared/domain/export-rows';
-import { PERSPECTIVE_LABELS } from '@/shared/domain/report-filter-state';
+import { PERSPECTIVE_LABELS, type ReportFilterState } from '@/shared/domain/report-filter-state';
 import { cycleSort, sortRows, type SortState } from '@/shared/domain/sorting';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import { ConversionHelp } from './conversion-help';
@@ -71,6 +73,57 @@ const COLUMN_INDEX: Record<ContactColumn, number> = {
 };
 
 const number = new Intl.NumberFormat('en-US');
+
+/**
+ * The selected card's contacts, filtered by its collection and sorted: as the table shows
+ * them (with their CRM links) and as the exports write them.
+ */
+function useConversionContacts(
+  data: ConversionData | null,
+  active: ConversionStat | null,
+  collection: string | null,
+  sort: SortState<ContactColumn> | null,
+  workspace: Workspace | null,
+) {
+  const rows = useMemo(() => {
+    if (!data || !active) return [];
+    return sortRows<ConversionContactRow, ContactColumn>(
+      conversionContacts(data, active, collection),
+      sort,
+      (row, key) => row[COLUMN_INDEX[key]],
+    );
+  }, [data, active, collection, sort]);
+
+  const crm = useMemo(() => crmLinkSettings(workspace), [workspace]);
+  const tableRows = useMemo<ContactTableRow[]>(
+    () =>
+      rows.map((row, index) => ({
+        key: `${row[CONVERSION_ROW.module]}:${row[CONVERSION_ROW.id]}:${index}`,
+        name: row[CONVERSION_ROW.name],
+        href: crmRecordLink(crm, {
+          id: row[CONVERSION_ROW.id],
+          module: row[CONVERSION_ROW.module],
+        }),
+        leadSource: row[CONVERSION_ROW.leadSource],
+        campaign: row[CONVERSION_ROW.campaign],
+        caseType: row[CONVERSION_ROW.caseType],
+        status: active ? exportStatus(active, collection, row[CONVERSION_ROW.status]) : '',
+      })),
+    [rows, crm, active, collection],
+  );
+  const exportContacts = useMemo<ExportContact[]>(
+    () =>
+      rows.map((row) => ({
+        name: row[CONVERSION_ROW.name],
+        leadSource: row[CONVERSION_ROW.leadSource],
+        campaign: row[CONVERSION_ROW.campaign],
+        caseType: row[CONVERSION_ROW.caseType],
+        status: row[CONVERSION_ROW.status],
+      })),
+    [rows],
+  );
+  return { tableRows, exportContacts };
+}
 
 /**
  * The contact-lead conversion report (spec: dashboards 2.7, 4): the filter form (applied
@@ -109,42 +162,12 @@ export function ConversionReportScreen({
   // A card stays selected only while its report is shown.
   const active = data && selected ? selected : null;
 
-  const rows = useMemo(() => {
-    if (!data || !active) return [];
-    return sortRows<ConversionContactRow, ContactColumn>(
-      conversionContacts(data, active, collection),
-      sort,
-      (row, key) => row[COLUMN_INDEX[key]],
-    );
-  }, [data, active, collection, sort]);
-
-  const crm = useMemo(() => crmLinkSettings(workspace), [workspace]);
-  const tableRows = useMemo<ContactTableRow[]>(
-    () =>
-      rows.map((row, index) => ({
-        key: `${row[CONVERSION_ROW.module]}:${row[CONVERSION_ROW.id]}:${index}`,
-        name: row[CONVERSION_ROW.name],
-        href: crmRecordLink(crm, {
-          id: row[CONVERSION_ROW.id],
-          module: row[CONVERSION_ROW.module],
-        }),
-        leadSource: row[CONVERSION_ROW.leadSource],
-        campaign: row[CONVERSION_ROW.campaign],
-        caseType: row[CONVERSION_ROW.caseType],
-        status: active ? exportStatus(active, collection, row[CONVERSION_ROW.status]) : '',
-      })),
-    [rows, crm, active, collection],
-  );
-  const exportContacts = useMemo<ExportContact[]>(
-    () =>
-      rows.map((row) => ({
-        name: row[CONVERSION_ROW.name],
-        leadSource: row[CONVERSION_ROW.leadSource],
-        campaign: row[CONVERSION_ROW.campaign],
-        caseType: row[CONVERSION_ROW.caseType],
-        status: row[CONVERSION_ROW.status],
-      })),
-    [rows],
+  const { tableRows, exportContacts } = useConversionContacts(
+    data,
+    active,
+    collection,
+    sort,
+    workspace,
   );
 
   function select(stat: ConversionStat) {
@@ -155,7 +178,6 @@ export function ConversionReportScreen({
   }
 
   const loading = report.status === 'loading' || filters.applied === null;
-  const callTracking = isCallTrackingEnabled(workspace);
   const collections = active ? CONVERSION_COLLECTIONS[active] : [];
   const collectionLabel = collections.find((c) => c.value === collection)?.label;
   const title = active
@@ -262,14 +284,27 @@ export function ConversionReportScreen({
         </ContactsPanel>
       ) : null}
 
-      <div
-        className={
-          callTracking ? 'ic-conversion__side ic-conversion__side--two' : 'ic-conversion__side'
-        }
-      >
-        <TotalLeadsCard filters={filters.applied} />
-        {callTracking ? <ComplianceCard filters={filters.applied} /> : null}
-      </div>
+      <SideCards filters={filters.applied} callTracking={isCallTrackingEnabled(workspace)} />
+    </div>
+  );
+}
+
+/** Total Leads, and call compliance where the workspace tracks calls, under the report. */
+function SideCards({
+  filters,
+  callTracking,
+}: {
+  filters: ReportFilterState | null;
+  callTracking: boolean;
+}) {
+  return (
+    <div
+      className={
+        callTracking ? 'ic-conversion__side ic-conversion__side--two' : 'ic-conversion__side'
+      }
+    >
+      <TotalLeadsCard filters={filters} />
+      {callTracking ? <ComplianceCard filters={filters} /> : null}
     </div>
   );
 }
