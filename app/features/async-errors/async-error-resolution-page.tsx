@@ -210,19 +210,7 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
         <h2 ref={headingRef} tabIndex={-1} className="ic-async-errors__heading">
           Failed records
         </h2>
-        <div className="ic-async-errors__filters" role="group" aria-label="Show records">
-          {FILTERS.map(({ status, label }) => (
-            <Button
-              key={status}
-              variant={filter === status ? 'primary' : 'secondary'}
-              aria-pressed={filter === status}
-              onClick={() => choose(status)}
-            >
-              {label}
-              {counts ? ` (${counts[status]})` : ''}
-            </Button>
-          ))}
-        </div>
+        <FilterButtons filter={filter} counts={counts} onChoose={choose} />
         {filter === 'open' ? (
           <Button
             variant="primary"
@@ -235,37 +223,13 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
         ) : null}
       </div>
 
-      <div className="ic-async-errors__live" role="status" aria-live="polite">
-        {running ? (
-          <p className="ic-async-errors__progress">
-            <span className="ic-spinner" aria-hidden="true" />
-            Retrying {retryAll.count} failed record{retryAll.count === 1 ? '' : 's'}, oldest first…
-          </p>
-        ) : retryAll.status === 'done' ? (
-          <p
-            className={
-              retryAll.failed
-                ? 'ic-async-errors__summary ic-async-errors__summary--failed'
-                : 'ic-async-errors__summary'
-            }
-          >
-            <strong>Retry all: </strong>
-            {retryAll.summary}
-          </p>
-        ) : null}
-        {announcement ? <p className="ic-visually-hidden">{announcement}</p> : null}
-      </div>
+      <RetryAllStatus retryAll={retryAll} announcement={announcement} />
 
       {load.status === 'loading' && !list ? <LoadingBlock label="Loading failed records…" /> : null}
       {load.status === 'error' ? (
         <ErrorView onRetry={reload} detail={load.detail ?? undefined} />
       ) : null}
-      {empty ? (
-        <div className="ic-async-errors__empty">
-          <h3>{EMPTY_TEXTS[filter].title}</h3>
-          <p>{EMPTY_TEXTS[filter].body}</p>
-        </div>
-      ) : null}
+      {empty ? <EmptyRecords filter={filter} /> : null}
       {load.status !== 'error' && rows.length > 0 ? (
         <FailedRecordsTable
           rows={rows}
@@ -289,5 +253,74 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
         nextLabel="Older"
       />
     </Card>
+  );
+}
+
+/** What Retry all is doing or did, and what the last row action did (for screen readers). */
+function RetryAllStatus({
+  retryAll,
+  announcement,
+}: {
+  retryAll: RetryAllState;
+  announcement: string;
+}) {
+  return (
+    <div className="ic-async-errors__live" role="status" aria-live="polite">
+      {retryAll.status === 'running' ? (
+        <p className="ic-async-errors__progress">
+          <span className="ic-spinner" aria-hidden="true" />
+          Retrying {retryAll.count} failed record{retryAll.count === 1 ? '' : 's'}, oldest first…
+        </p>
+      ) : retryAll.status === 'done' ? (
+        <p
+          className={
+            retryAll.failed
+              ? 'ic-async-errors__summary ic-async-errors__summary--failed'
+              : 'ic-async-errors__summary'
+          }
+        >
+          <strong>Retry all: </strong>
+          {retryAll.summary}
+        </p>
+      ) : null}
+      {announcement ? <p className="ic-visually-hidden">{announcement}</p> : null}
+    </div>
+  );
+}
+
+/** Open, Resolved, Dismissed: which records the list shows, each with its count. */
+function FilterButtons({
+  filter,
+  counts,
+  onChoose,
+}: {
+  filter: AsyncFailureStatus;
+  counts: Record<AsyncFailureStatus, number> | null;
+  onChoose: (status: AsyncFailureStatus) => void;
+}) {
+  return (
+    <div className="ic-async-errors__filters" role="group" aria-label="Show records">
+      {FILTERS.map(({ status, label }) => (
+        <Button
+          key={status}
+          variant={filter === status ? 'primary' : 'secondary'}
+          aria-pressed={filter === status}
+          onClick={() => onChoose(status)}
+        >
+          {label}
+          {counts ? ` (${counts[status]})` : ''}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** What an empty list of this status means. */
+function EmptyRecords({ filter }: { filter: AsyncFailureStatus }) {
+  return (
+    <div className="ic-async-errors__empty">
+      <h3>{EMPTY_TEXTS[filter].title}</h3>
+      <p>{EMPTY_TEXTS[filter].body}</p>
+    </div>
   );
 }
