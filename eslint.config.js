@@ -92,7 +92,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/campaign-apportion/campaign-apportion-editor.tsx',
   'app/features/coaching/coaching-scores-page.tsx',
   'app/features/cockpit/cockpit-screen.tsx',
-  'app/features/cockpit/lead-flow-card.tsx',
   'app/features/users-administration/users-panel.tsx',
   'app/features/workspace-wizard/workspace-wizard.tsx',
   'extension/entrypoints/background/live.ts',

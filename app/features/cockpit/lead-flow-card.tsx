@@ -1,7 +1,11 @@
 import type { ActiveElement, ChartConfiguration, ChartEvent, Chart } from 'chart.js';
 import { useId, useMemo, useRef, useState } from 'react';
 import { ChartCanvas } from '@/app/components/chart/chart-canvas';
-import { type CockpitGoals, leadSourceGoalPair } from '@/shared/domain/cockpit-goals';
+import {
+  type CockpitGoals,
+  type GoalPair,
+  leadSourceGoalPair,
+} from '@/shared/domain/cockpit-goals';
 import type { LeadFlowRow } from '@/shared/domain/cockpit-metrics';
 import { leadCampaignScope } from '@/shared/domain/total-leads';
 import {
@@ -65,7 +69,6 @@ export function LeadFlowBody({
   filtered: boolean;
 }) {
   const [selected, setSelected] = useState(0);
-  const legendId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const theme = useChartTheme(boxRef);
   const current = rows[Math.min(selected, rows.length - 1)];
@@ -170,32 +173,7 @@ export function LeadFlowBody({
     <div className="ic-lead-flow" ref={boxRef}>
       <div className="ic-lead-flow__chart">
         <ChartCanvas config={config} label={chartLabel} height={rows.length * 28 + 36} />
-        <div className="ic-lead-flow__legend">
-          <p className="ic-lead-flow__legend-title" id={legendId}>
-            Lead sources
-          </p>
-          <ul aria-labelledby={legendId}>
-            {rows.map((row, index) => (
-              <li key={`${row.leadSourceId ?? 'unknown'}-${index}`}>
-                <button
-                  type="button"
-                  className="ic-lead-flow__legend-item"
-                  aria-pressed={index === selected}
-                  onClick={() => setSelected(index)}
-                >
-                  <span
-                    className="ic-lead-flow__swatch"
-                    style={{ background: leadFlowBarColour(row.leads, pairs[index].min, false) }}
-                  />
-                  <span className="ic-lead-flow__legend-label">{row.label}</span>
-                  <span className={`ic-lead-flow__legend-count ${FIGURE}`}>
-                    {formatCount(row.leads)}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <LeadSourceLegend rows={rows} pairs={pairs} selected={selected} onSelect={setSelected} />
       </div>
       <div className="ic-lead-flow__side">
         <div className="ic-lead-flow__detail" aria-live="polite" data-alert={below || undefined}>
@@ -228,24 +206,74 @@ export function LeadFlowBody({
         </p>
         {/* The cockpit has no campaign filter: Classic's Total Leads may count fewer. */}
         <p className="ic-lead-flow__total">{leadCampaignScope(null)}</p>
-        <ul className="ic-lead-flow__key" aria-label="Colours">
-          <li>
-            <span className="ic-lead-flow__swatch" style={{ background: LEAD_FLOW_COLOURS.blue }} />{' '}
-            At or above minimum
-          </li>
-          <li>
-            <span className="ic-lead-flow__swatch" style={{ background: LEAD_FLOW_COLOURS.red }} />{' '}
-            Below minimum
-          </li>
-          <li>
-            <span
-              className="ic-lead-flow__swatch ic-lead-flow__swatch--goal"
-              style={{ background: goalColour }}
-            />{' '}
-            Goal
-          </li>
-        </ul>
+        <ColourKey goalColour={goalColour} />
       </div>
     </div>
+  );
+}
+
+/** The sources as buttons under the chart: a press selects that source (as a bar does). */
+function LeadSourceLegend({
+  rows,
+  pairs,
+  selected,
+  onSelect,
+}: {
+  rows: readonly LeadFlowRow[];
+  pairs: readonly GoalPair[];
+  selected: number;
+  onSelect: (index: number) => void;
+}) {
+  const legendId = useId();
+  return (
+    <div className="ic-lead-flow__legend">
+      <p className="ic-lead-flow__legend-title" id={legendId}>
+        Lead sources
+      </p>
+      <ul aria-labelledby={legendId}>
+        {rows.map((row, index) => (
+          <li key={`${row.leadSourceId ?? 'unknown'}-${index}`}>
+            <button
+              type="button"
+              className="ic-lead-flow__legend-item"
+              aria-pressed={index === selected}
+              onClick={() => onSelect(index)}
+            >
+              <span
+                className="ic-lead-flow__swatch"
+                style={{ background: leadFlowBarColour(row.leads, pairs[index].min, false) }}
+              />
+              <span className="ic-lead-flow__legend-label">{row.label}</span>
+              <span className={`ic-lead-flow__legend-count ${FIGURE}`}>
+                {formatCount(row.leads)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What the bars' colours say. */
+function ColourKey({ goalColour }: { goalColour: string }) {
+  return (
+    <ul className="ic-lead-flow__key" aria-label="Colours">
+      <li>
+        <span className="ic-lead-flow__swatch" style={{ background: LEAD_FLOW_COLOURS.blue }} /> At
+        or above minimum
+      </li>
+      <li>
+        <span className="ic-lead-flow__swatch" style={{ background: LEAD_FLOW_COLOURS.red }} />{' '}
+        Below minimum
+      </li>
+      <li>
+        <span
+          className="ic-lead-flow__swatch ic-lead-flow__swatch--goal"
+          style={{ background: goalColour }}
+        />{' '}
+        Goal
+      </li>
+    </ul>
   );
 }
