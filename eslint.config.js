@@ -93,7 +93,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/coaching/coaching-scores-page.tsx',
   'app/features/cockpit/cockpit-screen.tsx',
   'app/features/users-administration/users-panel.tsx',
-  'app/features/workspace-wizard/workspace-wizard.tsx',
   'extension/entrypoints/background/live.ts',
   'extension/panel/mount-panel.ts',
   'server/call-tracking/call-simulator.ts',

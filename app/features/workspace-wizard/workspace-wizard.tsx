@@ -7,7 +7,8 @@ import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
-import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { type DataState, useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import type { Timezone } from '@/shared/contracts/lookups';
 import { discardWizardDraft, saveWizardDraft } from '@/shared/api/system-workspaces';
 import {
   type WizardDraft,
@@ -179,34 +180,13 @@ export function WorkspaceWizard({ saved }: { saved: WizardDraft | null }) {
 
   return (
     <div className="ic-wizard">
-      <nav className="ic-wizard__trail" aria-label="Wizard steps">
-        <ol>
-          {WIZARD_STEPS.map((item, index) => {
-            const current = item === step;
-            const done = item !== 'review' && isStepComplete(item, values);
-            return (
-              <li key={item} data-done={done || undefined}>
-                <button
-                  type="button"
-                  className="ic-wizard__trail-step"
-                  aria-current={current ? 'step' : undefined}
-                  disabled={saving || current || !canOpenStep(item, values)}
-                  onClick={() => open(item)}
-                >
-                  <span className="ic-wizard__trail-number" aria-hidden="true">
-                    {done && !current ? '✓' : index + 1}
-                  </span>
-                  {WIZARD_STEP_TITLES[item]}
-                  {done ? <VisuallyHidden> (done)</VisuallyHidden> : null}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-        <Button variant="ghost" onClick={() => void startOver()} disabled={saving}>
-          Start over
-        </Button>
-      </nav>
+      <WizardTrail
+        step={step}
+        values={values}
+        saving={saving}
+        onOpen={open}
+        onStartOver={() => void startOver()}
+      />
       <Card className="ic-wizard__step">
         <h2 ref={headingRef} tabIndex={-1} className="ic-wizard__heading">
           {stepHeading(step)}
@@ -215,55 +195,13 @@ export function WorkspaceWizard({ saved }: { saved: WizardDraft | null }) {
           {status}
         </p>
         <FormFailure message={saveError} />
-        {step === 'name' ? (
-          <NameStep
-            key={step}
-            initial={values.name}
-            onNext={(v) => submitStep('name', v)}
-            {...common}
-          />
-        ) : null}
-        {step === 'timezone' ? (
-          <TimezoneStep
-            key={step}
-            initial={values.timezone}
-            timezones={timezones}
-            onNext={(v) => submitStep('timezone', v)}
-            {...common}
-          />
-        ) : null}
-        {step === 'edition' ? (
-          <EditionStep
-            key={step}
-            initial={values.edition}
-            onNext={(v) => submitStep('edition', v)}
-            {...common}
-          />
-        ) : null}
-        {step === 'crm' ? (
-          <CrmStep
-            key={step}
-            initial={values.crm}
-            onNext={(v) => submitStep('crm', v)}
-            {...common}
-          />
-        ) : null}
-        {step === 'callTracking' ? (
-          <CallTrackingStep
-            key={step}
-            initial={values.callTracking}
-            onNext={(v) => submitStep('callTracking', v)}
-            {...common}
-          />
-        ) : null}
-        {step === 'owner' ? (
-          <OwnerStep
-            key={step}
-            initial={values.owner}
-            onNext={(v) => submitStep('owner', v)}
-            {...common}
-          />
-        ) : null}
+        <ValueStepForm
+          step={step}
+          values={values}
+          timezones={timezones}
+          onNext={submitStep}
+          {...common}
+        />
         {step === 'review' ? (
           <ReviewStep
             values={values}
@@ -407,5 +345,111 @@ function FinishedView({
         <Button onClick={onAnother}>Create another workspace</Button>
       </div>
     </Card>
+  );
+}
+
+/** The steps as links (done ones ticked; a step opens once those before it are done), and Start over. */
+function WizardTrail({
+  step,
+  values,
+  saving,
+  onOpen,
+  onStartOver,
+}: {
+  step: WizardStep;
+  values: WizardValues;
+  saving: boolean;
+  onOpen: (step: WizardStep) => void;
+  onStartOver: () => void;
+}) {
+  return (
+    <nav className="ic-wizard__trail" aria-label="Wizard steps">
+      <ol>
+        {WIZARD_STEPS.map((item, index) => {
+          const current = item === step;
+          const done = item !== 'review' && isStepComplete(item, values);
+          return (
+            <li key={item} data-done={done || undefined}>
+              <button
+                type="button"
+                className="ic-wizard__trail-step"
+                aria-current={current ? 'step' : undefined}
+                disabled={saving || current || !canOpenStep(item, values)}
+                onClick={() => onOpen(item)}
+              >
+                <span className="ic-wizard__trail-number" aria-hidden="true">
+                  {done && !current ? '✓' : index + 1}
+                </span>
+                {WIZARD_STEP_TITLES[item]}
+                {done ? <VisuallyHidden> (done)</VisuallyHidden> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <Button variant="ghost" onClick={onStartOver} disabled={saving}>
+        Start over
+      </Button>
+    </nav>
+  );
+}
+
+/** The form of the step shown, given its saved value (every step but the review). */
+function ValueStepForm({
+  step,
+  values,
+  timezones,
+  onNext,
+  ...common
+}: {
+  step: WizardStep;
+  values: WizardValues;
+  timezones: DataState<Timezone[]>;
+  onNext: (step: ValueStep, value: WizardValues[ValueStep]) => void;
+  onBack: (() => void) | null;
+  saving: boolean;
+}) {
+  return (
+    <>
+      {step === 'name' ? (
+        <NameStep key={step} initial={values.name} onNext={(v) => onNext('name', v)} {...common} />
+      ) : null}
+      {step === 'timezone' ? (
+        <TimezoneStep
+          key={step}
+          initial={values.timezone}
+          timezones={timezones}
+          onNext={(v) => onNext('timezone', v)}
+          {...common}
+        />
+      ) : null}
+      {step === 'edition' ? (
+        <EditionStep
+          key={step}
+          initial={values.edition}
+          onNext={(v) => onNext('edition', v)}
+          {...common}
+        />
+      ) : null}
+      {step === 'crm' ? (
+        <CrmStep key={step} initial={values.crm} onNext={(v) => onNext('crm', v)} {...common} />
+      ) : null}
+      {step === 'callTracking' ? (
+        <CallTrackingStep
+          key={step}
+          initial={values.callTracking}
+          onNext={(v) => onNext('callTracking', v)}
+          {...common}
+        />
+      ) : null}
+      {step === 'owner' ? (
+        <OwnerStep
+          key={step}
+          initial={values.owner}
+          onNext={(v) => onNext('owner', v)}
+          {...common}
+        />
+      ) : null}
+    </>
   );
 }
