@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MANAGERS } from '@/shared/domain/role-groups';
-import { useId, useMemo, useRef, useState } from 'react';
+import { type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
@@ -15,7 +15,7 @@ import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { deleteCoachingScore } from '@/shared/api/coaching';
-import type { CoachingScore } from '@/shared/contracts/coaching';
+import type { CoachingScore, ScoreTrend } from '@/shared/contracts/coaching';
 import { averageScore, formatDay, monthlyAverages, scoreTrend } from '@/shared/domain/coaching';
 import {
   activeAgentsQuery,
@@ -48,7 +48,6 @@ export function CoachingScoresPage() {
   const [offset, setOffset] = useState(0);
   const tableRef = useRef<HTMLDivElement>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
-  const agentPicker = useId();
 
   const topics = useDataQuery(trainingTopicsQuery(scope, host.api));
   const agents = useDataQuery(
@@ -142,29 +141,14 @@ export function CoachingScoresPage() {
       ) : null}
       <Card title={manages ? 'Scores' : 'My scores'}>
         {manages ? (
-          <div className="ic-coaching__picker">
-            <div className="ic-field">
-              <label className="ic-field__label" htmlFor={agentPicker}>
-                Show scores of
-              </label>
-              <select
-                id={agentPicker}
-                className={fieldClassNames.select}
-                value={agentId}
-                onChange={(event) => {
-                  setAgentId(event.target.value);
-                  setOffset(0);
-                }}
-              >
-                <option value="">All agents</option>
-                {(agents.data ?? []).map((agent) => (
-                  <option key={agent.id} value={agent.id}>
-                    {agent.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <AgentPicker
+            agents={agents.data ?? []}
+            agentId={agentId}
+            onChange={(id) => {
+              setAgentId(id);
+              setOffset(0);
+            }}
+          />
         ) : null}
         {!workspaceId ? (
           <p className="ic-coaching__notice" role="status">
@@ -180,76 +164,17 @@ export function CoachingScoresPage() {
           </p>
         ) : (
           <>
-            {summary ? (
-              <dl className="ic-coaching__summary" aria-label="Summary">
-                <div>
-                  <dt>Average</dt>
-                  <dd>{summary.average}</dd>
-                </div>
-                <div>
-                  <dt>Trend</dt>
-                  <dd>
-                    <ScoreTrendBadge trend={summary.trend} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>Scores</dt>
-                  <dd>{summary.count}</dd>
-                </div>
-              </dl>
-            ) : (
-              <p className="ic-coaching__notice ic-coaching__hint">
-                Choose an agent to see their average and trend.
-              </p>
-            )}
-            <TableScroll label="Coaching scores" ref={tableRef}>
-              <table className={`${TABLE} ic-coaching__table`}>
-                <caption>
-                  {total > SCORES_PAGE_SIZE
-                    ? `Scores ${pageOffset + 1}–${pageOffset + pageRows.length} of ${total}, newest first`
-                    : `${total} ${total === 1 ? 'score' : 'scores'}, newest first`}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    {manages ? <th scope="col">Agent</th> : null}
-                    <th scope="col">Topic</th>
-                    <th scope="col" className={TABLE_NUMBER}>
-                      Score
-                    </th>
-                    <th scope="col">Note</th>
-                    {manages ? (
-                      <th scope="col">
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </th>
-                    ) : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {pageRows.map((score) => (
-                    <tr key={score.id}>
-                      <td>{formatDay(score.date)}</td>
-                      {manages ? <td>{score.agentName}</td> : null}
-                      <td>{topicName(score.categoryId)}</td>
-                      <td className={`${FIGURE} ${TABLE_NUMBER}`}>{score.score}</td>
-                      <td>{score.note}</td>
-                      {manages ? (
-                        <td className="ic-coaching__row-actions">
-                          <Button
-                            variant="ghost"
-                            onClick={() => void remove(score)}
-                            disabled={deletingId === score.id}
-                            aria-label={`Delete the score of ${score.agentName} on ${formatDay(score.date)}`}
-                          >
-                            {deletingId === score.id ? 'Deleting…' : 'Delete'}
-                          </Button>
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <ScoreSummary summary={summary} />
+            <ScoresTable
+              rows={pageRows}
+              total={total}
+              offset={pageOffset}
+              manages={manages}
+              topicName={topicName}
+              deletingId={deletingId}
+              onDelete={(score) => void remove(score)}
+              tableRef={tableRef}
+            />
             <Pager
               total={total}
               offset={pageOffset}
@@ -263,5 +188,142 @@ export function CoachingScoresPage() {
         )}
       </Card>
     </Page>
+  );
+}
+
+/** One agent's average, trend and count; a hint while all agents are shown. */
+function ScoreSummary({
+  summary,
+}: {
+  summary: { average: number | null; trend: ScoreTrend; count: number } | null;
+}) {
+  return summary ? (
+    <dl className="ic-coaching__summary" aria-label="Summary">
+      <div>
+        <dt>Average</dt>
+        <dd>{summary.average}</dd>
+      </div>
+      <div>
+        <dt>Trend</dt>
+        <dd>
+          <ScoreTrendBadge trend={summary.trend} />
+        </dd>
+      </div>
+      <div>
+        <dt>Scores</dt>
+        <dd>{summary.count}</dd>
+      </div>
+    </dl>
+  ) : (
+    <p className="ic-coaching__notice ic-coaching__hint">
+      Choose an agent to see their average and trend.
+    </p>
+  );
+}
+
+/** One page of the scores, newest first; managers get a Delete per row. */
+function ScoresTable({
+  rows,
+  total,
+  offset,
+  manages,
+  topicName,
+  deletingId,
+  onDelete,
+  tableRef,
+}: {
+  rows: readonly CoachingScore[];
+  total: number;
+  offset: number;
+  manages: boolean;
+  topicName: (id: string) => string;
+  deletingId: string | null;
+  onDelete: (score: CoachingScore) => void;
+  tableRef: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <TableScroll label="Coaching scores" ref={tableRef}>
+      <table className={`${TABLE} ic-coaching__table`}>
+        <caption>
+          {total > SCORES_PAGE_SIZE
+            ? `Scores ${offset + 1}–${offset + rows.length} of ${total}, newest first`
+            : `${total} ${total === 1 ? 'score' : 'scores'}, newest first`}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {manages ? <th scope="col">Agent</th> : null}
+            <th scope="col">Topic</th>
+            <th scope="col" className={TABLE_NUMBER}>
+              Score
+            </th>
+            <th scope="col">Note</th>
+            {manages ? (
+              <th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((score) => (
+            <tr key={score.id}>
+              <td>{formatDay(score.date)}</td>
+              {manages ? <td>{score.agentName}</td> : null}
+              <td>{topicName(score.categoryId)}</td>
+              <td className={`${FIGURE} ${TABLE_NUMBER}`}>{score.score}</td>
+              <td>{score.note}</td>
+              {manages ? (
+                <td className="ic-coaching__row-actions">
+                  <Button
+                    variant="ghost"
+                    onClick={() => onDelete(score)}
+                    disabled={deletingId === score.id}
+                    aria-label={`Delete the score of ${score.agentName} on ${formatDay(score.date)}`}
+                  >
+                    {deletingId === score.id ? 'Deleting…' : 'Delete'}
+                  </Button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** Whose scores a manager sees: all agents, or one. */
+function AgentPicker({
+  agents,
+  agentId,
+  onChange,
+}: {
+  agents: readonly { id: string; name: string }[];
+  agentId: string;
+  onChange: (agentId: string) => void;
+}) {
+  const agentPicker = useId();
+  return (
+    <div className="ic-coaching__picker">
+      <div className="ic-field">
+        <label className="ic-field__label" htmlFor={agentPicker}>
+          Show scores of
+        </label>
+        <select
+          id={agentPicker}
+          className={fieldClassNames.select}
+          value={agentId}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">All agents</option>
+          {agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agent.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
   );
 }
