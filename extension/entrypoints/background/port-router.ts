@@ -1,5 +1,4 @@
 import { toSignInError } from '@/shared/session/sign-in-error';
-import type { KeyValueStorage } from '@/shared/storage/storage';
 import {
   PORT_NAME,
   type AnswerError,
@@ -8,22 +7,17 @@ import {
   type RpcMessage,
 } from '@/shared/transport/port-protocol';
 import { TransportError } from '@/shared/transport/transport';
-import type { BackgroundCalls } from './calls';
-import type { BackgroundLive } from './live';
 import { createPanelViews, type PanelViews } from './panel-views';
 import { createReportCache, type ReportCache } from './report-cache';
 import { handleOneWay, isOneWay, type Connection } from './router/one-way-handlers';
-import type { RouterContext, RouterPort } from './router/router-context';
+import type { RouterContext, RouterModules, RouterPort } from './router/router-context';
 import { handleRpc, StaleAnswer } from './router/rpc-handlers';
 import {
   acceptClientMessage,
   classifySender,
   isPanelFrame,
-  type SelfIdentity,
   type SenderClass,
 } from './sender-policy';
-import type { BackgroundSession } from './session';
-import type { SocketHub } from './socket';
 
 export type { RouterPort } from './router/router-context';
 export { MAX_SUBSCRIPTIONS_PER_PORT, PANEL_CALL_HOLD_MS } from './router/one-way-handlers';
@@ -71,16 +65,7 @@ function signInFailure(error: unknown): AnswerError {
   return { kind: 'sign-in', code, message };
 }
 
-export interface PortRouterOptions {
-  self: SelfIdentity;
-  session: BackgroundSession;
-  hub: SocketHub;
-  /** The browser's one live feed (issue #12): every port mirrors it. */
-  live: BackgroundLive;
-  /** The active call (issue #13): every port shows it; call:* messages go there. */
-  calls: BackgroundCalls;
-  /** Widget persistence: storage.local under a prefix. */
-  widgetStorage: KeyValueStorage;
+export interface PortRouterOptions extends RouterModules {
   /** The admin's extra Keap hosts whose content script is registered (sender policy). */
   extraKeapHosts?: () => readonly string[];
   /**

@@ -18,17 +18,24 @@ export interface RouterPort {
   onDisconnect: { addListener(listener: () => void): void };
 }
 
+/** The worker's modules the router serves ports from (given by the background's index). */
+export interface RouterModules {
+  self: SelfIdentity;
+  session: BackgroundSession;
+  hub: SocketHub;
+  /** The browser's one live feed (issue #12): every port mirrors it. */
+  live: BackgroundLive;
+  /** The active call (issue #13): every port shows it; call:* messages go there. */
+  calls: BackgroundCalls;
+  /** Widget persistence: storage.local under a prefix. */
+  widgetStorage: KeyValueStorage;
+}
+
 /**
  * What the router's handlers share: the worker's modules, the open ports, and the one
  * way out to a port (`post`, which never lets a session secret through).
  */
-export interface RouterContext {
-  self: SelfIdentity;
-  session: BackgroundSession;
-  hub: SocketHub;
-  live: BackgroundLive;
-  calls: BackgroundCalls;
-  widgetStorage: KeyValueStorage;
+export interface RouterContext extends RouterModules {
   reportCache: ReportCache;
   panelViews: PanelViews;
   /** The ports admitted (classified and connected). */
