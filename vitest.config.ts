@@ -28,6 +28,15 @@ const postgresProject = {
   },
 };
 
+/**
+ * Files each project runs side by side (issue #31 item 11). Vitest's default on 2 cores is
+ * one worker, which left a core idle: a unit file is busy in its worker alone, and a server
+ * file waits on its own server in the same worker. Every test owns what it touches (its
+ * server on an ephemeral port, a copy of the seeded database, its browser profile), so two
+ * at a time share nothing but the machine. The projects of one group must agree on it.
+ */
+const FILES_AT_ONCE = 2;
+
 // Four projects: fast unit and component tests, server integration tests against the
 // real server on an ephemeral port, checks of the tooling itself, and the Puppeteer
 // end-to-end suite.
@@ -47,6 +56,7 @@ export default defineConfig({
           exclude: ['tests/server/**', 'tests/e2e/**', 'tests/tooling/**'],
           environment: 'happy-dom',
           setupFiles: ['tests/app/setup.ts'],
+          maxWorkers: FILES_AT_ONCE,
         },
       },
       {
@@ -60,6 +70,7 @@ export default defineConfig({
           // The demo database seeded once a run, copied by each test server that would
           // seed the same (tests/server/helpers/sqlite-template.ts, issue #31 item 11).
           globalSetup: ['tests/server/helpers/sqlite-global-setup.ts'],
+          maxWorkers: FILES_AT_ONCE,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -71,6 +82,7 @@ export default defineConfig({
           name: 'tooling',
           include: ['tests/tooling/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: FILES_AT_ONCE,
           testTimeout: 60_000,
         },
       },
@@ -83,13 +95,10 @@ export default defineConfig({
           // The demo database seeded once a run, copied by each suite's server
           // (tests/e2e/harness/start-server.ts, issue #31 item 11).
           globalSetup: ['tests/server/helpers/sqlite-global-setup.ts'],
-          // Two e2e files at a time, after the other projects (issue #31 item 11): Vitest's
-          // default on 2 cores is one worker, and an e2e file mostly waits on Chromium and
-          // its own server (own port, database copy, browser profile, download folder).
-          // The unit and server files keep the default: two at a time beside each other's
-          // seeding hit their 60 s hook limit on a loaded machine.
+          // After the other projects, so Chromium never competes with them; an e2e file
+          // mostly waits on Chromium and its own server.
           sequence: { groupOrder: 1 },
-          maxWorkers: 2,
+          maxWorkers: FILES_AT_ONCE,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
