@@ -21,7 +21,8 @@ const message = (body: unknown) => apiErrorSchema.parse(body).message;
 
 describe('workspace settings: tracking numbers and campaign apportion', () => {
   // A fixed day, so "two months ago" is a whole past month whatever the date of the run.
-  const clock = createTestClock(new Date('2026-05-20T15:00:00Z'));
+  // Today: the server starts from a copy of the run's seeded demo data.
+  const clock = createTestClock();
   let t: TestServer;
   let owner: string;
 
@@ -172,12 +173,22 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
   });
 
   describe('campaign apportion', () => {
-    // Two whole months before the fixed today (2026-05-20): March and February 2026.
-    const MARCH = '2026-03';
-    const FEBRUARY = '2026-02';
+    // Whole months before today's (UTC months: two and three back never meet the
+    // workspace's timezone at their ends).
+    const monthBefore = (months: number) => {
+      const today = clock.now();
+      const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, 1));
+      return first.toISOString().slice(0, 7);
+    };
+    const lastDayOf = (month: string) => {
+      const [year, monthNumber] = month.split('-').map(Number);
+      return String(new Date(Date.UTC(year, monthNumber, 0)).getUTCDate());
+    };
+    const TWO_MONTHS_AGO = monthBefore(2);
+    const THREE_MONTHS_AGO = monthBefore(3);
 
     async function roiFor(month: string) {
-      const last = month === MARCH ? '31' : '28';
+      const last = lastDayOf(month);
       const answer = await t.api('/api/workspaces/ws_lakeside/reports/roi', {
         method: 'POST',
         token: owner,
@@ -199,8 +210,8 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
           body: {
             spend: 1500,
             shares: [
-              { leadSourceId: sources[0].id, month: MARCH, amount: 1000 },
-              { leadSourceId: sources[1].id, month: MARCH, amount: 199.5 },
+              { leadSourceId: sources[0].id, month: TWO_MONTHS_AGO, amount: 1000 },
+              { leadSourceId: sources[1].id, month: TWO_MONTHS_AGO, amount: 199.5 },
             ],
           },
         },
@@ -216,7 +227,7 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
           token: owner,
           body: {
             spend: 10,
-            shares: [{ leadSourceId: sources[0].id, month: MARCH, amount: 10.01 }],
+            shares: [{ leadSourceId: sources[0].id, month: TWO_MONTHS_AGO, amount: 10.01 }],
           },
         },
       );
@@ -235,8 +246,8 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
       const { sources, campaigns } = await lookups('ws_lakeside');
       const [a, b] = sources.filter((s) => s.active);
       const campaign = campaigns[1];
-      const marchBefore = await roiFor(MARCH);
-      const februaryBefore = await roiFor(FEBRUARY);
+      const twoAgoBefore = await roiFor(TWO_MONTHS_AGO);
+      const threeAgoBefore = await roiFor(THREE_MONTHS_AGO);
 
       const answer = await t.api(`/api/workspaces/ws_lakeside/campaigns/${campaign.id}/apportion`, {
         method: 'PUT',
@@ -244,9 +255,9 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
         body: {
           spend: 2400.75,
           shares: [
-            { leadSourceId: a.id, month: MARCH, amount: 1200.25 },
-            { leadSourceId: b.id, month: MARCH, amount: 700.5 },
-            { leadSourceId: a.id, month: FEBRUARY, amount: 500 },
+            { leadSourceId: a.id, month: TWO_MONTHS_AGO, amount: 1200.25 },
+            { leadSourceId: b.id, month: TWO_MONTHS_AGO, amount: 700.5 },
+            { leadSourceId: a.id, month: THREE_MONTHS_AGO, amount: 500 },
           ],
         },
       });
@@ -259,12 +270,12 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
       });
       expect(saved.shares).toHaveLength(3);
 
-      const march = await roiFor(MARCH);
-      expect(spendOf(march, a.id) - spendOf(marchBefore, a.id)).toBeCloseTo(1200.25, 2);
-      expect(spendOf(march, b.id) - spendOf(marchBefore, b.id)).toBeCloseTo(700.5, 2);
-      expect(march.totals.spend - marchBefore.totals.spend).toBeCloseTo(1900.75, 2);
-      const february = await roiFor(FEBRUARY);
-      expect(spendOf(february, a.id) - spendOf(februaryBefore, a.id)).toBeCloseTo(500, 2);
+      const twoAgo = await roiFor(TWO_MONTHS_AGO);
+      expect(spendOf(twoAgo, a.id) - spendOf(twoAgoBefore, a.id)).toBeCloseTo(1200.25, 2);
+      expect(spendOf(twoAgo, b.id) - spendOf(twoAgoBefore, b.id)).toBeCloseTo(700.5, 2);
+      expect(twoAgo.totals.spend - twoAgoBefore.totals.spend).toBeCloseTo(1900.75, 2);
+      const threeAgo = await roiFor(THREE_MONTHS_AGO);
+      expect(spendOf(threeAgo, a.id) - spendOf(threeAgoBefore, a.id)).toBeCloseTo(500, 2);
 
       // Replaced, not added: a new split of the same campaign is the only one counted.
       const replaced = await t.api(
@@ -272,13 +283,16 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
         {
           method: 'PUT',
           token: owner,
-          body: { spend: 100, shares: [{ leadSourceId: b.id, month: MARCH, amount: 100 }] },
+          body: {
+            spend: 100,
+            shares: [{ leadSourceId: b.id, month: TWO_MONTHS_AGO, amount: 100 }],
+          },
         },
       );
       expect(replaced.status).toBe(200);
-      const marchAfter = await roiFor(MARCH);
-      expect(spendOf(marchAfter, a.id)).toBeCloseTo(spendOf(marchBefore, a.id), 2);
-      expect(spendOf(marchAfter, b.id) - spendOf(marchBefore, b.id)).toBeCloseTo(100, 2);
+      const twoAgoAfter = await roiFor(TWO_MONTHS_AGO);
+      expect(spendOf(twoAgoAfter, a.id)).toBeCloseTo(spendOf(twoAgoBefore, a.id), 2);
+      expect(spendOf(twoAgoAfter, b.id) - spendOf(twoAgoBefore, b.id)).toBeCloseTo(100, 2);
 
       const list = await t.api('/api/workspaces/ws_lakeside/campaign-apportion', { token: owner });
       const item = campaignApportionListResponseSchema
@@ -298,9 +312,9 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
         shares: [],
         updatedAt: null,
       });
-      const marchCleared = await roiFor(MARCH);
-      expect(spendOf(marchCleared, b.id)).toBeCloseTo(spendOf(marchBefore, b.id), 2);
-      expect(marchCleared.totals.spend).toBeCloseTo(marchBefore.totals.spend, 2);
+      const twoAgoCleared = await roiFor(TWO_MONTHS_AGO);
+      expect(spendOf(twoAgoCleared, b.id)).toBeCloseTo(spendOf(twoAgoBefore, b.id), 2);
+      expect(twoAgoCleared.totals.spend).toBeCloseTo(twoAgoBefore.totals.spend, 2);
     });
 
     it('refuses bad shares with 400, other workspaces’ campaigns with 404, operators with 403', async () => {
@@ -308,7 +322,7 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
       const path = `/api/workspaces/ws_lakeside/campaigns/${campaigns[0].id}/apportion`;
       const cases: [unknown, string][] = [
         [
-          { spend: 10, shares: [{ leadSourceId: 'src_nope', month: MARCH, amount: 10 }] },
+          { spend: 10, shares: [{ leadSourceId: 'src_nope', month: TWO_MONTHS_AGO, amount: 10 }] },
           'src_nope',
         ],
         [
@@ -321,8 +335,8 @@ describe('workspace settings: tracking numbers and campaign apportion', () => {
           {
             spend: 20,
             shares: [
-              { leadSourceId: sources[0].id, month: MARCH, amount: 10 },
-              { leadSourceId: sources[0].id, month: MARCH, amount: 10 },
+              { leadSourceId: sources[0].id, month: TWO_MONTHS_AGO, amount: 10 },
+              { leadSourceId: sources[0].id, month: TWO_MONTHS_AGO, amount: 10 },
             ],
           },
           'appears twice',
