@@ -11,6 +11,7 @@ import {
 } from '@/shared/contracts/coaching';
 import { apiErrorSchema } from '@/shared/contracts/common';
 import { VIDEO_SIZE_MESSAGE, VIDEO_TYPE_MESSAGE } from '@/shared/domain/coaching';
+import { addDays } from '@/server/records/workspace-days';
 import { createTestClock, startTestServer, type TestServer } from '../helpers/test-server';
 
 // Coaching (issue #16): training videos, uploads, media links, scores and reports on the
@@ -27,7 +28,27 @@ function mp4Bytes(size = 4096): Buffer {
 }
 
 describe('coaching', () => {
-  const clock = createTestClock(new Date('2026-05-20T15:00:00Z'));
+  // Today: the server starts from a copy of the run's seeded demo data, whose scores run up
+  // to today. The days and months below are counted from it in UTC: yesterday is never in
+  // the future and the day after tomorrow always is, in any workspace's timezone.
+  const clock = createTestClock();
+  const today = clock.now().toISOString().slice(0, 10);
+  const YESTERDAY = addDays(today, -1);
+  const IN_TWO_DAYS = addDays(today, 2);
+  /** The first and last day of the month `back` months before today's. */
+  const monthRange = (back: number) => {
+    const now = clock.now();
+    const year = now.getUTCFullYear();
+    const month = now.getUTCMonth() - back;
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    return {
+      from: day(new Date(Date.UTC(year, month, 1))),
+      to: day(new Date(Date.UTC(year, month + 1, 0))),
+    };
+  };
+  // Last month: a whole month of seeded scores whatever today's date.
+  const LAST_MONTH = monthRange(1);
+  const FIVE_MONTHS_FROM = monthRange(5).from;
   let t: TestServer;
   let owner: string;
   let admin: string;
@@ -354,13 +375,13 @@ describe('coaching', () => {
       const saved = await post(owner, {
         agentId: lakesideAgentId,
         categoryId: 'cc_03',
-        date: '2026-05-19',
+        date: YESTERDAY,
         score: 91,
         note: 'Closed with a clear next step.',
       });
       expect(saved.status).toBe(201);
       const score = coachingScoreResponseSchema.parse(saved.body).data;
-      expect(score).toMatchObject({ agentId: lakesideAgentId, score: 91, date: '2026-05-19' });
+      expect(score).toMatchObject({ agentId: lakesideAgentId, score: 91, date: YESTERDAY });
       const list = await t.api(
         `/api/workspaces/ws_lakeside/coaching-scores?agentId=${lakesideAgentId}`,
         {
@@ -368,16 +389,17 @@ describe('coaching', () => {
         },
       );
       const scores = coachingScoreListResponseSchema.parse(list.body).data;
-      expect(scores[0]!.id).toBe(score.id);
+      // Listed (the seeded scores may include today's, after it).
+      expect(scores.find((s) => s.id === score.id)).toEqual(score);
       expect(scores.every((s) => s.agentId === lakesideAgentId)).toBe(true);
     });
 
     it('answers 400 for a score out of 0–100, a future date, an unknown agent or category', async () => {
-      const base = { agentId: lakesideAgentId, categoryId: 'cc_03', date: '2026-05-19', score: 70 };
+      const base = { agentId: lakesideAgentId, categoryId: 'cc_03', date: YESTERDAY, score: 70 };
       const cases: [unknown, RegExp][] = [
         [{ ...base, score: 101 }, /score must be from 0 to 100/],
         [{ ...base, score: 7.5 }, /whole number/],
-        [{ ...base, date: '2026-05-22' }, /future/],
+        [{ ...base, date: IN_TWO_DAYS }, /future/],
         [{ ...base, date: '2026-02-30' }, /date/],
         [{ ...base, agentId: 'ag_nobody' }, /no such agent/],
         [{ ...base, categoryId: 'cc_nope' }, /unknown training category/],
@@ -390,7 +412,7 @@ describe('coaching', () => {
     });
 
     it('refuses score entry to operators, consultants and another workspace (403)', async () => {
-      const body = { agentId: lakesideAgentId, categoryId: 'cc_03', date: '2026-05-19', score: 70 };
+      const body = { agentId: lakesideAgentId, categoryId: 'cc_03', date: YESTERDAY, score: 70 };
       for (const token of [agent, consultant, harborOwner])
         expect((await post(token, body)).status).toBe(403);
     });
@@ -414,7 +436,7 @@ describe('coaching', () => {
   describe('reports', () => {
     it('gives managers each active agent’s average and trend over the range, from the stored scores', async () => {
       const answer = await t.api(
-        '/api/workspaces/ws_lakeside/coaching-reports?from=2026-05-01&to=2026-05-31',
+        `/api/workspaces/ws_lakeside/coaching-reports?from=${LAST_MONTH.from}&to=${LAST_MONTH.to}`,
         { token: owner },
       );
       expect(answer.status).toBe(200);
@@ -424,7 +446,7 @@ describe('coaching', () => {
       const scores = coachingScoreListResponseSchema.parse(
         (
           await t.api(
-            `/api/workspaces/ws_lakeside/coaching-scores?agentId=${lakesideAgentId}&from=2026-05-01&to=2026-05-31`,
+            `/api/workspaces/ws_lakeside/coaching-scores?agentId=${lakesideAgentId}&from=${LAST_MONTH.from}&to=${LAST_MONTH.to}`,
             { token: owner },
           )
         ).body,
@@ -441,7 +463,7 @@ describe('coaching', () => {
 
     it('shows an operator only their own row, and refuses a reversed range with 400', async () => {
       const own = await t.api(
-        '/api/workspaces/ws_lakeside/coaching-reports?from=2026-01-01&to=2026-05-31',
+        `/api/workspaces/ws_lakeside/coaching-reports?from=${FIVE_MONTHS_FROM}&to=${LAST_MONTH.to}`,
         {
           token: agent,
         },
@@ -450,7 +472,7 @@ describe('coaching', () => {
       expect(report.agents.map((a) => a.agentId)).toEqual([ownAgentId]);
       expect(report.agents[0]!.months.length).toBeGreaterThan(1);
       const reversed = await t.api(
-        '/api/workspaces/ws_lakeside/coaching-reports?from=2026-05-31&to=2026-05-01',
+        `/api/workspaces/ws_lakeside/coaching-reports?from=${LAST_MONTH.to}&to=${LAST_MONTH.from}`,
         {
           token: owner,
         },
@@ -463,7 +485,7 @@ describe('coaching', () => {
       expect(
         (
           await t.api(
-            '/api/workspaces/ws_lakeside/coaching-reports?from=2026-05-01&to=2026-05-31',
+            `/api/workspaces/ws_lakeside/coaching-reports?from=${LAST_MONTH.from}&to=${LAST_MONTH.to}`,
             { token: consultant },
           )
         ).status,
