@@ -29,6 +29,13 @@ const postgresProject = {
 };
 
 /**
+ * Tests of client code (shared/, extension/, widgets/) against the real reference server,
+ * named `*.server.test.ts` beside their unit tests: they run in the server project, whose
+ * global setup seeds the demo database they copy, so a unit run seeds nothing.
+ */
+const SERVER_BACKED_TESTS = 'tests/{shared,extension,widgets}/**/*.server.test.ts';
+
+/**
  * Files each project runs side by side (issue #31 item 11). Vitest's default on 2 cores is
  * one worker, which left a core idle: a unit file is busy in its worker alone, and a server
  * file waits on its own server in the same worker. Every test owns what it touches (its
@@ -53,7 +60,7 @@ export default defineConfig({
           // (tests/widgets, say) can never be silently left out (issue #10 item 6;
           // tests/tooling/test-projects.test.ts checks it).
           include: ['tests/**/*.test.ts?(x)'],
-          exclude: ['tests/server/**', 'tests/e2e/**', 'tests/tooling/**'],
+          exclude: ['tests/server/**', 'tests/e2e/**', 'tests/tooling/**', SERVER_BACKED_TESTS],
           environment: 'happy-dom',
           setupFiles: ['tests/app/setup.ts'],
           maxWorkers: FILES_AT_ONCE,
@@ -63,7 +70,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', SERVER_BACKED_TESTS],
           // Tests of PostgreSQL itself run in the server-postgres project (below).
           exclude: ['tests/server/postgres/**'],
           environment: 'node',

@@ -44,6 +44,16 @@ describe('the vitest projects', () => {
     expect([...files].sort()).toEqual(onDisk.filter((f) => !f.startsWith(POSTGRES_ONLY)).sort());
   });
 
+  it('run client code against the real server (*.server.test.ts) in the server project, not unit', async () => {
+    const collected = await collect();
+    const serverBacked = collected.filter(
+      (spec) => spec.file.endsWith('.server.test.ts') && !spec.file.includes('/tests/server/'),
+    );
+    // The background session, the transports, the live feed, the widgets' environment…
+    expect(serverBacked.length).toBeGreaterThanOrEqual(7);
+    expect(serverBacked.filter((spec) => spec.project !== 'server')).toEqual([]);
+  });
+
   it('run the server suite again on PostgreSQL when INTAKE_TEST_POSTGRES is set', async () => {
     const saved = process.env.INTAKE_TEST_POSTGRES;
     process.env.INTAKE_TEST_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -21,7 +21,7 @@ import type { Notifier } from '@/shared/transport/notifier';
 
 // The socket's policy (spec: session 4 Sockets, 8, 9; issue #12) with a fake socket.io
 // client: the options it is opened with, the reconnect toasts, and the token_expired path.
-// (Delivery over a real socket is in direct-transport.test.ts.)
+// (Delivery over a real socket is in direct-transport.server.test.ts.)
 
 type AuthCallback = (data: Record<string, unknown>) => void;
 

@@ -10,9 +10,10 @@ import { startTestServer, type TestServer } from '../../server/helpers/test-serv
 // that does not work leaves the widget offering a sign-in, and the form signs in.
 
 let server: TestServer;
+// A server on a copy of the run's seeded demo database: the server project's hook limit.
 beforeAll(async () => {
   server = await startTestServer();
-}, 120_000);
+}, 60_000);
 afterAll(async () => {
   await server?.close();
 });

@@ -46,7 +46,7 @@ const me = { method: 'GET', path: 'users/me', query: { include: 'authorizations'
 let server: TestServer;
 const channels: ChannelLike[] = [];
 
-// The real server hashes demo passwords at OWASP cost: starting it takes seconds.
+// The real server, on a copy of the run's seeded demo database.
 beforeAll(async () => {
   server = await startTestServer();
 }, 60_000);

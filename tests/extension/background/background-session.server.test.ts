@@ -12,10 +12,11 @@ import { startTestServer, type TestServer } from '../../server/helpers/test-serv
 // background (never tokens), a restart from storage.session, the app's hand-over, sign-out.
 
 let server: TestServer;
-// Seeding the demo database takes longer than the unit project's 10 s on a busy machine.
+// A server on a copy of the run's seeded demo database: the server project's hook limit,
+// more than the unit project's 10 s.
 beforeAll(async () => {
   server = await startTestServer();
-}, 120_000);
+}, 60_000);
 afterAll(async () => {
   await server?.close();
 });
