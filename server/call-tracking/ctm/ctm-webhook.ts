@@ -72,7 +72,10 @@ export function verifyCtmWebhook(
   if (!sameText(signature, expected)) {
     throw new CtmWebhookError('bad-signature', 'The webhook signature does not match.');
   }
-  if (time === null || Math.abs(nowMs / 1000 - time) > maxAgeSeconds) {
+  if (time === null) {
+    throw new CtmWebhookError('stale', "The webhook's X-CTM-Time is not a time in seconds.");
+  }
+  if (Math.abs(nowMs / 1000 - time) > maxAgeSeconds) {
     throw new CtmWebhookError(
       'stale',
       `The webhook's X-CTM-Time is more than ${maxAgeSeconds} s from the server's clock.`,

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -12,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 // (per_page over 150 → 400 {"error":"per_page limit is 150"}), and
 // calltracking/ctm-csharp CTMWebHookExample (webhook signature). Placing a call follows
 // the ASSUMED request of ctm-client.ts (PlaceCall): CTM's documentation of it was not found.
+// CTM's webhooks (calls ringing and ending, signed) are in ./fake-ctm-webhooks.ts.
 
 export interface FakeCtmCall {
   id: number;
@@ -232,25 +232,4 @@ export async function startFakeCtm(
     });
   });
   return fake;
-}
-
-/**
- * A webhook as CTM sends it: the call object itself as the JSON body, X-CTM-Time (seconds
- * since the epoch) and X-CTM-Signature = base64(HMAC-SHA1(secret, time + body)), per
- * https://github.com/calltracking/ctm-csharp/blob/master/CTMWebHookExample/README.md.
- */
-export function signedCtmWebhook(call: unknown, secret: string, unixSeconds: number) {
-  const body = JSON.stringify(call);
-  const time = String(unixSeconds);
-  const signature = createHmac('sha1', secret)
-    .update(time + body)
-    .digest('base64');
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'x-ctm-time': time,
-      'x-ctm-signature': signature,
-    },
-  };
 }

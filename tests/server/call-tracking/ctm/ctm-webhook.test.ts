@@ -7,7 +7,7 @@ import {
   verifyCtmWebhook,
 } from '@/server/call-tracking/ctm/ctm-webhook';
 import type { CtmCall } from '@/server/call-tracking/ctm/ctm-schemas';
-import { signedCtmWebhook } from '../../../fakes/ctm/fake-ctm-server';
+import { signedCtmWebhook } from '../../../fakes/ctm/fake-ctm-webhooks';
 
 const SECRET = 'ctm-account-secret';
 const NOW = Date.UTC(2026, 10, 2, 15, 30);
@@ -88,6 +88,14 @@ describe('CTM webhook verification', () => {
         "The webhook's X-CTM-Time is more than 300 s from the server's clock.",
       );
     }
+    const body = JSON.stringify(started);
+    const signature = createHmac('sha1', SECRET).update(`soon${body}`).digest('base64');
+    expect(
+      rejection(() => verifyCtmWebhook({ rawBody: body, signature, time: 'soon' }, SECRET, NOW)),
+    ).toMatchObject({
+      reason: 'stale',
+      message: "The webhook's X-CTM-Time is not a time in seconds.",
+    });
   });
 
   it('refuses a signed body that is not JSON or not a call, saying which', () => {
