@@ -121,9 +121,6 @@ export type CtmAccount = z.infer<typeof ctmAccountSchema>;
 export const ctmPlacedCallSchema = z.union([
   z.object({ call: ctmCallSchema }).transform((body) => body.call),
   ctmCallSchema,
-  z
-    .object({ id: z.number().int().positive(), status: optionalText })
-    .transform((body) => ({ id: body.id })),
 ]);
 
 /** CTM's error bodies: {status: "error", reason | message | text} or {error}. */

@@ -41,8 +41,11 @@ export function ctmWebhookSignature(secret: string, time: string, rawBody: Buffe
   return createHmac('sha1', secret).update(time).update(rawBody).digest('base64');
 }
 
-/** Equal strings, in time that does not depend on where they differ (or on their lengths). */
-function sameText(a: string, b: string): boolean {
+/**
+ * Equal strings, in time that does not depend on where they differ (or on their lengths):
+ * for the signature, and for a per-workspace token in a webhook URL.
+ */
+export function sameText(a: string, b: string): boolean {
   const digest = (s: string) => createHash('sha256').update(s).digest();
   return timingSafeEqual(digest(a), digest(b));
 }

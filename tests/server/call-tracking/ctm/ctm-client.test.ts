@@ -232,6 +232,18 @@ describe('CTM client', () => {
     expect(refused.message).toBe('from_number is not a tracking number of this account');
   });
 
+  it("reads the placed call's id whether CTM wraps the call or not", async () => {
+    const answer = (body: unknown) =>
+      client({ fetch: async () => Response.json(body, { status: 201 }) }).placeCall({
+        fromNumber: '+13125551000',
+        toNumber: '+16175550199',
+        agentUserId: 'USR1',
+      });
+    await expect(answer({ call: { id: 77, sid: 'CA77' } })).resolves.toEqual({ id: 77 });
+    await expect(answer({ id: 78, status: 'queued' })).resolves.toEqual({ id: 78 });
+    expect(await caught(answer({ status: 'queued' }))).toMatchObject({ kind: 'invalid-answer' });
+  });
+
   it('maps an unknown path, a dead server and a shapeless answer', async () => {
     const other = client({
       credentials: { accountId: '9', accessKey: fake.accessKey, secretKey: fake.secretKey },

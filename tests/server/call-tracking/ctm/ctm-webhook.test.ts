@@ -4,6 +4,7 @@ import {
   CTM_WEBHOOK_MAX_AGE_SECONDS,
   ctmCallFacts,
   type CtmWebhookError,
+  sameText,
   verifyCtmWebhook,
 } from '@/server/call-tracking/ctm/ctm-webhook';
 import type { CtmCall } from '@/server/call-tracking/ctm/ctm-schemas';
@@ -115,6 +116,15 @@ describe('CTM webhook verification', () => {
       reason: 'malformed-body',
       message: 'The webhook body is not a CTM call (id).',
     });
+  });
+});
+
+describe('constant-time comparison', () => {
+  it('is true only for the same text, whatever the lengths', () => {
+    expect(sameText('token-abc', 'token-abc')).toBe(true);
+    expect(sameText('token-abc', 'token-abd')).toBe(false);
+    expect(sameText('token-abc', 'token-abc-longer')).toBe(false);
+    expect(sameText('', 'x')).toBe(false);
   });
 });
 
