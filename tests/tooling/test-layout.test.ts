@@ -11,7 +11,7 @@ const DOC = 'docs/testing.md';
 /** Below these, a folder is the source folder of the code under test. */
 const MIRRORED = ['app', 'shared', 'widgets'];
 /** Below these, a folder is a topic docs/testing.md names. */
-const BY_TOPIC = ['server', 'extension', 'e2e', 'tooling'];
+const BY_TOPIC = ['server', 'extension', 'e2e', 'tooling', 'fakes'];
 const TOP_LEVEL_FILES = ['summary-reporter.ts'];
 
 /** Every file under tests/, as a path relative to the repository with `/` separators. */
