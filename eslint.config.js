@@ -109,7 +109,6 @@ export const DATA_LOADERS_TO_MOVE = [
   'app/features/auth/accept-invitation.tsx',
   'app/features/call-flow/active-call-card.tsx',
   'app/features/call-flow/use-call-flow-engine.ts',
-  'app/features/microservices/use-microservices.ts',
 ];
 
 /** The longest a product function may be (issue #31 item 5), blank lines and comments aside. */
