@@ -107,7 +107,6 @@ export const LONG_FUNCTION_FILES = [
  */
 export const DATA_LOADERS_TO_MOVE = [
   'app/features/auth/accept-invitation.tsx',
-  'app/features/call-flow/active-call-card.tsx',
   'app/features/call-flow/use-call-flow-engine.ts',
 ];
 
