@@ -86,7 +86,6 @@ export const LONG_FUNCTION_FILES = [
   'app/calls/tab-election.ts',
   'app/components/multi-select/multi-select.tsx',
   'app/features/call-flow/call-flow-wizard.tsx',
-  'app/features/call-flow/forms/consultation-field.tsx',
   'app/features/call-flow/forms/step-form.tsx',
   'app/features/campaign-apportion/campaign-apportion-editor.tsx',
   'app/features/cockpit/cockpit-screen.tsx',
