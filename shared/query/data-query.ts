@@ -19,6 +19,30 @@ export interface DataQueryOptions<T> {
 }
 
 /**
+ * A query that asks again on its own while its screen is open (a status page, a live call):
+ * every `refetchInterval` ms after the last answer, never while the page is hidden
+ * (`refetchIntervalInBackground: false`), and at once on coming back when the answer is
+ * older than `staleTime` (`refetchOnWindowFocus: true`).
+ */
+export interface PollingQueryOptions<T> extends DataQueryOptions<T> {
+  refetchInterval: number;
+  refetchIntervalInBackground: false;
+  refetchOnWindowFocus: boolean;
+  /** 'always': opening the screen asks at once even if a fresh answer is cached. */
+  refetchOnMount?: boolean | 'always';
+}
+
+/** The polling options of a query asked every `intervalMs` while its page is visible. */
+export function pollEvery(intervalMs: number) {
+  return {
+    refetchInterval: intervalMs,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    staleTime: intervalMs,
+  } as const;
+}
+
+/**
  * A report answer stays fresh this long: a screen opened again within it (the panel
  * re-opened, a route visited again) shows the cached answer without asking; after it,
  * the cached answer shows at once and a new one is fetched behind it.

@@ -1,18 +1,8 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// eslint.config.js is plain JavaScript without types: its exports are named here.
-const { DATA_LOADERS_TO_MOVE } = (await import(
-  new URL('../../eslint.config.js', import.meta.url).href
-)) as { DATA_LOADERS_TO_MOVE: string[] };
-
-const { default: noDataCallInEffect } = (await import(
-  new URL('../../scripts/eslint-rules/no-data-call-in-effect.js', import.meta.url).href
-)) as { default: ESLint.Plugin['rules'] extends infer R ? R[keyof R] : never };
-
 const RULE = 'local/no-data-call-in-effect';
 
 /** The no-data-call-in-effect messages the repository's config gives `code` at `filePath`. */
@@ -86,30 +76,21 @@ describe('the data-call-in-effect rule', () => {
     expect(await dataCalls('app/features/planted/use-planted.ts', clean)).toEqual([]);
   });
 
-  it('applies to app/ only, and exempts by name only files still to move (the list only shrinks)', async () => {
+  it('applies to app/ only, and to every file of it: the files that loaded by hand are exempt no more', async () => {
     const loader = hook(
       '  useEffect(() => {\n    void listWorkspaceUsers(api, workspaceId);\n  }, [api, workspaceId]);',
     );
     expect(await dataCalls('shared/planted/use-planted.ts', loader)).toEqual([]);
-    for (const file of DATA_LOADERS_TO_MOVE) {
-      expect(existsSync(`${ROOT}${file}`), file).toBe(true);
-    }
-    // The rule forced on for the listed files: each must still break it, or leave the list.
-    const forced = new ESLint({
-      cwd: ROOT,
-      overrideConfig: {
-        files: ['app/**/*.{ts,tsx}'],
-        plugins: { local: { rules: { 'no-data-call-in-effect': noDataCallInEffect } } },
-        rules: { [RULE]: 'error' },
-      },
-      ignore: false,
-    });
-    for (const file of DATA_LOADERS_TO_MOVE) {
-      const [result] = await forced.lintFiles([`${ROOT}${file}`]);
-      expect(
-        result.messages.filter((m) => m.ruleId === RULE),
-        file,
-      ).not.toHaveLength(0);
+    // The paths of the last hand-written loaders (issue #31 item 3), planted with a loader:
+    // each is caught, so no path of app/ is left out of the rule (and `npm run lint`, in
+    // the README's test command, holds app/ to it).
+    for (const file of [
+      'app/features/auth/accept-invitation.tsx',
+      'app/features/call-flow/active-call-card.tsx',
+      'app/features/call-flow/use-call-flow-engine.ts',
+      'app/features/microservices/use-microservices.ts',
+    ]) {
+      expect(await dataCalls(file, loader), file).toHaveLength(1);
     }
   });
 });

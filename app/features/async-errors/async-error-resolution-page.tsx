@@ -7,6 +7,8 @@ import { Page } from '@/app/components/page/page';
 import { Pager } from '@/app/components/pager/pager';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
+import { useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import {
   dismissAsyncFailure,
   retryAllAsyncFailures,
@@ -17,6 +19,7 @@ import type { Workspace } from '@/shared/contracts/workspace';
 import { RETRY_ALL_LIMIT, retryAllSummary } from '@/shared/domain/async-errors';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
 import { hasAsyncLeadGeneration } from '@/shared/domain/workspace-features';
+import { asyncFailuresKey } from '@/shared/query/settings-queries';
 import { TransportError } from '@/shared/transport/transport';
 import { failureContact } from './failure-format';
 import { FailedRecordsTable } from './failed-records-table';
@@ -94,12 +97,43 @@ type RetryAllState =
   | { status: 'running'; count: number }
   | { status: 'done'; summary: string; failed: boolean };
 
+/**
+ * The page's writes (retry one, dismiss one, retry all), each through
+ * useMutateAndInvalidate: every page of the workspace's failed records (all statuses, the
+ * counts) is made stale, and the page on screen loaded again before the write resolves.
+ * Each is silent: the page says what happened. A write that fails invalidates nothing; the
+ * page reloads itself (the record may have changed meanwhile).
+ */
+function useFailureWrites(workspaceId: string) {
+  const { api } = useHost();
+  const scope = useQueryScope();
+  const invalidates = () => [asyncFailuresKey(scope, workspaceId)];
+  const retry = useMutateAndInvalidate(
+    (id: string) => retryAsyncFailure(api, workspaceId, id, { silent: true }),
+    { invalidates },
+  );
+  const dismiss = useMutateAndInvalidate(
+    (id: string) => dismissAsyncFailure(api, workspaceId, id, { silent: true }),
+    { invalidates },
+  );
+  const retryAll = useMutateAndInvalidate(
+    () => retryAllAsyncFailures(api, workspaceId, { silent: true }),
+    { invalidates },
+  );
+  return {
+    retry: retry.mutate,
+    dismiss: dismiss.mutate,
+    retryAll: () => retryAll.mutate(undefined),
+  };
+}
+
 function FailedRecords({ workspace }: { workspace: Workspace }) {
-  const { api, notify } = useHost();
+  const { notify } = useHost();
   const confirm = useConfirm();
   const [filter, setFilter] = useState<AsyncFailureStatus>('open');
   const [offset, setOffset] = useState(0);
   const { load, list, reload } = useAsyncFailures(workspace.id, filter, offset);
+  const writes = useFailureWrites(workspace.id);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [retryAll, setRetryAll] = useState<RetryAllState>({ status: 'idle' });
   const [announcement, setAnnouncement] = useState('');
@@ -124,15 +158,15 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
     setAnnouncement(message);
     headingRef.current?.focus();
     // The page may now be past the end (the last record of the last page left).
+    // (The write's invalidation already loaded this page again.)
     if (rows.length === 1 && offset > 0) setOffset(Math.max(0, offset - ASYNC_FAILURES_PAGE_SIZE));
-    else reload();
   }
 
   async function retry(failure: AsyncRecordFailure) {
     const contact = failureContact(failure);
     setPendingId(failure.id);
     try {
-      const after = await retryAsyncFailure(api, workspace.id, failure.id, { silent: true });
+      const after = await writes.retry(failure.id);
       if (after.status === 'resolved') {
         notify('success', `${contact}: synced to the CRM.`);
         afterRowLeft(`${contact}: the record was synced to the CRM.`);
@@ -140,7 +174,6 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
         const message = `${contact}: the CRM refused the record again. ${after.error.message}`;
         notify('danger', message);
         setAnnouncement(message);
-        reload();
       }
     } catch (error) {
       const message =
@@ -167,7 +200,7 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
     if (answer !== 1) return;
     setPendingId(failure.id);
     try {
-      await dismissAsyncFailure(api, workspace.id, failure.id, { silent: true });
+      await writes.dismiss(failure.id);
       notify('success', 'Record dismissed.');
       afterRowLeft(`${contact}: the record was dismissed.`);
     } catch (error) {
@@ -184,7 +217,7 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
     setRetryAll({ status: 'running', count: Math.min(counts?.open ?? 0, RETRY_ALL_LIMIT) });
     setAnnouncement('');
     try {
-      const result = await retryAllAsyncFailures(api, workspace.id, { silent: true });
+      const result = await writes.retryAll();
       const summary = retryAllSummary(result);
       setRetryAll({ status: 'done', summary, failed: result.failed > 0 });
       notify(result.failed > 0 ? 'info' : 'success', summary);
@@ -192,9 +225,9 @@ function FailedRecords({ workspace }: { workspace: Workspace }) {
       const summary = serverWords(error) ?? 'Retry all could not be sent. Try again.';
       setRetryAll({ status: 'done', summary, failed: true });
       notify('danger', summary);
+      reload();
     }
     setOffset(0);
-    reload();
   }
 
   const empty = load.status === 'loaded' && rows.length === 0;

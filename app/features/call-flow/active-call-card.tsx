@@ -3,20 +3,16 @@ import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { Icon } from '@/app/components/icon/icon';
 import { useHost } from '@/app/host/host';
-import type { ApiClient } from '@/shared/api/client';
+import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import type { ActiveCall } from '@/shared/contracts/active-call';
-import {
-  callCenterPaths,
-  type CrmRecord,
-  crmRecordListResponseSchema,
-} from '@/shared/contracts/call-flow-api';
-import { CALL_FLOW_TIMEOUT_MS } from '@/shared/contracts/call-flow';
+import type { CrmRecord } from '@/shared/contracts/call-flow-api';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { callEndNotice, DEFAULT_CTM_SITE, summarizeActiveCall } from '@/shared/domain/active-call';
 import { crmLinkSettings, crmRecordLink } from '@/shared/domain/crm-links';
 import { type CrmRecordMatch, matchCrmRecords } from '@/shared/domain/crm-record-match';
 import { formatCallDuration } from '@/shared/domain/call-clock';
 import { CallElsewhereNotice } from './call-elsewhere-notice';
+import { callerContactsQuery } from './call-flow-queries';
 import { crmRecordLines } from './crm-record-lines';
 import { secondsSince } from './hang-up-pill';
 import { useCallOpenElsewhere } from './use-call-tab-place';
@@ -25,25 +21,6 @@ import './active-call-card.css';
 // spec: session 3 Active call (direction, tracking number, campaign and lead source or
 // "None Associated", start hh:mm A), 7 recording link, 8 call duration; issue #13 "The
 // caller's CRM record is found by phone when possible ... the panel offers to open it".
-
-/** The contacts searched for the caller's phone (the newest first; one page). */
-export const CALLER_SEARCH_LIMIT = 100;
-
-/** The workspace's CRM contacts, read quietly: a failed lookup only hides the offer. */
-export async function listCrmContacts(api: ApiClient, workspaceId: string): Promise<CrmRecord[]> {
-  const answer = await api.call(
-    crmRecordListResponseSchema,
-    {
-      method: 'GET',
-      base: 'callCenter',
-      path: callCenterPaths.workspaceCrmRecords(workspaceId),
-      query: { type: 'CONTACT', 'page[limit]': CALLER_SEARCH_LIMIT, 'page[offset]': 0 },
-      timeoutMs: CALL_FLOW_TIMEOUT_MS,
-    },
-    { silent: true },
-  );
-  return answer.data;
-}
 
 /** The phones a CRM contact carries (spec 7 Contact output: phone_numbers[].number). */
 export function contactPhones(record: CrmRecord): string[] {
@@ -63,26 +40,20 @@ function contactLink(workspace: Workspace | null, record: CrmRecord): string {
   return crmRecordLink(settings, { id: record.contactId ?? record.id, module });
 }
 
+/** The caller's CRM record(s) among the workspace's contacts: null until they answer. */
 function useCallerRecords(call: ActiveCall): CrmRecordMatch<CrmRecord> | null {
   const { api, session } = useHost();
+  const scope = useQueryScope();
   const workspaceId = session.workspace?.id ?? null;
   const { leadName, phone } = call.callData;
-  const [match, setMatch] = useState<CrmRecordMatch<CrmRecord> | null>(null);
-  useEffect(() => {
-    setMatch(null);
-    if (!workspaceId || !phone) return;
-    let active = true;
-    listCrmContacts(api, workspaceId).then(
-      (records) => {
-        if (active) setMatch(matchCrmRecords(records, { leadName, phone }, contactPhones));
-      },
-      () => undefined, // not found is said by nothing: the offer is a convenience
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, workspaceId, leadName, phone]);
-  return match;
+  // Not found is said by nothing (a failed load too): the offer is a convenience.
+  const { data: contacts } = useDataQuery(
+    workspaceId && phone ? callerContactsQuery(scope, api, workspaceId) : null,
+  );
+  return useMemo(
+    () => (contacts ? matchCrmRecords(contacts, { leadName, phone }, contactPhones) : null),
+    [contacts, leadName, phone],
+  );
 }
 
 /** The durations already logged as missing, once per call (spec 8 "Could not get call duration"). */

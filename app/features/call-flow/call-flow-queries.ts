@@ -8,9 +8,11 @@ import {
   type PageRequest,
 } from '@/shared/api/call-flow';
 import type { ApiClient } from '@/shared/api/client';
+import { quietly } from '@/shared/api/quiet-api';
 import { fetchOwnAgentParameters } from '@/shared/api/users-parameters';
 import type { ProcessDefinition } from '@/shared/contracts/call-flow';
 import type {
+  CrmRecord,
   CrmRecordListResponse,
   ExecutionHistoryDetail,
   ExecutionHistoryListResponse,
@@ -130,6 +132,32 @@ export function crmRecordsQuery(
     [...callFlowsKey(scope), 'crm-records', workspaceId, page.limit, page.offset],
     api,
     (client) => listCrmRecords(client, workspaceId, { page }),
+  );
+}
+
+/** The contacts searched for a caller's phone (the newest first; one page). */
+export const CALLER_SEARCH_LIMIT = 100;
+
+/**
+ * The workspace's newest CRM contacts, which the active call's card searches for the
+ * caller's phone (issue #13). Read quietly: a failed lookup only hides the card's offer.
+ * Asked again each time a card opens (a contact made during the last call counts).
+ */
+export function callerContactsQuery(
+  scope: QueryScope,
+  api: ApiClient,
+  workspaceId: string,
+): DataQueryOptions<CrmRecord[]> {
+  return query(
+    [...callFlowsKey(scope), 'caller-contacts', workspaceId, CALLER_SEARCH_LIMIT],
+    api,
+    async (client) => {
+      const answer = await listCrmRecords(quietly(client), workspaceId, {
+        type: 'CONTACT',
+        page: { limit: CALLER_SEARCH_LIMIT, offset: 0 },
+      });
+      return answer.data;
+    },
   );
 }
 

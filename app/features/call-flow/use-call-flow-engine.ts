@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   type CallFlowContext,
   type CallFlowEngine,
@@ -6,7 +6,7 @@ import {
   initialCallFlowState,
 } from '@/shared/call-flow/engine';
 import type { CallFlowEffects } from '@/shared/call-flow/effects';
-import { createFlowStateSync } from '@/shared/call-flow/flow-state-sync';
+import { createFlowStateSync, type FlowStateSyncOptions } from '@/shared/call-flow/flow-state-sync';
 import { useHost } from '@/app/host/host';
 import { saveFlowState } from '@/shared/api/call-flow';
 import type { CallFlowState } from '@/shared/contracts/call-flow';
@@ -70,6 +70,21 @@ function recheckOnReturn(recheck: () => void): () => void {
   };
 }
 
+/**
+ * The write of the server's copy of the flow's state (PUT …/flow-state), as `holder`. It
+ * is not a mutation of the query layer: when to write, the last state winning, and what
+ * a 409 means belong to flow-state-sync (its debounce, its take-over rule), which calls
+ * this on its own schedule; no query shows the copy, so nothing is invalidated.
+ */
+function useFlowStateSave(): (holder: string) => FlowStateSyncOptions['save'] {
+  const { api } = useHost();
+  return useCallback(
+    (holder: string) => (executionId: string, state: CallFlowState) =>
+      saveFlowState(api, executionId, state, holder),
+    [api],
+  );
+}
+
 export interface UseCallFlowEngineOptions {
   effects: CallFlowEffects;
   context: CallFlowContext;
@@ -95,7 +110,7 @@ export function useCallFlowEngine(options: UseCallFlowEngineOptions): CallFlowEn
   const [engine, setEngine] = useState<CallFlowEngine | null>(null);
   // The effects and context of the first render: an engine is not rebuilt on every render.
   const [setup] = useState(() => ({ effects: options.effects, context: options.context }));
-  const { api } = useHost();
+  const saveAs = useFlowStateSave();
   // Bumped when the intake was resumed elsewhere: a new, idle engine over nothing stored.
   const [letGo, setLetGo] = useState(0);
 
@@ -114,7 +129,8 @@ export function useCallFlowEngine(options: UseCallFlowEngineOptions): CallFlowEn
         initialState: stored ?? undefined,
       });
       const sync = createFlowStateSync({
-        save: (executionId, state) => saveFlowState(api, executionId, state, holder),
+        // The effect only wires the engine to the sync; the sync's scheduler writes, later.
+        save: saveAs(holder),
         // Another tab or computer resumed it (or it ended there): this wizard lets it go,
         // without ending anything, so two wizards never run one intake.
         onTakenOver: () => {
@@ -142,7 +158,7 @@ export function useCallFlowEngine(options: UseCallFlowEngineOptions): CallFlowEn
       active = false;
       unsubscribe();
     };
-  }, [stateStorage, stateKey, setup, api, letGo]);
+  }, [stateStorage, stateKey, setup, saveAs, letGo]);
 
   const source = engine ?? noEngine;
   const state = useSyncExternalStore(source.subscribe, source.getState);

@@ -11,6 +11,7 @@ import { TABLE, TABLE_ACTIONS, TableScroll } from '@/app/components/table/table-
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { useLookup } from '@/app/query/use-lookup';
 import { saveTrackingNumber } from '@/shared/api/workspace-settings';
 import type { TrackingNumber } from '@/shared/contracts/call-tracking';
@@ -47,6 +48,30 @@ export function callTrackingOffReason(workspace: Workspace | null): string {
 }
 
 /**
+ * Saves one tracking number (through useMutateAndInvalidate): the saved row replaces its
+ * old one at once, and the call-tracking reads (the picker, tracking info) are made stale.
+ * Silent: the editor shows the server's reason beside its buttons.
+ */
+function useSaveTrackingNumber(workspaceId: string | null) {
+  const { api } = useHost();
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const { mutate } = useMutateAndInvalidate(
+    ({ numberId, update }: { numberId: string; update: TrackingNumberUpdate }) =>
+      saveTrackingNumber(api, workspaceId!, numberId, update, { silent: true }),
+    {
+      onAnswer: (saved) =>
+        queryClient.setQueryData<TrackingNumber[]>(
+          trackingNumberSettingsKey(scope, workspaceId!),
+          (list) => list?.map((item) => (item.id === saved.id ? saved : item)),
+        ),
+      invalidates: () => [callTrackingCacheKey(scope)],
+    },
+  );
+  return mutate;
+}
+
+/**
  * Settings > Tracking Numbers (issue #16; spec: dashboards 2.2, 6): the workspace's
  * call-tracking numbers with the label, lead source and campaign each call on them is
  * attributed to; owners and admins edit them here. The click-to-call number picker
@@ -58,7 +83,6 @@ export function TrackingNumbersPage() {
   const workspaceId = workspace?.id ?? null;
   const enabled = isCallTrackingEnabled(workspace);
   const scope = useQueryScope();
-  const queryClient = useQueryClient();
   const numbers = useDataQuery(
     enabled && workspaceId ? trackingNumberSettingsQuery(scope, api, workspaceId) : null,
   );
@@ -71,23 +95,15 @@ export function TrackingNumbersPage() {
 
   const closeEditor = rowEditor.close;
 
+  const saveNumber = useSaveTrackingNumber(workspaceId);
   const save = useCallback(
     async (numberId: string, update: TrackingNumberUpdate) => {
       if (!workspaceId) return;
-      // silent: the editor shows the server's reason beside its buttons.
-      const saved = await saveTrackingNumber(api, workspaceId, numberId, update, {
-        silent: true,
-      });
-      queryClient.setQueryData<TrackingNumber[]>(
-        trackingNumberSettingsKey(scope, workspaceId),
-        (list) => list?.map((item) => (item.id === saved.id ? saved : item)),
-      );
-      // The picker and tracking info read these rows: their cached copies are stale now.
-      void queryClient.invalidateQueries({ queryKey: callTrackingCacheKey(scope) });
+      await saveNumber({ numberId, update });
       notify('success', SAVED_TEXT);
       closeEditor(numberId);
     },
-    [api, workspaceId, queryClient, scope, notify, closeEditor],
+    [workspaceId, saveNumber, notify, closeEditor],
   );
 
   const all = numbers.data ?? [];

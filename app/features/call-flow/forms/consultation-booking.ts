@@ -1,24 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useMemo } from 'react';
 import { useHost } from '@/app/host/host';
 import { useQueryScope } from '@/app/query/use-data-query';
 import type { ApiClient } from '@/shared/api/client';
-import {
-  createEvent,
-  deleteEvent,
-  fetchCalendarEvents,
-  listCalendars,
-  updateEvent,
-} from '@/shared/api/scheduling';
-import { fetchOwnAgentParameters } from '@/shared/api/users-parameters';
+import { createEvent, deleteEvent, updateEvent } from '@/shared/api/scheduling';
 import type {
   Calendar,
   CalendarEvent,
   CalendarEventsResponse,
   CreateEventRequest,
 } from '@/shared/contracts/scheduling';
+import type { AgentParameters } from '@/shared/contracts/users-parameters';
 import { type BookingIdentity, bookingIdentity } from '@/shared/domain/scheduling';
 import { hasAsyncLeadGeneration } from '@/shared/domain/workspace-features';
+import type { DataQueryOptions, QueryKey } from '@/shared/query/data-query';
+import { queryScope, type QueryScope } from '@/shared/query/query-scope';
+import {
+  calendarDayQuery,
+  calendarDaysKey,
+  consultantCalendarsQuery,
+} from '@/shared/query/scheduling-queries';
 import { ownAgentParametersQuery } from '../call-flow-queries';
 
 /**
@@ -29,17 +29,21 @@ import { ownAgentParametersQuery } from '../call-flow-queries';
  * caller"): the field shows it and keeps the agent's choice.
  */
 export interface ConsultationBooking {
-  listCalendars(): Promise<Calendar[]>;
-  loadDay(calendarId: string, day: string, signal?: AbortSignal): Promise<CalendarEventsResponse>;
+  /** The consultants' calendars (a query of the host's data layer). */
+  calendars: DataQueryOptions<Calendar[]>;
+  /** One calendar's events of one day. */
+  day(calendarId: string, day: string): DataQueryOptions<CalendarEventsResponse>;
+  /** Every day of a calendar: what a booking or a cancellation makes stale. */
+  daysKey(calendarId: string): QueryKey;
   /** Books a new event, or moves the call's event `eventId` (PUT, body minus id). */
   book(request: CreateEventRequest, eventId?: string): Promise<CalendarEvent>;
   cancel(eventId: string): Promise<void>;
   /**
-   * The consultant linked to the signed-in agent (Settings > Users parameters), whose
-   * calendar the field preselects; null when none is linked or it could not be read
-   * (never an error: the agent just chooses).
+   * The signed-in agent's parameters, whose linked consultant's calendar the field
+   * preselects (Settings > Users parameters); answers null when no agent record or no
+   * answer (never an error: the agent just chooses). Null without a workspace.
    */
-  ownConsultantId?(): Promise<string | null>;
+  ownParameters: DataQueryOptions<AgentParameters | null> | null;
   /** The caller's name, for the event's title. */
   callerName: string;
   now(): Date;
@@ -60,14 +64,17 @@ export interface BookingCall {
   workspaceId?: string | null;
 }
 
-/** The agent's own parameters (GET users-parameters/me), however the host caches them. */
-export type OwnParametersLoader = () => Promise<{ consultantId: string | null } | null>;
-
-/** The booking service of a host that talks to our API, for one call. */
+/**
+ * The booking service of a host that talks to our API, for one call; its reads are keyed
+ * by `scope` (the signed-in user and workspace), so every field of a sign-in shares them.
+ */
 export function createConsultationBooking(
   api: ApiClient,
   call: BookingCall,
-  loadOwnParameters?: OwnParametersLoader,
+  scope: QueryScope = queryScope({
+    user: null,
+    workspace: call.workspaceId ? { id: call.workspaceId } : null,
+  }),
 ): ConsultationBooking {
   const identity: BookingIdentity | null = bookingIdentity(call.asyncLeadGeneration, call);
   // spec: dashboards 7 — executionId added when lead generation is async.
@@ -78,9 +85,9 @@ export function createConsultationBooking(
         ? { appId: call.appId }
         : {};
   return {
-    listCalendars: () => listCalendars(api),
-    loadDay: (calendarId, day, signal) =>
-      fetchCalendarEvents(api, calendarId, { startDate: day, endDate: day }, { signal }),
+    calendars: consultantCalendarsQuery(scope, api),
+    day: (calendarId, day) => calendarDayQuery(scope, api, calendarId, day),
+    daysKey: (calendarId) => calendarDaysKey(scope, calendarId),
     book: (request, eventId) => {
       const body = { ...request, ...ids() };
       // The field shows the failure itself: no toast on top of it.
@@ -92,19 +99,7 @@ export function createConsultationBooking(
       if (!identity) throw new Error('This call has no id to cancel its booking with.');
       await deleteEvent(api, eventId, identity, { silent: true });
     },
-    ownConsultantId: async () => {
-      const workspaceId = call.workspaceId;
-      const load =
-        loadOwnParameters ??
-        (workspaceId ? () => fetchOwnAgentParameters(api, workspaceId, { silent: true }) : null);
-      if (!load) return null;
-      try {
-        return (await load())?.consultantId ?? null;
-      } catch {
-        // No agent record (404), no access, offline: no preselection, the agent chooses.
-        return null;
-      }
-    },
+    ownParameters: call.workspaceId ? ownAgentParametersQuery(scope, api, call.workspaceId) : null,
     callerName: call.callerName ?? '',
     now: () => new Date(),
   };
@@ -113,7 +108,6 @@ export function createConsultationBooking(
 /** The booking service of the wizard's current call (the host's API and workspace). */
 export function useConsultationBooking(call: Omit<BookingCall, 'asyncLeadGeneration'>) {
   const { api, session } = useHost();
-  const queryClient = useQueryClient();
   const scope = useQueryScope();
   const asyncLeadGeneration = hasAsyncLeadGeneration(session.workspace);
   const workspaceId = session.workspace?.id ?? null;
@@ -123,14 +117,8 @@ export function useConsultationBooking(call: Omit<BookingCall, 'asyncLeadGenerat
       createConsultationBooking(
         api,
         { asyncLeadGeneration, executionId, appId, callerName, workspaceId },
-        // From the host's query cache: one request per sign-in, shared with the process list.
-        workspaceId
-          ? () => {
-              const own = ownAgentParametersQuery(scope, api, workspaceId);
-              return queryClient.fetchQuery({ ...own, queryKey: [...own.queryKey] });
-            }
-          : undefined,
+        scope,
       ),
-    [api, asyncLeadGeneration, executionId, appId, callerName, workspaceId, queryClient, scope],
+    [api, asyncLeadGeneration, executionId, appId, callerName, workspaceId, scope],
   );
 }

@@ -138,6 +138,8 @@ describe('accepting an invitation (issue #16)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboards/agent'), {
       timeout: 10_000,
     });
+    // The invitation was checked once: not again once set (it would answer "used").
+    expect(api.calls(`users/${TOKEN}/password`)).toHaveLength(1);
   }, 20_000);
 
   it('shows the server refusing the password beside the field, keeping what was typed', async () => {
@@ -203,11 +205,17 @@ describe('accepting an invitation (issue #16)', () => {
   });
 
   it('offers Try Again when the invitation cannot be checked', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     let fail = true;
     renderInvite({ info: () => (fail ? { fail: 0, message: 'offline' } : INFO) });
     const retry = await screen.findByRole('button', { name: 'Try Again?' });
     fail = false;
     fireEvent.click(retry);
     expect(await screen.findByText('You have been invited to Lakeside Law')).toBeInTheDocument();
+    // The failure is logged, but the token is not (no query key holds it).
+    expect(warn).toHaveBeenCalled();
+    expect(warn.mock.calls.flat().map(String).join(' ')).toContain('invitation');
+    expect(warn.mock.calls.flat().map(String).join(' ')).not.toContain(TOKEN);
+    warn.mockRestore();
   });
 });

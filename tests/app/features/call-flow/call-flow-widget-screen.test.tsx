@@ -251,7 +251,7 @@ describe('<intake-call-flow> screen with the background’s call', () => {
       createdAt: '2026-03-01T10:00:00.000Z',
     });
     const calls = fakeCallSession({ call: liveCall(), offered: false });
-    const { view } = renderScreen(calls, {
+    const { view, api } = renderScreen(calls, {
       workspace,
       overrides: {
         'GET workspaces/ws_lakeside/crm-records': () => ({
@@ -264,6 +264,31 @@ describe('<intake-call-flow> screen with the background’s call', () => {
     expect(link.getAttribute('href')).toBe(
       'https://ab123.infusionsoft.com/Contact/manageContact.jsp?view=edit&ID=crm_1',
     );
+    // One page of the newest contacts is searched, once.
+    const searches = api.sent('GET', 'workspaces/ws_lakeside/crm-records');
+    expect(searches).toHaveLength(1);
+    expect(searches[0]?.query).toMatchObject({
+      type: 'CONTACT',
+      'page[limit]': 100,
+      'page[offset]': 0,
+    });
+  });
+
+  it('offers nothing, and says nothing, when the CRM contacts cannot be read', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const calls = fakeCallSession({ call: liveCall(), offered: false });
+    const { view, api } = renderScreen(calls, {
+      overrides: {
+        'GET workspaces/ws_lakeside/crm-records': () => ({ fail: 500, message: 'CRM down' }),
+      },
+    });
+    await waitFor(() =>
+      expect(api.sent('GET', 'workspaces/ws_lakeside/crm-records')).toHaveLength(1),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(view.getByRole('region', { name: /Incoming call|Outgoing call/ })).toBeInTheDocument();
+    expect(view.queryByRole('link', { name: 'Open CRM record' })).not.toBeInTheDocument();
+    expect(api.notify).not.toHaveBeenCalled();
   });
 
   it('says the call has ended with its duration and recording, or 00:00 and not linked', async () => {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   ConsultationBookingContext,
@@ -90,10 +90,12 @@ function renderField(api: FakeApi, asyncLeadGeneration = true, workspaceId?: str
     callerName: 'Ana Diaz',
     workspaceId,
   });
-  render(
+  // The field reads through the host's query client (a fresh one per render).
+  renderWithHost(
     <ConsultationBookingContext.Provider value={booking}>
       <StepForm form={form} onSubmit={onSubmit} submitLabel="Next" />
     </ConsultationBookingContext.Provider>,
+    { host: makeHost({ api }) },
   );
   return onSubmit;
 }
@@ -147,6 +149,13 @@ describe('the consultation booking field', () => {
     expect(booked.textContent).toContain('with Dana Reyes');
     // Focus lands on the booking, so keyboard and screen-reader users hear it.
     await waitFor(() => expect(document.activeElement).toBe(booked.closest('p')));
+    // The booking made the day stale: it was asked again (the field shows it as it is now).
+    await waitFor(() => expect(api.calls('cal_dana/events')).toHaveLength(2));
+    expect(
+      within(screen.getByRole('group', { name: /Free times on/ })).getByRole('radio', {
+        name: '11:00 AM',
+      }),
+    ).toBeChecked();
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());

@@ -67,7 +67,9 @@ let visibility: DocumentVisibilityState = 'visible';
 function setVisibility(next: DocumentVisibilityState) {
   visibility = next;
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
-  document.dispatchEvent(new Event('visibilitychange'));
+  // As browsers do, the event bubbles from the document to the window (where TanStack's
+  // focus manager listens).
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
 }
 
 afterEach(() => {
@@ -171,6 +173,40 @@ describe('System > Microservices', () => {
     act(() => setVisibility('visible'));
     await act(() => vi.advanceTimersByTimeAsync(10));
     await waitFor(() => expect(api.calls('system/microservices')).toHaveLength(3));
+  });
+
+  it('coming back before 30 s have passed does not check at once: the next check keeps its time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = renderPage(() => ({ data: healthy }));
+    await screen.findByRole('article', { name: 'Database' });
+    expect(api.calls('system/microservices')).toHaveLength(1);
+
+    act(() => setVisibility('hidden'));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    act(() => setVisibility('visible'));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(api.calls('system/microservices')).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    await waitFor(() => expect(api.calls('system/microservices')).toHaveLength(2));
+  });
+
+  it('asks nothing once the page is closed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = fakeApi({ 'system/microservices': () => ({ data: healthy }) });
+    const host = makeHost({
+      api,
+      session: {
+        user: makeUser({ role: 'system', workspace: null }),
+        workspace: null,
+        agent: null,
+      },
+    });
+    const { unmount } = renderWithHost(<MicroservicesPage />, { host });
+    await screen.findByRole('article', { name: 'Database' });
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(api.calls('system/microservices')).toHaveLength(1);
   });
 });
 
