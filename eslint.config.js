@@ -89,7 +89,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/call-flow/call-flow-wizard.tsx',
   'app/features/call-flow/forms/consultation-field.tsx',
   'app/features/call-flow/forms/step-form.tsx',
-  'app/features/campaign-apportion/campaign-apportion-editor.tsx',
   'extension/entrypoints/background/live.ts',
   'extension/panel/mount-panel.ts',
   'server/call-tracking/call-simulator.ts',
