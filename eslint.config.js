@@ -88,7 +88,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/auth/accept-invitation.tsx',
   'app/features/call-flow/call-flow-wizard.tsx',
   'app/features/call-flow/forms/consultation-field.tsx',
-  'app/features/call-flow/forms/step-form.tsx',
   'extension/entrypoints/background/live.ts',
   'extension/panel/mount-panel.ts',
   'server/call-tracking/call-simulator.ts',
