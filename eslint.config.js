@@ -84,7 +84,6 @@ const appLayerZones = APP_LAYERS.slice(1).map((layer, index) => ({
  */
 export const LONG_FUNCTION_FILES = [
   'app/calls/tab-election.ts',
-  'app/components/multi-select/multi-select.tsx',
   'app/features/auth/accept-invitation.tsx',
   'app/features/call-flow/call-flow-wizard.tsx',
   'app/features/call-flow/forms/consultation-field.tsx',
