@@ -83,7 +83,6 @@ const appLayerZones = APP_LAYERS.slice(1).map((layer, index) => ({
  * their move to query hooks.
  */
 export const LONG_FUNCTION_FILES = [
-  'app/calls/tab-election.ts',
   'app/features/auth/accept-invitation.tsx',
   'app/features/call-flow/forms/consultation-field.tsx',
   'extension/entrypoints/background/live.ts',
