@@ -144,314 +144,374 @@ const messageSchema = z.discriminatedUnion('type', [
 ]);
 type ElectionMessage = z.infer<typeof messageSchema>;
 
-export function createCallTabElection(options: CallTabElectionOptions = {}): CallTabElection {
-  const locks = options.locks === undefined ? defaultLocks() : options.locks;
-  const channel = options.channel === undefined ? defaultChannel() : options.channel;
-  const tabId = options.tabId ?? randomId();
-  const setTimer = options.setTimer ?? ((run, ms) => void setTimeout(run, ms));
-  const now = options.now ?? (() => Date.now());
-  const page = options.page === undefined ? defaultPage() : options.page;
+/**
+ * What one tab's election keeps: its options resolved, the calls it holds, what it waits
+ * for, and the handlers the app gave it. The election's steps below share it.
+ */
+interface Election {
+  locks: CallLocksLike | null;
+  channel: ChannelLike | null;
+  tabId: string;
+  setTimer: (run: () => void, ms: number) => void;
+  now: () => number;
   /** The calls this tab holds: how to free each, and when it took it over (a stand-by). */
-  const held = new Map<string, { free: () => void; takenOverAt: number | null }>();
-  const attempts = new Map<string, Promise<boolean>>();
+  held: Map<string, { free: () => void; takenOverAt: number | null }>;
+  attempts: Map<string, Promise<boolean>>;
   /** Without Web Locks: this tab's claims in flight, and whether another tab beat them. */
-  const claiming = new Map<string, { lost: boolean }>();
-  const awaitingHandover = new Map<string, (entries: CallHandoverEntries | null) => void>();
+  claiming: Map<string, { lost: boolean }>;
+  awaitingHandover: Map<string, (entries: CallHandoverEntries | null) => void>;
   /** Stand-bys granted before the leaving tab's state arrived, by call. */
-  const awaitingLeft = new Map<string, () => void>();
-  const awaitingHangUp = new Map<string, (ok: boolean) => void>();
+  awaitingLeft: Map<string, () => void>;
+  awaitingHangUp: Map<string, (ok: boolean) => void>;
   /** The stand-by lock requests of this tab, by call: aborted when it lets the call go. */
-  const standing = new Map<string, AbortController>();
+  standing: Map<string, AbortController>;
   /** The wizard state a leaving tab posted, by call: what a stand-by resumes from. */
-  const leftBehind = new Map<string, CallHandoverEntries>();
-  const listeners = new Set<() => void>();
-  let give: (callId: string, options: { keep: boolean }) => CallHandoverEntries = () => ({});
-  let take: (callId: string, entries: CallHandoverEntries | null) => void = () => {};
-  let endForwarded: (callId: string) => Promise<boolean> = () => Promise.resolve(false);
-  let requests = 0;
+  leftBehind: Map<string, CallHandoverEntries>;
+  listeners: Set<() => void>;
+  give: (callId: string, options: { keep: boolean }) => CallHandoverEntries;
+  take: (callId: string, entries: CallHandoverEntries | null) => void;
+  endForwarded: (callId: string) => Promise<boolean>;
+  requests: number;
+}
 
-  function emit(): void {
-    for (const listener of [...listeners]) listener();
-  }
-
-  function post(message: ElectionMessage): void {
-    channel?.postMessage(message);
-  }
-
-  function nextRequestId(): string {
-    requests += 1;
-    return `${tabId}:${requests}`;
-  }
-
-  /**
-   * The call's lock: at once or never (`mode` now), once its holder frees it (wait, up to
-   * MOVE_ANSWER_MS), or taken from its holder (steal: after a hand-over, ahead of the tabs
-   * standing by). `lost` runs if another tab steals it later.
-   */
-  function lock(callId: string, mode: 'now' | 'wait' | 'steal'): Promise<(() => void) | null> {
-    if (!locks) return channelClaim(callId);
-    return new Promise((resolve) => {
-      let free: () => void = () => {};
-      const freed = new Promise<void>((done) => (free = done));
-      const controller = new AbortController();
-      if (mode === 'wait') setTimer(() => controller.abort(), MOVE_ANSWER_MS);
-      const options =
-        mode === 'now'
-          ? { ifAvailable: true }
-          : mode === 'steal'
-            ? { steal: true }
-            : { signal: controller.signal };
-      let granted = false;
-      locks
-        .request(callLockName(callId), options, async (lockGranted) => {
-          if (!lockGranted) return resolve(null);
-          granted = true;
-          resolve(free);
-          await freed;
-        })
-        .catch(() => {
-          resolve(null); // aborted: the holder never let go
-          if (granted) lostLock(callId, free);
-        });
-    });
-  }
-
-  /** Another tab stole the call's lock (it moved the call): this tab holds it no more. */
-  function lostLock(callId: string, free: () => void): void {
-    if (held.get(callId)?.free !== free) return;
-    held.delete(callId);
-    emit();
-  }
-
-  /** Without Web Locks: claim on the channel; a holder, or an earlier-ranked claimer, refuses. */
-  function channelClaim(callId: string): Promise<(() => void) | null> {
-    if (!channel) return Promise.resolve(() => {}); // alone: nobody to share with
-    const claim = { lost: false };
-    claiming.set(callId, claim);
-    post({ type: 'claim', callId, tabId });
-    return new Promise((resolve) => {
-      setTimer(() => {
-        claiming.delete(callId);
-        resolve(claim.lost ? null : () => {});
-      }, CHANNEL_CLAIM_WAIT_MS);
-    });
-  }
-
-  function stopStandingBy(callId: string): void {
-    standing.get(callId)?.abort();
-    standing.delete(callId);
-  }
-
-  function hold(callId: string, free: () => void, takenOverAt: number | null = null): void {
-    stopStandingBy(callId);
-    held.get(callId)?.free();
-    held.set(callId, { free, takenOverAt });
-    emit();
-  }
-
-  function release(callId: string): void {
-    stopStandingBy(callId);
-    leftBehind.delete(callId);
-    const entry = held.get(callId);
-    if (!entry) return;
-    held.delete(callId);
-    entry.free();
-    emit();
-  }
-
-  /** Another tab asks for the call (Move it here, a reload's reclaim): it goes with its state. */
-  function handOver(callId: string, requestId: string): void {
-    const entry = held.get(callId);
-    if (!entry) return;
-    let entries: CallHandoverEntries = {};
-    try {
-      entries = give(callId, { keep: false });
-    } catch {
-      entries = {}; // storage refused: the call still moves, its wizard starts over
-    }
-    post({ type: 'handover', callId, requestId, entries });
-    held.delete(callId);
-    emit();
-    // The asking tab steals the lock (ahead of the tabs standing by); freed anyway if it
-    // never does (it closed meanwhile), so a stand-by takes the call.
-    setTimer(entry.free, MOVE_ANSWER_MS);
-  }
-
-  /** Move it here, or a reload's reclaim: the holder's state, then its lock. */
-  async function askFor(callId: string, reclaim: boolean): Promise<MoveHereOutcome> {
-    if (!channel) return { kind: 'no-answer' };
-    const requestId = nextRequestId();
-    const entries = await new Promise<CallHandoverEntries | null>((resolve) => {
-      awaitingHandover.set(requestId, resolve);
-      setTimer(() => resolve(null), MOVE_ANSWER_MS);
-      post({ type: 'move', callId, requestId, ...(reclaim ? { reclaim } : {}) });
-    });
-    awaitingHandover.delete(requestId);
-    if (!entries) return { kind: 'no-answer' };
-    const taken = await lock(callId, locks ? 'steal' : 'wait');
-    if (!taken) return { kind: 'no-answer' };
-    hold(callId, taken);
-    return { kind: 'moved', entries };
-  }
-
-  channel?.addEventListener('message', (event) => {
+export function createCallTabElection(options: CallTabElectionOptions = {}): CallTabElection {
+  const e: Election = {
+    locks: options.locks === undefined ? defaultLocks() : options.locks,
+    channel: options.channel === undefined ? defaultChannel() : options.channel,
+    tabId: options.tabId ?? randomId(),
+    setTimer: options.setTimer ?? ((run, ms) => void setTimeout(run, ms)),
+    now: options.now ?? (() => Date.now()),
+    held: new Map(),
+    attempts: new Map(),
+    claiming: new Map(),
+    awaitingHandover: new Map(),
+    awaitingLeft: new Map(),
+    awaitingHangUp: new Map(),
+    standing: new Map(),
+    leftBehind: new Map(),
+    listeners: new Set(),
+    give: () => ({}),
+    take: () => {},
+    endForwarded: () => Promise.resolve(false),
+    requests: 0,
+  };
+  const page = options.page === undefined ? defaultPage() : options.page;
+  e.channel?.addEventListener('message', (event) => {
     // Same-origin tabs only can post here; still, only well-formed messages are acted on.
     const parsed = messageSchema.safeParse(event.data);
-    if (!parsed.success) return;
-    const message = parsed.data;
-    switch (message.type) {
-      case 'move': {
-        const entry = held.get(message.callId);
-        if (!entry) return;
-        // A reclaim is answered only by a tab that took the call over a moment ago.
-        if (message.reclaim) {
-          const recent =
-            entry.takenOverAt !== null && now() - entry.takenOverAt <= RECLAIM_WITHIN_MS;
-          if (!recent) {
-            post({ type: 'refused', requestId: message.requestId });
-            return;
-          }
-        }
-        handOver(message.callId, message.requestId);
-        return;
-      }
-      case 'handover':
-        awaitingHandover.get(message.requestId)?.(message.entries);
-        return;
-      case 'refused':
-        awaitingHandover.get(message.requestId)?.(null);
-        return;
-      case 'claim': {
-        const mine = claiming.get(message.callId);
-        // The lower tab id wins a tie: both tabs see both claims, so exactly one refuses.
-        if (held.has(message.callId) || (mine && !mine.lost && tabId < message.tabId)) {
-          post({ type: 'held', callId: message.callId, to: message.tabId });
-        }
-        return;
-      }
-      case 'held': {
-        const mine = claiming.get(message.callId);
-        if (message.to === tabId && mine) mine.lost = true;
-        return;
-      }
-      case 'leaving':
-        leftBehind.set(message.callId, message.entries);
-        awaitingLeft.get(message.callId)?.();
-        return;
-      case 'hang-up': {
-        if (!held.has(message.callId)) return;
-        const { callId, requestId } = message;
-        void endForwarded(callId)
-          .catch(() => false)
-          .then((ok) => post({ type: 'hung-up', callId, requestId, ok }));
-        return;
-      }
-      case 'hung-up':
-        awaitingHangUp.get(message.requestId)?.(message.ok);
-        return;
-    }
+    if (parsed.success) answer(e, parsed.data);
   });
 
   // The tab closes or navigates away (a reload too): the tabs standing by learn the wizard's
   // state before the browser frees the lock, so the one that gets it resumes at the same step.
-  page?.addEventListener('pagehide', () => {
-    for (const callId of held.keys()) {
-      let entries: CallHandoverEntries = {};
-      try {
-        entries = give(callId, { keep: true });
-      } catch {
-        entries = {};
-      }
-      post({ type: 'leaving', callId, entries });
-    }
-  });
+  page?.addEventListener('pagehide', () => postLeaving(e));
 
   return {
-    claim(callId) {
-      if (held.has(callId)) return Promise.resolve(true);
-      const running = attempts.get(callId);
-      if (running) return running;
-      const attempt = lock(callId, 'now').then((free) => {
-        attempts.delete(callId);
-        if (!free) return false;
-        hold(callId, free);
-        return true;
-      });
-      attempts.set(callId, attempt);
-      return attempt;
-    },
-    holds: (callId) => held.has(callId),
-    release,
-    async moveHere(callId) {
-      if (held.has(callId)) return { kind: 'moved', entries: {} };
-      const free = await lock(callId, 'now');
-      if (free) {
-        hold(callId, free);
-        return { kind: 'taken' };
-      }
-      return askFor(callId, false);
-    },
+    claim: (callId) => claim(e, callId),
+    holds: (callId) => e.held.has(callId),
+    release: (callId) => release(e, callId),
+    moveHere: (callId) => moveHere(e, callId),
     reclaim: (callId) =>
-      held.has(callId) ? Promise.resolve({ kind: 'moved', entries: {} }) : askFor(callId, true),
+      e.held.has(callId)
+        ? Promise.resolve({ kind: 'moved', entries: {} })
+        : askFor(e, callId, true),
     onHandOver(next) {
-      give = next;
+      e.give = next;
     },
-    standBy(callId) {
-      if (!locks || held.has(callId) || standing.has(callId)) return;
-      const controller = new AbortController();
-      standing.set(callId, controller);
-      let free: () => void = () => {};
-      const freed = new Promise<void>((done) => (free = done));
-      locks
-        .request(callLockName(callId), { signal: controller.signal }, async (granted) => {
-          if (!granted || standing.get(callId) !== controller) return;
-          if (!leftBehind.has(callId)) {
-            await new Promise<void>((arrived) => {
-              awaitingLeft.set(callId, arrived);
-              setTimer(arrived, LEAVING_STATE_WAIT_MS);
-            });
-            awaitingLeft.delete(callId);
-            // Let go meanwhile (the call ended, another was taken): the next tab may have it.
-            if (standing.get(callId) !== controller) return;
-          }
-          standing.delete(callId);
-          const entries = leftBehind.get(callId) ?? null;
-          leftBehind.delete(callId);
-          hold(callId, free, now());
-          take(callId, entries);
-          await freed;
-        })
-        .catch(() => {
-          if (standing.get(callId) === controller) standing.delete(callId);
-          lostLock(callId, free); // stolen after the grant (a reclaim): held no more
-        });
-    },
+    standBy: (callId) => standBy(e, callId),
     onTakeOver(next) {
-      take = next;
+      e.take = next;
     },
-    forwardHangUp(callId) {
-      if (!channel) return Promise.resolve(false);
-      const requestId = nextRequestId();
-      return new Promise<boolean>((resolve) => {
-        awaitingHangUp.set(requestId, (ok) => {
-          awaitingHangUp.delete(requestId);
-          resolve(ok);
-        });
-        setTimer(() => {
-          awaitingHangUp.delete(requestId);
-          resolve(false);
-        }, HANG_UP_ANSWER_MS);
-        post({ type: 'hang-up', callId, requestId });
-      });
-    },
+    forwardHangUp: (callId) => forwardHangUp(e, callId),
     onForwardedHangUp(next) {
-      endForwarded = next;
+      e.endForwarded = next;
     },
     subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+      e.listeners.add(listener);
+      return () => void e.listeners.delete(listener);
     },
   };
+}
+
+function emit(e: Election): void {
+  for (const listener of [...e.listeners]) listener();
+}
+
+function post(e: Election, message: ElectionMessage): void {
+  e.channel?.postMessage(message);
+}
+
+function nextRequestId(e: Election): string {
+  e.requests += 1;
+  return `${e.tabId}:${e.requests}`;
+}
+
+/**
+ * The call's lock: at once or never (`mode` now), once its holder frees it (wait, up to
+ * MOVE_ANSWER_MS), or taken from its holder (steal: after a hand-over, ahead of the tabs
+ * standing by). `lost` runs if another tab steals it later.
+ */
+function lock(
+  e: Election,
+  callId: string,
+  mode: 'now' | 'wait' | 'steal',
+): Promise<(() => void) | null> {
+  const locks = e.locks;
+  if (!locks) return channelClaim(e, callId);
+  return new Promise((resolve) => {
+    let free: () => void = () => {};
+    const freed = new Promise<void>((done) => (free = done));
+    const controller = new AbortController();
+    if (mode === 'wait') e.setTimer(() => controller.abort(), MOVE_ANSWER_MS);
+    const options =
+      mode === 'now'
+        ? { ifAvailable: true }
+        : mode === 'steal'
+          ? { steal: true }
+          : { signal: controller.signal };
+    let granted = false;
+    locks
+      .request(callLockName(callId), options, async (lockGranted) => {
+        if (!lockGranted) return resolve(null);
+        granted = true;
+        resolve(free);
+        await freed;
+      })
+      .catch(() => {
+        resolve(null); // aborted: the holder never let go
+        if (granted) lostLock(e, callId, free);
+      });
+  });
+}
+
+/** Another tab stole the call's lock (it moved the call): this tab holds it no more. */
+function lostLock(e: Election, callId: string, free: () => void): void {
+  if (e.held.get(callId)?.free !== free) return;
+  e.held.delete(callId);
+  emit(e);
+}
+
+/** Without Web Locks: claim on the e.channel; a holder, or an earlier-ranked claimer, refuses. */
+function channelClaim(e: Election, callId: string): Promise<(() => void) | null> {
+  if (!e.channel) return Promise.resolve(() => {}); // alone: nobody to share with
+  const claim = { lost: false };
+  e.claiming.set(callId, claim);
+  post(e, { type: 'claim', callId, tabId: e.tabId });
+  return new Promise((resolve) => {
+    e.setTimer(() => {
+      e.claiming.delete(callId);
+      resolve(claim.lost ? null : () => {});
+    }, CHANNEL_CLAIM_WAIT_MS);
+  });
+}
+
+function stopStandingBy(e: Election, callId: string): void {
+  e.standing.get(callId)?.abort();
+  e.standing.delete(callId);
+}
+
+function hold(
+  e: Election,
+  callId: string,
+  free: () => void,
+  takenOverAt: number | null = null,
+): void {
+  stopStandingBy(e, callId);
+  e.held.get(callId)?.free();
+  e.held.set(callId, { free, takenOverAt });
+  emit(e);
+}
+
+function release(e: Election, callId: string): void {
+  stopStandingBy(e, callId);
+  e.leftBehind.delete(callId);
+  const entry = e.held.get(callId);
+  if (!entry) return;
+  e.held.delete(callId);
+  entry.free();
+  emit(e);
+}
+
+/** Another tab asks for the call (Move it here, a reload's reclaim): it goes with its state. */
+function handOver(e: Election, callId: string, requestId: string): void {
+  const entry = e.held.get(callId);
+  if (!entry) return;
+  let entries: CallHandoverEntries = {};
+  try {
+    entries = e.give(callId, { keep: false });
+  } catch {
+    entries = {}; // storage refused: the call still moves, its wizard starts over
+  }
+  post(e, { type: 'handover', callId, requestId, entries });
+  e.held.delete(callId);
+  emit(e);
+  // The asking tab steals the lock (ahead of the tabs standing by); freed anyway if it
+  // never does (it closed meanwhile), so a stand-by takes the call.
+  e.setTimer(entry.free, MOVE_ANSWER_MS);
+}
+
+/** Move it here, or a reload's reclaim: the holder's state, then its lock. */
+async function askFor(e: Election, callId: string, reclaim: boolean): Promise<MoveHereOutcome> {
+  if (!e.channel) return { kind: 'no-answer' };
+  const requestId = nextRequestId(e);
+  const entries = await new Promise<CallHandoverEntries | null>((resolve) => {
+    e.awaitingHandover.set(requestId, resolve);
+    e.setTimer(() => resolve(null), MOVE_ANSWER_MS);
+    post(e, { type: 'move', callId, requestId, ...(reclaim ? { reclaim } : {}) });
+  });
+  e.awaitingHandover.delete(requestId);
+  if (!entries) return { kind: 'no-answer' };
+  const taken = await lock(e, callId, e.locks ? 'steal' : 'wait');
+  if (!taken) return { kind: 'no-answer' };
+  hold(e, callId, taken);
+  return { kind: 'moved', entries };
+}
+
+/** This tab's answer to another tab's message on the channel. */
+function answer(e: Election, message: ElectionMessage): void {
+  switch (message.type) {
+    case 'move': {
+      const entry = e.held.get(message.callId);
+      if (!entry) return;
+      // A reclaim is answered only by a tab that took the call over a moment ago.
+      if (message.reclaim) {
+        const recent =
+          entry.takenOverAt !== null && e.now() - entry.takenOverAt <= RECLAIM_WITHIN_MS;
+        if (!recent) {
+          post(e, { type: 'refused', requestId: message.requestId });
+          return;
+        }
+      }
+      handOver(e, message.callId, message.requestId);
+      return;
+    }
+    case 'handover':
+      e.awaitingHandover.get(message.requestId)?.(message.entries);
+      return;
+    case 'refused':
+      e.awaitingHandover.get(message.requestId)?.(null);
+      return;
+    case 'claim': {
+      const mine = e.claiming.get(message.callId);
+      // The lower tab id wins a tie: both tabs see both claims, so exactly one refuses.
+      if (e.held.has(message.callId) || (mine && !mine.lost && e.tabId < message.tabId)) {
+        post(e, { type: 'held', callId: message.callId, to: message.tabId });
+      }
+      return;
+    }
+    case 'held': {
+      const mine = e.claiming.get(message.callId);
+      if (message.to === e.tabId && mine) mine.lost = true;
+      return;
+    }
+    case 'leaving':
+      e.leftBehind.set(message.callId, message.entries);
+      e.awaitingLeft.get(message.callId)?.();
+      return;
+    case 'hang-up': {
+      if (!e.held.has(message.callId)) return;
+      const { callId, requestId } = message;
+      void e
+        .endForwarded(callId)
+        .catch(() => false)
+        .then((ok) => post(e, { type: 'hung-up', callId, requestId, ok }));
+      return;
+    }
+    case 'hung-up':
+      e.awaitingHangUp.get(message.requestId)?.(message.ok);
+      return;
+  }
+}
+
+/**
+ * The tab closes or navigates away (a reload too): the tabs standing by learn the wizard's
+ * state before the browser frees the lock, so the one that gets it resumes at the same step.
+ */
+function postLeaving(e: Election): void {
+  for (const callId of e.held.keys()) {
+    let entries: CallHandoverEntries = {};
+    try {
+      entries = e.give(callId, { keep: true });
+    } catch {
+      entries = {};
+    }
+    post(e, { type: 'leaving', callId, entries });
+  }
+}
+
+/** CallTabElection.claim: the call's lock at once, one attempt at a time. */
+function claim(e: Election, callId: string): Promise<boolean> {
+  if (e.held.has(callId)) return Promise.resolve(true);
+  const running = e.attempts.get(callId);
+  if (running) return running;
+  const attempt = lock(e, callId, 'now').then((free) => {
+    e.attempts.delete(callId);
+    if (!free) return false;
+    hold(e, callId, free);
+    return true;
+  });
+  e.attempts.set(callId, attempt);
+  return attempt;
+}
+
+/** CallTabElection.moveHere: the call's free lock, else the holder's hand-over. */
+async function moveHere(e: Election, callId: string): Promise<MoveHereOutcome> {
+  if (e.held.has(callId)) return { kind: 'moved', entries: {} };
+  const free = await lock(e, callId, 'now');
+  if (free) {
+    hold(e, callId, free);
+    return { kind: 'taken' };
+  }
+  return askFor(e, callId, false);
+}
+
+/** CallTabElection.standBy: wait for the call's lock, then take the call over with the state left behind. */
+function standBy(e: Election, callId: string): void {
+  if (!e.locks || e.held.has(callId) || e.standing.has(callId)) return;
+  const controller = new AbortController();
+  e.standing.set(callId, controller);
+  let free: () => void = () => {};
+  const freed = new Promise<void>((done) => (free = done));
+  e.locks
+    .request(callLockName(callId), { signal: controller.signal }, async (granted) => {
+      if (!granted || e.standing.get(callId) !== controller) return;
+      if (!e.leftBehind.has(callId)) {
+        await new Promise<void>((arrived) => {
+          e.awaitingLeft.set(callId, arrived);
+          e.setTimer(arrived, LEAVING_STATE_WAIT_MS);
+        });
+        e.awaitingLeft.delete(callId);
+        // Let go meanwhile (the call ended, another was taken): the next tab may have it.
+        if (e.standing.get(callId) !== controller) return;
+      }
+      e.standing.delete(callId);
+      const entries = e.leftBehind.get(callId) ?? null;
+      e.leftBehind.delete(callId);
+      hold(e, callId, free, e.now());
+      e.take(callId, entries);
+      await freed;
+    })
+    .catch(() => {
+      if (e.standing.get(callId) === controller) e.standing.delete(callId);
+      lostLock(e, callId, free); // stolen after the grant (a reclaim): held no more
+    });
+}
+
+/** CallTabElection.forwardHangUp: ask the tab running the wizard to end the call. */
+function forwardHangUp(e: Election, callId: string): Promise<boolean> {
+  if (!e.channel) return Promise.resolve(false);
+  const requestId = nextRequestId(e);
+  return new Promise<boolean>((resolve) => {
+    e.awaitingHangUp.set(requestId, (ok) => {
+      e.awaitingHangUp.delete(requestId);
+      resolve(ok);
+    });
+    e.setTimer(() => {
+      e.awaitingHangUp.delete(requestId);
+      resolve(false);
+    }, HANG_UP_ANSWER_MS);
+    post(e, { type: 'hang-up', callId, requestId });
+  });
 }
 
 function defaultLocks(): CallLocksLike | null {

@@ -54,102 +54,25 @@ export function MultiSelect({
   className,
 }: MultiSelectProps) {
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
-
-  const chosen = useMemo(() => new Set(selected), [selected]);
-  const limitReached = limit !== undefined && chosen.size >= limit;
-  const visible = useMemo(() => {
-    const needle = query.trim().toLowerCase();
-    return needle ? options.filter((o) => o.label.toLowerCase().includes(needle)) : options;
-  }, [options, query]);
-
-  const summary = useMemo(() => {
-    const labels = options.filter((o) => chosen.has(o.value)).map((o) => o.label);
-    if (labels.length === 0) return placeholder;
-    if (labels.length <= 2) return labels.join(', ');
-    return `${labels.length} selected`;
-  }, [options, chosen, placeholder]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const root = rootRef.current;
-      if (root && !event.composedPath().includes(root)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    (searchRef.current ?? listRef.current)?.focus();
-  }, [open]);
-
-  function isDisabled(option: MultiSelectOption): boolean {
-    return Boolean(option.disabled) || (limitReached && !chosen.has(option.value));
-  }
-
-  function toggle(option: MultiSelectOption) {
-    if (isDisabled(option)) return;
-    const next = new Set(chosen);
-    if (next.has(option.value)) next.delete(option.value);
-    else next.add(option.value);
-    const ordered = options.map((o) => o.value).filter((value) => next.has(value));
-    // Keep chosen values the options no longer list (lists can load after the filters).
-    const unknown = selected.filter((value) => !options.some((o) => o.value === value));
-    onChange([...ordered, ...unknown]);
-  }
-
-  function close(restoreFocus: boolean) {
-    setOpen(false);
-    setQuery('');
-    if (restoreFocus) triggerRef.current?.focus();
-  }
-
-  function onListKeyDown(event: KeyboardEvent) {
-    const last = visible.length - 1;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setActive((index) => Math.min(last, index + 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setActive((index) => Math.max(0, index - 1));
-        break;
-      case 'Home':
-        event.preventDefault();
-        setActive(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        setActive(last);
-        break;
-      case ' ':
-      case 'Enter': {
-        if (event.target instanceof HTMLInputElement && event.key === ' ') return;
-        event.preventDefault();
-        const option = visible[active];
-        if (option) toggle(option);
-        break;
-      }
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-    }
-  }
-
+  const {
+    open,
+    setOpen,
+    query,
+    setQuery,
+    active,
+    setActive,
+    rootRef,
+    triggerRef,
+    listRef,
+    searchRef,
+    chosen,
+    visible,
+    summary,
+    isDisabled,
+    toggle,
+    close,
+    onListKeyDown,
+  } = useMultiSelect(options, selected, onChange, placeholder, limit);
   const listboxId = `${id}-listbox`;
   const activeOption = visible[active];
 
@@ -225,52 +148,248 @@ export function MultiSelect({
                 No matches
               </li>
             ) : null}
-            {visible.map((option, index) => {
-              const isChosen = chosen.has(option.value);
-              const off = isDisabled(option);
-              return (
-                <li
-                  key={option.value}
-                  id={`${id}-opt-${index}`}
-                  role="option"
-                  aria-selected={isChosen}
-                  aria-disabled={off || undefined}
-                  className={
-                    index === active
-                      ? 'ic-multi-select__option ic-multi-select__option--active'
-                      : 'ic-multi-select__option'
-                  }
-                  onMouseEnter={() => setActive(index)}
-                  onClick={() => toggle(option)}
-                >
-                  <span className="ic-multi-select__check" aria-hidden="true">
-                    {isChosen ? '✓' : ''}
-                  </span>
-                  <span>{option.label}</span>
-                </li>
-              );
-            })}
+            {visible.map((option, index) => (
+              <OptionItem
+                key={option.value}
+                id={`${id}-opt-${index}`}
+                label={option.label}
+                chosen={chosen.has(option.value)}
+                disabled={isDisabled(option)}
+                active={index === active}
+                onHover={() => setActive(index)}
+                onToggle={() => toggle(option)}
+              />
+            ))}
           </ul>
-          <div className="ic-multi-select__footer">
-            <span className="ic-multi-select__count" aria-live="polite">
-              {limit !== undefined
-                ? `${chosen.size} of ${limit} chosen`
-                : chosen.size === 0
-                  ? placeholder
-                  : `${chosen.size} chosen`}
-            </span>
-            <button
-              type="button"
-              className="ic-multi-select__clear"
-              aria-label={`Clear ${label.toLowerCase()}`}
-              disabled={chosen.size === 0}
-              onClick={() => onChange([])}
-            >
-              Clear
-            </button>
-          </div>
+          <SelectionFooter
+            label={label}
+            count={chosen.size}
+            limit={limit}
+            placeholder={placeholder}
+            onClear={() => onChange([])}
+          />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The dropdown's state: open or not, the search, the active option (keyboard), the
+ * selection's summary, and the list's keys (ArrowUp/Down, Home/End, Space/Enter, Escape, Tab).
+ */
+function useMultiSelect(
+  options: readonly MultiSelectOption[],
+  selected: readonly string[],
+  onChange: (selected: string[]) => void,
+  placeholder: string,
+  limit: number | undefined,
+) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const chosen = useMemo(() => new Set(selected), [selected]);
+  const limitReached = limit !== undefined && chosen.size >= limit;
+  const visible = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return needle ? options.filter((o) => o.label.toLowerCase().includes(needle)) : options;
+  }, [options, query]);
+
+  const summary = useMemo(
+    () => selectionSummary(options, chosen, placeholder),
+    [options, chosen, placeholder],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const root = rootRef.current;
+      if (root && !event.composedPath().includes(root)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    (searchRef.current ?? listRef.current)?.focus();
+  }, [open]);
+
+  function isDisabled(option: MultiSelectOption): boolean {
+    return Boolean(option.disabled) || (limitReached && !chosen.has(option.value));
+  }
+
+  function toggle(option: MultiSelectOption) {
+    if (isDisabled(option)) return;
+    const next = new Set(chosen);
+    if (next.has(option.value)) next.delete(option.value);
+    else next.add(option.value);
+    const ordered = options.map((o) => o.value).filter((value) => next.has(value));
+    // Keep chosen values the options no longer list (lists can load after the filters).
+    const unknown = selected.filter((value) => !options.some((o) => o.value === value));
+    onChange([...ordered, ...unknown]);
+  }
+
+  function close(restoreFocus: boolean) {
+    setOpen(false);
+    setQuery('');
+    if (restoreFocus) triggerRef.current?.focus();
+  }
+
+  function onListKeyDown(event: KeyboardEvent) {
+    const last = visible.length - 1;
+    const key = event.key;
+    if (movedActive(key, active, last) !== null) {
+      event.preventDefault();
+      setActive((index) => movedActive(key, index, last) ?? index);
+      return;
+    }
+    switch (key) {
+      case ' ':
+      case 'Enter': {
+        if (event.target instanceof HTMLInputElement && key === ' ') return;
+        event.preventDefault();
+        const option = visible[active];
+        if (option) toggle(option);
+        break;
+      }
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+    }
+  }
+
+  return {
+    open,
+    setOpen,
+    query,
+    setQuery,
+    active,
+    setActive,
+    rootRef,
+    triggerRef,
+    listRef,
+    searchRef,
+    chosen,
+    visible,
+    summary,
+    isDisabled,
+    toggle,
+    close,
+    onListKeyDown,
+  };
+}
+
+/** The trigger's text: the placeholder, one or two labels, or how many are chosen. */
+function selectionSummary(
+  options: readonly MultiSelectOption[],
+  chosen: ReadonlySet<string>,
+  placeholder: string,
+): string {
+  const labels = options.filter((o) => chosen.has(o.value)).map((o) => o.label);
+  if (labels.length === 0) return placeholder;
+  if (labels.length <= 2) return labels.join(', ');
+  return `${labels.length} selected`;
+}
+
+/** Where ArrowDown/Up, Home and End move the active option; null for any other key. */
+function movedActive(key: string, index: number, last: number): number | null {
+  switch (key) {
+    case 'ArrowDown':
+      return Math.min(last, index + 1);
+    case 'ArrowUp':
+      return Math.max(0, index - 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return last;
+    default:
+      return null;
+  }
+}
+
+/** One option of the listbox: its check mark and label. */
+function OptionItem({
+  id,
+  label,
+  chosen,
+  disabled,
+  active,
+  onHover,
+  onToggle,
+}: {
+  id: string;
+  label: string;
+  chosen: boolean;
+  disabled: boolean;
+  active: boolean;
+  onHover: () => void;
+  onToggle: () => void;
+}) {
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={chosen}
+      aria-disabled={disabled || undefined}
+      className={
+        active
+          ? 'ic-multi-select__option ic-multi-select__option--active'
+          : 'ic-multi-select__option'
+      }
+      onMouseEnter={onHover}
+      onClick={onToggle}
+    >
+      <span className="ic-multi-select__check" aria-hidden="true">
+        {chosen ? '✓' : ''}
+      </span>
+      <span>{label}</span>
+    </li>
+  );
+}
+
+/** Under the list: how many are chosen (of the limit), and Clear. */
+function SelectionFooter({
+  label,
+  count,
+  limit,
+  placeholder,
+  onClear,
+}: {
+  label: string;
+  count: number;
+  limit: number | undefined;
+  placeholder: string;
+  onClear: () => void;
+}) {
+  return (
+    <div className="ic-multi-select__footer">
+      <span className="ic-multi-select__count" aria-live="polite">
+        {limit !== undefined
+          ? `${count} of ${limit} chosen`
+          : count === 0
+            ? placeholder
+            : `${count} chosen`}
+      </span>
+      <button
+        type="button"
+        className="ic-multi-select__clear"
+        aria-label={`Clear ${label.toLowerCase()}`}
+        disabled={count === 0}
+        onClick={onClear}
+      >
+        Clear
+      </button>
     </div>
   );
 }

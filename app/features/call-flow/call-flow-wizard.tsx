@@ -1,4 +1,13 @@
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
@@ -218,90 +227,17 @@ function SignedInWizard({
     stateStorage,
     stateKey: callFlowStateKey(userId),
   });
-  const [load, setLoad] = useState<DefinitionLoad>({ status: 'idle' });
-  // The payload last taken up: each new incoming call starts once, a re-render never again.
-  const taken = useRef<IncomingCallPayload | null>(null);
   const finish = onFinished ?? (() => navigate('/app'));
   const defaultVerifier = useMemo(() => createAddressVerifier(api), [api]);
 
-  const start = useCallback(
-    async (engine: CallFlowEngine) => {
-      if (!incomingCall) return;
-      setLoad({ status: 'loading' });
-      let processId = incomingCall.process ?? null;
-      try {
-        processId ??= await processForIncomingCall(api, workspaceId, defaultProcess);
-        if (!processId) {
-          setLoad({
-            status: 'error',
-            message:
-              'No call flow is set for incoming calls in this workspace. Start one by hand from Call Flows.',
-          });
-          return;
-        }
-        const definition = await fetchProcessDefinition(api, workspaceId, processId);
-        setLoad({ status: 'idle' });
-        await engine.start({ definition, callData: callDataOf(incomingCall) });
-        onCallTaken?.();
-      } catch (error) {
-        if (error instanceof CallFlowTriggerError) return; // shown from the engine's state
-        const reason =
-          error instanceof TransportError && error.serverMessage
-            ? error.serverMessage
-            : error instanceof Error
-              ? error.message
-              : String(error);
-        setLoad({
-          status: 'error',
-          message: `The call flow${processId ? ` "${processId}"` : ''} could not be loaded: ${reason}`,
-        });
-      }
-    },
-    [api, workspaceId, incomingCall, defaultProcess, onCallTaken],
-  );
-
-  // spec 4 Start: a new incoming call starts the flow once; a stored flow resumes instead.
-  // issue #28: a real call arriving over a walk-in is never dropped nor started over it: the
-  // agent is offered to park the walk-in (its answers kept, resumable) and take the call.
-  const [parkFor, setParkFor] = useState<IncomingCallPayload | null>(null);
-  useEffect(() => {
-    if (handle.phase !== 'ready' || !incomingCall || taken.current === incomingCall) return;
-    taken.current = incomingCall;
-    const flow = handle.state;
-    const decision = incomingOverFlow(
-      {
-        callId: flow.callData?.callId ?? null,
-        executionId: flow.processExecutionHistoryId,
-        status: flow.status,
-      },
-      incomingCall.callId ?? null,
-    );
-    if (decision === 'start' && !flow.busy) void start(handle.engine);
-    else if (decision === 'offer-park') setParkFor(incomingCall);
-    // Its own flow already on screen: the payload is not started over it.
-    else onCallTaken?.();
-  }, [handle, incomingCall, start, onCallTaken]);
+  const { load, start, parkFor, setParkFor } = useIncomingCallStart(handle, {
+    incomingCall,
+    workspaceId,
+    defaultProcess,
+    onCallTaken,
+  });
   const parking = useParkWalkIn({ stateStorage, stateKey: callFlowStateKey(userId), remount });
-
-  // The step on screen, for a host that follows it (the widget tells the background).
-  const flowState = handle.state;
-  const positionExecution =
-    flowState.status === 'at-form' ? flowState.processExecutionHistoryId : null;
-  const positionStep =
-    flowState.status === 'at-form'
-      ? (flowState.stepTraversed.steps[flowState.stepTraversed.currentIndex] ?? null)
-      : null;
-  const positionCall = flowState.callData?.callId ?? null;
-  const stepChanged = useRef(onStepChange);
-  stepChanged.current = onStepChange;
-  useEffect(() => {
-    if (handle.phase !== 'ready') return;
-    stepChanged.current?.(
-      positionExecution && positionStep
-        ? { executionId: positionExecution, stepId: positionStep, callId: positionCall }
-        : null,
-    );
-  }, [handle.phase, positionExecution, positionStep, positionCall]);
+  useStepReport(handle, onStepChange);
 
   // Before a flow runs for it, the held call's own card stands above what the wizard says.
   const idle = (content: ReactNode) =>
@@ -334,17 +270,11 @@ function SignedInWizard({
     }
     if (load.status === 'error') {
       return idle(
-        <Card className="ic-call-flow__notice" title="The call flow could not start">
-          <p role="alert" className="ic-call-flow__error-text">
-            {load.message}
-          </p>
-          <div className="ic-call-flow__notice-actions">
-            <Button variant="primary" onClick={() => void start(engine)}>
-              Try again
-            </Button>
-            <Button onClick={() => navigate(callFlowsPath)}>Open Call Flows</Button>
-          </div>
-        </Card>,
+        <StartFailed
+          message={load.message}
+          onRetry={() => void start(engine)}
+          onOpenCallFlows={() => navigate(callFlowsPath)}
+        />,
       );
     }
     const caller = state.callData?.leadName || incomingCall?.leadName;
@@ -402,6 +332,133 @@ function SignedInWizard({
         }}
       />
     </>
+  );
+}
+
+/**
+ * Taking up an incoming call (spec 4 Start): its flow's definition is loaded and the flow
+ * started once, or, over a walk-in, the agent is offered to park it (issue #28).
+ */
+function useIncomingCallStart(
+  handle: ReturnType<typeof useCallFlowEngine>,
+  {
+    incomingCall,
+    workspaceId,
+    defaultProcess,
+    onCallTaken,
+  }: Pick<SignedInProps, 'incomingCall' | 'workspaceId' | 'defaultProcess' | 'onCallTaken'>,
+) {
+  const { api } = useHost();
+  const [load, setLoad] = useState<DefinitionLoad>({ status: 'idle' });
+  const start = useCallback(
+    async (engine: CallFlowEngine) => {
+      if (!incomingCall) return;
+      setLoad({ status: 'loading' });
+      let processId = incomingCall.process ?? null;
+      try {
+        processId ??= await processForIncomingCall(api, workspaceId, defaultProcess);
+        if (!processId) {
+          setLoad({
+            status: 'error',
+            message:
+              'No call flow is set for incoming calls in this workspace. Start one by hand from Call Flows.',
+          });
+          return;
+        }
+        const definition = await fetchProcessDefinition(api, workspaceId, processId);
+        setLoad({ status: 'idle' });
+        await engine.start({ definition, callData: callDataOf(incomingCall) });
+        onCallTaken?.();
+      } catch (error) {
+        if (error instanceof CallFlowTriggerError) return; // shown from the engine's state
+        const reason =
+          error instanceof TransportError && error.serverMessage
+            ? error.serverMessage
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        setLoad({
+          status: 'error',
+          message: `The call flow${processId ? ` "${processId}"` : ''} could not be loaded: ${reason}`,
+        });
+      }
+    },
+    [api, workspaceId, incomingCall, defaultProcess, onCallTaken],
+  );
+
+  // The payload last taken up: each new incoming call starts once, a re-render never again.
+  const taken = useRef<IncomingCallPayload | null>(null);
+  // spec 4 Start: a new incoming call starts the flow once; a stored flow resumes instead.
+  // issue #28: a real call arriving over a walk-in is never dropped nor started over it: the
+  // agent is offered to park the walk-in (its answers kept, resumable) and take the call.
+  const [parkFor, setParkFor] = useState<IncomingCallPayload | null>(null);
+  useEffect(() => {
+    if (handle.phase !== 'ready' || !incomingCall || taken.current === incomingCall) return;
+    taken.current = incomingCall;
+    const flow = handle.state;
+    const decision = incomingOverFlow(
+      {
+        callId: flow.callData?.callId ?? null,
+        executionId: flow.processExecutionHistoryId,
+        status: flow.status,
+      },
+      incomingCall.callId ?? null,
+    );
+    if (decision === 'start' && !flow.busy) void start(handle.engine);
+    else if (decision === 'offer-park') setParkFor(incomingCall);
+    // Its own flow already on screen: the payload is not started over it.
+    else onCallTaken?.();
+  }, [handle, incomingCall, start, onCallTaken]);
+  return { load, start, parkFor, setParkFor };
+}
+
+/** The step on screen, for a host that follows it (the widget tells the background). */
+function useStepReport(
+  handle: ReturnType<typeof useCallFlowEngine>,
+  onStepChange: CallFlowWizardProps['onStepChange'],
+) {
+  const flowState = handle.state;
+  const positionExecution =
+    flowState.status === 'at-form' ? flowState.processExecutionHistoryId : null;
+  const positionStep =
+    flowState.status === 'at-form'
+      ? (flowState.stepTraversed.steps[flowState.stepTraversed.currentIndex] ?? null)
+      : null;
+  const positionCall = flowState.callData?.callId ?? null;
+  const stepChanged = useRef(onStepChange);
+  stepChanged.current = onStepChange;
+  useEffect(() => {
+    if (handle.phase !== 'ready') return;
+    stepChanged.current?.(
+      positionExecution && positionStep
+        ? { executionId: positionExecution, stepId: positionStep, callId: positionCall }
+        : null,
+    );
+  }, [handle.phase, positionExecution, positionStep, positionCall]);
+}
+
+/** The flow's definition could not be loaded: why, Try again, and the way to Call Flows. */
+function StartFailed({
+  message,
+  onRetry,
+  onOpenCallFlows,
+}: {
+  message: string;
+  onRetry: () => void;
+  onOpenCallFlows: () => void;
+}) {
+  return (
+    <Card className="ic-call-flow__notice" title="The call flow could not start">
+      <p role="alert" className="ic-call-flow__error-text">
+        {message}
+      </p>
+      <div className="ic-call-flow__notice-actions">
+        <Button variant="primary" onClick={onRetry}>
+          Try again
+        </Button>
+        <Button onClick={onOpenCallFlows}>Open Call Flows</Button>
+      </div>
+    </Card>
   );
 }
 
@@ -494,11 +551,9 @@ function ActiveFlow({
   call,
   onCallDone,
 }: ActiveFlowProps) {
-  const confirm = useConfirm();
   const formId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FormErrors | undefined>(undefined);
-  const [hangingUp, setHangingUp] = useState(false);
   const trail = trailOf(state);
   const current = trail[trail.length - 1];
   const wizardStep = state.wizardStep;
@@ -511,6 +566,9 @@ function ActiveFlow({
   });
   const stepKey =
     state.status === 'at-form' && current ? `${current.index}:${current.stepId}` : state.status;
+  // issue #28: which call this flow is for (none: a walk-in) goes with its hang-up.
+  const flowCallId = state.callData?.callId ?? null;
+  const { hangingUp, hangUp } = useFlowHangUp(engine, state, onFinished, registerHangUp);
   const busy = state.busy || hangingUp;
 
   // Keyboard and screen-reader users land on each new step's title (issue 11 The screen),
@@ -524,33 +582,6 @@ function ActiveFlow({
   }, [stepKey]);
 
   useEffect(() => setFieldErrors(undefined), [stepKey]);
-
-  // issue #28: which call this flow is for (none: a walk-in) goes with its hang-up.
-  const flowCallId = state.callData?.callId ?? null;
-  const hangUp = async (ask: boolean) => {
-    if (ask && (await confirm(flowCallId ? HANG_UP_CONFIRM : END_WALK_IN_CONFIRM)) !== 1) return;
-    const flow = { callId: flowCallId, executionId };
-    setHangingUp(true);
-    try {
-      await engine.hangUp();
-    } finally {
-      setHangingUp(false);
-    }
-    onFinished(flow);
-  };
-  // The host's hang-up button asks the same as this one: with a confirm while the intake
-  // runs, without once it is complete (Finish).
-  const hangUpRef = useRef(hangUp);
-  hangUpRef.current = hangUp;
-  const completed = state.status === 'completed';
-  useEffect(
-    () =>
-      registerHangUp?.(() => void hangUpRef.current(!completed), {
-        callId: flowCallId,
-        executionId,
-      }),
-    [registerHangUp, completed, flowCallId, executionId],
-  );
 
   const submit = async (values: Variables) => {
     try {
@@ -609,37 +640,7 @@ function ActiveFlow({
       )}
 
       <div className="ic-call-flow__layout">
-        <nav
-          className="ic-call-flow__trail"
-          aria-label="Steps taken"
-          hidden={trail.length === 0 && state.status !== 'completed'}
-        >
-          <ol>
-            {trail.map((entry, position) => {
-              const isCurrent = state.status === 'at-form' && position === trail.length - 1;
-              return (
-                <li
-                  key={`${entry.index}:${entry.stepId}`}
-                  className={isCurrent ? 'ic-call-flow__trail-item--current' : undefined}
-                  aria-current={isCurrent ? 'step' : undefined}
-                >
-                  <span className="ic-call-flow__trail-number" aria-hidden="true">
-                    {isCurrent ? position + 1 : <Icon name="check" size="sm" />}
-                  </span>
-                  <span>{entry.title}</span>
-                </li>
-              );
-            })}
-            {state.status === 'completed' ? (
-              <li className="ic-call-flow__trail-item--current" aria-current="step">
-                <span className="ic-call-flow__trail-number" aria-hidden="true">
-                  <Icon name="check" size="sm" />
-                </span>
-                <span>Complete</span>
-              </li>
-            ) : null}
-          </ol>
-        </nav>
+        <StepsTrail trail={trail} status={state.status} />
 
         <section className="ic-call-flow__step" aria-labelledby={`${formId}-title`}>
           {state.error ? <FlowError error={state.error} /> : null}
@@ -647,14 +648,9 @@ function ActiveFlow({
           {state.status === 'at-form' && wizardStep && current ? (
             <>
               <p className="ic-call-flow__step-count">Step {trail.length}</p>
-              <h2
-                id={`${formId}-title`}
-                ref={titleRef}
-                tabIndex={-1}
-                className="ic-call-flow__step-title"
-              >
+              <StepTitle id={`${formId}-title`} titleRef={titleRef}>
                 {wizardStep.title}
-              </h2>
+              </StepTitle>
               <ConsultationBookingContext.Provider value={booking}>
                 <StepForm
                   key={stepKey}
@@ -672,81 +668,29 @@ function ActiveFlow({
                   }
                 />
               </ConsultationBookingContext.Provider>
-              <div className="ic-call-flow__actions">
-                {engine.canGoBack() ? (
-                  <Button onClick={() => void engine.back()} disabled={busy}>
-                    <Icon name="arrow-left" size="sm" />
-                    Back
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                <span className="ic-call-flow__actions-end">
-                  {state.busy ? (
-                    <span className="ic-call-flow__saving" role="status">
-                      <span className="ic-spinner" aria-hidden="true" />
-                      Saving…
-                    </span>
-                  ) : null}
-                  {/* Saving: only said disabled (the form refuses a second submit), so the
-                      focus that pressed Next stays until the next step takes it (issue #30). */}
-                  <Button
-                    type="submit"
-                    form={formId}
-                    variant="primary"
-                    size="lg"
-                    aria-disabled={busy}
-                  >
-                    Next
-                    <Icon name="chevron-right" size="sm" />
-                  </Button>
-                </span>
-              </div>
+              <StepActions
+                formId={formId}
+                canGoBack={engine.canGoBack()}
+                onBack={() => void engine.back()}
+                busy={busy}
+                saving={state.busy}
+              />
             </>
           ) : null}
 
           {state.status === 'completed' ? (
-            <div className="ic-call-flow__done">
-              <span className="ic-call-flow__done-icon" aria-hidden="true">
-                <Icon name="check" size="lg" />
-              </span>
-              <h2
-                id={`${formId}-title`}
-                ref={titleRef}
-                tabIndex={-1}
-                className="ic-call-flow__step-title"
-              >
-                Intake complete
-              </h2>
-              <p>
-                Every answer is saved in the execution history and was sent to the CRM. You can end
-                the call now.
-              </p>
-              <Button
-                variant="primary"
-                size="lg"
-                onClick={(event) => {
-                  // Finishing takes this view away: the focus waits on the page's content
-                  // (the app's main) rather than falling to the body (issue #30).
-                  event.currentTarget.closest<HTMLElement>('main[tabindex]')?.focus();
-                  void hangUp(false);
-                }}
-              >
-                Finish
-              </Button>
-            </div>
+            <FlowComplete
+              titleId={`${formId}-title`}
+              titleRef={titleRef}
+              onFinish={() => void hangUp(false)}
+            />
           ) : null}
 
           {state.status === 'error' ? (
             <div className="ic-call-flow__done">
-              <h2
-                id={`${formId}-title`}
-                ref={titleRef}
-                tabIndex={-1}
-                className="ic-call-flow__step-title"
-              >
+              <StepTitle id={`${formId}-title`} titleRef={titleRef}>
                 The call flow could not start
-              </h2>
+              </StepTitle>
               <div className="ic-call-flow__notice-actions">
                 <Button variant="primary" onClick={onRetryStart} disabled={busy}>
                   Try again
@@ -759,6 +703,181 @@ function ActiveFlow({
           ) : null}
         </section>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Ending the flow: Hang up (a call) or End walk-in asks first; Finish does not. The
+ * host's own hang-up button asks the same (registerHangUp).
+ */
+function useFlowHangUp(
+  engine: CallFlowEngine,
+  state: CallFlowState,
+  onFinished: ActiveFlowProps['onFinished'],
+  registerHangUp: ActiveFlowProps['registerHangUp'],
+) {
+  const confirm = useConfirm();
+  const [hangingUp, setHangingUp] = useState(false);
+  const flowCallId = state.callData?.callId ?? null;
+  const executionId = state.processExecutionHistoryId;
+  const hangUp = async (ask: boolean) => {
+    if (ask && (await confirm(flowCallId ? HANG_UP_CONFIRM : END_WALK_IN_CONFIRM)) !== 1) return;
+    const flow = { callId: flowCallId, executionId };
+    setHangingUp(true);
+    try {
+      await engine.hangUp();
+    } finally {
+      setHangingUp(false);
+    }
+    onFinished(flow);
+  };
+  // The host's hang-up button asks the same as this one: with a confirm while the intake
+  // runs, without once it is complete (Finish).
+  const hangUpRef = useRef(hangUp);
+  hangUpRef.current = hangUp;
+  const completed = state.status === 'completed';
+  useEffect(
+    () =>
+      registerHangUp?.(() => void hangUpRef.current(!completed), {
+        callId: flowCallId,
+        executionId,
+      }),
+    [registerHangUp, completed, flowCallId, executionId],
+  );
+  return { hangingUp, hangUp };
+}
+
+/** The form steps taken so far, the current one marked, and Complete at the end. */
+function StepsTrail({ trail, status }: { trail: TrailEntry[]; status: CallFlowState['status'] }) {
+  return (
+    <nav
+      className="ic-call-flow__trail"
+      aria-label="Steps taken"
+      hidden={trail.length === 0 && status !== 'completed'}
+    >
+      <ol>
+        {trail.map((entry, position) => {
+          const isCurrent = status === 'at-form' && position === trail.length - 1;
+          return (
+            <li
+              key={`${entry.index}:${entry.stepId}`}
+              className={isCurrent ? 'ic-call-flow__trail-item--current' : undefined}
+              aria-current={isCurrent ? 'step' : undefined}
+            >
+              <span className="ic-call-flow__trail-number" aria-hidden="true">
+                {isCurrent ? position + 1 : <Icon name="check" size="sm" />}
+              </span>
+              <span>{entry.title}</span>
+            </li>
+          );
+        })}
+        {status === 'completed' ? (
+          <li className="ic-call-flow__trail-item--current" aria-current="step">
+            <span className="ic-call-flow__trail-number" aria-hidden="true">
+              <Icon name="check" size="sm" />
+            </span>
+            <span>Complete</span>
+          </li>
+        ) : null}
+      </ol>
+    </nav>
+  );
+}
+
+/** A step's title: where the focus lands on each new step (issue 11 The screen). */
+function StepTitle({
+  id,
+  titleRef,
+  children,
+}: {
+  id: string;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+  children: ReactNode;
+}) {
+  return (
+    <h2 id={id} ref={titleRef} tabIndex={-1} className="ic-call-flow__step-title">
+      {children}
+    </h2>
+  );
+}
+
+/** Under a step's form: Back (when the engine can go back), Saving…, and Next. */
+function StepActions({
+  formId,
+  canGoBack,
+  onBack,
+  busy,
+  saving,
+}: {
+  formId: string;
+  canGoBack: boolean;
+  onBack: () => void;
+  busy: boolean;
+  saving: boolean;
+}) {
+  return (
+    <div className="ic-call-flow__actions">
+      {canGoBack ? (
+        <Button onClick={onBack} disabled={busy}>
+          <Icon name="arrow-left" size="sm" />
+          Back
+        </Button>
+      ) : (
+        <span />
+      )}
+      <span className="ic-call-flow__actions-end">
+        {saving ? (
+          <span className="ic-call-flow__saving" role="status">
+            <span className="ic-spinner" aria-hidden="true" />
+            Saving…
+          </span>
+        ) : null}
+        {/* Saving: only said disabled (the form refuses a second submit), so the
+            focus that pressed Next stays until the next step takes it (issue #30). */}
+        <Button type="submit" form={formId} variant="primary" size="lg" aria-disabled={busy}>
+          Next
+          <Icon name="chevron-right" size="sm" />
+        </Button>
+      </span>
+    </div>
+  );
+}
+
+/** The intake is complete: what happened to the answers, and Finish. */
+function FlowComplete({
+  titleId,
+  titleRef,
+  onFinish,
+}: {
+  titleId: string;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+  onFinish: () => void;
+}) {
+  return (
+    <div className="ic-call-flow__done">
+      <span className="ic-call-flow__done-icon" aria-hidden="true">
+        <Icon name="check" size="lg" />
+      </span>
+      <StepTitle id={titleId} titleRef={titleRef}>
+        Intake complete
+      </StepTitle>
+      <p>
+        Every answer is saved in the execution history and was sent to the CRM. You can end the call
+        now.
+      </p>
+      <Button
+        variant="primary"
+        size="lg"
+        onClick={(event) => {
+          // Finishing takes this view away: the focus waits on the page's content
+          // (the app's main) rather than falling to the body (issue #30).
+          event.currentTarget.closest<HTMLElement>('main[tabindex]')?.focus();
+          onFinish();
+        }}
+      >
+        Finish
+      </Button>
     </div>
   );
 }

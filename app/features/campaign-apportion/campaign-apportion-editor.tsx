@@ -50,6 +50,141 @@ export function CampaignApportionEditor({
 }: CampaignApportionEditorProps) {
   const headingId = useId();
   const statusId = useId();
+  const options = apportionSourceOptions(item, leadSources);
+  const sourceLabel = (id: string) => options.find((option) => option.id === id)?.label ?? id;
+  const form = useApportionForm(item, thisMonth, onSave, sourceLabel);
+
+  return (
+    <form
+      ref={form.formRef}
+      className="ic-row-editor ic-apportion-editor"
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={(event) => void form.submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !form.saving) {
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
+      <h3 className="ic-row-editor__title" id={headingId}>
+        Apportion {item.campaign}
+      </h3>
+      <SpendField
+        id={form.spendId}
+        value={form.draft.spend}
+        error={form.errors.spend ?? amountError(form.draft.spend)}
+        onChange={form.changeSpend}
+      />
+
+      <fieldset className="ic-apportion-editor__rows">
+        <legend className="ic-apportion-editor__legend">Shares by lead source and month</legend>
+        {form.draft.rows.length === 0 ? (
+          <p className="ic-apportion-editor__empty">
+            No shares yet. Add a row for each lead source and month the spend belongs to.
+          </p>
+        ) : (
+          <div
+            className="ic-apportion-editor__row ic-apportion-editor__row--head"
+            aria-hidden="true"
+          >
+            <span>Lead source</span>
+            <span>Month</span>
+            <span>Amount</span>
+            <span />
+          </div>
+        )}
+        {form.draft.rows.map((row, index) => (
+          <ShareRowFields
+            key={row.key}
+            row={row}
+            index={index}
+            errors={form.errors}
+            options={options}
+            lookupsLoading={lookupsLoading}
+            saving={form.saving}
+            onChange={(field, value) => form.changeRow(row.key, field, value)}
+            onRemove={() => form.removeRow(row.key)}
+          />
+        ))}
+        <div>
+          <Button
+            ref={form.addRef}
+            disabled={form.saving || form.draft.rows.length >= 600}
+            onClick={form.addRow}
+          >
+            Add a row
+          </Button>
+        </div>
+      </fieldset>
+
+      <ApportionTotals totals={form.totals} statusId={statusId} />
+
+      <div className="ic-apportion-editor__actions">
+        {form.failure || form.errors.form ? (
+          <p className="ic-apportion-editor__failed" role="alert">
+            {form.failure ?? form.errors.form}
+          </p>
+        ) : form.totals.blocker ? (
+          <p className="ic-apportion-editor__blocker" id={`${statusId}-blocker`}>
+            {form.totals.blocker}
+          </p>
+        ) : null}
+        <Button variant="ghost" disabled={form.saving} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={form.saving || form.totals.blocker !== null}
+          aria-describedby={form.totals.blocker ? `${statusId}-blocker` : undefined}
+        >
+          {form.saving ? 'Saving…' : 'Save split'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The lead sources a row offers: the workspace's visible sources, plus any a stored share
+ * names that the lookup does not list (so opening the editor never drops a share by itself).
+ */
+function apportionSourceOptions(
+  item: CampaignApportion,
+  leadSources: CampaignApportionEditorProps['leadSources'],
+): SourceOption[] {
+  return [
+    ...leadSources.map((source) => ({
+      id: source.id,
+      label: source.active ? source.label : `${source.label} (inactive)`,
+    })),
+    ...item.shares
+      .filter((share) => !leadSources.some((source) => source.id === share.leadSourceId))
+      .filter(
+        (share, index, list) =>
+          list.findIndex((s) => s.leadSourceId === share.leadSourceId) === index,
+      )
+      .map((share) => ({ id: share.leadSourceId, label: share.leadSource })),
+  ];
+}
+
+interface SourceOption {
+  id: string;
+  label: string;
+}
+
+/**
+ * The editor's state and handlers: the draft and its errors, where the focus goes after
+ * adding or removing a row or a refused save, and the save itself.
+ */
+function useApportionForm(
+  item: CampaignApportion,
+  thisMonth: string,
+  onSave: CampaignApportionEditorProps['onSave'],
+  sourceLabel: (id: string) => string,
+) {
   const counter = useRef(0);
   const nextKey = () => `row${++counter.current}`;
   const [draft, setDraft] = useState<ApportionDraft>(() =>
@@ -64,23 +199,6 @@ export function CampaignApportionEditor({
   const addRef = useRef<HTMLButtonElement>(null);
   const spendId = useId();
   const totals = apportionTotals(draft);
-
-  // The options: the workspace's visible sources, plus any a stored share names that the
-  // lookup does not list (so opening the editor never drops a share by itself).
-  const options = [
-    ...leadSources.map((source) => ({
-      id: source.id,
-      label: source.active ? source.label : `${source.label} (inactive)`,
-    })),
-    ...item.shares
-      .filter((share) => !leadSources.some((source) => source.id === share.leadSourceId))
-      .filter(
-        (share, index, list) =>
-          list.findIndex((s) => s.leadSourceId === share.leadSourceId) === index,
-      )
-      .map((share) => ({ id: share.leadSourceId, label: share.leadSource })),
-  ];
-  const sourceLabel = (id: string) => options.find((option) => option.id === id)?.label ?? id;
 
   useEffect(() => {
     if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -166,39 +284,130 @@ export function CampaignApportionEditor({
     }
   }
 
-  const state =
-    totals.differenceCents === null
-      ? 'unknown'
-      : totals.differenceCents === 0
-        ? 'balanced'
-        : totals.differenceCents > 0
-          ? 'left'
-          : 'over';
+  function changeSpend(spend: string) {
+    setDraft((current) => ({ ...current, spend }));
+    clear('spend');
+  }
 
+  return {
+    draft,
+    errors,
+    saving,
+    failure,
+    totals,
+    formRef,
+    addRef,
+    spendId,
+    changeSpend,
+    changeRow,
+    addRow,
+    removeRow,
+    submit,
+  };
+}
+
+/** Where the running total stands: the totals' data-state. */
+function totalsState(differenceCents: number | null) {
+  return differenceCents === null
+    ? 'unknown'
+    : differenceCents === 0
+      ? 'balanced'
+      : differenceCents > 0
+        ? 'left'
+        : 'over';
+}
+
+/** The campaign's total spend, in dollars. */
+function SpendField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (spend: string) => void;
+}) {
   return (
-    <form
-      ref={formRef}
-      className="ic-row-editor ic-apportion-editor"
-      noValidate
-      aria-labelledby={headingId}
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !saving) {
-          event.stopPropagation();
-          onCancel();
-        }
-      }}
+    <Field
+      id={id}
+      label="Total spend"
+      help="What the campaign cost, in dollars. Enter 0 with no rows to clear its split."
+      required
+      error={error}
+      className="ic-apportion-editor__spend"
     >
-      <h3 className="ic-row-editor__title" id={headingId}>
-        Apportion {item.campaign}
-      </h3>
+      {(control) => (
+        <div className={fieldClassNames.group}>
+          <span className={fieldClassNames.addon}>$</span>
+          <input
+            {...control}
+            className={fieldClassNames.groupInput}
+            inputMode="decimal"
+            autoComplete="off"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        </div>
+      )}
+    </Field>
+  );
+}
+
+interface ShareRowFieldsProps {
+  row: ShareRow;
+  index: number;
+  errors: ApportionErrors;
+  options: SourceOption[];
+  lookupsLoading: boolean;
+  saving: boolean;
+  onChange: (field: 'leadSourceId' | 'month' | 'amount', value: string) => void;
+  onRemove: () => void;
+}
+
+/** One share: its lead source, month and amount, and Remove. */
+function ShareRowFields({
+  row,
+  index,
+  errors,
+  options,
+  lookupsLoading,
+  saving,
+  onChange,
+  onRemove,
+}: ShareRowFieldsProps) {
+  return (
+    <div
+      className="ic-apportion-editor__row"
+      data-row={row.key}
+      role="group"
+      aria-label={`Row ${index + 1}`}
+    >
+      <SelectField
+        label={`Row ${index + 1} lead source`}
+        labelHidden
+        error={errors[rowField(row.key, 'leadSourceId')]}
+        value={row.leadSourceId}
+        onValueChange={(value) => onChange('leadSourceId', value)}
+        placeholder={lookupsLoading ? 'Loading lead sources…' : 'Choose a lead source'}
+        options={options.map((option) => ({ value: option.id, label: option.label }))}
+      />
+      <TextField
+        label={`Row ${index + 1} month`}
+        labelHidden
+        error={errors[rowField(row.key, 'month')]}
+        value={row.month}
+        placeholder="YYYY-MM"
+        maxLength={7}
+        autoComplete="off"
+        spellCheck={false}
+        onValueChange={(value) => onChange('month', value)}
+      />
       <Field
-        id={spendId}
-        label="Total spend"
-        help="What the campaign cost, in dollars. Enter 0 with no rows to clear its split."
-        required
-        error={errors.spend ?? amountError(draft.spend)}
-        className="ic-apportion-editor__spend"
+        label={`Row ${index + 1} amount`}
+        labelHidden
+        error={errors[rowField(row.key, 'amount')] ?? amountError(row.amount)}
       >
         {(control) => (
           <div className={fieldClassNames.group}>
@@ -208,131 +417,42 @@ export function CampaignApportionEditor({
               className={fieldClassNames.groupInput}
               inputMode="decimal"
               autoComplete="off"
-              value={draft.spend}
-              onChange={(event) => {
-                const spend = event.target.value;
-                setDraft((current) => ({ ...current, spend }));
-                clear('spend');
-              }}
+              value={row.amount}
+              onChange={(event) => onChange('amount', event.target.value)}
             />
           </div>
         )}
       </Field>
+      <Button
+        variant="ghost"
+        className="ic-apportion-editor__remove"
+        aria-label={`Remove row ${index + 1}`}
+        disabled={saving}
+        onClick={onRemove}
+      >
+        Remove
+      </Button>
+    </div>
+  );
+}
 
-      <fieldset className="ic-apportion-editor__rows">
-        <legend className="ic-apportion-editor__legend">Shares by lead source and month</legend>
-        {draft.rows.length === 0 ? (
-          <p className="ic-apportion-editor__empty">
-            No shares yet. Add a row for each lead source and month the spend belongs to.
-          </p>
-        ) : (
-          <div
-            className="ic-apportion-editor__row ic-apportion-editor__row--head"
-            aria-hidden="true"
-          >
-            <span>Lead source</span>
-            <span>Month</span>
-            <span>Amount</span>
-            <span />
-          </div>
-        )}
-        {draft.rows.map((row, index) => (
-          <div
-            key={row.key}
-            className="ic-apportion-editor__row"
-            data-row={row.key}
-            role="group"
-            aria-label={`Row ${index + 1}`}
-          >
-            <SelectField
-              label={`Row ${index + 1} lead source`}
-              labelHidden
-              error={errors[rowField(row.key, 'leadSourceId')]}
-              value={row.leadSourceId}
-              onValueChange={(value) => changeRow(row.key, 'leadSourceId', value)}
-              placeholder={lookupsLoading ? 'Loading lead sources…' : 'Choose a lead source'}
-              options={options.map((option) => ({ value: option.id, label: option.label }))}
-            />
-            <TextField
-              label={`Row ${index + 1} month`}
-              labelHidden
-              error={errors[rowField(row.key, 'month')]}
-              value={row.month}
-              placeholder="YYYY-MM"
-              maxLength={7}
-              autoComplete="off"
-              spellCheck={false}
-              onValueChange={(value) => changeRow(row.key, 'month', value)}
-            />
-            <Field
-              label={`Row ${index + 1} amount`}
-              labelHidden
-              error={errors[rowField(row.key, 'amount')] ?? amountError(row.amount)}
-            >
-              {(control) => (
-                <div className={fieldClassNames.group}>
-                  <span className={fieldClassNames.addon}>$</span>
-                  <input
-                    {...control}
-                    className={fieldClassNames.groupInput}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={row.amount}
-                    onChange={(event) => changeRow(row.key, 'amount', event.target.value)}
-                  />
-                </div>
-              )}
-            </Field>
-            <Button
-              variant="ghost"
-              className="ic-apportion-editor__remove"
-              aria-label={`Remove row ${index + 1}`}
-              disabled={saving}
-              onClick={() => removeRow(row.key)}
-            >
-              Remove
-            </Button>
-          </div>
-        ))}
-        <div>
-          <Button ref={addRef} disabled={saving || draft.rows.length >= 600} onClick={addRow}>
-            Add a row
-          </Button>
-        </div>
-      </fieldset>
-
-      <div className="ic-apportion-editor__totals" data-state={state}>
-        <p className="ic-apportion-editor__sum">
-          Assigned {formatDollars(totals.assignedCents)}
-          {totals.spendCents === null ? null : ` of ${formatDollars(totals.spendCents)}`}
-        </p>
-        <p className="ic-apportion-editor__status" id={statusId} aria-live="polite">
-          {totals.status}
-        </p>
-      </div>
-
-      <div className="ic-apportion-editor__actions">
-        {failure || errors.form ? (
-          <p className="ic-apportion-editor__failed" role="alert">
-            {failure ?? errors.form}
-          </p>
-        ) : totals.blocker ? (
-          <p className="ic-apportion-editor__blocker" id={`${statusId}-blocker`}>
-            {totals.blocker}
-          </p>
-        ) : null}
-        <Button variant="ghost" disabled={saving} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={saving || totals.blocker !== null}
-          aria-describedby={totals.blocker ? `${statusId}-blocker` : undefined}
-        >
-          {saving ? 'Saving…' : 'Save split'}
-        </Button>
-      </div>
-    </form>
+/** The running total: what is assigned of the spend, and what is left or over. */
+function ApportionTotals({
+  totals,
+  statusId,
+}: {
+  totals: ReturnType<typeof apportionTotals>;
+  statusId: string;
+}) {
+  return (
+    <div className="ic-apportion-editor__totals" data-state={totalsState(totals.differenceCents)}>
+      <p className="ic-apportion-editor__sum">
+        Assigned {formatDollars(totals.assignedCents)}
+        {totals.spendCents === null ? null : ` of ${formatDollars(totals.spendCents)}`}
+      </p>
+      <p className="ic-apportion-editor__status" id={statusId} aria-live="polite">
+        {totals.status}
+      </p>
+    </div>
   );
 }

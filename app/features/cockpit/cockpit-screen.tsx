@@ -16,6 +16,7 @@ import { SystemStatusBanner } from '@/app/components/system-status-banner/system
 import type { CockpitFilter } from '@/shared/api/cockpit';
 import type { GoalSources } from '@/shared/api/goals';
 import type { WorkspaceGoals } from '@/shared/contracts/goals';
+import type { Workspace } from '@/shared/contracts/workspace';
 import { cockpitGoalsForRange } from '@/shared/domain/cockpit-goals';
 import {
   communicationsMetrics,
@@ -122,70 +123,17 @@ function openingFilter(props: CockpitScreenProps, text: string | null, today: Da
  * same screen runs in the app and as the `<intake-cockpit>` widget in a shadow root.
  */
 export function CockpitScreen(props: CockpitScreenProps) {
-  const { api, session } = useHost();
+  const { session } = useHost();
   const workspace = session.workspace;
-  const workspaceId = workspace?.id ?? null;
   // Report days are workspace days: the server refuses an end date after the workspace's
   // today, so the default range and the date rules use that day, not the browser's.
   const timezone = useWorkspaceTimezone();
   const [today] = useState(() => props.today ?? todayInTimezone(timezone));
 
-  // Keyed by workspace: another workspace's lead sources mean nothing here (a 400).
-  const storageKey = `report-filters:cockpit:${workspaceId ?? 'none'}`;
-  const stored = useStoredFilters<CockpitFilter>(
-    storageKey,
-    (text) => openingFilter(props, text, today),
-    undefined,
-    (filter) => serializeCockpitFilter(filter, today),
-  );
+  const filter = useCockpitFilter(props, today);
   // null while the stored filter is read: the cards wait (they show their loading state).
-  const applied = stored.applied;
-  // The form's unsaved choices start from the filter the visit opened with.
-  const [draft, setDraft] = useState<CockpitDraft | null>(null);
-  if (applied && draft?.key !== storageKey) {
-    // Set while rendering (React's "state from a previous render"): no frame shows an empty form.
-    setDraft({
-      key: storageKey,
-      range: { startDate: applied.startDate, endDate: applied.endDate },
-      sources: applied.leadSources,
-    });
-  }
-  const draftRange = draft?.range ?? null;
-  const draftSources = draft?.sources ?? [];
-  const scope = useQueryScope();
-  const queryClient = useQueryClient();
-
-  const enabled = (module: CockpitModule) =>
-    workspaceId !== null && isCockpitModuleEnabled(module, workspace);
-  const on = (module: CockpitModule) => (enabled(module) ? workspaceId : null);
-
-  // Each card is its own query (spec: dashboards 4 "Cards load independently").
-  const leadFlowId = on('leadFlow');
-  const leadFlow = useCard(
-    enabled('leadFlow'),
-    useDataQuery(leadFlowId && applied ? leadFlowCardQuery(scope, api, leadFlowId, applied) : null),
-  );
-  const salesId = on('salesPerformance');
-  const salesPerformance = useCard(
-    enabled('salesPerformance'),
-    useDataQuery(
-      salesId && applied ? salesPerformanceCardQuery(scope, api, salesId, applied) : null,
-    ),
-  );
-  const communicationsId = on('communications');
-  const communications = useCard(
-    enabled('communications'),
-    useDataQuery(
-      communicationsId && applied
-        ? communicationsCardQuery(scope, api, communicationsId, applied)
-        : null,
-    ),
-  );
-  const cashFlowId = on('cashFlow');
-  const cashFlow = useCard(
-    enabled('cashFlow'),
-    useDataQuery(cashFlowId && applied ? cashFlowCardQuery(scope, api, cashFlowId, applied) : null),
-  );
+  const applied = filter.applied;
+  const { leadFlow, salesPerformance, communications, cashFlow } = useCockpitCards(applied);
 
   const goalSources = useGoalSources(workspace?.attributes.goals ?? null);
   const goals = useMemo(
@@ -249,23 +197,140 @@ export function CockpitScreen(props: CockpitScreenProps) {
         loads[module].status === 'error' || log.items.some((item) => item.card === module),
     });
 
-  // Opening one card closes the others; the first opens by itself after 700 ms unless
-  // the user has already chosen (spec: dashboards 2.3, 9). Not in the CRM panel's narrow
-  // column (issue #30): there every card stays one line until the agent opens it.
   const compact = useCompact();
-  const [openCard, setOpenCard] = useState<CockpitModule | null>(null);
-  const userChose = useRef(false);
-  useEffect(() => {
-    if (compact) return undefined;
-    const timer = setTimeout(() => {
-      if (!userChose.current) setOpenCard('leadFlow');
-    }, FIRST_CARD_OPEN_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [compact]);
-  const toggle = useCallback((module: CockpitModule) => {
-    userChose.current = true;
-    setOpenCard((current) => (current === module ? null : module));
-  }, []);
+  const { openCard, toggle } = useOpenCard(compact);
+
+  const leadSourceOptions = useMemo(
+    () =>
+      (goalSources.sources?.leadSources ?? []).map((source) => ({
+        value: source.id,
+        label: source.active ? source.label : `${source.label} (inactive)`,
+      })),
+    [goalSources.sources],
+  );
+
+  const warnings = openWarnings(log);
+
+  const frame = <T,>(module: CockpitModule, state: CardLoad<T>, reload: () => void) => ({
+    status: statusOf(module),
+    open: openCard === module,
+    onToggle: () => toggle(module),
+    load: state,
+    onRetry: reload,
+  });
+
+  return (
+    <Page
+      eyebrow={compact ? undefined : 'Dashboards'}
+      title="Cockpit"
+      // The panel's filter line names the range and the sources already.
+      description={
+        compact ? undefined : <CockpitDescription workspace={workspace} applied={applied} />
+      }
+    >
+      {filter.draftRange ? (
+        <FilterDisclosure
+          label="Filters"
+          summary={filterSummary(
+            applied ?? filter.draftRange,
+            (applied?.leadSources ?? filter.draftSources).length,
+          )}
+        >
+          <CockpitFilterBar
+            leadSourceOptions={leadSourceOptions}
+            leadSources={filter.draftSources}
+            onLeadSourcesChange={filter.changeSources}
+            range={filter.draftRange}
+            onRangeChange={filter.changeRange}
+            loading={anyLoading}
+            onSave={filter.save}
+            today={today}
+          />
+        </FilterDisclosure>
+      ) : null}
+      {/* In the CRM panel the warnings fold behind one line that counts them (issue #30:
+          an owner's panel fits within two screens, the details one click away). */}
+      <FilterDisclosure label="System status" summary={statusSummary(warnings.length, anyLoading)}>
+        <SystemStatusBanner
+          warnings={warnings}
+          loading={anyLoading}
+          onDismiss={(key) => dispatch({ type: 'acknowledge', key })}
+        />
+      </FilterDisclosure>
+      <div className="ic-cockpit__cards">
+        <LeadFlowCard
+          {...frame('leadFlow', leadFlowLoad, leadFlow.reload)}
+          goals={goals}
+          filtered={(applied?.leadSources.length ?? 0) > 0}
+        />
+        <SalesPerformanceCard
+          {...frame('salesPerformance', salesPerformance.state, salesPerformance.reload)}
+          goals={goals}
+        />
+        <CommunicationsCard
+          {...frame('communications', communications.state, communications.reload)}
+          goals={goals}
+        />
+        <CashFlowCard {...frame('cashFlow', cashFlow.state, cashFlow.reload)} />
+      </div>
+    </Page>
+  );
+}
+
+/** The page's description: the workspace, the applied range and how many sources it keeps. */
+function CockpitDescription({
+  workspace,
+  applied,
+}: {
+  workspace: Workspace | null;
+  applied: CockpitFilter | null;
+}) {
+  return (
+    <>
+      {workspace ? `${workspace.attributes.name}` : null}
+      {applied ? (
+        <>
+          {workspace ? ' · ' : null}
+          {formatDisplayDay(applied.startDate)} – {formatDisplayDay(applied.endDate)}
+          {applied.leadSources.length > 0
+            ? ` · ${applied.leadSources.length} lead ${applied.leadSources.length === 1 ? 'source' : 'sources'}`
+            : ' · All lead sources'}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The cockpit's filter: the one applied (stored per workspace), the form's unsaved
+ * choices (the draft) and the form's handlers.
+ */
+function useCockpitFilter(props: CockpitScreenProps, today: Date) {
+  const { session } = useHost();
+  const workspaceId = session.workspace?.id ?? null;
+  // Keyed by workspace: another workspace's lead sources mean nothing here (a 400).
+  const storageKey = `report-filters:cockpit:${workspaceId ?? 'none'}`;
+  const stored = useStoredFilters<CockpitFilter>(
+    storageKey,
+    (text) => openingFilter(props, text, today),
+    undefined,
+    (filter) => serializeCockpitFilter(filter, today),
+  );
+  const applied = stored.applied;
+  // The form's unsaved choices start from the filter the visit opened with.
+  const [draft, setDraft] = useState<CockpitDraft | null>(null);
+  if (applied && draft?.key !== storageKey) {
+    // Set while rendering (React's "state from a previous render"): no frame shows an empty form.
+    setDraft({
+      key: storageKey,
+      range: { startDate: applied.startDate, endDate: applied.endDate },
+      sources: applied.leadSources,
+    });
+  }
+  const draftRange = draft?.range ?? null;
+  const draftSources = draft?.sources ?? [];
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
 
   function changeRange(next: DateRangeValue) {
     setDraft((current) => (current ? { ...current, range: next } : current));
@@ -303,94 +368,69 @@ export function CockpitScreen(props: CockpitScreenProps) {
     }
   }
 
-  const leadSourceOptions = useMemo(
-    () =>
-      (goalSources.sources?.leadSources ?? []).map((source) => ({
-        value: source.id,
-        label: source.active ? source.label : `${source.label} (inactive)`,
-      })),
-    [goalSources.sources],
+  return { applied, draftRange, draftSources, changeRange, changeSources, save };
+}
+
+/** The four cards' loads, each its own query (spec: dashboards 4 "Cards load independently"). */
+function useCockpitCards(applied: CockpitFilter | null) {
+  const { api, session } = useHost();
+  const workspace = session.workspace;
+  const workspaceId = workspace?.id ?? null;
+  const scope = useQueryScope();
+
+  const enabled = (module: CockpitModule) =>
+    workspaceId !== null && isCockpitModuleEnabled(module, workspace);
+  const on = (module: CockpitModule) => (enabled(module) ? workspaceId : null);
+
+  const leadFlowId = on('leadFlow');
+  const leadFlow = useCard(
+    enabled('leadFlow'),
+    useDataQuery(leadFlowId && applied ? leadFlowCardQuery(scope, api, leadFlowId, applied) : null),
   );
-
-  const warnings = openWarnings(log);
-
-  const frame = <T,>(module: CockpitModule, state: CardLoad<T>, reload: () => void) => ({
-    status: statusOf(module),
-    open: openCard === module,
-    onToggle: () => toggle(module),
-    load: state,
-    onRetry: reload,
-  });
-
-  return (
-    <Page
-      eyebrow={compact ? undefined : 'Dashboards'}
-      title="Cockpit"
-      // The panel's filter line names the range and the sources already.
-      description={
-        compact ? undefined : (
-          <>
-            {workspace ? `${workspace.attributes.name}` : null}
-            {applied ? (
-              <>
-                {workspace ? ' · ' : null}
-                {formatDisplayDay(applied.startDate)} – {formatDisplayDay(applied.endDate)}
-                {applied.leadSources.length > 0
-                  ? ` · ${applied.leadSources.length} lead ${applied.leadSources.length === 1 ? 'source' : 'sources'}`
-                  : ' · All lead sources'}
-              </>
-            ) : null}
-          </>
-        )
-      }
-    >
-      {draftRange ? (
-        <FilterDisclosure
-          label="Filters"
-          summary={filterSummary(
-            applied ?? draftRange,
-            (applied?.leadSources ?? draftSources).length,
-          )}
-        >
-          <CockpitFilterBar
-            leadSourceOptions={leadSourceOptions}
-            leadSources={draftSources}
-            onLeadSourcesChange={changeSources}
-            range={draftRange}
-            onRangeChange={changeRange}
-            loading={anyLoading}
-            onSave={save}
-            today={today}
-          />
-        </FilterDisclosure>
-      ) : null}
-      {/* In the CRM panel the warnings fold behind one line that counts them (issue #30:
-          an owner's panel fits within two screens, the details one click away). */}
-      <FilterDisclosure label="System status" summary={statusSummary(warnings.length, anyLoading)}>
-        <SystemStatusBanner
-          warnings={warnings}
-          loading={anyLoading}
-          onDismiss={(key) => dispatch({ type: 'acknowledge', key })}
-        />
-      </FilterDisclosure>
-      <div className="ic-cockpit__cards">
-        <LeadFlowCard
-          {...frame('leadFlow', leadFlowLoad, leadFlow.reload)}
-          goals={goals}
-          filtered={(applied?.leadSources.length ?? 0) > 0}
-        />
-        <SalesPerformanceCard
-          {...frame('salesPerformance', salesPerformance.state, salesPerformance.reload)}
-          goals={goals}
-        />
-        <CommunicationsCard
-          {...frame('communications', communications.state, communications.reload)}
-          goals={goals}
-        />
-        <CashFlowCard {...frame('cashFlow', cashFlow.state, cashFlow.reload)} />
-      </div>
-    </Page>
+  const salesId = on('salesPerformance');
+  const salesPerformance = useCard(
+    enabled('salesPerformance'),
+    useDataQuery(
+      salesId && applied ? salesPerformanceCardQuery(scope, api, salesId, applied) : null,
+    ),
   );
+  const communicationsId = on('communications');
+  const communications = useCard(
+    enabled('communications'),
+    useDataQuery(
+      communicationsId && applied
+        ? communicationsCardQuery(scope, api, communicationsId, applied)
+        : null,
+    ),
+  );
+  const cashFlowId = on('cashFlow');
+  const cashFlow = useCard(
+    enabled('cashFlow'),
+    useDataQuery(cashFlowId && applied ? cashFlowCardQuery(scope, api, cashFlowId, applied) : null),
+  );
+  return { leadFlow, salesPerformance, communications, cashFlow };
+}
+
+/**
+ * The open card: opening one closes the others; the first opens by itself after 700 ms
+ * unless the user has already chosen (spec: dashboards 2.3, 9). Not in the CRM panel's
+ * narrow column (issue #30): there every card stays one line until the agent opens it.
+ */
+function useOpenCard(compact: boolean) {
+  const [openCard, setOpenCard] = useState<CockpitModule | null>(null);
+  const userChose = useRef(false);
+  useEffect(() => {
+    if (compact) return undefined;
+    const timer = setTimeout(() => {
+      if (!userChose.current) setOpenCard('leadFlow');
+    }, FIRST_CARD_OPEN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [compact]);
+  const toggle = useCallback((module: CockpitModule) => {
+    userChose.current = true;
+    setOpenCard((current) => (current === module ? null : module));
+  }, []);
+  return { openCard, toggle };
 }
 
 /** The folded system-status line: how many warnings wait (spec: dashboards 2.4 texts). */

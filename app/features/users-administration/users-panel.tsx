@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
@@ -49,18 +49,13 @@ const ACTION_CLASS = 'ic-users-admin__action';
 /** The users of one workspace: filters, the table, and every action on a user. */
 export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: AdminActor }) {
   const host = useHost();
-  const confirm = useConfirm();
   const { load, retry } = useWorkspaceUsers(workspace.id);
-  const writeUser = useWorkspaceUserWrite(workspace.id);
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<SortState<UserSortKey>>(DEFAULT_USER_SORT);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  // After Deactivate / Reactivate the button pressed is gone: focus its replacement.
-  const [focusAction, setFocusAction] = useState<string | null>(null);
-  const tableRef = useRef<HTMLDivElement>(null);
-  const ids = { search: useId(), status: useId(), summary: useId() };
+  const { busy, tableRef, changeStatus, resend } = useUserStatusActions(workspace.id);
+  const summaryId = useId();
   const features: LinkFeatures = {
     crm: isZohoWorkspace(workspace),
     callTracking: isCallTrackingEnabled(workspace),
@@ -72,101 +67,16 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
     (user) => user.status === 'active' && missingLinks(user, features).length > 0,
   );
 
-  useEffect(() => {
-    if (!focusAction) return;
-    tableRef.current?.querySelector<HTMLElement>(`[data-action="${focusAction}"]`)?.focus();
-    setFocusAction(null);
-  }, [focusAction]);
-
-  async function changeStatus(user: WorkspaceUser, next: 'active' | 'inactive') {
-    const name = fullName(user);
-    const answer = await confirm(
-      next === 'inactive'
-        ? {
-            icon: 'warning',
-            title: `Deactivate ${name}?`,
-            subtitle: `${name} can no longer sign in, and their open sessions end at once.`,
-            submitText: 'Deactivate',
-            submitColor: 'danger',
-          }
-        : {
-            icon: 'question',
-            title: `Reactivate ${name}?`,
-            subtitle: `${name} can sign in again with their password.`,
-            submitText: 'Reactivate',
-          },
-    );
-    if (answer !== 1) return;
-    setBusy(user.id);
-    try {
-      await writeUser.mutate(() =>
-        updateWorkspaceUser(host.api, workspace.id, user.id, { status: next }),
-      );
-      setFocusAction(`${next === 'inactive' ? 'reactivate' : 'deactivate'}-${user.id}`);
-      host.notify(
-        'success',
-        next === 'inactive'
-          ? `${name} is deactivated: their open sessions have ended.`
-          : `${name} is active again.`,
-      );
-    } catch {
-      // The API client has shown the server's reason.
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function resend(user: WorkspaceUser) {
-    setBusy(user.id);
-    try {
-      await writeUser.mutate(() => resendInvitation(host.api, workspace.id, user.id));
-      host.notify(
-        'success',
-        `A new invitation e-mail to ${user.email} is in the outbox. The earlier link no longer works.`,
-      );
-    } catch {
-      // The API client has shown the server's reason.
-    } finally {
-      setBusy(null);
-    }
-  }
-
   const onSort = (key: UserSortKey) => setSort((current) => toggleSort(current, key));
 
   return (
     <Card
       className="ic-users-admin"
       title={`Users of ${workspace.attributes.name}`}
-      aria-describedby={unlinked.length > 0 ? ids.summary : undefined}
+      aria-describedby={unlinked.length > 0 ? summaryId : undefined}
     >
       <div className="ic-users-admin__toolbar">
-        <div className="ic-users-admin__filters">
-          <div className="ic-users-admin__filter">
-            <label htmlFor={ids.search}>Search users</label>
-            <input
-              id={ids.search}
-              type="search"
-              className={fieldClassNames.input}
-              placeholder="Name, e-mail, role…"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </div>
-          <div className="ic-users-admin__filter">
-            <label htmlFor={ids.status}>Status</label>
-            <select
-              id={ids.status}
-              className={fieldClassNames.select}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as StatusFilter)}
-            >
-              <option value="all">All statuses</option>
-              <option value="active">{STATUS_LABELS.active}</option>
-              <option value="inactive">{STATUS_LABELS.inactive}</option>
-              <option value="pending">{STATUS_LABELS.pending}</option>
-            </select>
-          </div>
-        </div>
+        <UserFilters text={text} onText={setText} status={status} onStatus={setStatus} />
         {inviteRoles.length > 0 ? (
           <Button
             variant="primary"
@@ -178,19 +88,7 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
         ) : null}
       </div>
 
-      {unlinked.length > 0 ? (
-        <p className="ic-users-admin__warning" id={ids.summary}>
-          <Icon name="warning" size="sm" />
-          <span>
-            {unlinked.length === 1
-              ? '1 operator is missing a link'
-              : `${unlinked.length} operators are missing a link`}
-            : without a call-tracking user their calls answer &ldquo;Uh oh!&rdquo;, without a Zoho
-            user their reports say &ldquo;Agent not linked to Zoho User&rdquo;. Use Link on their
-            row.
-          </span>
-        </p>
-      ) : null}
+      {unlinked.length > 0 ? <UnlinkedWarning id={summaryId} count={unlinked.length} /> : null}
 
       {load.status === 'loading' ? (
         <LoadingBlock label="Loading users…" />
@@ -210,60 +108,20 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
           ) : shown.length === 0 ? (
             <p className="ic-users-admin__empty">No users match the search and status.</p>
           ) : (
-            <TableScroll
-              className="ic-users-admin__scroll"
-              label={`Users of ${workspace.attributes.name}`}
-              ref={tableRef}
-            >
-              <table className={`${TABLE} ic-users-admin__table`}>
-                <caption className={TABLE_CAPTION}>Users of {workspace.attributes.name}</caption>
-                <thead>
-                  <tr>
-                    <SortableHeader column="name" sort={sort} onSort={onSort}>
-                      Name
-                    </SortableHeader>
-                    <SortableHeader column="username" sort={sort} onSort={onSort}>
-                      Username
-                    </SortableHeader>
-                    <SortableHeader column="role" sort={sort} onSort={onSort}>
-                      Role
-                    </SortableHeader>
-                    <SortableHeader column="status" sort={sort} onSort={onSort}>
-                      Status
-                    </SortableHeader>
-                    {features.crm ? (
-                      <SortableHeader column="crmUser" sort={sort} onSort={onSort}>
-                        Zoho user
-                      </SortableHeader>
-                    ) : null}
-                    {features.callTracking ? (
-                      <SortableHeader column="ctmUser" sort={sort} onSort={onSort}>
-                        Call-tracking user
-                      </SortableHeader>
-                    ) : null}
-                    <th scope="col" className="ic-users-admin__actions-head">
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((user) => (
-                    <UserRow
-                      key={user.id}
-                      user={user}
-                      self={user.id === actor.userId}
-                      features={features}
-                      actions={rowActions(actor, user, users, features)}
-                      busy={busy === user.id}
-                      onRole={() => setDialog({ kind: 'role', user })}
-                      onLink={() => setDialog({ kind: 'link', user })}
-                      onStatus={(next) => void changeStatus(user, next)}
-                      onResend={() => void resend(user)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <UsersTable
+              workspaceName={workspace.attributes.name}
+              users={users}
+              shown={shown}
+              actor={actor}
+              features={features}
+              sort={sort}
+              onSort={onSort}
+              busyId={busy}
+              tableRef={tableRef}
+              onDialog={setDialog}
+              onStatus={(user, next) => void changeStatus(user, next)}
+              onResend={(user) => void resend(user)}
+            />
           )}
         </>
       )}
@@ -309,6 +167,228 @@ export function UsersPanel({ workspace, actor }: { workspace: Workspace; actor: 
         />
       ) : null}
     </Card>
+  );
+}
+
+/** Deactivate, Reactivate and Resend invitation: the row being written, and the writes. */
+function useUserStatusActions(workspaceId: string) {
+  const host = useHost();
+  const confirm = useConfirm();
+  const writeUser = useWorkspaceUserWrite(workspaceId);
+  const [busy, setBusy] = useState<string | null>(null);
+  // After Deactivate / Reactivate the button pressed is gone: focus its replacement.
+  const [focusAction, setFocusAction] = useState<string | null>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!focusAction) return;
+    tableRef.current?.querySelector<HTMLElement>(`[data-action="${focusAction}"]`)?.focus();
+    setFocusAction(null);
+  }, [focusAction]);
+
+  async function changeStatus(user: WorkspaceUser, next: 'active' | 'inactive') {
+    const name = fullName(user);
+    const answer = await confirm(
+      next === 'inactive'
+        ? {
+            icon: 'warning',
+            title: `Deactivate ${name}?`,
+            subtitle: `${name} can no longer sign in, and their open sessions end at once.`,
+            submitText: 'Deactivate',
+            submitColor: 'danger',
+          }
+        : {
+            icon: 'question',
+            title: `Reactivate ${name}?`,
+            subtitle: `${name} can sign in again with their password.`,
+            submitText: 'Reactivate',
+          },
+    );
+    if (answer !== 1) return;
+    setBusy(user.id);
+    try {
+      await writeUser.mutate(() =>
+        updateWorkspaceUser(host.api, workspaceId, user.id, { status: next }),
+      );
+      setFocusAction(`${next === 'inactive' ? 'reactivate' : 'deactivate'}-${user.id}`);
+      host.notify(
+        'success',
+        next === 'inactive'
+          ? `${name} is deactivated: their open sessions have ended.`
+          : `${name} is active again.`,
+      );
+    } catch {
+      // The API client has shown the server's reason.
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function resend(user: WorkspaceUser) {
+    setBusy(user.id);
+    try {
+      await writeUser.mutate(() => resendInvitation(host.api, workspaceId, user.id));
+      host.notify(
+        'success',
+        `A new invitation e-mail to ${user.email} is in the outbox. The earlier link no longer works.`,
+      );
+    } catch {
+      // The API client has shown the server's reason.
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return { busy, tableRef, changeStatus, resend };
+}
+
+/** The search box and the status filter over the users' table. */
+function UserFilters({
+  text,
+  onText,
+  status,
+  onStatus,
+}: {
+  text: string;
+  onText: (text: string) => void;
+  status: StatusFilter;
+  onStatus: (status: StatusFilter) => void;
+}) {
+  const searchId = useId();
+  const statusId = useId();
+  return (
+    <div className="ic-users-admin__filters">
+      <div className="ic-users-admin__filter">
+        <label htmlFor={searchId}>Search users</label>
+        <input
+          id={searchId}
+          type="search"
+          className={fieldClassNames.input}
+          placeholder="Name, e-mail, role…"
+          value={text}
+          onChange={(event) => onText(event.target.value)}
+        />
+      </div>
+      <div className="ic-users-admin__filter">
+        <label htmlFor={statusId}>Status</label>
+        <select
+          id={statusId}
+          className={fieldClassNames.select}
+          value={status}
+          onChange={(event) => onStatus(event.target.value as StatusFilter)}
+        >
+          <option value="all">All statuses</option>
+          <option value="active">{STATUS_LABELS.active}</option>
+          <option value="inactive">{STATUS_LABELS.inactive}</option>
+          <option value="pending">{STATUS_LABELS.pending}</option>
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/** How many active operators miss a link, and what that breaks. */
+function UnlinkedWarning({ id, count }: { id: string; count: number }) {
+  return (
+    <p className="ic-users-admin__warning" id={id}>
+      <Icon name="warning" size="sm" />
+      <span>
+        {count === 1 ? '1 operator is missing a link' : `${count} operators are missing a link`}:
+        without a call-tracking user their calls answer &ldquo;Uh oh!&rdquo;, without a Zoho user
+        their reports say &ldquo;Agent not linked to Zoho User&rdquo;. Use Link on their row.
+      </span>
+    </p>
+  );
+}
+
+interface UsersTableProps {
+  workspaceName: string;
+  /** Every user of the workspace (the row actions depend on the others). */
+  users: WorkspaceUser[];
+  /** The users the filters keep, sorted. */
+  shown: WorkspaceUser[];
+  actor: AdminActor;
+  features: LinkFeatures;
+  sort: SortState<UserSortKey>;
+  onSort: (key: UserSortKey) => void;
+  /** The user whose write is under way. */
+  busyId: string | null;
+  tableRef: RefObject<HTMLDivElement | null>;
+  onDialog: (dialog: OpenDialog) => void;
+  onStatus: (user: WorkspaceUser, next: 'active' | 'inactive') => void;
+  onResend: (user: WorkspaceUser) => void;
+}
+
+/** The users' table: sortable columns, one row per user with its actions. */
+function UsersTable({
+  workspaceName,
+  users,
+  shown,
+  actor,
+  features,
+  sort,
+  onSort,
+  busyId,
+  tableRef,
+  onDialog,
+  onStatus,
+  onResend,
+}: UsersTableProps) {
+  return (
+    <TableScroll
+      className="ic-users-admin__scroll"
+      label={`Users of ${workspaceName}`}
+      ref={tableRef}
+    >
+      <table className={`${TABLE} ic-users-admin__table`}>
+        <caption className={TABLE_CAPTION}>Users of {workspaceName}</caption>
+        <thead>
+          <tr>
+            <SortableHeader column="name" sort={sort} onSort={onSort}>
+              Name
+            </SortableHeader>
+            <SortableHeader column="username" sort={sort} onSort={onSort}>
+              Username
+            </SortableHeader>
+            <SortableHeader column="role" sort={sort} onSort={onSort}>
+              Role
+            </SortableHeader>
+            <SortableHeader column="status" sort={sort} onSort={onSort}>
+              Status
+            </SortableHeader>
+            {features.crm ? (
+              <SortableHeader column="crmUser" sort={sort} onSort={onSort}>
+                Zoho user
+              </SortableHeader>
+            ) : null}
+            {features.callTracking ? (
+              <SortableHeader column="ctmUser" sort={sort} onSort={onSort}>
+                Call-tracking user
+              </SortableHeader>
+            ) : null}
+            <th scope="col" className="ic-users-admin__actions-head">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((user) => (
+            <UserRow
+              key={user.id}
+              user={user}
+              self={user.id === actor.userId}
+              features={features}
+              actions={rowActions(actor, user, users, features)}
+              busy={busyId === user.id}
+              onRole={() => onDialog({ kind: 'role', user })}
+              onLink={() => onDialog({ kind: 'link', user })}
+              onStatus={(next) => onStatus(user, next)}
+              onResend={() => onResend(user)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

@@ -57,6 +57,29 @@ describe('MultiSelect (spec: dashboards 2.3, 2.9, 5)', () => {
     expect(document.activeElement).toBe(trigger);
   });
 
+  it('moves the active option with ArrowUp/Down, Home and End, within the list', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: /Lead sources/ }));
+    const list = screen.getByRole('listbox');
+    const activeLabel = () =>
+      document.getElementById(list.getAttribute('aria-activedescendant') ?? '')?.textContent;
+    expect(activeLabel()).toContain('Avvo');
+    fireEvent.keyDown(list, { key: 'ArrowUp' });
+    expect(activeLabel()).toContain('Avvo');
+    fireEvent.keyDown(list, { key: 'End' });
+    expect(activeLabel()).toContain('Yelp');
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    expect(activeLabel()).toContain('Yelp');
+    fireEvent.keyDown(list, { key: 'ArrowUp' });
+    expect(activeLabel()).toContain('Google');
+    fireEvent.keyDown(list, { key: 'Home' });
+    expect(activeLabel()).toContain('Avvo');
+    fireEvent.keyDown(list, { key: 'Enter' });
+    expect(value()).toBe('a');
+    fireEvent.keyDown(list, { key: 'Tab' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('disables further options once the limit is reached (spec: dashboards 5)', () => {
     render(<Harness limit={1} initial={['a']} />);
     fireEvent.click(screen.getByRole('button', { name: /Lead sources/ }));

@@ -137,32 +137,19 @@ export function StepForm({
 }: StepFormProps) {
   const prefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Variables>(() => initialFormValues(form, initialValues));
-  // The latest values, for writes that follow each other before React renders again.
-  const latest = useRef(values);
+  const { values, latest, drafts, outside, write } = useStepFormValues(
+    form,
+    initialValues,
+    draft,
+    fieldErrors,
+    onValuesChange,
+  );
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [summaryVersion, setSummaryVersion] = useState(0);
 
-  const restore = useCallback(
-    (saved: Variables) => {
-      const merged = withVars(latest.current, {});
-      for (const field of form.fields) {
-        const value = readVar(saved, field.name);
-        if (value !== undefined) setOwnVar(merged, field.name, value);
-      }
-      latest.current = merged;
-      setValues(merged);
-    },
-    [form],
-  );
-  const drafts = useStepFormDraft(draft, restore);
-
   const errors = useMemo(() => validateForm(form, values), [form, values]);
-  // Errors from outside (the engine's re-check) hold until the agent edits that field.
-  const [outside, setOutside] = useState({ errors: fieldErrors, edited: new Set<string>() });
-  if (outside.errors !== fieldErrors) setOutside({ errors: fieldErrors, edited: new Set() });
   const locked = busy || disabled || submitting;
 
   const shownError = (key: string): string | null => {
@@ -171,19 +158,6 @@ export function StepForm({
     const given = outside.errors;
     if (!given || !Object.hasOwn(given, key) || outside.edited.has(key.split('.')[0])) return null;
     return fieldErrorText(given[key]);
-  };
-
-  const write = (name: string, value: VariableValue) => {
-    const update = Object.create(null) as Variables;
-    setOwnVar(update, name, value);
-    const next = withVars(latest.current, update);
-    latest.current = next;
-    setValues(next);
-    if (outside.errors && !outside.edited.has(name)) {
-      setOutside((o) => ({ errors: o.errors, edited: new Set(o.edited).add(name) }));
-    }
-    drafts.schedule(next);
-    onValuesChange?.(next);
   };
 
   const touch = (key: string) => {
@@ -223,65 +197,6 @@ export function StepForm({
     }
   };
 
-  const problems: Problem[] = attempted
-    ? orderedKeys(form, errors).map((key) => ({
-        key,
-        label: fieldLabel(form, key),
-        text: fieldErrorText(errors[key]),
-      }))
-    : [];
-
-  const renderField = (field: FormField) => {
-    const id = `${prefix}-${field.name}`;
-    const common = {
-      id,
-      value: readVar(values, field.name),
-      error: shownError(field.name),
-      disabled: locked,
-    };
-    switch (field.type) {
-      case 'grid':
-        return (
-          <GridField
-            {...common}
-            field={field}
-            cellError={shownError}
-            onChange={(rows) => write(field.name, rows)}
-            onCellBlur={touch}
-            onRowRemoved={(index) => setTouched((t) => shiftRowKeys(t, field.name, index))}
-          />
-        );
-      case 'address':
-        return (
-          <AddressField
-            {...common}
-            field={field}
-            verify={verifyAddress}
-            onChange={(value) => write(field.name, value)}
-            onBlur={() => touch(field.name)}
-          />
-        );
-      case 'consultation':
-        return (
-          <ConsultationField
-            {...common}
-            field={field}
-            onChange={(value) => write(field.name, value)}
-            onBlur={() => touch(field.name)}
-          />
-        );
-      default:
-        return (
-          <SimpleField
-            {...common}
-            field={field}
-            onChange={(value) => write(field.name, value)}
-            onBlur={() => touch(field.name)}
-          />
-        );
-    }
-  };
-
   return (
     <form
       ref={formRef}
@@ -305,28 +220,8 @@ export function StepForm({
         </p>
       ) : null}
       <div className="ic-step-form__summary-region" role="alert">
-        {problems.length > 0 ? (
-          <div className="ic-step-form__summary" key={summaryVersion}>
-            <p className="ic-step-form__summary-title">
-              {problems.length === 1
-                ? '1 field needs your attention.'
-                : `${problems.length} fields need your attention.`}
-            </p>
-            <ul className="ic-step-form__summary-list">
-              {problems.map((problem) => (
-                <li key={problem.key}>
-                  <button
-                    type="button"
-                    className="ic-step-form__summary-link"
-                    onClick={() => focusKey(problem.key)}
-                  >
-                    {problem.label}
-                  </button>
-                  : {problem.text}
-                </li>
-              ))}
-            </ul>
-          </div>
+        {attempted ? (
+          <ProblemSummary key={summaryVersion} form={form} errors={errors} onFocus={focusKey} />
         ) : null}
       </div>
       <div className="ic-step-form__fields">
@@ -338,7 +233,17 @@ export function StepForm({
               key={field.name}
               className={`ic-step-form__item ic-step-form__item--${field.type}`}
             >
-              {renderField(field)}
+              <StepFormField
+                id={`${prefix}-${field.name}`}
+                field={field}
+                value={readVar(values, field.name)}
+                disabled={locked}
+                shownError={shownError}
+                verifyAddress={verifyAddress}
+                onWrite={write}
+                onTouch={touch}
+                onRowRemoved={(index) => setTouched((t) => shiftRowKeys(t, field.name, index))}
+              />
             </div>
           ))}
       </div>
@@ -351,4 +256,167 @@ export function StepForm({
       ) : null}
     </form>
   );
+}
+
+/**
+ * The form's values: the definition's own fields from the initial values, a restored
+ * draft merged in, each write saved to the draft; and the errors given from outside,
+ * which hold until the agent edits that field.
+ */
+function useStepFormValues(
+  form: Dynaform,
+  initialValues: Variables | undefined,
+  draft: StepFormDraft | undefined,
+  fieldErrors: FormErrors | undefined,
+  onValuesChange: ((values: Variables) => void) | undefined,
+) {
+  const [values, setValues] = useState<Variables>(() => initialFormValues(form, initialValues));
+  // The latest values, for writes that follow each other before React renders again.
+  const latest = useRef(values);
+
+  const restore = useCallback(
+    (saved: Variables) => {
+      const merged = withVars(latest.current, {});
+      for (const field of form.fields) {
+        const value = readVar(saved, field.name);
+        if (value !== undefined) setOwnVar(merged, field.name, value);
+      }
+      latest.current = merged;
+      setValues(merged);
+    },
+    [form],
+  );
+  const drafts = useStepFormDraft(draft, restore);
+
+  // Errors from outside (the engine's re-check) hold until the agent edits that field.
+  const [outside, setOutside] = useState({ errors: fieldErrors, edited: new Set<string>() });
+  if (outside.errors !== fieldErrors) setOutside({ errors: fieldErrors, edited: new Set() });
+
+  const write = (name: string, value: VariableValue) => {
+    const update = Object.create(null) as Variables;
+    setOwnVar(update, name, value);
+    const next = withVars(latest.current, update);
+    latest.current = next;
+    setValues(next);
+    if (outside.errors && !outside.edited.has(name)) {
+      setOutside((o) => ({ errors: o.errors, edited: new Set(o.edited).add(name) }));
+    }
+    drafts.schedule(next);
+    onValuesChange?.(next);
+  };
+
+  return { values, latest, drafts, outside, write };
+}
+
+/**
+ * The summary a failed submit announces: how many fields need attention, each a button
+ * that focuses its field. Nothing while every field is valid.
+ */
+function ProblemSummary({
+  form,
+  errors,
+  onFocus,
+}: {
+  form: Dynaform;
+  errors: FormErrors;
+  onFocus: (key: string) => void;
+}) {
+  const problems: Problem[] = orderedKeys(form, errors).map((key) => ({
+    key,
+    label: fieldLabel(form, key),
+    text: fieldErrorText(errors[key]),
+  }));
+  if (problems.length === 0) return null;
+  return (
+    <div className="ic-step-form__summary">
+      <p className="ic-step-form__summary-title">
+        {problems.length === 1
+          ? '1 field needs your attention.'
+          : `${problems.length} fields need your attention.`}
+      </p>
+      <ul className="ic-step-form__summary-list">
+        {problems.map((problem) => (
+          <li key={problem.key}>
+            <button
+              type="button"
+              className="ic-step-form__summary-link"
+              onClick={() => onFocus(problem.key)}
+            >
+              {problem.label}
+            </button>
+            : {problem.text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface StepFormFieldProps {
+  id: string;
+  field: FormField;
+  value: VariableValue | undefined;
+  disabled: boolean;
+  /** The error shown for a field or a grid cell's key, if any. */
+  shownError: (key: string) => string | null;
+  verifyAddress: VerifyAddress | undefined;
+  onWrite: (name: string, value: VariableValue) => void;
+  onTouch: (key: string) => void;
+  onRowRemoved: (index: number) => void;
+}
+
+/** One field of the form, by its type: a grid, an address, a consultation, or a simple input. */
+function StepFormField({
+  id,
+  field,
+  value,
+  disabled,
+  shownError,
+  verifyAddress,
+  onWrite,
+  onTouch,
+  onRowRemoved,
+}: StepFormFieldProps) {
+  const common = { id, value, error: shownError(field.name), disabled };
+  switch (field.type) {
+    case 'grid':
+      return (
+        <GridField
+          {...common}
+          field={field}
+          cellError={shownError}
+          onChange={(rows) => onWrite(field.name, rows)}
+          onCellBlur={onTouch}
+          onRowRemoved={onRowRemoved}
+        />
+      );
+    case 'address':
+      return (
+        <AddressField
+          {...common}
+          field={field}
+          verify={verifyAddress}
+          onChange={(value) => onWrite(field.name, value)}
+          onBlur={() => onTouch(field.name)}
+        />
+      );
+    case 'consultation':
+      return (
+        <ConsultationField
+          {...common}
+          field={field}
+          onChange={(value) => onWrite(field.name, value)}
+          onBlur={() => onTouch(field.name)}
+        />
+      );
+    default:
+      return (
+        <SimpleField
+          {...common}
+          field={field}
+          onChange={(value) => onWrite(field.name, value)}
+          onBlur={() => onTouch(field.name)}
+        />
+      );
+  }
 }
