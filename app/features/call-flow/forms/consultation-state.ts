@@ -138,7 +138,9 @@ export function useConsultationWrites(
   const booker = useMutateAndInvalidate(
     ({ calendar, slot, eventId }: BookVariables) => {
       const title = booking.callerName ? `Consultation: ${booking.callerName}` : 'Consultation';
-      const request: CreateEventRequest = { calendarId: calendar.ID, title, ...slot };
+      // The slot's times only: a slot on screen carries more than the request allows.
+      const { startTime, endTime } = slot;
+      const request: CreateEventRequest = { calendarId: calendar.ID, title, startTime, endTime };
       return booking.book(request, eventId);
     },
     {

@@ -8,7 +8,11 @@ import {
 import { StepForm } from '@/app/features/call-flow/forms/step-form';
 import { valueText } from '@/app/features/call-flow/value-text';
 import type { Variables } from '@/shared/contracts/call-flow';
-import { EVENTS_TIMEOUT_MS, SCHEDULING_ERRORS } from '@/shared/contracts/scheduling';
+import {
+  createEventRequestSchema,
+  EVENTS_TIMEOUT_MS,
+  SCHEDULING_ERRORS,
+} from '@/shared/contracts/scheduling';
 import { en } from '@/shared/i18n/en';
 import { deferred, fakeApi, type FakeApi } from '../../fake-api';
 import { makeHost, renderWithHost } from '../../helpers';
@@ -145,6 +149,8 @@ describe('the consultation booking field', () => {
       executionId: 'exec-42',
     });
     expect(post.body).not.toHaveProperty('appId');
+    // Exactly what the server takes: its contract refuses any other member with a 400.
+    expect(createEventRequestSchema.safeParse(post.body).success).toBe(true);
     const booked = await screen.findByText(/Booked: 01\/07\/2030 at 11:00 AM/);
     expect(booked.textContent).toContain('with Dana Reyes');
     // Focus lands on the booking, so keyboard and screen-reader users hear it.
