@@ -97,7 +97,6 @@ export const LONG_FUNCTION_FILES = [
   'server/call-tracking/call-simulator.ts',
   'shared/live/create-live-feed.ts',
   'shared/session/session-service.ts',
-  'shared/transport/port-transport.ts',
 ];
 
 /**
