@@ -96,7 +96,6 @@ export const LONG_FUNCTION_FILES = [
   'extension/panel/mount-panel.ts',
   'server/call-tracking/call-simulator.ts',
   'shared/live/create-live-feed.ts',
-  'shared/session/session-service.ts',
 ];
 
 /**
