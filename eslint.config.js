@@ -95,7 +95,6 @@ export const LONG_FUNCTION_FILES = [
   'extension/entrypoints/background/live.ts',
   'extension/panel/mount-panel.ts',
   'server/call-tracking/call-simulator.ts',
-  'shared/live/create-live-feed.ts',
 ];
 
 /**
