@@ -94,7 +94,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/users-administration/users-panel.tsx',
   'extension/entrypoints/background/live.ts',
   'extension/panel/mount-panel.ts',
-  'server/call-tracking/call-simulator.ts',
 ];
 
 /**
