@@ -92,7 +92,6 @@ export const LONG_FUNCTION_FILES = [
   'app/features/campaign-apportion/campaign-apportion-editor.tsx',
   'app/features/cockpit/cockpit-screen.tsx',
   'app/features/users-administration/users-panel.tsx',
-  'extension/panel/mount-panel.ts',
 ];
 
 /**
