@@ -155,34 +155,13 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     notifications: options.notifications,
     log,
   });
-  /** The pending step of each live call: answer, or end. */
-  const timers = new Map<string, () => void>();
+  const steps = createCallSteps(scheduler, log);
+  const { track, schedule } = steps;
   /** Planned talk time of each live call (chosen when it is placed). */
   const talkTimes = new Map<string, number>();
-  const pending = new Set<Promise<unknown>>();
-  let closed = false;
-
-  function track<T>(work: Promise<T>): Promise<T> {
-    pending.add(work);
-    void work.finally(() => pending.delete(work)).catch(() => undefined);
-    return work;
-  }
-
-  function schedule(callId: string, delaySeconds: number, step: () => Promise<unknown>) {
-    timers.get(callId)?.();
-    const cancel = scheduler.after(delaySeconds * 1000, () => {
-      timers.delete(callId);
-      if (closed) return;
-      void track(step()).catch((error: unknown) =>
-        log(`Call ${callId}: simulator step failed`, error),
-      );
-    });
-    timers.set(callId, cancel);
-  }
 
   function forget(callId: string) {
-    timers.get(callId)?.();
-    timers.delete(callId);
+    steps.cancel(callId);
     talkTimes.delete(callId);
   }
 
@@ -203,14 +182,7 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
 
   /** The call picked up (by the agent or the customer): the conversation runs its course. */
   async function connect(workspaceId: string, callId: string): Promise<CallRow | null> {
-    const now = scheduler.now().toISOString();
-    const result = await db
-      .updateTable('ctm_calls')
-      .set({ status: 'in-progress', connected: 1, connected_at: now })
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', callId)
-      .where('status', '=', 'ringing')
-      .executeTakeFirst();
+    const result = await connectCallRow(db, workspaceId, callId, scheduler.now());
     if (Number(result.numUpdatedRows) > 0) {
       const talk = talkTimes.get(callId) ?? randomTalk();
       // The conversation over at the provider: the caller's end (issue #28).
@@ -235,59 +207,16 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     const duration = row.connected_at ? seconds(row.connected_at, endedAt) : 0;
     const sid = `CA${randomBytes(16).toString('hex')}`;
     // Only a live call ends, once: a hang-up racing the simulated end changes nothing twice.
-    const result = await db
-      .updateTable('ctm_calls')
-      .set({
-        status,
-        sid,
-        ended_at: endedAt.toISOString(),
-        duration_seconds: duration,
-        ended_by: endedBy,
-      })
-      .where('id', '=', callId)
-      .where('status', 'in', [...LIVE_CALL_STATUSES])
-      .executeTakeFirst();
+    const result = await endCallRow(db, callId, { status, sid, endedAt, duration, endedBy });
     const ended = await findCallRow(db, workspaceId, callId);
     if (Number(result.numUpdatedRows) === 0 || !ended) return { row: ended, endedNow: false };
     forget(callId);
     // Into the reports first, then heard: a screen that reloads its figures when it hears a
     // call end (the agent dashboard, issue #30) finds the call already counted.
-    await recordEndedCall(ended);
+    await recordEndedCall(db, log, options.onRecordsArrived, ended);
     await pushLiveCount(workspaceId);
     await endings.ended(ended);
     return { row: ended, endedNow: true };
-  }
-
-  /** An ended call joins the reporting records (spec: dashboards, call reports). */
-  async function recordEndedCall(row: CallRow) {
-    const connected = row.connected === 1;
-    const inbound = row.direction === 'inbound';
-    try {
-      await recordCalls(db, [
-        {
-          workspaceId: row.workspace_id,
-          callSid: row.sid ?? row.id,
-          direction: inbound ? 'inbound' : 'outbound',
-          category: 'sales',
-          startedAt: row.started_at,
-          agentId: row.agent_id,
-          leadSourceId: row.lead_source_id,
-          campaignId: row.campaign_id,
-          trackingNumber: row.tracking_number,
-          answered: connected,
-          connected,
-          missed: inbound && !connected,
-          waitSeconds:
-            inbound && row.connected_at ? seconds(row.started_at, new Date(row.connected_at)) : 0,
-          durationSeconds: row.duration_seconds ?? 0,
-        },
-      ]);
-    } catch (error) {
-      // The call itself ended and was counted; only its report row is missing.
-      log(`Call ${row.id}: could not record it for the reports`, error);
-      return;
-    }
-    options.onRecordsArrived?.(row.workspace_id);
   }
 
   return {
@@ -296,33 +225,9 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     timings,
 
     async place(call) {
-      if (closed) throw new HttpError(503, 'The call-tracking service is shutting down.');
+      if (steps.closed()) throw new HttpError(503, 'The call-tracking service is shutting down.');
       const id = randomUUID();
-      const row: Insertable<CtmCallTable> = {
-        id,
-        workspace_id: call.workspaceId,
-        sid: null,
-        direction: call.direction,
-        status: 'ringing',
-        from_number: call.fromNumber,
-        to_number: call.toNumber,
-        agent_ctm_user_id: call.agentCtmUserId,
-        agent_id: call.agentId,
-        tracking_number: call.trackingNumber,
-        campaign_id: call.campaignId,
-        lead_source_id: call.leadSourceId,
-        lead_name: call.leadName ?? null,
-        created_by: call.createdBy,
-        started_at: scheduler.now().toISOString(),
-        connected: 0,
-        connected_at: null,
-        ended_at: null,
-        duration_seconds: null,
-        owner_instance: options.instanceId,
-        ended_by: null,
-        taken_at: null,
-        notify_missed: call.notifyMissed === false ? 0 : 1,
-      };
+      const row = newCallRow(call, id, scheduler.now(), options.instanceId);
       await db.insertInto('ctm_calls').values(row).execute();
       talkTimes.set(id, call.talkSeconds ?? randomTalk());
       // A ring nobody answers ends at the caller's side (issue #28).
@@ -343,18 +248,13 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
       if (!isLive(row.status)) throw new HttpError(409, CALL_ENDED_MESSAGE);
       // Taken once (issue #28): the first take counts, and an agent only fills a call
       // without one. Only while live: a call ending meanwhile was not taken in time.
-      const now = scheduler.now().toISOString();
-      const agentId = taker?.agentId ?? null;
-      const taken = await db
-        .updateTable('ctm_calls')
-        .set((eb) => ({
-          taken_at: eb.fn.coalesce('taken_at', eb.val(now)),
-          ...(agentId !== null ? { agent_id: eb.fn.coalesce('agent_id', eb.val(agentId)) } : {}),
-        }))
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', callId)
-        .where('status', 'in', [...LIVE_CALL_STATUSES])
-        .executeTakeFirst();
+      const taken = await takeCall(
+        db,
+        workspaceId,
+        callId,
+        scheduler.now(),
+        taker?.agentId ?? null,
+      );
       if (Number(taken.numUpdatedRows) === 0) throw new HttpError(409, CALL_ENDED_MESSAGE);
       const connected =
         row.status === 'ringing'
@@ -396,30 +296,7 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
 
     async recover() {
       const now = scheduler.now();
-      const cutoff = aliveCutoff(now);
-      const failed = await db
-        .updateTable('ctm_calls')
-        .set({ status: 'failed', ended_at: now.toISOString(), ended_by: 'system' })
-        .where('status', 'in', [...LIVE_CALL_STATUSES])
-        .where((eb) =>
-          eb.or([
-            eb('owner_instance', 'is', null),
-            eb.and([
-              eb('owner_instance', '<>', options.instanceId),
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom('server_instances')
-                    .select('server_instances.id')
-                    .whereRef('server_instances.id', '=', 'ctm_calls.owner_instance')
-                    .where('server_instances.last_seen_at', '>=', cutoff),
-                ),
-              ),
-            ]),
-          ]),
-        )
-        .returningAll()
-        .execute();
+      const failed = await failOrphanedCalls(db, now, options.instanceId);
       // Sockets of those workspaces (on any process, through the fan-out) see the count drop,
       // and each call's agent learns it ended (issue #28).
       for (const workspaceId of new Set(failed.map((row) => row.workspace_id))) {
@@ -429,16 +306,208 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
       return failed.length;
     },
 
+    settled: () => steps.settled(),
+
+    async close() {
+      const stopped = steps.close();
+      talkTimes.clear();
+      await stopped;
+    },
+  };
+}
+/** An ended call joins the reporting records (spec: dashboards, call reports). */
+async function recordEndedCall(
+  db: Db,
+  log: (message: string, error: unknown) => void,
+  onRecordsArrived: ((workspaceId: string) => void) | undefined,
+  row: CallRow,
+) {
+  const connected = row.connected === 1;
+  const inbound = row.direction === 'inbound';
+  try {
+    await recordCalls(db, [
+      {
+        workspaceId: row.workspace_id,
+        callSid: row.sid ?? row.id,
+        direction: inbound ? 'inbound' : 'outbound',
+        category: 'sales',
+        startedAt: row.started_at,
+        agentId: row.agent_id,
+        leadSourceId: row.lead_source_id,
+        campaignId: row.campaign_id,
+        trackingNumber: row.tracking_number,
+        answered: connected,
+        connected,
+        missed: inbound && !connected,
+        waitSeconds:
+          inbound && row.connected_at ? seconds(row.started_at, new Date(row.connected_at)) : 0,
+        durationSeconds: row.duration_seconds ?? 0,
+      },
+    ]);
+  } catch (error) {
+    // The call itself ended and was counted; only its report row is missing.
+    log(`Call ${row.id}: could not record it for the reports`, error);
+    return;
+  }
+  onRecordsArrived?.(row.workspace_id);
+}
+
+/** The row of a call just placed: ringing, owned by this instance. */
+function newCallRow(
+  call: PlaceCall,
+  id: string,
+  now: Date,
+  instanceId: string,
+): Insertable<CtmCallTable> {
+  return {
+    id,
+    workspace_id: call.workspaceId,
+    sid: null,
+    direction: call.direction,
+    status: 'ringing',
+    from_number: call.fromNumber,
+    to_number: call.toNumber,
+    agent_ctm_user_id: call.agentCtmUserId,
+    agent_id: call.agentId,
+    tracking_number: call.trackingNumber,
+    campaign_id: call.campaignId,
+    lead_source_id: call.leadSourceId,
+    lead_name: call.leadName ?? null,
+    created_by: call.createdBy,
+    started_at: now.toISOString(),
+    connected: 0,
+    connected_at: null,
+    ended_at: null,
+    duration_seconds: null,
+    owner_instance: instanceId,
+    ended_by: null,
+    taken_at: null,
+    notify_missed: call.notifyMissed === false ? 0 : 1,
+  };
+}
+
+/**
+ * Marks failed (endedBy 'system') the live calls whose owner is not running: none, or
+ * another instance with no row or a stale heartbeat in server_instances. Answers them.
+ */
+function failOrphanedCalls(db: Db, now: Date, instanceId: string): Promise<CallRow[]> {
+  const cutoff = aliveCutoff(now);
+  return db
+    .updateTable('ctm_calls')
+    .set({ status: 'failed', ended_at: now.toISOString(), ended_by: 'system' })
+    .where('status', 'in', [...LIVE_CALL_STATUSES])
+    .where((eb) =>
+      eb.or([
+        eb('owner_instance', 'is', null),
+        eb.and([
+          eb('owner_instance', '<>', instanceId),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('server_instances')
+                .select('server_instances.id')
+                .whereRef('server_instances.id', '=', 'ctm_calls.owner_instance')
+                .where('server_instances.last_seen_at', '>=', cutoff),
+            ),
+          ),
+        ]),
+      ]),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Records the call taken, the first time, and its agent if it had none: only while live. */
+function takeCall(db: Db, workspaceId: string, callId: string, at: Date, agentId: string | null) {
+  const now = at.toISOString();
+  return db
+    .updateTable('ctm_calls')
+    .set((eb) => ({
+      taken_at: eb.fn.coalesce('taken_at', eb.val(now)),
+      ...(agentId !== null ? { agent_id: eb.fn.coalesce('agent_id', eb.val(agentId)) } : {}),
+    }))
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', callId)
+    .where('status', 'in', [...LIVE_CALL_STATUSES])
+    .executeTakeFirst();
+}
+
+/** Ends a call that is still live, once; answers the update's result (no row: not live). */
+function endCallRow(
+  db: Db,
+  callId: string,
+  end: { status: CallStatus; sid: string; endedAt: Date; duration: number; endedBy: CallEndedBy },
+) {
+  return db
+    .updateTable('ctm_calls')
+    .set({
+      status: end.status,
+      sid: end.sid,
+      ended_at: end.endedAt.toISOString(),
+      duration_seconds: end.duration,
+      ended_by: end.endedBy,
+    })
+    .where('id', '=', callId)
+    .where('status', 'in', [...LIVE_CALL_STATUSES])
+    .executeTakeFirst();
+}
+
+/** A ringing call picked up: in progress from `at`; answers the update's result. */
+function connectCallRow(db: Db, workspaceId: string, callId: string, at: Date) {
+  const now = at.toISOString();
+  return db
+    .updateTable('ctm_calls')
+    .set({ status: 'in-progress', connected: 1, connected_at: now })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', callId)
+    .where('status', '=', 'ringing')
+    .executeTakeFirst();
+}
+
+/**
+ * The timed steps of the live calls (answer, then end; one pending per call) and the work
+ * they started, tracked so that `settled` and `close` can wait for it.
+ */
+function createCallSteps(scheduler: Scheduler, log: (message: string, error: unknown) => void) {
+  /** The pending step of each live call: answer, or end. */
+  const timers = new Map<string, () => void>();
+  const pending = new Set<Promise<unknown>>();
+  let closed = false;
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    pending.add(work);
+    void work.finally(() => pending.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  return {
+    track,
+    closed: () => closed,
+    /** Runs `step` after the delay, instead of the call's pending step; not once closed. */
+    schedule(callId: string, delaySeconds: number, step: () => Promise<unknown>) {
+      timers.get(callId)?.();
+      const cancel = scheduler.after(delaySeconds * 1000, () => {
+        timers.delete(callId);
+        if (closed) return;
+        void track(step()).catch((error: unknown) =>
+          log(`Call ${callId}: simulator step failed`, error),
+        );
+      });
+      timers.set(callId, cancel);
+    },
+    cancel(callId: string) {
+      timers.get(callId)?.();
+      timers.delete(callId);
+    },
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
-
-    async close() {
+    /** Cancels every step; resolves once the work in progress has finished. */
+    close(): Promise<unknown> {
       closed = true;
       for (const cancel of timers.values()) cancel();
       timers.clear();
-      talkTimes.clear();
-      await Promise.allSettled([...pending]);
+      return Promise.allSettled([...pending]);
     },
   };
 }
