@@ -41,7 +41,7 @@ describe('Coaching → Scores (issue #16)', () => {
 
   it('saves a score and says so, keeping the agent and topic for the next one', async () => {
     const sent: CoachingScoreInput[] = [];
-    const { host } = coachingHost('admin', {
+    const { host, api } = coachingHost('admin', {
       'ws_lakeside/coaching-scores': (req) => {
         if (req.method !== 'POST') return list([]);
         sent.push(req.body as CoachingScoreInput);
@@ -51,6 +51,9 @@ describe('Coaching → Scores (issue #16)', () => {
     renderWithHost(<CoachingScoresPage />, { host });
     await pick(/Agent/, 'Ben Brooks');
     await pick(/Topic/, 'Objection Handling');
+    const listReads = () =>
+      api.calls('ws_lakeside/coaching-scores').filter((call) => call.method === 'GET').length;
+    const readsBeforeSave = listReads();
     fireEvent.change(scoreForm().getByLabelText(/^Date/), { target: { value: '2026-04-02' } });
     fireEvent.change(scoreForm().getByLabelText(/^Score/), { target: { value: '88' } });
     fireEvent.change(scoreForm().getByLabelText(/Note/), { target: { value: ' Good rebuttals ' } });
@@ -69,6 +72,8 @@ describe('Coaching → Scores (issue #16)', () => {
     ]);
     expect((scoreForm().getByLabelText(/^Score/) as HTMLInputElement).value).toBe('');
     expect((scoreForm().getByLabelText(/Agent/) as HTMLSelectElement).value).toBe('ag_2');
+    // The list on screen is asked again: it shows the new score.
+    expect(listReads()).toBeGreaterThan(readsBeforeSave);
   });
 
   it('shows the server’s refusal beside the form and keeps everything typed', async () => {
