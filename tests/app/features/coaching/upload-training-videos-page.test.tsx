@@ -51,6 +51,10 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
     });
     renderWithHost(<UploadTrainingVideosPage />, { host });
     await chooseTopic('Intake Basics');
+    const listReads = () =>
+      api.calls('ws_lakeside/coaching-videos').filter((call) => call.method === 'GET').length;
+    await waitFor(() => expect(listReads()).toBeGreaterThan(0));
+    const readsBeforeAdd = listReads();
     const youtube = form('Add a YouTube link');
     fireEvent.change(youtube.getByLabelText(/Title/), { target: { value: 'Greeting a caller' } });
     fireEvent.change(youtube.getByLabelText(/YouTube link/), {
@@ -67,6 +71,8 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
       url: 'https://youtu.be/eIho2S0ZahI',
     });
     expect((youtube.getByLabelText(/Title/) as HTMLInputElement).value).toBe('');
+    // The topic's list on screen is asked again: it shows the new video.
+    expect(listReads()).toBeGreaterThan(readsBeforeAdd);
   });
 
   it('refuses a file of another type or over 200 MB before sending it', async () => {
