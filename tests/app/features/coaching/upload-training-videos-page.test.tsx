@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
 import {
   UPLOAD_NOT_ALLOWED_TEXT,
   UploadTrainingVideosPage,
@@ -134,6 +135,29 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
     expect(
       await screen.findByRole('button', { name: 'Delete Greeting a caller' }),
     ).toBeInTheDocument();
+  });
+
+  it('deletes a video once confirmed, says so and asks the topic’s list again', async () => {
+    const { host, api } = coachingHost('owner', {
+      'coaching-videos/cv_1': () => ({ data: { id: 'cv_1' } }),
+    });
+    renderWithHost(
+      <>
+        <UploadTrainingVideosPage />
+        <ConfirmHost />
+      </>,
+      { host },
+    );
+    await chooseTopic('Intake Basics');
+    const listReads = () =>
+      api.calls('ws_lakeside/coaching-videos').filter((call) => call.method === 'GET').length;
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Greeting a caller' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this video?' });
+    const readsBeforeDelete = listReads();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(host.notify).toHaveBeenCalledWith('success', 'Video deleted.'));
+    expect(api.calls('coaching-videos/cv_1').map((call) => call.method)).toEqual(['DELETE']);
+    expect(listReads()).toBeGreaterThan(readsBeforeDelete);
   });
 
   it('lets the system user pick a workspace first', async () => {
