@@ -10,6 +10,14 @@ import type { QueryScope } from './query-scope';
 export const workspacesKey = (scope: QueryScope) => [...scope, 'workspaces'] as const;
 
 /**
+ * The System area's cached workspace lists (System > Workspaces with its health, a
+ * workspace's agents in Send notification): a write that adds or changes a workspace drops
+ * them along with workspacesKey.
+ */
+export const systemWorkspaceListsKey = (scope: QueryScope) =>
+  [...scope, 'system', 'workspaces'] as const;
+
+/**
  * GET workspaces (a system user's answer holds them all), by name: the one list behind
  * every picker and page that shows workspaces (WorkspacePicker, Send notification,
  * training videos). A screen that lists only some filters this list itself (Cash Flow:

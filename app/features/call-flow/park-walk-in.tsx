@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Icon } from '@/app/components/icon/icon';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { parkExecution, resumeParkedExecution } from '@/shared/api/call-flow';
 import type { CallFlowEngine } from '@/shared/call-flow/engine';
 import type { CallFlowState } from '@/shared/contracts/call-flow';
@@ -44,7 +44,13 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Parking the flow on screen, and resuming a parked one, for the wizard. */
+/** What a resume came to: refused or not, the list of unfinished intakes is read again. */
+type ResumeOutcome = { ok: true } | { ok: false; error: unknown };
+
+/**
+ * Parking the flow on screen, and resuming a parked one, for the wizard: both go through
+ * useMutateAndInvalidate, and make the agent's list of unfinished intakes stale.
+ */
 export function useParkWalkIn(deps: {
   stateStorage: KeyValueStorage;
   stateKey: string;
@@ -52,10 +58,41 @@ export function useParkWalkIn(deps: {
 }) {
   const { stateStorage, stateKey, remount } = deps;
   const { api } = useHost();
-  const queryClient = useQueryClient();
   const scope = useQueryScope();
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const parkedList = () => [parkedExecutionsKey(scope)];
+
+  const parkWrite = useMutateAndInvalidate(
+    async ({ engine, state }: { engine: CallFlowEngine; state: CallFlowState }) => {
+      if (state.status === 'completed') {
+        await engine.hangUp();
+      } else if (state.processExecutionHistoryId) {
+        await parkExecution(api, state.processExecutionHistoryId, state);
+        await stateStorage.remove(stateKey);
+      }
+    },
+    { invalidates: parkedList },
+  );
+
+  // A refused resume answers too (the intake may have been finished elsewhere): the list
+  // is read again either way.
+  const resumeWrite = useMutateAndInvalidate(
+    async (parked: ParkedExecution): Promise<ResumeOutcome> => {
+      try {
+        // Resumed with this wizard's holder: the server keeps it as open, held by it.
+        const holder = await flowHolderOf(stateStorage, stateKey);
+        const state = await resumeParkedExecution(api, parked.executionId, holder);
+        await stateStorage.set(stateKey, JSON.stringify(state));
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    },
+    { invalidates: parkedList },
+  );
+
+  const { mutate: parkMutate } = parkWrite;
+  const { mutate: resumeMutate } = resumeWrite;
 
   /**
    * Parks the flow (a completed one is finished instead: nothing is left to answer), then
@@ -63,52 +100,32 @@ export function useParkWalkIn(deps: {
    */
   const park = useCallback(
     async (engine: CallFlowEngine, state: CallFlowState): Promise<boolean> => {
-      setBusy(true);
       setProblem(null);
       try {
-        if (state.status === 'completed') {
-          await engine.hangUp();
-        } else if (state.processExecutionHistoryId) {
-          await parkExecution(api, state.processExecutionHistoryId, state);
-          await stateStorage.remove(stateKey);
-        }
-        void queryClient.invalidateQueries({ queryKey: parkedExecutionsKey(scope) });
+        await parkMutate({ engine, state });
         remount();
         return true;
       } catch (error) {
         // Nothing was freed: the walk-in stays on screen with its answers, and the call waits.
         setProblem(`The walk-in could not be parked: ${reasonOf(error)}. Try again.`);
         return false;
-      } finally {
-        setBusy(false);
       }
     },
-    [api, queryClient, remount, scope, stateKey, stateStorage],
+    [parkMutate, remount],
   );
 
   /** Resumes an unfinished intake in this wizard (none runs: it is offered on the idle screen). */
   const resume = useCallback(
     async (parked: ParkedExecution): Promise<void> => {
-      setBusy(true);
       setProblem(null);
-      try {
-        // Resumed with this wizard's holder: the server keeps it as open, held by it.
-        const holder = await flowHolderOf(stateStorage, stateKey);
-        const state = await resumeParkedExecution(api, parked.executionId, holder);
-        await stateStorage.set(stateKey, JSON.stringify(state));
-        void queryClient.invalidateQueries({ queryKey: parkedExecutionsKey(scope) });
-        remount();
-      } catch (error) {
-        setProblem(`The intake could not be resumed: ${reasonOf(error)}.`);
-        void queryClient.invalidateQueries({ queryKey: parkedExecutionsKey(scope) });
-      } finally {
-        setBusy(false);
-      }
+      const outcome = await resumeMutate(parked);
+      if (outcome.ok) remount();
+      else setProblem(`The intake could not be resumed: ${reasonOf(outcome.error)}.`);
     },
-    [api, queryClient, remount, scope, stateKey, stateStorage],
+    [resumeMutate, remount],
   );
 
-  return { park, resume, busy, problem };
+  return { park, resume, busy: parkWrite.pending || resumeWrite.pending, problem };
 }
 
 /** Above a walk-in when a real call comes in: who is calling, and the way to take them. */

@@ -15,6 +15,7 @@ import {
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { useLookup } from '@/app/query/use-lookup';
 import { saveCampaignApportion } from '@/shared/api/workspace-settings';
 import type {
@@ -36,6 +37,31 @@ function currentMonth(): string {
 }
 
 /**
+ * Saves one campaign's split (through useMutateAndInvalidate): the saved row replaces its
+ * old one at once, and every report's cached answer is made stale (ROI and marketing
+ * intelligence read the shares). Silent: the editor shows the server's reason (a 400
+ * naming the difference) itself.
+ */
+function useSaveCampaignApportion(workspaceId: string | null) {
+  const { api } = useHost();
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const { mutate } = useMutateAndInvalidate(
+    ({ campaignId, update }: { campaignId: string; update: CampaignApportionUpdate }) =>
+      saveCampaignApportion(api, workspaceId!, campaignId, update, { silent: true }),
+    {
+      onAnswer: (saved) =>
+        queryClient.setQueryData<CampaignApportion[]>(
+          campaignApportionsKey(scope, workspaceId!),
+          (list) => list?.map((item) => (item.campaignId === saved.campaignId ? saved : item)),
+        ),
+      invalidates: () => [reportsKey(scope)],
+    },
+  );
+  return mutate;
+}
+
+/**
  * Settings > Campaign Apportion (issue #16): each campaign's spend split across lead
  * sources and months. ROI and marketing intelligence add every share to its lead source's
  * spend for its month (server/reports/sales-reports.ts spendBySource); lead-source
@@ -45,7 +71,6 @@ export function CampaignApportionPage() {
   const { api, session, notify } = useHost();
   const workspaceId = session.workspace?.id ?? null;
   const scope = useQueryScope();
-  const queryClient = useQueryClient();
   const apportions = useDataQuery(
     workspaceId ? campaignApportionsQuery(scope, api, workspaceId) : null,
   );
@@ -58,23 +83,15 @@ export function CampaignApportionPage() {
 
   const closeEditor = rowEditor.close;
 
+  const saveApportion = useSaveCampaignApportion(workspaceId);
   const save = useCallback(
     async (campaignId: string, update: CampaignApportionUpdate) => {
       if (!workspaceId) return;
-      // silent: the editor shows the server's reason (a 400 naming the difference) itself.
-      const saved = await saveCampaignApportion(api, workspaceId, campaignId, update, {
-        silent: true,
-      });
-      queryClient.setQueryData<CampaignApportion[]>(
-        campaignApportionsKey(scope, workspaceId),
-        (list) => list?.map((item) => (item.campaignId === saved.campaignId ? saved : item)),
-      );
-      // ROI and marketing intelligence read the shares: their cached answers are stale.
-      void queryClient.invalidateQueries({ queryKey: reportsKey(scope) });
+      await saveApportion({ campaignId, update });
       notify('success', SAVED_TEXT);
       closeEditor(campaignId);
     },
-    [api, workspaceId, queryClient, scope, notify, closeEditor],
+    [workspaceId, saveApportion, notify, closeEditor],
   );
 
   const items = apportions.data ?? [];

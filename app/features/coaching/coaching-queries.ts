@@ -66,6 +66,10 @@ export function coachingScoresQuery(
   };
 }
 
+/** Every range of the workspace's coaching report: a new score changes its averages. */
+export const coachingReportKey = (scope: QueryScope, workspaceId: string) =>
+  [...scope, 'coaching', 'report', workspaceId] as const;
+
 export function coachingReportQuery(
   scope: QueryScope,
   api: ApiClient,
@@ -73,7 +77,7 @@ export function coachingReportQuery(
   range: { from: string; to: string },
 ): DataQueryOptions<CoachingReport> {
   return {
-    queryKey: [...scope, 'coaching', 'report', workspaceId, range.from, range.to],
+    queryKey: [...coachingReportKey(scope, workspaceId), range.from, range.to],
     queryFn: ({ signal }) => getCoachingReport(withSignal(api, signal), workspaceId, range),
     staleTime: 30_000,
     retry: false,

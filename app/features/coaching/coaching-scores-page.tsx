@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { MANAGERS } from '@/shared/domain/role-groups';
 import { type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
@@ -14,11 +13,13 @@ import { TABLE, TABLE_NUMBER, TableScroll } from '@/app/components/table/table-s
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { deleteCoachingScore } from '@/shared/api/coaching';
 import type { CoachingScore, ScoreTrend } from '@/shared/contracts/coaching';
 import { averageScore, formatDay, monthlyAverages, scoreTrend } from '@/shared/domain/coaching';
 import {
   activeAgentsQuery,
+  coachingReportKey,
   coachingScoresQuery,
   scoresKey,
   trainingTopicsQuery,
@@ -32,6 +33,21 @@ export const NO_SCORES_TEXT = 'No coaching scores yet.';
 export const SCORES_PAGE_SIZE = 25;
 
 /**
+ * Deletes one score (through useMutateAndInvalidate): every agent's score list and every
+ * range of the coaching report are made stale. The API client toasts a refusal.
+ */
+function useDeleteCoachingScore(workspaceId: string) {
+  const host = useHost();
+  const scope = useQueryScope();
+  return useMutateAndInvalidate(
+    (scoreId: string) => deleteCoachingScore(host.api, workspaceId, scoreId),
+    {
+      invalidates: () => [scoresKey(scope, workspaceId), coachingReportKey(scope, workspaceId)],
+    },
+  );
+}
+
+/**
  * Coaching → Scores (issue #16; spec: dashboards 2.2, 6): owners and admins enter scores
  * per agent and see anyone's; operators see their own. The trend compares the latest
  * month's average with the month before (shared/domain/coaching.ts scoreTrend).
@@ -39,7 +55,6 @@ export const SCORES_PAGE_SIZE = 25;
 export function CoachingScoresPage() {
   const host = useHost();
   const scope = useQueryScope();
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
   const role = host.session.user?.role ?? null;
   const manages = role != null && MANAGERS.includes(role);
@@ -48,6 +63,7 @@ export function CoachingScoresPage() {
   const [offset, setOffset] = useState(0);
   const tableRef = useRef<HTMLDivElement>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  const deleteScore = useDeleteCoachingScore(workspaceId);
 
   const topics = useDataQuery(trainingTopicsQuery(scope, host.api));
   const agents = useDataQuery(
@@ -95,9 +111,8 @@ export function CoachingScoresPage() {
     if (answer !== 1) return;
     setDeletingId(score.id);
     try {
-      await deleteCoachingScore(host.api, workspaceId, score.id);
+      await deleteScore.mutate(score.id);
       host.notify('success', 'Score deleted.');
-      await queryClient.invalidateQueries({ queryKey: scoresKey(scope, workspaceId) });
     } catch {
       // The API client has shown the server's reason.
     } finally {

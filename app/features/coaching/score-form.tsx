@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { quietly } from '@/shared/api/quiet-api';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
@@ -7,11 +6,13 @@ import { SelectField, TextField, TextareaField } from '@/app/components/field/fi
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { addCoachingScore } from '@/shared/api/coaching';
+import type { CoachingScoreInput } from '@/shared/contracts/coaching';
 import type { Agent, CoachingCategory } from '@/shared/contracts/lookups';
 import { isoDay } from '@/shared/domain/coaching';
 import { TransportError } from '@/shared/transport/transport';
-import { scoresKey } from './coaching-queries';
+import { coachingReportKey, scoresKey } from './coaching-queries';
 import { emptyScoreDraft, readScoreDraft } from './score-draft';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
 
@@ -23,11 +24,25 @@ export interface ScoreFormProps {
   agentId: string;
 }
 
+/**
+ * Adds one score (through useMutateAndInvalidate): every agent's score list and every range
+ * of the coaching report are made stale. Quiet: the form shows the server's reason.
+ */
+function useAddCoachingScore(workspaceId: string) {
+  const host = useHost();
+  const scope = useQueryScope();
+  return useMutateAndInvalidate(
+    (request: CoachingScoreInput) => addCoachingScore(quietly(host.api), workspaceId, request),
+    {
+      invalidates: () => [scoresKey(scope, workspaceId), coachingReportKey(scope, workspaceId)],
+    },
+  );
+}
+
 /** "Enter a score" (owners, admins): agent, topic, date, score 0–100 and a note. */
 export function ScoreForm({ workspaceId, agents, topics, agentId }: ScoreFormProps) {
   const host = useHost();
-  const scope = useQueryScope();
-  const queryClient = useQueryClient();
+  const addScore = useAddCoachingScore(workspaceId);
   const today = isoDay(new Date());
   const { draft, setDraft, errors, setErrors, formRef, update, check } = useCheckedDraft(
     { ...emptyScoreDraft(today), agentId },
@@ -43,12 +58,11 @@ export function ScoreForm({ workspaceId, agents, topics, agentId }: ScoreFormPro
     if (!request) return;
     setSaving(true);
     try {
-      const saved = await addCoachingScore(quietly(host.api), workspaceId, request);
+      const saved = await addScore.mutate(request);
       host.notify('success', `Score saved for ${saved.agentName}.`);
       // The agent and topic stay chosen for the next score; the rest starts again.
       setDraft({ ...emptyScoreDraft(today), agentId: draft.agentId, categoryId: draft.categoryId });
       setErrors({});
-      void queryClient.invalidateQueries({ queryKey: scoresKey(scope, workspaceId) });
     } catch (error) {
       const reason = TransportError.from(error);
       setFailure(reason.serverMessage ?? reason.message);

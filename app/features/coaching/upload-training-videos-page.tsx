@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
 import { useId, useState } from 'react';
 import { Card } from '@/app/components/card/card';
@@ -9,6 +8,7 @@ import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { workspacesQuery } from '@/shared/query/workspace-queries';
 import { deleteTrainingVideo } from '@/shared/api/coaching';
 import type { TrainingVideo } from '@/shared/contracts/coaching';
@@ -163,11 +163,17 @@ export function UploadTrainingVideosPage() {
   );
 }
 
-/** Deletes a video of the workspace once the user confirms; the video being deleted, if any. */
+/**
+ * Deletes a video of the workspace once the user confirms (through useMutateAndInvalidate:
+ * every topic's video list of the workspace made stale); the video being deleted, if any.
+ */
 function useDeleteTrainingVideo(workspaceId: string) {
   const host = useHost();
   const scope = useQueryScope();
-  const queryClient = useQueryClient();
+  const deleteVideo = useMutateAndInvalidate(
+    (videoId: string) => deleteTrainingVideo(host.api, workspaceId, videoId),
+    { invalidates: () => [videosKey(scope, workspaceId)] },
+  );
   const confirm = useConfirm();
   const [deletingId, setDeletingId] = useState<string | null>(null);
 
@@ -183,9 +189,8 @@ function useDeleteTrainingVideo(workspaceId: string) {
     if (answer !== 1) return;
     setDeletingId(video.id);
     try {
-      await deleteTrainingVideo(host.api, workspaceId, video.id);
+      await deleteVideo.mutate(video.id);
       host.notify('success', 'Video deleted.');
-      await queryClient.invalidateQueries({ queryKey: videosKey(scope, workspaceId) });
     } catch {
       // The API client has shown the server's reason.
     } finally {

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '@/shared/api/client';
 import { quietly } from '@/shared/api/quiet-api';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
@@ -8,8 +8,9 @@ import { TextField } from '@/app/components/field/field-controls';
 import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { addYoutubeVideo, uploadTrainingVideo } from '@/shared/api/coaching';
-import { VIDEO_TITLE_MAX } from '@/shared/contracts/coaching';
+import { VIDEO_TITLE_MAX, type AddYoutubeVideo } from '@/shared/contracts/coaching';
 import type { CoachingCategory } from '@/shared/contracts/lookups';
 import { VIDEO_TYPES } from '@/shared/domain/coaching';
 import { TransportError } from '@/shared/transport/transport';
@@ -19,6 +20,7 @@ import {
   EMPTY_YOUTUBE_DRAFT,
   readFileDraft,
   readYoutubeDraft,
+  type FileUpload,
 } from './video-drafts';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
 
@@ -26,6 +28,22 @@ const reasonOf = (error: unknown) => {
   const failure = TransportError.from(error);
   return failure.serverMessage ?? failure.message;
 };
+
+/**
+ * Adds one training video (a YouTube link or an uploaded file) through
+ * useMutateAndInvalidate: every topic's video list of the workspace (this page's and the
+ * Training topic pages') is made stale. Quiet: the form shows the server's reason.
+ */
+function useAddVideo<V>(
+  workspaceId: string,
+  write: (api: ApiClient, workspaceId: string, request: V) => Promise<unknown>,
+) {
+  const host = useHost();
+  const scope = useQueryScope();
+  return useMutateAndInvalidate((request: V) => write(quietly(host.api), workspaceId, request), {
+    invalidates: () => [videosKey(scope, workspaceId)],
+  });
+}
 
 export interface UploadFormProps {
   workspaceId: string;
@@ -36,8 +54,7 @@ export interface UploadFormProps {
 /** "Add a YouTube link": title and link; the server keeps only the video id. */
 export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
   const host = useHost();
-  const scope = useQueryScope();
-  const queryClient = useQueryClient();
+  const addVideo = useAddVideo<AddYoutubeVideo>(workspaceId, addYoutubeVideo);
   const categoryId = topic?.id ?? '';
   const { draft, setDraft, errors, setErrors, formRef, update, check } = useCheckedDraft(
     EMPTY_YOUTUBE_DRAFT,
@@ -53,11 +70,10 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
     if (!request) return;
     setSaving(true);
     try {
-      await addYoutubeVideo(quietly(host.api), workspaceId, request);
+      await addVideo.mutate(request);
       host.notify('success', `Video added to ${topic?.name ?? 'the topic'}.`);
       setDraft(EMPTY_YOUTUBE_DRAFT);
       setErrors({});
-      void queryClient.invalidateQueries({ queryKey: videosKey(scope, workspaceId) });
     } catch (error) {
       // Everything typed stays; the reason shows beside the form.
       setFailure(reasonOf(error));
@@ -110,8 +126,7 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
 /** "Upload a video file": MP4, WebM or QuickTime up to 200 MB, checked here and on the server. */
 export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
   const host = useHost();
-  const scope = useQueryScope();
-  const queryClient = useQueryClient();
+  const uploadVideo = useAddVideo<FileUpload>(workspaceId, uploadTrainingVideo);
   const categoryId = topic?.id ?? '';
   const { draft, setDraft, errors, setErrors, formRef, update, check } = useCheckedDraft(
     EMPTY_FILE_DRAFT,
@@ -129,12 +144,11 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
     if (!request) return;
     setUploading(true);
     try {
-      await uploadTrainingVideo(quietly(host.api), workspaceId, request);
+      await uploadVideo.mutate(request);
       host.notify('success', `Video uploaded to ${topic?.name ?? 'the topic'}.`);
       setDraft(EMPTY_FILE_DRAFT);
       setErrors({});
       if (fileInput.current) fileInput.current.value = '';
-      void queryClient.invalidateQueries({ queryKey: videosKey(scope, workspaceId) });
     } catch (error) {
       setFailure(reasonOf(error));
     } finally {

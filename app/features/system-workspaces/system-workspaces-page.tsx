@@ -1,6 +1,5 @@
-import type { QueryScope } from '@/shared/query/query-scope';
-import { workspacesKey } from '@/shared/query/workspace-queries';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { systemWorkspaceListsKey, workspacesKey } from '@/shared/query/workspace-queries';
+import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useId, useState } from 'react';
 import { buttonClassName } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
@@ -13,6 +12,7 @@ import { TABLE, TABLE_ACTIONS, TableScroll } from '@/app/components/table/table-
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { updateWorkspaceSettings } from '@/shared/api/system-workspaces';
 import type { SystemWorkspace, WorkspaceEdit } from '@/shared/contracts/system-workspaces';
 import { editionLabel } from '@/shared/domain/editions';
@@ -34,21 +34,40 @@ function linkedWorkspaceId(): string | null {
 }
 
 /**
+ * Saves one workspace's settings (through useMutateAndInvalidate): the saved workspace
+ * replaces its row at once, then health and every other list of workspaces (Send
+ * notification's, the pickers') are made stale. Silent: the panel shows the server's
+ * reason beside its buttons.
+ */
+function useSaveWorkspaceSettings() {
+  const { api } = useHost();
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  const { mutate } = useMutateAndInvalidate(
+    ({ workspaceId, edit }: { workspaceId: string; edit: WorkspaceEdit }) =>
+      updateWorkspaceSettings(api, workspaceId, edit, { silent: true }),
+    {
+      onAnswer: (saved) =>
+        queryClient.setQueryData<SystemWorkspace[]>(systemWorkspacesKey(scope), (rows) =>
+          rows?.map((row) =>
+            row.workspace.id === saved.id ? { ...row, workspace: saved, crm: crmOf(saved) } : row,
+          ),
+        ),
+      invalidates: () => [systemWorkspaceListsKey(scope), workspacesKey(scope)],
+    },
+  );
+  return mutate;
+}
+
+/**
  * System > Workspaces (issue #16; spec: dashboards 2.2, 6 system only): every workspace
  * with its edition, CRM and organisation, cockpit modules, call tracking, accounting
  * vendor and a health summary; each one's settings edited in a panel under its row,
  * checked with the contract the server checks. The system user lands here (session 2).
  */
-/** Health and every other list of workspaces (Send notification's, the pickers') read again. */
-function dropWorkspaceLists(queryClient: QueryClient, scope: QueryScope): void {
-  void queryClient.invalidateQueries({ queryKey: [...scope, 'system', 'workspaces'] });
-  void queryClient.invalidateQueries({ queryKey: workspacesKey(scope) });
-}
-
 export function SystemWorkspacesPage() {
   const { api, notify } = useHost();
   const scope = useQueryScope();
-  const queryClient = useQueryClient();
   const workspaces = useDataQuery(systemWorkspacesQuery(scope, api));
   const timezones = useDataQuery(timezonesQuery(scope, api));
   const rowEditor = useRowEditor();
@@ -58,20 +77,14 @@ export function SystemWorkspacesPage() {
 
   const closeEditor = rowEditor.close;
 
+  const saveSettings = useSaveWorkspaceSettings();
   const save = useCallback(
     async (workspaceId: string, edit: WorkspaceEdit) => {
-      // silent: the panel shows the server's reason beside its buttons.
-      const saved = await updateWorkspaceSettings(api, workspaceId, edit, { silent: true });
-      queryClient.setQueryData<SystemWorkspace[]>(systemWorkspacesKey(scope), (rows) =>
-        rows?.map((row) =>
-          row.workspace.id === saved.id ? { ...row, workspace: saved, crm: crmOf(saved) } : row,
-        ),
-      );
-      dropWorkspaceLists(queryClient, scope);
+      const saved = await saveSettings({ workspaceId, edit });
       notify('success', `Settings of ${saved.attributes.name} saved.`);
       closeEditor(workspaceId);
     },
-    [api, queryClient, scope, notify, closeEditor],
+    [saveSettings, notify, closeEditor],
   );
 
   const rows = workspaces.data ?? [];

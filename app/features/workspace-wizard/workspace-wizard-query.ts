@@ -7,13 +7,6 @@ import { withSignal } from '@/shared/query/api-with-signal';
 import type { DataQueryOptions } from '@/shared/query/data-query';
 import type { QueryScope } from '@/shared/query/query-scope';
 
-/**
- * The System area's cached workspace lists (System > Workspaces with its health); a
- * workspace made by the wizard drops them and workspacesKey (shared/query).
- */
-export const systemWorkspaceListsKey = (scope: QueryScope) =>
-  [...scope, 'system', 'workspaces'] as const;
-
 /** GET system/workspace-wizard: the saved wizard, read fresh on every visit. */
 export function wizardDraftQuery(
   scope: QueryScope,

@@ -1,5 +1,4 @@
-import { workspacesKey } from '@/shared/query/workspace-queries';
-import { useQueryClient } from '@tanstack/react-query';
+import { systemWorkspaceListsKey, workspacesKey } from '@/shared/query/workspace-queries';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Button, buttonClassName } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
@@ -8,6 +7,7 @@ import { HostLink } from '@/app/components/host-link/host-link';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { type DataState, useDataQuery, useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import type { Timezone } from '@/shared/contracts/lookups';
 import { discardWizardDraft, saveWizardDraft } from '@/shared/api/system-workspaces';
 import {
@@ -38,7 +38,7 @@ import {
   OwnerStep,
   TimezoneStep,
 } from './wizard-step-forms';
-import { systemWorkspaceListsKey, wizardTimezonesQuery } from './workspace-wizard-query';
+import { wizardTimezonesQuery } from './workspace-wizard-query';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 interface WizardState {
@@ -58,6 +58,26 @@ const stepHeading = (step: WizardStep) =>
   `Step ${stepIndex(step) + 1} of ${WIZARD_STEPS.length}: ${WIZARD_STEP_TITLES[step]}`;
 
 /**
+ * Finishes the wizard (through useMutateAndInvalidate): once the workspace exists (made
+ * now, or before when only the invite failed), System > Workspaces and every other list of
+ * workspaces are made stale. The outcome says what failed; the step shows it.
+ */
+function useFinishWizard() {
+  const { api } = useHost();
+  const scope = useQueryScope();
+  return useMutateAndInvalidate(
+    ({ values, workspaceId }: { values: WizardValues; workspaceId: string | null }) =>
+      finishWizard(api, values, workspaceId),
+    {
+      invalidates: (outcome) =>
+        outcome.ok || outcome.workspaceId !== null
+          ? [systemWorkspaceListsKey(scope), workspacesKey(scope)]
+          : [],
+    },
+  );
+}
+
+/**
  * The workspace wizard (issue #16; spec: session 3 "workspace wizard state"): one step
  * at a time, each checked with its contract; after every step the draft is saved on the
  * server for this system user, so a reload or another machine resumes at the same step.
@@ -67,7 +87,7 @@ const stepHeading = (step: WizardStep) =>
 export function WorkspaceWizard({ saved }: { saved: WizardDraft | null }) {
   const { api, notify } = useHost();
   const scope = useQueryScope();
-  const queryClient = useQueryClient();
+  const finishWrite = useFinishWizard();
   const confirm = useConfirm();
   const timezones = useDataQuery(wizardTimezonesQuery(scope, api));
   const [state, setState] = useState<WizardState>(() =>
@@ -147,14 +167,15 @@ export function WorkspaceWizard({ saved }: { saved: WizardDraft | null }) {
     setSaving(true);
     setFinishError(null);
     try {
-      const outcome = await finishWizard(api, state.values, state.workspaceId);
+      const outcome = await finishWrite.mutate({
+        values: state.values,
+        workspaceId: state.workspaceId,
+      });
       if (!outcome.ok) {
         setState((current) => ({ ...current, workspaceId: outcome.workspaceId }));
         setFinishError(outcome.message);
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: systemWorkspaceListsKey(scope) });
-      void queryClient.invalidateQueries({ queryKey: workspacesKey(scope) });
       notify('success', `${outcome.finished.workspaceName} created.`);
       setFinished(outcome.finished);
       setState(FRESH);

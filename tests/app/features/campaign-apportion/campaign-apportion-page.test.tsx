@@ -11,6 +11,8 @@ import type {
   CampaignApportion,
   CampaignApportionUpdate,
 } from '@/shared/contracts/workspace-settings';
+import { queryScope } from '@/shared/query/query-scope';
+import { reportsKey } from '@/shared/query/report-queries';
 import type { TransportRequest } from '@/shared/transport/transport';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { fakeApi, type Handler } from '../../fake-api';
@@ -88,8 +90,8 @@ function renderPage(routes: Record<string, Handler> = {}) {
     api,
     session: { user: makeUser({ role: 'admin' }), workspace: makeWorkspace(), agent: null },
   });
-  renderWithHost(<CampaignApportionPage />, { host });
-  return { api, host, puts };
+  const { queryClient } = renderWithHost(<CampaignApportionPage />, { host });
+  return { api, host, queryClient, puts };
 }
 
 const rowOf = (campaign: string) =>
@@ -176,7 +178,10 @@ describe('Settings > Campaign Apportion', () => {
   });
 
   it('adds a row holding what is left, removes rows, and saves the split in dollars', async () => {
-    const { puts, host } = renderPage();
+    const { puts, host, queryClient } = renderPage();
+    // A report read before (ROI adds the shares to its spend): the save makes it stale.
+    const roiKey = [...reportsKey(queryScope(host.session)), 'roi'];
+    queryClient.setQueryData(roiKey, { spend: 0 });
     const form = await openEditor('Google Ads');
     type(input(form, /Total spend/), '1,800');
     expect(within(form).getByText('$300.00 left to assign')).toBeInTheDocument();
@@ -207,6 +212,7 @@ describe('Settings > Campaign Apportion', () => {
     expect(screen.queryByRole('form')).toBeNull();
     expect(rowOf('Google Ads').textContent).toContain('$1,800.00');
     expect(rowOf('Google Ads').textContent).toContain('Television · Nov 2026$300.00');
+    expect(queryClient.getQueryState(roiKey)?.isInvalidated).toBe(true);
     await waitFor(() =>
       expect(document.activeElement).toBe(
         screen.getByRole('button', { name: 'Apportion Google Ads' }),

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
 import { CoachingScoresPage } from '@/app/features/coaching/coaching-scores-page';
 import type { CoachingScoreInput } from '@/shared/contracts/coaching';
 import { isoDay } from '@/shared/domain/coaching';
@@ -41,7 +42,7 @@ describe('Coaching → Scores (issue #16)', () => {
 
   it('saves a score and says so, keeping the agent and topic for the next one', async () => {
     const sent: CoachingScoreInput[] = [];
-    const { host } = coachingHost('admin', {
+    const { host, api } = coachingHost('admin', {
       'ws_lakeside/coaching-scores': (req) => {
         if (req.method !== 'POST') return list([]);
         sent.push(req.body as CoachingScoreInput);
@@ -51,6 +52,9 @@ describe('Coaching → Scores (issue #16)', () => {
     renderWithHost(<CoachingScoresPage />, { host });
     await pick(/Agent/, 'Ben Brooks');
     await pick(/Topic/, 'Objection Handling');
+    const listReads = () =>
+      api.calls('ws_lakeside/coaching-scores').filter((call) => call.method === 'GET').length;
+    const readsBeforeSave = listReads();
     fireEvent.change(scoreForm().getByLabelText(/^Date/), { target: { value: '2026-04-02' } });
     fireEvent.change(scoreForm().getByLabelText(/^Score/), { target: { value: '88' } });
     fireEvent.change(scoreForm().getByLabelText(/Note/), { target: { value: ' Good rebuttals ' } });
@@ -69,6 +73,31 @@ describe('Coaching → Scores (issue #16)', () => {
     ]);
     expect((scoreForm().getByLabelText(/^Score/) as HTMLInputElement).value).toBe('');
     expect((scoreForm().getByLabelText(/Agent/) as HTMLSelectElement).value).toBe('ag_2');
+    // The list on screen is asked again: it shows the new score.
+    expect(listReads()).toBeGreaterThan(readsBeforeSave);
+  });
+
+  it('deletes a score once confirmed, says so and asks the list again', async () => {
+    const { host, api } = coachingHost('owner', {
+      'ws_lakeside/coaching-scores': () => list([score({ id: 'cs_1' })]),
+      'coaching-scores/cs_1': () => ({ data: { id: 'cs_1' } }),
+    });
+    renderWithHost(
+      <>
+        <CoachingScoresPage />
+        <ConfirmHost />
+      </>,
+      { host },
+    );
+    const listReads = () =>
+      api.calls('ws_lakeside/coaching-scores').filter((call) => call.method === 'GET').length;
+    fireEvent.click(await screen.findByRole('button', { name: /Delete the score of Ava Adams/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this score?' });
+    const readsBeforeDelete = listReads();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(host.notify).toHaveBeenCalledWith('success', 'Score deleted.'));
+    expect(api.calls('coaching-scores/cs_1').map((call) => call.method)).toEqual(['DELETE']);
+    expect(listReads()).toBeGreaterThan(readsBeforeDelete);
   });
 
   it('shows the server’s refusal beside the form and keeps everything typed', async () => {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
 import {
   UPLOAD_NOT_ALLOWED_TEXT,
   UploadTrainingVideosPage,
@@ -51,6 +52,10 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
     });
     renderWithHost(<UploadTrainingVideosPage />, { host });
     await chooseTopic('Intake Basics');
+    const listReads = () =>
+      api.calls('ws_lakeside/coaching-videos').filter((call) => call.method === 'GET').length;
+    await waitFor(() => expect(listReads()).toBeGreaterThan(0));
+    const readsBeforeAdd = listReads();
     const youtube = form('Add a YouTube link');
     fireEvent.change(youtube.getByLabelText(/Title/), { target: { value: 'Greeting a caller' } });
     fireEvent.change(youtube.getByLabelText(/YouTube link/), {
@@ -67,6 +72,8 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
       url: 'https://youtu.be/eIho2S0ZahI',
     });
     expect((youtube.getByLabelText(/Title/) as HTMLInputElement).value).toBe('');
+    // The topic's list on screen is asked again: it shows the new video.
+    expect(listReads()).toBeGreaterThan(readsBeforeAdd);
   });
 
   it('refuses a file of another type or over 200 MB before sending it', async () => {
@@ -128,6 +135,29 @@ describe('Coaching → Upload Training Videos (issue #16)', () => {
     expect(
       await screen.findByRole('button', { name: 'Delete Greeting a caller' }),
     ).toBeInTheDocument();
+  });
+
+  it('deletes a video once confirmed, says so and asks the topic’s list again', async () => {
+    const { host, api } = coachingHost('owner', {
+      'coaching-videos/cv_1': () => ({ data: { id: 'cv_1' } }),
+    });
+    renderWithHost(
+      <>
+        <UploadTrainingVideosPage />
+        <ConfirmHost />
+      </>,
+      { host },
+    );
+    await chooseTopic('Intake Basics');
+    const listReads = () =>
+      api.calls('ws_lakeside/coaching-videos').filter((call) => call.method === 'GET').length;
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Greeting a caller' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this video?' });
+    const readsBeforeDelete = listReads();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(host.notify).toHaveBeenCalledWith('success', 'Video deleted.'));
+    expect(api.calls('coaching-videos/cv_1').map((call) => call.method)).toEqual(['DELETE']);
+    expect(listReads()).toBeGreaterThan(readsBeforeDelete);
   });
 
   it('lets the system user pick a workspace first', async () => {

@@ -181,8 +181,10 @@ describe('System > Workspaces', () => {
   });
 
   it('saves the settings with PATCH workspaces/{id}, says so and shows them in the row', async () => {
-    const { sent, host } = renderPage();
+    const { sent, host, api } = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit settings of Summit Injury' }));
+    const listReads = () => api.calls('system/workspaces').length;
+    const readsBeforeSave = listReads();
     fireEvent.change(screen.getByLabelText(/^Edition/), { target: { value: 'professional' } });
     fireEvent.click(screen.getByLabelText('Call tracking on'));
     fireEvent.change(screen.getByLabelText(/CallTrackingMetrics account/), {
@@ -205,6 +207,8 @@ describe('System > Workspaces', () => {
     expect(document.activeElement).toBe(
       screen.getByRole('button', { name: 'Edit settings of Summit Injury' }),
     );
+    // The list with its health is asked again behind the saved row.
+    expect(listReads()).toBeGreaterThan(readsBeforeSave);
   });
 
   it('keeps everything typed when the server refuses, and shows its reason', async () => {

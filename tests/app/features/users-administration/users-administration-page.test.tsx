@@ -84,6 +84,9 @@ function renderPage(
 }
 
 const table = () => screen.findByRole('table', { name: 'Users of Lakeside Law' });
+/** How many times the users list (GET workspaces/{id}/users) has been asked. */
+const listReads = (api: ReturnType<typeof renderPage>['api']) =>
+  api.calls('workspaces/ws_lakeside/users').filter((req) => req.method === 'GET').length;
 const rowOf = (name: string) =>
   screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
 const namesInOrder = () =>
@@ -251,7 +254,7 @@ describe('Settings > Users administration (issue #16)', () => {
 
   it('invites a user: the pending user joins the list and the outbox is mentioned', async () => {
     let sent: InviteUserRequest | null = null;
-    const { host } = renderPage({
+    const { host, api } = renderPage({
       routes: {
         users: (req) => {
           sent = req.body as InviteUserRequest;
@@ -274,6 +277,7 @@ describe('Settings > Users administration (issue #16)', () => {
       },
     });
     await table();
+    const readsBeforeInvite = listReads(api);
     fireEvent.click(screen.getByRole('button', { name: 'Invite user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
     fireEvent.change(within(dialog).getByLabelText(/First name/), { target: { value: ' Nina ' } });
@@ -296,6 +300,8 @@ describe('Settings > Users administration (issue #16)', () => {
       'success',
       'Invitation sent: the e-mail to nina.new@lakeside.test with their link is in the outbox.',
     );
+    // The list is asked again behind the added row.
+    expect(listReads(api)).toBeGreaterThan(readsBeforeInvite);
   });
 
   it('deactivates after a confirm that says their sessions end, then offers Reactivate', async () => {
@@ -388,7 +394,7 @@ describe('Settings > Users administration (issue #16)', () => {
 
   it("links an agent to its Zoho and call-tracking users; another agent's user cannot be taken", async () => {
     let links: unknown = null;
-    renderPage({
+    const { api } = renderPage({
       routes: {
         'users/u_3/links': (req) => {
           links = req.body;
@@ -408,6 +414,7 @@ describe('Settings > Users administration (issue #16)', () => {
       },
     });
     await table();
+    const readsBeforeLink = listReads(api);
     fireEvent.click(screen.getByRole('button', { name: 'Link Oscar Operator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Link Oscar Operator' });
     const zoho = within(dialog).getByLabelText('Zoho user') as HTMLSelectElement;
@@ -426,6 +433,8 @@ describe('Settings > Users administration (issue #16)', () => {
     expect(oscar.getByText('Oscar Calls')).toBeInTheDocument();
     expect(oscar.queryByText('Not linked')).toBeNull();
     expect(screen.getByText(/1 operator is missing a link/)).toBeInTheDocument();
+    // The list is asked again behind the changed row.
+    await waitFor(() => expect(listReads(api)).toBeGreaterThan(readsBeforeLink));
   });
 
   it("says the server's refusal of a link in the dialog", async () => {

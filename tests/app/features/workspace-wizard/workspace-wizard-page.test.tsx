@@ -4,6 +4,8 @@ import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
 import { WorkspaceWizardPage } from '@/app/features/workspace-wizard/workspace-wizard-page';
 import type { WizardDraft, WizardValues } from '@/shared/contracts/system-workspaces';
 import type { TransportRequest } from '@/shared/transport/transport';
+import { queryScope } from '@/shared/query/query-scope';
+import { systemWorkspaceListsKey, workspacesKey } from '@/shared/query/workspace-queries';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { fakeApi, type Handler } from '../../fake-api';
 import { makeHost, renderWithHost } from '../../helpers';
@@ -105,12 +107,12 @@ function renderWizard(routes: Routes = {}) {
     api,
     session: { user: makeUser({ role: 'system', workspace: null }), workspace: null, agent: null },
   });
-  renderWithHost(<WorkspaceWizardPage />, { host });
+  const { queryClient } = renderWithHost(<WorkspaceWizardPage />, { host });
   const puts = () =>
     api.requests
       .filter((req) => req.path.endsWith('system/workspace-wizard') && req.method === 'PUT')
       .map((req) => req.body as Omit<WizardDraft, 'updatedAt'>);
-  return { api, host, puts, stored: () => stored };
+  return { api, host, queryClient, puts, stored: () => stored };
 }
 
 const heading = (text: string) => screen.findByRole('heading', { name: text });
@@ -220,7 +222,13 @@ describe('System > Workspace Wizard', () => {
   });
 
   it('finishes: creates the workspace, invites the owner, shows the outbox status and links to the workspace', async () => {
-    const { api, stored } = renderWizard({ draft: draftOf('review', COMPLETE) });
+    const { api, host, queryClient, stored } = renderWizard({
+      draft: draftOf('review', COMPLETE),
+    });
+    // Lists of workspaces other screens hold: the new workspace makes them stale.
+    const scope = queryScope({ user: host.session.user, workspace: null });
+    const lists = [workspacesKey(scope), [...systemWorkspaceListsKey(scope), 'health']];
+    for (const key of lists) queryClient.setQueryData(key, []);
     await heading('Step 7 of 7: Review and finish');
     expect(screen.getByText('Zoho, organisation 700000999')).toBeInTheDocument();
     expect(screen.getByText('Dana Ortiz <dana@prairie.test>')).toBeInTheDocument();
@@ -251,6 +259,7 @@ describe('System > Workspace Wizard', () => {
     ).toBe('/app/system/workspaces?workspace=ws_new');
     // The draft is gone: the next visit starts a new workspace.
     expect(stored()).toBeNull();
+    for (const key of lists) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 
   it('a refused invite keeps the created workspace: finishing again invites only, without a second workspace', async () => {
