@@ -17,6 +17,8 @@ export interface DataState<T> {
   detail: string | null;
   /** Loads again (the error view's Try Again?): shows loading until it answers. */
   retry: () => void;
+  /** The failure itself while status is error (a form showing the server's own words). */
+  error?: unknown;
 }
 
 /** What a whole screen shows of one query: loading (not asked yet included), error, or its data. */
@@ -69,9 +71,10 @@ export function useDataQuery<T>(options: DataQueryOptions<T> | null): DataState<
         ? 'error'
         : 'loading';
   const data = status === 'loaded' ? (query.data as T) : null;
-  const detail = status === 'error' ? errorDetail(query.error) : null;
+  const error = status === 'error' ? query.error : null;
+  const detail = status === 'error' ? errorDetail(error) : null;
   return useMemo(
-    () => ({ status, data, detail, retry: () => void refetch() }),
-    [status, data, detail, refetch],
+    () => ({ status, data, detail, error, retry: () => void refetch() }),
+    [status, data, detail, error, refetch],
   );
 }

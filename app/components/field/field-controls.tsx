@@ -63,6 +63,47 @@ export function TextField({
   );
 }
 
+export type AddonFieldProps = Omit<TextFieldProps, 'large'> & {
+  /** Shown before the input, e.g. "$". */
+  prefix?: string;
+  /** Shown after it, e.g. "%". */
+  suffix?: string;
+};
+
+/** A labelled input with its unit beside it: an amount in dollars, a goal in percent. */
+export function AddonField({
+  label,
+  help,
+  error,
+  required,
+  id,
+  labelHidden,
+  className,
+  value,
+  onValueChange,
+  prefix,
+  suffix,
+  ...input
+}: AddonFieldProps) {
+  return (
+    <Field {...{ label, help, error, required, id, labelHidden, className }}>
+      {(control) => (
+        <div className={fieldClassNames.group}>
+          {prefix ? <span className={fieldClassNames.addon}>{prefix}</span> : null}
+          <input
+            {...input}
+            {...control}
+            className={fieldClassNames.groupInput}
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+          />
+          {suffix ? <span className={fieldClassNames.addon}>{suffix}</span> : null}
+        </div>
+      )}
+    </Field>
+  );
+}
+
 export type TextareaFieldProps = FrameProps &
   ControlAttributes<TextareaHTMLAttributes<HTMLTextAreaElement>> & {
     value: string;

@@ -1,7 +1,6 @@
-import { SelectField, TextField } from '@/app/components/field/field-controls';
+import { AddonField, SelectField, TextField } from '@/app/components/field/field-controls';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
-import { Field, fieldClassNames } from '@/app/components/field/field';
 import type { LeadSource } from '@/shared/contracts/lookups';
 import type {
   CampaignApportion,
@@ -330,28 +329,19 @@ function SpendField({
   onChange: (spend: string) => void;
 }) {
   return (
-    <Field
+    <AddonField
       id={id}
       label="Total spend"
       help="What the campaign cost, in dollars. Enter 0 with no rows to clear its split."
       required
       error={error}
       className="ic-apportion-editor__spend"
-    >
-      {(control) => (
-        <div className={fieldClassNames.group}>
-          <span className={fieldClassNames.addon}>$</span>
-          <input
-            {...control}
-            className={fieldClassNames.groupInput}
-            inputMode="decimal"
-            autoComplete="off"
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-          />
-        </div>
-      )}
-    </Field>
+      prefix="$"
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      onValueChange={onChange}
+    />
   );
 }
 
@@ -404,25 +394,16 @@ function ShareRowFields({
         spellCheck={false}
         onValueChange={(value) => onChange('month', value)}
       />
-      <Field
+      <AddonField
         label={`Row ${index + 1} amount`}
         labelHidden
         error={errors[rowField(row.key, 'amount')] ?? amountError(row.amount)}
-      >
-        {(control) => (
-          <div className={fieldClassNames.group}>
-            <span className={fieldClassNames.addon}>$</span>
-            <input
-              {...control}
-              className={fieldClassNames.groupInput}
-              inputMode="decimal"
-              autoComplete="off"
-              value={row.amount}
-              onChange={(event) => onChange('amount', event.target.value)}
-            />
-          </div>
-        )}
-      </Field>
+        prefix="$"
+        inputMode="decimal"
+        autoComplete="off"
+        value={row.amount}
+        onValueChange={(value) => onChange('amount', value)}
+      />
       <Button
         variant="ghost"
         className="ic-apportion-editor__remove"

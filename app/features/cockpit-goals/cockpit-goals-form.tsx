@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/app/components/button/button';
-import { Field, fieldClassNames } from '@/app/components/field/field';
+import { AddonField } from '@/app/components/field/field-controls';
 import type {
   CockpitGoalSettings,
   CockpitGoalSettingsUpdate,
@@ -225,24 +225,19 @@ function GoalInput({
   onChange: (value: string) => void;
 }) {
   return (
-    <Field label={label} labelHidden={labelHidden} error={error}>
-      {(control) => (
-        <div className={fieldClassNames.group}>
-          <input
-            {...control}
-            name={name}
-            className={fieldClassNames.groupInput}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={max}
-            step="any"
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-          />
-          {unit ? <span className={fieldClassNames.addon}>{unit}</span> : null}
-        </div>
-      )}
-    </Field>
+    <AddonField
+      label={label}
+      labelHidden={labelHidden}
+      error={error}
+      name={name}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      max={max}
+      step="any"
+      suffix={unit}
+      value={value}
+      onValueChange={onChange}
+    />
   );
 }

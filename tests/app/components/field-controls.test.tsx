@@ -1,7 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { SelectField, TextField, TextareaField } from '@/app/components/field/field-controls';
+import {
+  AddonField,
+  SelectField,
+  TextField,
+  TextareaField,
+} from '@/app/components/field/field-controls';
 import { EditorRow, RowEditButton, useRowEditor } from '@/app/components/row-editor/row-editor';
 
 describe('field components', () => {
@@ -32,6 +37,30 @@ describe('field components', () => {
     fireEvent.change(input, { target: { value: 'Ada' } });
     expect(screen.getByRole('status')).toHaveTextContent('Ada');
     expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('an AddonField shows its unit beside the input and hands back what is typed', () => {
+    const seen: string[] = [];
+    const { container } = render(
+      <>
+        <AddonField
+          label="Spend"
+          prefix="$"
+          inputMode="decimal"
+          value=""
+          onValueChange={(v) => seen.push(v)}
+        />
+        <AddonField label="Set rate" suffix="%" value="40" onValueChange={() => {}} />
+      </>,
+    );
+    const spend = screen.getByLabelText('Spend');
+    expect(spend).toHaveAttribute('inputmode', 'decimal');
+    // The unit sits in the input's group, before or after it.
+    expect(spend.previousElementSibling).toHaveTextContent('$');
+    expect(screen.getByLabelText('Set rate').nextElementSibling).toHaveTextContent('%');
+    expect(container.querySelectorAll('.ic-field-group')).toHaveLength(2);
+    fireEvent.change(spend, { target: { value: '12.50' } });
+    expect(seen).toEqual(['12.50']);
   });
 
   it('a TextareaField hands back what is typed', () => {

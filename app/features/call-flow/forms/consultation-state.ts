@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDataQuery } from '@/app/query/use-data-query';
 import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import type { VariableValue } from '@/shared/contracts/call-flow';
 import type {
@@ -45,24 +45,18 @@ export function toVariable(value: ConsultationValue): VariableValue {
   return out;
 }
 
-const IDLE_KEY = ['intake', null, null, 'consultation-idle'] as const;
-
-/** One read of the field: loading (also while Try Again runs), its failure, or its answer. */
+/** One read of the field: loading (also while Try Again runs), its failure in the server's words, or its answer. */
 function useLoad<T>(options: DataQueryOptions<T> | null): { load: Load<T> | null; retry(): void } {
-  const query = useQuery<T>(
-    options
-      ? { ...options, queryKey: [...options.queryKey] }
-      : { queryKey: [...IDLE_KEY], enabled: false },
-  );
-  const { refetch } = query;
-  const load: Load<T> | null = !options
-    ? null
-    : query.status === 'success'
-      ? { status: 'loaded', data: query.data }
-      : query.status === 'error' && !query.isFetching
-        ? { status: 'error', message: failureText(query.error) }
-        : { status: 'loading' };
-  return { load, retry: () => void refetch() };
+  const { status, data, error, retry } = useDataQuery(options);
+  const load: Load<T> | null =
+    status === 'idle'
+      ? null
+      : status === 'loaded'
+        ? { status: 'loaded', data: data as T }
+        : status === 'error'
+          ? { status: 'error', message: failureText(error) }
+          : { status: 'loading' };
+  return { load, retry };
 }
 
 /**
@@ -77,15 +71,11 @@ export function useConsultationReads(
   write: (next: ConsultationValue) => void,
 ) {
   const calendars = useLoad(booking.calendars);
-  const own = useQuery<unknown>(
-    booking.ownParameters
-      ? { ...booking.ownParameters, queryKey: [...booking.ownParameters.queryKey] }
-      : { queryKey: [...IDLE_KEY, 'own'], enabled: false },
-  );
+  const own = useDataQuery(booking.ownParameters);
   const { calendarId, date } = current;
   const day = useLoad(calendarId && date ? booking.day(calendarId, date) : null);
   const items = calendars.load?.status === 'loaded' ? calendars.load.data : null;
-  const consultantId = (own.data as { consultantId?: string | null } | null)?.consultantId ?? null;
+  const consultantId = own.data?.consultantId ?? null;
   const ownCalendarId =
     items && items.length > 1 && consultantId
       ? (items.find((c) => c.consultantId === consultantId)?.ID ?? null)
