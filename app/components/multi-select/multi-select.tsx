@@ -54,116 +54,98 @@ export function MultiSelect({
   className,
 }: MultiSelectProps) {
   const id = useId();
-  const {
-    open,
-    setOpen,
-    query,
-    setQuery,
-    active,
-    setActive,
-    rootRef,
-    triggerRef,
-    listRef,
-    searchRef,
-    chosen,
-    visible,
-    summary,
-    isDisabled,
-    toggle,
-    close,
-    onListKeyDown,
-  } = useMultiSelect(options, selected, onChange, placeholder, limit);
+  const select = useMultiSelect(options, selected, onChange, placeholder, limit);
   const listboxId = `${id}-listbox`;
-  const activeOption = visible[active];
+  const activeOption = select.visible[select.active];
 
   return (
     <div
-      ref={rootRef}
+      ref={select.rootRef}
       className={['ic-multi-select', className].filter(Boolean).join(' ')}
-      data-open={open || undefined}
+      data-open={select.open || undefined}
     >
       <span className="ic-multi-select__label" id={`${id}-label`}>
         {label}
       </span>
       <button
-        ref={triggerRef}
+        ref={select.triggerRef}
         type="button"
         className="ic-multi-select__trigger"
         aria-haspopup="listbox"
-        aria-expanded={open}
+        aria-expanded={select.open}
         aria-labelledby={`${id}-label ${id}-value`}
         disabled={disabled}
-        onClick={() => (open ? close(false) : setOpen(true))}
+        onClick={() => (select.open ? select.close(false) : select.setOpen(true))}
         onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !open) {
+          if (event.key === 'ArrowDown' && !select.open) {
             event.preventDefault();
-            setOpen(true);
+            select.setOpen(true);
           }
         }}
       >
         <span
           id={`${id}-value`}
           className={
-            chosen.size === 0
+            select.chosen.size === 0
               ? 'ic-multi-select__value ic-multi-select__value--placeholder'
               : 'ic-multi-select__value'
           }
         >
-          {summary}
+          {select.summary}
         </span>
         <Icon name="chevron-down" size="sm" className="ic-multi-select__chevron" />
       </button>
-      {open ? (
-        <div className="ic-multi-select__panel" onKeyDown={onListKeyDown}>
+      {select.open ? (
+        <div className="ic-multi-select__panel" onKeyDown={select.onListKeyDown}>
           {options.length >= searchFrom ? (
             <input
-              ref={searchRef}
+              ref={select.searchRef}
               className="ic-multi-select__search"
               type="search"
               placeholder="Search…"
               aria-label={`Search ${label.toLowerCase()}`}
               aria-controls={listboxId}
-              aria-activedescendant={activeOption ? `${id}-opt-${active}` : undefined}
-              value={query}
+              aria-activedescendant={activeOption ? `${id}-opt-${select.active}` : undefined}
+              value={select.query}
               onChange={(event) => {
-                setQuery(event.target.value);
-                setActive(0);
+                select.setQuery(event.target.value);
+                select.setActive(0);
               }}
             />
           ) : null}
           <ul
-            ref={listRef}
+            ref={select.listRef}
             id={listboxId}
             className="ic-multi-select__list"
             role="listbox"
             aria-multiselectable="true"
             aria-labelledby={`${id}-label`}
-            aria-activedescendant={activeOption ? `${id}-opt-${active}` : undefined}
+            aria-activedescendant={activeOption ? `${id}-opt-${select.active}` : undefined}
             // In the tab order: a list longer than its box scrolls, and a keyboard reaches it
             // (the listbox pattern: the list holds the focus, the options are its descendants).
             tabIndex={0}
           >
-            {visible.length === 0 ? (
+            {select.visible.length === 0 ? (
               <li className="ic-multi-select__empty" role="presentation">
                 No matches
               </li>
             ) : null}
-            {visible.map((option, index) => (
+            {select.visible.map((option, index) => (
               <OptionItem
                 key={option.value}
                 id={`${id}-opt-${index}`}
                 label={option.label}
-                chosen={chosen.has(option.value)}
-                disabled={isDisabled(option)}
-                active={index === active}
-                onHover={() => setActive(index)}
-                onToggle={() => toggle(option)}
+                chosen={select.chosen.has(option.value)}
+                disabled={select.isDisabled(option)}
+                active={index === select.active}
+                onHover={() => select.setActive(index)}
+                onToggle={() => select.toggle(option)}
               />
             ))}
           </ul>
           <SelectionFooter
             label={label}
-            count={chosen.size}
+            count={select.chosen.size}
             limit={limit}
             placeholder={placeholder}
             onClear={() => onChange([])}
