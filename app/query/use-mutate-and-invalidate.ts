@@ -14,6 +14,18 @@ export interface MutateOptions<V, R> {
   invalidates: (answer: R, variables: V) => readonly QueryKey[];
   /** Puts the answer in the cache at once (before the reload answers), so nothing flickers. */
   onAnswer?: (answer: R, variables: V) => void;
+  /**
+   * The queries a refused write makes stale too: a refusal that says the screen is out of
+   * date (the intake was resumed elsewhere) should show what is true now.
+   */
+  invalidatesOnFailure?: (variables: V) => readonly QueryKey[];
+  /**
+   * Default true: the write resolves once the screens it changed have loaded again, so a
+   * toast or a closing editor never shows the old data. false: it resolves as soon as the
+   * server answers and the reload runs behind, for writes on a live call's path (parking
+   * a walk-in must free the wizard for the call at once).
+   */
+  waitForReload?: boolean;
 }
 
 /**
@@ -24,19 +36,23 @@ export interface MutateOptions<V, R> {
  */
 export function useMutateAndInvalidate<V, R>(
   write: (variables: V) => Promise<R>,
-  { invalidates, onAnswer }: MutateOptions<V, R>,
+  { invalidates, onAnswer, invalidatesOnFailure, waitForReload = true }: MutateOptions<V, R>,
 ): MutateAndInvalidate<V, R> {
   const client = useQueryClient();
+  const reload = (keys: readonly QueryKey[]) => {
+    const reloaded = Promise.all(
+      keys.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] })),
+    );
+    return waitForReload ? reloaded : undefined;
+  };
   const mutation = useMutation<R, unknown, V>({
     mutationFn: write,
-    onSuccess: async (answer, variables) => {
+    onSuccess: (answer, variables) => {
       onAnswer?.(answer, variables);
-      await Promise.all(
-        invalidates(answer, variables).map((queryKey) =>
-          client.invalidateQueries({ queryKey: [...queryKey] }),
-        ),
-      );
+      return reload(invalidates(answer, variables));
     },
+    onError: (_failure, variables) =>
+      invalidatesOnFailure ? reload(invalidatesOnFailure(variables)) : undefined,
   });
   const { mutateAsync } = mutation;
   const mutate = useCallback((variables: V) => mutateAsync(variables), [mutateAsync]);

@@ -44,9 +44,6 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** What a resume came to: refused or not, the list of unfinished intakes is read again. */
-type ResumeOutcome = { ok: true } | { ok: false; error: unknown };
-
 /**
  * Parking the flow on screen, and resuming a parked one, for the wizard: both go through
  * useMutateAndInvalidate, and make the agent's list of unfinished intakes stale.
@@ -71,24 +68,19 @@ export function useParkWalkIn(deps: {
         await stateStorage.remove(stateKey);
       }
     },
-    { invalidates: parkedList },
+    // The call waits for the wizard: the list reloads behind.
+    { invalidates: parkedList, waitForReload: false },
   );
 
-  // A refused resume answers too (the intake may have been finished elsewhere): the list
-  // is read again either way.
+  // A refused resume (the intake may have been finished elsewhere) reloads the list too.
   const resumeWrite = useMutateAndInvalidate(
-    async (parked: ParkedExecution): Promise<ResumeOutcome> => {
-      try {
-        // Resumed with this wizard's holder: the server keeps it as open, held by it.
-        const holder = await flowHolderOf(stateStorage, stateKey);
-        const state = await resumeParkedExecution(api, parked.executionId, holder);
-        await stateStorage.set(stateKey, JSON.stringify(state));
-        return { ok: true };
-      } catch (error) {
-        return { ok: false, error };
-      }
+    async (parked: ParkedExecution) => {
+      // Resumed with this wizard's holder: the server keeps it as open, held by it.
+      const holder = await flowHolderOf(stateStorage, stateKey);
+      const state = await resumeParkedExecution(api, parked.executionId, holder);
+      await stateStorage.set(stateKey, JSON.stringify(state));
     },
-    { invalidates: parkedList },
+    { invalidates: parkedList, invalidatesOnFailure: parkedList, waitForReload: false },
   );
 
   const { mutate: parkMutate } = parkWrite;
@@ -118,9 +110,12 @@ export function useParkWalkIn(deps: {
   const resume = useCallback(
     async (parked: ParkedExecution): Promise<void> => {
       setProblem(null);
-      const outcome = await resumeMutate(parked);
-      if (outcome.ok) remount();
-      else setProblem(`The intake could not be resumed: ${reasonOf(outcome.error)}.`);
+      try {
+        await resumeMutate(parked);
+        remount();
+      } catch (error) {
+        setProblem(`The intake could not be resumed: ${reasonOf(error)}.`);
+      }
     },
     [resumeMutate, remount],
   );
