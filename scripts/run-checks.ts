@@ -5,6 +5,9 @@
  * the log reads as if they had run one after another; every step runs to its end, so one
  * run reports every failing check, and the exit code is the first failure's.
  *
+ * Measured on the 2-core machine (2026-11-29, warm clone): one after another 158 s (format
+ * 46, typecheck 73, lint 39), side by side 114 s. Measure again before changing it.
+ *
  * Usage: tsx scripts/run-checks.ts [npm script …]   (default: format:check typecheck lint)
  */
 import { spawn } from 'node:child_process';
