@@ -229,3 +229,17 @@ export function consultationLabel(booking: {
   const time = formatTimeInZone(booking.startTime, booking.timezone);
   return `${day} at ${time} (${booking.timezone}) with ${booking.consultant}`;
 }
+
+/**
+ * The consultant a consultation booking starts on (issue #16): the only calendar when there
+ * is one; else the calendar of the agent's linked consultant (Settings > Users parameters),
+ * if any; else none, and the agent chooses.
+ */
+export function ownConsultantCalendar(
+  calendars: readonly { ID: string; consultantId?: string | null }[],
+  consultantId: string | null,
+): string | null {
+  if (calendars.length === 1) return calendars[0].ID;
+  if (!consultantId) return null;
+  return calendars.find((c) => c.consultantId === consultantId)?.ID ?? null;
+}

@@ -14,6 +14,7 @@ import {
   rangeBounds,
   spansOverlap,
   zonedTimeToInstant,
+  ownConsultantCalendar,
 } from '@/shared/domain/scheduling';
 
 // Consultation scheduling rules (issue #16; spec: dashboards 7 calendars and events).
@@ -167,5 +168,20 @@ describe('booking identity (spec: dashboards 7 executionId when async, else appI
     expect(belongsToCall(booked, { executionId: 'y' })).toBe(false);
     expect(belongsToCall({ executionId: null, appId: null }, { appId: 'a' })).toBe(true);
     expect(belongsToCall({ executionId: null, appId: 'b' }, { appId: 'a' })).toBe(false);
+  });
+});
+
+describe('ownConsultantCalendar (the consultant a booking starts on)', () => {
+  const dana = { ID: 'cal_dana', consultantId: 'con_dana' };
+  const eli = { ID: 'cal_eli', consultantId: 'con_eli' };
+  it('is the only calendar, linked or not', () => {
+    expect(ownConsultantCalendar([dana], null)).toBe('cal_dana');
+    expect(ownConsultantCalendar([dana], 'con_eli')).toBe('cal_dana');
+  });
+  it("is the linked consultant's among several, else none", () => {
+    expect(ownConsultantCalendar([dana, eli], 'con_eli')).toBe('cal_eli');
+    expect(ownConsultantCalendar([dana, eli], 'con_nobody')).toBeNull();
+    expect(ownConsultantCalendar([dana, eli], null)).toBeNull();
+    expect(ownConsultantCalendar([], 'con_eli')).toBeNull();
   });
 });

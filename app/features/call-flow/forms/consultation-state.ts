@@ -8,7 +8,7 @@ import type {
   ConsultationValue,
   CreateEventRequest,
 } from '@/shared/contracts/scheduling';
-import { consultationLabel } from '@/shared/domain/scheduling';
+import { consultationLabel, ownConsultantCalendar } from '@/shared/domain/scheduling';
 import type { DataQueryOptions } from '@/shared/query/data-query';
 import { TransportError } from '@/shared/transport/transport';
 import type { ConsultationBooking } from './consultation-booking';
@@ -76,18 +76,15 @@ export function useConsultationReads(
   const day = useLoad(calendarId && date ? booking.day(calendarId, date) : null);
   const items = calendars.load?.status === 'loaded' ? calendars.load.data : null;
   const consultantId = own.data?.consultantId ?? null;
-  const ownCalendarId =
-    items && items.length > 1 && consultantId
-      ? (items.find((c) => c.consultantId === consultantId)?.ID ?? null)
-      : null;
+  const preselected = items ? ownConsultantCalendar(items, consultantId) : null;
+  // The "your consultant" marker: only where there is a choice.
+  const ownCalendarId = items && items.length > 1 ? preselected : null;
   const writeNow = useRef(write);
   writeNow.current = write;
   useEffect(() => {
-    if (!items || latest.current.calendarId) return;
-    const preselected = items.length === 1 ? items[0].ID : ownCalendarId;
-    if (preselected)
-      writeNow.current({ ...latest.current, calendarId: preselected, slotStart: '' });
-  }, [items, ownCalendarId, latest]);
+    if (!preselected || latest.current.calendarId) return;
+    writeNow.current({ ...latest.current, calendarId: preselected, slotStart: '' });
+  }, [preselected, latest]);
   const dayData = useMemo<Load<DayData> | null>(() => {
     const load = day.load;
     if (load?.status !== 'loaded') return load;
