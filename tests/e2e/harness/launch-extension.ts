@@ -1,10 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type WebWorker } from 'puppeteer';
+import puppeteer, { type Browser, type Target } from 'puppeteer';
 import { requireExtensionBuild } from './extension-build';
 import { findChromium } from './find-chromium';
 import { CHROMIUM_ARGS } from './launch-browser';
+
+/**
+ * The background service worker, to evaluate in. Each evaluation opens a DevTools session
+ * of its own: when the browser restarts a stopped worker it may keep the target's id, and
+ * Puppeteer's cached `target.worker()` then still points at the old, gone context
+ * ("Execution context is not available in detached worker"; Chrome reuses the id, see
+ * microsoft/playwright#39476). A fresh session always reaches the running worker.
+ */
+export interface ExtensionWorker {
+  /** Runs `fn(...args)` in the worker (awaited) and returns its JSON-serialisable result. */
+  evaluate<Args extends unknown[], Result>(
+    fn: (...args: Args) => Result | Promise<Result>,
+    ...args: Args
+  ): Promise<Result>;
+}
 
 export interface ExtensionBrowser {
   browser: Browser;
@@ -13,7 +28,7 @@ export interface ExtensionBrowser {
   /** chrome-extension://<id>/<path> */
   extensionUrl(path: string): string;
   /** The background service worker, waking it first if the browser stopped it. */
-  worker(): Promise<WebWorker>;
+  worker(): Promise<ExtensionWorker>;
   /** Stops the background worker the way the browser does when it is idle. */
   stopWorker(): Promise<void>;
   close(): Promise<void>;
@@ -43,23 +58,41 @@ export async function launchWithExtension(
   const extensionId = new URL(target.url()).host;
   const workerUrl = target.url();
 
-  async function worker(): Promise<WebWorker> {
-    const existing = browser
-      .targets()
-      .find((t) => t.type() === 'service_worker' && t.url() === workerUrl);
-    const live = existing ?? (await wake());
-    const handle = await live.worker();
-    if (!handle) throw new Error('The extension service worker has no worker handle.');
-    return handle;
+  const isOurs = (t: { type(): string; url(): string }) =>
+    t.type() === 'service_worker' && t.url() === workerUrl;
+
+  async function worker(): Promise<ExtensionWorker> {
+    const target = browser.targets().find(isOurs) ?? (await wake());
+    return { evaluate: (fn, ...args) => evaluateIn(target, fn, args) };
+  }
+
+  async function evaluateIn<Args extends unknown[], Result>(
+    target: Target,
+    fn: (...args: Args) => Result | Promise<Result>,
+    args: Args,
+  ): Promise<Result> {
+    const session = await target.createCDPSession();
+    try {
+      const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
+        expression: `(${fn.toString()})(...${JSON.stringify(args)})`,
+        awaitPromise: true,
+        returnByValue: true,
+      });
+      if (exceptionDetails) {
+        const reason = exceptionDetails.exception?.description ?? exceptionDetails.text;
+        throw new Error(`In the extension's worker: ${reason}`);
+      }
+      return result.value as Result;
+    } finally {
+      await session.detach().catch(() => undefined);
+    }
   }
 
   async function wake() {
     // Opening one of our pages starts the worker again (it connects a port at once).
     const page = await browser.newPage();
     await page.goto(`chrome-extension://${extensionId}/popup.html`);
-    const found = await browser.waitForTarget(
-      (t) => t.type() === 'service_worker' && t.url() === workerUrl,
-    );
+    const found = await browser.waitForTarget(isOurs);
     await page.close();
     return found;
   }
@@ -70,8 +103,6 @@ export async function launchWithExtension(
     extensionUrl: (path) => `chrome-extension://${extensionId}/${path.replace(/^\/+/, '')}`,
     worker,
     async stopWorker() {
-      const isOurs = (t: { type(): string; url(): string }) =>
-        t.type() === 'service_worker' && t.url() === workerUrl;
       const live = browser.targets().find(isOurs);
       if (!live) return;
       // What the browser does to an idle worker (Chrome's "test service worker termination
