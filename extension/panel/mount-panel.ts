@@ -134,22 +134,7 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   if (signal.aborted) return null;
   for (const stray of doc.querySelectorAll(PANEL_TAG)) stray.remove();
 
-  const host = doc.createElement(PANEL_TAG);
-  host.setAttribute('data-site', options.family);
-  // The app's live components read the tokens' dark theme from the host, as the panel's
-  // own styles follow the system's scheme.
-  const dark = (doc.defaultView ?? window).matchMedia?.('(prefers-color-scheme: dark)');
-  const applyTheme = () => host.setAttribute('data-theme', dark?.matches ? 'dark' : 'light');
-  applyTheme();
-  dark?.addEventListener?.('change', applyTheme, { signal });
-  const root = host.attachShadow({ mode: options.shadowMode ?? 'closed' });
-  panelRoots.set(host, root);
-  const style = doc.createElement('style');
-  style.textContent = PANEL_CSS;
-  const container = doc.createElement('div');
-  for (const [name, value] of ROOT_RESET) container.style.setProperty(name, value);
-  root.append(style, container);
-  const reactRoot = createRoot(container);
+  const { host, root, reactRoot } = createPanelRoot(doc, options);
 
   const { user, workspace } = options.state;
   const view: PanelState = {
@@ -167,46 +152,11 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
     (doc.defaultView ?? window).open(new URL(path, appOrigin).href, '_blank', 'noopener');
   };
 
-  const toggle = () => {
-    prefs.open = !prefs.open;
-    apply();
-    void savePanelPrefs(options.storage, options.family, prefs);
-  };
+  const toggle = () => toggleOpen(m);
 
-  // Dragging the left edge; arrow keys for keyboards. Saved when the drag ends.
-  let dragging = false;
-  const onResizeStart = (event: ReactPointerEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    const win = doc.defaultView ?? window;
-    // The panel frame spans the page's viewport (issue #29): its innerWidth is the page's.
-    const move = (moveEvent: PointerEvent) => {
-      prefs.width = clampWidth(win.innerWidth - moveEvent.clientX);
-      apply();
-    };
-    const drag = new AbortController();
-    signal.addEventListener('abort', () => drag.abort(), { once: true });
-    drag.signal.addEventListener('abort', () => {
-      dragging = false;
-      reportBox();
-    });
-    dragging = true;
-    reportBox();
-    win.addEventListener('pointermove', move, { signal: drag.signal });
-    win.addEventListener(
-      'pointerup',
-      () => {
-        drag.abort();
-        void savePanelPrefs(options.storage, options.family, prefs);
-      },
-      { signal: drag.signal },
-    );
-  };
-  const onResizeKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    prefs.width = clampWidth(prefs.width + (event.key === 'ArrowLeft' ? 20 : -20));
-    apply();
-    void savePanelPrefs(options.storage, options.family, prefs);
-  };
+  // Dragging the left edge; arrow keys for keyboards.
+  const onResizeStart = (event: ReactPointerEvent<HTMLDivElement>) => startResize(m, event);
+  const onResizeKey = (event: ReactKeyboardEvent<HTMLDivElement>) => resizeByKey(m, event);
 
   const calls = options.calls ?? null;
   const liveCall = () => {
@@ -253,6 +203,18 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
     );
   };
   panelViews.set(host, view);
+  const m: MountedPanel = {
+    options,
+    doc,
+    signal,
+    prefs,
+    view,
+    tags,
+    root,
+    dragging: false,
+    apply,
+    reportBox,
+  };
 
   let seen: boolean | null = null;
   const reportVisibility = () => {
@@ -262,42 +224,12 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
     options.onVisibility?.(next);
   };
 
-  /**
-   * issue #13: the header follows the call; an offer opens the panel (not saved: the
-   * agent's own choice stays) and brings the call-flow widget into view; closing the last
-   * tab showing a live call asks first.
-   */
-  function watchPanelCall(session: CallSession): void {
-    if (options.guardUnload ?? true) {
-      guardUnloadWhileLastViewer(
-        session,
-        doc.defaultView ?? window,
-        signal,
-        options.showsCallFlow ?? (() => tags.includes(CALL_FLOW_TAG)),
-      );
-    }
-    let offeredFor: string | null = null;
-    const onCall = () => {
-      const snapshot = session.get();
-      const call = snapshot.call;
-      if (!isCallLive(call)) view.hangUpConfirm = false;
-      if (snapshot.offered && isCallLive(call) && call.callId !== offeredFor) {
-        offeredFor = call.callId;
-        if (!prefs.open && tags.includes(CALL_FLOW_TAG)) {
-          prefs.open = true;
-          apply();
-        }
-        root.querySelector(CALL_FLOW_TAG)?.scrollIntoView?.({ block: 'start' });
-      }
-      view.render();
-    };
-    signal.addEventListener('abort', session.subscribe(onCall), { once: true });
-    onCall();
-  }
-
   let lastBox = '';
   function reportBox(): void {
-    const box: PanelBox = { width: prefs.open ? prefs.width : COLLAPSED_WIDTH, dragging };
+    const box: PanelBox = {
+      width: prefs.open ? prefs.width : COLLAPSED_WIDTH,
+      dragging: m.dragging,
+    };
     const key = JSON.stringify(box);
     if (signal.aborted || key === lastBox) return;
     lastBox = key;
@@ -333,7 +265,7 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
   // Beside the body, not in it (issue #14): a page's `body { zoom }` or transform would
   // scale or move a panel inside it; the root element is the CRM's to style far less.
   doc.documentElement.append(host);
-  if (calls) watchPanelCall(calls);
+  if (calls) watchPanelCall(m, calls);
   if (options.onView) {
     keepPanelView({
       host,
@@ -358,6 +290,125 @@ export async function mountPanel(options: MountPanelOptions): Promise<HTMLElemen
     { once: true },
   );
   return host;
+}
+
+/** What the panel's parts (resizing, following the call) need of the mounted panel. */
+interface MountedPanel {
+  options: MountPanelOptions;
+  doc: Document;
+  signal: AbortSignal;
+  /** The panel's prefs: changed in place, saved by whoever changes them. */
+  prefs: PanelPrefs;
+  view: PanelState;
+  tags: string[];
+  root: ShadowRoot;
+  /** A resize drag is on (PanelBox.dragging). */
+  dragging: boolean;
+  /** Pins the host to the prefs' width and renders. */
+  apply(): void;
+  reportBox(): void;
+}
+
+/** The panel's host element and its shadow root (themed, styled), not yet in the page. */
+function createPanelRoot(doc: Document, options: MountPanelOptions) {
+  const { signal } = options;
+  const host = doc.createElement(PANEL_TAG);
+  host.setAttribute('data-site', options.family);
+  // The app's live components read the tokens' dark theme from the host, as the panel's
+  // own styles follow the system's scheme.
+  const dark = (doc.defaultView ?? window).matchMedia?.('(prefers-color-scheme: dark)');
+  const applyTheme = () => host.setAttribute('data-theme', dark?.matches ? 'dark' : 'light');
+  applyTheme();
+  dark?.addEventListener?.('change', applyTheme, { signal });
+  const root = host.attachShadow({ mode: options.shadowMode ?? 'closed' });
+  panelRoots.set(host, root);
+  const style = doc.createElement('style');
+  style.textContent = PANEL_CSS;
+  const container = doc.createElement('div');
+  for (const [name, value] of ROOT_RESET) container.style.setProperty(name, value);
+  root.append(style, container);
+  const reactRoot = createRoot(container);
+  return { host, root, reactRoot };
+}
+
+/** The panel's tab: open or collapse it, saved at once. */
+function toggleOpen(m: MountedPanel): void {
+  const { options, prefs } = m;
+  prefs.open = !prefs.open;
+  m.apply();
+  void savePanelPrefs(options.storage, options.family, prefs);
+}
+
+/** Dragging the panel's left edge: saved when the drag ends. */
+function startResize(m: MountedPanel, event: ReactPointerEvent<HTMLDivElement>): void {
+  const { doc, signal, options, prefs } = m;
+  event.preventDefault();
+  const win = doc.defaultView ?? window;
+  // The panel frame spans the page's viewport (issue #29): its innerWidth is the page's.
+  const move = (moveEvent: PointerEvent) => {
+    prefs.width = clampWidth(win.innerWidth - moveEvent.clientX);
+    m.apply();
+  };
+  const drag = new AbortController();
+  signal.addEventListener('abort', () => drag.abort(), { once: true });
+  drag.signal.addEventListener('abort', () => {
+    m.dragging = false;
+    m.reportBox();
+  });
+  m.dragging = true;
+  m.reportBox();
+  win.addEventListener('pointermove', move, { signal: drag.signal });
+  win.addEventListener(
+    'pointerup',
+    () => {
+      drag.abort();
+      void savePanelPrefs(options.storage, options.family, prefs);
+    },
+    { signal: drag.signal },
+  );
+}
+
+/** Arrow keys on the panel's edge, for keyboards: saved at once. */
+function resizeByKey(m: MountedPanel, event: ReactKeyboardEvent<HTMLDivElement>): void {
+  const { options, prefs } = m;
+  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+  prefs.width = clampWidth(prefs.width + (event.key === 'ArrowLeft' ? 20 : -20));
+  m.apply();
+  void savePanelPrefs(options.storage, options.family, prefs);
+}
+
+/**
+ * issue #13: the header follows the call; an offer opens the panel (not saved: the
+ * agent's own choice stays) and brings the call-flow widget into view; closing the last
+ * tab showing a live call asks first.
+ */
+function watchPanelCall(m: MountedPanel, session: CallSession): void {
+  const { options, doc, signal, prefs, view, tags, root } = m;
+  if (options.guardUnload ?? true) {
+    guardUnloadWhileLastViewer(
+      session,
+      doc.defaultView ?? window,
+      signal,
+      options.showsCallFlow ?? (() => tags.includes(CALL_FLOW_TAG)),
+    );
+  }
+  let offeredFor: string | null = null;
+  const onCall = () => {
+    const snapshot = session.get();
+    const call = snapshot.call;
+    if (!isCallLive(call)) view.hangUpConfirm = false;
+    if (snapshot.offered && isCallLive(call) && call.callId !== offeredFor) {
+      offeredFor = call.callId;
+      if (!prefs.open && tags.includes(CALL_FLOW_TAG)) {
+        prefs.open = true;
+        m.apply();
+      }
+      root.querySelector(CALL_FLOW_TAG)?.scrollIntoView?.({ block: 'start' });
+    }
+    view.render();
+  };
+  signal.addEventListener('abort', session.subscribe(onCall), { once: true });
+  onCall();
 }
 
 /** The panel's closed shadow root, for this runtime (and its unit tests) only. */

@@ -111,240 +111,270 @@ const CONNECTION_STATUSES: readonly ConnectionStatus[] = [
  * - `stop()` (sign-out) drops everything: nothing of one user's feed reaches the next.
  */
 export function createLiveFeed(options: LiveFeedOptions): OwnLiveFeed {
-  const now = options.now ?? Date.now;
-  const calls = options.calls ?? defaultNotificationCalls(options.api);
-  const listeners = new Set<() => void>();
-  const arrivalListeners = new Set<(notification: Notification) => void>();
-
-  let snapshot: LiveSnapshot = IDLE_LIVE_SNAPSHOT;
-  let scope: LiveFeedScope | null = null;
-  /** Each start (and stop) is a new run; answers of an older run are dropped. */
-  let run = 0;
-  let unsubscribers: (() => void)[] = [];
-  /** The server's list merged with arrivals; `read` here is the server's flag only. */
-  let server: Notification[] = [];
-  let readIds: ReadNotificationIds = {};
-  /** Read here but not yet accepted by the server: sent again on the next occasion. */
-  let unsynced = new Set<string>();
-  let readIdsLoaded: Promise<void> = Promise.resolve();
-  /** Arrivals are numbered, so a list answer does not drop what came while it loaded. */
-  let arrivalSeq = 0;
-  const arrivedAt = new Map<string, number>();
-  let loadSeq = 0;
-  let hasList = false;
-
-  function emit(next: Partial<LiveSnapshot>): void {
-    snapshot = { ...snapshot, ...next };
-    for (const listener of [...listeners]) listener();
-  }
-
-  function publishList(): void {
-    const notifications = mergeReadFlags(server, readIds);
-    emit({ notifications, unread: countUnread(notifications) });
-  }
-
-  async function persistReadIds(forScope: LiveFeedScope): Promise<void> {
-    // After the stored ids are read, so a mark made meanwhile does not overwrite them.
-    await readIdsLoaded;
-    try {
-      await options.storage.set(readIdsStorageKey(forScope), serializeReadIds(readIds));
-    } catch {
-      // Storage full or gone: the read state still holds for this page and on the server.
-    }
-  }
-
-  function rememberRead(ids: readonly string[]): void {
-    const next = pruneReadIds(addReadIds(readIds, ids, now()), now());
-    if (next === readIds) return;
-    readIds = next;
-    if (scope) void persistReadIds(scope);
-  }
-
-  async function load(): Promise<void> {
-    const current = scope;
-    if (!current) return;
-    const myRun = run;
-    const mySeq = ++loadSeq;
-    const seqAtStart = arrivalSeq;
-    if (!hasList) emit({ status: 'loading' });
-    try {
-      const list = await calls.list(current.workspaceId);
-      await readIdsLoaded;
-      // A newer load or another user's run: this answer is stale.
-      if (myRun !== run || mySeq !== loadSeq) return;
-      const listed = new Set(list.map((notification) => notification.id));
-      const arrivedMeanwhile = server.filter(
-        (notification) =>
-          !listed.has(notification.id) && (arrivedAt.get(notification.id) ?? 0) > seqAtStart,
-      );
-      server = sortNewestFirst([...arrivedMeanwhile, ...list]).slice(0, MAX_NOTIFICATIONS);
-      hasList = true;
-      readIds = pruneReadIds(readIds, now());
-      emit({ status: 'ready' });
-      publishList();
-      void syncUnread();
-    } catch {
-      if (myRun !== run || mySeq !== loadSeq) return;
-      // A list already shown stays (a failed refresh after a reconnect is no error page).
-      if (!hasList) emit({ status: 'error' });
-    }
-  }
-
-  /** Tells the server the ids read here that it does not know of yet. */
-  async function syncUnread(): Promise<void> {
-    const current = scope;
-    if (!current) return;
-    const known = new Set(server.filter((n) => n.read).map((n) => n.id));
-    const ids = [...unsynced].filter((id) => !known.has(id));
-    unsynced = new Set(ids);
-    if (ids.length === 0) return;
-    await sendRead(current, { ids: ids.slice(0, 500) });
-  }
-
-  async function sendRead(forScope: LiveFeedScope, body: MarkNotificationsRead): Promise<void> {
-    const myRun = run;
-    try {
-      const ids = await calls.markRead(forScope.workspaceId, body);
-      if (myRun !== run) return;
-      acceptServerRead(ids);
-      if ('ids' in body) for (const id of body.ids) unsynced.delete(id);
-      else unsynced.clear();
-      if (snapshot.notice) emit({ notice: null });
-    } catch {
-      if (myRun !== run) return;
-      emit({ notice: READ_SYNC_NOTICE });
-    }
-  }
-
-  /** Ids the server now counts read (its answer, or the read event from elsewhere). */
-  function acceptServerRead(ids: readonly string[]): void {
-    if (ids.length === 0) return;
-    const set = new Set(ids);
-    server = server.map((n) => (set.has(n.id) && !n.read ? { ...n, read: true } : n));
-    rememberRead(ids);
-    publishList();
-  }
-
-  function onNotification(payload: unknown): void {
-    const parsed = notificationSchema.safeParse(payload);
-    if (!parsed.success || !scope) return;
-    const notification = parsed.data;
-    if (server.some((n) => n.id === notification.id)) return;
-    arrivedAt.set(notification.id, ++arrivalSeq);
-    server = sortNewestFirst([notification, ...server]).slice(0, MAX_NOTIFICATIONS);
-    publishList();
-    const merged = mergeReadFlags([notification], readIds)[0];
-    if (merged && !merged.read) for (const listener of [...arrivalListeners]) listener(merged);
-  }
-
-  function onReadElsewhere(payload: unknown): void {
-    const parsed = notificationsReadSchema.safeParse(payload);
-    if (parsed.success) acceptServerRead(parsed.data.ids);
-  }
-
-  function onLiveCalls(payload: unknown): void {
-    const count = readLiveCallCount(payload);
-    if (count !== null && count !== snapshot.liveCalls) emit({ liveCalls: count });
-  }
-
-  function onConnection(payload: unknown): void {
-    const next = CONNECTION_STATUSES.find((status) => status === payload);
-    if (!next) return;
-    const was = snapshot.socket;
-    if (next !== was) emit({ socket: next });
-    // Offline delivery: whatever was sent while the socket was down comes with the list.
-    if (next === 'connected' && was !== 'connected') void load();
-  }
-
-  function start(): void {
-    const next = options.scope();
-    if (scope && next && scope.userId === next.userId && scope.workspaceId === next.workspaceId) {
-      return;
-    }
-    stop();
-    if (!next) return;
-    scope = next;
-    const myRun = run;
-    readIdsLoaded = (async () => {
-      let stored: ReadNotificationIds = {};
-      try {
-        stored = parseReadIds(await options.storage.get(readIdsStorageKey(next)));
-      } catch {
-        // Unreadable storage: start with nothing read here; the server's flags still hold.
-      }
-      if (myRun !== run) return;
-      const marked = Object.keys(readIds).length > 0;
-      readIds = pruneReadIds({ ...stored, ...readIds }, now());
-      if (hasList) publishList();
-      if (marked) void persistReadIds(next);
-    })();
-    const { api } = options;
-    unsubscribers = [
-      api.subscribe(NOTIFICATION_EVENT, onNotification),
-      api.subscribe(NOTIFICATIONS_READ_EVENT, onReadElsewhere),
-      api.subscribe(LIVE_CALLS_EVENT, onLiveCalls),
-      api.subscribe(CONNECTION_STATUS_EVENT, onConnection),
-    ];
-    emit({ status: 'loading', socket: options.socketStatus?.() ?? snapshot.socket });
-    void load();
-  }
-
-  function stop(): void {
-    run += 1;
-    for (const unsubscribe of unsubscribers) unsubscribe();
-    unsubscribers = [];
-    scope = null;
-    server = [];
-    readIds = {};
-    unsynced = new Set();
-    arrivedAt.clear();
-    hasList = false;
-    if (snapshot !== IDLE_LIVE_SNAPSHOT) {
-      snapshot = IDLE_LIVE_SNAPSHOT;
-      for (const listener of [...listeners]) listener();
-    }
-  }
-
-  async function markRead(ids: readonly string[]): Promise<void> {
-    const current = scope;
-    if (!current) return;
-    const fresh = ids.filter((id) => server.some((n) => n.id === id && !n.read));
-    rememberRead(ids);
-    publishList();
-    if (fresh.length === 0) return;
-    for (const id of fresh) unsynced.add(id);
-    await sendRead(current, { ids: [...unsynced].slice(0, 500) });
-  }
-
-  async function markAllRead(): Promise<void> {
-    const current = scope;
-    if (!current) return;
-    const ids = server.map((n) => n.id);
-    rememberRead(ids);
-    publishList();
-    // Kept until the server takes them: a failed mark-all is sent again as ids.
-    for (const id of ids) unsynced.add(id);
-    await sendRead(current, { all: true });
-  }
-
+  const f: FeedState = {
+    options,
+    now: options.now ?? Date.now,
+    calls: options.calls ?? defaultNotificationCalls(options.api),
+    listeners: new Set(),
+    arrivalListeners: new Set(),
+    snapshot: IDLE_LIVE_SNAPSHOT,
+    scope: null,
+    run: 0,
+    unsubscribers: [],
+    server: [],
+    readIds: {},
+    unsynced: new Set(),
+    readIdsLoaded: Promise.resolve(),
+    arrivalSeq: 0,
+    arrivedAt: new Map(),
+    loadSeq: 0,
+    hasList: false,
+  };
   return {
-    get: () => snapshot,
+    get: () => f.snapshot,
     subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+      f.listeners.add(listener);
+      return () => void f.listeners.delete(listener);
     },
-    markRead,
-    markAllRead,
+    markRead: (ids) => markRead(f, ids),
+    markAllRead: () => markAllRead(f),
     reload() {
-      if (!scope) return;
-      if (!hasList) emit({ status: 'loading' });
-      void load();
+      if (!f.scope) return;
+      if (!f.hasList) emit(f, { status: 'loading' });
+      void load(f);
     },
     onArrival(listener) {
-      arrivalListeners.add(listener);
-      return () => void arrivalListeners.delete(listener);
+      f.arrivalListeners.add(listener);
+      return () => void f.arrivalListeners.delete(listener);
     },
-    start,
-    stop,
+    start: () => start(f),
+    stop: () => stop(f),
   };
+}
+
+/** What one live feed holds between calls. */
+interface FeedState {
+  options: LiveFeedOptions;
+  now: () => number;
+  calls: NotificationCalls;
+  listeners: Set<() => void>;
+  arrivalListeners: Set<(notification: Notification) => void>;
+  snapshot: LiveSnapshot;
+  scope: LiveFeedScope | null;
+  /** Each start (and stop) is a new run; answers of an older run are dropped. */
+  run: number;
+  unsubscribers: (() => void)[];
+  /** The server's list merged with arrivals; `read` here is the server's flag only. */
+  server: Notification[];
+  readIds: ReadNotificationIds;
+  /** Read here but not yet accepted by the server: sent again on the next occasion. */
+  unsynced: Set<string>;
+  readIdsLoaded: Promise<void>;
+  /** Arrivals are numbered, so a list answer does not drop what came while it loaded. */
+  arrivalSeq: number;
+  arrivedAt: Map<string, number>;
+  loadSeq: number;
+  hasList: boolean;
+}
+
+function emit(f: FeedState, next: Partial<LiveSnapshot>): void {
+  f.snapshot = { ...f.snapshot, ...next };
+  for (const listener of [...f.listeners]) listener();
+}
+
+function publishList(f: FeedState): void {
+  const notifications = mergeReadFlags(f.server, f.readIds);
+  emit(f, { notifications, unread: countUnread(notifications) });
+}
+
+async function persistReadIds(f: FeedState, forScope: LiveFeedScope): Promise<void> {
+  // After the stored ids are read, so a mark made meanwhile does not overwrite them.
+  await f.readIdsLoaded;
+  try {
+    await f.options.storage.set(readIdsStorageKey(forScope), serializeReadIds(f.readIds));
+  } catch {
+    // Storage full or gone: the read state still holds for this page and on the server.
+  }
+}
+
+function rememberRead(f: FeedState, ids: readonly string[]): void {
+  const next = pruneReadIds(addReadIds(f.readIds, ids, f.now()), f.now());
+  if (next === f.readIds) return;
+  f.readIds = next;
+  if (f.scope) void persistReadIds(f, f.scope);
+}
+
+async function load(f: FeedState): Promise<void> {
+  const current = f.scope;
+  if (!current) return;
+  const myRun = f.run;
+  const mySeq = ++f.loadSeq;
+  const seqAtStart = f.arrivalSeq;
+  if (!f.hasList) emit(f, { status: 'loading' });
+  try {
+    const list = await f.calls.list(current.workspaceId);
+    await f.readIdsLoaded;
+    // A newer load or another user's run: this answer is stale.
+    if (myRun !== f.run || mySeq !== f.loadSeq) return;
+    const listed = new Set(list.map((notification) => notification.id));
+    const arrivedMeanwhile = f.server.filter(
+      (notification) =>
+        !listed.has(notification.id) && (f.arrivedAt.get(notification.id) ?? 0) > seqAtStart,
+    );
+    f.server = sortNewestFirst([...arrivedMeanwhile, ...list]).slice(0, MAX_NOTIFICATIONS);
+    f.hasList = true;
+    f.readIds = pruneReadIds(f.readIds, f.now());
+    emit(f, { status: 'ready' });
+    publishList(f);
+    void syncUnread(f);
+  } catch {
+    if (myRun !== f.run || mySeq !== f.loadSeq) return;
+    // A list already shown stays (a failed refresh after a reconnect is no error page).
+    if (!f.hasList) emit(f, { status: 'error' });
+  }
+}
+
+/** Tells the server the ids read here that it does not know of yet. */
+async function syncUnread(f: FeedState): Promise<void> {
+  const current = f.scope;
+  if (!current) return;
+  const known = new Set(f.server.filter((n) => n.read).map((n) => n.id));
+  const ids = [...f.unsynced].filter((id) => !known.has(id));
+  f.unsynced = new Set(ids);
+  if (ids.length === 0) return;
+  await sendRead(f, current, { ids: ids.slice(0, 500) });
+}
+
+async function sendRead(
+  f: FeedState,
+  forScope: LiveFeedScope,
+  body: MarkNotificationsRead,
+): Promise<void> {
+  const myRun = f.run;
+  try {
+    const ids = await f.calls.markRead(forScope.workspaceId, body);
+    if (myRun !== f.run) return;
+    acceptServerRead(f, ids);
+    if ('ids' in body) for (const id of body.ids) f.unsynced.delete(id);
+    else f.unsynced.clear();
+    if (f.snapshot.notice) emit(f, { notice: null });
+  } catch {
+    if (myRun !== f.run) return;
+    emit(f, { notice: READ_SYNC_NOTICE });
+  }
+}
+
+/** Ids the server now counts read (its answer, or the read event from elsewhere). */
+function acceptServerRead(f: FeedState, ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  const set = new Set(ids);
+  f.server = f.server.map((n) => (set.has(n.id) && !n.read ? { ...n, read: true } : n));
+  rememberRead(f, ids);
+  publishList(f);
+}
+
+function onNotification(f: FeedState, payload: unknown): void {
+  const parsed = notificationSchema.safeParse(payload);
+  if (!parsed.success || !f.scope) return;
+  const notification = parsed.data;
+  if (f.server.some((n) => n.id === notification.id)) return;
+  f.arrivedAt.set(notification.id, ++f.arrivalSeq);
+  f.server = sortNewestFirst([notification, ...f.server]).slice(0, MAX_NOTIFICATIONS);
+  publishList(f);
+  const merged = mergeReadFlags([notification], f.readIds)[0];
+  if (merged && !merged.read) for (const listener of [...f.arrivalListeners]) listener(merged);
+}
+
+function onReadElsewhere(f: FeedState, payload: unknown): void {
+  const parsed = notificationsReadSchema.safeParse(payload);
+  if (parsed.success) acceptServerRead(f, parsed.data.ids);
+}
+
+function onLiveCalls(f: FeedState, payload: unknown): void {
+  const count = readLiveCallCount(payload);
+  if (count !== null && count !== f.snapshot.liveCalls) emit(f, { liveCalls: count });
+}
+
+function onConnection(f: FeedState, payload: unknown): void {
+  const next = CONNECTION_STATUSES.find((status) => status === payload);
+  if (!next) return;
+  const was = f.snapshot.socket;
+  if (next !== was) emit(f, { socket: next });
+  // Offline delivery: whatever was sent while the socket was down comes with the list.
+  if (next === 'connected' && was !== 'connected') void load(f);
+}
+
+function start(f: FeedState): void {
+  const next = f.options.scope();
+  const { scope } = f;
+  if (scope && next && scope.userId === next.userId && scope.workspaceId === next.workspaceId) {
+    return;
+  }
+  stop(f);
+  if (!next) return;
+  f.scope = next;
+  f.readIdsLoaded = loadStoredReadIds(f, next);
+  const { api } = f.options;
+  f.unsubscribers = [
+    api.subscribe(NOTIFICATION_EVENT, (payload) => onNotification(f, payload)),
+    api.subscribe(NOTIFICATIONS_READ_EVENT, (payload) => onReadElsewhere(f, payload)),
+    api.subscribe(LIVE_CALLS_EVENT, (payload) => onLiveCalls(f, payload)),
+    api.subscribe(CONNECTION_STATUS_EVENT, (payload) => onConnection(f, payload)),
+  ];
+  emit(f, { status: 'loading', socket: f.options.socketStatus?.() ?? f.snapshot.socket });
+  void load(f);
+}
+
+/** The ids this user read here before, merged with any marked since the start. */
+async function loadStoredReadIds(f: FeedState, next: LiveFeedScope): Promise<void> {
+  const myRun = f.run;
+  let stored: ReadNotificationIds = {};
+  try {
+    stored = parseReadIds(await f.options.storage.get(readIdsStorageKey(next)));
+  } catch {
+    // Unreadable storage: start with nothing read here; the server's flags still hold.
+  }
+  if (myRun !== f.run) return;
+  const marked = Object.keys(f.readIds).length > 0;
+  f.readIds = pruneReadIds({ ...stored, ...f.readIds }, f.now());
+  if (f.hasList) publishList(f);
+  if (marked) void persistReadIds(f, next);
+}
+
+function stop(f: FeedState): void {
+  f.run += 1;
+  for (const unsubscribe of f.unsubscribers) unsubscribe();
+  f.unsubscribers = [];
+  f.scope = null;
+  f.server = [];
+  f.readIds = {};
+  f.unsynced = new Set();
+  f.arrivedAt.clear();
+  f.hasList = false;
+  if (f.snapshot !== IDLE_LIVE_SNAPSHOT) {
+    f.snapshot = IDLE_LIVE_SNAPSHOT;
+    for (const listener of [...f.listeners]) listener();
+  }
+}
+
+async function markRead(f: FeedState, ids: readonly string[]): Promise<void> {
+  const current = f.scope;
+  if (!current) return;
+  const fresh = ids.filter((id) => f.server.some((n) => n.id === id && !n.read));
+  rememberRead(f, ids);
+  publishList(f);
+  if (fresh.length === 0) return;
+  for (const id of fresh) f.unsynced.add(id);
+  await sendRead(f, current, { ids: [...f.unsynced].slice(0, 500) });
+}
+
+async function markAllRead(f: FeedState): Promise<void> {
+  const current = f.scope;
+  if (!current) return;
+  const ids = f.server.map((n) => n.id);
+  rememberRead(f, ids);
+  publishList(f);
+  // Kept until the server takes them: a failed mark-all is sent again as ids.
+  for (const id of ids) f.unsynced.add(id);
+  await sendRead(f, current, { all: true });
 }

@@ -28,7 +28,7 @@ import {
 } from '@/shared/transport/direct-transport';
 import { TransportError, type Transport } from '@/shared/transport/transport';
 import { SignInError, toSignInError } from './sign-in-error';
-import { createStoredSessionStore } from './stored-session-store';
+import { createStoredSessionStore, type StoredSessionStore } from './stored-session-store';
 
 /** A TokenSource over the session store that persists every rotation. */
 export interface SessionTokenSource extends TokenSource {
@@ -141,12 +141,152 @@ type WorkspaceContext = Pick<SessionState, 'workspace' | 'agent' | 'crmOrganizat
 export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { api, tokenSource } = deps;
   const stored = createStoredSessionStore(deps.storage);
+  const context = createWorkspaceContextLoader(deps, stored);
 
   async function persist(user: LoggedUser, tokens: SessionTokens): Promise<void> {
     await stored.save(user, tokens);
     await stored.setVersion(deps.appVersion);
   }
 
+  async function signIn(username: string, password: string): Promise<LoggedUser> {
+    // spec: session 4 step 1 / 5 — credentials are trimmed.
+    const parsed = loginRequestSchema.safeParse({
+      username: username.trim(),
+      password: password.trim(),
+    });
+    if (!parsed.success) throw new SignInError('invalid', en.INVALID_CREDENTIALS);
+    let tokens: SessionTokens;
+    try {
+      const { attributes } = (await login(api, parsed.data)).data;
+      tokens = {
+        username: parsed.data.username,
+        accessToken: attributes.AccessToken,
+        refreshToken: attributes.RefreshToken,
+      };
+    } catch (error) {
+      throw toSignInError(error);
+    }
+    useSessionStore.setState({ tokens, logoutMessage: null });
+    try {
+      const me = await getMe(api, { silent: true });
+      const user = toLoggedUser(me);
+      await persist(user, tokens);
+      useSessionStore.setState({ user });
+      await context.load(user);
+      useSessionStore.setState({ status: 'signed-in' });
+      deps.socket?.connectSocket();
+      return user;
+    } catch (error) {
+      useSessionStore.setState({ ...initialSessionState, status: 'signed-out' });
+      await stored.forget();
+      throw toSignInError(error);
+    }
+  }
+
+  /** A stored or adopted session becomes the current one: its workspace, then signed in. */
+  async function enter(user: LoggedUser, tokens: SessionTokens): Promise<LoggedUser | null> {
+    useSessionStore.setState({ user, tokens });
+    try {
+      await context.load(user);
+    } catch (error) {
+      // A refused refresh has already signed the user out; anything else keeps the session,
+      // with the stored copy of its workspace meanwhile, loaded again later (issue #28).
+      if (error instanceof TransportError && error.authFailed) return null;
+      const copy = await context.storedCopy(user);
+      if (copy && useSessionStore.getState().user === user) useSessionStore.setState(copy);
+      context.owe(user);
+    }
+    if (!useSessionStore.getState().user) return null;
+    useSessionStore.setState({ status: 'signed-in' });
+    deps.socket?.connectSocket();
+    return user;
+  }
+
+  async function restore(): Promise<LoggedUser | null> {
+    const storedVersion = await stored.version();
+    const found = await stored.read();
+    // spec: session 4 step 10 — another app version forces logout, except on an invite path.
+    const versionChanged = storedVersion !== null && storedVersion !== deps.appVersion;
+    if (
+      found.state !== 'stored' ||
+      (versionChanged && !/\/invite(\/|$)/.test(deps.currentPath()))
+    ) {
+      if (found.state !== 'absent' || versionChanged) await logout();
+      else useSessionStore.setState({ ...initialSessionState, status: 'signed-out' });
+      return null;
+    }
+    return enter(found.user, found.tokens);
+  }
+
+  async function adopt(handoff: SessionHandoff): Promise<LoggedUser | null> {
+    if (!deps.candidateApi) return null;
+    const before = useSessionStore.getState();
+    // Nobody signed in: screens wait (a spinner) rather than offer a sign-in meanwhile.
+    if (before.status === 'signed-out') useSessionStore.setState({ status: 'restoring' });
+    let candidate: { user: LoggedUser; tokens: SessionTokens };
+    try {
+      candidate = await checkHandoff(api, handoff, deps.candidateApi);
+    } catch {
+      if (before.status === 'signed-out') useSessionStore.setState({ status: 'signed-out' });
+      return null;
+    }
+    // The new session replaces the old one: the old family is revoked (best effort), and
+    // nothing of the old user's (workspace, lookups, socket) carries over.
+    const revoked = revokeOnServer(api, before.tokens?.refreshToken);
+    deps.socket?.disconnectSocket();
+    useSessionStore.setState({ ...initialSessionState, status: 'restoring' });
+    await persist(candidate.user, candidate.tokens);
+    await revoked;
+    return enter(candidate.user, candidate.tokens);
+  }
+
+  /**
+   * Ends the session in this tab only: memory and socket — storage is left alone. The data
+   * layer forgets its cache (lookups included) when the session store says signed out.
+   */
+  function signOutHere(logoutMessage: string | null): void {
+    context.forget();
+    deps.socket?.disconnectSocket();
+    useSessionStore.setState({ ...initialSessionState, status: 'signed-out', logoutMessage });
+  }
+
+  /** spec: session 4 step 9. */
+  async function logout(reason?: 'refreshFailed'): Promise<void> {
+    const revoked = revokeOnServer(api, useSessionStore.getState().tokens?.refreshToken);
+    signOutHere(reason === 'refreshFailed' ? en.AUTH_PATCH_ERROR : null);
+    await stored.clear(deps.appVersion);
+    deps.coordinator?.publish({ type: 'signedOut' });
+    await revoked;
+  }
+
+  // issue 9 item 6 — another tab signed out (and cleared the storage): so does this one.
+  // (Rotations by other tabs are adopted by the token source.)
+  deps.coordinator?.subscribe((change) => {
+    const { tokens, status } = useSessionStore.getState();
+    if (change.type === 'signedOut' && tokens && status !== 'signed-out') signOutHere(null);
+  });
+
+  tokenSource.setAuthFailureHandler(() => void logout('refreshFailed'));
+  return { signIn, restore, adopt, logout };
+}
+
+/** The signed-in user's workspace context: loaded, applied, and owed while it cannot be. */
+interface WorkspaceContextLoader {
+  /** Loads and applies it; throws when it cannot be loaded. */
+  load(user: LoggedUser): Promise<void>;
+  /** The stored copy of it, if it is this user's. */
+  storedCopy(user: LoggedUser): Promise<WorkspaceContext | null>;
+  /** It could not be loaded: load it again later, on a backoff or when the socket connects. */
+  owe(user: LoggedUser): void;
+  /** Signed out: nothing is owed any more. */
+  forget(): void;
+}
+
+function createWorkspaceContextLoader(
+  deps: SessionServiceDeps,
+  stored: StoredSessionStore,
+): WorkspaceContextLoader {
+  const { api } = deps;
   /**
    * spec: session 4 steps 4-5 — load the workspace, the agent and the CRM org. Lookups are
    * the data layer's cached queries, loaded by the screens that read them (app/query).
@@ -163,8 +303,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     if (!user.workspace) return { workspace: null, agent: null, crmOrganization: null };
     const workspace = await getWorkspace(api, user.workspace, options);
     const [agent, crmOrganization] = await Promise.all([
-      findAgent(user),
-      loadCrmOrganization(workspace),
+      findAgent(api, user),
+      loadCrmOrganization(api, workspace),
     ]);
     return { workspace, agent, crmOrganization };
   }
@@ -247,200 +387,93 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     void retryContext();
   });
 
-  /** What enter() shows when the context cannot be loaded: the stored copy, if it fits. */
-  async function storedContext(user: LoggedUser): Promise<WorkspaceContext | null> {
-    const copy = await stored.readContext().catch(() => null);
-    if (!copy || copy.userId !== user.id || copy.workspace.id !== user.workspace) return null;
-    return { workspace: copy.workspace, agent: copy.agent, crmOrganization: copy.crmOrganization };
+  return {
+    load: loadWorkspaceContext,
+    storedCopy: (user) => storedContext(stored, user),
+    owe: owesContext,
+    forget: stopContextRetry,
+  };
+}
+
+/** What enter() shows when the context cannot be loaded: the stored copy, if it fits. */
+async function storedContext(
+  stored: StoredSessionStore,
+  user: LoggedUser,
+): Promise<WorkspaceContext | null> {
+  const copy = await stored.readContext().catch(() => null);
+  if (!copy || copy.userId !== user.id || copy.workspace.id !== user.workspace) return null;
+  return { workspace: copy.workspace, agent: copy.agent, crmOrganization: copy.crmOrganization };
+}
+
+async function findAgent(api: ApiClient, user: LoggedUser): Promise<Agent | null> {
+  if (!user.personId || user.role === 'system') return null;
+  try {
+    const agents = await fetchLookup(api, 'agents', user.workspace ?? '');
+    return agents.find((agent) => agent.personId === user.personId) ?? null;
+  } catch {
+    return null;
   }
+}
 
-  async function findAgent(user: LoggedUser): Promise<Agent | null> {
-    if (!user.personId || user.role === 'system') return null;
-    try {
-      const agents = await fetchLookup(api, 'agents', user.workspace ?? '');
-      return agents.find((agent) => agent.personId === user.personId) ?? null;
-    } catch {
-      return null;
-    }
+async function loadCrmOrganization(
+  api: ApiClient,
+  workspace: Workspace,
+): Promise<CrmOrganization | null> {
+  const { settings } = workspace.attributes;
+  const crm = workspace.attributes.isZoho ? 'zoho' : settings.ifsOrgId ? 'ifs' : null;
+  if (!crm) return null;
+  try {
+    return await getCrmOrganization(api, workspace.id, crm);
+  } catch {
+    // A CRM connection problem must not keep the user out; links just stay blank.
+    return null;
   }
+}
 
-  async function loadCrmOrganization(workspace: Workspace): Promise<CrmOrganization | null> {
-    const { settings } = workspace.attributes;
-    const crm = workspace.attributes.isZoho ? 'zoho' : settings.ifsOrgId ? 'ifs' : null;
-    if (!crm) return null;
-    try {
-      return await getCrmOrganization(api, workspace.id, crm);
-    } catch {
-      // A CRM connection problem must not keep the user out; links just stay blank.
-      return null;
-    }
+/** The hand-over's own pair and user, found without touching the current session. */
+async function checkHandoff(
+  api: ApiClient,
+  handoff: SessionHandoff,
+  candidateApi: (tokens: SessionTokens) => CandidateApi,
+): Promise<{ user: LoggedUser; tokens: SessionTokens }> {
+  let tokens: SessionTokens;
+  if (handoff.kind === 'refresh-token') {
+    // Anonymous and never refreshed: no Bearer of ours, no sign-out on a refusal.
+    const rotated = await api.call(
+      authResponseSchema,
+      {
+        method: 'PATCH',
+        path: 'auth',
+        body: refreshRequestSchema.parse({
+          username: handoff.username,
+          token: handoff.refreshToken,
+        }),
+        anonymous: true,
+        skipAuthRefresh: true,
+      },
+      { silent: true },
+    );
+    const { AccessToken, RefreshToken } = rotated.data.attributes;
+    tokens = { username: handoff.username, accessToken: AccessToken, refreshToken: RefreshToken };
+  } else {
+    tokens = { username: '', accessToken: handoff.accessToken, refreshToken: NO_REFRESH_TOKEN };
   }
+  const candidate = candidateApi(tokens);
+  const user = toLoggedUser(await getMe(candidate.api, { silent: true }));
+  return { user, tokens: { ...candidate.tokens(), username: user.username } };
+}
 
-  async function signIn(username: string, password: string): Promise<LoggedUser> {
-    // spec: session 4 step 1 / 5 — credentials are trimmed.
-    const parsed = loginRequestSchema.safeParse({
-      username: username.trim(),
-      password: password.trim(),
-    });
-    if (!parsed.success) throw new SignInError('invalid', en.INVALID_CREDENTIALS);
-    let tokens: SessionTokens;
-    try {
-      const { attributes } = (await login(api, parsed.data)).data;
-      tokens = {
-        username: parsed.data.username,
-        accessToken: attributes.AccessToken,
-        refreshToken: attributes.RefreshToken,
-      };
-    } catch (error) {
-      throw toSignInError(error);
-    }
-    useSessionStore.setState({ tokens, logoutMessage: null });
-    try {
-      const me = await getMe(api, { silent: true });
-      const user = toLoggedUser(me);
-      await persist(user, tokens);
-      useSessionStore.setState({ user });
-      await loadWorkspaceContext(user);
-      useSessionStore.setState({ status: 'signed-in' });
-      deps.socket?.connectSocket();
-      return user;
-    } catch (error) {
-      useSessionStore.setState({ ...initialSessionState, status: 'signed-out' });
-      await stored.forget();
-      throw toSignInError(error);
-    }
+/**
+ * Best effort (issue 9 item 7): started before local state is cleared, bounded by
+ * REVOKE_TIMEOUT_MS, and never in the way of the local sign-out.
+ */
+async function revokeOnServer(api: ApiClient, refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken || refreshToken === NO_REFRESH_TOKEN) return;
+  try {
+    await revokeSession(api, refreshToken);
+  } catch {
+    // Offline, or an older server without auth/revoke: the token then dies when it expires.
   }
-
-  /** A stored or adopted session becomes the current one: its workspace, then signed in. */
-  async function enter(user: LoggedUser, tokens: SessionTokens): Promise<LoggedUser | null> {
-    useSessionStore.setState({ user, tokens });
-    try {
-      await loadWorkspaceContext(user);
-    } catch (error) {
-      // A refused refresh has already signed the user out; anything else keeps the session,
-      // with the stored copy of its workspace meanwhile, loaded again later (issue #28).
-      if (error instanceof TransportError && error.authFailed) return null;
-      const copy = await storedContext(user);
-      if (copy && useSessionStore.getState().user === user) useSessionStore.setState(copy);
-      owesContext(user);
-    }
-    if (!useSessionStore.getState().user) return null;
-    useSessionStore.setState({ status: 'signed-in' });
-    deps.socket?.connectSocket();
-    return user;
-  }
-
-  async function restore(): Promise<LoggedUser | null> {
-    const storedVersion = await stored.version();
-    const found = await stored.read();
-    // spec: session 4 step 10 — another app version forces logout, except on an invite path.
-    const versionChanged = storedVersion !== null && storedVersion !== deps.appVersion;
-    if (
-      found.state !== 'stored' ||
-      (versionChanged && !/\/invite(\/|$)/.test(deps.currentPath()))
-    ) {
-      if (found.state !== 'absent' || versionChanged) await logout();
-      else useSessionStore.setState({ ...initialSessionState, status: 'signed-out' });
-      return null;
-    }
-    return enter(found.user, found.tokens);
-  }
-
-  /** The hand-over's own pair and user, found without touching the current session. */
-  async function checkHandoff(
-    handoff: SessionHandoff,
-    candidateApi: (tokens: SessionTokens) => CandidateApi,
-  ): Promise<{ user: LoggedUser; tokens: SessionTokens }> {
-    let tokens: SessionTokens;
-    if (handoff.kind === 'refresh-token') {
-      // Anonymous and never refreshed: no Bearer of ours, no sign-out on a refusal.
-      const rotated = await api.call(
-        authResponseSchema,
-        {
-          method: 'PATCH',
-          path: 'auth',
-          body: refreshRequestSchema.parse({
-            username: handoff.username,
-            token: handoff.refreshToken,
-          }),
-          anonymous: true,
-          skipAuthRefresh: true,
-        },
-        { silent: true },
-      );
-      const { AccessToken, RefreshToken } = rotated.data.attributes;
-      tokens = { username: handoff.username, accessToken: AccessToken, refreshToken: RefreshToken };
-    } else {
-      tokens = { username: '', accessToken: handoff.accessToken, refreshToken: NO_REFRESH_TOKEN };
-    }
-    const candidate = candidateApi(tokens);
-    const user = toLoggedUser(await getMe(candidate.api, { silent: true }));
-    return { user, tokens: { ...candidate.tokens(), username: user.username } };
-  }
-
-  async function adopt(handoff: SessionHandoff): Promise<LoggedUser | null> {
-    if (!deps.candidateApi) return null;
-    const before = useSessionStore.getState();
-    // Nobody signed in: screens wait (a spinner) rather than offer a sign-in meanwhile.
-    if (before.status === 'signed-out') useSessionStore.setState({ status: 'restoring' });
-    let candidate: { user: LoggedUser; tokens: SessionTokens };
-    try {
-      candidate = await checkHandoff(handoff, deps.candidateApi);
-    } catch {
-      if (before.status === 'signed-out') useSessionStore.setState({ status: 'signed-out' });
-      return null;
-    }
-    // The new session replaces the old one: the old family is revoked (best effort), and
-    // nothing of the old user's (workspace, lookups, socket) carries over.
-    const revoked = revokeOnServer(before.tokens?.refreshToken);
-    deps.socket?.disconnectSocket();
-    useSessionStore.setState({ ...initialSessionState, status: 'restoring' });
-    await persist(candidate.user, candidate.tokens);
-    await revoked;
-    return enter(candidate.user, candidate.tokens);
-  }
-
-  /**
-   * Best effort (issue 9 item 7): started before local state is cleared, bounded by
-   * REVOKE_TIMEOUT_MS, and never in the way of the local sign-out.
-   */
-  async function revokeOnServer(refreshToken: string | undefined): Promise<void> {
-    if (!refreshToken || refreshToken === NO_REFRESH_TOKEN) return;
-    try {
-      await revokeSession(api, refreshToken);
-    } catch {
-      // Offline, or an older server without auth/revoke: the token then dies when it expires.
-    }
-  }
-
-  /**
-   * Ends the session in this tab only: memory and socket — storage is left alone. The data
-   * layer forgets its cache (lookups included) when the session store says signed out.
-   */
-  function signOutHere(logoutMessage: string | null): void {
-    stopContextRetry();
-    deps.socket?.disconnectSocket();
-    useSessionStore.setState({ ...initialSessionState, status: 'signed-out', logoutMessage });
-  }
-
-  /** spec: session 4 step 9. */
-  async function logout(reason?: 'refreshFailed'): Promise<void> {
-    const revoked = revokeOnServer(useSessionStore.getState().tokens?.refreshToken);
-    signOutHere(reason === 'refreshFailed' ? en.AUTH_PATCH_ERROR : null);
-    await stored.clear(deps.appVersion);
-    deps.coordinator?.publish({ type: 'signedOut' });
-    await revoked;
-  }
-
-  // issue 9 item 6 — another tab signed out (and cleared the storage): so does this one.
-  // (Rotations by other tabs are adopted by the token source.)
-  deps.coordinator?.subscribe((change) => {
-    const { tokens, status } = useSessionStore.getState();
-    if (change.type === 'signedOut' && tokens && status !== 'signed-out') signOutHere(null);
-  });
-
-  tokenSource.setAuthFailureHandler(() => void logout('refreshFailed'));
-  return { signIn, restore, adopt, logout };
 }
 
 /** spec: session 4 steps 2-3, 6-7 — the active authorization decides role and workspace. */

@@ -4,12 +4,12 @@ import { authResponseSchema } from '@/shared/contracts/auth';
 import { SESSION_ENDED_EVENT, sessionEndedSchema } from '@/shared/contracts/session-ended';
 import type { ApiConfig } from '@/shared/config/api-config';
 import { en } from '@/shared/i18n/en';
+import { createEventFanOut } from './event-fan-out';
 import type { NoticeDismisser, Notifier } from './notifier';
 import {
   DEFAULT_TIMEOUT_MS,
   TransportError,
   type ConnectionStatus,
-  type SocketEventHandler,
   type Transport,
   type TransportRequest,
 } from './transport';
@@ -165,339 +165,438 @@ export interface DirectTransport extends Transport {
  * header, 60 s timeout, and on a 401 one single-flight refresh and one retry.
  */
 export function createDirectTransport(options: DirectTransportOptions): DirectTransport {
-  const { config, tokens } = options;
-  const handlers = new Map<string, Set<SocketEventHandler>>();
+  const { tokens } = options;
+  const events = createEventFanOut();
+  const send = (req: TransportRequest, accessToken: string | null) =>
+    sendRequest(options, req, accessToken);
+  const refreshSession = createSingleFlightRefresh(
+    tokens,
+    options.coordinator ?? createInProcessRefreshCoordinator(),
+    send,
+  );
   let socket: Socket | null = null;
   let status: ConnectionStatus = 'disconnected';
+  /** Ends the socket's retries and wake-up listeners; set while a socket is open. */
+  let stopSocket: () => void = () => {};
+  const host: SocketHost = {
+    options,
+    isCurrent: (created) => socket === created,
+    status: () => status,
+    setStatus(next) {
+      status = next;
+      events.emit(CONNECTION_STATUS_EVENT, next);
+    },
+    emit: (event, payload) => events.emit(event, payload),
+    refreshSession,
+    reconnectTimer: options.reconnectTimer ?? defaultReconnectTimer,
+    serverProbe:
+      options.serverProbe === undefined
+        ? () => probeHealth(options.config.apiBase)
+        : options.serverProbe,
+  };
+
+  return {
+    request: (req) => requestWithRefresh(tokens, req, send, refreshSession),
+    subscribe(event, handler) {
+      events.add(event, handler);
+      return () => void events.remove(event, handler);
+    },
+    connectSocket() {
+      if (!tokens.get() || socket) return;
+      host.setStatus('connecting');
+      const run = openSocket(host, (created) => (socket = created));
+      stopSocket = () => stopRun(host, run);
+    },
+    disconnectSocket() {
+      stopSocket();
+      stopSocket = () => {};
+      socket?.removeAllListeners();
+      socket?.disconnect();
+      socket = null;
+      host.setStatus('disconnected');
+    },
+    socketStatus: () => status,
+    refreshSession,
+  };
+}
+
+/** One HTTP call with the given access token (none: anonymous), counted by the loader. */
+async function sendRequest(
+  options: DirectTransportOptions,
+  req: TransportRequest,
+  accessToken: string | null,
+): Promise<unknown> {
+  const { config } = options;
+  const base = req.base === 'callCenter' ? config.callCenterBase : config.apiBase;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  options.onRequestStart?.();
+  try {
+    return await ofetch(`${base}/${req.path.replace(/^\/+/, '')}`, {
+      method: req.method,
+      headers,
+      // ofetch serialises arrays as repeated keys (leadSources=1&leadSources=2).
+      query: req.query as Record<string, unknown> | undefined,
+      body: req.body as Record<string, unknown> | undefined,
+      timeout: req.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      retry: 0,
+      signal: req.signal,
+    });
+  } catch (error) {
+    if (req.signal?.aborted) throw TransportError.cancelled();
+    throw toTransportError(error);
+  } finally {
+    options.onRequestEnd?.();
+  }
+}
+
+type Send = (req: TransportRequest, accessToken: string | null) => Promise<unknown>;
+
+/** The refresh every caller that needs one at the same time shares (refreshSession). */
+function createSingleFlightRefresh(
+  tokens: TokenSource,
+  coordinator: RefreshCoordinator,
+  send: Send,
+): () => Promise<boolean> {
   let refreshing: Promise<boolean> | null = null;
-  const coordinator = options.coordinator ?? createInProcessRefreshCoordinator();
-
-  function emitLocal(event: string, payload: unknown): void {
-    for (const handler of handlers.get(event) ?? []) handler(payload);
-  }
-
-  function setStatus(next: ConnectionStatus): void {
-    status = next;
-    emitLocal(CONNECTION_STATUS_EVENT, next);
-  }
-
-  async function send(req: TransportRequest, accessToken: string | null): Promise<unknown> {
-    const base = req.base === 'callCenter' ? config.callCenterBase : config.apiBase;
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-    options.onRequestStart?.();
-    try {
-      return await ofetch(`${base}/${req.path.replace(/^\/+/, '')}`, {
-        method: req.method,
-        headers,
-        // ofetch serialises arrays as repeated keys (leadSources=1&leadSources=2).
-        query: req.query as Record<string, unknown> | undefined,
-        body: req.body as Record<string, unknown> | undefined,
-        timeout: req.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        retry: 0,
-        signal: req.signal,
-      });
-    } catch (error) {
-      if (req.signal?.aborted) throw TransportError.cancelled();
-      throw toTransportError(error);
-    } finally {
-      options.onRequestEnd?.();
-    }
-  }
-
   async function doRefresh(): Promise<boolean> {
     const used = tokens.get();
     if (!used) return false;
-    return coordinator.exclusive(() => refreshUnderLock(used));
+    return coordinator.exclusive(() => refreshUnderLock(tokens, coordinator, send, used));
   }
-
-  /** Runs while no other holder of the session refreshes (issue 9 item 6). */
-  async function refreshUnderLock(used: SessionTokens): Promise<boolean> {
-    // Another tab may have rotated while this one waited for the lock: the pair it stored
-    // is newer than ours, and presenting ours would look like theft and end the session.
-    const shared = tokens.readShared ? await tokens.readShared() : null;
-    let current: SessionTokens | null;
-    if (shared?.username === used.username && shared.refreshToken !== used.refreshToken) {
-      await tokens.set(shared);
-      // A tab that missed the broadcast may find a pair rotated long ago, its access token
-      // expired too: then it rotates that newest pair itself rather than retry with it.
-      if (!expiresWithin(shared.accessToken, ADOPT_MARGIN_S)) return true;
-      current = shared;
-    } else {
-      current = tokens.get();
-      if (!current) return false;
-      // Adopted from a broadcast while waiting.
-      if (current.refreshToken !== used.refreshToken) return true;
-    }
-    try {
-      const raw = await send(
-        {
-          method: 'PATCH',
-          path: 'auth',
-          body: { username: current.username, token: current.refreshToken },
-        },
-        null,
-      );
-      const { attributes } = authResponseSchema.parse(raw).data;
-      const next: SessionTokens = {
-        username: current.username,
-        accessToken: attributes.AccessToken,
-        refreshToken: attributes.RefreshToken,
-      };
-      // Persisted before the lock is released, so the next tab in line reads it.
-      await tokens.set(next);
-      coordinator.publish({ type: 'rotated', tokens: next });
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  function refreshSession(): Promise<boolean> {
+  return () => {
     refreshing ??= doRefresh().finally(() => {
       refreshing = null;
     });
     return refreshing;
-  }
+  };
+}
 
-  function authFailure(error: TransportError): TransportError {
-    tokens.onAuthFailure();
-    return new TransportError(error.message, error.status, error.serverMessage, true);
+/** Runs while no other holder of the session refreshes (issue 9 item 6). */
+async function refreshUnderLock(
+  tokens: TokenSource,
+  coordinator: RefreshCoordinator,
+  send: Send,
+  used: SessionTokens,
+): Promise<boolean> {
+  // Another tab may have rotated while this one waited for the lock: the pair it stored
+  // is newer than ours, and presenting ours would look like theft and end the session.
+  const shared = tokens.readShared ? await tokens.readShared() : null;
+  let current: SessionTokens | null;
+  if (shared?.username === used.username && shared.refreshToken !== used.refreshToken) {
+    await tokens.set(shared);
+    // A tab that missed the broadcast may find a pair rotated long ago, its access token
+    // expired too: then it rotates that newest pair itself rather than retry with it.
+    if (!expiresWithin(shared.accessToken, ADOPT_MARGIN_S)) return true;
+    current = shared;
+  } else {
+    current = tokens.get();
+    if (!current) return false;
+    // Adopted from a broadcast while waiting.
+    if (current.refreshToken !== used.refreshToken) return true;
   }
+  try {
+    const raw = await send(
+      {
+        method: 'PATCH',
+        path: 'auth',
+        body: { username: current.username, token: current.refreshToken },
+      },
+      null,
+    );
+    const { attributes } = authResponseSchema.parse(raw).data;
+    const next: SessionTokens = {
+      username: current.username,
+      accessToken: attributes.AccessToken,
+      refreshToken: attributes.RefreshToken,
+    };
+    // Persisted before the lock is released, so the next tab in line reads it.
+    await tokens.set(next);
+    coordinator.publish({ type: 'rotated', tokens: next });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
-  async function request(req: TransportRequest): Promise<unknown> {
-    const usedToken = req.anonymous ? null : (tokens.get()?.accessToken ?? null);
+/** The call, and on a 401 of a signed-in user one refresh and one retry (spec: session 4). */
+async function requestWithRefresh(
+  tokens: TokenSource,
+  req: TransportRequest,
+  send: Send,
+  refreshSession: () => Promise<boolean>,
+): Promise<unknown> {
+  const usedToken = req.anonymous ? null : (tokens.get()?.accessToken ?? null);
+  try {
+    return await send(req, usedToken);
+  } catch (error) {
+    const failure = TransportError.from(error);
+    // spec: session 4 step 8 — only for a signed-in user, never for the exempt calls.
+    if (failure.status !== 401 || !usedToken || req.skipAuthRefresh) throw failure;
+    // Another call may already have refreshed while this one was in flight.
+    const fresh = tokens.get()?.accessToken;
+    const refreshed = fresh && fresh !== usedToken ? true : await refreshSession();
+    if (!refreshed) throw authFailure(tokens, failure);
     try {
-      return await send(req, usedToken);
-    } catch (error) {
-      const failure = TransportError.from(error);
-      // spec: session 4 step 8 — only for a signed-in user, never for the exempt calls.
-      if (failure.status !== 401 || !usedToken || req.skipAuthRefresh) throw failure;
-      // Another call may already have refreshed while this one was in flight.
-      const fresh = tokens.get()?.accessToken;
-      const refreshed = fresh && fresh !== usedToken ? true : await refreshSession();
-      if (!refreshed) throw authFailure(failure);
-      try {
-        return await send(req, tokens.get()?.accessToken ?? null);
-      } catch (retryError) {
-        const retryFailure = TransportError.from(retryError);
-        // The session was just refreshed, so this 401 is about the call (keepSessionOnAuthFailure).
-        if (retryFailure.status !== 401 || req.keepSessionOnAuthFailure) throw retryFailure;
-        throw authFailure(retryFailure);
-      }
+      return await send(req, tokens.get()?.accessToken ?? null);
+    } catch (retryError) {
+      const retryFailure = TransportError.from(retryError);
+      // The session was just refreshed, so this 401 is about the call (keepSessionOnAuthFailure).
+      if (retryFailure.status !== 401 || req.keepSessionOnAuthFailure) throw retryFailure;
+      throw authFailure(tokens, retryFailure);
     }
   }
+}
 
-  const reconnectTimer =
-    options.reconnectTimer ??
-    ((run: () => void, delayMs: number) => {
-      const timer = setTimeout(run, delayMs);
-      return () => clearTimeout(timer);
-    });
-  /** Ends the socket's retries and wake-up listeners; set while a socket is open. */
-  let stopSocket: () => void = () => {};
-  const serverProbe =
-    options.serverProbe === undefined
-      ? async () => {
-          try {
-            await ofetch(`${config.apiBase}/health`, { timeout: 3000, retry: 0 });
-            return true;
-          } catch {
-            return false;
-          }
-        }
-      : options.serverProbe;
+function authFailure(tokens: TokenSource, error: TransportError): TransportError {
+  tokens.onAuthFailure();
+  return new TransportError(error.message, error.status, error.serverMessage, true);
+}
 
-  function connectSocket(): void {
-    const session = tokens.get();
-    if (!session || socket) return;
-    setStatus('connecting');
-    const created = io(config.socketUrl, {
-      // Service workers have no XMLHttpRequest: websocket only (TOOLCHAIN.md).
-      transports: ['websocket'],
-      // A function, so every reconnect sends the current token.
-      auth: (cb) => cb({ token: tokens.get()?.accessToken ?? '' }),
-      // issue #28 — reconnecting is ours (below): socket.io's own loop gives up after its
-      // attempts and never retries after the server's disconnect.
-      reconnection: false,
-    });
-    socket = created;
-    /** A refresh after token_expired is under way: the next connect is a re-authentication. */
-    let reauthenticating = false;
-    /** The session ended on the server (not token_expired): nothing may bring it back. */
-    let ended = false;
-    /** The attempt under way or waited for: 0 before the first lost connection. */
-    let attempt = 0;
-    let cancelWait: (() => void) | null = null;
-    let errorShown = false;
+function defaultReconnectTimer(run: () => void, delayMs: number): () => void {
+  const timer = setTimeout(run, delayMs);
+  return () => clearTimeout(timer);
+}
 
-    /** Tries again now: attempt n + 1 (spec: session 4 — the retry toast on 1 to 3). */
-    function tryAgain(): void {
-      // Ends the wait's probe too (its backoff timer may be the one that just ran).
-      const waited = cancelWait;
-      cancelWait = null;
-      waited?.();
-      if (socket !== created || ended) return;
-      attempt += 1;
-      if (attempt <= SOCKET_RECONNECT.toastAttempts) {
-        options.notify?.('info', en.SOCKET_RETRYING, { durationMs: SOCKET_RECONNECT.toastMs });
-      }
-      emitLocal('connection:retry', attempt);
-      created.connect();
+/** The default server probe: GET {apiBase}/health, unauthenticated, 3 s at most. */
+async function probeHealth(apiBase: string): Promise<boolean> {
+  try {
+    await ofetch(`${apiBase}/health`, { timeout: 3000, retry: 0 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a socket's life needs of its transport. */
+interface SocketHost {
+  options: DirectTransportOptions;
+  /** Whether this socket is still the transport's (not disconnected, not replaced). */
+  isCurrent(socket: Socket): boolean;
+  status(): ConnectionStatus;
+  setStatus(next: ConnectionStatus): void;
+  /** Tells the transport's subscribers. */
+  emit(event: string, payload: unknown): void;
+  refreshSession(): Promise<boolean>;
+  reconnectTimer: (run: () => void, delayMs: number) => () => void;
+  serverProbe: (() => Promise<boolean>) | null;
+}
+
+/** One socket's state, from connectSocket to disconnectSocket. */
+interface SocketRun {
+  socket: Socket;
+  /** A refresh after token_expired is under way: the next connect is a re-authentication. */
+  reauthenticating: boolean;
+  /** The session ended on the server (not token_expired): nothing may bring it back. */
+  ended: boolean;
+  /** The attempt under way or waited for: 0 before the first lost connection. */
+  attempt: number;
+  /** Ends the wait for the next attempt (its backoff and probe); null while none waits. */
+  cancelWait: (() => void) | null;
+  errorShown: boolean;
+  /** Takes the `online` and `visibilitychange` listeners back. */
+  stopWakeUps: () => void;
+}
+
+/** Opens the socket (`adopt` makes it the transport's) and hears its life. */
+function openSocket(host: SocketHost, adopt: (socket: Socket) => void): SocketRun {
+  const { options } = host;
+  const created = io(options.config.socketUrl, {
+    // Service workers have no XMLHttpRequest: websocket only (TOOLCHAIN.md).
+    transports: ['websocket'],
+    // A function, so every reconnect sends the current token.
+    auth: (cb) => cb({ token: options.tokens.get()?.accessToken ?? '' }),
+    // issue #28 — reconnecting is ours (below): socket.io's own loop gives up after its
+    // attempts and never retries after the server's disconnect.
+    reconnection: false,
+  });
+  adopt(created);
+  const run: SocketRun = {
+    socket: created,
+    reauthenticating: false,
+    ended: false,
+    attempt: 0,
+    cancelWait: null,
+    errorShown: false,
+    stopWakeUps: () => {},
+  };
+  run.stopWakeUps = listenForWakeUps(host, run);
+  created.on('connect', () => onConnected(host, run));
+  created.on('disconnect', (reason: Socket.DisconnectReason) => onDisconnected(host, run, reason));
+  created.onAny((event: string, payload: unknown) => host.emit(event, payload));
+  // The server ends a socket whose session ended (issue 9 item 8), then disconnects it.
+  created.on(SESSION_ENDED_EVENT, (payload: unknown) => onSessionEnded(host, run, payload));
+  created.on('connect_error', (error: Error) => {
+    // spec: session 4 — token_expired: refresh, then reconnect.
+    if (error.message === 'token_expired') {
+      refreshThenReconnect(host, run);
+      return;
     }
+    // Anything else (server down, refused): try again later, for as long as signed in.
+    lost(host, run);
+  });
+  return run;
+}
 
-    /** The connection was lost, or an attempt failed: wait, then try again. */
-    function lost(): void {
-      // One wait at a time: an attempt can fail with more than one event.
-      if (socket !== created || ended || cancelWait) return;
-      if (attempt >= SOCKET_RECONNECT.toastAttempts) {
-        // spec: session 4 / 8 — "Socket reconnect exhausted": the persistent danger toast,
-        // shown once and kept (with the 'error' status) until a connect works.
-        if (!errorShown) {
-          errorShown = true;
-          options.notify?.('danger', en.SOCKET_ERROR_BODY, {
-            title: en.SOCKET_ERROR_TITLE,
-            persistent: true,
-            id: SOCKET_ERROR_TOAST_ID,
-          });
-        }
-        // Said once per outage: every port would be told again at each attempt.
-        if (status !== 'error') setStatus('error');
-      } else if (status !== 'connecting') {
-        setStatus('connecting');
-      }
-      const cancelBackoff = reconnectTimer(tryAgain, socketReconnectDelayMs(attempt + 1));
-      // A cheap HTTP probe meanwhile: once the server answers, the wait ends at once (the
-      // next call then reaches the agent within seconds of the server being back).
-      let probing = false;
-      const probe = serverProbe
-        ? setInterval(() => {
-            if (probing) return;
-            probing = true;
-            void serverProbe()
-              .then((back) => {
-                if (back) wakeUp();
-              })
-              .finally(() => {
-                probing = false;
-              });
-          }, options.serverProbeEveryMs ?? SERVER_PROBE_MS)
-        : null;
-      cancelWait = () => {
-        cancelBackoff();
-        if (probe !== null) clearInterval(probe);
-      };
+/** disconnectSocket: this socket's retries and wake-ups end. */
+function stopRun(host: SocketHost, run: SocketRun): void {
+  run.ended = true;
+  endWait(run);
+  // Signed out (or the extension's socket serves us now): this socket's error is over.
+  if (run.errorShown) host.options.dismissNotice?.(SOCKET_ERROR_TOAST_ID);
+  run.stopWakeUps();
+}
+
+function onConnected(host: SocketHost, run: SocketRun): void {
+  run.attempt = 0;
+  if (run.errorShown) {
+    run.errorShown = false;
+    host.options.dismissNotice?.(SOCKET_ERROR_TOAST_ID);
+  }
+  // Every connect, reconnects included (issue #28): what the socket missed meanwhile is
+  // for the subscribers to fetch (the live feed reloads, calls reconcile).
+  host.setStatus('connected');
+  if (run.reauthenticating) {
+    run.reauthenticating = false;
+    host.emit(SOCKET_REAUTHENTICATED_EVENT, null);
+  }
+}
+
+function onDisconnected(host: SocketHost, run: SocketRun, reason: Socket.DisconnectReason): void {
+  if (run.ended) {
+    host.setStatus('disconnected');
+    return;
+  }
+  // token_expired: the refresh under way connects again (refreshThenReconnect).
+  if (run.reauthenticating) {
+    host.setStatus('connecting');
+    return;
+  }
+  // Lost connections, and 'io server disconnect' too: a server stopping gracefully
+  // disconnects every socket, and socket.io-client never retries that by itself.
+  if (reason !== 'io client disconnect') lost(host, run);
+}
+
+function onSessionEnded(host: SocketHost, run: SocketRun, payload: unknown): void {
+  const parsed = sessionEndedSchema.safeParse(payload);
+  if (!parsed.success) return;
+  if (parsed.data.reason === 'token_expired') {
+    refreshThenReconnect(host, run);
+    return;
+  }
+  // Signed out elsewhere, revoked or deactivated: a refresh would be refused too, and
+  // the server's disconnect that follows is not an outage to retry (issue #28).
+  run.ended = true;
+  endWait(run);
+  host.options.tokens.onAuthFailure();
+}
+
+/**
+ * spec: session 4 — token_expired (at the handshake, or an open socket ended by the
+ * server): refresh, then reconnect with the new token; a refused refresh signs out.
+ */
+function refreshThenReconnect(host: SocketHost, run: SocketRun): void {
+  run.reauthenticating = true;
+  void host.refreshSession().then((ok) => {
+    if (ok && host.isCurrent(run.socket) && !run.ended) run.socket.connect();
+    else if (!ok) {
+      run.reauthenticating = false;
+      host.options.tokens.onAuthFailure();
     }
+  });
+}
 
-    /** The browser is back online, or the page is in front again: no need to wait. */
-    function wakeUp(): void {
-      if (cancelWait && status !== 'connected') tryAgain();
-    }
-    const wakeUps = options.wakeUps ?? (globalThis as Partial<WakeUpSource>);
-    const page = wakeUps.document;
-    const onVisible = () => {
-      if (page?.visibilityState === 'visible') wakeUp();
-    };
-    wakeUps.addEventListener?.('online', wakeUp);
-    page?.addEventListener?.('visibilitychange', onVisible);
-    stopSocket = () => {
-      ended = true;
-      cancelWait?.();
-      cancelWait = null;
-      // Signed out (or the extension's socket serves us now): this socket's error is over.
-      if (errorShown) options.dismissNotice?.(SOCKET_ERROR_TOAST_ID);
-      wakeUps.removeEventListener?.('online', wakeUp);
-      page?.removeEventListener?.('visibilitychange', onVisible);
-    };
+/** Ends the wait for the next attempt, if one waits. */
+function endWait(run: SocketRun): void {
+  const waited = run.cancelWait;
+  run.cancelWait = null;
+  waited?.();
+}
 
-    created.on('connect', () => {
-      attempt = 0;
-      if (errorShown) {
-        errorShown = false;
-        options.dismissNotice?.(SOCKET_ERROR_TOAST_ID);
-      }
-      // Every connect, reconnects included (issue #28): what the socket missed meanwhile is
-      // for the subscribers to fetch (the live feed reloads, calls reconcile).
-      setStatus('connected');
-      if (reauthenticating) {
-        reauthenticating = false;
-        emitLocal(SOCKET_REAUTHENTICATED_EVENT, null);
-      }
-    });
-    created.on('disconnect', (reason: Socket.DisconnectReason) => {
-      if (ended) {
-        setStatus('disconnected');
-        return;
-      }
-      // token_expired: the refresh under way connects again (refreshThenReconnect).
-      if (reauthenticating) {
-        setStatus('connecting');
-        return;
-      }
-      // Lost connections, and 'io server disconnect' too: a server stopping gracefully
-      // disconnects every socket, and socket.io-client never retries that by itself.
-      if (reason !== 'io client disconnect') lost();
-    });
-    created.onAny((event: string, payload: unknown) => emitLocal(event, payload));
-    // spec: session 4 — token_expired (at the handshake, or an open socket ended by the
-    // server): refresh, then reconnect with the new token; a refused refresh signs out.
-    const refreshThenReconnect = () => {
-      reauthenticating = true;
-      void refreshSession().then((ok) => {
-        if (ok && socket === created && !ended) created.connect();
-        else if (!ok) {
-          reauthenticating = false;
-          tokens.onAuthFailure();
-        }
+/** Tries again now: attempt n + 1 (spec: session 4 — the retry toast on 1 to 3). */
+function tryAgain(host: SocketHost, run: SocketRun): void {
+  // Ends the wait's probe too (its backoff timer may be the one that just ran).
+  endWait(run);
+  if (!host.isCurrent(run.socket) || run.ended) return;
+  run.attempt += 1;
+  if (run.attempt <= SOCKET_RECONNECT.toastAttempts) {
+    host.options.notify?.('info', en.SOCKET_RETRYING, { durationMs: SOCKET_RECONNECT.toastMs });
+  }
+  host.emit('connection:retry', run.attempt);
+  run.socket.connect();
+}
+
+/** The connection was lost, or an attempt failed: wait, then try again. */
+function lost(host: SocketHost, run: SocketRun): void {
+  // One wait at a time: an attempt can fail with more than one event.
+  if (!host.isCurrent(run.socket) || run.ended || run.cancelWait) return;
+  if (run.attempt >= SOCKET_RECONNECT.toastAttempts) {
+    // spec: session 4 / 8 — "Socket reconnect exhausted": the persistent danger toast,
+    // shown once and kept (with the 'error' status) until a connect works.
+    if (!run.errorShown) {
+      run.errorShown = true;
+      host.options.notify?.('danger', en.SOCKET_ERROR_BODY, {
+        title: en.SOCKET_ERROR_TITLE,
+        persistent: true,
+        id: SOCKET_ERROR_TOAST_ID,
       });
-    };
-    // The server ends a socket whose session ended (issue 9 item 8), then disconnects it.
-    created.on(SESSION_ENDED_EVENT, (payload: unknown) => {
-      const parsed = sessionEndedSchema.safeParse(payload);
-      if (!parsed.success) return;
-      if (parsed.data.reason === 'token_expired') {
-        refreshThenReconnect();
-        return;
-      }
-      // Signed out elsewhere, revoked or deactivated: a refresh would be refused too, and
-      // the server's disconnect that follows is not an outage to retry (issue #28).
-      ended = true;
-      cancelWait?.();
-      cancelWait = null;
-      tokens.onAuthFailure();
-    });
-    created.on('connect_error', (error: Error) => {
-      // spec: session 4 — token_expired: refresh, then reconnect.
-      if (error.message === 'token_expired') {
-        refreshThenReconnect();
-        return;
-      }
-      // Anything else (server down, refused): try again later, for as long as signed in.
-      lost();
-    });
+    }
+    // Said once per outage: every port would be told again at each attempt.
+    if (host.status() !== 'error') host.setStatus('error');
+  } else if (host.status() !== 'connecting') {
+    host.setStatus('connecting');
   }
+  const cancelBackoff = host.reconnectTimer(
+    () => tryAgain(host, run),
+    socketReconnectDelayMs(run.attempt + 1),
+  );
+  const stopProbe = probeWhileWaiting(host, run);
+  run.cancelWait = () => {
+    cancelBackoff();
+    stopProbe();
+  };
+}
 
-  function disconnectSocket(): void {
-    stopSocket();
-    stopSocket = () => {};
-    socket?.removeAllListeners();
-    socket?.disconnect();
-    socket = null;
-    setStatus('disconnected');
-  }
+/**
+ * A cheap HTTP probe while a reconnect waits: once the server answers, the wait ends at
+ * once (the next call then reaches the agent within seconds of the server being back).
+ */
+function probeWhileWaiting(host: SocketHost, run: SocketRun): () => void {
+  const { serverProbe } = host;
+  if (!serverProbe) return () => {};
+  let probing = false;
+  const probe = setInterval(() => {
+    if (probing) return;
+    probing = true;
+    void serverProbe()
+      .then((back) => {
+        if (back) wakeUp(host, run);
+      })
+      .finally(() => {
+        probing = false;
+      });
+  }, host.options.serverProbeEveryMs ?? SERVER_PROBE_MS);
+  return () => clearInterval(probe);
+}
 
-  return {
-    request,
-    subscribe(event, handler) {
-      let set = handlers.get(event);
-      if (!set) handlers.set(event, (set = new Set()));
-      set.add(handler);
-      return () => void set.delete(handler);
-    },
-    connectSocket,
-    disconnectSocket,
-    socketStatus: () => status,
-    refreshSession,
+/** The browser is back online, or the page is in front again: no need to wait. */
+function wakeUp(host: SocketHost, run: SocketRun): void {
+  if (run.cancelWait && host.status() !== 'connected') tryAgain(host, run);
+}
+
+/** Hears `online` and the page coming to front while this socket lives; answers the removal. */
+function listenForWakeUps(host: SocketHost, run: SocketRun): () => void {
+  const wakeUps = host.options.wakeUps ?? (globalThis as Partial<WakeUpSource>);
+  const page = wakeUps.document;
+  const onOnline = () => wakeUp(host, run);
+  const onVisible = () => {
+    if (page?.visibilityState === 'visible') wakeUp(host, run);
+  };
+  wakeUps.addEventListener?.('online', onOnline);
+  page?.addEventListener?.('visibilitychange', onVisible);
+  return () => {
+    wakeUps.removeEventListener?.('online', onOnline);
+    page?.removeEventListener?.('visibilitychange', onVisible);
   };
 }
 

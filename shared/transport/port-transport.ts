@@ -15,11 +15,12 @@ import {
   type RpcMessage,
 } from './port-protocol';
 import {
-  TransportError,
-  type SocketEventHandler,
-  type Transport,
-  type TransportRequest,
-} from './transport';
+  createEventFanOut,
+  createListenerSet,
+  type EventFanOut,
+  type ListenerSet,
+} from './event-fan-out';
+import { TransportError, type Transport, type TransportRequest } from './transport';
 
 /** The part of a runtime.Port the transport uses (webextension-polyfill's Port fits). */
 export interface PortLike {
@@ -122,300 +123,301 @@ interface Pending {
   resent: boolean;
 }
 
+/** What a port transport holds between calls. */
+interface PortState {
+  options: PortTransportOptions;
+  baseDelay: number;
+  pending: Map<string, Pending>;
+  events: EventFanOut;
+  sessionListeners: ListenerSet<PublicSessionState>;
+  noticeListeners: ListenerSet<NoticeMessage>;
+  liveListeners: ListenerSet<LiveSnapshot>;
+  callListeners: ListenerSet<CallSnapshot>;
+  panelCallListeners: ListenerSet<PanelCallRequest>;
+  /** The last of each snapshot the background pushed. */
+  session: PublicSessionState | null;
+  live: LiveSnapshot | null;
+  call: CallSnapshot | null;
+  /** What this page said of itself (null: not yet), said again on every new port. */
+  visible: boolean | null;
+  canShowCallFlow: boolean | null;
+  port: PortLike | null;
+  nextId: number;
+  /** close() was called. */
+  closed: boolean;
+  /** The extension is gone (die). */
+  dead: boolean;
+  reconnectTimer: ReturnType<typeof setTimeout> | null;
+  reconnectDelay: number;
+}
+
 export function createPortTransport(options: PortTransportOptions): PortTransport {
   const baseDelay = options.reconnectDelayMs ?? 50;
-  const pending = new Map<string, Pending>();
-  const eventHandlers = new Map<string, Set<SocketEventHandler>>();
-  const stateListeners = new Set<(state: PublicSessionState) => void>();
-  const noticeListeners = new Set<(notice: NoticeMessage) => void>();
-  const liveListeners = new Set<(snapshot: LiveSnapshot) => void>();
-  let live: LiveSnapshot | null = null;
-  let visible: boolean | null = null;
-  const callListeners = new Set<(snapshot: CallSnapshot) => void>();
-  const panelCallListeners = new Set<(request: PanelCallRequest) => void>();
-  let callSnapshot: CallSnapshot | null = null;
-  let canShowCallFlow: boolean | null = null;
-  let port: PortLike | null = null;
-  let state: PublicSessionState | null = null;
-  let nextId = 1;
-  let closed = false;
-  let dead = false;
-  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  let reconnectDelay = baseDelay;
-
-  function setState(next: PublicSessionState): void {
-    state = next;
-    for (const listener of stateListeners) listener(next);
-  }
-
-  function setLive(next: LiveSnapshot): void {
-    live = next;
-    for (const listener of liveListeners) listener(next);
-  }
-
-  function onAnswer(message: AnswerMessage): void {
-    const entry = pending.get(message.id);
-    if (!entry) return;
-    pending.delete(message.id);
-    if (message.ok) entry.resolve({ data: message.data, staleSince: message.staleSince ?? null });
-    else if (message.error) {
-      // A refused sign-in comes back as the SignInError the background's session threw.
-      const { error } = message;
-      entry.reject(
-        isSignInErrorData(error)
-          ? new SignInError(error.code, error.message)
-          : TransportError.fromJSON(error),
-      );
-    }
-  }
-
-  function onMessage(raw: unknown): void {
-    const message = parseBackgroundMessage(raw);
-    if (!message) return;
-    reconnectDelay = baseDelay;
-    switch (message.kind) {
-      case 'answer':
-        return onAnswer(message);
-      case 'event':
-        for (const handler of eventHandlers.get(message.event) ?? []) handler(message.payload);
-        return;
-      case 'session-state':
-        return setState(message.state);
-      case 'notice':
-        for (const listener of noticeListeners) listener(message);
-        return;
-      case 'live-state':
-        return setLive(message.snapshot);
-      case 'call-state':
-        callSnapshot = message.snapshot;
-        for (const listener of callListeners) listener(message.snapshot);
-        return;
-      case 'panel-view':
-        // The loader's (start-site.ts): it has painted the look before this transport was.
-        return;
-      case 'panel-call':
-        for (const listener of panelCallListeners) listener(message.request);
-        return;
-    }
-  }
-
-  /** The extension was reloaded or removed: nothing here can work again until a reload. */
-  function die(): void {
-    dead = true;
-    port = null;
-    const error = new TransportError(EXTENSION_GONE_TEXT, 0);
-    for (const entry of pending.values()) entry.reject(error);
-    pending.clear();
-    setState({
-      status: 'signed-out',
-      user: null,
-      workspace: null,
-      socket: 'disconnected',
-      liveCalls: null,
-      message: EXTENSION_GONE_TEXT,
-      appOrigin: state?.appOrigin ?? '',
-    });
-    setLive(IDLE_LIVE_SNAPSHOT);
-  }
-
-  function open(): PortLike | null {
-    if (port) return port;
-    if (closed || dead) return null;
-    let created: PortLike;
-    try {
-      created = options.connect(PORT_NAME);
-    } catch {
-      die();
-      return null;
-    }
-    port = created;
-    created.onMessage.addListener(onMessage);
-    created.onDisconnect.addListener(() => onDisconnect(created));
-    // What this tab listens to survives the worker: say it again on every new port.
-    for (const event of eventHandlers.keys()) created.postMessage({ kind: 'subscribe', event });
-    if (visible !== null) created.postMessage({ kind: 'live:visibility', visible });
-    if (canShowCallFlow !== null) {
-      created.postMessage({ kind: 'call:facts', canShowCallFlow });
-    }
-    return created;
-  }
-
-  function onDisconnect(which: PortLike): void {
-    if (port !== which) return;
-    port = null;
-    if (closed) return;
-    const unsafe = new TransportError(en.NETWORK_ERROR, 0);
-    for (const [id, entry] of pending) {
-      const repeatable =
-        entry.message.kind !== 'request' || REPEATABLE_METHODS.has(entry.message.request.method);
-      const isAuth =
-        entry.message.kind === 'auth:sign-in' || entry.message.kind === 'auth:sign-out';
-      if (!repeatable || isAuth || entry.resent) {
-        pending.delete(id);
-        entry.reject(unsafe);
-      }
-    }
-    const listening =
-      eventHandlers.size > 0 ||
-      stateListeners.size > 0 ||
-      liveListeners.size > 0 ||
-      callListeners.size > 0;
-    if (pending.size > 0 || listening) scheduleReconnect();
-  }
-
-  function scheduleReconnect(): void {
-    if (reconnectTimer || closed || dead) return;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      const reopened = open();
-      if (!reopened) return;
-      for (const entry of pending.values()) {
-        entry.resent = true;
-        reopened.postMessage(entry.message);
-      }
-    }, reconnectDelay);
-    reconnectDelay = Math.min(reconnectDelay * 2, MAX_RECONNECT_DELAY_MS);
-  }
-
-  function post(message: ClientMessage): boolean {
-    const target = open();
-    if (!target) return false;
-    try {
-      target.postMessage(message);
-      return true;
-    } catch {
-      // The port died under us; onDisconnect reconnects and resends what is pending.
-      return port !== null;
-    }
-  }
-
-  function callWithFreshness(message: RpcCall): Promise<FreshnessAnswer> {
-    if (closed || dead) return Promise.reject(new TransportError(EXTENSION_GONE_TEXT, 0));
-    const id = String(nextId++);
-    const full = { ...message, id } as RpcMessage;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { message: full, resolve, reject, resent: false });
-      if (!post(full) && !dead && !closed) scheduleReconnect();
-    });
-  }
-
-  const call = (message: RpcCall): Promise<unknown> =>
-    callWithFreshness(message).then((answer) => answer.data);
-
-  function requestWithFreshness(
-    req: TransportRequest,
-    { revalidate = false }: { revalidate?: boolean } = {},
-  ): Promise<FreshnessAnswer> {
-    // Only what the protocol carries; `anonymous` requests never go through a port.
-    const { method, path, base, query, body, timeoutMs, skipAuthRefresh } = req;
-    if (req.anonymous) {
-      return Promise.reject(
-        new TransportError('Anonymous calls are not allowed from a widget.', 0),
-      );
-    }
-    const request = Object.fromEntries(
-      Object.entries({ method, path, base, query, body, timeoutMs, skipAuthRefresh }).filter(
-        ([, value]) => value !== undefined,
-      ),
-    ) as Extract<RpcCall, { kind: 'request' }>['request'];
-    const message: RpcCall = revalidate
-      ? { kind: 'request', request, revalidate: true }
-      : { kind: 'request', request };
-    const signal = req.signal;
-    if (!signal) return callWithFreshness(message);
-    if (signal.aborted) return Promise.reject(TransportError.cancelled());
-    // The protocol has no cancel message: the background finishes the call and its
-    // answer is dropped here; the caller stops waiting at once.
-    return new Promise((resolve, reject) => {
-      const onAbort = () => reject(TransportError.cancelled());
-      signal.addEventListener('abort', onAbort, { once: true });
-      callWithFreshness(message)
-        .then(resolve, reject)
-        .finally(() => {
-          signal.removeEventListener('abort', onAbort);
-        });
-    });
+  const s: PortState = {
+    options,
+    baseDelay,
+    pending: new Map(),
+    events: createEventFanOut(),
+    sessionListeners: createListenerSet(),
+    noticeListeners: createListenerSet(),
+    liveListeners: createListenerSet(),
+    callListeners: createListenerSet(),
+    panelCallListeners: createListenerSet(),
+    session: null,
+    live: null,
+    call: null,
+    visible: null,
+    canShowCallFlow: null,
+    port: null,
+    nextId: 1,
+    closed: false,
+    dead: false,
+    reconnectTimer: null,
+    reconnectDelay: baseDelay,
+  };
+  /** Adds a listener of a snapshot the background pushes on every new port: opening one is asking. */
+  function listenToPushed<T>(listeners: ListenerSet<T>, listener: (value: T) => void) {
+    const remove = listeners.add(listener);
+    if (!s.port) open(s);
+    return remove;
   }
 
   return {
-    request: (req: TransportRequest) => requestWithFreshness(req).then((answer) => answer.data),
-    requestWithFreshness,
+    request: (req: TransportRequest) => requestWithFreshness(s, req).then((answer) => answer.data),
+    requestWithFreshness: (req, freshness) => requestWithFreshness(s, req, freshness),
     subscribe(event, handler) {
-      let set = eventHandlers.get(event);
-      if (!set) {
-        // Open first: a new port announces the events already known, then this one.
-        open();
-        eventHandlers.set(event, (set = new Set()));
-        post({ kind: 'subscribe', event });
-      }
-      set.add(handler);
+      // Open first: a new port announces the events already known, then this one.
+      if (!s.events.has(event)) open(s);
+      if (s.events.add(event, handler)) post(s, { kind: 'subscribe', event });
       return () => {
-        const current = eventHandlers.get(event);
-        if (!current?.delete(handler) || current.size > 0) return;
-        eventHandlers.delete(event);
-        if (port) post({ kind: 'unsubscribe', event });
+        if (s.events.remove(event, handler) && s.port) post(s, { kind: 'unsubscribe', event });
       };
     },
-    call,
-    sessionState: () => state,
-    onSessionState(listener) {
-      stateListeners.add(listener);
-      // The background pushes the state on every new port: opening one is asking.
-      if (!port) open();
-      return () => void stateListeners.delete(listener);
-    },
-    onNotice(listener) {
-      noticeListeners.add(listener);
-      return () => void noticeListeners.delete(listener);
-    },
-    liveState: () => live,
-    onLiveState(listener) {
-      liveListeners.add(listener);
-      // Every new port gets the live snapshot at once, like the session state.
-      if (!port) open();
-      return () => void liveListeners.delete(listener);
-    },
+    call: (message) => callWithFreshness(s, message).then((answer) => answer.data),
+    sessionState: () => s.session,
+    onSessionState: (listener) => listenToPushed(s.sessionListeners, listener),
+    onNotice: (listener) => s.noticeListeners.add(listener),
+    liveState: () => s.live,
+    // Every new port gets the live snapshot at once, like the session state.
+    onLiveState: (listener) => listenToPushed(s.liveListeners, listener),
     setVisibility(next) {
-      if (next === visible) return;
-      visible = next;
+      if (next === s.visible) return;
+      s.visible = next;
       // A new port says it itself (open); an open one is told now.
-      if (port) post({ kind: 'live:visibility', visible: next });
-      else if (liveListeners.size > 0) open();
+      if (s.port) post(s, { kind: 'live:visibility', visible: next });
+      else if (s.liveListeners.any()) open(s);
     },
     reloadLive() {
-      post({ kind: 'live:reload' });
+      post(s, { kind: 'live:reload' });
     },
-    callState: () => callSnapshot,
-    onCallState(listener) {
-      callListeners.add(listener);
-      // Every new port gets the call snapshot at once, like the session state.
-      if (!port) open();
-      return () => void callListeners.delete(listener);
-    },
+    callState: () => s.call,
+    // Every new port gets the call snapshot at once, like the session state.
+    onCallState: (listener) => listenToPushed(s.callListeners, listener),
     setCallFacts(facts) {
-      if (facts.canShowCallFlow === canShowCallFlow) return;
-      canShowCallFlow = facts.canShowCallFlow;
-      if (port) post({ kind: 'call:facts', canShowCallFlow: facts.canShowCallFlow });
+      if (facts.canShowCallFlow === s.canShowCallFlow) return;
+      s.canShowCallFlow = facts.canShowCallFlow;
+      if (s.port) post(s, { kind: 'call:facts', canShowCallFlow: facts.canShowCallFlow });
     },
     putPanelView(family, view) {
-      post({ kind: 'panel:view-put', family, view });
+      post(s, { kind: 'panel:view-put', family, view });
     },
     sendPanelCall(request) {
-      post({ kind: 'panel:call', request });
+      post(s, { kind: 'panel:call', request });
     },
-    onPanelCall(listener) {
-      panelCallListeners.add(listener);
-      if (!port) open();
-      return () => void panelCallListeners.delete(listener);
-    },
-    close() {
-      closed = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      const error = new TransportError(EXTENSION_GONE_TEXT, 0);
-      for (const entry of pending.values()) entry.reject(error);
-      pending.clear();
-      port?.disconnect();
-      port = null;
-    },
+    onPanelCall: (listener) => listenToPushed(s.panelCallListeners, listener),
+    close: () => close(s),
   };
+}
+
+function setSession(s: PortState, next: PublicSessionState): void {
+  s.session = next;
+  s.sessionListeners.emit(next);
+}
+
+function setLive(s: PortState, next: LiveSnapshot): void {
+  s.live = next;
+  s.liveListeners.emit(next);
+}
+
+function onAnswer(s: PortState, message: AnswerMessage): void {
+  const entry = s.pending.get(message.id);
+  if (!entry) return;
+  s.pending.delete(message.id);
+  if (message.ok) entry.resolve({ data: message.data, staleSince: message.staleSince ?? null });
+  else if (message.error) {
+    // A refused sign-in comes back as the SignInError the background's session threw.
+    const { error } = message;
+    entry.reject(
+      isSignInErrorData(error)
+        ? new SignInError(error.code, error.message)
+        : TransportError.fromJSON(error),
+    );
+  }
+}
+
+function onMessage(s: PortState, raw: unknown): void {
+  const message = parseBackgroundMessage(raw);
+  if (!message) return;
+  s.reconnectDelay = s.baseDelay;
+  switch (message.kind) {
+    case 'answer':
+      return onAnswer(s, message);
+    case 'event':
+      return s.events.emit(message.event, message.payload);
+    case 'session-state':
+      return setSession(s, message.state);
+    case 'notice':
+      return s.noticeListeners.emit(message);
+    case 'live-state':
+      return setLive(s, message.snapshot);
+    case 'call-state':
+      s.call = message.snapshot;
+      return s.callListeners.emit(message.snapshot);
+    case 'panel-view':
+      // The loader's (start-site.ts): it has painted the look before this transport was.
+      return;
+    case 'panel-call':
+      return s.panelCallListeners.emit(message.request);
+  }
+}
+
+/** The extension was reloaded or removed: nothing here can work again until a reload. */
+function die(s: PortState): void {
+  s.dead = true;
+  s.port = null;
+  const error = new TransportError(EXTENSION_GONE_TEXT, 0);
+  for (const entry of s.pending.values()) entry.reject(error);
+  s.pending.clear();
+  setSession(s, {
+    status: 'signed-out',
+    user: null,
+    workspace: null,
+    socket: 'disconnected',
+    liveCalls: null,
+    message: EXTENSION_GONE_TEXT,
+    appOrigin: s.session?.appOrigin ?? '',
+  });
+  setLive(s, IDLE_LIVE_SNAPSHOT);
+}
+
+function open(s: PortState): PortLike | null {
+  if (s.port) return s.port;
+  if (s.closed || s.dead) return null;
+  let created: PortLike;
+  try {
+    created = s.options.connect(PORT_NAME);
+  } catch {
+    die(s);
+    return null;
+  }
+  s.port = created;
+  created.onMessage.addListener((raw) => onMessage(s, raw));
+  created.onDisconnect.addListener(() => onDisconnect(s, created));
+  // What this tab listens to survives the worker: say it again on every new port.
+  for (const event of s.events.events()) created.postMessage({ kind: 'subscribe', event });
+  if (s.visible !== null) created.postMessage({ kind: 'live:visibility', visible: s.visible });
+  if (s.canShowCallFlow !== null) {
+    created.postMessage({ kind: 'call:facts', canShowCallFlow: s.canShowCallFlow });
+  }
+  return created;
+}
+
+function onDisconnect(s: PortState, which: PortLike): void {
+  if (s.port !== which) return;
+  s.port = null;
+  if (s.closed) return;
+  const unsafe = new TransportError(en.NETWORK_ERROR, 0);
+  for (const [id, entry] of s.pending) {
+    const repeatable =
+      entry.message.kind !== 'request' || REPEATABLE_METHODS.has(entry.message.request.method);
+    const isAuth = entry.message.kind === 'auth:sign-in' || entry.message.kind === 'auth:sign-out';
+    if (!repeatable || isAuth || entry.resent) {
+      s.pending.delete(id);
+      entry.reject(unsafe);
+    }
+  }
+  const listening =
+    s.events.any() || s.sessionListeners.any() || s.liveListeners.any() || s.callListeners.any();
+  if (s.pending.size > 0 || listening) scheduleReconnect(s);
+}
+
+function scheduleReconnect(s: PortState): void {
+  if (s.reconnectTimer || s.closed || s.dead) return;
+  s.reconnectTimer = setTimeout(() => {
+    s.reconnectTimer = null;
+    const reopened = open(s);
+    if (!reopened) return;
+    for (const entry of s.pending.values()) {
+      entry.resent = true;
+      reopened.postMessage(entry.message);
+    }
+  }, s.reconnectDelay);
+  s.reconnectDelay = Math.min(s.reconnectDelay * 2, MAX_RECONNECT_DELAY_MS);
+}
+
+function post(s: PortState, message: ClientMessage): boolean {
+  const target = open(s);
+  if (!target) return false;
+  try {
+    target.postMessage(message);
+    return true;
+  } catch {
+    // The port died under us; onDisconnect reconnects and resends what is pending.
+    return s.port !== null;
+  }
+}
+
+function callWithFreshness(s: PortState, message: RpcCall): Promise<FreshnessAnswer> {
+  if (s.closed || s.dead) return Promise.reject(new TransportError(EXTENSION_GONE_TEXT, 0));
+  const id = String(s.nextId++);
+  const full = { ...message, id } as RpcMessage;
+  return new Promise((resolve, reject) => {
+    s.pending.set(id, { message: full, resolve, reject, resent: false });
+    if (!post(s, full) && !s.dead && !s.closed) scheduleReconnect(s);
+  });
+}
+
+function requestWithFreshness(
+  s: PortState,
+  req: TransportRequest,
+  { revalidate = false }: { revalidate?: boolean } = {},
+): Promise<FreshnessAnswer> {
+  // Only what the protocol carries; `anonymous` requests never go through a port.
+  const { method, path, base, query, body, timeoutMs, skipAuthRefresh } = req;
+  if (req.anonymous) {
+    return Promise.reject(new TransportError('Anonymous calls are not allowed from a widget.', 0));
+  }
+  const request = Object.fromEntries(
+    Object.entries({ method, path, base, query, body, timeoutMs, skipAuthRefresh }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  ) as Extract<RpcCall, { kind: 'request' }>['request'];
+  const message: RpcCall = revalidate
+    ? { kind: 'request', request, revalidate: true }
+    : { kind: 'request', request };
+  const signal = req.signal;
+  if (!signal) return callWithFreshness(s, message);
+  if (signal.aborted) return Promise.reject(TransportError.cancelled());
+  // The protocol has no cancel message: the background finishes the call and its
+  // answer is dropped here; the caller stops waiting at once.
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(TransportError.cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    callWithFreshness(s, message)
+      .then(resolve, reject)
+      .finally(() => {
+        signal.removeEventListener('abort', onAbort);
+      });
+  });
+}
+
+/** Closes the port for good (page teardown); pending calls fail. */
+function close(s: PortState): void {
+  s.closed = true;
+  if (s.reconnectTimer) clearTimeout(s.reconnectTimer);
+  const error = new TransportError(EXTENSION_GONE_TEXT, 0);
+  for (const entry of s.pending.values()) entry.reject(error);
+  s.pending.clear();
+  s.port?.disconnect();
+  s.port = null;
 }

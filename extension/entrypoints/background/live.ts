@@ -1,7 +1,11 @@
 import { createApiClient } from '@/shared/api/client';
 import type { Notification } from '@/shared/contracts/notification';
 import { BRAND_COLOURS } from '@/shared/domain/brand-colours';
-import { createLiveFeed, type LiveFeedScope } from '@/shared/live/create-live-feed';
+import {
+  createLiveFeed,
+  type LiveFeedScope,
+  type OwnLiveFeed,
+} from '@/shared/live/create-live-feed';
 import type { LiveSnapshot } from '@/shared/live/live-feed';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import type { Notifier } from '@/shared/transport/notifier';
@@ -140,7 +144,7 @@ export function liveCallsBadgeText(count: number | null): string {
 }
 
 export function createBackgroundLive(options: BackgroundLiveOptions): BackgroundLive {
-  const { hub, pushStorage, browser } = options;
+  const { hub, browser } = options;
   const now = options.now ?? Date.now;
   let session: BackgroundSession | null = null;
   const attached = () => {
@@ -168,22 +172,123 @@ export function createBackgroundLive(options: BackgroundLiveOptions): Background
       }
     },
   });
+  const clients = createLiveClients(options.pushStorage);
+  const pushes = createBrowserPushes({
+    options,
+    feed,
+    scope,
+    anyVisible: clients.anyVisible,
+    lastCrmTab: clients.lastCrmTab,
+    session: () => session,
+    sync,
+  });
 
-  // --- who is looking ------------------------------------------------------------------
-  const clients = new Map<object, { visible: boolean; place: LiveClientPlace }>();
-  let lastCrmTab: TabPlace | null = null;
-  const anyVisible = () => [...clients.values()].some((client) => client.visible);
+  // --- the badge, and pushes read elsewhere --------------------------------------------
+  let badge: string | null = null;
+  void browser.action.setBadgeBackgroundColor({ color: BRAND_COLOURS.blue }).catch(() => {});
+  function updateBadge(snapshot: LiveSnapshot): void {
+    const text = liveCallsBadgeText(snapshot.liveCalls);
+    if (text === badge) return;
+    badge = text;
+    void browser.action.setBadgeText({ text }).catch(() => {});
+    void browser.action.setTitle({ title: liveCallsTitle(snapshot.liveCalls) }).catch(() => {});
+  }
+  updateBadge(feed.get());
+  feed.subscribe(() => {
+    const snapshot = feed.get();
+    updateBadge(snapshot);
+    pushes.clearRead(snapshot);
+  });
 
-  function reportVisibility(client: object, visible: boolean, place: LiveClientPlace): void {
-    clients.set(client, { visible, place });
-    if (!visible || place.kind !== 'crm' || typeof place.tabId !== 'number') return;
-    const next: TabPlace = { tabId: place.tabId, windowId: place.windowId };
-    if (lastCrmTab?.tabId === next.tabId && lastCrmTab.windowId === next.windowId) return;
-    lastCrmTab = next;
-    void pushStorage.set(LAST_CRM_TAB_KEY, JSON.stringify(next)).catch(() => {});
+  // --- following the session -----------------------------------------------------------
+  let signedInAs = '';
+  function sync(): void {
+    const current = scope();
+    const key = current ? `${current.userId}|${current.workspaceId}` : '';
+    if (current) feed.start();
+    else feed.stop();
+    if (key !== signedInAs) {
+      // Another user (or nobody): the last one's pushes go with them.
+      if (signedInAs) void pushes.clear();
+      signedInAs = key;
+    }
   }
 
-  // --- browser push --------------------------------------------------------------------
+  let lastReload = Number.NEGATIVE_INFINITY;
+
+  return {
+    snapshot: () => feed.get(),
+    subscribe: (listener) => feed.subscribe(listener),
+    markRead: (ids) => feed.markRead(ids),
+    markAllRead: () => feed.markAllRead(),
+    reload() {
+      if (now() - lastReload < RELOAD_INTERVAL_MS) return;
+      lastReload = now();
+      feed.reload();
+    },
+    reportVisibility: clients.report,
+    forget: clients.forget,
+    anyVisible: clients.anyVisible,
+    liveCalls: {
+      get: () => feed.get().liveCalls,
+      subscribe: (listener) => feed.subscribe(listener),
+    },
+    attach(next) {
+      session = next;
+      next.onChange(sync);
+      void next.ready().then(() => {
+        sync();
+        // A worker restarted after its session ended (or changed hands) keeps no push of
+        // the user before.
+        const current = scope();
+        void pushes.clear(
+          (entry) => entry.userId !== current?.userId || entry.workspaceId !== current.workspaceId,
+        );
+      });
+    },
+    idle: () => pushes.idle(),
+  };
+}
+
+/** Who is looking: the panels and app pages, whether the agent sees them, the last CRM tab. */
+function createLiveClients(pushStorage: KeyValueStorage) {
+  const clients = new Map<object, { visible: boolean; place: LiveClientPlace }>();
+  let lastCrmTab: TabPlace | null = null;
+  return {
+    anyVisible: () => [...clients.values()].some((client) => client.visible),
+    lastCrmTab: () => lastCrmTab,
+    report(client: object, visible: boolean, place: LiveClientPlace): void {
+      clients.set(client, { visible, place });
+      if (!visible || place.kind !== 'crm' || typeof place.tabId !== 'number') return;
+      const next: TabPlace = { tabId: place.tabId, windowId: place.windowId };
+      if (lastCrmTab?.tabId === next.tabId && lastCrmTab.windowId === next.windowId) return;
+      lastCrmTab = next;
+      void pushStorage.set(LAST_CRM_TAB_KEY, JSON.stringify(next)).catch(() => {});
+    },
+    forget: (client: object) => void clients.delete(client),
+  };
+}
+
+/** What browser push needs of the live module. */
+interface PushHost {
+  options: BackgroundLiveOptions;
+  feed: OwnLiveFeed;
+  scope(): LiveFeedScope | null;
+  anyVisible(): boolean;
+  lastCrmTab(): TabPlace | null;
+  session(): BackgroundSession | null;
+  /** Starts (or stops) the feed for the session as it is now. */
+  sync(): void;
+}
+
+/**
+ * Browser push through the extension's notifications: shown while no panel or app page is
+ * in front, their click actions kept in storage.session (worker restarts), cleared once
+ * read elsewhere or at sign-out. Its listeners are registered at once: a click that wakes
+ * the worker finds its listener.
+ */
+function createBrowserPushes(host: PushHost) {
+  const { browser, pushStorage } = host.options;
   let work: Promise<void> = Promise.resolve();
   /** Push actions run one after another: a click never races the push it answers. */
   const queue = (task: () => Promise<void>): Promise<void> => {
@@ -204,8 +309,8 @@ export function createBackgroundLive(options: BackgroundLiveOptions): Background
 
   function showPush(notification: Notification): Promise<void> {
     return queue(async () => {
-      const current = scope();
-      if (!current || anyVisible()) return;
+      const current = host.scope();
+      if (!current || host.anyVisible()) return;
       const id = PUSH_ID_PREFIX + notification.id;
       const entries = await loadPushes();
       entries[id] = { notificationId: notification.id, path: notification.path, ...current };
@@ -214,7 +319,7 @@ export function createBackgroundLive(options: BackgroundLiveOptions): Background
       try {
         await browser.notifications.create(id, {
           type: 'basic',
-          iconUrl: options.iconUrl,
+          iconUrl: host.options.iconUrl,
           title: PUSH_TITLE,
           message,
           priority: notification.actionRequired ? 2 : 0,
@@ -241,54 +346,6 @@ export function createBackgroundLive(options: BackgroundLiveOptions): Background
     });
   }
 
-  /** Resolves once the list is loaded (or it failed, or nobody is signed in any more). */
-  function listed(): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => feed.get().status !== 'loading';
-      if (done()) return resolve();
-      const timer = setTimeout(finish, LISTED_WAIT_MS);
-      const stop = feed.subscribe(() => {
-        if (done()) finish();
-      });
-      function finish() {
-        clearTimeout(timer);
-        stop();
-        resolve();
-      }
-    });
-  }
-
-  async function openApp(path: string): Promise<void> {
-    const appOrigin = session?.publicState().appOrigin;
-    if (!appOrigin) return;
-    const tab = await browser.tabs.create({ url: new URL(path, appOrigin).href });
-    if (typeof tab.windowId === 'number') {
-      await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
-    }
-  }
-
-  async function focusFor(entry: PushEntry): Promise<void> {
-    // A notification with an action opens it in the app; else the agent's CRM tab.
-    if (entry.path) return openApp(entry.path);
-    const stored = parseJson<TabPlace | null>(
-      await pushStorage.get(LAST_CRM_TAB_KEY).catch(() => null),
-      null,
-    );
-    const tab = lastCrmTab ?? stored;
-    if (tab && typeof tab.tabId === 'number') {
-      try {
-        await browser.tabs.update(tab.tabId, { active: true });
-        if (typeof tab.windowId === 'number') {
-          await browser.windows.update(tab.windowId, { focused: true });
-        }
-        return;
-      } catch {
-        // The tab was closed since: the app instead.
-      }
-    }
-    await openApp('/app');
-  }
-
   function onPushClicked(id: string): Promise<void> {
     if (!id.startsWith(PUSH_ID_PREFIX)) return Promise.resolve();
     return queue(async () => {
@@ -299,13 +356,13 @@ export function createBackgroundLive(options: BackgroundLiveOptions): Background
       await browser.notifications.clear(id).catch(() => false);
       if (!entry) return;
       // After a worker restart the session is restored first, then the feed starts.
-      await session?.ready();
-      sync();
-      await focusFor(entry).catch(() => {});
-      const current = scope();
+      await host.session()?.ready();
+      host.sync();
+      await focusFor(host, entry).catch(() => {});
+      const current = host.scope();
       if (current?.userId !== entry.userId || current.workspaceId !== entry.workspaceId) return;
-      await listed();
-      await feed.markRead([entry.notificationId]);
+      await listed(host.feed);
+      await host.feed.markRead([entry.notificationId]);
     });
   }
 
@@ -322,75 +379,67 @@ export function createBackgroundLive(options: BackgroundLiveOptions): Background
   // Registered at once: a click that wakes the worker finds its listener.
   browser.notifications.onClicked.addListener((id) => void onPushClicked(id));
   browser.notifications.onClosed.addListener(onPushClosed);
-  feed.onArrival((notification) => void showPush(notification));
-
-  // --- the badge, and pushes read elsewhere --------------------------------------------
-  let badge: string | null = null;
-  void browser.action.setBadgeBackgroundColor({ color: BRAND_COLOURS.blue }).catch(() => {});
-  function updateBadge(snapshot: LiveSnapshot): void {
-    const text = liveCallsBadgeText(snapshot.liveCalls);
-    if (text === badge) return;
-    badge = text;
-    void browser.action.setBadgeText({ text }).catch(() => {});
-    void browser.action.setTitle({ title: liveCallsTitle(snapshot.liveCalls) }).catch(() => {});
-  }
-  updateBadge(feed.get());
-  feed.subscribe(() => {
-    const snapshot = feed.get();
-    updateBadge(snapshot);
-    // Read in a tab or the app: its push has nothing left to say.
-    if (pushes && Object.keys(pushes).length > 0) {
-      const read = new Set(snapshot.notifications.filter((n) => n.read).map((n) => n.id));
-      if (read.size > 0) void clearPushes((entry) => read.has(entry.notificationId));
-    }
-  });
-
-  // --- following the session -----------------------------------------------------------
-  let signedInAs = '';
-  function sync(): void {
-    const current = scope();
-    const key = current ? `${current.userId}|${current.workspaceId}` : '';
-    if (current) feed.start();
-    else feed.stop();
-    if (key !== signedInAs) {
-      // Another user (or nobody): the last one's pushes go with them.
-      if (signedInAs) void clearPushes();
-      signedInAs = key;
-    }
-  }
-
-  let lastReload = Number.NEGATIVE_INFINITY;
+  host.feed.onArrival((notification) => void showPush(notification));
 
   return {
-    snapshot: () => feed.get(),
-    subscribe: (listener) => feed.subscribe(listener),
-    markRead: (ids) => feed.markRead(ids),
-    markAllRead: () => feed.markAllRead(),
-    reload() {
-      if (now() - lastReload < RELOAD_INTERVAL_MS) return;
-      lastReload = now();
-      feed.reload();
+    clear: clearPushes,
+    /** Read in a tab or the app: its push has nothing left to say. */
+    clearRead(snapshot: LiveSnapshot): void {
+      if (!pushes || Object.keys(pushes).length === 0) return;
+      const read = new Set(snapshot.notifications.filter((n) => n.read).map((n) => n.id));
+      if (read.size > 0) void clearPushes((entry) => read.has(entry.notificationId));
     },
-    reportVisibility,
-    forget: (client) => void clients.delete(client),
-    anyVisible,
-    liveCalls: {
-      get: () => feed.get().liveCalls,
-      subscribe: (listener) => feed.subscribe(listener),
-    },
-    attach(next) {
-      session = next;
-      next.onChange(sync);
-      void next.ready().then(() => {
-        sync();
-        // A worker restarted after its session ended (or changed hands) keeps no push of
-        // the user before.
-        const current = scope();
-        void clearPushes(
-          (entry) => entry.userId !== current?.userId || entry.workspaceId !== current.workspaceId,
-        );
-      });
-    },
+    /** Settles once the last push action has run. */
     idle: () => work,
   };
+}
+
+/** Resolves once the list is loaded (or it failed, or nobody is signed in any more). */
+function listed(feed: OwnLiveFeed): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => feed.get().status !== 'loading';
+    if (done()) return resolve();
+    const timer = setTimeout(finish, LISTED_WAIT_MS);
+    const stop = feed.subscribe(() => {
+      if (done()) finish();
+    });
+    function finish() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
+}
+
+async function openApp(host: PushHost, path: string): Promise<void> {
+  const { browser } = host.options;
+  const appOrigin = host.session()?.publicState().appOrigin;
+  if (!appOrigin) return;
+  const tab = await browser.tabs.create({ url: new URL(path, appOrigin).href });
+  if (typeof tab.windowId === 'number') {
+    await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
+  }
+}
+
+async function focusFor(host: PushHost, entry: PushEntry): Promise<void> {
+  const { browser, pushStorage } = host.options;
+  // A notification with an action opens it in the app; else the agent's CRM tab.
+  if (entry.path) return openApp(host, entry.path);
+  const stored = parseJson<TabPlace | null>(
+    await pushStorage.get(LAST_CRM_TAB_KEY).catch(() => null),
+    null,
+  );
+  const tab = host.lastCrmTab() ?? stored;
+  if (tab && typeof tab.tabId === 'number') {
+    try {
+      await browser.tabs.update(tab.tabId, { active: true });
+      if (typeof tab.windowId === 'number') {
+        await browser.windows.update(tab.windowId, { focused: true });
+      }
+      return;
+    } catch {
+      // The tab was closed since: the app instead.
+    }
+  }
+  await openApp(host, '/app');
 }
