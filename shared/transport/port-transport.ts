@@ -336,9 +336,23 @@ function onDisconnect(s: PortState, which: PortLike): void {
       entry.reject(unsafe);
     }
   }
-  const listening =
-    s.events.any() || s.sessionListeners.any() || s.liveListeners.any() || s.callListeners.any();
-  if (s.pending.size > 0 || listening) scheduleReconnect(s);
+  if (s.pending.size > 0 || isListening(s)) scheduleReconnect(s);
+}
+
+/**
+ * Whether anything in the tab waits for what the background pushes, so a stopped worker's
+ * port is opened again at once: a panel frame that only waits for a panel call (or a
+ * notice) must hear the next one too, not only after it next posts something.
+ */
+function isListening(s: PortState): boolean {
+  return [
+    s.events,
+    s.sessionListeners,
+    s.liveListeners,
+    s.callListeners,
+    s.panelCallListeners,
+    s.noticeListeners,
+  ].some((listeners) => listeners.any());
 }
 
 function scheduleReconnect(s: PortState): void {

@@ -230,6 +230,18 @@ describe('PortTransport', () => {
     expect(ports[1].last()).toEqual({ kind: 'live:visibility', visible: false });
   });
 
+  it('reconnects for a tab that only waits for panel calls, and hands it the next one', async () => {
+    const { transport, ports } = setup();
+    const calls: unknown[] = [];
+    transport.onPanelCall((request) => calls.push(request));
+    expect(ports).toHaveLength(1);
+    ports[0].drop();
+    await vi.waitFor(() => expect(ports).toHaveLength(2));
+    const request = { name: 'Dana Reyes', phone: '+1 512 555 0147' };
+    ports[1].deliver({ kind: 'panel-call', request });
+    expect(calls).toEqual([request]);
+  });
+
   it('opens a new port for the next request after an idle worker stop', async () => {
     const { transport, ports } = setup();
     const first = transport.request({ method: 'GET', path: 'a' });
