@@ -58,3 +58,36 @@ export function useMutateAndInvalidate<V, R>(
   const mutate = useCallback((variables: V) => mutateAsync(variables), [mutateAsync]);
   return { mutate, pending: mutation.isPending };
 }
+
+export interface RowWriteOptions<V, R, Row> {
+  /** The cached list whose row the answer replaces at once, before any reload answers. */
+  list: QueryKey;
+  /** Whether `row` is the one the answer is the new state of. */
+  isRow: (row: Row, answer: R) => boolean;
+  /** The answer as a row of the list (default: the answer itself is the row). */
+  toRow?: (answer: R, old: Row) => Row;
+  /** The queries the write makes stale besides (reports that read the rows, say). */
+  invalidates: (answer: R, variables: V) => readonly QueryKey[];
+}
+
+/**
+ * A write that answers with one saved row of a list on screen (a tracking number, a
+ * campaign's split, a workspace's settings): the row is replaced in the cached list at once,
+ * so the table never shows the old values behind a closing editor, then what else reads
+ * the rows is made stale through useMutateAndInvalidate.
+ */
+export function useRowWrite<V, R, Row = R>(
+  write: (variables: V) => Promise<R>,
+  { list, isRow, toRow, invalidates }: RowWriteOptions<V, R, Row>,
+): MutateAndInvalidate<V, R> {
+  const client = useQueryClient();
+  return useMutateAndInvalidate(write, {
+    onAnswer: (answer) =>
+      client.setQueryData<Row[]>([...list], (rows) =>
+        rows?.map((row) =>
+          isRow(row, answer) ? (toRow ? toRow(answer, row) : (answer as unknown as Row)) : row,
+        ),
+      ),
+    invalidates,
+  });
+}

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useId } from 'react';
 import { EditorRow, RowEditButton, useRowEditor } from '@/app/components/row-editor/row-editor';
 import { Card } from '@/app/components/card/card';
@@ -15,7 +14,7 @@ import {
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
-import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
+import { useRowWrite } from '@/app/query/use-mutate-and-invalidate';
 import { useLookup } from '@/app/query/use-lookup';
 import { saveCampaignApportion } from '@/shared/api/workspace-settings';
 import type {
@@ -37,7 +36,7 @@ function currentMonth(): string {
 }
 
 /**
- * Saves one campaign's split (through useMutateAndInvalidate): the saved row replaces its
+ * Saves one campaign's split (through useRowWrite): the saved row replaces its
  * old one at once, and every report's cached answer is made stale (ROI and marketing
  * intelligence read the shares). Silent: the editor shows the server's reason (a 400
  * naming the difference) itself.
@@ -45,16 +44,12 @@ function currentMonth(): string {
 function useSaveCampaignApportion(workspaceId: string | null) {
   const { api } = useHost();
   const scope = useQueryScope();
-  const queryClient = useQueryClient();
-  const { mutate } = useMutateAndInvalidate(
+  const { mutate } = useRowWrite(
     ({ campaignId, update }: { campaignId: string; update: CampaignApportionUpdate }) =>
       saveCampaignApportion(api, workspaceId!, campaignId, update, { silent: true }),
     {
-      onAnswer: (saved) =>
-        queryClient.setQueryData<CampaignApportion[]>(
-          campaignApportionsKey(scope, workspaceId!),
-          (list) => list?.map((item) => (item.campaignId === saved.campaignId ? saved : item)),
-        ),
+      list: campaignApportionsKey(scope, workspaceId!),
+      isRow: (row: CampaignApportion, saved) => row.campaignId === saved.campaignId,
       invalidates: () => [reportsKey(scope)],
     },
   );

@@ -1,5 +1,4 @@
 import { systemWorkspaceListsKey, workspacesKey } from '@/shared/query/workspace-queries';
-import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useId, useState } from 'react';
 import { buttonClassName } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
@@ -12,7 +11,7 @@ import { TABLE, TABLE_ACTIONS, TableScroll } from '@/app/components/table/table-
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
-import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
+import { useRowWrite } from '@/app/query/use-mutate-and-invalidate';
 import { updateWorkspaceSettings } from '@/shared/api/system-workspaces';
 import type { SystemWorkspace, WorkspaceEdit } from '@/shared/contracts/system-workspaces';
 import { editionLabel } from '@/shared/domain/editions';
@@ -34,7 +33,7 @@ function linkedWorkspaceId(): string | null {
 }
 
 /**
- * Saves one workspace's settings (through useMutateAndInvalidate): the saved workspace
+ * Saves one workspace's settings (through useRowWrite): the saved workspace
  * replaces its row at once, then health and every other list of workspaces (Send
  * notification's, the pickers') are made stale. Silent: the panel shows the server's
  * reason beside its buttons.
@@ -42,17 +41,13 @@ function linkedWorkspaceId(): string | null {
 function useSaveWorkspaceSettings() {
   const { api } = useHost();
   const scope = useQueryScope();
-  const queryClient = useQueryClient();
-  const { mutate } = useMutateAndInvalidate(
+  const { mutate } = useRowWrite(
     ({ workspaceId, edit }: { workspaceId: string; edit: WorkspaceEdit }) =>
       updateWorkspaceSettings(api, workspaceId, edit, { silent: true }),
     {
-      onAnswer: (saved) =>
-        queryClient.setQueryData<SystemWorkspace[]>(systemWorkspacesKey(scope), (rows) =>
-          rows?.map((row) =>
-            row.workspace.id === saved.id ? { ...row, workspace: saved, crm: crmOf(saved) } : row,
-          ),
-        ),
+      list: systemWorkspacesKey(scope),
+      isRow: (row: SystemWorkspace, saved) => row.workspace.id === saved.id,
+      toRow: (saved, row) => ({ ...row, workspace: saved, crm: crmOf(saved) }),
       invalidates: () => [systemWorkspaceListsKey(scope), workspacesKey(scope)],
     },
   );

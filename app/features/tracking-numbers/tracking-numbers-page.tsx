@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useId, useState } from 'react';
 import { EditorRow, RowEditButton, useRowEditor } from '@/app/components/row-editor/row-editor';
 import { Card } from '@/app/components/card/card';
@@ -11,7 +10,7 @@ import { TABLE, TABLE_ACTIONS, TableScroll } from '@/app/components/table/table-
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
-import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
+import { useRowWrite } from '@/app/query/use-mutate-and-invalidate';
 import { useLookup } from '@/app/query/use-lookup';
 import { saveTrackingNumber } from '@/shared/api/workspace-settings';
 import type { TrackingNumber } from '@/shared/contracts/call-tracking';
@@ -48,23 +47,19 @@ export function callTrackingOffReason(workspace: Workspace | null): string {
 }
 
 /**
- * Saves one tracking number (through useMutateAndInvalidate): the saved row replaces its
+ * Saves one tracking number (through useRowWrite): the saved row replaces its
  * old one at once, and the call-tracking reads (the picker, tracking info) are made stale.
  * Silent: the editor shows the server's reason beside its buttons.
  */
 function useSaveTrackingNumber(workspaceId: string | null) {
   const { api } = useHost();
   const scope = useQueryScope();
-  const queryClient = useQueryClient();
-  const { mutate } = useMutateAndInvalidate(
+  const { mutate } = useRowWrite(
     ({ numberId, update }: { numberId: string; update: TrackingNumberUpdate }) =>
       saveTrackingNumber(api, workspaceId!, numberId, update, { silent: true }),
     {
-      onAnswer: (saved) =>
-        queryClient.setQueryData<TrackingNumber[]>(
-          trackingNumberSettingsKey(scope, workspaceId!),
-          (list) => list?.map((item) => (item.id === saved.id ? saved : item)),
-        ),
+      list: trackingNumberSettingsKey(scope, workspaceId!),
+      isRow: (row: TrackingNumber, saved) => row.id === saved.id,
       invalidates: () => [callTrackingCacheKey(scope)],
     },
   );

@@ -2,7 +2,11 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type MutateOptions, useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
+import {
+  type MutateOptions,
+  useMutateAndInvalidate,
+  useRowWrite,
+} from '@/app/query/use-mutate-and-invalidate';
 
 const LIST = ['intake', 'u_1', 'ws_1', 'list'] as const;
 
@@ -73,5 +77,47 @@ describe('useMutateAndInvalidate', () => {
       await expect(told.result.current.mutate()).rejects.toBe(refused);
     });
     await waitFor(() => expect(told.loads()).toBe(2));
+  });
+});
+
+describe('useRowWrite', () => {
+  interface Row {
+    id: string;
+    label: string;
+    seen?: boolean;
+  }
+  const ROWS = ['intake', 'u_1', 'ws_1', 'rows'] as const;
+  const REPORTS = ['intake', 'u_1', 'ws_1', 'reports'] as const;
+
+  it('puts the saved row in the list at once, keeps the others, and makes the readers stale', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const first: Row[] = [
+      { id: 'a', label: 'Old A', seen: true },
+      { id: 'b', label: 'B', seen: true },
+    ];
+    client.setQueryData([...ROWS], first);
+    client.setQueryData([...REPORTS], 'report');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(
+      () =>
+        useRowWrite(async (label: string) => ({ id: 'a', label }), {
+          list: ROWS,
+          isRow: (row: Row, saved) => row.id === saved.id,
+          toRow: (saved, old) => ({ ...old, ...saved }),
+          invalidates: () => [REPORTS],
+        }),
+      { wrapper },
+    );
+    await act(async () => {
+      await expect(result.current.mutate('New A')).resolves.toEqual({ id: 'a', label: 'New A' });
+    });
+    expect(client.getQueryData([...ROWS])).toEqual([
+      { id: 'a', label: 'New A', seen: true },
+      { id: 'b', label: 'B', seen: true },
+    ]);
+    expect(client.getQueryState([...REPORTS])?.isInvalidated).toBe(true);
+    expect(client.getQueryState([...ROWS])?.isInvalidated).toBe(false);
   });
 });
