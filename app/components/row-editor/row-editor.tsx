@@ -29,6 +29,21 @@ export function useRowEditor(): RowEditor {
   return { editing, open: setEditing, close, buttons: buttons.current };
 }
 
+/**
+ * Saving from a row's editor: the write, then `done` with its answer (a toast), then the
+ * editor closes. A refusal rejects and leaves the editor open, showing the server's reason.
+ */
+export function editorSave<U, R>(
+  editor: RowEditor,
+  write: (rowId: string, update: U) => Promise<R>,
+  done: (answer: R) => void,
+): (rowId: string, update: U) => Promise<void> {
+  return async (rowId, update) => {
+    done(await write(rowId, update));
+    editor.close(rowId);
+  };
+}
+
 export interface RowEditButtonProps {
   editor: RowEditor;
   rowId: string;

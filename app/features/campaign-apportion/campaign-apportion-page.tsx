@@ -1,5 +1,10 @@
-import { Fragment, useCallback, useId } from 'react';
-import { EditorRow, RowEditButton, useRowEditor } from '@/app/components/row-editor/row-editor';
+import { Fragment, useId } from 'react';
+import {
+  EditorRow,
+  editorSave,
+  RowEditButton,
+  useRowEditor,
+} from '@/app/components/row-editor/row-editor';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Page } from '@/app/components/page/page';
@@ -76,17 +81,11 @@ export function CampaignApportionPage() {
   const sourceName = (id: string | null) =>
     id === null ? null : (leadSources.items.find((source) => source.id === id)?.label ?? null);
 
-  const closeEditor = rowEditor.close;
-
   const saveApportion = useSaveCampaignApportion(workspaceId);
-  const save = useCallback(
-    async (campaignId: string, update: CampaignApportionUpdate) => {
-      if (!workspaceId) return;
-      await saveApportion({ campaignId, update });
-      notify('success', SAVED_TEXT);
-      closeEditor(campaignId);
-    },
-    [workspaceId, saveApportion, notify, closeEditor],
+  const save = editorSave(
+    rowEditor,
+    (campaignId, update: CampaignApportionUpdate) => saveApportion({ campaignId, update }),
+    () => notify('success', SAVED_TEXT),
   );
 
   const items = apportions.data ?? [];
@@ -179,7 +178,7 @@ export function CampaignApportionPage() {
                           lookupsLoading={leadSources.loading}
                           thisMonth={currentMonth()}
                           onSave={(update) => save(item.campaignId, update)}
-                          onCancel={() => closeEditor(item.campaignId)}
+                          onCancel={() => rowEditor.close(item.campaignId)}
                         />
                       </EditorRow>
                     ) : null}

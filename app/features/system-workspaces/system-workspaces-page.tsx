@@ -1,8 +1,13 @@
 import { systemWorkspaceListsKey, workspacesKey } from '@/shared/query/workspace-queries';
-import { Fragment, useCallback, useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { buttonClassName } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
-import { EditorRow, RowEditButton, useRowEditor } from '@/app/components/row-editor/row-editor';
+import {
+  EditorRow,
+  editorSave,
+  RowEditButton,
+  useRowEditor,
+} from '@/app/components/row-editor/row-editor';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
@@ -70,16 +75,11 @@ export function SystemWorkspacesPage() {
   const [highlighted] = useState(linkedWorkspaceId);
   const captionId = useId();
 
-  const closeEditor = rowEditor.close;
-
   const saveSettings = useSaveWorkspaceSettings();
-  const save = useCallback(
-    async (workspaceId: string, edit: WorkspaceEdit) => {
-      const saved = await saveSettings({ workspaceId, edit });
-      notify('success', `Settings of ${saved.attributes.name} saved.`);
-      closeEditor(workspaceId);
-    },
-    [saveSettings, notify, closeEditor],
+  const save = editorSave(
+    rowEditor,
+    (workspaceId, edit: WorkspaceEdit) => saveSettings({ workspaceId, edit }),
+    (saved) => notify('success', `Settings of ${saved.attributes.name} saved.`),
   );
 
   const rows = workspaces.data ?? [];
@@ -193,7 +193,7 @@ export function SystemWorkspacesPage() {
                             workspace={workspace}
                             timezones={timezones.data ?? []}
                             onSave={(edit) => save(workspace.id, edit)}
-                            onCancel={() => closeEditor(workspace.id)}
+                            onCancel={() => rowEditor.close(workspace.id)}
                           />
                         </EditorRow>
                       ) : null}

@@ -1,5 +1,10 @@
-import { Fragment, useCallback, useId, useState } from 'react';
-import { EditorRow, RowEditButton, useRowEditor } from '@/app/components/row-editor/row-editor';
+import { Fragment, useId, useState } from 'react';
+import {
+  EditorRow,
+  editorSave,
+  RowEditButton,
+  useRowEditor,
+} from '@/app/components/row-editor/row-editor';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { TextField } from '@/app/components/field/field-controls';
@@ -88,17 +93,11 @@ export function TrackingNumbersPage() {
   const { editing } = rowEditor;
   const captionId = useId();
 
-  const closeEditor = rowEditor.close;
-
   const saveNumber = useSaveTrackingNumber(workspaceId);
-  const save = useCallback(
-    async (numberId: string, update: TrackingNumberUpdate) => {
-      if (!workspaceId) return;
-      await saveNumber({ numberId, update });
-      notify('success', SAVED_TEXT);
-      closeEditor(numberId);
-    },
-    [workspaceId, saveNumber, notify, closeEditor],
+  const save = editorSave(
+    rowEditor,
+    (numberId, update: TrackingNumberUpdate) => saveNumber({ numberId, update }),
+    () => notify('success', SAVED_TEXT),
   );
 
   const all = numbers.data ?? [];
@@ -202,7 +201,7 @@ export function TrackingNumbersPage() {
                             campaigns={campaigns.items}
                             lookupsLoading={leadSources.loading || campaigns.loading}
                             onSave={(update) => save(number.id, update)}
-                            onCancel={() => closeEditor(number.id)}
+                            onCancel={() => rowEditor.close(number.id)}
                           />
                         </EditorRow>
                       ) : null}
