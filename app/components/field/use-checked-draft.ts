@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 
 /** What a form's pure reader makes of its draft: the request to send, or an error per field. */
 export type DraftReading<Request, Errors> =
@@ -41,4 +41,56 @@ export function useCheckedDraft<Draft extends object, Request, Errors extends ob
   }
 
   return { draft, setDraft, errors, setErrors, formRef, update, check };
+}
+
+export interface DraftSubmitOptions<Request, Answer, Failure> {
+  /** What the form does once the server answered: a toast, the draft started again. */
+  onSent: (answer: Answer, request: Request) => void;
+  /**
+   * What to show beside the form for a failure (everything typed stays). Omitted: nothing,
+   * for forms whose API client shows the server's reason itself.
+   */
+  failureOf?: (error: unknown) => Failure | null;
+  /** Anything else a failure changes (a field marked and focused), after `failure` is set. */
+  onFailed?: (error: unknown) => void;
+}
+
+/**
+ * A checked form's submit, written once: the draft is read first (its errors show, focused,
+ * and nothing is sent); while the request is on its way `sending` is true and a second
+ * submit is ignored; a failure keeps the draft and sets `failure`.
+ */
+export function useDraftSubmit<Request, Answer, Failure = string>(
+  check: () => Request | null,
+  send: (request: Request) => Promise<Answer>,
+  { onSent, failureOf, onFailed }: DraftSubmitOptions<Request, Answer, Failure>,
+) {
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const inFlight = useRef(false);
+
+  async function run() {
+    if (inFlight.current) return;
+    setFailure(null);
+    const request = check();
+    if (request === null) return;
+    inFlight.current = true;
+    setSending(true);
+    try {
+      onSent(await send(request), request);
+    } catch (error) {
+      setFailure(failureOf ? failureOf(error) : null);
+      onFailed?.(error);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run();
+  }
+
+  return { submit, sending, failure, setFailure };
 }

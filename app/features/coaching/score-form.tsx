@@ -1,9 +1,8 @@
-import { quietly } from '@/shared/api/quiet-api';
-import { useState, type FormEvent } from 'react';
+import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { SelectField, TextField, TextareaField } from '@/app/components/field/field-controls';
-import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { useCheckedDraft, useDraftSubmit } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useQueryScope } from '@/app/query/use-data-query';
 import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
@@ -11,7 +10,6 @@ import { addCoachingScore } from '@/shared/api/coaching';
 import type { CoachingScoreInput } from '@/shared/contracts/coaching';
 import type { Agent, CoachingCategory } from '@/shared/contracts/lookups';
 import { isoDay } from '@/shared/domain/coaching';
-import { TransportError } from '@/shared/transport/transport';
 import { coachingReportKey, scoresKey } from './coaching-queries';
 import { emptyScoreDraft, readScoreDraft } from './score-draft';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
@@ -48,28 +46,15 @@ export function ScoreForm({ workspaceId, agents, topics, agentId }: ScoreFormPro
     { ...emptyScoreDraft(today), agentId },
     (current) => readScoreDraft(current, today),
   );
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    const request = check();
-    if (!request) return;
-    setSaving(true);
-    try {
-      const saved = await addScore.mutate(request);
+  const { submit, sending, failure } = useDraftSubmit(check, addScore.mutate, {
+    onSent: (saved) => {
       host.notify('success', `Score saved for ${saved.agentName}.`);
       // The agent and topic stay chosen for the next score; the rest starts again.
       setDraft({ ...emptyScoreDraft(today), agentId: draft.agentId, categoryId: draft.categoryId });
       setErrors({});
-    } catch (error) {
-      const reason = TransportError.from(error);
-      setFailure(reason.serverMessage ?? reason.message);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    failureOf: refusalMessage,
+  });
 
   return (
     <Card title="Enter a score">
@@ -77,7 +62,7 @@ export function ScoreForm({ workspaceId, agents, topics, agentId }: ScoreFormPro
         ref={formRef}
         className="ic-coaching__form"
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={submit}
         aria-label="Enter a score"
       >
         <div className="ic-coaching__form-row">
@@ -132,8 +117,8 @@ export function ScoreForm({ workspaceId, agents, topics, agentId }: ScoreFormPro
         />
         <FormFailure message={failure} lead="The score was not saved:" />
         <div>
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save score'}
+          <Button type="submit" variant="primary" disabled={sending}>
+            {sending ? 'Saving…' : 'Save score'}
           </Button>
         </div>
       </form>

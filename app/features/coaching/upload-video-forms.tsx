@@ -1,11 +1,11 @@
 import type { ApiClient } from '@/shared/api/client';
-import { quietly } from '@/shared/api/quiet-api';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { quietly, refusalMessage } from '@/shared/api/quiet-api';
+import { useId, useRef } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { Field, fieldClassNames } from '@/app/components/field/field';
 import { TextField } from '@/app/components/field/field-controls';
-import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { useCheckedDraft, useDraftSubmit } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useQueryScope } from '@/app/query/use-data-query';
 import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
@@ -13,7 +13,6 @@ import { addYoutubeVideo, uploadTrainingVideo } from '@/shared/api/coaching';
 import { VIDEO_TITLE_MAX, type AddYoutubeVideo } from '@/shared/contracts/coaching';
 import type { CoachingCategory } from '@/shared/contracts/lookups';
 import { VIDEO_TYPES } from '@/shared/domain/coaching';
-import { TransportError } from '@/shared/transport/transport';
 import { videosKey } from './coaching-queries';
 import {
   EMPTY_FILE_DRAFT,
@@ -23,11 +22,6 @@ import {
   type FileUpload,
 } from './video-drafts';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
-
-const reasonOf = (error: unknown) => {
-  const failure = TransportError.from(error);
-  return failure.serverMessage ?? failure.message;
-};
 
 /**
  * Adds one training video (a YouTube link or an uploaded file) through
@@ -60,27 +54,15 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
     EMPTY_YOUTUBE_DRAFT,
     (current) => readYoutubeDraft({ ...current, categoryId }),
   );
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    const request = check();
-    if (!request) return;
-    setSaving(true);
-    try {
-      await addVideo.mutate(request);
+  const { submit, sending, failure } = useDraftSubmit(check, addVideo.mutate, {
+    onSent: () => {
       host.notify('success', `Video added to ${topic?.name ?? 'the topic'}.`);
       setDraft(EMPTY_YOUTUBE_DRAFT);
       setErrors({});
-    } catch (error) {
-      // Everything typed stays; the reason shows beside the form.
-      setFailure(reasonOf(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    // Everything typed stays; the reason shows beside the form.
+    failureOf: refusalMessage,
+  });
 
   return (
     <Card title="Add a YouTube link" className="ic-coaching__form-card">
@@ -88,7 +70,7 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
         ref={formRef}
         className="ic-coaching__form"
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={submit}
         aria-label="Add a YouTube link"
       >
         <FormFailure message={errors.categoryId} />
@@ -114,8 +96,8 @@ export function YoutubeLinkForm({ workspaceId, topic }: UploadFormProps) {
         />
         <FormFailure message={failure} lead="The video was not added:" />
         <div className="ic-coaching__form-actions">
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? 'Adding…' : 'Add video'}
+          <Button type="submit" variant="primary" disabled={sending}>
+            {sending ? 'Adding…' : 'Add video'}
           </Button>
         </div>
       </form>
@@ -132,29 +114,18 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
     EMPTY_FILE_DRAFT,
     (current) => readFileDraft({ ...current, categoryId }),
   );
-  const [uploading, setUploading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const liveId = useId();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    const request = check();
-    if (!request) return;
-    setUploading(true);
-    try {
-      await uploadVideo.mutate(request);
+  const upload = useDraftSubmit(check, uploadVideo.mutate, {
+    onSent: () => {
       host.notify('success', `Video uploaded to ${topic?.name ?? 'the topic'}.`);
       setDraft(EMPTY_FILE_DRAFT);
       setErrors({});
       if (fileInput.current) fileInput.current.value = '';
-    } catch (error) {
-      setFailure(reasonOf(error));
-    } finally {
-      setUploading(false);
-    }
-  }
+    },
+    failureOf: refusalMessage,
+  });
+  const uploading = upload.sending;
 
   return (
     <Card title="Upload a video file" className="ic-coaching__form-card">
@@ -162,7 +133,7 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
         ref={formRef}
         className="ic-coaching__form"
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={upload.submit}
         aria-label="Upload a video file"
         aria-busy={uploading}
       >
@@ -192,7 +163,7 @@ export function VideoFileForm({ workspaceId, topic }: UploadFormProps) {
             />
           )}
         </Field>
-        <FormFailure message={failure} lead="The video was not uploaded:" />
+        <FormFailure message={upload.failure} lead="The video was not uploaded:" />
         <p className="ic-coaching__live" id={liveId} role="status" aria-live="polite">
           {uploading ? 'Uploading… keep this page open until it finishes.' : ''}
         </p>

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { Field, fieldClassNames } from '@/app/components/field/field';
 import { TextField, TextareaField } from '@/app/components/field/field-controls';
-import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { useCheckedDraft, useDraftSubmit } from '@/app/components/field/use-checked-draft';
 import { Page } from '@/app/components/page/page';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
@@ -30,7 +29,6 @@ export function SystemNotificationsPage() {
     EMPTY_DRAFT,
     readDraft,
   );
-  const [sending, setSending] = useState(false);
   const users = useDataQuery(
     // The same query as Settings → Users administration; the picker's list may be a minute old.
     draft.workspaceId
@@ -38,28 +36,25 @@ export function SystemNotificationsPage() {
       : null,
   );
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const request = check();
-    if (!request) return;
-    setSending(true);
-    try {
-      await sendNotification(host.api, request);
-      const user = users.data?.find((candidate) => candidate.id === request.userId);
-      const audience = !request.userId
-        ? 'the workspace'
-        : user
-          ? optionLabel(user)
-          : `user ${request.userId}`;
-      host.notify('success', `Notification sent to ${audience}.`);
-      setDraft({ ...EMPTY_DRAFT, workspaceId: draft.workspaceId });
-      setErrors({});
-    } catch {
-      // The API client has shown the server's reason; the form keeps what was typed.
-    } finally {
-      setSending(false);
-    }
-  }
+  // No failure is shown here: the API client has shown the server's reason, and the form
+  // keeps what was typed.
+  const { submit, sending } = useDraftSubmit(
+    check,
+    (request) => sendNotification(host.api, request),
+    {
+      onSent: (_answer, request) => {
+        const user = users.data?.find((candidate) => candidate.id === request.userId);
+        const audience = !request.userId
+          ? 'the workspace'
+          : user
+            ? optionLabel(user)
+            : `user ${request.userId}`;
+        host.notify('success', `Notification sent to ${audience}.`);
+        setDraft({ ...EMPTY_DRAFT, workspaceId: draft.workspaceId });
+        setErrors({});
+      },
+    },
+  );
 
   return (
     <Page
@@ -72,12 +67,7 @@ export function SystemNotificationsPage() {
         {workspaces.status === 'error' ? (
           <ErrorView onRetry={workspaces.retry} detail={workspaces.detail ?? undefined} />
         ) : (
-          <form
-            ref={formRef}
-            className="ic-system-notify"
-            noValidate
-            onSubmit={(event) => void submit(event)}
-          >
+          <form ref={formRef} className="ic-system-notify" noValidate onSubmit={submit}>
             <Field label="Workspace" required error={errors.workspaceId}>
               {(control) => (
                 <select

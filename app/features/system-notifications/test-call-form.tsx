@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { quietly } from '@/shared/api/quiet-api';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
 import { SelectField, TextField } from '@/app/components/field/field-controls';
-import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { useCheckedDraft, useDraftSubmit } from '@/app/components/field/use-checked-draft';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { placeTestCall } from '@/shared/api/call-tracking';
@@ -54,27 +53,18 @@ export function TestCallForm({
     update: setField,
     check,
   } = useCheckedDraft(EMPTY_TEST_CALL, readTestCallDraft);
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
-  const [placing, setPlacing] = useState(false);
   const agents = useDataQuery(
     draft.workspaceId ? workspaceAgentsQuery(scope, host.api, draft.workspaceId) : null,
   );
 
-  function update<K extends keyof TestCallDraft>(key: K, value: TestCallDraft[K]) {
-    // Another workspace has other agents.
-    setField(key, value, key === 'workspaceId' ? { agentId: '' } : undefined);
-    setFailure(null);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const request = check();
-    if (!request) return;
-    setPlacing(true);
-    setFailure(null);
-    try {
-      await placeTestCall(quietly(host.api), request);
-      const agent = agents.data?.find((candidate) => candidate.id === draft.agentId);
+  const {
+    submit,
+    sending: placing,
+    failure,
+    setFailure,
+  } = useDraftSubmit(check, (request) => placeTestCall(quietly(host.api), request), {
+    onSent: (_answer, request) => {
+      const agent = agents.data?.find((candidate) => candidate.id === request.agentId);
       host.notify(
         'success',
         `Test call placed: ${agent?.name ?? 'the agent'} is being called by ${request.leadName}.`,
@@ -82,11 +72,14 @@ export function TestCallForm({
       // The same agent may be rung again with another caller.
       setDraft((current) => ({ ...current, leadName: '', phone: '' }));
       setErrors({});
-    } catch (error) {
-      setFailure(describeFailure(error));
-    } finally {
-      setPlacing(false);
-    }
+    },
+    failureOf: describeFailure,
+  });
+
+  function update<K extends keyof TestCallDraft>(key: K, value: TestCallDraft[K]) {
+    // Another workspace has other agents.
+    setField(key, value, key === 'workspaceId' ? { agentId: '' } : undefined);
+    setFailure(null);
   }
 
   const agentList = agents.data ?? [];
@@ -101,7 +94,7 @@ export function TestCallForm({
         className="ic-system-notify"
         aria-label="Place a test call"
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={submit}
       >
         <SelectField
           label="Agent's workspace"

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/app/components/button/button';
 import { SelectField, TextField } from '@/app/components/field/field-controls';
-import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { useCheckedDraft, useDraftSubmit } from '@/app/components/field/use-checked-draft';
 import {
   CallTrackingAccountField,
   CrmSettingsFields,
@@ -37,8 +37,13 @@ export function WorkspaceSettingsEditor({
     settingsDraftOf(workspace),
     readSettingsDraft,
   );
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submit, sending, failure } = useDraftSubmit(check, onSave, {
+    onSent: () => undefined,
+    failureOf: (error) => {
+      const reason = error instanceof TransportError ? error.serverMessage : null;
+      return reason ? `${NOT_SAVED_TEXT} ${reason}` : NOT_SAVED_TEXT;
+    },
+  });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const name = workspace.attributes.name;
@@ -46,29 +51,13 @@ export function WorkspaceSettingsEditor({
   // The panel opens with the focus on its heading, so keyboard users start at its top.
   useEffect(() => headingRef.current?.focus(), []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const edit = check();
-    if (!edit) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(edit);
-    } catch (error) {
-      const reason = error instanceof TransportError ? error.serverMessage : null;
-      setFailure(reason ? `${NOT_SAVED_TEXT} ${reason}` : NOT_SAVED_TEXT);
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
     <form
       ref={formRef}
       className="ic-row-editor ic-workspace-editor"
       aria-labelledby={headingId}
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
     >
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className="ic-row-editor__title">
         Settings of {name}
@@ -168,10 +157,10 @@ export function WorkspaceSettingsEditor({
 
       <FormFailure message={failure} />
       <div className="ic-workspace-editor__actions">
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save settings'}
+        <Button type="submit" variant="primary" disabled={sending}>
+          {sending ? 'Saving…' : 'Save settings'}
         </Button>
-        <Button onClick={onCancel} disabled={saving}>
+        <Button onClick={onCancel} disabled={sending}>
           Cancel
         </Button>
       </div>

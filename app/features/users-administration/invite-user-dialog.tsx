@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { Button } from '@/app/components/button/button';
 import { SelectField } from '@/app/components/field/field-controls';
-import { useCheckedDraft } from '@/app/components/field/use-checked-draft';
+import { useCheckedDraft, useDraftSubmit } from '@/app/components/field/use-checked-draft';
 import { PersonFields } from '@/app/components/field/person-fields';
 import { useHost } from '@/app/host/host';
 import { inviteUser } from '@/shared/api/users-administration';
@@ -41,31 +40,20 @@ export function InviteUserDialog({
     EMPTY_INVITE,
     (current: InviteDraft) => readInviteDraft(current, workspaceId),
   );
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const writeUser = useWorkspaceUserWrite(workspaceId);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const request = check();
-    if (!request) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      const user = await writeUser.mutate(() => inviteUser(quietly(host.api), request));
-      onInvited(user);
-    } catch (error) {
-      const message = refusalMessage(error);
-      setFailure(message);
-      if (TransportError.from(error).status === 409) {
+  const { submit, sending, failure, setFailure } = useDraftSubmit(
+    check,
+    (request) => writeUser.mutate(() => inviteUser(quietly(host.api), request)),
+    {
+      onSent: onInvited,
+      failureOf: refusalMessage,
+      onFailed: (error) => {
+        if (TransportError.from(error).status !== 409) return;
         setErrors({ email: 'This e-mail address already has a sign-in.' });
         formRef.current?.querySelector<HTMLElement>('[name="email"]')?.focus();
-      }
-    } finally {
-      setSending(false);
-    }
-  }
+      },
+    },
+  );
 
   return (
     <FormDialog
@@ -78,7 +66,7 @@ export function InviteUserDialog({
         className="ic-form-dialog__form"
         aria-label="Invite user"
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={submit}
       >
         <PersonFields
           draft={draft}
