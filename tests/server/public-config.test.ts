@@ -101,7 +101,10 @@ describe('GET /api/public-config (issue #30: SUPPORT_EMAIL / SUPPORT_URL)', () =
     async (support, reason) => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'intake-support-'));
       try {
-        await expect(startTestServer({ dataDir, support })).rejects.toThrow(reason);
+        // No demo data asked for, so the helper copies nothing into the directory either.
+        await expect(startTestServer({ dataDir, support, seedDemoData: false })).rejects.toThrow(
+          reason,
+        );
         // Checked before anything was opened: no database was created.
         expect(await readdir(dataDir)).toEqual([]);
       } finally {

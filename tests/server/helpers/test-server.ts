@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type AuthResponse, authResponseSchema } from '@/shared/contracts/auth';
@@ -140,6 +140,15 @@ async function testDatabaseFor(
   return database;
 }
 
+/** Whether `dir` exists and holds nothing (a missing one is not: the server creates it). */
+async function isEmptyDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length === 0;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Builds the real server on an ephemeral port over a fresh temporary data directory
  * (or the given one, which is then left in place, e.g. to restart on it), and on
@@ -149,9 +158,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'intake-test-')));
   const database = await testDatabaseFor(dataDir, options);
-  // On SQLite, a fresh directory starts from the run's seeded demo database when this
-  // server would seed the very same data (issue #31 item 11).
-  if (ownsDataDir && !database && !options.databaseUrl && seedsTemplateData(options)) {
+  // On SQLite, a fresh directory (this helper's, or a given one that is still empty) starts
+  // from the run's seeded demo database when this server would seed the very same data
+  // (issue #31 item 11). A missing directory is left for the server to create.
+  const fresh = ownsDataDir || (await isEmptyDirectory(dataDir));
+  if (fresh && !database && !options.databaseUrl && seedsTemplateData(options)) {
     await copySeededTemplate(dataDir, seedDay(options));
   }
   let server: IntakeServer;
