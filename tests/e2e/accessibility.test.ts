@@ -200,15 +200,19 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
     }
   });
 
-  // One role's routes once: a second user of a role audits only the routes the first did not
-  // offer (owner@harbor's Call Flows, say), so every route of every role is audited once.
+  // Every route once (issue #31 item 11: it was once per role, 6 of this file's minutes): a
+  // user audits only the route patterns no earlier user offered, so each is audited by the
+  // first role that has it, in the demo accounts' order (the owner, with the widest menu
+  // and the most actions on each screen, first). What roles add is routes of their own (the
+  // system pages, the agent dashboard), and those are audited as that role. The tests run
+  // in order and share `audited`.
   const roles = [...new Set(DEMO_ACCOUNTS.map((account) => account.role))];
+  const audited = new Set<string>();
   for (const role of roles) {
     const users = DEMO_ACCOUNTS.filter((a) => a.role === role && a.status === 'active');
     it(`on every route the ${role} demo users' menus offer, and their profile and help pages, light and dark`, async () => {
       const findings: Finding[] = [];
-      const audited = new Set<string>();
-      let coverage = 0;
+      let offered = 0;
       for (const user of users) {
         const { context, page } = await freshAppPage(ext.browser);
         try {
@@ -221,7 +225,9 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
             '/app/help',
             // The not-allowed page (any */not-allowed; AppFallbackRoute).
             '/app/marketing/marketing-plan-essentials/not-allowed',
-          ].filter((path) => {
+          ];
+          offered += paths.length;
+          const unaudited = paths.filter((path) => {
             const pattern = routePattern(path);
             if (audited.has(pattern)) return false;
             audited.add(pattern);
@@ -229,7 +235,7 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
           });
           // Alternate the starting theme so each route costs one switch, not two.
           let order: Theme[] = ['light', 'dark'];
-          for (const path of paths) {
+          for (const path of unaudited) {
             await openPath(page, path);
             await waitForScreen(page, `${path} as ${user.username}`);
             for (const theme of order) {
@@ -237,7 +243,6 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
               findings.push(
                 ...(await audit(page.mainFrame(), `${path} (${user.username}, ${theme})`)),
               );
-              coverage++;
             }
             order = [...order].reverse();
           }
@@ -245,7 +250,8 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
           await context.close();
         }
       }
-      expect(coverage, `${role}: no route audited`).toBeGreaterThan(0);
+      // The role's menu was read; its routes were audited here or by an earlier role.
+      expect(offered, `${role}: no route offered`).toBeGreaterThan(0);
       expect(describeFindings(findings)).toEqual([]);
     }, 600_000);
   }
