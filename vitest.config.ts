@@ -5,6 +5,24 @@ import { defineConfig } from 'vitest/config';
 const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
 
 /**
+ * Two files at a time in every project (issue #31 item 11): Vitest's default on 2 cores is
+ * one worker, which left a core idle. An e2e file mostly waits on Chromium and its own server
+ * (own port, database copy, profile); unit and server files no longer seed or hash at full
+ * cost within a test's time (test servers copy the run's seeded template).
+ */
+const FILES_AT_ONCE = 2;
+
+/**
+ * Unit, server and tooling files share their worker's module cache instead of importing
+ * every module again per file (issue #31 item 11): measured on this machine, the unit
+ * project went from 137 s to 57 s for the same 56 files, the server project from 433 s to
+ * 273 s. Each test file starts its own state (stores, servers, fake timers) in its hooks,
+ * so nothing a file leaves in a module changes another's result; the e2e files keep
+ * isolation (each drives its own browser and server anyway).
+ */
+const SHARED_MODULES = { isolate: false, maxWorkers: FILES_AT_ONCE } as const;
+
+/**
  * The server suite again on PostgreSQL (`npm run test:postgres`, which sets
  * INTAKE_TEST_POSTGRES to an administrative connection): every test server gets a
  * database of its own, a copy of one seeded template (tests/server/helpers/
@@ -25,6 +43,11 @@ const postgresProject = {
     globalSetup: ['tests/server/helpers/postgres-global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Shared modules, but one file at a time: with two, the migration test that rebuilds
+    // every cohort rollup of the demo (rate-cohorts.test.ts) overran its 20 s beside
+    // another file on PostgreSQL.
+    ...SHARED_MODULES,
+    maxWorkers: 1,
   },
 };
 
@@ -34,24 +57,6 @@ const postgresProject = {
  * global setup seeds the demo database they copy, so a unit run seeds nothing.
  */
 const SERVER_BACKED_TESTS = 'tests/{shared,extension,widgets}/**/*.server.test.ts';
-
-/**
- * Two files at a time in every project (issue #31 item 11): Vitest's default on 2 cores is
- * one worker, which left a core idle. An e2e file mostly waits on Chromium and its own server
- * (own port, database copy, profile); unit and server files no longer seed or hash at full
- * cost within a test's time (test servers copy the run's seeded template).
- */
-const FILES_AT_ONCE = 2;
-
-/**
- * Unit, server and tooling files share their worker's module cache instead of importing
- * every module again per file (issue #31 item 11): measured on this machine, the unit
- * project went from 137 s to 57 s for the same 56 files, the server project from 433 s to
- * 273 s. Each test file starts its own state (stores, servers, fake timers) in its hooks,
- * so nothing a file leaves in a module changes another's result; the e2e files keep
- * isolation (each drives its own browser and server anyway).
- */
-const SHARED_MODULES = { isolate: false, maxWorkers: FILES_AT_ONCE } as const;
 
 // Four projects: fast unit and component tests, server integration tests against the
 // real server on an ephemeral port, checks of the tooling itself, and the Puppeteer
