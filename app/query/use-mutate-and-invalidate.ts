@@ -59,34 +59,62 @@ export function useMutateAndInvalidate<V, R>(
   return { mutate, pending: mutation.isPending };
 }
 
-export interface RowWriteOptions<V, R, Row> {
+interface RowWriteBase<V, R, Row> {
   /** The cached list whose row the answer replaces at once, before any reload answers. */
   list: QueryKey;
   /** Whether `row` is the one the answer is the new state of. */
   isRow: (row: Row, answer: R) => boolean;
-  /** The answer as a row of the list (default: the answer itself is the row). */
-  toRow?: (answer: R, old: Row) => Row;
   /** The queries the write makes stale besides (reports that read the rows, say). */
   invalidates: (answer: R, variables: V) => readonly QueryKey[];
 }
 
 /**
+ * `toRow` merges the answer into the row it replaces; it may be left out only when the
+ * answer is a row, and only then can a missing row be added (an invited user).
+ */
+export type RowWriteOptions<V, R, Row> = RowWriteBase<V, R, Row> &
+  (R extends Row
+    ? { toRow?: (answer: R, old: Row) => Row; addWhenMissing?: boolean }
+    : { toRow: (answer: R, old: Row) => Row; addWhenMissing?: false });
+
+/** The list with one row put in: replaced where `isRow` finds it, else `added` (if any) appended. */
+export function putRow<Row>(
+  rows: Row[],
+  isRow: (row: Row) => boolean,
+  replace: (old: Row) => Row,
+  added: Row | null,
+): Row[] {
+  if (rows.some(isRow)) return rows.map((row) => (isRow(row) ? replace(row) : row));
+  return added === null ? rows : [...rows, added];
+}
+
+/**
  * A write that answers with one saved row of a list on screen (a tracking number, a
- * campaign's split, a workspace's settings): the row is replaced in the cached list at once,
- * so the table never shows the old values behind a closing editor, then what else reads
- * the rows is made stale through useMutateAndInvalidate.
+ * campaign's split, a workspace's settings, a user): the row is put in the cached list at
+ * once, so the table never shows the old values behind a closing editor, then what else
+ * reads the rows is made stale through useMutateAndInvalidate.
  */
 export function useRowWrite<V, R, Row = R>(
   write: (variables: V) => Promise<R>,
-  { list, isRow, toRow, invalidates }: RowWriteOptions<V, R, Row>,
+  options: RowWriteOptions<V, R, Row>,
 ): MutateAndInvalidate<V, R> {
+  const { list, isRow, invalidates } = options;
+  // Without toRow the answer is a row: RowWriteOptions allows leaving it out (and adding a
+  // missing row) only when R extends Row, which TypeScript cannot narrow here.
+  const asRow = (answer: R) => answer as unknown as Row;
+  const toRow = options.toRow ?? asRow;
   const client = useQueryClient();
   return useMutateAndInvalidate(write, {
     onAnswer: (answer) =>
       client.setQueryData<Row[]>([...list], (rows) =>
-        rows?.map((row) =>
-          isRow(row, answer) ? (toRow ? toRow(answer, row) : (answer as unknown as Row)) : row,
-        ),
+        rows
+          ? putRow(
+              rows,
+              (row) => isRow(row, answer),
+              (old) => toRow(answer, old),
+              options.addWhenMissing ? asRow(answer) : null,
+            )
+          : rows,
       ),
     invalidates,
   });

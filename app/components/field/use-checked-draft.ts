@@ -76,15 +76,19 @@ export function useDraftSubmit<Request, Answer, Failure = string>(
     if (request === null) return;
     inFlight.current = true;
     setSending(true);
+    let answer: Answer;
     try {
-      onSent(await send(request), request);
+      answer = await send(request);
     } catch (error) {
       setFailure(failureOf ? failureOf(error) : null);
       onFailed?.(error);
+      return;
     } finally {
       inFlight.current = false;
       setSending(false);
     }
+    // Outside the try: what the form does with a saved answer is never a failure to send.
+    onSent(answer, request);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import {
   screenLoadOf,
   useDataQuery,
   useQueryScope,
   type ScreenLoad,
 } from '@/app/query/use-data-query';
-import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
+import { useRowWrite } from '@/app/query/use-mutate-and-invalidate';
 import { useHost } from '@/app/host/host';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
 import { workspaceUsersKey, workspaceUsersQuery } from '@/shared/query/settings-queries';
@@ -29,21 +28,12 @@ export function useWorkspaceUsers(workspaceId: string) {
  * loaded again behind it, so no row stays stale.
  */
 export function useWorkspaceUserWrite(workspaceId: string) {
-  const client = useQueryClient();
   const scope = useQueryScope();
   const key = workspaceUsersKey(scope, workspaceId);
-  const put = useCallback(
-    (user: WorkspaceUser) =>
-      client.setQueryData<WorkspaceUser[]>([...workspaceUsersKey(scope, workspaceId)], (users) => {
-        if (!users) return users;
-        return users.some((item) => item.id === user.id)
-          ? users.map((item) => (item.id === user.id ? user : item))
-          : [...users, user];
-      }),
-    [client, scope, workspaceId],
-  );
-  return useMutateAndInvalidate((write: () => Promise<WorkspaceUser>) => write(), {
+  return useRowWrite((write: () => Promise<WorkspaceUser>) => write(), {
+    list: key,
+    isRow: (row: WorkspaceUser, user) => row.id === user.id,
+    addWhenMissing: true,
     invalidates: () => [key],
-    onAnswer: put,
   });
 }

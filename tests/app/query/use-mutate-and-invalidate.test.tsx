@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   type MutateOptions,
+  putRow,
   useMutateAndInvalidate,
   useRowWrite,
 } from '@/app/query/use-mutate-and-invalidate';
@@ -119,5 +120,14 @@ describe('useRowWrite', () => {
     ]);
     expect(client.getQueryState([...REPORTS])?.isInvalidated).toBe(true);
     expect(client.getQueryState([...ROWS])?.isInvalidated).toBe(false);
+  });
+
+  it('adds a row no list holds yet only when asked (an invited user), and leaves the others', () => {
+    const rows = [{ id: 'a' }, { id: 'b' }];
+    const isC = (row: { id: string }) => row.id === 'c';
+    expect(putRow(rows, isC, (old) => old, { id: 'c' })).toEqual([...rows, { id: 'c' }]);
+    expect(putRow(rows, isC, (old) => old, null)).toBe(rows);
+    const isB = (row: { id: string }) => row.id === 'b';
+    expect(putRow(rows, isB, () => ({ id: 'B' }), { id: 'B' })).toEqual([{ id: 'a' }, { id: 'B' }]);
   });
 });
