@@ -225,6 +225,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   const callTracking = createCallTracking(
     {
       ctx,
+      dataDir: options.dataDir,
       emitToWorkspace: (id, event, payload) => io.to(workspaceRoom(id)).emit(event, payload),
       emitToUser: (id, event, payload) => io.to(userRoom(id)).emit(event, payload),
       // Missed calls (issue #28). Those of calls failed at start are stored before the
@@ -250,6 +251,9 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     appOrigin: () => appOrigin,
     io: () => io,
     cockpitWarnings: () => cockpitWarnings,
+  });
+  await app.register(async (webhooks) => callTracking.registerWebhookRoutes(webhooks), {
+    prefix: '/api',
   });
   await app.register(async (callCenter) => registerCallCenterRoutes(callCenter, ctx), {
     prefix: CALL_CENTER_PREFIX,

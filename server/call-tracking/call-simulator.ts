@@ -12,9 +12,9 @@ import type { Db } from '../db/database';
 import type { CtmCallTable } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { NotificationService } from '../notifications/notification-service';
-import { recordCalls } from '../records/record-writer';
 import { mulberry32, type Random } from '../seed/random';
 import { createCallEndings } from './call-endings';
+import { recordEndedCall } from './call-records';
 import { callsOf, type CallRow, countLiveCalls, findCallRow, findCallRowById } from './call-store';
 import type { Scheduler } from './scheduler';
 import { aliveCutoff } from './server-instances';
@@ -315,43 +315,6 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     },
   };
 }
-/** An ended call joins the reporting records (spec: dashboards, call reports). */
-async function recordEndedCall(
-  db: Db,
-  log: (message: string, error: unknown) => void,
-  onRecordsArrived: ((workspaceId: string) => void) | undefined,
-  row: CallRow,
-) {
-  const connected = row.connected === 1;
-  const inbound = row.direction === 'inbound';
-  try {
-    await recordCalls(db, [
-      {
-        workspaceId: row.workspace_id,
-        callSid: row.sid ?? row.id,
-        direction: inbound ? 'inbound' : 'outbound',
-        category: 'sales',
-        startedAt: row.started_at,
-        agentId: row.agent_id,
-        leadSourceId: row.lead_source_id,
-        campaignId: row.campaign_id,
-        trackingNumber: row.tracking_number,
-        answered: connected,
-        connected,
-        missed: inbound && !connected,
-        waitSeconds:
-          inbound && row.connected_at ? seconds(row.started_at, new Date(row.connected_at)) : 0,
-        durationSeconds: row.duration_seconds ?? 0,
-      },
-    ]);
-  } catch (error) {
-    // The call itself ended and was counted; only its report row is missing.
-    log(`Call ${row.id}: could not record it for the reports`, error);
-    return;
-  }
-  onRecordsArrived?.(row.workspace_id);
-}
-
 /** The row of a call just placed: ringing, owned by this instance. */
 function newCallRow(
   call: PlaceCall,
@@ -383,6 +346,9 @@ function newCallRow(
     ended_by: null,
     taken_at: null,
     notify_missed: call.notifyMissed === false ? 0 : 1,
+    ctm_call_id: null,
+    recorded_at: null,
+    recording_url: null,
   };
 }
 
@@ -392,29 +358,33 @@ function newCallRow(
  */
 function failOrphanedCalls(db: Db, now: Date, instanceId: string): Promise<CallRow[]> {
   const cutoff = aliveCutoff(now);
-  return db
-    .updateTable('ctm_calls')
-    .set({ status: 'failed', ended_at: now.toISOString(), ended_by: 'system' })
-    .where('status', 'in', [...LIVE_CALL_STATUSES])
-    .where((eb) =>
-      eb.or([
-        eb('owner_instance', 'is', null),
-        eb.and([
-          eb('owner_instance', '<>', instanceId),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('server_instances')
-                .select('server_instances.id')
-                .whereRef('server_instances.id', '=', 'ctm_calls.owner_instance')
-                .where('server_instances.last_seen_at', '>=', cutoff),
+  return (
+    db
+      .updateTable('ctm_calls')
+      .set({ status: 'failed', ended_at: now.toISOString(), ended_by: 'system' })
+      .where('status', 'in', [...LIVE_CALL_STATUSES])
+      // CTM's calls are moved on by CTM's webhooks, not by any server's timers (issue #32).
+      .where('ctm_call_id', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('owner_instance', 'is', null),
+          eb.and([
+            eb('owner_instance', '<>', instanceId),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('server_instances')
+                  .select('server_instances.id')
+                  .whereRef('server_instances.id', '=', 'ctm_calls.owner_instance')
+                  .where('server_instances.last_seen_at', '>=', cutoff),
+              ),
             ),
-          ),
+          ]),
         ]),
-      ]),
-    )
-    .returningAll()
-    .execute();
+      )
+      .returningAll()
+      .execute()
+  );
 }
 
 /** Records the call taken, the first time, and its agent if it had none: only while live. */

@@ -4,6 +4,12 @@ import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import type { ServerContext } from '../context';
 import type { NotificationService } from '../notifications/notification-service';
 import { registerCallTrackingApiRoutes, registerCallTrackingRoutes } from '../routes/call-tracking';
+import {
+  registerCallTrackingConnectionRoutes,
+  registerCtmWebhookRoutes,
+} from '../routes/call-tracking-connection';
+import type { CtmClientOptions } from './ctm/ctm-client';
+import { createCtmService, type CtmService } from './ctm/ctm-service';
 import { findWorkspace } from '../repositories/workspace-repository';
 import type { SocketJoined } from '../socket/socket-server';
 import {
@@ -33,10 +39,14 @@ export interface CallTrackingOptions {
   timings?: Partial<CallSimulatorTimings>;
   /** Run the demo's random callers (server/call-tracking/demo-activity.ts). Default off. */
   demoActivity?: boolean | DemoCallActivityOptions;
+  /** CallTrackingMetrics' API (issue #32): its base (the tests' fake CTM), fetch, retries. */
+  ctm?: Pick<CtmClientOptions, 'baseUrl' | 'fetch' | 'retry'>;
 }
 
 export interface CallTrackingDeps {
   ctx: ServerContext;
+  /** Where the secrets key lives (secrets-key), unless SECRETS_KEY is set. */
+  dataDir: string;
   emitToWorkspace(workspaceId: string, event: string, payload: unknown): void;
   emitToUser(userId: string, event: string, payload: unknown): void;
   /** Where missed calls become notifications (issue #28); without it none is made. */
@@ -50,12 +60,16 @@ export interface CallTrackingDeps {
 
 export interface CallTracking {
   simulator: CallSimulator;
+  /** Workspaces connected to CallTrackingMetrics (issue #32). */
+  ctm: CtmService;
   /** This server's instance id: the owner of the calls it places (server-instances.ts). */
   instanceId: string;
   /** Registers the spec 7 call-centre-base routes (under CALL_CENTER_PREFIX). */
   registerCallCenterRoutes(callCenter: FastifyInstance): void;
-  /** Registers deleteCall and system/test-calls (under /api). */
+  /** Registers deleteCall, system/test-calls and the CTM connection (under /api). */
   registerApiRoutes(api: FastifyInstance): void;
+  /** Registers CTM's webhooks (under /api, in a scope of their own: raw bodies). */
+  registerWebhookRoutes(api: FastifyInstance): void;
   /** socket-server onJoined: a socket of a call-tracking workspace gets its count at once. */
   onSocketJoined(joined: SocketJoined): void;
   /**
@@ -100,7 +114,18 @@ export function createCallTracking(
     onRecordsArrived: deps.onRecordsArrived,
     log: deps.log,
   });
-  const routeDeps = { simulator, emitToUser: deps.emitToUser };
+  const ctm = createCtmService({
+    db: ctx.db,
+    dataDir: deps.dataDir,
+    emitToWorkspace: deps.emitToWorkspace,
+    emitToUser: deps.emitToUser,
+    notifications: deps.notifications,
+    onRecordsArrived: deps.onRecordsArrived,
+    log: deps.log,
+    now: () => scheduler.now(),
+    client: options.ctm,
+  });
+  const routeDeps = { simulator, ctmCalls: ctm.actions, emitToUser: deps.emitToUser };
   let activity: DemoCallActivity | null = null;
   const joins = new Set<Promise<void>>();
 
@@ -161,10 +186,15 @@ export function createCallTracking(
 
   return {
     simulator,
+    ctm,
     instanceId: instance.id,
     registerCallCenterRoutes: (callCenter) =>
       registerCallTrackingRoutes(callCenter, ctx, routeDeps),
-    registerApiRoutes: (api) => registerCallTrackingApiRoutes(api, ctx, routeDeps),
+    registerApiRoutes: (api) => {
+      registerCallTrackingApiRoutes(api, ctx, routeDeps);
+      registerCallTrackingConnectionRoutes(api, ctx, { connections: ctm.connections });
+    },
+    registerWebhookRoutes: (api) => registerCtmWebhookRoutes(api, ctm.inbox),
 
     onSocketJoined(joined) {
       const { workspaceId } = joined;
@@ -188,6 +218,7 @@ export function createCallTracking(
         (failed) => `${failed} calls left live when the server last stopped were marked failed.`,
       );
       scheduleBeat();
+      ctm.inbox.start();
       if (options.demoActivity) {
         activity = startDemoCallActivity(ctx.db, simulator, {
           log: deps.log,
@@ -201,6 +232,7 @@ export function createCallTracking(
       await activity?.settled();
       await beating;
       await simulator.settled();
+      await ctm.inbox.settled();
     },
 
     async close() {
@@ -208,6 +240,7 @@ export function createCallTracking(
       stopped = true;
       nextBeat?.();
       await beating;
+      await ctm.inbox.close();
       await simulator.close();
       // The calls it leaves live can never end now: with the row gone, the next start (or
       // another running instance at its next beat) fails them at once.

@@ -28,6 +28,7 @@ import * as missedCallIndexes from './migrations/0023-missed-call-indexes';
 import * as unfinishedIntakes from './migrations/0024-unfinished-intakes';
 import * as intakeBounds from './migrations/0025-intake-bounds';
 import * as rateCohorts from './migrations/0026-rate-cohorts';
+import * as ctmConnections from './migrations/0027-ctm-connections';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-unfinished-intakes': unfinishedIntakes,
   '0025-intake-bounds': intakeBounds,
   '0026-rate-cohorts': rateCohorts,
+  '0027-ctm-connections': ctmConnections,
 };
 
 export const migrationProvider: MigrationProvider = {

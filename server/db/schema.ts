@@ -842,12 +842,61 @@ export interface CtmCallTable {
   taken_at: string | null;
   /** Migration 0021: 0 for the demo activity's calls, which never raise a missed call. */
   notify_missed: Generated<Flag>;
+  /**
+   * Migration 0027 (issue #32): CallTrackingMetrics' call id, unique per workspace, for a
+   * call of a connected CTM account; null for the simulator's calls. A call with one is
+   * moved on by CTM's webhooks, never by a server's timers or heartbeat.
+   */
+  ctm_call_id: string | null;
+  /** Migration 0027: when a CTM call joined the reports (claimed once; null until then). */
+  recorded_at: string | null;
+  /** Migration 0027: CTM's recording of the call (its `audio`), when there is one. */
+  recording_url: string | null;
+}
+
+/** Migration 0027: a workspace's connection to its CallTrackingMetrics account (issue #32). */
+export interface CallTrackingConnectionTable {
+  workspace_id: string;
+  /** CallTrackingProvider: 'ctm' (no row: the simulator). */
+  provider: string;
+  account_id: string;
+  access_key: string;
+  /** The API secret key, sealed by server/secrets/secret-box.ts ("v1:…"); never plain. */
+  secret_sealed: string;
+  account_name: string | null;
+  connected_by: string;
+  connected_at: string;
+  /** When CTM's API was last reached (or tried), and how that went. */
+  checked_at: string;
+  /** CallTrackingHealthStatus: ok, failing. */
+  status: string;
+  last_error: string | null;
+  last_webhook_at: string | null;
+  /** The catch-up's cursor: calls started before it were read from CTM's calls list. */
+  catch_up_cursor: string | null;
+}
+
+/** Migration 0027: CTM's webhooks as received, applied once (issue #32). */
+export interface CtmWebhookInboxTable {
+  id: string;
+  workspace_id: string;
+  /** CtmCallEvent: start, end. */
+  event: string;
+  ctm_call_id: string;
+  /** The body as received (a CTM call object, JSON). */
+  body: string;
+  received_at: string;
+  processed_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 /** The tables of migration 0006 (call tracking). */
 export interface CallTrackingDatabase {
   ctm_tracking_numbers: CtmTrackingNumberTable;
   ctm_calls: CtmCallTable;
+  call_tracking_connections: CallTrackingConnectionTable;
+  ctm_webhook_inbox: CtmWebhookInboxTable;
 }
 
 /** Migration 0007: an invite's link token (its SHA-256 only), single use, expiring. */

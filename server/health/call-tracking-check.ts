@@ -38,6 +38,8 @@ export function callTrackingCheck(db: Db, simulator: CallSimulator): PartCheck {
         .selectFrom('ctm_calls')
         .select('started_at')
         .where('status', 'in', [...LIVE_CALL_STATUSES])
+        // CTM's calls last as long as the caller talks (issue #32): not the simulator's.
+        .where('ctm_call_id', 'is', null)
         .execute();
       const overdue = live.filter((call) => new Date(call.started_at) < overdueBefore).length;
       const workspaces = (await listWorkspaces(db)).filter(isCallTrackingEnabled).length;

@@ -41,7 +41,15 @@ export function errorBody(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
+/**
+ * The status of a failure we answer as it is: a client's (4xx, ours or Fastify's), or one
+ * we raised on purpose (an HttpError: also a 502/503 that an outside service, such as
+ * CallTrackingMetrics, failed, in its words).
+ */
 function clientStatus(error: unknown): number | null {
+  if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 600) {
+    return error.statusCode;
+  }
   const status = (error as Partial<FastifyError> | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
@@ -79,7 +87,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = clientStatus(error);
     if (status !== null) {
       const message = error instanceof Error ? error.message : STATUS_CODES[status];
-      request.log.info({ statusCode: status, message }, 'client error');
+      if (status >= 500) request.log.warn({ statusCode: status, message }, 'upstream failure');
+      else request.log.info({ statusCode: status, message }, 'client error');
       if (error instanceof HttpError) reply.headers(error.headers);
       return reply
         .code(status)

@@ -20,8 +20,10 @@ import { takerRefusal } from '@/shared/domain/call-ownership';
 import { MANAGERS } from '@/shared/domain/role-groups';
 import { assertRole } from '../auth/access';
 import type { CallSimulator } from '../call-tracking/call-simulator';
+import type { CtmCallActions } from '../call-tracking/ctm/ctm-call-actions';
 import {
   agentOfUser,
+  type CallRow,
   findAgentOfWorkspace,
   findTrackingNumber,
   listTrackingNumbers,
@@ -44,6 +46,8 @@ import { parseInput, respondWith } from '../http/validate';
 
 export interface CallTrackingRouteDeps {
   simulator: CallSimulator;
+  /** The calls of a connected CTM account (issue #32): CTM ends them, not a timer. */
+  ctmCalls: CtmCallActions;
   emitToUser(userId: string, event: string, payload: unknown): void;
 }
 
@@ -57,9 +61,11 @@ const testCallParams = z.object({ callId: idSchema });
 export function registerCallTrackingRoutes(
   callCenter: FastifyInstance,
   ctx: ServerContext,
-  { simulator }: CallTrackingRouteDeps,
+  { simulator, ctmCalls }: CallTrackingRouteDeps,
 ): void {
   const { db } = ctx;
+  /** Who moves a call on: CTM for a call with a CTM id, else the simulator. */
+  const providerOf = (call: CallRow) => (call.ctm_call_id !== null ? ctmCalls : simulator);
 
   callCenter.post('/workspaces/:id/ctm/calls', async (request, reply) => {
     const { id } = parseInput(workspaceParams, request.params, 'params');
@@ -91,14 +97,14 @@ export function registerCallTrackingRoutes(
     const principal = await ctx.authenticate(request);
     const body = parseInput(markCallConnectedSchema, request.body, 'body');
     await callTrackingWorkspace(db, principal, id);
-    const { actor } = await callToActOn(db, principal, id, callId, 'connect');
+    const { actor, call: row } = await callToActOn(db, principal, id, callId, 'connect');
     const agentId = body.fourIizAgent ?? null;
     const refusal = takerRefusal(actor, agentId);
     if (refusal) throw forbidden(refusal);
     if (agentId !== null && !(await findAgentOfWorkspace(db, id, agentId))) {
       throw badRequest(`fourIizAgent: ${agentId} is not an agent of this workspace.`);
     }
-    const call = await simulator.markConnected(id, callId, { agentId });
+    const call = await providerOf(row).markConnected(id, callId, { agentId });
     if (!call) throw notFound('Call not found.');
     return respondWith(trackedCallResponseSchema, { data: call });
   });
@@ -109,8 +115,8 @@ export function registerCallTrackingRoutes(
     const { id, callId } = parseInput(callParams, request.params, 'params');
     const principal = await ctx.authenticate(request);
     await callTrackingWorkspace(db, principal, id);
-    await callToActOn(db, principal, id, callId, 'hang-up');
-    const call = await simulator.hangUp(id, callId);
+    const { call: row } = await callToActOn(db, principal, id, callId, 'hang-up');
+    const call = await providerOf(row).hangUp(id, callId);
     if (!call) throw notFound('Call not found.');
     return respondWith(trackedCallResponseSchema, { data: call });
   });

@@ -5,6 +5,7 @@ import type { CallSimulator } from '../call-tracking/call-simulator';
 import type { ServerContext } from '../context';
 import { addressVerificationCheck } from '../health/address-verification-check';
 import { callTrackingCheck } from '../health/call-tracking-check';
+import { ctmCheck } from '../health/ctm-check';
 import { cockpitWarningsCheck } from '../health/cockpit-warnings-check';
 import { databaseCheck } from '../health/database-check';
 import { outboxCheck } from '../health/outbox-check';
@@ -42,6 +43,7 @@ export function registerMicroserviceRoutes(
     databaseCheck(ctx.db),
     socketCheck(deps.io, api.server, deps.redis ?? null),
     callTrackingCheck(ctx.db, deps.simulator),
+    ctmCheck(ctx.db),
     addressVerificationCheck(),
     outboxCheck(ctx.db, ctx.now),
     cockpitWarningsCheck(deps.cockpitWarnings),

@@ -178,7 +178,7 @@ async function withHealth(
   if (workspaces.length === 0) return [];
   const ids = workspaces.map((w) => w.id);
   const oldestLiveSession = new Date(now.getTime() - REFRESH_FAMILY_LIFETIME_MS).toISOString();
-  const { authorizations, invitations, sessions, lastRecords, failures } =
+  const { authorizations, invitations, sessions, lastRecords, failures, callTrackingFailures } =
     await loadWorkspaceHealthRecords(db, ids, oldestLiveSession);
 
   // A user is pending while they have invitations and none was accepted.
@@ -216,6 +216,8 @@ async function withHealth(
       callTrackingOn: settings.ctm,
       callTrackingAccount: vendors.callTrackingMetrics.account,
       failedAsyncRecords,
+      callTrackingFailure:
+        callTrackingFailures.find((f) => f.workspace_id === workspace.id)?.last_error ?? null,
     });
     return {
       workspace,

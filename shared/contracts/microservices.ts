@@ -15,6 +15,7 @@ export const MICROSERVICE_IDS = [
   'database',
   'sockets',
   'call-tracking-simulator',
+  'call-tracking-ctm',
   'address-verification',
   'email-outbox',
   'cockpit-warnings',

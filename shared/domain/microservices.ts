@@ -108,3 +108,29 @@ export function simulatorVerdict(live: number, overdue: number, workspaces: numb
       }
     : { status: 'ok', detail: `${base}; calls end on time.` };
 }
+
+/**
+ * The workspaces connected to CallTrackingMetrics (issue #32): degraded while CTM's API
+ * failed the last time one of them asked, or a webhook could not be applied after every
+ * try (it waits in the inbox). `failing` names the workspaces with CTM's words.
+ */
+export function ctmVerdict(
+  connected: number,
+  failing: readonly { workspace: string; error: string | null }[],
+  stuckWebhooks: number,
+): PartVerdict {
+  if (connected === 0) {
+    return {
+      status: 'ok',
+      detail: 'No workspace is connected to CallTrackingMetrics; the simulator serves them all.',
+    };
+  }
+  const problems = [
+    ...failing.map((f) => `${f.workspace}: CTM not reachable${f.error ? ` (${f.error})` : ''}`),
+    ...(stuckWebhooks > 0 ? [`${plural(stuckWebhooks, 'webhook')} could not be applied`] : []),
+  ];
+  const base = `${plural(connected, 'workspace')} connected`;
+  return problems.length > 0
+    ? { status: 'degraded', detail: `${base}; ${problems.join('; ')}.` }
+    : { status: 'ok', detail: `${base}; CTM answered the last request of each.` };
+}

@@ -244,6 +244,8 @@ export interface HealthFacts {
   callTrackingOn: boolean;
   callTrackingAccount: string | null;
   failedAsyncRecords: number;
+  /** Issue #32: the CTM connection's last failure (CTM's words), null while it works. */
+  callTrackingFailure?: string | null;
 }
 
 /** What needs a system user's attention in a workspace, in words; empty when healthy. */
@@ -263,6 +265,9 @@ export function workspaceProblems(facts: HealthFacts): string[] {
   }
   if (facts.callTrackingOn && facts.callTrackingAccount === null) {
     problems.push('Call tracking is on without a CallTrackingMetrics account.');
+  }
+  if (facts.callTrackingFailure != null) {
+    problems.push(`CallTrackingMetrics cannot be reached: ${facts.callTrackingFailure}`);
   }
   if (facts.failedAsyncRecords > 0) {
     problems.push(

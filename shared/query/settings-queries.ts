@@ -1,5 +1,6 @@
 import type { ApiClient } from '@/shared/api/client';
 import { listAsyncFailures, type AsyncFailurePage } from '@/shared/api/async-errors';
+import { getCallTrackingConnection } from '@/shared/api/call-tracking-connection';
 import { fetchCockpitGoalSettings } from '@/shared/api/goals';
 import { fetchLookup, type LookupItem } from '@/shared/api/lookups';
 import { listWorkspaceUsers } from '@/shared/api/users-administration';
@@ -85,3 +86,11 @@ export function linkListQuery<K extends 'zohoUsers' | 'ctmUsers'>(
     retry: false,
   };
 }
+
+/** GET workspaces/{id}/call-tracking/connection: the CTM connection and its health (issue #32). */
+const callTrackingConnection = workspaceSettingsQuery(
+  'call-tracking-connection',
+  (api: ApiClient, workspaceId: string) => getCallTrackingConnection(api, workspaceId),
+);
+export const callTrackingConnectionKey = callTrackingConnection.key;
+export const callTrackingConnectionQuery = callTrackingConnection.query;

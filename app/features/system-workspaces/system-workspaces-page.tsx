@@ -13,6 +13,7 @@ import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { TABLE, TABLE_ACTIONS, TableScroll } from '@/app/components/table/table-scroll';
+import { CtmConnectionPanel } from '@/app/components/ctm-connection/ctm-connection-panel';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
@@ -20,6 +21,7 @@ import { useRowWrite } from '@/app/query/use-mutate-and-invalidate';
 import { updateWorkspaceSettings } from '@/shared/api/system-workspaces';
 import type { SystemWorkspace, WorkspaceEdit } from '@/shared/contracts/system-workspaces';
 import { editionLabel } from '@/shared/domain/editions';
+import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import { CRM_LABELS, crmOf } from '@/shared/domain/workspace-wizard';
 import {
   systemWorkspacesKey,
@@ -195,6 +197,15 @@ export function SystemWorkspacesPage() {
                             onSave={(edit) => save(workspace.id, edit)}
                             onCancel={() => rowEditor.close(workspace.id)}
                           />
+                          {isCallTrackingEnabled(workspace) ? (
+                            <section
+                              className="ic-row-editor ic-system-workspaces__ctm"
+                              aria-label={`Call tracking provider of ${workspace.attributes.name}`}
+                            >
+                              <h3 className="ic-row-editor__title">Call tracking provider</h3>
+                              <CtmConnectionPanel workspaceId={workspace.id} canConnect />
+                            </section>
+                          ) : null}
                         </EditorRow>
                       ) : null}
                     </Fragment>

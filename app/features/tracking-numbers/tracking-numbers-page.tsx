@@ -6,6 +6,7 @@ import {
   useRowEditor,
 } from '@/app/components/row-editor/row-editor';
 import { Card } from '@/app/components/card/card';
+import { CtmConnectionPanel } from '@/app/components/ctm-connection/ctm-connection-panel';
 import { ErrorView } from '@/app/components/error-view/error-view';
 import { TextField } from '@/app/components/field/field-controls';
 import { Page } from '@/app/components/page/page';
@@ -112,6 +113,14 @@ export function TrackingNumbersPage() {
       title="Tracking Numbers"
       description="Your call-tracking numbers, and the lead source and campaign each call on them counts for. Agents see the labels when they choose a number to call from."
     >
+      {enabled && workspaceId ? (
+        <Card title="Call tracking provider">
+          <CtmConnectionPanel
+            workspaceId={workspaceId}
+            canConnect={session.user?.role === 'owner' || session.user?.role === 'system'}
+          />
+        </Card>
+      ) : null}
       {!enabled ? (
         <p className="ic-tracking-numbers__notice" role="status">
           {callTrackingOffReason(workspace)}

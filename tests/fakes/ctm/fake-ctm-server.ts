@@ -74,6 +74,8 @@ export interface FakeCtm {
   numbers: FakeCtmNumber[];
   requests: FakeCtmRequest[];
   failNext(failure: FakeCtmFailure): void;
+  /** CTM answers normally again: the failures still queued are dropped. */
+  recover(): void;
   close(): Promise<void>;
 }
 
@@ -201,6 +203,7 @@ export async function startFakeCtm(
     numbers: seed.numbers ?? [],
     requests: [],
     failNext: (failure) => failures.push({ ...failure }),
+    recover: () => failures.splice(0),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const expected = `Basic ${Buffer.from(`${fake.accessKey}:${fake.secretKey}`).toString('base64')}`;

@@ -731,6 +731,7 @@ describe('the end of every call (issue #28)', () => {
       expect(down.error).toBeUndefined();
       // The later migrations go down with it (and come back up below).
       expect(down.results?.map((r) => r.migrationName)).toEqual([
+        '0027-ctm-connections',
         '0026-rate-cohorts',
         '0025-intake-bounds',
         '0024-unfinished-intakes',
@@ -779,6 +780,7 @@ describe('the end of every call (issue #28)', () => {
         '0024-unfinished-intakes',
         '0025-intake-bounds',
         '0026-rate-cohorts',
+        '0027-ctm-connections',
       ]);
 
       const rows = await db

@@ -321,6 +321,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
       const down = await migrator.migrateTo('0014-conversion-scale');
       expect(down.error).toBeUndefined();
       expect(down.results?.map((r) => r.migrationName)).toEqual([
+        '0027-ctm-connections',
         '0026-rate-cohorts',
         '0025-intake-bounds',
         '0024-unfinished-intakes',
@@ -351,6 +352,7 @@ describe('appointments and payments carry their contact attribution (issue #17)'
         '0024-unfinished-intakes',
         '0025-intake-bounds',
         '0026-rate-cohorts',
+        '0027-ctm-connections',
       ]);
       const filled = await db
         .selectFrom('appointments')

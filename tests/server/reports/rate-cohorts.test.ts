@@ -141,12 +141,15 @@ describe('migration 0026 on the records a database already holds', () => {
     const migrator = new Migrator({ db, provider: migrationProvider });
     const down = await migrator.migrateTo('0025-intake-bounds');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => r.migrationName)).toEqual(['0026-rate-cohorts']);
+    expect(down.results?.map((r) => r.migrationName)).toEqual([
+      '0027-ctm-connections',
+      '0026-rate-cohorts',
+    ]);
     const left = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM pipeline_daily
       WHERE perspective = 'cohort'`.execute(db);
     expect(Number(left.rows[0]!.n)).toBe(0);
 
-    expect(await migrateToLatest(db)).toEqual(['0026-rate-cohorts']);
+    expect(await migrateToLatest(db)).toEqual(['0026-rate-cohorts', '0027-ctm-connections']);
     expect(await cohortState(db)).toEqual(seeded);
   });
 });

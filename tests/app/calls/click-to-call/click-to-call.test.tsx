@@ -279,7 +279,10 @@ describe("'Uh oh!' for an agent without a call-tracking user (spec: session 4, 8
     expect(uhOh.textContent).toContain(CTM_NOT_LINKED_MESSAGE);
     expect(uhOh.textContent).toContain(CTM_NOT_LINKED_HINT);
     expect(api.notify).not.toHaveBeenCalled();
-    expect(document.activeElement?.textContent).toBe('Acknowledge');
+    // The dialog moves the focus to its button once it has opened (after its first paint).
+    await waitFor(() =>
+      expect(within(uhOh).getByRole('button', { name: 'Acknowledge' })).toHaveFocus(),
+    );
     fireEvent.click(within(uhOh).getByRole('button', { name: 'Acknowledge' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(trigger));

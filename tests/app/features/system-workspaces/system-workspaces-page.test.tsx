@@ -63,6 +63,9 @@ function renderPage(routes: { list?: Handler; patch?: Handler } = {}) {
   const sent: WorkspaceEdit[] = [];
   const api = fakeApi({
     'system/workspaces': routes.list ?? (() => listOf(ROWS)),
+    'call-tracking/connection': (req) => ({
+      data: { workspaceId: req.path.split('/')[1], provider: 'simulator', ctm: null },
+    }),
     timezones: () => ({
       data: [
         { key: 'America/Chicago', label: 'Central Time (US & Canada)' },

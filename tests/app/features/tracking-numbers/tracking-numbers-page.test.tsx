@@ -104,6 +104,9 @@ function renderPage(
       campaigns: () => list(CAMPAIGNS),
       'tracking-numbers/tn_1': (req: TransportRequest) => save(req, 'tn_1'),
       'tracking-numbers/tn_2': (req: TransportRequest) => save(req, 'tn_2'),
+      'call-tracking/connection': () => ({
+        data: { workspaceId: CALL_TRACKING.id, provider: 'simulator', ctm: null },
+      }),
     },
     options.routes ?? {},
   );
@@ -300,7 +303,7 @@ describe('Settings > Tracking Numbers', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save number' }));
     await waitFor(() => expect(host.notify).toHaveBeenCalledWith('success', SAVED_TEXT));
     expect(puts).toEqual([{ label: 'Front desk', leadSourceId: 'ls_search', campaignId: 'c_ads' }]);
-    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('form', { name: /^Edit / })).toBeNull();
     expect(cells(rowOf('+1 512-555-0147'))).toEqual([
       '+1 512-555-0147',
       'Front desk',
@@ -352,10 +355,10 @@ describe('Settings > Tracking Numbers', () => {
     const { puts } = renderPage();
     let form = await openEditor('+1 512-555-0147');
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('form', { name: /^Edit / })).toBeNull();
     form = await openEditor('+1 630-555-0111');
     fireEvent.keyDown(within(form).getByRole('textbox', { name: /Label/ }), { key: 'Escape' });
-    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('form', { name: /^Edit / })).toBeNull();
     await waitFor(() =>
       expect(document.activeElement).toBe(
         screen.getByRole('button', { name: 'Edit +1 630-555-0111' }),
@@ -376,7 +379,7 @@ describe('Settings > Tracking Numbers', () => {
       target: { value: 'Front desk' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Save number' }));
-    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('form', { name: /^Edit / })).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Call Dana Lee' }));
     picker = await screen.findByRole('dialog', { name: 'Call Dana Lee' });

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  callTrackingConnectionResponseSchema,
+  connectCtmSchema,
+  ctmWebhookAcceptedSchema,
+  ctmWebhookEventSchema,
+} from '@/shared/contracts/call-tracking-connection';
+import { idSchema } from '@/shared/contracts/common';
+import type { Role } from '@/shared/contracts/roles';
+import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
+import { assertRole } from '../auth/access';
+import type { CtmConnections } from '../call-tracking/ctm/ctm-connections';
+import {
+  CTM_WEBHOOK_BODY_LIMIT,
+  type CtmWebhookInbox,
+} from '../call-tracking/ctm/ctm-webhook-inbox';
+import type { ServerContext } from '../context';
+import { parseInput, respondWith } from '../http/validate';
+import { createWorkspaceScope } from './workspace-scope';
+
+// A workspace's CallTrackingMetrics connection (issue #32, not in the spec):
+// shared/contracts/call-tracking-connection.ts, docs/connect-calltrackingmetrics.md.
+// Owners and the system user connect and disconnect; admins see the connection's health.
+
+/** Who may connect, replace or forget the account's keys. */
+const CONNECTORS: readonly Role[] = ['owner', 'system'];
+
+export interface CallTrackingConnectionRouteDeps {
+  connections: CtmConnections;
+}
+
+export function registerCallTrackingConnectionRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  { connections }: CallTrackingConnectionRouteDeps,
+): void {
+  const workspaceScope = createWorkspaceScope(ctx);
+
+  async function scope(request: FastifyRequest, roles: readonly Role[]) {
+    const found = await workspaceScope(request);
+    assertRole(found.principal, roles);
+    return found;
+  }
+
+  api.get('/workspaces/:id/call-tracking/connection', async (request) => {
+    const { workspaceId } = await scope(request, MANAGERS_AND_SYSTEM);
+    return respondWith(callTrackingConnectionResponseSchema, {
+      data: await connections.view(workspaceId),
+    });
+  });
+
+  api.put('/workspaces/:id/call-tracking/connection', async (request) => {
+    const { workspaceId, principal } = await scope(request, CONNECTORS);
+    const body = parseInput(connectCtmSchema, request.body, 'body');
+    await connections.connect(workspaceId, body, principal.sub);
+    return respondWith(callTrackingConnectionResponseSchema, {
+      data: await connections.view(workspaceId),
+    });
+  });
+
+  api.delete('/workspaces/:id/call-tracking/connection', async (request) => {
+    const { workspaceId } = await scope(request, CONNECTORS);
+    await connections.disconnect(workspaceId);
+    return respondWith(callTrackingConnectionResponseSchema, {
+      data: await connections.view(workspaceId),
+    });
+  });
+
+  api.post('/workspaces/:id/call-tracking/sync', async (request) => {
+    const { workspaceId } = await scope(request, MANAGERS_AND_SYSTEM);
+    await connections.sync(workspaceId);
+    return respondWith(callTrackingConnectionResponseSchema, {
+      data: await connections.view(workspaceId),
+    });
+  });
+}
+
+const webhookParams = z.object({ workspaceId: idSchema, event: ctmWebhookEventSchema });
+
+/**
+ * CTM's webhooks (POST ctm/webhooks/{workspaceId}/start|end), in a scope of their own:
+ * the body is kept as the exact bytes received, since CTM's signature covers them. No
+ * sign-in: the signature is the authentication.
+ */
+export function registerCtmWebhookRoutes(api: FastifyInstance, inbox: CtmWebhookInbox): void {
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: CTM_WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+  api.post('/ctm/webhooks/:workspaceId/:event', async (request, reply) => {
+    const { workspaceId, event } = parseInput(webhookParams, request.params, 'params');
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    await inbox.receive(workspaceId, event, {
+      rawBody,
+      signature: header('x-ctm-signature'),
+      time: header('x-ctm-time'),
+    });
+    reply.code(202);
+    return respondWith(ctmWebhookAcceptedSchema, { accepted: true });
+  });
+}

@@ -1,0 +1,457 @@
+import { readFileSync } from 'node:fs';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  callEndedEvent,
+  callEndedEventSchema,
+  incomingCallEvent,
+  incomingCallEventSchema,
+  trackedCallResponseSchema,
+} from '@/shared/contracts/call-tracking';
+import {
+  callTrackingConnectionResponseSchema,
+  type CallTrackingConnection,
+} from '@/shared/contracts/call-tracking-connection';
+import { apiErrorSchema } from '@/shared/contracts/common';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { type FakeCtm, startFakeCtm } from '../../../fakes/ctm/fake-ctm-server';
+import { fakeCtmPhone, signedCtmWebhook } from '../../../fakes/ctm/fake-ctm-webhooks';
+
+// Issue #32: a workspace connected to CallTrackingMetrics, end to end over HTTP: the real
+// server (fresh database copy) against the fake CTM under tests/fakes, whose shapes follow
+// CTM's documentation. Connect (keys checked with CTM, secret sealed, users and numbers
+// copied in), CTM's webhooks (a call ringing the linked agent, the caller hanging up),
+// idempotency, out-of-order events, refused signatures, and disconnecting.
+
+const WORKSPACE = 'ws_harbor';
+const INTAKE = 'usr_intake_harbor';
+const CTM_AGENT = {
+  id: 'USR1',
+  first_name: 'Iris',
+  last_name: 'Quinn',
+  email: 'intake@harbor.test',
+  role: 'agent',
+};
+const CTM_OTHER = {
+  id: 'USR2',
+  first_name: 'Omar',
+  last_name: 'Ortiz',
+  email: 'omar@harbor.test',
+  role: 'agent',
+};
+const LINE = {
+  id: 'TPN9001',
+  number: '+17203584118',
+  formatted: '(720) 358-4118',
+  name: 'Google Ads line',
+  active: true,
+};
+
+describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
+  let fake: FakeCtm;
+  let t: TestServer;
+  let owner: string;
+  let intake: string;
+  const sockets: Socket[] = [];
+  const connectionPath = `/api/workspaces/${WORKSPACE}/call-tracking/connection`;
+  const hooks = () => ({
+    start: `${t.url}/api/ctm/webhooks/${WORKSPACE}/start`,
+    end: `${t.url}/api/ctm/webhooks/${WORKSPACE}/end`,
+  });
+
+  beforeAll(async () => {
+    fake = await startFakeCtm({ users: [CTM_AGENT, CTM_OTHER], numbers: [LINE] });
+    t = await startTestServer({
+      callTracking: { ctm: { baseUrl: fake.baseUrl, retry: { maxRetries: 1, baseDelayMs: 1 } } },
+    });
+    owner = (await t.signIn('owner@harbor.test')).accessToken;
+    intake = (await t.signIn('intake@harbor.test')).accessToken;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t?.close();
+    await fake?.close();
+  });
+
+  const connection = (body: unknown): CallTrackingConnection =>
+    callTrackingConnectionResponseSchema.parse(body).data;
+  const errorOf = (body: unknown) => apiErrorSchema.parse(body).message;
+
+  async function connectAccount(
+    keys: Partial<Record<'accountId' | 'accessKey' | 'secretKey', string>> = {},
+  ) {
+    return t.api(connectionPath, {
+      method: 'PUT',
+      token: owner,
+      body: {
+        provider: 'ctm',
+        accountId: fake.accountId,
+        accessKey: fake.accessKey,
+        secretKey: fake.secretKey,
+        ...keys,
+      },
+    });
+  }
+
+  async function linkIntakeToCtm() {
+    const linked = await t.api(`/api/workspaces/${WORKSPACE}/users/${INTAKE}/links`, {
+      method: 'PUT',
+      token: owner,
+      body: { crmUserId: null, ctmUserId: CTM_AGENT.id },
+    });
+    expect(linked.status).toBe(200);
+  }
+
+  async function openSocket(token: string) {
+    const socket = connect(t.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token },
+    });
+    sockets.push(socket);
+    const events: { event: string; payload: unknown }[] = [];
+    socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return events;
+  }
+
+  const settled = () => t.server.callTracking.settled();
+  const ctmRow = (ctmCallId: number) =>
+    t.server.db
+      .selectFrom('ctm_calls')
+      .selectAll()
+      .where('ctm_call_id', '=', String(ctmCallId))
+      .executeTakeFirst();
+  const reportRows = (sid: string) =>
+    t.server.db.selectFrom('calls').selectAll().where('call_sid', '=', sid).execute();
+
+  describe('connecting', () => {
+    it('refuses keys CTM refuses, saving nothing', async () => {
+      const answer = await connectAccount({ secretKey: 'not-the-secret' });
+      expect(answer.status).toBe(400);
+      expect(errorOf(answer.body)).toMatch(/CTM refused the account id, access key or secret key/);
+      expect(errorOf(answer.body)).not.toContain('not-the-secret');
+      const view = await t.api(connectionPath, { token: owner });
+      expect(connection(view.body).provider).toBe('simulator');
+    });
+
+    it('answers 502, not 500, when CTM cannot be reached, and saves nothing', async () => {
+      fake.failNext({ status: 503, times: 5 });
+      const answer = await connectAccount();
+      fake.recover();
+      expect(answer.status).toBe(502);
+      expect(errorOf(answer.body)).toMatch(/CTM could not be reached/);
+      const view = await t.api(connectionPath, { token: owner });
+      expect(connection(view.body).provider).toBe('simulator');
+    });
+
+    it('refuses a malformed account id with the field named', async () => {
+      const answer = await connectAccount({ accountId: 'abc' });
+      expect(answer.status).toBe(400);
+      expect(errorOf(answer.body)).toMatch(/Account id: digits only/);
+    });
+
+    it('lets only the owner and the system user connect', async () => {
+      const answer = await t.api(connectionPath, {
+        method: 'PUT',
+        token: intake,
+        body: { provider: 'ctm', accountId: '1', accessKey: 'a', secretKey: 'b' },
+      });
+      expect(answer.status).toBe(403);
+    });
+
+    it('checks the keys with CTM, seals the secret, and copies the users and numbers in', async () => {
+      const answer = await connectAccount();
+      expect(answer.status).toBe(200);
+      const view = connection(answer.body);
+      expect(view).toMatchObject({
+        provider: 'ctm',
+        ctm: {
+          accountId: fake.accountId,
+          accessKey: fake.accessKey,
+          status: 'ok',
+          lastError: null,
+          webhookPaths: {
+            start: `/api/ctm/webhooks/${WORKSPACE}/start`,
+            end: `/api/ctm/webhooks/${WORKSPACE}/end`,
+          },
+        },
+      });
+      expect(JSON.stringify(answer.body)).not.toContain(fake.secretKey);
+      const account = fake.requests
+        .filter((r) => r.path === `/api/v1/accounts/${fake.accountId}.json`)
+        .at(-1);
+      expect(account?.authorized).toBe(true);
+
+      const stored = await t.server.db
+        .selectFrom('call_tracking_connections')
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(stored.secret_sealed).toMatch(/^v1:/);
+      expect(stored.secret_sealed).not.toContain(fake.secretKey);
+      // Nowhere in the database file in plain text either.
+      const files = ['intake.sqlite', 'intake.sqlite-wal'].map((f) => {
+        try {
+          return readFileSync(`${t.dataDir}/${f}`).toString('latin1');
+        } catch {
+          return '';
+        }
+      });
+      expect(files.join('')).not.toContain(fake.secretKey);
+
+      const users = await t.server.db
+        .selectFrom('ctm_users')
+        .select('id')
+        .where('workspace_id', '=', WORKSPACE)
+        .orderBy('id')
+        .execute();
+      expect(users.map((u) => u.id)).toEqual(['USR1', 'USR2']);
+      const numbers = await t.api(`/call-center/workspaces/${WORKSPACE}/ctm/numbers`, {
+        token: owner,
+      });
+      expect((numbers.body as { data: { number: string; label: string }[] }).data).toEqual([
+        expect.objectContaining({ number: LINE.number, label: LINE.name }),
+      ]);
+    });
+  });
+
+  describe('calls from CTM webhooks', () => {
+    beforeAll(async () => {
+      if (connection((await t.api(connectionPath, { token: owner })).body).provider !== 'ctm') {
+        expect((await connectAccount()).status).toBe(200);
+      }
+      await linkIntakeToCtm();
+    });
+    beforeEach(() => settled());
+
+    it('rings the linked agent, and the caller hanging up ends the call once', async () => {
+      const events = await openSocket(intake);
+      const phone = fakeCtmPhone(fake, hooks());
+      const ring = await phone.ring({
+        agent: CTM_AGENT,
+        callerNumber: '+16175550123',
+        trackingNumber: LINE.number,
+        name: 'Dana Whitfield',
+      });
+      expect(ring.status).toBe(202);
+      await settled();
+      const incoming = await waitFor(() =>
+        events.find((e) => e.event === incomingCallEvent(INTAKE)),
+      );
+      const data = incomingCallEventSchema.parse(incoming.payload).data;
+      expect(data).toMatchObject({
+        leadName: 'Dana Whitfield',
+        phone: '+16175550123',
+        trackingNumber: LINE.number,
+      });
+      const live = await t.api(`/call-center/workspaces/${WORKSPACE}/ctm/calls/${data.callId}`, {
+        token: intake,
+      });
+      expect(trackedCallResponseSchema.parse(live.body).data.status).toBe('ringing');
+
+      // The agent answers in the wizard (PUT connected): taken, and no timer ends it.
+      const taken = await t.api(`/call-center/workspaces/${WORKSPACE}/ctm/calls/${data.callId}`, {
+        method: 'PUT',
+        token: intake,
+        body: { connected: true },
+      });
+      expect(trackedCallResponseSchema.parse(taken.body).data.status).toBe('in-progress');
+
+      const hangUp = await phone.hangUp(ring.call.id, 95);
+      expect(hangUp.status).toBe(202);
+      // CTM retries: the same end again changes nothing.
+      expect((await phone.hangUp(ring.call.id, 95)).status).toBe(202);
+      await settled();
+      const ended = await waitFor(() => events.find((e) => e.event === callEndedEvent(INTAKE)));
+      expect(callEndedEventSchema.parse(ended.payload)).toMatchObject({
+        callId: data.callId,
+        endedBy: 'caller',
+        status: 'completed',
+        duration: 95,
+      });
+      expect(events.filter((e) => e.event === callEndedEvent(INTAKE))).toHaveLength(1);
+      const row = await ctmRow(ring.call.id);
+      expect(row).toMatchObject({
+        status: 'completed',
+        duration_seconds: 95,
+        recording_url: `https://fake-ctm.test/recordings/${ring.call.sid}`,
+      });
+      expect(await reportRows(ring.call.sid)).toHaveLength(1);
+    });
+
+    it('takes an end before its start, and the late start changes nothing', async () => {
+      const call = {
+        id: 77001,
+        sid: 'CAlate',
+        direction: 'inbound',
+        caller_number: '+16175550199',
+        tracking_number: LINE.number,
+        dial_status: 'no-answer',
+        talk_time: 0,
+        duration: 20,
+        unix_time: Math.floor(Date.now() / 1000) - 30,
+        agent: { id: CTM_AGENT.id, name: 'Iris Quinn', email: CTM_AGENT.email },
+      };
+      const send = (url: string) => {
+        const { body, headers } = signedCtmWebhook(
+          call,
+          fake.secretKey,
+          Math.floor(Date.now() / 1000),
+        );
+        return fetch(url, { method: 'POST', headers, body });
+      };
+      expect((await send(hooks().end)).status).toBe(202);
+      expect((await send(hooks().start)).status).toBe(202);
+      await settled();
+      const row = await ctmRow(call.id);
+      expect(row).toMatchObject({ status: 'no-answer', ended_by: 'caller', duration_seconds: 0 });
+      const rows = await reportRows('CAlate');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ missed: 1, connected: 0 });
+      // Missed: the agent's notification, once.
+      const notes = await t.server.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('dedupe_key', '=', `missed-call:${row?.id}`)
+        .execute();
+      expect(notes).toHaveLength(1);
+    });
+
+    it('refuses a wrong signature and a stale time, storing nothing', async () => {
+      const call = {
+        id: 77002,
+        sid: 'CAforged',
+        direction: 'inbound',
+        caller_number: '+16175550100',
+        tracking_number: LINE.number,
+        unix_time: Math.floor(Date.now() / 1000),
+        agent: { id: CTM_AGENT.id },
+      };
+      const forged = signedCtmWebhook(call, 'not-the-secret', Math.floor(Date.now() / 1000));
+      const refused = await fetch(hooks().start, {
+        method: 'POST',
+        headers: forged.headers,
+        body: forged.body,
+      });
+      expect(refused.status).toBe(401);
+      const stale = signedCtmWebhook(call, fake.secretKey, Math.floor(Date.now() / 1000) - 3600);
+      expect(
+        (await fetch(hooks().start, { method: 'POST', headers: stale.headers, body: stale.body }))
+          .status,
+      ).toBe(401);
+      const unsigned = await fetch(hooks().start, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: forged.body,
+      });
+      expect(unsigned.status).toBe(401);
+      await settled();
+      expect(await ctmRow(call.id)).toBeUndefined();
+      const inbox = await t.server.db
+        .selectFrom('ctm_webhook_inbox')
+        .select('id')
+        .where('ctm_call_id', '=', '77002')
+        .execute();
+      expect(inbox).toHaveLength(0);
+    });
+
+    it('answers 400 to a signed body that is not a CTM call, and 404 for a workspace not connected', async () => {
+      const junk = signedCtmWebhook(
+        { hello: 'world' },
+        fake.secretKey,
+        Math.floor(Date.now() / 1000),
+      );
+      expect(
+        (await fetch(hooks().start, { method: 'POST', headers: junk.headers, body: junk.body }))
+          .status,
+      ).toBe(400);
+      const elsewhere = await fetch(`${t.url}/api/ctm/webhooks/ws_summit/start`, {
+        method: 'POST',
+        headers: junk.headers,
+        body: junk.body,
+      });
+      expect(elsewhere.status).toBe(404);
+      const badEvent = await fetch(`${t.url}/api/ctm/webhooks/${WORKSPACE}/ringing`, {
+        method: 'POST',
+        headers: junk.headers,
+        body: junk.body,
+      });
+      expect(badEvent.status).toBe(400);
+    });
+
+    it('shows an outage on the connection, and still accepts webhooks', async () => {
+      fake.failNext({ status: 503, times: 50 });
+      const sync = await t.api(`/api/workspaces/${WORKSPACE}/call-tracking/sync`, {
+        method: 'POST',
+        token: owner,
+      });
+      expect(sync.status).toBe(502);
+      const health = connection((await t.api(connectionPath, { token: owner })).body).ctm;
+      expect(health).toMatchObject({
+        status: 'failing',
+        lastError: expect.stringMatching(/Service Unavailable/),
+      });
+      const phone = fakeCtmPhone(fake, hooks());
+      const ring = await phone.ring({
+        agent: CTM_OTHER,
+        callerNumber: '+16175550155',
+        trackingNumber: LINE.number,
+      });
+      expect(ring.status).toBe(202);
+      await settled();
+      expect(await ctmRow(ring.call.id)).toMatchObject({ status: 'ringing', agent_id: null });
+      await phone.hangUp(ring.call.id, 0);
+      await settled();
+      expect(await ctmRow(ring.call.id)).toMatchObject({ status: 'no-answer' });
+      // CTM back: the next request records the connection healthy again.
+      fake.recover();
+      const again = await t.api(`/api/workspaces/${WORKSPACE}/call-tracking/sync`, {
+        method: 'POST',
+        token: owner,
+      });
+      expect(connection(again.body).ctm).toMatchObject({ status: 'ok', lastError: null });
+    });
+  });
+
+  describe('disconnecting', () => {
+    it('forgets the secret; the workspace is back on the simulator and webhooks are refused', async () => {
+      const answer = await t.api(connectionPath, { method: 'DELETE', token: owner });
+      expect(answer.status).toBe(200);
+      expect(connection(answer.body)).toEqual({
+        workspaceId: WORKSPACE,
+        provider: 'simulator',
+        ctm: null,
+      });
+      const rows = await t.server.db
+        .selectFrom('call_tracking_connections')
+        .select('workspace_id')
+        .execute();
+      expect(rows).toHaveLength(0);
+      const call = {
+        id: 77003,
+        direction: 'inbound',
+        caller_number: '+16175550101',
+        unix_time: Math.floor(Date.now() / 1000),
+      };
+      const signed = signedCtmWebhook(call, fake.secretKey, Math.floor(Date.now() / 1000));
+      expect(
+        (await fetch(hooks().start, { method: 'POST', headers: signed.headers, body: signed.body }))
+          .status,
+      ).toBe(404);
+    });
+  });
+});
+
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 5000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() - started > timeoutMs) throw new Error('waited in vain');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
