@@ -94,6 +94,9 @@ async function main(): Promise<void> {
     support: { email: process.env.SUPPORT_EMAIL, url: process.env.SUPPORT_URL },
     // The help page's documents (README.md, docs/): this checkout's.
     docsRoot: repoRoot,
+    // CallTrackingMetrics' API (issue #32): CTM's own unless CTM_API_URL names another
+    // (a sandbox, or the fake CTM of tests/fakes for a demo of a connected workspace).
+    callTracking: { ctm: { baseUrl: process.env.CTM_API_URL?.trim() || undefined } },
   });
   let url: string;
   try {

@@ -2,6 +2,7 @@ import { isDialableInUs } from '@/shared/domain/phone-dialing';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import type { Db } from '../db/database';
 import { listWorkspaces } from '../repositories/workspace-repository';
+import { findConnection, listConnections } from './ctm/ctm-connection-store';
 import { FIRST_NAMES, LAST_NAMES } from '../seed/demo-workspaces';
 import type { CallSimulator } from './call-simulator';
 
@@ -42,8 +43,10 @@ interface WorkspaceLines {
 
 async function linesOf(db: Db): Promise<WorkspaceLines[]> {
   const result: WorkspaceLines[] = [];
+  // A workspace connected to CallTrackingMetrics takes real calls only (issue #32).
+  const connected = new Set((await listConnections(db)).map((c) => c.workspace_id));
   for (const workspace of await listWorkspaces(db)) {
-    if (!isCallTrackingEnabled(workspace)) continue;
+    if (!isCallTrackingEnabled(workspace) || connected.has(workspace.id)) continue;
     const agents = await db
       .selectFrom('agents')
       .leftJoin('users', 'users.person_id', 'agents.person_id')
@@ -109,6 +112,8 @@ export function startDemoCallActivity(
   }
 
   async function ring(ws: WorkspaceLines) {
+    // Connected to CallTrackingMetrics since the start: its calls are real ones now.
+    if (await findConnection(db, ws.workspaceId)) return;
     if ((await simulator.liveCount(ws.workspaceId)) < maxLive) {
       const line = random.pick(ws.lines);
       const agent = random.pick(ws.agents);
