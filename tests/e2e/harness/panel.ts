@@ -158,6 +158,20 @@ export async function evaluateInShadowRoot<R>(
   }
 }
 
+/**
+ * A look that met the panel's frame being replaced (the extension's frame is its own
+ * process: after the background worker was stopped, or a navigation, the old frame's
+ * target closes while a look is on its way) found nothing yet; the next look finds the new
+ * frame. Any other failure is a real one.
+ */
+function notYetIfReplaced(error: unknown): null {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/Target closed|detached|Execution context was destroyed|Cannot find context/i.test(message)) {
+    return null;
+  }
+  throw error;
+}
+
 /** Polls `fn` on a shadow root until it answers true. */
 export async function waitInShadowRoot(
   page: Page,
@@ -167,7 +181,7 @@ export async function waitInShadowRoot(
   timeout = 15_000,
 ): Promise<void> {
   const deadline = Date.now() + timeout;
-  while (!(await evaluateInShadowRoot(page, hosts, fn, arg))) {
+  while (!(await evaluateInShadowRoot(page, hosts, fn, arg).catch(notYetIfReplaced))) {
     if (Date.now() > deadline) {
       throw new Error(`Timed out after ${timeout} ms waiting inside ${hosts.join(' > ')}`);
     }
