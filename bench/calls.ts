@@ -19,9 +19,13 @@
  *    browser stops the worker; timed from the moment the server listens again until a call
  *    placed then shows its first step in the front tab.
  *
+ * 4. A CallTrackingMetrics webhook of a call starting → the wizard visible in the focused
+ *    tab (issue #32): the workspace connected to the fake CTM of tests/fakes, BENCH_CTM_CALLS
+ *    (default 10) calls, each timed from just before the fake CTM POSTs the signed webhook.
+ *
  * Floors, measured in the same run: a socket.io-client in a process of its own, signed in as
  * the same user, receiving the same `incomingCalls::` and `callEnded::` emits (1, 2); part 1's
- * call → wizard with no restart (3). Prints medians, p95s and the ratios of medians.
+ * call → wizard with no restart (3, 4). Prints medians, p95s and the ratios of medians.
  */
 import { fork } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -38,6 +42,8 @@ import {
 import {
   callDiagnostics,
   clickDialogButton,
+  connectToFakeCtm,
+  ctmWebhookUrls,
   deepQuery,
   demoUserId,
   evaluateInShadowRoot,
@@ -53,6 +59,8 @@ import {
   type ExtensionBrowser,
   type RunningServer,
 } from '../tests/e2e/harness';
+import { type FakeCtm, startFakeCtm } from '../tests/fakes/ctm/fake-ctm-server';
+import { fakeCtmPhone } from '../tests/fakes/ctm/fake-ctm-webhooks';
 import { TEST_PASSWORD_COST } from '../tests/server/helpers/test-server';
 import { clock, ms, ratio, summary } from './stats';
 
@@ -60,6 +68,7 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 20);
 const HANG_UPS = Number(process.env.BENCH_HANGUPS ?? 10);
 const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5);
 const OUTAGE_MS = Number(process.env.BENCH_OUTAGE_MS ?? 15_000);
+const CTM_CALLS = Number(process.env.BENCH_CTM_CALLS ?? 10);
 const AGENT = 'intake@harbor.test';
 const AGENT_ID = demoUserId(AGENT);
 const keapUrl = (id: number) =>
@@ -502,12 +511,74 @@ async function benchServerBack({ ext, server }: Bench, tabs: readonly Page[], fl
   console.log('');
 }
 
+/**
+ * Part 4 (issue #32): CallTrackingMetrics' webhook of a call starting → the wizard visible
+ * in tab A. The workspace is connected to the fake CTM of tests/fakes (CTM's documented
+ * shapes, signed webhooks) and the agent linked to its CTM user; each call is timed from
+ * just before the fake CTM POSTs the webhook, then CTM's end webhook ends it (untimed).
+ * The floor is part 1's simulated call → first step, measured in this run.
+ */
+async function benchCtmWebhooks(
+  { ext, server }: Bench,
+  fake: FakeCtm,
+  tabs: readonly Page[],
+  floor: number[],
+) {
+  const [tabA] = tabs;
+  const [agent] = fake.users;
+  const [line] = fake.numbers;
+  await connectToFakeCtm(server, fake, {
+    owner: 'owner@harbor.test',
+    workspaceId: 'ws_harbor',
+    userId: AGENT_ID,
+    ctmUserId: agent.id,
+  });
+  const phone = fakeCtmPhone(fake, ctmWebhookUrls(server, 'ws_harbor'));
+  const visible: number[] = [];
+  for (let i = 0; i < CTM_CALLS; i++) {
+    await armStamp(tabA, FIRST_STEP_SHOWN);
+    const sent = Date.now();
+    const { call } = await phone.ring({
+      agent,
+      callerNumber: `+1617555${String(1000 + i).slice(-4)}`,
+      trackingNumber: line.number,
+      name: `CTM Caller ${i + 1}`,
+    });
+    visible.push((await stampedAt(tabA, FIRST_STEP_SHOWN, 'tab A')) - sent);
+    await phone.hangUp(call.id, 0);
+    await doneWithEndedCall(ext, tabs);
+  }
+  console.log(
+    `CTM webhook of a call starting (signed, POSTed by the fake CTM) -> wizard visible ("${FIRST_STEP}") in the focused Keap tab, ${CTM_CALLS} calls`,
+  );
+  console.log(`    wizard visible: ${summary(visible)}`);
+  console.log(`    floor, a simulated call's emit -> the same step (part 1): ${summary(floor)}`);
+  console.log(`    ratio (medians): ${ratio(visible, floor)}`);
+  console.log('');
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
   const started = Date.now();
   // Sign-ins are not timed here: the cheap password cost keeps the setup short.
-  const server = await startServer({ passwordCost: TEST_PASSWORD_COST });
+  // Part 4's CallTrackingMetrics: the fake of tests/fakes, the server pointed at it.
+  const fake = await startFakeCtm({
+    users: [{ id: 'USR1', first_name: 'Iris', last_name: 'Quinn', email: AGENT, role: 'agent' }],
+    numbers: [
+      {
+        id: 'TPN1',
+        number: '+17203584118',
+        formatted: '(720) 358-4118',
+        name: 'Ads',
+        active: true,
+      },
+    ],
+  });
+  const server = await startServer({
+    passwordCost: TEST_PASSWORD_COST,
+    callTracking: { ctm: { baseUrl: fake.baseUrl } },
+  });
   console.log(`(server with the demo data up in ${Date.now() - started} ms)`);
   const ext = await launchWithExtension();
   let floor: FloorClient | null = null;
@@ -529,10 +600,13 @@ async function main() {
     await untilCrmTabs(ext, 2);
     await benchCallerHangUps(bench, [tabA, tabB]);
     await benchServerBack(bench, [tabA, tabB], visible);
+    // Last: connecting CTM makes the workspace's call-tracking users CTM's.
+    await benchCtmWebhooks(bench, fake, [tabA, tabB], visible);
   } finally {
     floor?.close();
     await ext.close();
     await server.stop();
+    await fake.close();
   }
 }
 

@@ -123,9 +123,11 @@ export function createCallTracking(
     onRecordsArrived: deps.onRecordsArrived,
     log: deps.log,
     now: () => scheduler.now(),
+    scheduler,
     client: options.ctm,
   });
-  const routeDeps = { simulator, ctmCalls: ctm.actions, emitToUser: deps.emitToUser };
+  const placerFor = (workspaceId: string) => ctm.placerFor(workspaceId, simulator);
+  const routeDeps = { simulator, ctmCalls: ctm.actions, placerFor, emitToUser: deps.emitToUser };
   let activity: DemoCallActivity | null = null;
   const joins = new Set<Promise<void>>();
 
@@ -219,6 +221,7 @@ export function createCallTracking(
       );
       scheduleBeat();
       ctm.inbox.start();
+      ctm.catchUp.start();
       if (options.demoActivity) {
         activity = startDemoCallActivity(ctx.db, simulator, {
           log: deps.log,
@@ -233,6 +236,7 @@ export function createCallTracking(
       await beating;
       await simulator.settled();
       await ctm.inbox.settled();
+      await ctm.catchUp.settled();
     },
 
     async close() {
@@ -241,6 +245,7 @@ export function createCallTracking(
       nextBeat?.();
       await beating;
       await ctm.inbox.close();
+      await ctm.catchUp.close();
       await simulator.close();
       // The calls it leaves live can never end now: with the row gone, the next start (or
       // another running instance at its next beat) fails them at once.

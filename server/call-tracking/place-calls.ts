@@ -127,10 +127,16 @@ async function agentToRing(
   return { ctmUserId: toAgent, agentId: agent?.id ?? null };
 }
 
+/**
+ * Who places a workspace's calls (issue #32): the simulator, or the workspace's
+ * CallTrackingMetrics account (server/call-tracking/ctm/ctm-call-actions.ts place).
+ */
+export type CallPlacer = Pick<CallSimulator, 'place'>;
+
 /** POST workspaces/{id}/ctm/calls (spec 7): click-to-call, placed ringing. */
 export async function placeOutboundCall(
   db: Db,
-  simulator: CallSimulator,
+  simulator: CallPlacer,
   principal: Principal,
   workspaceId: string,
   body: StartCall,

@@ -256,3 +256,29 @@ export async function workspaceNamedLike(
   const match = rows.find((row) => row.id !== exceptId && row.name.trim().toLowerCase() === wanted);
   return match?.id ?? null;
 }
+
+/**
+ * The CallTrackingMetrics account a workspace's vendors name (issue #32): connecting an
+ * account makes it the workspace's, so the recording links of its calls (spec 7
+ * "{ctm site}/accounts/{account}/calls/{sid}/recording") point at it.
+ */
+export async function setCallTrackingAccount(
+  db: Db,
+  workspaceId: string,
+  account: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select('vendors')
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
+  if (!row) return;
+  const vendors = readJson(storedVendorsSchema, row.vendors, 'workspaces.vendors');
+  await db
+    .updateTable('workspaces')
+    .set({
+      vendors: writeJson(storedVendorsSchema, { ...vendors, callTrackingMetrics: { account } }),
+    })
+    .where('id', '=', workspaceId)
+    .execute();
+}

@@ -32,6 +32,7 @@ import {
   trackingNumberRefs,
 } from '../call-tracking/call-store';
 import {
+  type CallPlacer,
   callToActOn,
   callTrackingWorkspace,
   placeOutboundCall,
@@ -48,6 +49,8 @@ export interface CallTrackingRouteDeps {
   simulator: CallSimulator;
   /** The calls of a connected CTM account (issue #32): CTM ends them, not a timer. */
   ctmCalls: CtmCallActions;
+  /** Who places a workspace's click-to-call: its CTM account when connected, else the simulator. */
+  placerFor(workspaceId: string): Promise<CallPlacer>;
   emitToUser(userId: string, event: string, payload: unknown): void;
 }
 
@@ -61,7 +64,7 @@ const testCallParams = z.object({ callId: idSchema });
 export function registerCallTrackingRoutes(
   callCenter: FastifyInstance,
   ctx: ServerContext,
-  { simulator, ctmCalls }: CallTrackingRouteDeps,
+  { simulator, ctmCalls, placerFor }: CallTrackingRouteDeps,
 ): void {
   const { db } = ctx;
   /** Who moves a call on: CTM for a call with a CTM id, else the simulator. */
@@ -72,7 +75,7 @@ export function registerCallTrackingRoutes(
     const principal = await ctx.authenticate(request);
     const body = parseInput(startCallSchema, request.body, 'body');
     await callTrackingWorkspace(db, principal, id);
-    const call = await placeOutboundCall(db, simulator, principal, id, body);
+    const call = await placeOutboundCall(db, await placerFor(id), principal, id, body);
     reply.code(201);
     return respondWith(trackedCallResponseSchema, { data: call });
   });

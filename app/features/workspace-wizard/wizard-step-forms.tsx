@@ -229,6 +229,11 @@ export function CallTrackingStep(props: StepFormProps<CallTrackingSettings>) {
         error={errors.account}
         onValueChange={(value) => update('account', value)}
       />
+      <p className="ic-wizard__intro">
+        The workspace starts on the simulated provider, for trying it out. To ring agents with real
+        calls, connect the account&apos;s API keys once the workspace exists: its owner in Settings
+        &gt; Tracking Numbers, or you in System &gt; Workspaces (Edit).
+      </p>
     </StepFrame>
   );
 }

@@ -6,6 +6,7 @@ import { callTrackingConnectionPaths } from '@/shared/contracts/call-tracking-co
 import { toUsE164 } from '@/shared/domain/phone-dialing';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http/errors';
+import { setCallTrackingAccount } from '../../repositories/workspace-repository';
 import type { SecretBox } from '../../secrets/secret-box';
 import { type CtmClient, type CtmClientOptions, CtmError, createCtmClient } from './ctm-client';
 import {
@@ -258,6 +259,7 @@ export function createCtmConnections(options: CtmConnectionsOptions) {
         catch_up_cursor: previous?.account_id === input.accountId ? previous.catch_up_cursor : at,
       });
       await copyAccountIn(db, workspaceId, users, numbers, now().toISOString());
+      await setCallTrackingAccount(db, workspaceId, input.accountId);
     },
 
     /** Users and numbers again from CTM (after adding a user or buying a number there). */

@@ -2,9 +2,13 @@ import type { Db } from '../../db/database';
 import type { NotificationService } from '../../notifications/notification-service';
 import { createSecretBox, loadOrCreateSecretsKey, type SecretBox } from '../../secrets/secret-box';
 import { createCallEndings } from '../call-endings';
+import type { CallPlacer } from '../place-calls';
+import type { Scheduler } from '../scheduler';
 import { createCtmCallActions } from './ctm-call-actions';
+import { createCtmCatchUp } from './ctm-catch-up';
 import type { CtmClientOptions } from './ctm-client';
 import { createCtmCalls } from './ctm-calls';
+import { findConnection } from './ctm-connection-store';
 import { createCtmConnections } from './ctm-connections';
 import { createCtmWebhookInbox } from './ctm-webhook-inbox';
 
@@ -22,6 +26,8 @@ export interface CtmServiceDeps {
   onRecordsArrived?: (workspaceId: string) => void;
   log(message: string, error: unknown): void;
   now(): Date;
+  /** The catch-up's timer (the server's scheduler). */
+  scheduler: Scheduler;
   /** CTM's API base (the tests' fake CTM), fetch and retries. */
   client?: Pick<CtmClientOptions, 'baseUrl' | 'fetch' | 'retry'>;
 }
@@ -46,11 +52,25 @@ export function createCtmService(deps: CtmServiceDeps) {
     log,
     now,
   });
+  const connections = createCtmConnections({ db, secrets, now, ...deps.client });
+  const actions = createCtmCallActions({
+    db,
+    endings,
+    now,
+    pushLiveCount: calls.pushLiveCount,
+    placeWithCtm: (workspaceId, call) =>
+      connections.withClient(workspaceId, (client) => client.placeCall(call)),
+  });
   return {
     calls,
-    actions: createCtmCallActions({ db, endings, now, pushLiveCount: calls.pushLiveCount }),
-    connections: createCtmConnections({ db, secrets, now, ...deps.client }),
+    catchUp: createCtmCatchUp({ db, connections, calls, scheduler: deps.scheduler, log }),
+    actions,
+    connections,
     inbox: createCtmWebhookInbox({ db, secrets, calls, now, log }),
+    /** Who places the workspace's click-to-call: its CTM account once connected, else `fallback`. */
+    async placerFor(workspaceId: string, fallback: CallPlacer): Promise<CallPlacer> {
+      return (await findConnection(db, workspaceId)) ? actions : fallback;
+    },
   };
 }
 

@@ -77,3 +77,4 @@ export {
   wizardStep,
 } from './calls';
 export { until } from './until';
+export { connectToFakeCtm, ctmWebhookUrls } from './ctm';

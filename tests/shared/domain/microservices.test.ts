@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkStatusLabel,
+  ctmVerdict,
   databaseVerdict,
   formatAge,
   OUTBOX_STALE_MS,
@@ -99,6 +100,29 @@ describe('the call-tracking simulator', () => {
     );
     expect(simulatorVerdict(3, 2, 1).detail).toBe(
       '3 live calls in 1 call-tracking workspace; 2 calls should have ended by now but have not.',
+    );
+  });
+});
+
+describe('CallTrackingMetrics (issue #32)', () => {
+  it('is fine with no workspace connected, and says the simulator serves them', () => {
+    expect(ctmVerdict(0, [], 0)).toEqual({
+      status: 'ok',
+      detail: 'No workspace is connected to CallTrackingMetrics; the simulator serves them all.',
+    });
+    expect(ctmVerdict(2, [], 0)).toEqual({
+      status: 'ok',
+      detail: '2 workspaces connected; CTM answered the last request of each.',
+    });
+  });
+
+  it('names the workspaces CTM failed, with its words, and webhooks left unapplied', () => {
+    expect(ctmVerdict(1, [{ workspace: 'Harbor Legal', error: 'Service Unavailable' }], 2)).toEqual(
+      {
+        status: 'degraded',
+        detail:
+          '1 workspace connected; Harbor Legal: CTM not reachable (Service Unavailable); 2 webhooks could not be applied.',
+      },
     );
   });
 });

@@ -164,5 +164,10 @@ describe('workspace health', () => {
     expect(workspaceProblems({ ...healthy, failedAsyncRecords: 3 })).toEqual([
       '3 CRM writes failed and wait in Async error resolution.',
     ]);
+    // Issue #32: the CTM connection's last request failed.
+    expect(workspaceProblems({ ...healthy, callTrackingFailure: 'Service Unavailable' })).toEqual([
+      'CallTrackingMetrics cannot be reached: Service Unavailable',
+    ]);
+    expect(workspaceProblems({ ...healthy, callTrackingFailure: null })).toEqual([]);
   });
 });

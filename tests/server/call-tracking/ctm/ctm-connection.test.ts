@@ -203,6 +203,13 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
       });
       expect(files.join('')).not.toContain(fake.secretKey);
 
+      // The workspace's CTM account is the connected one (its calls' recording links).
+      const workspace = await t.api(`/api/workspaces/${WORKSPACE}`, { token: owner });
+      expect(
+        (workspace.body as { data: { attributes: { vendors: { callTrackingMetrics: unknown } } } })
+          .data.attributes.vendors.callTrackingMetrics,
+      ).toEqual({ account: fake.accountId });
+
       const users = await t.server.db
         .selectFrom('ctm_users')
         .select('id')
@@ -414,6 +421,123 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
         token: owner,
       });
       expect(connection(again.body).ctm).toMatchObject({ status: 'ok', lastError: null });
+    });
+  });
+
+  describe('click-to-call through CTM', () => {
+    const placeCall = (token: string, body: Record<string, unknown> = {}) =>
+      t.api(`/call-center/workspaces/${WORKSPACE}/ctm/calls`, {
+        method: 'POST',
+        token,
+        body: { from_number: LINE.number, call_number: '(617) 555-0177', ...body },
+      });
+
+    it('asks CTM to place the call and makes CTM’s call the active call, which CTM’s end ends', async () => {
+      const before = fake.requests.length;
+      const answer = await placeCall(intake);
+      expect(answer.status).toBe(201);
+      const call = trackedCallResponseSchema.parse(answer.body).data;
+      expect(call).toMatchObject({
+        direction: 'outbound',
+        status: 'ringing',
+        toNumber: '+16175550177',
+      });
+      const sent = fake.requests.slice(before).find((r) => r.method === 'POST');
+      expect(sent).toMatchObject({
+        path: `/api/v1/accounts/${fake.accountId}/calls.json`,
+        authorized: true,
+        body: { from_number: LINE.number, call_number: '+16175550177', user_id: CTM_AGENT.id },
+      });
+      const placed = fake.calls.at(-1)!;
+      const row = await ctmRow(placed.id);
+      expect(row?.id).toBe(call.id);
+
+      // CTM's end of that call (the customer hung up after 30 s) ends the active call.
+      const phone = fakeCtmPhone(fake, hooks());
+      expect((await phone.hangUp(placed.id, 30)).status).toBe(202);
+      await settled();
+      expect(await ctmRow(placed.id)).toMatchObject({ status: 'completed', duration_seconds: 30 });
+      expect(await reportRows(placed.sid)).toHaveLength(1);
+    });
+
+    it('says CTM’s refusal as the call’s alert, never a 500', async () => {
+      fake.failNext({ status: 401, times: 1 });
+      const refused = await placeCall(intake);
+      expect(refused.status).toBe(502);
+      expect(errorOf(refused.body)).toMatch(/CallTrackingMetrics refused this workspace's keys/);
+      // A user the account does not have (CTM 422 with its reason).
+      fake.users.splice(0, 1);
+      const unknownUser = await placeCall(intake);
+      fake.users.unshift(CTM_AGENT);
+      expect(unknownUser.status).toBe(400);
+      expect(errorOf(unknownUser.body)).toBe(
+        'CallTrackingMetrics refused the call: user_id is not a user of this account',
+      );
+    });
+  });
+
+  describe('the catch-up over CTM’s calls list', () => {
+    it('stores the calls no webhook brought, once, whichever path brings them', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const agent = { id: CTM_AGENT.id, name: 'Iris Quinn', email: CTM_AGENT.email };
+      // Two calls ended while the server heard nothing, and one still live (started just now:
+      // after the cursor, which is when the account was connected).
+      fake.calls.push(
+        {
+          id: 88001,
+          sid: 'CAgap1',
+          direction: 'inbound',
+          caller_number: '+16175550111',
+          tracking_number: LINE.number,
+          dial_status: 'completed',
+          talk_time: 61,
+          duration: 70,
+          unix_time: now + 1,
+          agent,
+        },
+        {
+          id: 88002,
+          sid: 'CAgap2',
+          direction: 'inbound',
+          caller_number: '+16175550112',
+          tracking_number: LINE.number,
+          dial_status: 'no-answer',
+          talk_time: 0,
+          duration: 25,
+          unix_time: now + 2,
+          agent,
+        },
+        {
+          id: 88003,
+          sid: 'CAlive',
+          direction: 'inbound',
+          caller_number: '+16175550113',
+          tracking_number: LINE.number,
+          dial_status: 'in-progress',
+          unix_time: now + 3,
+          agent,
+        },
+      );
+      const catchUp = t.server.callTracking.ctm.catchUp;
+      const first = await catchUp.runOnce();
+      expect(first.get(WORKSPACE)?.applied).toBe(2);
+      expect(await ctmRow(88001)).toMatchObject({ status: 'completed', duration_seconds: 61 });
+      expect(await ctmRow(88002)).toMatchObject({ status: 'no-answer' });
+      expect(await ctmRow(88003)).toBeUndefined();
+      expect(await reportRows('CAgap1')).toHaveLength(1);
+
+      // The live one ends; its end webhook is lost. The next catch-up stores it, and the
+      // calls stored already change nothing.
+      const live = fake.calls.find((c) => c.id === 88003)!;
+      Object.assign(live, { dial_status: 'completed', talk_time: 40, duration: 45 });
+      const second = await catchUp.runOnce();
+      expect(second.get(WORKSPACE)?.applied).toBe(1);
+      expect(await reportRows('CAlive')).toHaveLength(1);
+      expect(await reportRows('CAgap1')).toHaveLength(1);
+      const calls = fake.requests.filter(
+        (r) => r.path.endsWith('/calls.json') && r.method === 'GET',
+      );
+      expect(calls.at(-1)?.query).toMatchObject({ per_page: '150' });
     });
   });
 
