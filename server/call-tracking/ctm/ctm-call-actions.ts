@@ -85,14 +85,13 @@ export function createCtmCallActions(deps: CtmCallActionsDeps) {
         if (error instanceof CtmError) throw placeCallRefusal(error);
         throw error;
       }
-      const id = randomUUID();
+      // The columns left out are null: not connected, not ended, not taken, not reported.
       await db
         .insertInto('ctm_calls')
         .values({
-          id,
+          id: randomUUID(),
           workspace_id: call.workspaceId,
           ctm_call_id: String(placed.id),
-          sid: null,
           direction: call.direction,
           status: 'ringing',
           from_number: call.fromNumber,
@@ -106,14 +105,6 @@ export function createCtmCallActions(deps: CtmCallActionsDeps) {
           created_by: call.createdBy,
           started_at: deps.now().toISOString(),
           connected: 0,
-          connected_at: null,
-          ended_at: null,
-          duration_seconds: null,
-          owner_instance: null,
-          ended_by: null,
-          taken_at: null,
-          recorded_at: null,
-          recording_url: null,
         })
         // CTM's start webhook may have stored the call first: this click's row is that one.
         .onConflict((oc) => oc.columns(['workspace_id', 'ctm_call_id']).doNothing())

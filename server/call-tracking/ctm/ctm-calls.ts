@@ -118,8 +118,7 @@ async function newRow(
     // orphan sweep leaves calls with a CTM id alone.
     owner_instance: null,
     ended_by: ended ? facts.endedBy : null,
-    taken_at: null,
-    recorded_at: null,
+    recording_url: facts.recordingUrl,
   };
 }
 

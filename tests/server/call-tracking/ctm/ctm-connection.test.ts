@@ -493,6 +493,7 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
           talk_time: 61,
           duration: 70,
           unix_time: now + 1,
+          audio: 'https://fake-ctm.test/recordings/CAgap1',
           agent,
         },
         {
@@ -521,7 +522,11 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
       const catchUp = t.server.callTracking.ctm.catchUp;
       const first = await catchUp.runOnce();
       expect(first.get(WORKSPACE)?.applied).toBe(2);
-      expect(await ctmRow(88001)).toMatchObject({ status: 'completed', duration_seconds: 61 });
+      expect(await ctmRow(88001)).toMatchObject({
+        status: 'completed',
+        duration_seconds: 61,
+        recording_url: 'https://fake-ctm.test/recordings/CAgap1',
+      });
       expect(await ctmRow(88002)).toMatchObject({ status: 'no-answer' });
       expect(await ctmRow(88003)).toBeUndefined();
       expect(await reportRows('CAgap1')).toHaveLength(1);
