@@ -546,6 +546,24 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
     });
   });
 
+  describe('a server restart in the middle of a CTM call', () => {
+    it("leaves CTM's live call alone (CTM ends it, not our heartbeat), and its end still lands", async () => {
+      const phone = fakeCtmPhone(fake, hooks());
+      const ring = await phone.ring({
+        agent: CTM_AGENT,
+        callerNumber: '+16175550144',
+        trackingNumber: LINE.number,
+      });
+      await settled();
+      // What a restarted server does first: fail the live calls no running process owns.
+      await t.server.callTracking.simulator.recover();
+      expect(await ctmRow(ring.call.id)).toMatchObject({ status: 'ringing', ended_at: null });
+      await phone.hangUp(ring.call.id, 12);
+      await settled();
+      expect(await ctmRow(ring.call.id)).toMatchObject({ status: 'completed', ended_by: 'caller' });
+    });
+  });
+
   describe('disconnecting', () => {
     it('forgets the secret; the workspace is back on the simulator and webhooks are refused', async () => {
       const answer = await t.api(connectionPath, { method: 'DELETE', token: owner });
