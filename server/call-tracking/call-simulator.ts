@@ -4,10 +4,8 @@ import {
   LIVE_CALL_STATUSES,
   type CallDirection,
   type CallEndedBy,
-  type CallStatus,
   type TrackedCall,
 } from '@/shared/contracts/call-tracking';
-import { LIVE_CALLS_EVENT, type LiveCalls } from '@/shared/contracts/notification';
 import type { Db } from '../db/database';
 import type { CtmCallTable } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -15,7 +13,15 @@ import type { NotificationService } from '../notifications/notification-service'
 import { mulberry32, type Random } from '../seed/random';
 import { createCallEndings } from './call-endings';
 import { recordEndedCall } from './call-records';
-import { callsOf, type CallRow, countLiveCalls, findCallRow, findCallRowById } from './call-store';
+import { type CallRow, countLiveCalls, findCallRow, findCallRowById } from './call-store';
+import {
+  endLiveCall,
+  endOfLiveCall,
+  isLiveStatus,
+  liveCountPusher,
+  takeLiveCall,
+  trackedCallOf,
+} from './live-call-rows';
 import type { Scheduler } from './scheduler';
 import { aliveCutoff } from './server-instances';
 
@@ -140,10 +146,6 @@ export interface CallSimulator {
 /** The one conflict a client can cause: acting on a call that has ended. */
 export const CALL_ENDED_MESSAGE = 'The call has already ended.';
 
-const isLive = (status: string) => (LIVE_CALL_STATUSES as readonly string[]).includes(status);
-const seconds = (from: string, to: Date) =>
-  Math.max(0, Math.round((to.getTime() - new Date(from).getTime()) / 1000));
-
 export function createCallSimulator(options: CallSimulatorOptions): CallSimulator {
   const { db, scheduler } = options;
   const timings: CallSimulatorTimings = { ...DEFAULT_CALL_TIMINGS, ...options.timings };
@@ -165,15 +167,8 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     talkTimes.delete(callId);
   }
 
-  async function pushLiveCount(workspaceId: string) {
-    const payload: LiveCalls = { count: await countLiveCalls(db, workspaceId) };
-    options.emitToWorkspace(workspaceId, LIVE_CALLS_EVENT, payload);
-  }
-
-  async function one(row: CallRow): Promise<TrackedCall> {
-    const [call] = await callsOf(db, [row]);
-    return call;
-  }
+  const pushLiveCount = liveCountPusher(db, options.emitToWorkspace);
+  const one = (row: CallRow) => trackedCallOf(db, row);
 
   function randomTalk(): number {
     const [min, max] = timings.talkSeconds;
@@ -201,13 +196,16 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     endedBy: CallEndedBy,
   ): Promise<{ row: CallRow | null; endedNow: boolean }> {
     const row = await findCallRow(db, workspaceId, callId);
-    if (!row || !isLive(row.status)) return { row, endedNow: false };
+    if (!row || !isLiveStatus(row.status)) return { row, endedNow: false };
     const endedAt = scheduler.now();
-    const status: CallStatus = row.connected === 1 ? 'completed' : 'no-answer';
-    const duration = row.connected_at ? seconds(row.connected_at, endedAt) : 0;
     const sid = `CA${randomBytes(16).toString('hex')}`;
     // Only a live call ends, once: a hang-up racing the simulated end changes nothing twice.
-    const result = await endCallRow(db, callId, { status, sid, endedAt, duration, endedBy });
+    const result = await endLiveCall(db, callId, {
+      ...endOfLiveCall(row, endedAt),
+      sid,
+      endedAt,
+      endedBy,
+    });
     const ended = await findCallRow(db, workspaceId, callId);
     if (Number(result.numUpdatedRows) === 0 || !ended) return { row: ended, endedNow: false };
     forget(callId);
@@ -245,16 +243,13 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     async markConnected(workspaceId, callId, taker) {
       const row = await findCallRow(db, workspaceId, callId);
       if (!row) return null;
-      if (!isLive(row.status)) throw new HttpError(409, CALL_ENDED_MESSAGE);
+      if (!isLiveStatus(row.status)) throw new HttpError(409, CALL_ENDED_MESSAGE);
       // Taken once (issue #28): the first take counts, and an agent only fills a call
       // without one. Only while live: a call ending meanwhile was not taken in time.
-      const taken = await takeCall(
-        db,
-        workspaceId,
-        callId,
-        scheduler.now(),
-        taker?.agentId ?? null,
-      );
+      const taken = await takeLiveCall(db, workspaceId, callId, {
+        at: scheduler.now(),
+        agentId: taker?.agentId ?? null,
+      });
       if (Number(taken.numUpdatedRows) === 0) throw new HttpError(409, CALL_ENDED_MESSAGE);
       const connected =
         row.status === 'ringing'
@@ -271,7 +266,7 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
     async callerHangUp(callId) {
       const found = await findCallRowById(db, callId);
       if (!found) return null;
-      if (!isLive(found.status)) throw new HttpError(409, CALL_ENDED_MESSAGE);
+      if (!isLiveStatus(found.status)) throw new HttpError(409, CALL_ENDED_MESSAGE);
       const { row, endedNow } = await track(end(found.workspace_id, callId, 'caller'));
       // Ended by someone else between the look and the end: the caller was too late.
       if (!endedNow) throw new HttpError(409, CALL_ENDED_MESSAGE);
@@ -283,7 +278,7 @@ export function createCallSimulator(options: CallSimulatorOptions): CallSimulato
       if (!row) return false;
       forget(callId);
       await db.deleteFrom('ctm_calls').where('id', '=', callId).execute();
-      if (isLive(row.status)) await pushLiveCount(workspaceId);
+      if (isLiveStatus(row.status)) await pushLiveCount(workspaceId);
       return true;
     },
 
@@ -385,41 +380,6 @@ function failOrphanedCalls(db: Db, now: Date, instanceId: string): Promise<CallR
       .returningAll()
       .execute()
   );
-}
-
-/** Records the call taken, the first time, and its agent if it had none: only while live. */
-function takeCall(db: Db, workspaceId: string, callId: string, at: Date, agentId: string | null) {
-  const now = at.toISOString();
-  return db
-    .updateTable('ctm_calls')
-    .set((eb) => ({
-      taken_at: eb.fn.coalesce('taken_at', eb.val(now)),
-      ...(agentId !== null ? { agent_id: eb.fn.coalesce('agent_id', eb.val(agentId)) } : {}),
-    }))
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', callId)
-    .where('status', 'in', [...LIVE_CALL_STATUSES])
-    .executeTakeFirst();
-}
-
-/** Ends a call that is still live, once; answers the update's result (no row: not live). */
-function endCallRow(
-  db: Db,
-  callId: string,
-  end: { status: CallStatus; sid: string; endedAt: Date; duration: number; endedBy: CallEndedBy },
-) {
-  return db
-    .updateTable('ctm_calls')
-    .set({
-      status: end.status,
-      sid: end.sid,
-      ended_at: end.endedAt.toISOString(),
-      duration_seconds: end.duration,
-      ended_by: end.endedBy,
-    })
-    .where('id', '=', callId)
-    .where('status', 'in', [...LIVE_CALL_STATUSES])
-    .executeTakeFirst();
 }
 
 /** A ringing call picked up: in progress from `at`; answers the update's result. */

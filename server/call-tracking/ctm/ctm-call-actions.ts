@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { LIVE_CALL_STATUSES, type TrackedCall } from '@/shared/contracts/call-tracking';
+import type { TrackedCall } from '@/shared/contracts/call-tracking';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import type { CallEndings } from '../call-endings';
 import { CALL_ENDED_MESSAGE, type PlaceCall } from '../call-simulator';
-import { type CallRow, callsOf, findCallRow } from '../call-store';
+import { type CallRow, findCallRow } from '../call-store';
+import {
+  endLiveCall,
+  endOfLiveCall,
+  isLiveStatus,
+  takeLiveCall,
+  trackedCallOf,
+} from '../live-call-rows';
 import { CtmError } from './ctm-client';
-import { isLive } from './ctm-calls';
 
 // What an agent does with a connected CTM account's calls (issue #32): place one
 // (click-to-call through CTM), take one (PUT connected) and hang one up. CTM moves the
@@ -60,11 +66,8 @@ export function placeCallRefusal(error: CtmError): HttpError {
 export function createCtmCallActions(deps: CtmCallActionsDeps) {
   const { db } = deps;
 
-  async function one(row: CallRow | null): Promise<TrackedCall | null> {
-    if (!row) return null;
-    const [call] = await callsOf(db, [row]);
-    return call;
-  }
+  const one = async (row: CallRow | null): Promise<TrackedCall | null> =>
+    row ? trackedCallOf(db, row) : null;
 
   return {
     /**
@@ -130,21 +133,12 @@ export function createCtmCallActions(deps: CtmCallActionsDeps) {
     ): Promise<TrackedCall | null> {
       const row = await findCallRow(db, workspaceId, callId);
       if (!row) return null;
-      if (!isLive(row.status)) throw new HttpError(409, CALL_ENDED_MESSAGE);
-      const at = deps.now().toISOString();
-      const agentId = taker?.agentId ?? null;
-      const taken = await db
-        .updateTable('ctm_calls')
-        .set((eb) => ({
-          taken_at: eb.fn.coalesce('taken_at', eb.val(at)),
-          connected: 1,
-          connected_at: eb.fn.coalesce('connected_at', eb.val(at)),
-          status: 'in-progress',
-          ...(agentId !== null ? { agent_id: eb.fn.coalesce('agent_id', eb.val(agentId)) } : {}),
-        }))
-        .where('id', '=', callId)
-        .where('status', 'in', [...LIVE_CALL_STATUSES])
-        .executeTakeFirst();
+      if (!isLiveStatus(row.status)) throw new HttpError(409, CALL_ENDED_MESSAGE);
+      const taken = await takeLiveCall(db, workspaceId, callId, {
+        at: deps.now(),
+        agentId: taker?.agentId ?? null,
+        connect: true,
+      });
       if (Number(taken.numUpdatedRows) === 0) throw new HttpError(409, CALL_ENDED_MESSAGE);
       return one(await findCallRow(db, workspaceId, callId));
     },
@@ -157,21 +151,13 @@ export function createCtmCallActions(deps: CtmCallActionsDeps) {
     async hangUp(workspaceId: string, callId: string): Promise<TrackedCall | null> {
       const row = await findCallRow(db, workspaceId, callId);
       if (!row) return null;
-      if (!isLive(row.status)) return one(row);
+      if (!isLiveStatus(row.status)) return one(row);
       const endedAt = deps.now();
-      const result = await db
-        .updateTable('ctm_calls')
-        .set({
-          status: row.connected === 1 ? 'completed' : 'no-answer',
-          ended_at: endedAt.toISOString(),
-          duration_seconds: row.connected_at
-            ? Math.max(0, Math.round((endedAt.getTime() - Date.parse(row.connected_at)) / 1000))
-            : 0,
-          ended_by: 'agent',
-        })
-        .where('id', '=', callId)
-        .where('status', 'in', [...LIVE_CALL_STATUSES])
-        .executeTakeFirst();
+      const result = await endLiveCall(db, callId, {
+        ...endOfLiveCall(row, endedAt),
+        endedAt,
+        endedBy: 'agent',
+      });
       const ended = await findCallRow(db, workspaceId, callId);
       if (Number(result.numUpdatedRows) > 0 && ended) {
         await deps.pushLiveCount(workspaceId);

@@ -5,18 +5,12 @@ import {
   type IncomingCallEvent,
   LIVE_CALL_STATUSES,
 } from '@/shared/contracts/call-tracking';
-import { LIVE_CALLS_EVENT, type LiveCalls } from '@/shared/contracts/notification';
 import type { Db } from '../../db/database';
 import type { CtmCallTable } from '../../db/schema';
 import type { CallEndings } from '../call-endings';
 import { recordEndedCall } from '../call-records';
-import {
-  agentOfCtmUser,
-  type CallRow,
-  countLiveCalls,
-  findTrackingNumber,
-  usersOfAgent,
-} from '../call-store';
+import { agentOfCtmUser, type CallRow, findTrackingNumber, usersOfAgent } from '../call-store';
+import { isLiveStatus, liveCountPusher } from '../live-call-rows';
 import type { CtmCallEvent, CtmCallFacts } from './ctm-webhook';
 
 // CTM's calls into our call ledger (ctm_calls), whichever path brings them: a webhook of
@@ -43,9 +37,6 @@ export interface CtmCallsDeps {
 
 export type CtmCallOutcome =
   'rang' | 'stored-live' | 'ended' | 'stored-ended' | 'reported' | 'unchanged';
-
-export const isLive = (status: string) =>
-  (LIVE_CALL_STATUSES as readonly string[]).includes(status);
 
 export function findCtmCallRow(db: Db, workspaceId: string, ctmCallId: string) {
   return db
@@ -125,10 +116,7 @@ async function newRow(
 export function createCtmCalls(deps: CtmCallsDeps) {
   const { db } = deps;
 
-  async function pushLiveCount(workspaceId: string) {
-    const payload: LiveCalls = { count: await countLiveCalls(db, workspaceId) };
-    deps.emitToWorkspace(workspaceId, LIVE_CALLS_EVENT, payload);
-  }
+  const pushLiveCount = liveCountPusher(db, deps.emitToWorkspace);
 
   /** Inserts the row; null when another delivery of the same call stored it first. */
   async function insertOnce(row: Insertable<CtmCallTable>): Promise<CallRow | null> {
@@ -210,7 +198,7 @@ export function createCtmCalls(deps: CtmCallsDeps) {
       await deps.endings.ended(row);
       return 'stored-ended';
     }
-    if (isLive(existing.status)) {
+    if (isLiveStatus(existing.status)) {
       const result = await db
         .updateTable('ctm_calls')
         .set({

@@ -1,5 +1,6 @@
 import { Migrator } from 'kysely';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openRecordingSocket } from '../helpers/test-sockets';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callEndedEvent,
@@ -20,6 +21,7 @@ import { CALL_ENDED_MESSAGE } from '@/server/call-tracking/call-simulator';
 import { migrateToLatest } from '@/server/db/database';
 import { migrationProvider } from '@/server/db/migration-provider';
 import type { TestServer } from '../helpers/test-server';
+import { migrationsAfter } from '../helpers/migrations';
 import { simulatedProviderServer } from './simulated-provider-server';
 
 // Issue #28 "Every call has an end the client learns of": every end of a call records who
@@ -66,21 +68,9 @@ describe('the end of every call (issue #28)', () => {
 
   /** A connected socket that records every event it receives, in order. */
   async function openSocket(token: string) {
-    const socket = connect(t.url, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token },
-    });
-    sockets.push(socket);
-    const events: { event: string; payload: unknown }[] = [];
-    socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const opened = await openRecordingSocket(t.url, token, sockets);
     await t.server.callTracking.settled();
-    return { socket, events };
+    return opened;
   }
 
   /** A round trip through the server: everything it sent the socket before has arrived. */
@@ -730,15 +720,9 @@ describe('the end of every call (issue #28)', () => {
       const down = await migrator.migrateTo('0020-event-contact-names');
       expect(down.error).toBeUndefined();
       // The later migrations go down with it (and come back up below).
-      expect(down.results?.map((r) => r.migrationName)).toEqual([
-        '0027-ctm-connections',
-        '0026-rate-cohorts',
-        '0025-intake-bounds',
-        '0024-unfinished-intakes',
-        '0023-missed-call-indexes',
-        '0022-step-drafts-and-parked-walk-ins',
-        '0021-call-endings',
-      ]);
+      expect(down.results?.map((r) => r.migrationName)).toEqual(
+        (await migrationsAfter('0020-event-contact-names')).reverse(),
+      );
       const at = (minute: number) => `2026-03-02T15:${String(minute).padStart(2, '0')}:00.000Z`;
       const old = [
         { id: 'old-completed', status: 'completed', connected: 1 as const, connected_at: at(1) },
@@ -773,15 +757,7 @@ describe('the end of every call (issue #28)', () => {
           })),
         )
         .execute();
-      expect(await migrateToLatest(db)).toEqual([
-        '0021-call-endings',
-        '0022-step-drafts-and-parked-walk-ins',
-        '0023-missed-call-indexes',
-        '0024-unfinished-intakes',
-        '0025-intake-bounds',
-        '0026-rate-cohorts',
-        '0027-ctm-connections',
-      ]);
+      expect(await migrateToLatest(db)).toEqual(await migrationsAfter('0020-event-contact-names'));
 
       const rows = await db
         .selectFrom('ctm_calls')

@@ -1,4 +1,5 @@
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openRecordingSocket } from '../helpers/test-sockets';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callDeletedResponseSchema,
@@ -45,22 +46,10 @@ describe('call tracking (simulated provider)', () => {
 
   /** A connected socket that records every event it receives, in order. */
   async function openSocket(token: string) {
-    const socket = connect(t.url, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token },
-    });
-    sockets.push(socket);
-    const events: { event: string; payload: unknown }[] = [];
-    socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const opened = await openRecordingSocket(t.url, token, sockets);
     // The count a joining socket gets is sent asynchronously: wait until it went out.
     await t.server.callTracking.settled();
-    return { socket, events };
+    return opened;
   }
 
   /** Resolves with the next payload of `event` on the socket. */

@@ -23,6 +23,7 @@ import { NO_SHOW_CONTACTS_LISTED, noShows, roi } from '@/server/reports/sales-re
 import type { ReportFilters } from '@/shared/contracts/reports/report-filters';
 import { dayInTimezone } from '@/shared/domain/workspace-day';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { migrationsAfter } from '../helpers/migrations';
 import { attributionDiffers } from './attribution-copies';
 
 /**
@@ -320,40 +321,10 @@ describe('appointments and payments carry their contact attribution (issue #17)'
       // Back to just before 0015 (the migrations after it go down and up with it).
       const down = await migrator.migrateTo('0014-conversion-scale');
       expect(down.error).toBeUndefined();
-      expect(down.results?.map((r) => r.migrationName)).toEqual([
-        '0027-ctm-connections',
-        '0026-rate-cohorts',
-        '0025-intake-bounds',
-        '0024-unfinished-intakes',
-        '0023-missed-call-indexes',
-        '0022-step-drafts-and-parked-walk-ins',
-        '0021-call-endings',
-        '0020-event-contact-names',
-        '0019-office-people-rollup',
-        '0018-task-rollups',
-        '0017-call-owners',
-        '0016-cash-flow-indexes',
-        '0015-payments-daily',
-        '0015-filter-indexes',
-        '0015-contact-attribution-copies',
-      ]);
-      expect(await migrateToLatest(db)).toEqual([
-        '0015-contact-attribution-copies',
-        '0015-filter-indexes',
-        '0015-payments-daily',
-        '0016-cash-flow-indexes',
-        '0017-call-owners',
-        '0018-task-rollups',
-        '0019-office-people-rollup',
-        '0020-event-contact-names',
-        '0021-call-endings',
-        '0022-step-drafts-and-parked-walk-ins',
-        '0023-missed-call-indexes',
-        '0024-unfinished-intakes',
-        '0025-intake-bounds',
-        '0026-rate-cohorts',
-        '0027-ctm-connections',
-      ]);
+      expect(down.results?.map((r) => r.migrationName)).toEqual(
+        (await migrationsAfter('0014-conversion-scale')).reverse(),
+      );
+      expect(await migrateToLatest(db)).toEqual(await migrationsAfter('0014-conversion-scale'));
       const filled = await db
         .selectFrom('appointments')
         .select((eb) => eb.fn.count<number>('contact_office_id').as('n'))

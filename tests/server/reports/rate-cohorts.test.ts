@@ -6,6 +6,7 @@ import { recordContacts, recordTransitions } from '@/server/records/record-write
 import { peopleResponseSchema } from '@/shared/contracts/reports/people';
 import { cohortParentDay } from '@/shared/domain/funnel-rates';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { migrationsAfter } from '../helpers/migrations';
 import { at, R, startReportFixture, WS, type ReportFixture } from './fixture';
 
 /**
@@ -141,15 +142,14 @@ describe('migration 0026 on the records a database already holds', () => {
     const migrator = new Migrator({ db, provider: migrationProvider });
     const down = await migrator.migrateTo('0025-intake-bounds');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => r.migrationName)).toEqual([
-      '0027-ctm-connections',
-      '0026-rate-cohorts',
-    ]);
+    expect(down.results?.map((r) => r.migrationName)).toEqual(
+      (await migrationsAfter('0025-intake-bounds')).reverse(),
+    );
     const left = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM pipeline_daily
       WHERE perspective = 'cohort'`.execute(db);
     expect(Number(left.rows[0]!.n)).toBe(0);
 
-    expect(await migrateToLatest(db)).toEqual(['0026-rate-cohorts', '0027-ctm-connections']);
+    expect(await migrateToLatest(db)).toEqual(await migrationsAfter('0025-intake-bounds'));
     expect(await cohortState(db)).toEqual(seeded);
   });
 });

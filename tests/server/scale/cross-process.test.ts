@@ -1,9 +1,4 @@
-import {
-  io as connect,
-  type ManagerOptions,
-  type Socket,
-  type SocketOptions,
-} from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authResponseSchema } from '@/shared/contracts/auth';
 import { incomingCallEvent } from '@/shared/contracts/call-tracking';
@@ -20,6 +15,7 @@ import { healthResponseSchema } from '@/shared/contracts/health';
 import { SOCKET_RECONNECT } from '@/shared/transport/direct-transport';
 import { DEMO_PASSWORD } from '@/server/seed/demo-accounts';
 import { callApi } from '../helpers/test-server';
+import { connectSocket } from '../helpers/test-sockets';
 import { dependencyRestartSuite } from './dependency-restart-suite';
 import {
   createScratchDatabase,
@@ -62,25 +58,6 @@ async function signIn(url: string, username: string) {
   if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}`);
   const { attributes } = authResponseSchema.parse(answer.body).data;
   return { accessToken: attributes.AccessToken, refreshToken: attributes.RefreshToken };
-}
-
-type ClientOptions = Partial<ManagerOptions & SocketOptions>;
-
-function openSocket(url: string, token: string, options: ClientOptions = {}): Promise<Socket> {
-  const socket = connect(url, {
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token },
-    ...options,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.disconnect();
-      reject(error);
-    });
-  });
 }
 
 function next<T = unknown>(socket: Socket, event: string, timeoutMs = 10_000): Promise<T> {
@@ -134,7 +111,7 @@ describe.skipIf(missing !== null)('two server processes over PostgreSQL and Redi
 
   it('delivers a notification and an incoming call sent through process A to a socket on process B', async () => {
     const { accessToken } = await signIn(a.url, 'intake@harbor.test');
-    const onB = await openSocket(b.url, accessToken);
+    const onB = await connectSocket(b.url, accessToken);
     sockets.push(onB);
     const adminToken = (await signIn(a.url, 'system@intake.test')).accessToken;
 
@@ -161,7 +138,7 @@ describe.skipIf(missing !== null)('two server processes over PostgreSQL and Redi
 
   it('ends a socket on process B when its session is signed out on process A', async () => {
     const session = await signIn(a.url, 'agent@harbor.test');
-    const onB = await openSocket(b.url, session.accessToken);
+    const onB = await connectSocket(b.url, session.accessToken);
     sockets.push(onB);
     const ended = next<{ reason: string }>(onB, SESSION_ENDED_EVENT);
     const disconnected = next<string>(onB, 'disconnect');
@@ -192,7 +169,7 @@ describe.skipIf(missing !== null)('two server processes over PostgreSQL and Redi
         const { accessToken } = await signIn(proxy.url, 'owner@harbor.test');
         // Round robin spreads the upgrades over both processes.
         const viaNginx = await Promise.all(
-          Array.from({ length: 4 }, () => openSocket(proxy.url, accessToken)),
+          Array.from({ length: 4 }, () => connectSocket(proxy.url, accessToken)),
         );
         sockets.push(...viaNginx);
         for (const socket of viaNginx) expect(socket.io.engine.transport.name).toBe('websocket');
@@ -238,7 +215,7 @@ describe.skipIf(missing !== null)('two server processes over PostgreSQL and Redi
     const { accessToken } = await signIn(viaBalancer, 'owner@harbor.test');
     // The spec's reconnect policy (session 4 Sockets, 3 attempts), with a short
     // delay so the test stays quick (the spec's is 10 s); no jitter, so it is predictable.
-    const socket = await openSocket(viaBalancer, accessToken, {
+    const socket = await connectSocket(viaBalancer, accessToken, {
       reconnection: true,
       reconnectionAttempts: SOCKET_RECONNECT.toastAttempts,
       reconnectionDelay: 1000,

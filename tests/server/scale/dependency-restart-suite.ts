@@ -1,4 +1,4 @@
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema } from '@/shared/contracts/common';
 import { healthResponseSchema } from '@/shared/contracts/health';
@@ -9,6 +9,7 @@ import { DATABASE_UNAVAILABLE } from '@/server/http/dependency-errors';
 import { HEARTBEAT_INTERVAL_MS } from '@/server/call-tracking/server-instances';
 import { DATABASE_DOWN, REDIS_DOWN } from '@/server/health/dependency-health';
 import { type ApiAnswer, callApi, TEST_PASSWORD_COST } from '../helpers/test-server';
+import { connectSocket } from '../helpers/test-sockets';
 import {
   postgresAddress,
   redisAddress,
@@ -95,19 +96,6 @@ async function until<T>(
     if (done(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-function openSocket(url: string, token: string): Promise<Socket> {
-  const socket = connect(url, {
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token },
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
 }
 
 function next(socket: Socket, event: string, timeoutMs = 10_000): Promise<unknown> {
@@ -275,8 +263,8 @@ export function dependencyRestartSuite(deployment: () => Deployment): void {
 
     it('keeps serving while Redis is down (health 503 names it), emits without crashing, and fans out again once it is back', async () => {
       const { peerUrl, systemToken } = deployment();
-      const local = await openSocket(url, token);
-      const remote = await openSocket(peerUrl, token);
+      const local = await connectSocket(url, token);
+      const remote = await connectSocket(peerUrl, token);
       sockets.push(local, remote);
       const load = startLoad(url, token, 4);
 
