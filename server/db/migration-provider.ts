@@ -29,6 +29,7 @@ import * as unfinishedIntakes from './migrations/0024-unfinished-intakes';
 import * as intakeBounds from './migrations/0025-intake-bounds';
 import * as rateCohorts from './migrations/0026-rate-cohorts';
 import * as ctmConnections from './migrations/0027-ctm-connections';
+import * as ctmCatchUpClaims from './migrations/0028-ctm-catch-up-claims';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-intake-bounds': intakeBounds,
   '0026-rate-cohorts': rateCohorts,
   '0027-ctm-connections': ctmConnections,
+  '0028-ctm-catch-up-claims': ctmCatchUpClaims,
 };
 
 export const migrationProvider: MigrationProvider = {

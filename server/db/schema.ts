@@ -874,6 +874,8 @@ export interface CallTrackingConnectionTable {
   last_webhook_at: string | null;
   /** The catch-up's cursor: calls started before it were read from CTM's calls list. */
   catch_up_cursor: string | null;
+  /** Migration 0028: the catch-up's lease (one process at a time reads CTM's calls list). */
+  catch_up_claimed_until: string | null;
 }
 
 /** Migration 0027: CTM's webhooks as received, applied once (issue #32). */

@@ -7,6 +7,7 @@ import {
   ctmWebhookEventSchema,
 } from '@/shared/contracts/call-tracking-connection';
 import { idSchema } from '@/shared/contracts/common';
+import { ctmUserSchema } from '@/shared/contracts/lookups';
 import type { Role } from '@/shared/contracts/roles';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
 import { assertRole } from '../auth/access';
@@ -16,7 +17,9 @@ import {
   type CtmWebhookInbox,
 } from '../call-tracking/ctm/ctm-webhook-inbox';
 import type { ServerContext } from '../context';
+import { listResponder } from '../http/list-response';
 import { parseInput, respondWith } from '../http/validate';
+import { listCtmUsers } from '../repositories/lookup-repository';
 import { createWorkspaceScope } from './workspace-scope';
 
 // A workspace's CallTrackingMetrics connection (issue #32, not in the spec):
@@ -65,6 +68,16 @@ export function registerCallTrackingConnectionRoutes(
     return respondWith(callTrackingConnectionResponseSchema, {
       data: await connections.view(workspaceId),
     });
+  });
+
+  // spec 7 "Workspace and lookups": the CTM users agents are linked to. A connected
+  // workspace's list is read from CTM first (issue #32 "Users and numbers") when a manager
+  // asks (the link dialog); others, and a CTM that cannot be reached, get the last copy.
+  const respondUsers = listResponder(ctmUserSchema);
+  api.get('/workspaces/:id/voip/providers/ctm/users', async (request) => {
+    const { workspaceId, principal } = await workspaceScope(request);
+    if (MANAGERS_AND_SYSTEM.includes(principal.role)) await connections.refreshUsers(workspaceId);
+    return respondUsers(request.query, await listCtmUsers(ctx.db, workspaceId));
   });
 
   api.post('/workspaces/:id/call-tracking/sync', async (request) => {

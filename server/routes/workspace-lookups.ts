@@ -6,7 +6,6 @@ import {
   caseTypeSchema,
   consultantSchema,
   crmUserSchema,
-  ctmUserSchema,
   leadSourceSchema,
   officeSchema,
   practiceAreaSchema,
@@ -20,7 +19,6 @@ import {
   listCaseTypes,
   listConsultants,
   listCrmUsers,
-  listCtmUsers,
   listLeadSources,
   listOffices,
   listPracticeAreas,
@@ -52,7 +50,7 @@ const WORKSPACE_SCOPED: ReadonlyArray<readonly [string, WorkspaceList<z.ZodType>
   // Only a Zoho workspace has Zoho users; any other answers an empty list, which is what
   // the client does with a failed lookup anyway (spec: session 7).
   ['crm/zoho/users', list(crmUserSchema, (db, id) => listCrmUsers(db, id, 'zoho'))],
-  ['voip/providers/ctm/users', list(ctmUserSchema, listCtmUsers)],
+  // voip/providers/ctm/users: routes/call-tracking-connection.ts (read from CTM when connected).
   // A system user has no workspace of their own (GET agents answers []): the System area's
   // "Place a test call" picks the agent from the workspace's list (issue #13).
   ['agents', AGENTS],

@@ -1,3 +1,4 @@
+import type { CallTrackingConnection } from '@/shared/contracts/call-tracking-connection';
 import type { CockpitGoals } from './cockpit-goals';
 import type {
   CommunicationsMetrics,
@@ -174,6 +175,26 @@ export function openWarnings(log: WarningLog): CockpitWarning[] {
   return log.items
     .filter((item) => !log.acknowledged.has(item.key))
     .map((item) => ({ ...item, acknowledged: false }));
+}
+
+/**
+ * The call-tracking outage in the system status (issue #32 "a CTM outage shows … in the
+ * app's system status"): an item of the Communications card, whose calls it feeds, while
+ * the workspace's CallTrackingMetrics connection is failing; none while it is healthy or
+ * the workspace runs on the simulator. The message stays the same for the whole outage
+ * (CTM's own words are on the connection's health), so a dismissed item stays dismissed.
+ */
+export function callTrackingWarning(
+  connection: Pick<CallTrackingConnection, 'ctm'> | null,
+): CockpitWarning | null {
+  if (connection?.ctm?.status !== 'failing') return null;
+  return warning(
+    'communications',
+    'Communications',
+    'CallTrackingMetrics',
+    '',
+    'CallTrackingMetrics cannot be reached. Calls still ring from its webhooks; click-to-call and the catch-up of missed calls wait until it is back (Settings › Tracking Numbers shows why).',
+  );
 }
 
 /** spec: dashboards 2.4 — only the newest two are visible. */

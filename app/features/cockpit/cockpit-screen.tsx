@@ -15,6 +15,7 @@ import { useStoredFilters } from '@/app/reports/filters/use-stored-filters';
 import { SystemStatusBanner } from '@/app/components/system-status-banner/system-status-banner';
 import type { CockpitFilter } from '@/shared/api/cockpit';
 import type { GoalSources } from '@/shared/api/goals';
+import type { CallTrackingConnection } from '@/shared/contracts/call-tracking-connection';
 import type { WorkspaceGoals } from '@/shared/contracts/goals';
 import type { Workspace } from '@/shared/contracts/workspace';
 import { cockpitGoalsForRange } from '@/shared/domain/cockpit-goals';
@@ -33,6 +34,7 @@ import {
 import {
   acknowledgeWarning,
   type CockpitWarning,
+  callTrackingWarning,
   communicationsWarnings,
   EMPTY_WARNING_LOG,
   leadFlowWarnings,
@@ -42,11 +44,13 @@ import {
   type WarningLog,
 } from '@/shared/domain/cockpit-warnings';
 import { daysInRange, defaultReportRange, formatDisplayDay } from '@/shared/domain/date-range';
+import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
 import {
   parseStoredCockpitFilter,
   serializeCockpitFilter,
 } from '@/shared/domain/report-filter-state';
 import { todayInTimezone } from '@/shared/domain/workspace-day';
+import { callTrackingConnectionQuery } from '@/shared/query/settings-queries';
 import {
   cashFlowCardQuery,
   cockpitCardsKey,
@@ -194,7 +198,9 @@ export function CockpitScreen(props: CockpitScreenProps) {
     cockpitModuleStatus({
       enabled: loads[module].status !== 'locked',
       errorRecorded:
-        loads[module].status === 'error' || log.items.some((item) => item.card === module),
+        loads[module].status === 'error' ||
+        log.items.some((item) => item.card === module) ||
+        outage?.card === module,
     });
 
   const compact = useCompact();
@@ -209,7 +215,11 @@ export function CockpitScreen(props: CockpitScreenProps) {
     [goalSources.sources],
   );
 
-  const warnings = openWarnings(log);
+  const outage = useCallTrackingOutage();
+  const warnings =
+    outage && !log.acknowledged.has(outage.key)
+      ? [...openWarnings(log), outage]
+      : openWarnings(log);
 
   const frame = <T,>(module: CockpitModule, state: CardLoad<T>, reload: () => void) => ({
     status: statusOf(module),
@@ -491,6 +501,24 @@ function useGoalSources(initialGoals: WorkspaceGoals | null): GoalSourcesState {
     sources: (query.data as GoalSources | undefined) ?? fallback,
     loading: query.isFetching,
   };
+}
+
+/**
+ * The system-status item of a CallTrackingMetrics outage (issue #32), for the managers who
+ * can see the connection (owner, admin, system); null for others, on the simulator, or
+ * while the connection is healthy. Read with the cockpit and again every minute.
+ */
+function useCallTrackingOutage(): CockpitWarning | null {
+  const { api, session } = useHost();
+  const scope = useQueryScope();
+  const workspaceId = session.workspace?.id ?? null;
+  const role = session.user?.role;
+  const query = useQuery(
+    workspaceId && role && MANAGERS_AND_SYSTEM.includes(role)
+      ? { ...callTrackingConnectionQuery(scope, api, workspaceId), refetchInterval: 60_000 }
+      : { queryKey: [...scope, 'call-tracking-connection', 'off'], queryFn: skipToken },
+  );
+  return callTrackingWarning((query.data as CallTrackingConnection | undefined) ?? null);
 }
 
 /** Records a card's warnings after it loads; clears them while it loads or when it failed. */

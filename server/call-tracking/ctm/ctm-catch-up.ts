@@ -1,6 +1,13 @@
 import type { Db } from '../../db/database';
 import type { Scheduler } from '../scheduler';
-import { type ConnectionRow, listConnections, saveCatchUpCursor } from './ctm-connection-store';
+import {
+  claimCatchUp,
+  findConnection,
+  type ConnectionRow,
+  listConnections,
+  releaseCatchUp,
+  saveCatchUpCursor,
+} from './ctm-connection-store';
 import type { CtmCalls } from './ctm-calls';
 import type { CtmConnections } from './ctm-connections';
 import type { CtmCall } from './ctm-schemas';
@@ -13,9 +20,15 @@ import { ctmCallFacts } from './ctm-webhook';
 // list was read; CTM filters by whole days (start_date), so the cursor's day is read again
 // and only calls started at or after the cursor are applied. A call already stored (by its
 // webhooks, or an earlier catch-up) changes nothing: ctm-calls.ts is keyed by CTM's id.
+// In a cluster every process runs it; a lease per connection lets one read CTM at a time.
 
 /** How often the catch-up runs. */
 export const CATCH_UP_INTERVAL_MS = 5 * 60 * 1000;
+/**
+ * How long one process holds a connection's catch-up (migration 0028): a cluster's other
+ * processes skip it meanwhile; a process that died mid-run loses it after this.
+ */
+export const CATCH_UP_LEASE_MS = 4 * 60 * 1000;
 
 /** dial_status values of a call still going on: not caught up until it ends. */
 const LIVE = new Set(['ringing', 'in-progress', 'queued', 'active']);
@@ -67,16 +80,26 @@ export function createCtmCatchUp(options: CtmCatchUpOptions) {
     return { read, applied };
   }
 
-  /** Every connected workspace once; one failing (CTM down) does not stop the others. */
+  /**
+   * Every connected workspace once, but those another process is catching up (their lease);
+   * one failing (CTM down) does not stop the others.
+   */
   async function runOnce(): Promise<Map<string, CatchUpResult>> {
     const results = new Map<string, CatchUpResult>();
     for (const row of await listConnections(db)) {
       if (stopped) break;
+      const at = scheduler.now();
+      const until = new Date(at.getTime() + CATCH_UP_LEASE_MS);
+      if (!(await claimCatchUp(db, row.workspace_id, at, until))) continue;
       try {
-        results.set(row.workspace_id, await catchUp(row));
+        // Read again once claimed: the cursor another process's run moved meanwhile.
+        const claimed = await findConnection(db, row.workspace_id);
+        if (claimed) results.set(row.workspace_id, await catchUp(claimed));
       } catch (error) {
         // The connection's health says it (withClient recorded CTM's failure).
         log(`CTM catch-up of ${row.workspace_id} failed; trying again in 5 minutes`, error);
+      } finally {
+        await releaseCatchUp(db, row.workspace_id, until);
       }
     }
     return results;

@@ -74,3 +74,32 @@ export async function saveCatchUpCursor(db: Db, workspaceId: string, cursor: str
     .where('workspace_id', '=', workspaceId)
     .execute();
 }
+
+/**
+ * Claims the connection's catch-up until `until` (migration 0028): true when this process
+ * got it (nobody held it, or the holder's lease ran out), false when another holds it.
+ */
+export async function claimCatchUp(db: Db, workspaceId: string, at: Date, until: Date) {
+  const result = await db
+    .updateTable('call_tracking_connections')
+    .set({ catch_up_claimed_until: until.toISOString() })
+    .where('workspace_id', '=', workspaceId)
+    .where((eb) =>
+      eb.or([
+        eb('catch_up_claimed_until', 'is', null),
+        eb('catch_up_claimed_until', '<=', at.toISOString()),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives the claim back (the run is over), unless it ran out and someone else holds it. */
+export async function releaseCatchUp(db: Db, workspaceId: string, until: Date) {
+  await db
+    .updateTable('call_tracking_connections')
+    .set({ catch_up_claimed_until: null })
+    .where('workspace_id', '=', workspaceId)
+    .where('catch_up_claimed_until', '=', until.toISOString())
+    .execute();
+}

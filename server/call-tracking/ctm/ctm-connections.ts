@@ -64,7 +64,74 @@ const nameOf = (user: CtmUser) => ({
   last: user.last_name?.trim() ?? '',
 });
 
-/** The account's users and numbers copied in: CTM's list is the truth, local labels stay. */
+/** The account's users copied in: CTM's list is the truth; agents of users gone are unlinked. */
+async function copyUsersIn(trx: Db, workspaceId: string, users: CtmUser[]) {
+  const userIds = users.map((u) => u.id);
+  // Agents linked to users the account no longer has are unlinked, not left pointing nowhere.
+  let gone = trx
+    .updateTable('agents')
+    .set({ ctm_user_id: null })
+    .where('workspace_id', '=', workspaceId);
+  if (userIds.length > 0) gone = gone.where('ctm_user_id', 'not in', userIds);
+  await gone.where('ctm_user_id', 'is not', null).execute();
+  let oldUsers = trx.deleteFrom('ctm_users').where('workspace_id', '=', workspaceId);
+  if (userIds.length > 0) oldUsers = oldUsers.where('id', 'not in', userIds);
+  await oldUsers.execute();
+  for (const user of users) {
+    const { first, last } = nameOf(user);
+    const values = {
+      first_name: first.slice(0, 100),
+      last_name: last.slice(0, 100),
+      email: (user.email ?? '').slice(0, 254),
+    };
+    const updated = await trx
+      .updateTable('ctm_users')
+      .set(values)
+      .where('id', '=', user.id)
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      await trx
+        .insertInto('ctm_users')
+        .values({ id: user.id, workspace_id: workspaceId, uid: user.id, ...values })
+        .execute();
+    }
+  }
+}
+
+/** The account's tracking numbers copied in: CTM's list is the truth, local labels stay. */
+async function copyNumbersIn(trx: Db, workspaceId: string, numbers: CtmNumber[], at: string) {
+  const numberIds = numbers.map((n) => n.id);
+  let oldNumbers = trx.deleteFrom('ctm_tracking_numbers').where('workspace_id', '=', workspaceId);
+  if (numberIds.length > 0) oldNumbers = oldNumbers.where('id', 'not in', numberIds);
+  await oldNumbers.execute();
+  for (const [index, number] of numbers.entries()) {
+    const e164 = toUsE164(number.number) ?? number.number;
+    const updated = await trx
+      .updateTable('ctm_tracking_numbers')
+      .set({ number: e164.slice(0, 40) })
+      .where('id', '=', number.id)
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      await trx
+        .insertInto('ctm_tracking_numbers')
+        .values({
+          id: number.id,
+          workspace_id: workspaceId,
+          number: e164.slice(0, 40),
+          label: (number.name?.trim() || number.formatted?.trim() || e164).slice(0, 200),
+          campaign_id: null,
+          lead_source_id: null,
+          sort_order: index,
+          created_at: at,
+        })
+        .execute();
+    }
+  }
+}
+
+/** The account's users and numbers copied in, together. */
 export async function copyAccountIn(
   db: Db,
   workspaceId: string,
@@ -73,71 +140,19 @@ export async function copyAccountIn(
   at: string,
 ) {
   await db.transaction().execute(async (trx) => {
-    const userIds = users.map((u) => u.id);
-    // Agents linked to users the account no longer has are unlinked, not left pointing nowhere.
-    let gone = trx
-      .updateTable('agents')
-      .set({ ctm_user_id: null })
-      .where('workspace_id', '=', workspaceId);
-    if (userIds.length > 0) gone = gone.where('ctm_user_id', 'not in', userIds);
-    await gone.where('ctm_user_id', 'is not', null).execute();
-    let oldUsers = trx.deleteFrom('ctm_users').where('workspace_id', '=', workspaceId);
-    if (userIds.length > 0) oldUsers = oldUsers.where('id', 'not in', userIds);
-    await oldUsers.execute();
-    for (const user of users) {
-      const { first, last } = nameOf(user);
-      const values = {
-        first_name: first.slice(0, 100),
-        last_name: last.slice(0, 100),
-        email: (user.email ?? '').slice(0, 254),
-      };
-      const updated = await trx
-        .updateTable('ctm_users')
-        .set(values)
-        .where('id', '=', user.id)
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        await trx
-          .insertInto('ctm_users')
-          .values({ id: user.id, workspace_id: workspaceId, uid: user.id, ...values })
-          .execute();
-      }
-    }
-    const numberIds = numbers.map((n) => n.id);
-    let oldNumbers = trx.deleteFrom('ctm_tracking_numbers').where('workspace_id', '=', workspaceId);
-    if (numberIds.length > 0) oldNumbers = oldNumbers.where('id', 'not in', numberIds);
-    await oldNumbers.execute();
-    for (const [index, number] of numbers.entries()) {
-      const e164 = toUsE164(number.number) ?? number.number;
-      const updated = await trx
-        .updateTable('ctm_tracking_numbers')
-        .set({ number: e164.slice(0, 40) })
-        .where('id', '=', number.id)
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        await trx
-          .insertInto('ctm_tracking_numbers')
-          .values({
-            id: number.id,
-            workspace_id: workspaceId,
-            number: e164.slice(0, 40),
-            label: (number.name?.trim() || number.formatted?.trim() || e164).slice(0, 200),
-            campaign_id: null,
-            lead_source_id: null,
-            sort_order: index,
-            created_at: at,
-          })
-          .execute();
-      }
-    }
+    await copyUsersIn(trx, workspaceId, users);
+    await copyNumbersIn(trx, workspaceId, numbers, at);
   });
   return { users: users.length, numbers: numbers.length };
 }
 
+/** How long a copy of the account's users is fresh enough for the link dialog. */
+export const USERS_FRESH_MS = 30_000;
+
 export function createCtmConnections(options: CtmConnectionsOptions) {
   const { db, now } = options;
+  /** When each workspace's users were last read from CTM (the link dialog's freshness). */
+  const usersReadAt = new Map<string, number>();
 
   function clientOf(row: Pick<ConnectionRow, 'account_id' | 'access_key'>, secretKey: string) {
     return createCtmClient({
@@ -257,6 +272,7 @@ export function createCtmConnections(options: CtmConnectionsOptions) {
         // The catch-up reads from the moment of connecting on (earlier calls are history
         // the firm's reports did not hold before either).
         catch_up_cursor: previous?.account_id === input.accountId ? previous.catch_up_cursor : at,
+        catch_up_claimed_until: null,
       });
       await copyAccountIn(db, workspaceId, users, numbers, now().toISOString());
       await setCallTrackingAccount(db, workspaceId, input.accountId);
@@ -276,8 +292,29 @@ export function createCtmConnections(options: CtmConnectionsOptions) {
       }
     },
 
+    /**
+     * The account's users read from CTM again for the link dialog ("lists the account's
+     * users from CTM"), unless read in the last USERS_FRESH_MS. CTM unreachable: the last
+     * copy stays what the dialog lists, and the connection's health says why.
+     */
+    async refreshUsers(workspaceId: string): Promise<void> {
+      const readAt = usersReadAt.get(workspaceId);
+      if (readAt !== undefined && now().getTime() - readAt < USERS_FRESH_MS) return;
+      if (!(await findConnection(db, workspaceId))) return;
+      try {
+        const users = await withClient(workspaceId, (client) => client.listUsers());
+        await db.transaction().execute((trx) => copyUsersIn(trx, workspaceId, users));
+        usersReadAt.set(workspaceId, now().getTime());
+      } catch (error) {
+        if (!(error instanceof CtmError)) throw error;
+      }
+    },
+
     /** Forgets the connection and its secret; the workspace goes back to the simulator. */
-    disconnect: (workspaceId: string) => deleteConnection(db, workspaceId),
+    disconnect(workspaceId: string) {
+      usersReadAt.delete(workspaceId);
+      return deleteConnection(db, workspaceId);
+    },
   };
 }
 

@@ -19,9 +19,16 @@ import {
 // calls keep arriving while CTM's API is down. The inbox is applied in the order received,
 // one at a time, idempotently (ctm-calls.ts); a webhook that fails to apply is tried again
 // (at the next webhook, and at start) up to MAX_ATTEMPTS times, and stays in the inbox with
-// its error for an operator.
+// its error for an operator. Applied webhooks are pruned after KEEP_APPLIED_MS, failed ones
+// after KEEP_FAILED_MS, so the table does not grow with every call the firm ever took.
 
 export const MAX_ATTEMPTS = 5;
+/** How long an applied webhook is kept (to answer "did CTM send it?"), then pruned. */
+export const KEEP_APPLIED_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a webhook that never applied is kept for an operator, then pruned. */
+export const KEEP_FAILED_MS = 30 * 24 * 60 * 60 * 1000;
+/** The inbox is pruned at most this often (at start, then as webhooks arrive). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** The most a webhook body may be (a CTM call object is a few kilobytes). */
 export const CTM_WEBHOOK_BODY_LIMIT = 256 * 1024;
 
@@ -39,6 +46,26 @@ export function createCtmWebhookInbox(options: CtmWebhookInboxOptions) {
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
+  let prunedAt = Number.NEGATIVE_INFINITY;
+
+  /** Deletes the webhooks kept long enough; answers how many. */
+  async function prune(): Promise<number> {
+    const at = now().getTime();
+    prunedAt = at;
+    const result = await db
+      .deleteFrom('ctm_webhook_inbox')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('processed_at', 'is not', null),
+            eb('received_at', '<', new Date(at - KEEP_APPLIED_MS).toISOString()),
+          ]),
+          eb('received_at', '<', new Date(at - KEEP_FAILED_MS).toISOString()),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 
   async function applyOne(row: {
     id: string;
@@ -76,6 +103,7 @@ export function createCtmWebhookInbox(options: CtmWebhookInboxOptions) {
   }
 
   async function drain() {
+    if (now().getTime() - prunedAt >= PRUNE_EVERY_MS) await prune();
     do {
       again = false;
       const pending = await db
@@ -146,8 +174,9 @@ export function createCtmWebhookInbox(options: CtmWebhookInboxOptions) {
       await recordWebhookArrival(db, workspaceId, new Date(at));
       kick();
     },
-    /** Applies what a stopped server left in the inbox. */
+    /** Applies what a stopped server left in the inbox (pruning it first). */
     start: kick,
+    prune,
     /** Resolves once the inbox has been applied (tests). */
     async settled() {
       while (running) await running;

@@ -3,6 +3,7 @@ import { cockpitGoalsForRange } from '@/shared/domain/cockpit-goals';
 import { communicationsMetrics, salesPerformanceMetrics } from '@/shared/domain/cockpit-metrics';
 import {
   acknowledgeWarning,
+  callTrackingWarning,
   communicationsWarnings,
   EMPTY_WARNING_LOG,
   leadFlowWarnings,
@@ -146,6 +147,37 @@ describe('Lead Flow warnings (spec: dashboards 5)', () => {
         acknowledged: false,
       }),
     ]);
+  });
+});
+
+describe('the call-tracking outage (issue #32)', () => {
+  const ctm = (status: 'ok' | 'failing', lastError: string | null) => ({
+    accountId: '4242',
+    accountName: null,
+    accessKey: 'AK1',
+    connectedAt: '2026-03-01T10:00:00.000Z',
+    status,
+    checkedAt: '2026-03-07T11:00:00.000Z',
+    lastError,
+    lastWebhookAt: null,
+    webhookPaths: { start: '/s', end: '/e' },
+  });
+
+  it('is a Communications item while the CTM connection fails, none otherwise', () => {
+    expect(callTrackingWarning(null)).toBeNull();
+    expect(callTrackingWarning({ ctm: null })).toBeNull();
+    expect(callTrackingWarning({ ctm: ctm('ok', null) })).toBeNull();
+    expect(callTrackingWarning({ ctm: ctm('failing', 'Service Unavailable') })).toMatchObject({
+      card: 'communications',
+      module: 'Communications',
+      message: expect.stringMatching(/^CallTrackingMetrics cannot be reached\./),
+    });
+  });
+
+  it("keeps one key for the whole outage, whatever CTM's words, so a dismissal lasts", () => {
+    const first = callTrackingWarning({ ctm: ctm('failing', 'Service Unavailable') });
+    const later = callTrackingWarning({ ctm: ctm('failing', 'Too Many Requests') });
+    expect(later?.key).toBe(first?.key);
   });
 });
 

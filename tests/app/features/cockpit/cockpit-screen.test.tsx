@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CockpitScreen } from '@/app/features/cockpit/cockpit-screen';
 import { communicationsData, salesPerformanceData } from '../../../shared/domain/cockpit-fixtures';
-import { renderWithHost } from '../../helpers';
+import { makeHost, renderWithHost } from '../../helpers';
+import { makeUser } from '../../../shared/domain/fixtures';
 import { deferred, fakeApi } from '../../fake-api';
 import {
   cockpitHost,
@@ -235,6 +236,57 @@ describe('warnings (spec: dashboards 2.4, 5)', () => {
     expect(toggle('Communications').textContent).toContain('Needs attention');
     expect(toggle('Lead Flow').textContent).toContain('Operational');
     expect(toggle('Cash Flow').textContent).toContain('Operational');
+  });
+
+  it('says a CallTrackingMetrics outage in the system status, on the Communications card, until dismissed (issue #32)', async () => {
+    const workspace = cockpitWorkspace();
+    const { api } = renderCockpit({
+      ...healthyRoutes(workspace),
+      'call-tracking/connection': () => ({
+        data: {
+          workspaceId: workspace.id,
+          provider: 'ctm',
+          ctm: {
+            accountId: '4242',
+            accountName: 'Harbor Law',
+            accessKey: 'AK1',
+            connectedAt: '2026-03-01T10:00:00.000Z',
+            status: 'failing',
+            checkedAt: '2026-03-07T11:00:00.000Z',
+            lastError: 'Service Unavailable',
+            lastWebhookAt: null,
+            webhookPaths: { start: '/api/ctm/webhooks/x/start', end: '/api/ctm/webhooks/x/end' },
+          },
+        },
+      }),
+    });
+    const banner = screen.getByRole('region', { name: 'System status' });
+    const item = await within(banner).findByText(/^CallTrackingMetrics cannot be reached\./);
+    expect(item.closest('li')?.textContent).toMatch(/^Communications\s*Warning:/);
+    await waitFor(() => expect(toggle('Communications').textContent).toContain('Needs attention'));
+    expect(toggle('Sales Performance').textContent).toContain('Operational');
+    expect(
+      api.requests.some((r) =>
+        r.path.endsWith(`workspaces/${workspace.id}/call-tracking/connection`),
+      ),
+    ).toBe(true);
+
+    fireEvent.click(
+      within(banner).getByRole('button', { name: /^Dismiss warning: CallTrackingMetrics/ }),
+    );
+    expect(within(banner).queryByText(/^CallTrackingMetrics cannot be reached/)).toBeNull();
+  });
+
+  it('asks nothing about call tracking for a role that cannot see the connection', async () => {
+    const workspace = cockpitWorkspace();
+    const api = fakeApi(healthyRoutes(workspace));
+    const host = makeHost({
+      api,
+      session: { user: makeUser({ role: 'operator' }), workspace, agent: null },
+    });
+    renderWithHost(<CockpitScreen today={TODAY} />, { host });
+    await settle();
+    expect(api.requests.some((r) => r.path.endsWith('call-tracking/connection'))).toBe(false);
   });
 });
 

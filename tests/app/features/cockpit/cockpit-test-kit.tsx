@@ -63,6 +63,9 @@ export function healthyRoutes(workspace: Workspace): Record<string, Handler> {
     'cid/salesperformance': () => ({ data: salesPerformanceData() }),
     'cid/communications': () => ({ data: communicationsData() }),
     quickbooks: () => ({ data: cashFlowData() }),
+    'call-tracking/connection': () => ({
+      data: { workspaceId: workspace.id, provider: 'simulator', ctm: null },
+    }),
   };
 }
 

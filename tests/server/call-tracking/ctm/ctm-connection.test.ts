@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openRecordingSocket } from '../../helpers/test-sockets';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   callEndedEvent,
@@ -14,6 +15,7 @@ import {
 } from '@/shared/contracts/call-tracking-connection';
 import { apiErrorSchema } from '@/shared/contracts/common';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { USERS_FRESH_MS } from '@/server/call-tracking/ctm/ctm-connections';
 import { type FakeCtm, startFakeCtm } from '../../../fakes/ctm/fake-ctm-server';
 import { fakeCtmPhone, signedCtmWebhook } from '../../../fakes/ctm/fake-ctm-webhooks';
 
@@ -50,6 +52,12 @@ const LINE = {
 describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
   let fake: FakeCtm;
   let t: TestServer;
+  // Real time, moved on only to age the users' copy past its freshness window.
+  let offsetMs = 0;
+  const clock = {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms: number) => (offsetMs += ms),
+  };
   let owner: string;
   let intake: string;
   const sockets: Socket[] = [];
@@ -62,6 +70,7 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
   beforeAll(async () => {
     fake = await startFakeCtm({ users: [CTM_AGENT, CTM_OTHER], numbers: [LINE] });
     t = await startTestServer({
+      now: clock.now,
       callTracking: { ctm: { baseUrl: fake.baseUrl, retry: { maxRetries: 1, baseDelayMs: 1 } } },
     });
     owner = (await t.signIn('owner@harbor.test')).accessToken;
@@ -103,20 +112,8 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
   }
 
   async function openSocket(token: string) {
-    const socket = connect(t.url, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token },
-    });
-    sockets.push(socket);
-    const events: { event: string; payload: unknown }[] = [];
-    socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return events;
+    const opened = await openRecordingSocket(t.url, token, sockets);
+    return opened.events;
   }
 
   const settled = () => t.server.callTracking.settled();
@@ -290,6 +287,97 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
       expect(await reportRows(ring.call.sid)).toHaveLength(1);
     });
 
+    it('rings every session of the agent (the app and the extension), and each hears the end once', async () => {
+      const app = await openSocket(intake);
+      const extension = await openSocket((await t.signIn('intake@harbor.test')).accessToken);
+      const phone = fakeCtmPhone(fake, hooks());
+      const ring = await phone.ring({
+        agent: CTM_AGENT,
+        callerNumber: '+16175550177',
+        trackingNumber: LINE.number,
+      });
+      await settled();
+      for (const events of [app, extension]) {
+        await waitFor(() => events.find((e) => e.event === incomingCallEvent(INTAKE)));
+      }
+      await phone.hangUp(ring.call.id, 0);
+      await settled();
+      for (const events of [app, extension]) {
+        await waitFor(() => events.find((e) => e.event === callEndedEvent(INTAKE)));
+        expect(events.filter((e) => e.event === callEndedEvent(INTAKE))).toHaveLength(1);
+      }
+    });
+
+    it('keeps the call through a sign-out: signed in again, the agent finds it live, and hears its end', async () => {
+      const before = await t.signIn('intake@harbor.test');
+      const phone = fakeCtmPhone(fake, hooks());
+      const ring = await phone.ring({
+        agent: CTM_AGENT,
+        callerNumber: '+16175550178',
+        trackingNumber: LINE.number,
+      });
+      await settled();
+      const revoked = await t.api('/api/auth/revoke', {
+        method: 'POST',
+        body: { token: before.refreshToken },
+      });
+      expect(revoked.status).toBe(204);
+
+      const again = (await t.signIn('intake@harbor.test')).accessToken;
+      const events = await openSocket(again);
+      const live = await t.api(`/call-center/workspaces/${WORKSPACE}/ctm/live-calls`, {
+        token: again,
+      });
+      const row = await ctmRow(ring.call.id);
+      expect((live.body as { data: { id: string }[] }).data.map((c) => c.id)).toContain(row?.id);
+
+      await phone.hangUp(ring.call.id, 0);
+      await settled();
+      const ended = await waitFor(() => events.find((e) => e.event === callEndedEvent(INTAKE)));
+      expect(callEndedEventSchema.parse(ended.payload)).toMatchObject({
+        callId: row?.id,
+        endedBy: 'caller',
+      });
+    });
+
+    it('applies at the next start a webhook stored before the server was killed', async () => {
+      const phone = fakeCtmPhone(fake, hooks());
+      const ring = await phone.ring({
+        agent: CTM_AGENT,
+        callerNumber: '+16175550179',
+        trackingNumber: LINE.number,
+      });
+      await settled();
+      // The end as receive() stores it, the process killed before it was applied.
+      const call = fake.calls.find((c) => c.id === ring.call.id)!;
+      Object.assign(call, { dial_status: 'completed', talk_time: 30, duration: 35 });
+      await t.server.db
+        .insertInto('ctm_webhook_inbox')
+        .values({
+          id: 'killed-before-apply',
+          workspace_id: WORKSPACE,
+          event: 'end',
+          ctm_call_id: String(call.id),
+          body: JSON.stringify(call),
+          received_at: clock.now().toISOString(),
+          processed_at: null,
+          last_error: null,
+        })
+        .execute();
+      expect(await ctmRow(ring.call.id)).toMatchObject({ status: 'ringing' });
+
+      t.server.callTracking.ctm.inbox.start();
+      await settled();
+      expect(await ctmRow(ring.call.id)).toMatchObject({ status: 'completed', ended_by: 'caller' });
+      const stored = await t.server.db
+        .selectFrom('ctm_webhook_inbox')
+        .select(['processed_at', 'last_error'])
+        .where('id', '=', 'killed-before-apply')
+        .executeTakeFirstOrThrow();
+      expect(stored.processed_at).not.toBeNull();
+      expect(stored.last_error).toBeNull();
+    });
+
     it('takes an end before its start, and the late start changes nothing', async () => {
       const call = {
         id: 77001,
@@ -366,6 +454,45 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
       expect(inbox).toHaveLength(0);
     });
 
+    it('prunes applied webhooks after a week and failed ones after 30 days', async () => {
+      const daysAgo = (days: number) =>
+        new Date(clock.now().getTime() - days * 86_400_000).toISOString();
+      const row = (id: string, receivedDays: number, applied: boolean) => ({
+        id,
+        workspace_id: WORKSPACE,
+        event: 'end',
+        ctm_call_id: id,
+        body: '{}',
+        received_at: daysAgo(receivedDays),
+        processed_at: applied ? daysAgo(receivedDays) : null,
+        attempts: applied ? 1 : 5,
+        last_error: applied ? null : 'could not apply',
+      });
+      await t.server.db
+        .insertInto('ctm_webhook_inbox')
+        .values([
+          row('prune-applied-8d', 8, true),
+          row('keep-applied-6d', 6, true),
+          row('keep-failed-8d', 8, false),
+          row('prune-failed-31d', 31, false),
+        ])
+        .execute();
+      expect(await t.server.callTracking.ctm.inbox.prune()).toBeGreaterThanOrEqual(2);
+      const left = await t.server.db
+        .selectFrom('ctm_webhook_inbox')
+        .select('id')
+        .where('id', 'in', [
+          'prune-applied-8d',
+          'keep-applied-6d',
+          'keep-failed-8d',
+          'prune-failed-31d',
+        ])
+        .orderBy('id')
+        .execute();
+      expect(left.map((r) => r.id)).toEqual(['keep-applied-6d', 'keep-failed-8d']);
+      await t.server.db.deleteFrom('ctm_webhook_inbox').where('id', 'like', 'keep-%').execute();
+    });
+
     it('answers 400 to a signed body that is not a CTM call, and 404 for a workspace not connected', async () => {
       const junk = signedCtmWebhook(
         { hello: 'world' },
@@ -421,6 +548,66 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
         token: owner,
       });
       expect(connection(again.body).ctm).toMatchObject({ status: 'ok', lastError: null });
+    });
+  });
+
+  describe('linking an agent to a CTM user', () => {
+    const usersPath = `/api/workspaces/${WORKSPACE}/voip/providers/ctm/users`;
+    const idsOf = (body: unknown) =>
+      (body as { data: { id: string }[] }).data.map((u) => u.id).sort();
+    const NEW_HIRE = {
+      id: 'USR3',
+      first_name: 'Nell',
+      last_name: 'Hale',
+      email: 'nell@harbor.test',
+      role: 'agent',
+    };
+
+    beforeAll(async () => {
+      if (connection((await t.api(connectionPath, { token: owner })).body).provider !== 'ctm') {
+        expect((await connectAccount()).status).toBe(200);
+      }
+    });
+
+    it("lists the account's users as CTM has them now, for the manager linking; the last copy when CTM is down", async () => {
+      fake.users.push(NEW_HIRE);
+      try {
+        // An agent's list is the copy (no request to CTM on their behalf).
+        const before = fake.requests.length;
+        const asAgent = await t.api(usersPath, { token: intake });
+        expect(asAgent.status).toBe(200);
+        expect(idsOf(asAgent.body)).toEqual(['USR1', 'USR2']);
+        expect(fake.requests.length).toBe(before);
+
+        // The owner's dialog reads CTM: the user added in CTM is there at once.
+        const asOwner = await t.api(usersPath, { token: owner });
+        expect(asOwner.status).toBe(200);
+        expect(idsOf(asOwner.body)).toEqual(['USR1', 'USR2', 'USR3']);
+        expect(fake.requests.at(-1)?.path).toBe(`/api/v1/accounts/${fake.accountId}/users`);
+
+        // Read again within the freshness window: from the copy.
+        const requests = fake.requests.length;
+        expect(idsOf((await t.api(usersPath, { token: owner })).body)).toContain('USR3');
+        expect(fake.requests.length).toBe(requests);
+
+        // CTM down (and the window over): the dialog still lists the last copy.
+        clock.advance(USERS_FRESH_MS);
+        fake.failNext({ status: 503, times: 10 });
+        const down = await t.api(usersPath, { token: owner });
+        expect(down.status).toBe(200);
+        expect(idsOf(down.body)).toEqual(['USR1', 'USR2', 'USR3']);
+        expect(connection((await t.api(connectionPath, { token: owner })).body).ctm?.status).toBe(
+          'failing',
+        );
+      } finally {
+        fake.recover();
+        clock.advance(-USERS_FRESH_MS);
+        fake.users.splice(fake.users.indexOf(NEW_HIRE), 1);
+        await t.api(`/api/workspaces/${WORKSPACE}/call-tracking/sync`, {
+          method: 'POST',
+          token: owner,
+        });
+      }
     });
   });
 
@@ -543,6 +730,36 @@ describe('a workspace connected to CallTrackingMetrics (issue #32)', () => {
         (r) => r.path.endsWith('/calls.json') && r.method === 'GET',
       );
       expect(calls.at(-1)?.query).toMatchObject({ per_page: '150' });
+    });
+
+    it('reads CTM from one process at a time: another process’s lease is skipped until it runs out', async () => {
+      const catchUp = t.server.callTracking.ctm.catchUp;
+      const lease = (until: string | null) =>
+        t.server.db
+          .updateTable('call_tracking_connections')
+          .set({ catch_up_claimed_until: until })
+          .where('workspace_id', '=', WORKSPACE)
+          .execute();
+      const listReads = () =>
+        fake.requests.filter((r) => r.path.endsWith('/calls.json') && r.method === 'GET').length;
+
+      // Another process is catching this account up: this one leaves it alone.
+      await lease(new Date(clock.now().getTime() + 60_000).toISOString());
+      const reads = listReads();
+      expect((await catchUp.runOnce()).has(WORKSPACE)).toBe(false);
+      expect(listReads()).toBe(reads);
+
+      // That process died mid-run: its lease runs out, and the account is caught up again.
+      await lease(new Date(clock.now().getTime() - 1).toISOString());
+      expect((await catchUp.runOnce()).has(WORKSPACE)).toBe(true);
+      expect(listReads()).toBeGreaterThan(reads);
+      // …and the lease is given back once done.
+      const row = await t.server.db
+        .selectFrom('call_tracking_connections')
+        .select('catch_up_claimed_until')
+        .where('workspace_id', '=', WORKSPACE)
+        .executeTakeFirstOrThrow();
+      expect(row.catch_up_claimed_until).toBeNull();
     });
   });
 
