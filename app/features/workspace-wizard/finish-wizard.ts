@@ -17,6 +17,8 @@ export interface FinishedWizard {
   ownerEmail: string;
   /** The invitation as the outbox holds it; null when it could not be read there. */
   invitation: OutboxEmail | null;
+  /** Call tracking turned on: the result offers to connect its CTM account (issue #32). */
+  callTracking: boolean;
 }
 
 export type FinishOutcome =
@@ -82,6 +84,12 @@ export async function finishWizard(
   await discardWizardDraft(api).catch(() => undefined);
   return {
     ok: true,
-    finished: { workspaceId, workspaceName: request.name, ownerEmail: owner.email, invitation },
+    finished: {
+      workspaceId,
+      workspaceName: request.name,
+      ownerEmail: owner.email,
+      invitation,
+      callTracking: values.callTracking?.enabled === true,
+    },
   };
 }

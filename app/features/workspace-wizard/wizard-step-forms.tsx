@@ -231,8 +231,9 @@ export function CallTrackingStep(props: StepFormProps<CallTrackingSettings>) {
       />
       <p className="ic-wizard__intro">
         The workspace starts on the simulated provider, for trying it out. To ring agents with real
-        calls, connect the account&apos;s API keys once the workspace exists: its owner in Settings
-        &gt; Tracking Numbers, or you in System &gt; Workspaces (Edit).
+        calls, connect the CallTrackingMetrics account&apos;s API keys on the last page, once the
+        workspace exists; or later: its owner in Settings &gt; Tracking Numbers, you in System &gt;
+        Workspaces (Edit).
       </p>
     </StepFrame>
   );

@@ -39,6 +39,7 @@ import {
   TimezoneStep,
 } from './wizard-step-forms';
 import { wizardTimezonesQuery } from './workspace-wizard-query';
+import { CtmConnectionPanel } from '@/app/components/ctm-connection/ctm-connection-panel';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 interface WizardState {
@@ -356,6 +357,17 @@ function FinishedView({
           </p>
         )}
       </div>
+      {finished.callTracking ? (
+        <section
+          className="ic-wizard__form ic-wizard__calls"
+          aria-labelledby="ic-wizard-calls-heading"
+        >
+          <h3 id="ic-wizard-calls-heading" className="ic-wizard__subheading">
+            Where its calls come from
+          </h3>
+          <CtmConnectionPanel workspaceId={finished.workspaceId} canConnect />
+        </section>
+      ) : null}
       <div className="ic-wizard__nav">
         <HostLink
           to={workspaceLink(finished.workspaceId)}

@@ -65,6 +65,9 @@ function renderWizard(routes: Routes = {}) {
       meta: { total: 2, limit: 100, offset: 0 },
     }),
     workspaces: () => ({ data: created }),
+    'ws_new/call-tracking/connection': () => ({
+      data: { workspaceId: 'ws_new', provider: 'simulator', ctm: null },
+    }),
     users:
       routes.invite ??
       (() => ({
@@ -257,9 +260,26 @@ describe('System > Workspace Wizard', () => {
         .getByRole('link', { name: 'Open Prairie Immigration in System > Workspaces' })
         .getAttribute('href'),
     ).toBe('/app/system/workspaces?workspace=ws_new');
+    // Call tracking on: the new workspace's CTM account can be connected right here.
+    const calls = screen.getByRole('region', { name: 'Where its calls come from' });
+    expect(await within(calls).findByText(/simulated provider/)).toBeInTheDocument();
+    expect(
+      within(calls).getByRole('form', { name: 'Connect CallTrackingMetrics' }),
+    ).toBeInTheDocument();
     // The draft is gone: the next visit starts a new workspace.
     expect(stored()).toBeNull();
     for (const key of lists) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  it('offers no call-tracking connection when call tracking is off', async () => {
+    const { api } = renderWizard({
+      draft: draftOf('review', { ...COMPLETE, callTracking: { enabled: false, account: null } }),
+    });
+    await heading('Step 7 of 7: Review and finish');
+    fireEvent.click(screen.getByRole('button', { name: 'Create workspace' }));
+    await heading('Workspace created');
+    expect(screen.queryByRole('region', { name: 'Where its calls come from' })).toBeNull();
+    expect(api.requests.some((req) => req.path.endsWith('call-tracking/connection'))).toBe(false);
   });
 
   it('a refused invite keeps the created workspace: finishing again invites only, without a second workspace', async () => {
