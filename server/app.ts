@@ -70,6 +70,8 @@ import {
 } from './socket/socket-server';
 import { connectRedisFanout, type RedisFanout } from './socket/redis-fanout';
 import { supportContactFromSettings } from '@/shared/domain/support-contact';
+import { createMailDelivery, type MailDelivery } from './mail/mail-delivery';
+import { createSmtpTransport, type MailTransport } from './mail/mail-transport';
 
 /** issue 9 item 7: a stolen 15-minute access token cannot mint sessions without bound. */
 const DEFAULT_SESSION_RATE_LIMIT: AttemptLimit = { max: 5, windowMs: 60 * 60_000 };
@@ -159,6 +161,12 @@ export interface BuildServerOptions {
    * help page (issue #30). Without it /docs answers 404.
    */
   docsRoot?: string;
+  /**
+   * Mail (issue #33, docs/mail.md): SMTP_URL (or a test's transport), the From of every
+   * e-mail (MAIL_FROM), and how often the outbox is looked at. Without either, e-mails stay
+   * in the outbox for system users, as before.
+   */
+  mail?: { smtpUrl?: string; transport?: MailTransport; from?: string; pollMs?: number };
 }
 
 export interface IntakeServer {
@@ -189,6 +197,8 @@ export interface IntakeServer {
   recordsArrived(workspaceId: string): void;
   /** The automatic cockpit-warning notifications (tests wait on and drive it). */
   cockpitWarnings: CockpitWarningNotifier;
+  /** The outbox's sending over SMTP; null without SMTP configured (issue #33). */
+  mail: MailDelivery | null;
 }
 
 /**
@@ -200,6 +210,10 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   // Checked before anything is opened: a malformed APP_ORIGIN stops the start at once.
   const configuredAppOrigin = parseAppOrigin(options.appOrigin);
   const supportContact = supportContactFromSettings(options.support ?? {});
+  // Also checked before anything is opened: a malformed SMTP_URL stops the start.
+  const mailTransport =
+    options.mail?.transport ??
+    (options.mail?.smtpUrl ? createSmtpTransport(options.mail.smtpUrl) : null);
   let appOrigin: string | null = configuredAppOrigin ?? null;
   const { db, secret, databaseKind } = await openPreparedDatabase(options, now);
   const { ctx, refreshTokens, verifySession } = createServerContext(options, db, secret, now);
@@ -251,13 +265,17 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     appOrigin: () => appOrigin,
     io: () => io,
     cockpitWarnings: () => cockpitWarnings,
+    mailTransport,
   });
   await app.register(async (webhooks) => callTracking.registerWebhookRoutes(webhooks), {
     prefix: '/api',
   });
-  await app.register(async (callCenter) => registerCallCenterRoutes(callCenter, ctx), {
-    prefix: CALL_CENTER_PREFIX,
-  });
+  // Error reports are e-mailed to SUPPORT_EMAIL once mail can be sent (issue #33).
+  const errorReportsTo = mailTransport && options.support?.email ? supportContact.email : null;
+  await app.register(
+    async (callCenter) => registerCallCenterRoutes(callCenter, ctx, { errorReportsTo }),
+    { prefix: CALL_CENTER_PREFIX },
+  );
   await app.register(async (callCenter) => callTracking.registerCallCenterRoutes(callCenter), {
     prefix: CALL_CENTER_PREFIX,
   });
@@ -281,6 +299,18 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   });
   const cockpitWarnings = createCockpitWarningNotifier({ db, now, notifications, log: app.log });
   cockpitWarnings.start();
+  const mail = mailTransport
+    ? createMailDelivery({
+        db,
+        transport: mailTransport,
+        from: options.mail?.from?.trim() || defaultMailFrom(configuredAppOrigin),
+        messageIdDomain: mailDomain(configuredAppOrigin),
+        now,
+        log: (message, error) => app.log.warn({ err: error }, message),
+        pollMs: options.mail?.pollMs,
+      })
+    : null;
+  mail?.start();
 
   let closing: Promise<void> | null = null;
   return {
@@ -307,6 +337,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       closing ??= (async () => {
         await callTracking.close();
         await cockpitWarnings.close();
+        await mail?.close();
         io.disconnectSockets(true);
         // io.close() would also close the HTTP server, which app.close() owns; closing the
         // engine ends the socket.io side (open transports, timers) only.
@@ -324,7 +355,18 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     callTracking,
     recordsArrived: (workspaceId) => cockpitWarnings.recordsArrived(workspaceId),
     cockpitWarnings,
+    mail,
   };
+}
+
+/** The host name e-mails are from and Message-IDs are of: the app's, else a local name. */
+function mailDomain(appOrigin: string | undefined): string {
+  return appOrigin ? new URL(appOrigin).hostname : 'intake-cockpit.localhost';
+}
+
+/** MAIL_FROM's default: the product's name at no-reply of the app's host. */
+function defaultMailFrom(appOrigin: string | undefined): string {
+  return `Intake Cockpit <no-reply@${mailDomain(appOrigin)}>`;
 }
 
 /** Opens, migrates and (when asked) seeds the database, and reads the JWT secret. */
@@ -446,6 +488,7 @@ interface ApiRouteDeps {
   appOrigin: () => string | null;
   io: () => SocketServer;
   cockpitWarnings: () => CockpitWarningNotifier;
+  mailTransport: MailTransport | null;
 }
 
 async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promise<void> {
@@ -478,6 +521,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Prom
         io,
         simulator: callTracking.simulator,
         cockpitWarnings,
+        mail: deps.mailTransport,
         redis: fanout,
         ...options.microservices,
       });

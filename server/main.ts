@@ -22,7 +22,8 @@ import { DEMO_WORKSPACES } from './seed/demo-workspaces';
  * server/http/app-origin.ts), REDIS_URL (socket fan-out across
  * server processes, issue #17; docs/deploying.md), REDIS_KEY_PREFIX (its channel
  * prefix, default intake-cockpit: one per deployment sharing a Redis), and SUPPORT_EMAIL /
- * SUPPORT_URL (where the app's "contact support" links lead, issue #30).
+ * SUPPORT_URL (where the app's "contact support" links lead, issue #30), SMTP_URL and
+ * MAIL_FROM (e-mail sent over SMTP instead of kept in the outbox, issue #33: docs/mail.md).
  *
  * --demo makes a fresh data directory a demo database with the published demo sign-ins;
  * without it a fresh database is for real use and has no users. A demo database (or any
@@ -97,6 +98,11 @@ async function main(): Promise<void> {
     // CallTrackingMetrics' API (issue #32): CTM's own unless CTM_API_URL names another
     // (a sandbox, or the fake CTM of tests/fakes for a demo of a connected workspace).
     callTracking: { ctm: { baseUrl: process.env.CTM_API_URL?.trim() || undefined } },
+    // Mail (issue #33): sent over SMTP when SMTP_URL is set, else kept in the outbox.
+    mail: {
+      smtpUrl: process.env.SMTP_URL?.trim() || undefined,
+      from: process.env.MAIL_FROM?.trim() || undefined,
+    },
   });
   let url: string;
   try {

@@ -22,8 +22,9 @@ import { reachableExecution } from './execution-histories';
 import { assertHourlyVolume } from './volume-limits';
 
 // spec: session 7 Call flow — POST {service-processes}/sendEmail, here the literal path
-// service-processes/sendEmail. The reference server sends no mail: e-mails land in the
-// outbox table, which system users read (GET service-processes/outbox). Issue #29: at most
+// service-processes/sendEmail. E-mails land in the outbox table, which system users read
+// (GET service-processes/outbox, with each one's delivery); with SMTP configured they are
+// then sent from it (server/mail/mail-delivery.ts, issue #33). Issue #29: at most
 // MAX_RECIPIENTS_PER_EMAIL recipients (the contract), MAX_EMAILS_PER_EXECUTION per execution
 // (409) and MAX_EMAILS_PER_USER_PER_HOUR per user (429 with Retry-After).
 
@@ -102,6 +103,12 @@ export function registerEmailOutboxRoutes(api: FastifyInstance, ctx: ServerConte
       htmlBody: r.html_body,
       textBody: r.text_body,
       createdAt: r.created_at,
+      delivery: {
+        status: r.delivery,
+        attempts: r.delivery_attempts,
+        deliveredAt: r.delivered_at,
+        error: r.delivery_error,
+      },
     }));
     return respondWith(outboxListResponseSchema, page);
   });

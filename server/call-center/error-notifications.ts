@@ -9,6 +9,7 @@ import { MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR } from '@/shared/domain/intak
 import type { ServerContext } from '../context';
 import { serializeOn } from '../db/serialize';
 import { parseInput, respondWith } from '../http/validate';
+import { escapeHtml } from '@/shared/call-flow/expression';
 import { systemOutboxPage } from './system-outbox-page';
 import { assertHourlyVolume } from './volume-limits';
 
@@ -18,7 +19,15 @@ import { assertHourlyVolume } from './volume-limits';
 // MAX_ERROR_NOTIFICATIONS_PER_USER_PER_HOUR per user (429 with Retry-After); the client
 // sends one per signed-in session.
 
-export function registerErrorNotificationRoutes(api: FastifyInstance, ctx: ServerContext): void {
+/**
+ * @param errorReportsTo SUPPORT_EMAIL once mail is sent (issue #33): each report is also an
+ *   e-mail to it, queued in the outbox in the same transaction; null: kept here only.
+ */
+export function registerErrorNotificationRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  errorReportsTo: string | null = null,
+): void {
   // spec 8: any screen's failure may notify, so any signed-in user may send one.
   api.post('/error-notification', async (request) => {
     const body = parseInput(errorNotificationRequestSchema, request.body, 'body');
@@ -46,6 +55,23 @@ export function registerErrorNotificationRoutes(api: FastifyInstance, ctx: Serve
           created_at: now.toISOString(),
         })
         .execute();
+      if (errorReportsTo !== null) {
+        await trx
+          .insertInto('email_outbox')
+          .values({
+            id: randomUUID(),
+            workspace_id: principal.workspace,
+            created_by: principal.sub,
+            recipients: JSON.stringify([errorReportsTo]),
+            subject: `[Intake Cockpit error] ${body.subject}`.slice(0, 300),
+            html_body: `<pre>${escapeHtml(body.body)}</pre>`,
+            text_body: body.body,
+            created_at: now.toISOString(),
+            execution_id: null,
+            kind: null,
+          })
+          .execute();
+      }
     });
     return respondWith(callCenterAckSchema, { id });
   });

@@ -30,6 +30,7 @@ import * as intakeBounds from './migrations/0025-intake-bounds';
 import * as rateCohorts from './migrations/0026-rate-cohorts';
 import * as ctmConnections from './migrations/0027-ctm-connections';
 import * as ctmCatchUpClaims from './migrations/0028-ctm-catch-up-claims';
+import * as mailDelivery from './migrations/0029-mail-delivery';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-rate-cohorts': rateCohorts,
   '0027-ctm-connections': ctmConnections,
   '0028-ctm-catch-up-claims': ctmCatchUpClaims,
+  '0029-mail-delivery': mailDelivery,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -695,7 +695,21 @@ export interface EmailOutboxTable {
    * bound counts. null for the server's own (invitations) and the rows before 0025.
    */
   kind: 'call-flow' | null;
+  /**
+   * Migration 0029 (issue #33): the e-mail's delivery — pending, sending (claimed until
+   * next_attempt_at), sent, failed, or kept (written before mail could be sent).
+   */
+  delivery: Generated<MailDeliveryStatus>;
+  delivery_attempts: Generated<number>;
+  /** When a pending e-mail is tried again, or when a sending claim runs out. */
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  /** The SMTP server's words for the last failure. */
+  delivery_error: string | null;
 }
+
+/** email_outbox.delivery (migration 0029). */
+export type MailDeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'kept';
 
 /** What POST error-notification received. */
 export interface ErrorNotificationTable {

@@ -17,12 +17,21 @@ export const CALL_CENTER_PREFIX = '/call-center';
  * shared/contracts/call-flow-api.ts callCenterPaths. Unknown paths under the prefix answer
  * the JSON 404 of the not-found handler (server/http/static-app.ts).
  */
-export function registerCallCenterRoutes(callCenter: FastifyInstance, ctx: ServerContext): void {
+export interface CallCenterRouteDeps {
+  /** Where error reports are e-mailed (SUPPORT_EMAIL, once SMTP is configured); null: kept only. */
+  errorReportsTo: string | null;
+}
+
+export function registerCallCenterRoutes(
+  callCenter: FastifyInstance,
+  ctx: ServerContext,
+  deps: CallCenterRouteDeps = { errorReportsTo: null },
+): void {
   registerProcessDefinitionRoutes(callCenter, ctx);
   registerCaseRoutes(callCenter, ctx);
   registerExecutionHistoryRoutes(callCenter, ctx);
   registerExecutionContinuityRoutes(callCenter, ctx);
   registerEmailOutboxRoutes(callCenter, ctx);
-  registerErrorNotificationRoutes(callCenter, ctx);
+  registerErrorNotificationRoutes(callCenter, ctx, deps.errorReportsTo);
   registerCrmSyncRoutes(callCenter, ctx);
 }

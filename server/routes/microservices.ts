@@ -13,6 +13,7 @@ import type { PartCheck } from '../health/run-check';
 import { socketCheck } from '../health/socket-check';
 import { createSystemHealth } from '../health/system-health';
 import { respondWith } from '../http/validate';
+import type { MailTransport } from '../mail/mail-transport';
 import type { CockpitWarningNotifier } from '../notifications/cockpit-warning-notifier';
 import type { SocketServer } from '../socket/socket-server';
 
@@ -27,6 +28,8 @@ export interface MicroserviceDeps {
   timeoutMs?: number;
   /** The Redis fan-out's ping (issue #17); absent with the in-memory adapter. */
   redis?: { ping(): Promise<number> } | null;
+  /** The SMTP transport (issue #33); null when mail stays in the outbox. */
+  mail?: MailTransport | null;
 }
 
 /**
@@ -45,7 +48,7 @@ export function registerMicroserviceRoutes(
     callTrackingCheck(ctx.db, deps.simulator),
     ctmCheck(ctx.db),
     addressVerificationCheck(),
-    outboxCheck(ctx.db, ctx.now),
+    outboxCheck(ctx.db, ctx.now, deps.mail ?? null),
     cockpitWarningsCheck(deps.cockpitWarnings),
   ];
   const health = createSystemHealth(

@@ -421,7 +421,22 @@ export const ALREADY_RESUMED_MESSAGE = 'This walk-in was already resumed.';
 
 // ---------------------------------------------------------------- outbox and error notifications
 
-/** An email the server "sent" (the outbox table; system users read it). */
+/**
+ * Where an e-mail of the outbox is (issue #33 "Mail"): pending (to be sent, or kept for
+ * system users while no SMTP is configured), sending, sent, failed (the SMTP server's
+ * words in `error`), kept (written before e-mail could be sent; read here only).
+ */
+export const MAIL_DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'kept'] as const;
+export const outboxDeliverySchema = z.object({
+  status: z.enum(MAIL_DELIVERY_STATUSES),
+  attempts: z.number().int().min(0),
+  deliveredAt: z.iso.datetime().nullable(),
+  /** The last failure's words (a retry may still come while pending). */
+  error: z.string().nullable(),
+});
+export type OutboxDelivery = z.infer<typeof outboxDeliverySchema>;
+
+/** An e-mail the server wrote (the outbox table; system users read it; sent over SMTP once configured). */
 export const outboxEmailSchema = z.object({
   id: idSchema,
   workspace: idSchema.nullable(),
@@ -431,6 +446,7 @@ export const outboxEmailSchema = z.object({
   htmlBody: z.string(),
   textBody: z.string(),
   createdAt: z.iso.datetime(),
+  delivery: outboxDeliverySchema,
 });
 export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
 /** GET service-processes/outbox?workspace=&page[limit]&page[offset] (system only, newest first). */

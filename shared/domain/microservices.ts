@@ -83,6 +83,61 @@ export function outboxVerdict(pending: number, oldestAgeMs: number | null): Part
     : { status: 'ok', detail };
 }
 
+/** With SMTP: how long an e-mail may wait to be sent before the part needs a look. */
+export const MAIL_STALE_MS = 15 * 60_000;
+/** With SMTP: how far back an undelivered e-mail keeps the part degraded. */
+export const MAIL_FAILURE_WINDOW_MS = 7 * 24 * 60 * 60_000;
+
+export interface MailDeliveryFacts {
+  /** The SMTP server, without its password (smtp://mailer@smtp.example.com:587). */
+  server: string;
+  /** null: it answered and took the credentials; else its words. */
+  unreachable: string | null;
+  waiting: number;
+  oldestWaitingMs: number | null;
+  sentLastDay: number;
+  /** Failed in the last MAIL_FAILURE_WINDOW_MS, and the latest one's words. */
+  failed: number;
+  latestFailure: string | null;
+}
+
+/**
+ * The outbox once SMTP is configured (issue #33 "Mail"): down while the SMTP server cannot
+ * be reached or refuses the credentials; degraded while e-mails wait longer than
+ * MAIL_STALE_MS or some could not be delivered in the last week; else ok.
+ */
+export function mailDeliveryVerdict(facts: MailDeliveryFacts): PartVerdict {
+  const waiting =
+    facts.waiting > 0 && facts.oldestWaitingMs !== null
+      ? `${plural(facts.waiting, 'e-mail')} waiting, oldest ${formatAge(facts.oldestWaitingMs)} old`
+      : 'none waiting';
+  if (facts.unreachable !== null) {
+    return {
+      status: 'down',
+      detail: `SMTP server ${facts.server} not reachable (${facts.unreachable}); ${waiting}.`,
+    };
+  }
+  const base = `Sending through ${facts.server}: ${facts.sentLastDay} sent in the last 24 h, ${waiting}`;
+  if (facts.failed > 0) {
+    const latest = facts.latestFailure ? ` (latest: ${facts.latestFailure})` : '';
+    return {
+      status: 'degraded',
+      detail: `${base}; ${plural(facts.failed, 'e-mail')} not delivered this week${latest}.`.slice(
+        0,
+        300,
+      ),
+    };
+  }
+  if (
+    facts.oldestWaitingMs !== null &&
+    facts.waiting > 0 &&
+    facts.oldestWaitingMs > MAIL_STALE_MS
+  ) {
+    return { status: 'degraded', detail: `${base}.` };
+  }
+  return { status: 'ok', detail: `${base}.` };
+}
+
 /** The database: degraded while a known migration has not run. */
 export function databaseVerdict(
   tables: number,

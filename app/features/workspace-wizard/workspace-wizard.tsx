@@ -40,6 +40,7 @@ import {
 } from './wizard-step-forms';
 import { wizardTimezonesQuery } from './workspace-wizard-query';
 import { CtmConnectionPanel } from '@/app/components/ctm-connection/ctm-connection-panel';
+import type { OutboxEmail } from '@/shared/contracts/call-flow-api';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
 
 interface WizardState {
@@ -323,6 +324,22 @@ function ReviewStep({
   );
 }
 
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Where the invitation e-mail is (issue #33: sent over SMTP once configured). */
+function deliveryText({ createdAt, delivery }: OutboxEmail): string {
+  switch (delivery.status) {
+    case 'sent':
+      return `sent ${dateTime.format(new Date(delivery.deliveredAt ?? createdAt))}`;
+    case 'failed':
+      return `could not be delivered (${delivery.error ?? 'refused'}); System > Microservices shows the e-mail server's state`;
+    default:
+      return delivery.attempts > 0
+        ? `not sent yet (${delivery.error ?? 'no answer'}), tried again automatically`
+        : `in the outbox since ${dateTime.format(new Date(createdAt))}`;
+  }
+}
+
 function FinishedView({
   finished,
   headingRef,
@@ -333,11 +350,6 @@ function FinishedView({
   onAnother: () => void;
 }) {
   const { invitation } = finished;
-  const queued = invitation
-    ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(invitation.createdAt),
-      )
-    : null;
   return (
     <Card className="ic-wizard__step">
       <h2 ref={headingRef} tabIndex={-1} className="ic-wizard__heading">
@@ -347,7 +359,7 @@ function FinishedView({
         <p>{finished.workspaceName} is ready.</p>
         {invitation ? (
           <p>
-            Invitation e-mail to {finished.ownerEmail}: in the outbox since {queued} (“
+            Invitation e-mail to {finished.ownerEmail}: {deliveryText(invitation)} (“
             {invitation.subject}”).
           </p>
         ) : (

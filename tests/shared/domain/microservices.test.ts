@@ -4,6 +4,8 @@ import {
   ctmVerdict,
   databaseVerdict,
   formatAge,
+  MAIL_STALE_MS,
+  mailDeliveryVerdict,
   OUTBOX_STALE_MS,
   outboxVerdict,
   overallMessage,
@@ -124,5 +126,56 @@ describe('CallTrackingMetrics (issue #32)', () => {
           '1 workspace connected; Harbor Legal: CTM not reachable (Service Unavailable); 2 webhooks could not be applied.',
       },
     );
+  });
+});
+
+describe('e-mail over SMTP (issue #33)', () => {
+  const facts = {
+    server: 'smtp://mailer@smtp.example.test:587',
+    unreachable: null,
+    waiting: 0,
+    oldestWaitingMs: null,
+    sentLastDay: 12,
+    failed: 0,
+    latestFailure: null,
+  };
+
+  it('is ok while it sends, with what it sent', () => {
+    expect(mailDeliveryVerdict(facts)).toEqual({
+      status: 'ok',
+      detail:
+        'Sending through smtp://mailer@smtp.example.test:587: 12 sent in the last 24 h, none waiting.',
+    });
+    expect(mailDeliveryVerdict({ ...facts, waiting: 2, oldestWaitingMs: 60_000 }).status).toBe(
+      'ok',
+    );
+  });
+
+  it('is down while the SMTP server cannot be reached, with its words', () => {
+    expect(
+      mailDeliveryVerdict({
+        ...facts,
+        unreachable: 'connect ECONNREFUSED',
+        waiting: 3,
+        oldestWaitingMs: 5_000,
+      }),
+    ).toEqual({
+      status: 'down',
+      detail:
+        'SMTP server smtp://mailer@smtp.example.test:587 not reachable (connect ECONNREFUSED); 3 e-mails waiting, oldest 5 s old.',
+    });
+  });
+
+  it('needs a look when e-mails wait too long or some were not delivered this week', () => {
+    expect(
+      mailDeliveryVerdict({ ...facts, waiting: 1, oldestWaitingMs: MAIL_STALE_MS + 1 }).status,
+    ).toBe('degraded');
+    expect(
+      mailDeliveryVerdict({ ...facts, failed: 2, latestFailure: '550 Mailbox unavailable' }),
+    ).toEqual({
+      status: 'degraded',
+      detail:
+        'Sending through smtp://mailer@smtp.example.test:587: 12 sent in the last 24 h, none waiting; 2 e-mails not delivered this week (latest: 550 Mailbox unavailable).',
+    });
   });
 });

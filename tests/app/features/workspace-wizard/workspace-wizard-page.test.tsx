@@ -101,6 +101,7 @@ function renderWizard(routes: Routes = {}) {
           htmlBody: '<p>Hello</p>',
           textBody: 'Hello',
           createdAt: '2026-11-26T10:02:00.000Z',
+          delivery: { status: 'pending', attempts: 0, deliveredAt: null, error: null },
         },
       ],
       meta: { total: 1, limit: 20, offset: 0 },

@@ -1,0 +1,213 @@
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import type { EmailOutboxTable } from '../db/schema';
+import { MailSendError, type MailTransport } from './mail-transport';
+
+// The e-mail outbox sent (issue #33 "Mail"). Every e-mail is written to email_outbox in
+// the transaction of what caused it (an invitation with its user, a call-flow e-mail with
+// its step's count); this sends what is pending, one e-mail at a time, in the order
+// written, and keeps each one's delivery (migration 0029):
+//
+// - an e-mail is claimed before it is sent ('sending' until a claim's end), so two
+//   servers of a cluster never send the same one, and one killed mid-send leaves a claim
+//   that runs out: the e-mail is sent again (at least once, with the same Message-ID);
+// - a failure worth retrying (no answer, 4yz, refused credentials) is tried again after a
+//   backoff (RETRY_BASE_MS doubling, up to RETRY_MAX_MS) up to MAX_ATTEMPTS times; a 5yz
+//   refusal of the message fails it at once; a failed e-mail keeps the server's words;
+// - without SMTP configured nothing is sent: e-mails stay pending in the outbox, read by
+//   system users as before, and are sent once SMTP_URL is set.
+
+export const MAX_ATTEMPTS = 8;
+export const RETRY_BASE_MS = 30_000;
+export const RETRY_MAX_MS = 60 * 60 * 1000;
+/** How long a claim lasts: longer than any SMTP exchange (its timeouts are 30 and 60 s). */
+export const CLAIM_MS = 5 * 60 * 1000;
+/** How often pending e-mails are looked for (new ones, and retries that came due). */
+export const POLL_MS = 2_000;
+
+type OutboxRow = Selectable<EmailOutboxTable>;
+
+const recipientsSchema = z.array(z.string());
+
+/** The wait before attempt `attempts + 1` (attempts already made, 1 or more). */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+
+export interface MailDeliveryOptions {
+  db: Db;
+  transport: MailTransport;
+  /** The From of every e-mail (MAIL_FROM). */
+  from: string;
+  now: () => Date;
+  log(message: string, error?: unknown): void;
+  /** The Message-ID's domain (the app's host name). */
+  messageIdDomain: string;
+  pollMs?: number;
+}
+
+export interface MailDelivery {
+  /** Sends what is due now; answers how many it sent (tests, and the poll). */
+  runOnce(): Promise<number>;
+  start(): void;
+  /** Resolves once the run under way (if any) is over. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
+  const { db, transport, now, log } = options;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<number> | null = null;
+  let closed = false;
+
+  /** The oldest e-mails due: pending ones whose wait is over, and claims that ran out. */
+  function due(at: string) {
+    return db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('delivery', 'in', ['pending', 'sending'])
+      .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at)]))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(20)
+      .execute();
+  }
+
+  /** Takes the e-mail for this server until the claim's end; false when another has it. */
+  async function claim(row: OutboxRow, at: Date): Promise<boolean> {
+    const result = await db
+      .updateTable('email_outbox')
+      .set({
+        delivery: 'sending',
+        next_attempt_at: new Date(at.getTime() + CLAIM_MS).toISOString(),
+      })
+      .where('id', '=', row.id)
+      .where('delivery', '=', row.delivery)
+      .where((eb) =>
+        row.next_attempt_at === null
+          ? eb('next_attempt_at', 'is', null)
+          : eb('next_attempt_at', '=', row.next_attempt_at),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async function record(row: OutboxRow, outcome: MailSendError | null) {
+    const attempts = row.delivery_attempts + 1;
+    const at = now();
+    if (outcome === null) {
+      await db
+        .updateTable('email_outbox')
+        .set({
+          delivery: 'sent',
+          delivery_attempts: attempts,
+          delivered_at: at.toISOString(),
+          next_attempt_at: null,
+          delivery_error: null,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      return;
+    }
+    const givesUp = outcome.permanent || attempts >= MAX_ATTEMPTS;
+    await db
+      .updateTable('email_outbox')
+      .set({
+        delivery: givesUp ? 'failed' : 'pending',
+        delivery_attempts: attempts,
+        next_attempt_at: givesUp
+          ? null
+          : new Date(at.getTime() + retryDelayMs(attempts)).toISOString(),
+        delivery_error: outcome.message,
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  async function sendOne(row: OutboxRow): Promise<boolean> {
+    let to: string[];
+    try {
+      to = recipientsSchema.parse(JSON.parse(row.recipients));
+    } catch {
+      await record(row, new MailSendError('Its recipients could not be read.', true));
+      return false;
+    }
+    try {
+      await transport.send({
+        from: options.from,
+        to,
+        subject: row.subject,
+        html: row.html_body,
+        text: row.text_body,
+        messageId: `<${row.id}@${options.messageIdDomain}>`,
+      });
+    } catch (error) {
+      const failure =
+        error instanceof MailSendError
+          ? error
+          : new MailSendError(error instanceof Error ? error.message : 'not sent', false);
+      log(`E-mail ${row.id} was not sent (attempt ${row.delivery_attempts + 1})`, failure);
+      await record(row, failure);
+      return false;
+    }
+    await record(row, null);
+    return true;
+  }
+
+  async function drain(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const at = now();
+      const rows = await due(at.toISOString());
+      if (rows.length === 0) return sent;
+      let claimedAny = false;
+      for (const row of rows) {
+        if (closed) return sent;
+        if (!(await claim(row, at))) continue;
+        claimedAny = true;
+        if (await sendOne(row)) sent += 1;
+      }
+      // Everything due was another server's: leave it to them until the next poll.
+      if (!claimedAny) return sent;
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    if (running) return running.then(() => runOnce());
+    const run = drain().finally(() => {
+      running = null;
+    });
+    running = run;
+    return run;
+  }
+
+  function schedule() {
+    if (closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce()
+        .catch((error: unknown) => log('Could not send the e-mail outbox', error))
+        .finally(schedule);
+    }, options.pollMs ?? POLL_MS);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      runOnce()
+        .catch((error: unknown) => log('Could not send the e-mail outbox', error))
+        .finally(schedule);
+    },
+    async settled() {
+      while (running) await running.catch(() => undefined);
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+      transport.close();
+    },
+  };
+}
