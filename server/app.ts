@@ -36,7 +36,7 @@ import {
   createNotificationService,
   type NotificationService,
 } from './notifications/notification-service';
-import { registerAddressVerificationRoutes } from './routes/address-verification';
+import { FIXTURE_VERIFIER, registerAddressVerificationRoutes } from './routes/address-verification';
 import { registerAuthRoutes } from './routes/auth';
 import { registerAuthorizationRoutes } from './routes/authorizations';
 import { CALL_CENTER_PREFIX, registerCallCenterRoutes } from './routes/call-center';
@@ -70,6 +70,7 @@ import {
 } from './socket/socket-server';
 import { connectRedisFanout, type RedisFanout } from './socket/redis-fanout';
 import { supportContactFromSettings } from '@/shared/domain/support-contact';
+import { createUspsVerifier, type AddressVerifier } from './address/usps-verifier';
 import { createMailDelivery, type MailDelivery } from './mail/mail-delivery';
 import { createSmtpTransport, type MailTransport } from './mail/mail-transport';
 
@@ -167,6 +168,11 @@ export interface BuildServerOptions {
    * in the outbox for system users, as before.
    */
   mail?: { smtpUrl?: string; transport?: MailTransport; from?: string; pollMs?: number };
+  /**
+   * The address check's verifier (issue #33): USPS's Addresses API with USPS_CLIENT_ID and
+   * USPS_CLIENT_SECRET (USPS_API_URL: its test environment, or a fake), else the stand-in.
+   */
+  usps?: { clientId?: string; clientSecret?: string; baseUrl?: string };
 }
 
 export interface IntakeServer {
@@ -211,6 +217,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   const configuredAppOrigin = parseAppOrigin(options.appOrigin);
   const supportContact = supportContactFromSettings(options.support ?? {});
   // Also checked before anything is opened: a malformed SMTP_URL stops the start.
+  const addressVerifier = addressVerifierOf(options.usps);
   const mailTransport =
     options.mail?.transport ??
     (options.mail?.smtpUrl ? createSmtpTransport(options.mail.smtpUrl) : null);
@@ -266,6 +273,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     io: () => io,
     cockpitWarnings: () => cockpitWarnings,
     mailTransport,
+    addressVerifier,
   });
   await app.register(async (webhooks) => callTracking.registerWebhookRoutes(webhooks), {
     prefix: '/api',
@@ -357,6 +365,21 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     cockpitWarnings,
     mail,
   };
+}
+
+/** USPS when both credentials are given; one without the other stops the start. */
+function addressVerifierOf(usps: BuildServerOptions['usps']): AddressVerifier {
+  const clientId = usps?.clientId?.trim();
+  const clientSecret = usps?.clientSecret?.trim();
+  if (!clientId && !clientSecret) return FIXTURE_VERIFIER;
+  if (!clientId || !clientSecret) {
+    throw new Error('USPS_CLIENT_ID and USPS_CLIENT_SECRET go together: set both, or neither.');
+  }
+  return createUspsVerifier({
+    clientId,
+    clientSecret,
+    baseUrl: usps?.baseUrl?.trim() || undefined,
+  });
 }
 
 /** The host name e-mails are from and Message-IDs are of: the app's, else a local name. */
@@ -489,6 +512,7 @@ interface ApiRouteDeps {
   io: () => SocketServer;
   cockpitWarnings: () => CockpitWarningNotifier;
   mailTransport: MailTransport | null;
+  addressVerifier: AddressVerifier;
 }
 
 async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promise<void> {
@@ -508,7 +532,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Prom
       registerReportRoutes(api, ctx, reportRateLimit);
       registerAgentSummaryRoute(api, ctx, reportRateLimit);
       registerSystemReportRoutes(api, ctx, reportRateLimit);
-      registerAddressVerificationRoutes(api, ctx);
+      registerAddressVerificationRoutes(api, ctx, deps.addressVerifier);
       callTracking.registerApiRoutes(api);
       registerNotificationRoutes(api, ctx, notifications);
       registerUsersAdministrationRoutes(api, ctx, { appOrigin });
@@ -522,6 +546,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Prom
         simulator: callTracking.simulator,
         cockpitWarnings,
         mail: deps.mailTransport,
+        addressVerifier: deps.addressVerifier,
         redis: fanout,
         ...options.microservices,
       });

@@ -23,7 +23,9 @@ import { DEMO_WORKSPACES } from './seed/demo-workspaces';
  * server processes, issue #17; docs/deploying.md), REDIS_KEY_PREFIX (its channel
  * prefix, default intake-cockpit: one per deployment sharing a Redis), and SUPPORT_EMAIL /
  * SUPPORT_URL (where the app's "contact support" links lead, issue #30), SMTP_URL and
- * MAIL_FROM (e-mail sent over SMTP instead of kept in the outbox, issue #33: docs/mail.md).
+ * MAIL_FROM (e-mail sent over SMTP instead of kept in the outbox, issue #33: docs/mail.md),
+ * USPS_CLIENT_ID / USPS_CLIENT_SECRET / USPS_API_URL (the address check against USPS's
+ * Addresses API, issue #33: docs/call-flows.md "Address check").
  *
  * --demo makes a fresh data directory a demo database with the published demo sign-ins;
  * without it a fresh database is for real use and has no users. A demo database (or any
@@ -102,6 +104,12 @@ async function main(): Promise<void> {
     mail: {
       smtpUrl: process.env.SMTP_URL?.trim() || undefined,
       from: process.env.MAIL_FROM?.trim() || undefined,
+    },
+    // The address check (issue #33): USPS's Addresses API when both credentials are set.
+    usps: {
+      clientId: process.env.USPS_CLIENT_ID,
+      clientSecret: process.env.USPS_CLIENT_SECRET,
+      baseUrl: process.env.USPS_API_URL,
     },
   });
   let url: string;

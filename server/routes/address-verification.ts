@@ -14,7 +14,8 @@ import {
   type VerifiedAddressFields,
 } from '@/shared/domain/address-check';
 import type { ServerContext } from '../context';
-import { badRequest } from '../http/errors';
+import { AddressVerifierUnavailable, type AddressVerifier } from '../address/usps-verifier';
+import { badRequest, HttpError } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 import { ADDRESS_FIXTURE } from './address-verification-fixture';
 
@@ -102,14 +103,26 @@ export function answerAddressRequest(request: AddressCheckRequest): AddressCheck
   return found ? { kind: 'address', address: found } : addressError(ADDRESS_NOT_FOUND);
 }
 
+/** The stand-in verifier: the fixture's addresses, answered as the postal service would. */
+export const FIXTURE_VERIFIER: AddressVerifier = {
+  verify: async (request) => answerAddressRequest(request),
+  describe: () => 'the built-in fixture verifier (USPS not configured)',
+};
+
 /**
- * POST /api/addresses/verify — a stand-in for the postal verification service of
- * dashboards 7 "Address check", so the product runs end to end without a postal account.
+ * POST /api/addresses/verify — the postal verification service of dashboards 7 "Address
+ * check": USPS's Addresses API when the server has USPS credentials (issue #33,
+ * server/address/usps-verifier.ts), else a stand-in over a fixture, so the product runs end
+ * to end without a postal account.
  * Body `{ xml: "<AddressValidateRequest USERID=…>…" }`; answer `{ xml: "<AddressValidateResponse>…" }`
  * (or `<Error>…` for a request without a user id). Signed-in users only; the body is
  * bounded; XML that cannot be read is a 400 naming the problem.
  */
-export function registerAddressVerificationRoutes(api: FastifyInstance, ctx: ServerContext): void {
+export function registerAddressVerificationRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  verifier: AddressVerifier = FIXTURE_VERIFIER,
+): void {
   api.post(ADDRESS_VERIFY_ROUTE, { bodyLimit: ADDRESS_VERIFY_BODY_LIMIT }, async (request) => {
     await ctx.authenticate(request);
     const { xml } = parseInput(addressVerifyRequestSchema, request.body, 'body');
@@ -120,8 +133,14 @@ export function registerAddressVerificationRoutes(api: FastifyInstance, ctx: Ser
       if (error instanceof AddressXmlError) throw badRequest(`xml: ${error.message}`);
       throw error;
     }
-    return respondWith(addressVerifyResponseSchema, {
-      xml: buildAddressReplyXml(answerAddressRequest(parsed)),
-    });
+    let reply: AddressCheckReply;
+    try {
+      reply = await verifier.verify(parsed);
+    } catch (error) {
+      // spec: dashboards 8, the unreachable verifier: the field keeps the address as typed.
+      if (error instanceof AddressVerifierUnavailable) throw new HttpError(503, error.message);
+      throw error;
+    }
+    return respondWith(addressVerifyResponseSchema, { xml: buildAddressReplyXml(reply) });
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { microservicesResponseSchema } from '@/shared/contracts/microservices';
 import { assertRole } from '../auth/access';
+import type { AddressVerifier } from '../address/usps-verifier';
 import type { CallSimulator } from '../call-tracking/call-simulator';
 import type { ServerContext } from '../context';
 import { addressVerificationCheck } from '../health/address-verification-check';
@@ -13,6 +14,7 @@ import type { PartCheck } from '../health/run-check';
 import { socketCheck } from '../health/socket-check';
 import { createSystemHealth } from '../health/system-health';
 import { respondWith } from '../http/validate';
+import { FIXTURE_VERIFIER } from './address-verification';
 import type { MailTransport } from '../mail/mail-transport';
 import type { CockpitWarningNotifier } from '../notifications/cockpit-warning-notifier';
 import type { SocketServer } from '../socket/socket-server';
@@ -30,6 +32,8 @@ export interface MicroserviceDeps {
   redis?: { ping(): Promise<number> } | null;
   /** The SMTP transport (issue #33); null when mail stays in the outbox. */
   mail?: MailTransport | null;
+  /** The address check's verifier (USPS, or the stand-in). */
+  addressVerifier?: AddressVerifier;
 }
 
 /**
@@ -47,7 +51,7 @@ export function registerMicroserviceRoutes(
     socketCheck(deps.io, api.server, deps.redis ?? null),
     callTrackingCheck(ctx.db, deps.simulator),
     ctmCheck(ctx.db),
-    addressVerificationCheck(),
+    addressVerificationCheck(deps.addressVerifier ?? FIXTURE_VERIFIER),
     outboxCheck(ctx.db, ctx.now, deps.mail ?? null),
     cockpitWarningsCheck(deps.cockpitWarnings),
   ];
