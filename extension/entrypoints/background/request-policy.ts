@@ -61,6 +61,10 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   { methods: GET, base: 'api', pattern: 'workspaces/{ws}/agents/me/summary' },
   // The cockpit's goals (shared/api/goals.ts); the server checks the role.
   { methods: ['GET', 'PUT'], base: 'api', pattern: 'workspaces/{ws}/cockpit-goals' },
+  // The cockpit's call-tracking outage warning (issue #32, shared/api/call-tracking-
+  // connection.ts), read only: the server answers managers only and never the secret key.
+  // Connecting, refreshing and disconnecting stay out (the app's settings do them).
+  { methods: GET, base: 'api', pattern: 'workspaces/{ws}/call-tracking/connection' },
   // Call tracking (spec section 7 "Call tracking"): call-centre base, and one main-API delete.
   { methods: ['POST'], base: 'callCenter', pattern: 'workspaces/{ws}/ctm/calls' },
   { methods: ['GET', 'PUT'], base: 'callCenter', pattern: 'workspaces/{ws}/ctm/calls/{id}' },

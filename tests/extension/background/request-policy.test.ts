@@ -62,6 +62,8 @@ describe('which requests a CRM page may have the background send (issue #9 item 
       'consultants',
     ].map((path): PortRequest => ({ method: 'GET', path })),
     { method: 'GET', path: `workspaces/${WS}/cockpit-goals` },
+    // Issue #32: the cockpit's call-tracking outage warning reads the connection.
+    { method: 'GET', path: `workspaces/${WS}/call-tracking/connection` },
     // <intake-agent>, the operators' panel widget.
     { method: 'GET', path: `workspaces/${WS}/agents/me/summary`, query: { period: 'day' } },
     { method: 'GET', path: `workspaces/${WS}/ctm/calls/2148293840`, base: 'callCenter' },
@@ -101,6 +103,11 @@ describe('which requests a CRM page may have the background send (issue #9 item 
   it.each<PortRequest>([
     { method: 'GET', path: 'users/me' },
     { method: 'GET', path: 'workspaces' },
+    // Issue #32: the CTM connection is read, never changed, from a CRM page.
+    { method: 'PUT', path: `workspaces/${WS}/call-tracking/connection`, body: {} },
+    { method: 'DELETE', path: `workspaces/${WS}/call-tracking/connection` },
+    { method: 'POST', path: `workspaces/${WS}/call-tracking/sync` },
+    { method: 'GET', path: 'workspaces/ws_other/call-tracking/connection' },
     { method: 'GET', path: 'system/reports/pclc' },
     { method: 'PATCH', path: `workspaces/${WS}` },
     { method: 'DELETE', path: `workspaces/${WS}/reports/pclc` },
