@@ -71,7 +71,12 @@ import {
 import { connectRedisFanout, type RedisFanout } from './socket/redis-fanout';
 import { supportContactFromSettings } from '@/shared/domain/support-contact';
 import { createUspsVerifier, type AddressVerifier } from './address/usps-verifier';
+import { createCrmConnections, type CrmConnections } from './crm/crm-connections';
+import { createOAuthStates } from './crm/oauth-state';
+import { createZohoOAuth, ZOHO_ACCOUNTS_SERVERS, type ZohoOAuth } from './crm/zoho/zoho-oauth';
 import { createMailDelivery, type MailDelivery } from './mail/mail-delivery';
+import { registerCrmConnectionRoutes } from './routes/crm-connection';
+import { createSecretBox, loadOrCreateSecretsKey, type SecretBox } from './secrets/secret-box';
 import { createSmtpTransport, type MailTransport } from './mail/mail-transport';
 
 /** issue 9 item 7: a stolen 15-minute access token cannot mint sessions without bound. */
@@ -173,6 +178,19 @@ export interface BuildServerOptions {
    * USPS_CLIENT_SECRET (USPS_API_URL: its test environment, or a fake), else the stand-in.
    */
   usps?: { clientId?: string; clientSecret?: string; baseUrl?: string };
+  /**
+   * Zoho CRM's OAuth client (issue #33, docs/connect-zoho-crm.md): ZOHO_CLIENT_ID and
+   * ZOHO_CLIENT_SECRET, where people start (ZOHO_ACCOUNTS_URL, the US accounts server by
+   * default), and the accounts servers a callback may name (Zoho's data centres; a fake's
+   * in tests). Without a client, workspaces cannot connect Zoho.
+   */
+  zoho?: {
+    clientId?: string;
+    clientSecret?: string;
+    accountsUrl?: string;
+    accountsServers?: readonly string[];
+    fetch?: typeof fetch;
+  };
 }
 
 export interface IntakeServer {
@@ -205,6 +223,8 @@ export interface IntakeServer {
   cockpitWarnings: CockpitWarningNotifier;
   /** The outbox's sending over SMTP; null without SMTP configured (issue #33). */
   mail: MailDelivery | null;
+  /** Workspaces' OAuth connections to their real CRM (issue #33). */
+  crmConnections: CrmConnections;
 }
 
 /**
@@ -260,6 +280,8 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     { ...options.callTracking, demoActivity: options.simulateCallActivity === true },
   );
 
+  const crmConnections = crmConnectionsOf(options, db, secret, now, () => appOrigin);
+
   await registerApiRoutes(app, {
     options,
     ctx,
@@ -274,6 +296,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     cockpitWarnings: () => cockpitWarnings,
     mailTransport,
     addressVerifier,
+    crmConnections,
   });
   await app.register(async (webhooks) => callTracking.registerWebhookRoutes(webhooks), {
     prefix: '/api',
@@ -308,15 +331,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   const cockpitWarnings = createCockpitWarningNotifier({ db, now, notifications, log: app.log });
   cockpitWarnings.start();
   const mail = mailTransport
-    ? createMailDelivery({
-        db,
-        transport: mailTransport,
-        from: options.mail?.from?.trim() || defaultMailFrom(configuredAppOrigin),
-        messageIdDomain: mailDomain(configuredAppOrigin),
-        now,
-        log: (message, error) => app.log.warn({ err: error }, message),
-        pollMs: options.mail?.pollMs,
-      })
+    ? mailDeliveryOf(options, db, mailTransport, configuredAppOrigin, now, app)
     : null;
   mail?.start();
 
@@ -364,7 +379,74 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     recordsArrived: (workspaceId) => cockpitWarnings.recordsArrived(workspaceId),
     cockpitWarnings,
     mail,
+    crmConnections,
   };
+}
+
+/** The workspaces' CRM connections: Zoho's client (if configured), states, sealed tokens. */
+function crmConnectionsOf(
+  options: BuildServerOptions,
+  db: Db,
+  secret: Uint8Array,
+  now: () => Date,
+  appOrigin: () => string | null,
+): CrmConnections {
+  let secrets: SecretBox | null = null;
+  return createCrmConnections({
+    db,
+    // Opened on first use, like CTM's: a server that never connects a CRM writes no key file.
+    secrets: () => (secrets ??= createSecretBox(loadOrCreateSecretsKey(options.dataDir))),
+    states: createOAuthStates(secret, now),
+    zoho: zohoOAuthOf(options.zoho, () => `${appOrigin() ?? ''}/api/oauth/zoho/callback`, now),
+    now,
+  });
+}
+
+/** The outbox sent over SMTP (issue #33): From and Message-IDs of the app's host. */
+function mailDeliveryOf(
+  options: BuildServerOptions,
+  db: Db,
+  transport: MailTransport,
+  appOrigin: string | undefined,
+  now: () => Date,
+  app: FastifyInstance,
+): MailDelivery {
+  return createMailDelivery({
+    db,
+    transport,
+    from: options.mail?.from?.trim() || defaultMailFrom(appOrigin),
+    messageIdDomain: mailDomain(appOrigin),
+    now,
+    log: (message, error) => app.log.warn({ err: error }, message),
+    pollMs: options.mail?.pollMs,
+  });
+}
+
+/** Zoho's OAuth client when both credentials are given; one without the other stops the start. */
+function zohoOAuthOf(
+  zoho: BuildServerOptions['zoho'],
+  redirectUri: () => string,
+  now: () => Date,
+): ZohoOAuth | null {
+  const clientId = zoho?.clientId?.trim();
+  const clientSecret = zoho?.clientSecret?.trim();
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) {
+    throw new Error('ZOHO_CLIENT_ID and ZOHO_CLIENT_SECRET go together: set both, or neither.');
+  }
+  const accountsUrl = zoho?.accountsUrl?.trim() || ZOHO_ACCOUNTS_SERVERS.us;
+  return createZohoOAuth({
+    clientId,
+    clientSecret,
+    redirectUri,
+    accountsUrl,
+    accountsServers: zoho?.accountsServers ?? [
+      ...Object.values(ZOHO_ACCOUNTS_SERVERS),
+      accountsUrl,
+    ],
+    fetch: zoho?.fetch,
+    now,
+  });
 }
 
 /** USPS when both credentials are given; one without the other stops the start. */
@@ -513,6 +595,7 @@ interface ApiRouteDeps {
   cockpitWarnings: () => CockpitWarningNotifier;
   mailTransport: MailTransport | null;
   addressVerifier: AddressVerifier;
+  crmConnections: CrmConnections;
 }
 
 async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promise<void> {
@@ -533,6 +616,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Prom
       registerAgentSummaryRoute(api, ctx, reportRateLimit);
       registerSystemReportRoutes(api, ctx, reportRateLimit);
       registerAddressVerificationRoutes(api, ctx, deps.addressVerifier);
+      registerCrmConnectionRoutes(api, ctx, deps.crmConnections);
       callTracking.registerApiRoutes(api);
       registerNotificationRoutes(api, ctx, notifications);
       registerUsersAdministrationRoutes(api, ctx, { appOrigin });

@@ -25,7 +25,9 @@ import { DEMO_WORKSPACES } from './seed/demo-workspaces';
  * SUPPORT_URL (where the app's "contact support" links lead, issue #30), SMTP_URL and
  * MAIL_FROM (e-mail sent over SMTP instead of kept in the outbox, issue #33: docs/mail.md),
  * USPS_CLIENT_ID / USPS_CLIENT_SECRET / USPS_API_URL (the address check against USPS's
- * Addresses API, issue #33: docs/call-flows.md "Address check").
+ * Addresses API, issue #33: docs/call-flows.md "Address check"), ZOHO_CLIENT_ID /
+ * ZOHO_CLIENT_SECRET / ZOHO_ACCOUNTS_URL (workspaces connect Zoho CRM by OAuth, issue #33:
+ * docs/connect-zoho-crm.md).
  *
  * --demo makes a fresh data directory a demo database with the published demo sign-ins;
  * without it a fresh database is for real use and has no users. A demo database (or any
@@ -110,6 +112,12 @@ async function main(): Promise<void> {
       clientId: process.env.USPS_CLIENT_ID,
       clientSecret: process.env.USPS_CLIENT_SECRET,
       baseUrl: process.env.USPS_API_URL,
+    },
+    // Zoho CRM's OAuth client (issue #33): workspaces can connect once both are set.
+    zoho: {
+      clientId: process.env.ZOHO_CLIENT_ID,
+      clientSecret: process.env.ZOHO_CLIENT_SECRET,
+      accountsUrl: process.env.ZOHO_ACCOUNTS_URL,
     },
   });
   let url: string;

@@ -31,6 +31,7 @@ import * as rateCohorts from './migrations/0026-rate-cohorts';
 import * as ctmConnections from './migrations/0027-ctm-connections';
 import * as ctmCatchUpClaims from './migrations/0028-ctm-catch-up-claims';
 import * as mailDelivery from './migrations/0029-mail-delivery';
+import * as crmConnections from './migrations/0030-crm-connections';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-ctm-connections': ctmConnections,
   '0028-ctm-catch-up-claims': ctmCatchUpClaims,
   '0029-mail-delivery': mailDelivery,
+  '0030-crm-connections': crmConnections,
 };
 
 export const migrationProvider: MigrationProvider = {

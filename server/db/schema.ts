@@ -892,6 +892,29 @@ export interface CallTrackingConnectionTable {
   catch_up_claimed_until: string | null;
 }
 
+/** Migration 0030: a workspace's OAuth connection to its real CRM (issue #33). */
+export interface CrmConnectionTable {
+  workspace_id: string;
+  /** 'zoho' (Keap to come). */
+  vendor: string;
+  /** The data centre's accounts server that issued the tokens (refresh, revoke go there). */
+  accounts_server: string;
+  /** Where that data centre's CRM API is (Zoho's api_domain). */
+  api_domain: string | null;
+  /** Zoho's location of the organisation (us, eu, in, au, jp, ca, cn). */
+  location: string | null;
+  /** Sealed by server/secrets/secret-box.ts; never plain, never in an answer. */
+  access_sealed: string;
+  access_expires_at: string;
+  refresh_sealed: string;
+  /** ok, or reconnect (the grant is gone). */
+  status: string;
+  last_error: string | null;
+  connected_by: string;
+  connected_at: string;
+  checked_at: string;
+}
+
 /** Migration 0027: CTM's webhooks as received, applied once (issue #32). */
 export interface CtmWebhookInboxTable {
   id: string;
@@ -912,6 +935,7 @@ export interface CallTrackingDatabase {
   ctm_tracking_numbers: CtmTrackingNumberTable;
   ctm_calls: CtmCallTable;
   call_tracking_connections: CallTrackingConnectionTable;
+  crm_connections: CrmConnectionTable;
   ctm_webhook_inbox: CtmWebhookInboxTable;
 }
 

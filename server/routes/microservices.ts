@@ -6,6 +6,7 @@ import type { CallSimulator } from '../call-tracking/call-simulator';
 import type { ServerContext } from '../context';
 import { addressVerificationCheck } from '../health/address-verification-check';
 import { callTrackingCheck } from '../health/call-tracking-check';
+import { crmConnectionsCheck } from '../health/crm-check';
 import { ctmCheck } from '../health/ctm-check';
 import { cockpitWarningsCheck } from '../health/cockpit-warnings-check';
 import { databaseCheck } from '../health/database-check';
@@ -51,6 +52,7 @@ export function registerMicroserviceRoutes(
     socketCheck(deps.io, api.server, deps.redis ?? null),
     callTrackingCheck(ctx.db, deps.simulator),
     ctmCheck(ctx.db),
+    crmConnectionsCheck(ctx.db),
     addressVerificationCheck(deps.addressVerifier ?? FIXTURE_VERIFIER),
     outboxCheck(ctx.db, ctx.now, deps.mail ?? null),
     cockpitWarningsCheck(deps.cockpitWarnings),

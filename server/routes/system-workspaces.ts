@@ -178,8 +178,15 @@ async function withHealth(
   if (workspaces.length === 0) return [];
   const ids = workspaces.map((w) => w.id);
   const oldestLiveSession = new Date(now.getTime() - REFRESH_FAMILY_LIFETIME_MS).toISOString();
-  const { authorizations, invitations, sessions, lastRecords, failures, callTrackingFailures } =
-    await loadWorkspaceHealthRecords(db, ids, oldestLiveSession);
+  const {
+    authorizations,
+    invitations,
+    sessions,
+    lastRecords,
+    failures,
+    callTrackingFailures,
+    crmReconnects,
+  } = await loadWorkspaceHealthRecords(db, ids, oldestLiveSession);
 
   // A user is pending while they have invitations and none was accepted.
   const accepted = new Set<string>();
@@ -218,6 +225,7 @@ async function withHealth(
       failedAsyncRecords,
       callTrackingFailure:
         callTrackingFailures.find((f) => f.workspace_id === workspace.id)?.last_error ?? null,
+      crmReconnect: crmReconnects.some((f) => f.workspace_id === workspace.id),
     });
     return {
       workspace,

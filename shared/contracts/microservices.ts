@@ -16,6 +16,7 @@ export const MICROSERVICE_IDS = [
   'sockets',
   'call-tracking-simulator',
   'call-tracking-ctm',
+  'crm-connections',
   'address-verification',
   'email-outbox',
   'cockpit-warnings',

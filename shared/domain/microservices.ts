@@ -83,6 +83,29 @@ export function outboxVerdict(pending: number, oldestAgeMs: number | null): Part
     : { status: 'ok', detail };
 }
 
+/**
+ * The workspaces' connections to their real CRM (issue #33): ok while every grant works;
+ * degraded while one needs the owner to connect again (its intakes' writes wait).
+ */
+export function crmConnectionsVerdict(
+  connected: number,
+  reconnect: readonly { workspace: string; error: string | null }[],
+): PartVerdict {
+  if (connected === 0) {
+    return {
+      status: 'ok',
+      detail: 'No workspace is connected to a CRM; the simulated CRM serves them all.',
+    };
+  }
+  const base = `${plural(connected, 'workspace')} connected to Zoho CRM`;
+  if (reconnect.length === 0) return { status: 'ok', detail: `${base}; every grant works.` };
+  const named = reconnect.map((r) => `${r.workspace}${r.error ? ` (${r.error})` : ''}`);
+  return {
+    status: 'degraded',
+    detail: `${base}; to connect again: ${named.join('; ')}.`.slice(0, 300),
+  };
+}
+
 /** With SMTP: how long an e-mail may wait to be sent before the part needs a look. */
 export const MAIL_STALE_MS = 15 * 60_000;
 /** With SMTP: how far back an undelivered e-mail keeps the part degraded. */

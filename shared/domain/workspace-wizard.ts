@@ -246,6 +246,8 @@ export interface HealthFacts {
   failedAsyncRecords: number;
   /** Issue #32: the CTM connection's last failure (CTM's words), null while it works. */
   callTrackingFailure?: string | null;
+  /** Issue #33: the vendor ended the CRM connection's grant; the owner must connect again. */
+  crmReconnect?: boolean;
 }
 
 /** What needs a system user's attention in a workspace, in words; empty when healthy. */
@@ -268,6 +270,9 @@ export function workspaceProblems(facts: HealthFacts): string[] {
   }
   if (facts.callTrackingFailure != null) {
     problems.push(`CallTrackingMetrics cannot be reached: ${facts.callTrackingFailure}`);
+  }
+  if (facts.crmReconnect === true) {
+    problems.push('Zoho CRM ended the connection: the owner must connect it again.');
   }
   if (facts.failedAsyncRecords > 0) {
     problems.push(

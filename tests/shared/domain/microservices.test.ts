@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkStatusLabel,
+  crmConnectionsVerdict,
   ctmVerdict,
   databaseVerdict,
   formatAge,
@@ -176,6 +177,23 @@ describe('e-mail over SMTP (issue #33)', () => {
       status: 'degraded',
       detail:
         'Sending through smtp://mailer@smtp.example.test:587: 12 sent in the last 24 h, none waiting; 2 e-mails not delivered this week (latest: 550 Mailbox unavailable).',
+    });
+  });
+});
+
+describe('CRM connections (issue #33)', () => {
+  it('is ok with none connected, or every grant working', () => {
+    expect(crmConnectionsVerdict(0, [])).toEqual({
+      status: 'ok',
+      detail: 'No workspace is connected to a CRM; the simulated CRM serves them all.',
+    });
+    expect(crmConnectionsVerdict(2, []).status).toBe('ok');
+  });
+
+  it('needs a look while a workspace must connect again, naming it', () => {
+    expect(crmConnectionsVerdict(2, [{ workspace: 'Harbor Legal', error: null }])).toEqual({
+      status: 'degraded',
+      detail: '2 workspaces connected to Zoho CRM; to connect again: Harbor Legal.',
     });
   });
 });

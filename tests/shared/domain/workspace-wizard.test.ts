@@ -169,5 +169,9 @@ describe('workspace health', () => {
       'CallTrackingMetrics cannot be reached: Service Unavailable',
     ]);
     expect(workspaceProblems({ ...healthy, callTrackingFailure: null })).toEqual([]);
+    // Issue #33: Zoho ended the CRM connection's grant.
+    expect(workspaceProblems({ ...healthy, crmReconnect: true })).toEqual([
+      'Zoho CRM ended the connection: the owner must connect it again.',
+    ]);
   });
 });

@@ -1,0 +1,248 @@
+import type { Selectable } from 'kysely';
+import type { CrmConnection } from '@/shared/contracts/crm-connection';
+import type { Db } from '../db/database';
+import type { CrmConnectionTable } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { SecretBox } from '../secrets/secret-box';
+import { OAuthStateError, type OAuthStates } from './oauth-state';
+import {
+  type ZohoOAuth,
+  ZohoOAuthError,
+  type ZohoTokens,
+  ZohoUnavailable,
+} from './zoho/zoho-oauth';
+
+// A workspace's OAuth connection to Zoho CRM (issue #33): the authorization request (a
+// signed state), the callback (the code exchanged at the organisation's data centre, the
+// tokens sealed), an access token for the CRM calls (refreshed a few minutes before it
+// expires; a grant Zoho ended makes the connection "reconnect" and writes wait), and
+// disconnecting (the refresh token revoked at Zoho, then forgotten).
+
+type Row = Selectable<CrmConnectionTable>;
+
+/** An access token is refreshed when it has less than this left. */
+export const REFRESH_BEFORE_MS = 5 * 60 * 1000;
+
+/** The grant is gone: the owner must approve the connection again; writes wait. */
+export class CrmReconnectNeeded extends Error {
+  override name = 'CrmReconnectNeeded';
+}
+
+export interface CrmConnectionsOptions {
+  db: Db;
+  secrets: () => SecretBox;
+  states: OAuthStates;
+  /** null when the server has no Zoho client (ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET). */
+  zoho: ZohoOAuth | null;
+  now: () => Date;
+}
+
+/** What Zoho's callback brings (authorization.html, Multi DC). */
+export interface ZohoCallback {
+  code?: string;
+  state?: string;
+  error?: string;
+  location?: string;
+  accountsServer?: string;
+}
+
+/** The request the callback answers, checked; HttpError 400 with the reason otherwise. */
+function checkedCallback(options: CrmConnectionsOptions, zoho: ZohoOAuth, query: ZohoCallback) {
+  let request;
+  try {
+    request = options.states.verify(query.state ?? '');
+  } catch (error) {
+    if (error instanceof OAuthStateError) throw new HttpError(400, error.message);
+    throw error;
+  }
+  if (request.vendor !== 'zoho') throw new HttpError(400, 'The state is not for Zoho.');
+  if (query.error) throw new HttpError(400, `Zoho did not grant access (${query.error}).`);
+  if (!query.code) throw new HttpError(400, 'Zoho sent no authorization code.');
+  const accountsServer = zoho.accountsServerOf(query.accountsServer);
+  if (!accountsServer) {
+    throw new HttpError(400, 'Zoho named an accounts server that is not one of its data centres.');
+  }
+  return { request, code: query.code, accountsServer };
+}
+
+async function completeZohoCallback(
+  options: CrmConnectionsOptions,
+  zoho: ZohoOAuth,
+  query: ZohoCallback,
+): Promise<string> {
+  const { db, now } = options;
+  const { request, code, accountsServer } = checkedCallback(options, zoho, query);
+  let tokens: ZohoTokens;
+  try {
+    tokens = await zoho.exchange(accountsServer, code);
+  } catch (error) {
+    if (error instanceof ZohoOAuthError) {
+      throw new HttpError(400, `Zoho refused the authorization (${error.code}): start again.`);
+    }
+    if (error instanceof ZohoUnavailable) throw new HttpError(502, error.message);
+    throw error;
+  }
+  const box = options.secrets();
+  const at = now().toISOString();
+  const previous = await findConnection(db, request.workspaceId);
+  const row = {
+    workspace_id: request.workspaceId,
+    vendor: 'zoho',
+    accounts_server: accountsServer,
+    api_domain: tokens.apiDomain,
+    location: query.location?.slice(0, 8) ?? null,
+    access_sealed: box.seal(tokens.accessToken),
+    access_expires_at: tokens.expiresAt.toISOString(),
+    refresh_sealed: box.seal(tokens.refreshToken ?? ''),
+    status: 'ok',
+    last_error: null,
+    connected_by: request.userId,
+    connected_at: at,
+    checked_at: at,
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('crm_connections').where('workspace_id', '=', row.workspace_id).execute();
+    await trx.insertInto('crm_connections').values(row).execute();
+  });
+  // A replaced grant is ended at Zoho too (Zoho keeps at most 20 per user).
+  if (previous) {
+    await zoho
+      .revoke(previous.accounts_server, box.open(previous.refresh_sealed))
+      .catch(() => undefined);
+  }
+  return request.workspaceId;
+}
+
+const findConnection = (db: Db, workspaceId: string): Promise<Row | null> =>
+  db
+    .selectFrom('crm_connections')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst()
+    .then((row) => row ?? null);
+
+export function createCrmConnections(options: CrmConnectionsOptions) {
+  const { db, now } = options;
+
+  const find = (workspaceId: string) => findConnection(db, workspaceId);
+
+  function zohoOrRefuse(): ZohoOAuth {
+    if (!options.zoho) {
+      throw new HttpError(
+        409,
+        'This server has no Zoho client: set ZOHO_CLIENT_ID and ZOHO_CLIENT_SECRET (docs/connect-zoho-crm.md).',
+      );
+    }
+    return options.zoho;
+  }
+
+  async function saveTokens(row: Row, tokens: ZohoTokens) {
+    const box = options.secrets();
+    await db
+      .updateTable('crm_connections')
+      .set({
+        access_sealed: box.seal(tokens.accessToken),
+        access_expires_at: tokens.expiresAt.toISOString(),
+        ...(tokens.refreshToken ? { refresh_sealed: box.seal(tokens.refreshToken) } : {}),
+        ...(tokens.apiDomain ? { api_domain: tokens.apiDomain } : {}),
+        status: 'ok',
+        last_error: null,
+        checked_at: now().toISOString(),
+      })
+      .where('workspace_id', '=', row.workspace_id)
+      .execute();
+  }
+
+  return {
+    async view(workspaceId: string): Promise<CrmConnection> {
+      const row = await find(workspaceId);
+      return {
+        workspaceId,
+        vendor: row ? 'zoho' : 'simulator',
+        zohoAvailable: options.zoho !== null,
+        zoho: row
+          ? {
+              location: row.location,
+              apiDomain: row.api_domain,
+              connectedAt: row.connected_at,
+              status: row.status === 'reconnect' ? 'reconnect' : 'ok',
+              checkedAt: row.checked_at,
+              lastError: row.last_error,
+            }
+          : null,
+      };
+    },
+
+    /** Where the owner approves the connection at Zoho. */
+    authorizeUrl(workspaceId: string, userId: string): string {
+      const zoho = zohoOrRefuse();
+      return zoho.authorizeUrl(options.states.issue({ workspaceId, vendor: 'zoho', userId }));
+    },
+
+    /**
+     * Zoho's callback: the state checked, the code exchanged at the organisation's data
+     * centre, the tokens sealed. Answers the workspace it connected; throws HttpError 400
+     * with the reason for a refused or forged callback (the page says it).
+     */
+    completeZoho: (query: ZohoCallback) => completeZohoCallback(options, zohoOrRefuse(), query),
+
+    /**
+     * An access token for the workspace's Zoho CRM calls, refreshed when it is about to
+     * expire. A grant Zoho ended marks the connection "reconnect" and throws
+     * CrmReconnectNeeded (the caller keeps its write for later); Zoho unreachable throws
+     * ZohoUnavailable (retry later).
+     */
+    async accessToken(workspaceId: string): Promise<{ token: string; apiDomain: string | null }> {
+      const row = await find(workspaceId);
+      if (!row) throw new HttpError(409, 'This workspace is not connected to Zoho CRM.');
+      if (row.status === 'reconnect') {
+        throw new CrmReconnectNeeded('Zoho ended the connection: the owner must connect again.');
+      }
+      const box = options.secrets();
+      if (Date.parse(row.access_expires_at) - now().getTime() > REFRESH_BEFORE_MS) {
+        return { token: box.open(row.access_sealed), apiDomain: row.api_domain };
+      }
+      const zoho = zohoOrRefuse();
+      try {
+        const tokens = await zoho.refresh(row.accounts_server, box.open(row.refresh_sealed));
+        await saveTokens(row, tokens);
+        return { token: tokens.accessToken, apiDomain: tokens.apiDomain ?? row.api_domain };
+      } catch (error) {
+        if (error instanceof ZohoOAuthError && error.grantGone) {
+          await db
+            .updateTable('crm_connections')
+            .set({
+              status: 'reconnect',
+              last_error: `Zoho ended the connection (${error.code}).`,
+              checked_at: now().toISOString(),
+            })
+            .where('workspace_id', '=', workspaceId)
+            .execute();
+          throw new CrmReconnectNeeded('Zoho ended the connection: the owner must connect again.');
+        }
+        if (error instanceof ZohoOAuthError || error instanceof ZohoUnavailable) {
+          await db
+            .updateTable('crm_connections')
+            .set({ last_error: error.message, checked_at: now().toISOString() })
+            .where('workspace_id', '=', workspaceId)
+            .execute();
+        }
+        throw error;
+      }
+    },
+
+    /** Revokes the refresh token at Zoho (best effort: forgotten here whatever Zoho says). */
+    async disconnect(workspaceId: string): Promise<void> {
+      const row = await find(workspaceId);
+      if (!row) return;
+      if (options.zoho) {
+        await options.zoho
+          .revoke(row.accounts_server, options.secrets().open(row.refresh_sealed))
+          .catch(() => undefined);
+      }
+      await db.deleteFrom('crm_connections').where('workspace_id', '=', workspaceId).execute();
+    },
+  };
+}
+
+export type CrmConnections = ReturnType<typeof createCrmConnections>;

@@ -1,0 +1,34 @@
+import { crmConnectionsVerdict } from '@/shared/domain/microservices';
+import type { Db } from '../db/database';
+import type { PartCheck } from './run-check';
+
+/**
+ * The workspaces' OAuth connections to their real CRM (issue #33): how many, and those
+ * whose grant the vendor ended (the owner must connect again). Read from what the last
+ * token refresh left: the page never spends a firm's vendor quota.
+ */
+export function crmConnectionsCheck(db: Db): PartCheck {
+  return {
+    id: 'crm-connections',
+    name: 'CRM connections',
+    async probe() {
+      const rows = await db
+        .selectFrom('crm_connections')
+        .leftJoin('workspaces', 'workspaces.id', 'crm_connections.workspace_id')
+        .select([
+          'crm_connections.workspace_id as workspaceId',
+          'workspaces.name as name',
+          'crm_connections.status as status',
+          'crm_connections.last_error as error',
+        ])
+        .orderBy('crm_connections.workspace_id')
+        .execute();
+      return crmConnectionsVerdict(
+        rows.length,
+        rows
+          .filter((r) => r.status === 'reconnect')
+          .map((r) => ({ workspace: r.name ?? r.workspaceId, error: r.error })),
+      );
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  crmAuthorizeResponseSchema,
+  crmConnectionResponseSchema,
+} from '@/shared/contracts/crm-connection';
+import type { Role } from '@/shared/contracts/roles';
+import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
+import { assertRole } from '../auth/access';
+import type { ServerContext } from '../context';
+import type { CrmConnections } from '../crm/crm-connections';
+import { HttpError } from '../http/errors';
+import { respondWith } from '../http/validate';
+import { createWorkspaceScope } from './workspace-scope';
+
+// A workspace's OAuth connection to Zoho CRM (issue #33; shared/contracts/crm-connection.ts,
+// docs/connect-zoho-crm.md). Owners and the system user connect and disconnect; admins see
+// the connection. Zoho's callback needs no sign-in: the signed state says who asked.
+
+const CONNECTORS: readonly Role[] = ['owner', 'system'];
+
+/** Zoho's callback query (authorization.html; Multi DC adds location and accounts-server). */
+const callbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+  location: z.string().max(8).optional(),
+  'accounts-server': z.string().max(200).optional(),
+});
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page the person lands on after Zoho: what happened, and the way back to the app. */
+function callbackPage(title: string, message: string): string {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)} · Intake Cockpit</title>`,
+    '<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f5f7fa;color:#101828}',
+    'main{background:#fff;border:1px solid #e4e7ec;border-radius:12px;padding:32px;max-width:480px}',
+    'h1{font-size:20px;margin:0 0 8px}a{color:#0b6aa2}</style></head><body><main>',
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`,
+    '<p><a href="/app">Back to Intake Cockpit</a></p></main></body></html>',
+  ].join('');
+}
+
+export function registerCrmConnectionRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  connections: CrmConnections,
+): void {
+  const workspaceScope = createWorkspaceScope(ctx);
+
+  async function scope(request: FastifyRequest, roles: readonly Role[]) {
+    const found = await workspaceScope(request);
+    assertRole(found.principal, roles);
+    return found;
+  }
+
+  api.get('/workspaces/:id/crm/connection', async (request) => {
+    const { workspaceId } = await scope(request, MANAGERS_AND_SYSTEM);
+    return respondWith(crmConnectionResponseSchema, { data: await connections.view(workspaceId) });
+  });
+
+  api.post('/workspaces/:id/crm/connection/authorize', async (request) => {
+    const { workspaceId, principal } = await scope(request, CONNECTORS);
+    return respondWith(crmAuthorizeResponseSchema, {
+      data: { url: connections.authorizeUrl(workspaceId, principal.sub) },
+    });
+  });
+
+  api.delete('/workspaces/:id/crm/connection', async (request) => {
+    const { workspaceId } = await scope(request, CONNECTORS);
+    await connections.disconnect(workspaceId);
+    return respondWith(crmConnectionResponseSchema, { data: await connections.view(workspaceId) });
+  });
+
+  api.get('/oauth/zoho/callback', async (request, reply) => {
+    const parsed = callbackQuery.safeParse(request.query);
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!parsed.success) {
+      return reply
+        .code(400)
+        .send(callbackPage('Not connected', 'Zoho’s answer could not be read.'));
+    }
+    const query = parsed.data;
+    try {
+      await connections.completeZoho({
+        code: query.code,
+        state: query.state,
+        error: query.error,
+        location: query.location,
+        accountsServer: query['accounts-server'],
+      });
+    } catch (error) {
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).send(callbackPage('Not connected', error.message));
+      }
+      throw error;
+    }
+    return reply.send(
+      callbackPage(
+        'Zoho CRM connected',
+        'Zoho CRM is connected to the workspace. You can close this tab.',
+      ),
+    );
+  });
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { idSchema, itemResponseSchema } from './common';
+
+// A workspace's OAuth connection to its real CRM (issue #33 "Zoho CRM"; not in the spec).
+// The owner (or the system user) asks for an authorization URL, approves the connection
+// at the vendor, and the vendor sends them back to the server's callback, which keeps the
+// tokens sealed and never answers them. No connection: the intake's records go to the
+// simulated CRM as before.
+
+export const crmConnectionVendorSchema = z.enum(['simulator', 'zoho']);
+export type CrmConnectionVendor = z.infer<typeof crmConnectionVendorSchema>;
+
+/** ok: the tokens work; reconnect: the vendor ended the grant, only approving again helps. */
+export const crmConnectionStatusSchema = z.enum(['ok', 'reconnect']);
+
+export const crmConnectionSchema = z.object({
+  workspaceId: idSchema,
+  vendor: crmConnectionVendorSchema,
+  /** Whether this server can connect Zoho at all (ZOHO_CLIENT_ID and ZOHO_CLIENT_SECRET set). */
+  zohoAvailable: z.boolean(),
+  /** null with the simulator. */
+  zoho: z
+    .object({
+      /** The organisation's data centre (us, eu, in, au, jp, ca, cn). */
+      location: z.string().nullable(),
+      apiDomain: z.string().nullable(),
+      connectedAt: z.string(),
+      status: crmConnectionStatusSchema,
+      checkedAt: z.string(),
+      lastError: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type CrmConnection = z.infer<typeof crmConnectionSchema>;
+export const crmConnectionResponseSchema = itemResponseSchema(crmConnectionSchema);
+
+/** POST …/crm/connection/authorize: where to send the person to approve the connection. */
+export const crmAuthorizeResponseSchema = itemResponseSchema(z.object({ url: z.string().url() }));
+
+export const crmConnectionPaths = {
+  connection: (workspaceId: string) => `workspaces/${workspaceId}/crm/connection`,
+  authorize: (workspaceId: string) => `workspaces/${workspaceId}/crm/connection/authorize`,
+  /** Zoho's redirect URI (main API, no sign-in: the signed state authenticates it). */
+  zohoCallback: 'oauth/zoho/callback',
+} as const;
