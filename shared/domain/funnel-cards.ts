@@ -175,18 +175,37 @@ export function funnelCardsAboveNote(
   data: Pick<PclcData, 'RATEBASES'>,
   options: FunnelCardOptions,
 ): string | null {
-  const type = options.type ?? 'rjPclc';
-  const shown = FUNNEL_RATE_NAMES.filter((name) => name !== 'FILEDRATE' || options.showFiled);
-  const above = shown.filter((name) => rateOf(data.RATEBASES[name]) > 100);
-  if (above.length === 0 || funnelRatesNest(type)) return null;
-  const names = above.map((name) => FUNNEL_RATE_POPULATIONS[name].name).join(', ');
+  const above = ratesAbove100(data, options);
+  if (above.length === 0) return null;
   return (
-    `${names} above 100%: the snapshot counts every step when it happened in the range, so ` +
+    `${funnelCardsAboveSummary(data, options)}: the snapshot counts every step when it happened in the range, so ` +
     `a later step can belong to people whose earlier step came before it (${above
       .map((name) => EARLIER[name])
       .join('; ')}). The Conversion perspective follows the leads that entered in the range ` +
     'and stays within 100%.'
   );
+}
+
+/** The rates shown above 100% where the perspective allows it (none: every rate nests). */
+function ratesAbove100(data: Pick<PclcData, 'RATEBASES'>, options: FunnelCardOptions) {
+  const type = options.type ?? 'rjPclc';
+  if (funnelRatesNest(type)) return [];
+  const shown = FUNNEL_RATE_NAMES.filter((name) => name !== 'FILEDRATE' || options.showFiled);
+  return shown.filter((name) => rateOf(data.RATEBASES[name]) > 100);
+}
+
+/**
+ * The note's first words ("Show rate above 100%"), what the CRM panel shows in a line with
+ * the whole note one press away (issue #30: the owner's panel fits within two screens);
+ * null when no note is due.
+ */
+export function funnelCardsAboveSummary(
+  data: Pick<PclcData, 'RATEBASES'>,
+  options: FunnelCardOptions,
+): string | null {
+  const above = ratesAbove100(data, options);
+  if (above.length === 0) return null;
+  return `${above.map((name) => FUNNEL_RATE_POPULATIONS[name].name).join(', ')} above 100%`;
 }
 
 /** The toggle filters under a card (spec: dashboards 2.5); blank (none pressed) = all. */

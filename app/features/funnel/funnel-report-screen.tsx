@@ -14,7 +14,11 @@ import { useHost } from '@/app/host/host';
 import type { PclcStat } from '@/shared/contracts/reports/pclc';
 import { isBankruptcyPracticeArea } from '@/shared/domain/collection-filters';
 import type { DateRange } from '@/shared/domain/date-range';
-import { funnelCards, funnelCardsAboveNote } from '@/shared/domain/funnel-cards';
+import {
+  funnelCards,
+  funnelCardsAboveNote,
+  funnelCardsAboveSummary,
+} from '@/shared/domain/funnel-cards';
 import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
 import { FunnelContacts } from './funnel-contacts';
 import { useFunnelReport } from './use-funnel-report';
@@ -73,13 +77,13 @@ export function FunnelReportScreen({
   );
   // In the CRM panel the compliance widget above shows the compliance card already, and
   // the cockpit's Lead Flow the leads by source: the funnel shows its own figures only.
-  const aboveNote = useMemo(
-    () =>
-      report.data
-        ? funnelCardsAboveNote(report.data, { showFiled: withFiled, type: filters.applied?.type })
-        : null,
-    [report.data, withFiled, filters.applied?.type],
-  );
+  const above = useMemo(() => {
+    if (!report.data) return null;
+    const options = { showFiled: withFiled, type: filters.applied?.type };
+    const note = funnelCardsAboveNote(report.data, options);
+    const summary = funnelCardsAboveSummary(report.data, options);
+    return note && summary ? { note, summary } : null;
+  }, [report.data, withFiled, filters.applied?.type]);
   const compact = useCompact();
   const callTracking = isCallTrackingEnabled(workspace);
   const withCompliance = callTracking && !compact;
@@ -131,8 +135,19 @@ export function FunnelReportScreen({
             <LoadingBlock label="Loading PCLC..." />
           </div>
         )}
-        {report.status === 'loaded' && aboveNote ? (
-          <p className="ic-funnel__note">{aboveNote}</p>
+        {report.status === 'loaded' && above ? (
+          compact ? (
+            // The CRM panel: one line, the whole note one press away (issue #30: the
+            // owner's panel fits within two screens whatever the figures).
+            <p className="ic-funnel__note">
+              {above.summary}{' '}
+              <InfoTip label="Why a rate passes 100%" align="start">
+                {above.note}
+              </InfoTip>
+            </p>
+          ) : (
+            <p className="ic-funnel__note">{above.note}</p>
+          )
         ) : null}
       </section>
 

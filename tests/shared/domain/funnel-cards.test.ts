@@ -3,6 +3,7 @@ import type { PclcData } from '@/shared/contracts/reports/pclc';
 import {
   funnelCards,
   funnelCardsAboveNote,
+  funnelCardsAboveSummary,
   shownCollection,
   toggleCollection,
 } from '@/shared/domain/funnel-cards';
@@ -124,5 +125,13 @@ describe('funnelCardsAboveNote (issue #30: a rate above 100% says why)', () => {
 
   it('says nothing in the conversion perspective, whose rates nest', () => {
     expect(funnelCardsAboveNote(bases(27, 26), { showFiled: true, type: 'intakePCLC' })).toBeNull();
+  });
+
+  it('has a one-line summary for the CRM panel, the note’s first words', () => {
+    const options = { showFiled: true, type: 'rjPclc' } as const;
+    expect(funnelCardsAboveSummary(bases(27, 26), options)).toBe('Filed rate above 100%');
+    expect(funnelCardsAboveNote(bases(27, 26), options)).toMatch(/^Filed rate above 100%: /);
+    expect(funnelCardsAboveSummary(bases(26, 26), options)).toBeNull();
+    expect(funnelCardsAboveSummary(bases(27, 26), { ...options, type: 'intakePCLC' })).toBeNull();
   });
 });

@@ -233,6 +233,34 @@ describe('FunnelReportScreen (spec: dashboards 2.5)', () => {
     expect(api.calls('ctm-call-compliance-by-agent')).toHaveLength(0);
   });
 
+  it('folds the “above 100%” note to one line in the compact layout, the whole note one press away (issue #30)', async () => {
+    const above = {
+      ...PCLC,
+      RATEBASES: { ...PCLC.RATEBASES, HIRERATE: { numerator: 36, denominator: 30 } },
+    };
+    const host = makeHost({
+      api: reportApi([['/reports/pclc', () => ({ data: above })]]),
+      storage: createMemoryStorage(),
+      session: { user: null, workspace: reportWorkspace(), agent: null },
+    });
+    renderWithHost(
+      <CompactContext.Provider value>
+        <FunnelReportScreen />
+      </CompactContext.Provider>,
+      { host },
+    );
+    await card(/^Qualified Leads/);
+    const why = await screen.findByRole('button', { name: 'Why a rate passes 100%' });
+    const note = why.closest('p')!;
+    // One line: the rate's name, and the reason behind the button, hidden until pressed.
+    expect(note.firstChild?.textContent).toBe('Hire rate above 100%');
+    const tip = within(note).getByRole('tooltip', { hidden: true });
+    expect(tip.hidden).toBe(true);
+    expect(tip.textContent).toMatch(/^Hire rate above 100%: the snapshot counts every step/);
+    fireEvent.click(why);
+    expect(tip.hidden).toBe(false);
+  });
+
   it('hides call compliance without call tracking', async () => {
     const { api } = renderFunnel(reportApi(), reportWorkspace({ callTracking: false }));
     await screen.findByRole('heading', { name: 'Total Leads' });
