@@ -607,9 +607,23 @@ describe('what the agent types on a CRM page (issue #29)', () => {
           shown,
         );
         await spying(page, true);
-        await (
-          await waitForDeepSelector(page, `${CALL_DIALOGS_SELECTOR} >>> input[value="custom"]`)
-        ).click();
+        // Chosen again until its field shows: under load the dialog can re-render between
+        // finding the radio and the click landing (seen once in CI).
+        await until(
+          'the custom number field',
+          async () => {
+            await (
+              await waitForDeepSelector(page, `${CALL_DIALOGS_SELECTOR} >>> input[value="custom"]`)
+            ).click();
+            await waitForDeepSelector(
+              page,
+              `${CALL_DIALOGS_SELECTOR} >>> input[type="tel"]`,
+              2_000,
+            );
+            return true;
+          },
+          shown,
+        );
         const custom = await waitForDeepSelector(
           page,
           `${CALL_DIALOGS_SELECTOR} >>> input[type="tel"]`,
