@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { escapeHtml } from '@/shared/call-flow/expression';
 import { z } from 'zod';
 import {
   crmAuthorizeResponseSchema,
@@ -27,8 +28,6 @@ const callbackQuery = z.object({
   location: z.string().max(8).optional(),
   'accounts-server': z.string().max(200).optional(),
 });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The page the person lands on after Zoho: what happened, and the way back to the app. */
 function callbackPage(title: string, message: string): string {
