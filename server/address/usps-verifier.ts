@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonBodyOf, sendToVendor } from '../connectors/vendor-http';
 import type {
   AddressCheckReply,
   AddressCheckRequest,
@@ -120,21 +121,14 @@ export function createUspsVerifier(options: UspsVerifierOptions): AddressVerifie
   const now = options.now ?? Date.now;
   let token: { value: string; until: number } | null = null;
 
+  /** One exchange with USPS; no answer is "unreachable" (the address stays as typed). */
   async function send(url: string, init: RequestInit): Promise<Response> {
     try {
-      return await doFetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return await sendToVendor(doFetch, 'USPS', url, init, TIMEOUT_MS);
     } catch (error) {
       throw new AddressVerifierUnavailable(
-        `USPS could not be reached (${error instanceof Error ? error.message : 'no answer'}).`,
+        error instanceof Error ? error.message : 'USPS could not be reached.',
       );
-    }
-  }
-
-  async function readJson(response: Response): Promise<unknown> {
-    try {
-      return (await response.json()) as unknown;
-    } catch {
-      return null;
     }
   }
 
@@ -150,7 +144,7 @@ export function createUspsVerifier(options: UspsVerifierOptions): AddressVerifie
         grant_type: 'client_credentials',
       }),
     });
-    const body = await readJson(response);
+    const body = await jsonBodyOf(response);
     if (response.status === 400 || response.status === 401 || response.status === 403) {
       const error = uspsErrorWords(body);
       return {
@@ -188,7 +182,7 @@ export function createUspsVerifier(options: UspsVerifierOptions): AddressVerifie
     const response = await send(`${base}/addresses/v3/address?${query.toString()}`, {
       headers: { accept: 'application/json', authorization: `Bearer ${bearer}` },
     });
-    const body = await readJson(response);
+    const body = await jsonBodyOf(response);
     if (response.status === 401 && !retried) {
       // The token ended early (revoked, a clock skew): one new token, one more try.
       token = null;

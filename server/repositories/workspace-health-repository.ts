@@ -1,4 +1,8 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
+
+/** The outside systems a workspace connects to whose failures make its health "attention". */
+export type ConnectorKind = 'callTracking' | 'crm';
 
 // The stored records System > Workspaces computes each workspace's health from (issue #16,
 // server/routes/system-workspaces.ts): a few grouped reads over every listed workspace.
@@ -17,73 +21,71 @@ export async function loadWorkspaceHealthRecords(
   lastRecords: { workspace_id: string; last: unknown }[];
   /** Open async record failures, per workspace that has any. */
   failures: { workspace_id: string; open: number }[];
-  /** CTM connections whose last request failed (issue #32), with CTM's words. */
-  callTrackingFailures: { workspace_id: string; last_error: string | null }[];
-  /** CRM connections whose grant the vendor ended (issue #33), with the reason. */
-  crmReconnects: { workspace_id: string; last_error: string | null }[];
+  /**
+   * Connections that need someone: a CTM connection whose last request failed (issue #32),
+   * a CRM connection whose grant the vendor ended (issue #33); with the vendor's words.
+   */
+  connectorProblems: {
+    workspace_id: string;
+    connector: ConnectorKind;
+    last_error: string | null;
+  }[];
 }> {
   const list = [...ids];
-  const [
-    authorizations,
-    invitations,
-    sessions,
-    lastRecords,
-    failures,
-    callTrackingFailures,
-    crmReconnects,
-  ] = await Promise.all([
-    db
-      .selectFrom('authorizations')
-      .select(['workspace_id', 'user_id', 'role', 'status'])
-      .where('workspace_id', 'in', list)
-      .execute(),
-    db
-      .selectFrom('user_invitations')
-      .select(['workspace_id', 'user_id', 'accepted_at'])
-      .where('workspace_id', 'in', list)
-      .execute(),
-    db
-      .selectFrom('refresh_families')
-      .innerJoin('authorizations', 'authorizations.user_id', 'refresh_families.user_id')
-      .select(['authorizations.workspace_id', 'refresh_families.id'])
-      .where('authorizations.workspace_id', 'in', list)
-      .where('authorizations.status', '=', 'active')
-      .where('refresh_families.revoked_at', 'is', null)
-      .where('refresh_families.started_at', '>', oldestLiveSession)
-      .execute(),
-    db
-      .selectFrom('contacts')
-      .select(['workspace_id', (eb) => eb.fn.max('created_at').as('last')])
-      .where('workspace_id', 'in', list)
-      .groupBy('workspace_id')
-      .execute(),
-    db
-      .selectFrom('async_record_failures')
-      .select(['workspace_id', (eb) => eb.fn.countAll<number>().as('open')])
-      .where('workspace_id', 'in', list)
-      .where('status', '=', 'open')
-      .groupBy('workspace_id')
-      .execute(),
-    db
-      .selectFrom('call_tracking_connections')
-      .select(['workspace_id', 'last_error'])
-      .where('workspace_id', 'in', list)
-      .where('status', '=', 'failing')
-      .execute(),
-    db
-      .selectFrom('crm_connections')
-      .select(['workspace_id', 'last_error'])
-      .where('workspace_id', 'in', list)
-      .where('status', '=', 'reconnect')
-      .execute(),
-  ]);
+  const [authorizations, invitations, sessions, lastRecords, failures, connectorProblems] =
+    await Promise.all([
+      db
+        .selectFrom('authorizations')
+        .select(['workspace_id', 'user_id', 'role', 'status'])
+        .where('workspace_id', 'in', list)
+        .execute(),
+      db
+        .selectFrom('user_invitations')
+        .select(['workspace_id', 'user_id', 'accepted_at'])
+        .where('workspace_id', 'in', list)
+        .execute(),
+      db
+        .selectFrom('refresh_families')
+        .innerJoin('authorizations', 'authorizations.user_id', 'refresh_families.user_id')
+        .select(['authorizations.workspace_id', 'refresh_families.id'])
+        .where('authorizations.workspace_id', 'in', list)
+        .where('authorizations.status', '=', 'active')
+        .where('refresh_families.revoked_at', 'is', null)
+        .where('refresh_families.started_at', '>', oldestLiveSession)
+        .execute(),
+      db
+        .selectFrom('contacts')
+        .select(['workspace_id', (eb) => eb.fn.max('created_at').as('last')])
+        .where('workspace_id', 'in', list)
+        .groupBy('workspace_id')
+        .execute(),
+      db
+        .selectFrom('async_record_failures')
+        .select(['workspace_id', (eb) => eb.fn.countAll<number>().as('open')])
+        .where('workspace_id', 'in', list)
+        .where('status', '=', 'open')
+        .groupBy('workspace_id')
+        .execute(),
+      db
+        .selectFrom('call_tracking_connections')
+        .select(['workspace_id', sql<ConnectorKind>`'callTracking'`.as('connector'), 'last_error'])
+        .where('workspace_id', 'in', list)
+        .where('status', '=', 'failing')
+        .unionAll(
+          db
+            .selectFrom('crm_connections')
+            .select(['workspace_id', sql<ConnectorKind>`'crm'`.as('connector'), 'last_error'])
+            .where('workspace_id', 'in', list)
+            .where('status', '=', 'reconnect'),
+        )
+        .execute(),
+    ]);
   return {
     authorizations,
     invitations,
     sessions,
     lastRecords,
     failures,
-    callTrackingFailures,
-    crmReconnects,
+    connectorProblems,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   callTrackingConnectionResponseSchema,
@@ -10,7 +10,6 @@ import { idSchema } from '@/shared/contracts/common';
 import { ctmUserSchema } from '@/shared/contracts/lookups';
 import type { Role } from '@/shared/contracts/roles';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
-import { assertRole } from '../auth/access';
 import type { CtmConnections } from '../call-tracking/ctm/ctm-connections';
 import {
   CTM_WEBHOOK_BODY_LIMIT,
@@ -40,21 +39,15 @@ export function registerCallTrackingConnectionRoutes(
 ): void {
   const workspaceScope = createWorkspaceScope(ctx);
 
-  async function scope(request: FastifyRequest, roles: readonly Role[]) {
-    const found = await workspaceScope(request);
-    assertRole(found.principal, roles);
-    return found;
-  }
-
   api.get('/workspaces/:id/call-tracking/connection', async (request) => {
-    const { workspaceId } = await scope(request, MANAGERS_AND_SYSTEM);
+    const { workspaceId } = await workspaceScope(request, MANAGERS_AND_SYSTEM);
     return respondWith(callTrackingConnectionResponseSchema, {
       data: await connections.view(workspaceId),
     });
   });
 
   api.put('/workspaces/:id/call-tracking/connection', async (request) => {
-    const { workspaceId, principal } = await scope(request, CONNECTORS);
+    const { workspaceId, principal } = await workspaceScope(request, CONNECTORS);
     const body = parseInput(connectCtmSchema, request.body, 'body');
     await connections.connect(workspaceId, body, principal.sub);
     return respondWith(callTrackingConnectionResponseSchema, {
@@ -63,7 +56,7 @@ export function registerCallTrackingConnectionRoutes(
   });
 
   api.delete('/workspaces/:id/call-tracking/connection', async (request) => {
-    const { workspaceId } = await scope(request, CONNECTORS);
+    const { workspaceId } = await workspaceScope(request, CONNECTORS);
     await connections.disconnect(workspaceId);
     return respondWith(callTrackingConnectionResponseSchema, {
       data: await connections.view(workspaceId),
@@ -81,7 +74,7 @@ export function registerCallTrackingConnectionRoutes(
   });
 
   api.post('/workspaces/:id/call-tracking/sync', async (request) => {
-    const { workspaceId } = await scope(request, MANAGERS_AND_SYSTEM);
+    const { workspaceId } = await workspaceScope(request, MANAGERS_AND_SYSTEM);
     await connections.sync(workspaceId);
     return respondWith(callTrackingConnectionResponseSchema, {
       data: await connections.view(workspaceId),

@@ -26,7 +26,7 @@ import {
   VIDEO_SIZE_MESSAGE,
 } from '@/shared/domain/coaching';
 import { MANAGERS_AND_SYSTEM, MANAGERS_OPERATORS_AND_SYSTEM } from '@/shared/domain/role-groups';
-import { assertRole, type Principal } from '../auth/access';
+import type { Principal } from '../auth/access';
 import {
   agentOfUser,
   deleteScore,
@@ -103,18 +103,11 @@ function createCoachingDeps(ctx: ServerContext, options: CoachingRouteOptions) {
   const links = createMediaLinks(options.secret, ctx.now);
 
   /** spec: dashboards 6 — Training, Scores, Reports: owner, admin, operator (and system). */
-  async function readerScope(request: FastifyRequest) {
-    const scope = await workspaceScope(request);
-    assertRole(scope.principal, MANAGERS_OPERATORS_AND_SYSTEM);
-    return scope;
-  }
+  const readerScope = (request: FastifyRequest) =>
+    workspaceScope(request, MANAGERS_OPERATORS_AND_SYSTEM);
 
   /** Uploads, deletes and score entry: owners and admins of the workspace, and system. */
-  async function managerScope(request: FastifyRequest) {
-    const scope = await workspaceScope(request);
-    assertRole(scope.principal, MANAGERS_AND_SYSTEM);
-    return scope;
-  }
+  const managerScope = (request: FastifyRequest) => workspaceScope(request, MANAGERS_AND_SYSTEM);
 
   async function requireTopic(categoryId: string) {
     if (!(await isTrainingTopic(db, categoryId))) throw unknownCategory();

@@ -36,7 +36,10 @@ import {
   updateWorkspace,
   workspaceNamedLike,
 } from '../repositories/workspace-repository';
-import { loadWorkspaceHealthRecords } from '../repositories/workspace-health-repository';
+import {
+  loadWorkspaceHealthRecords,
+  type ConnectorKind,
+} from '../repositories/workspace-health-repository';
 import {
   deleteWizardDraft,
   findWizardDraft,
@@ -178,15 +181,10 @@ async function withHealth(
   if (workspaces.length === 0) return [];
   const ids = workspaces.map((w) => w.id);
   const oldestLiveSession = new Date(now.getTime() - REFRESH_FAMILY_LIFETIME_MS).toISOString();
-  const {
-    authorizations,
-    invitations,
-    sessions,
-    lastRecords,
-    failures,
-    callTrackingFailures,
-    crmReconnects,
-  } = await loadWorkspaceHealthRecords(db, ids, oldestLiveSession);
+  const { authorizations, invitations, sessions, lastRecords, failures, connectorProblems } =
+    await loadWorkspaceHealthRecords(db, ids, oldestLiveSession);
+  const problemOf = (workspaceId: string, connector: ConnectorKind) =>
+    connectorProblems.find((p) => p.workspace_id === workspaceId && p.connector === connector);
 
   // A user is pending while they have invitations and none was accepted.
   const accepted = new Set<string>();
@@ -223,9 +221,8 @@ async function withHealth(
       callTrackingOn: settings.ctm,
       callTrackingAccount: vendors.callTrackingMetrics.account,
       failedAsyncRecords,
-      callTrackingFailure:
-        callTrackingFailures.find((f) => f.workspace_id === workspace.id)?.last_error ?? null,
-      crmReconnect: crmReconnects.some((f) => f.workspace_id === workspace.id),
+      callTrackingFailure: problemOf(workspace.id, 'callTracking')?.last_error ?? null,
+      crmReconnect: problemOf(workspace.id, 'crm') !== undefined,
     });
     return {
       workspace,

@@ -131,11 +131,7 @@ function createAdministrationDeps(ctx: ServerContext, options: UsersAdministrati
   const workspaceScope = createWorkspaceScope(ctx);
 
   /** Workspace checks, then the role: operators and consultants get 403 on everything. */
-  async function adminScope(request: FastifyRequest) {
-    const scope = await workspaceScope(request);
-    assertRole(scope.principal, USER_ADMIN_ROLES);
-    return scope;
-  }
+  const adminScope = (request: FastifyRequest) => workspaceScope(request, USER_ADMIN_ROLES);
 
   /** The user, if they belong to the workspace: another workspace's user is 404 here. */
   async function targetUser(request: FastifyRequest, workspaceId: string) {

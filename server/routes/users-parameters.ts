@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@/shared/contracts/common';
 import {
@@ -8,7 +8,6 @@ import {
   usersParametersResponseSchema,
 } from '@/shared/contracts/users-parameters';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
-import { assertRole } from '../auth/access';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
@@ -71,15 +70,8 @@ export function registerUsersParametersRoutes(api: FastifyInstance, ctx: ServerC
   const { db } = ctx;
   const workspaceScope = createWorkspaceScope(ctx);
 
-  /** Settings are the managers' (spec: dashboards 6): operators and consultants get 403. */
-  async function managerScope(request: FastifyRequest) {
-    const scope = await workspaceScope(request);
-    assertRole(scope.principal, MANAGERS_AND_SYSTEM);
-    return scope;
-  }
-
   api.get('/workspaces/:id/users-parameters', async (request) => {
-    const { workspaceId } = await managerScope(request);
+    const { workspaceId } = await workspaceScope(request, MANAGERS_AND_SYSTEM);
     return respondWith(usersParametersResponseSchema, {
       data: await listUsersParameters(db, workspaceId),
     });
@@ -101,7 +93,7 @@ export function registerUsersParametersRoutes(api: FastifyInstance, ctx: ServerC
   });
 
   api.put('/workspaces/:id/users-parameters/:agentId', async (request) => {
-    const { principal, workspaceId } = await managerScope(request);
+    const { principal, workspaceId } = await workspaceScope(request, MANAGERS_AND_SYSTEM);
     const { agentId } = parseInput(agentParams, request.params, 'params');
     const agent = await findAgent(db, workspaceId, agentId);
     // Another workspace's agent is 404 through this workspace's path.

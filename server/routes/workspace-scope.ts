@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@/shared/contracts/common';
-import { assertWorkspaceAccess, type Principal } from '../auth/access';
+import { assertRole, assertWorkspaceAccess, type Principal } from '../auth/access';
+import type { Role } from '@/shared/contracts/roles';
 import type { ServerContext } from '../context';
 import { notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
@@ -14,14 +15,17 @@ export const workspaceParamsSchema = z.object({ id: idSchema });
  * The checks every `workspaces/{id}/...` route makes, in this order: a valid token (401),
  * a well-formed id (400), a workspace the token belongs to (403; system reads any), an
  * existing workspace (404). A non-system user asking for a workspace that does not
- * exist gets 403 like any other foreign id, so ids cannot be probed.
+ * exist gets 403 like any other foreign id, so ids cannot be probed. Given `roles`, a user
+ * of another role gets 403 last (after the 404), as every route of the spec answers.
  */
 export function createWorkspaceScope(ctx: ServerContext) {
   return async function workspaceScope(
     request: FastifyRequest,
+    roles?: readonly Role[],
   ): Promise<{ principal: Principal; workspaceId: string }> {
     const { principal, id } = await checkedWorkspaceId(ctx, request);
     if (!(await workspaceExists(ctx.db, id))) throw notFound('Workspace not found.');
+    if (roles) assertRole(principal, roles);
     return { principal, workspaceId: id };
   };
 }
@@ -34,10 +38,12 @@ export function createWorkspaceScope(ctx: ServerContext) {
 export function createLoadedWorkspaceScope(ctx: ServerContext) {
   return async function loadedWorkspaceScope(
     request: FastifyRequest,
+    roles?: readonly Role[],
   ): Promise<{ principal: Principal; workspaceId: string; workspace: Workspace }> {
     const { principal, id } = await checkedWorkspaceId(ctx, request);
     const workspace = await findWorkspace(ctx.db, id);
     if (!workspace) throw notFound('Workspace not found.');
+    if (roles) assertRole(principal, roles);
     return { principal, workspaceId: id, workspace };
   };
 }

@@ -11,7 +11,6 @@ import {
 } from '@/shared/contracts/workspace-settings';
 import { apportionProblem, toCents } from '@/shared/domain/campaign-apportion';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
-import { assertRole } from '../auth/access';
 import { listTrackingNumbers } from '../call-tracking/call-store';
 import { callTrackingWorkspace } from '../call-tracking/place-calls';
 import type { ServerContext } from '../context';
@@ -41,15 +40,9 @@ export function registerWorkspaceSettingsRoutes(api: FastifyInstance, ctx: Serve
   const { db } = ctx;
   const workspaceScope = createWorkspaceScope(ctx);
 
-  async function managerScope(request: FastifyRequest) {
-    const scope = await workspaceScope(request);
-    assertRole(scope.principal, MANAGERS_AND_SYSTEM);
-    return scope;
-  }
-
   /** Tracking numbers need call tracking (spec: dashboards 6, the menu's rule): 403 without. */
   async function trackingScope(request: FastifyRequest) {
-    const scope = await managerScope(request);
+    const scope = await workspaceScope(request, MANAGERS_AND_SYSTEM);
     await callTrackingWorkspace(db, scope.principal, scope.workspaceId);
     return scope;
   }
@@ -82,7 +75,7 @@ export function registerWorkspaceSettingsRoutes(api: FastifyInstance, ctx: Serve
   // ------------------------------------------------------------ campaign apportion
 
   api.get('/workspaces/:id/campaign-apportion', async (request) => {
-    const { workspaceId } = await managerScope(request);
+    const { workspaceId } = await workspaceScope(request, MANAGERS_AND_SYSTEM);
     const items = await readApportions(db, workspaceId);
     return respondWith(campaignApportionListResponseSchema, {
       data: items,
@@ -91,7 +84,7 @@ export function registerWorkspaceSettingsRoutes(api: FastifyInstance, ctx: Serve
   });
 
   api.get('/workspaces/:id/campaigns/:campaignId/apportion', async (request) => {
-    const { workspaceId } = await managerScope(request);
+    const { workspaceId } = await workspaceScope(request, MANAGERS_AND_SYSTEM);
     const { campaignId } = parseInput(campaignParams, request.params, 'params');
     const [item] = await readApportions(db, workspaceId, campaignId);
     if (!item) throw notFound('Campaign not found.');
@@ -99,7 +92,7 @@ export function registerWorkspaceSettingsRoutes(api: FastifyInstance, ctx: Serve
   });
 
   api.put('/workspaces/:id/campaigns/:campaignId/apportion', async (request) => {
-    const { principal, workspaceId } = await managerScope(request);
+    const { principal, workspaceId } = await workspaceScope(request, MANAGERS_AND_SYSTEM);
     const { campaignId } = parseInput(campaignParams, request.params, 'params');
     const update = parseInput(campaignApportionUpdateSchema, request.body, 'body');
     if (!(await isWorkspaceCampaign(db, workspaceId, campaignId))) {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADDRESS_CHECK_USER_ID, checkAddress } from '@/shared/api/address-check';
-import { createApiClient } from '@/shared/api/client';
 import { addressVerifyResponseSchema } from '@/shared/contracts/address-check';
 import type { AddressValue } from '@/shared/contracts/call-flow';
 import { apiErrorSchema } from '@/shared/contracts/common';
@@ -10,7 +9,6 @@ import {
   buildAddressRequestXml,
   parseAddressReplyXml,
 } from '@/shared/domain/address-check';
-import type { Transport } from '@/shared/transport/transport';
 import { type FakeUsps, startFakeUsps } from '../fakes/usps/fake-usps-server';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
@@ -98,20 +96,8 @@ describe('the address check against USPS (issue #33)', () => {
   });
 
   it('carries USPS’s remark as the reply’s ReturnText, and works through checkAddress', async () => {
-    const transport: Transport = {
-      async request(req) {
-        const answer = await t.api(`/api/${req.path}`, {
-          method: req.method,
-          token: agent,
-          body: req.body,
-        });
-        if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
-        return answer.body;
-      },
-      subscribe: () => () => {},
-    };
     const found = await checkAddress(
-      createApiClient(transport, () => {}),
+      t.client(agent),
       address({ street1: '3120 M Street NW', zip: '20007' }),
     );
     expect(found).toMatchObject({

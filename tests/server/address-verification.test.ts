@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_CHECK_USER_ID, checkAddress } from '@/shared/api/address-check';
-import { createApiClient } from '@/shared/api/client';
 import { addressVerifyResponseSchema } from '@/shared/contracts/address-check';
 import type { AddressValue } from '@/shared/contracts/call-flow';
 import {
@@ -9,7 +8,6 @@ import {
   parseAddressReplyXml,
 } from '@/shared/domain/address-check';
 import { en } from '@/shared/i18n/en';
-import type { Transport } from '@/shared/transport/transport';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
 const PATH = '/api/addresses/verify';
@@ -168,21 +166,8 @@ describe('the stand-in postal verifier (dashboards 7 Address check)', () => {
   });
 
   it('is what the client function checkAddress talks to, end to end through a Transport', async () => {
-    // A plain fetch transport: the app's DirectTransport adds refresh and timeouts on top.
-    const transport: Transport = {
-      async request(req) {
-        const answer = await t.api(`/api/${req.path}`, {
-          method: req.method,
-          token: agent,
-          body: req.body,
-        });
-        if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
-        return answer.body;
-      },
-      subscribe: () => () => {},
-    };
-    const api = createApiClient(transport, () => {});
     const typed = address({ street1: '1600 Pennsylvania Avenue NW', street2: 'West Wing' });
+    const api = t.client(agent);
     const found = await checkAddress(api, { ...typed, city: 'Washington', state: 'DC' });
     expect(found).toEqual({
       kind: 'verified',

@@ -12,7 +12,7 @@ import {
   takeLiveCall,
   trackedCallOf,
 } from '../live-call-rows';
-import { CtmError } from './ctm-client';
+import { VendorError } from '../../connectors/vendor-http';
 
 // What an agent does with a connected CTM account's calls (issue #32): place one
 // (click-to-call through CTM), take one (PUT connected) and hang one up. CTM moves the
@@ -24,7 +24,7 @@ export interface CtmCallActionsDeps {
   endings: CallEndings;
   now(): Date;
   pushLiveCount(workspaceId: string): Promise<void>;
-  /** CTM's answer to placing a call for the workspace (its CTM call id); throws CtmError. */
+  /** CTM's answer to placing a call for the workspace (its CTM call id); throws VendorError. */
   placeWithCtm(workspaceId: string, call: CtmPlaceCall): Promise<{ id: number }>;
 }
 
@@ -39,7 +39,7 @@ export interface CtmPlaceCall {
  * CTM's refusal of a click-to-call as the alert the agent reads ("The call to … did not
  * start: …"), never a 500: CTM's own words where it gave some.
  */
-export function placeCallRefusal(error: CtmError): HttpError {
+export function placeCallRefusal(error: VendorError): HttpError {
   switch (error.kind) {
     case 'bad-request':
     case 'not-found':
@@ -85,7 +85,7 @@ export function createCtmCallActions(deps: CtmCallActionsDeps) {
           agentUserId: call.agentCtmUserId,
         });
       } catch (error) {
-        if (error instanceof CtmError) throw placeCallRefusal(error);
+        if (error instanceof VendorError) throw placeCallRefusal(error);
         throw error;
       }
       // The columns left out are null: not connected, not ended, not taken, not reported.

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import {
-  type CtmRetryPolicy,
-  ctmRequest,
-  type CtmHttpOptions,
   DEFAULT_RETRY_POLICY,
-} from './ctm-http';
+  type RetryPolicy,
+  type VendorHttpOptions,
+  vendorRequest,
+} from '../../connectors/vendor-http';
 import {
   type CtmAccount,
   ctmAccountSchema,
   type CtmCall,
   type CtmCallsPage,
   ctmCallsPageSchema,
+  ctmErrorText,
   type CtmNumber,
   ctmNumbersPageSchema,
   ctmPlacedCallSchema,
@@ -18,10 +19,9 @@ import {
   ctmUsersPageSchema,
 } from './ctm-schemas';
 
-export { CtmError, type CtmErrorKind } from './ctm-http';
-
 // A typed client of CallTrackingMetrics' REST API v1 (issue #32). Each method cites the
-// page or public code its request follows; ctm-http.ts does the auth, retries and errors.
+// page or public code its request follows; connectors/vendor-http.ts does the retries and
+// errors.
 
 /** https://www.calltrackingmetrics.com/docs "Authentication": the API host and version. */
 export const CTM_API_BASE = 'https://api.calltrackingmetrics.com/api/v1';
@@ -50,7 +50,7 @@ export interface CtmClientOptions {
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   random?: () => number;
-  retry?: Partial<CtmRetryPolicy>;
+  retry?: Partial<RetryPolicy>;
   timeoutMs?: number;
 }
 
@@ -97,10 +97,15 @@ export interface CtmClient {
 export function createCtmClient(options: CtmClientOptions): CtmClient {
   const { accountId, accessKey, secretKey } = options.credentials;
   const basic = Buffer.from(`${accessKey}:${secretKey}`).toString('base64');
-  const http: CtmHttpOptions = {
+  const http: VendorHttpOptions = {
+    vendor: 'CTM',
     baseUrl: options.baseUrl ?? CTM_API_BASE,
-    authorization: `Basic ${basic}`,
-    redact: [secretKey, basic],
+    headers: () => ({ authorization: `Basic ${basic}` }),
+    redact: () => [secretKey, basic],
+    errorWords: (body) => {
+      const words = ctmErrorText(body);
+      return words === null ? null : { words };
+    },
     fetch: options.fetch ?? globalThis.fetch,
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     now: options.now ?? Date.now,
@@ -114,7 +119,7 @@ export function createCtmClient(options: CtmClientOptions): CtmClient {
   async function allPages<T>(path: string, schema: z.ZodType<{ items: T[]; pages: number }>) {
     const items: T[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await ctmRequest(http, {
+      const answer = await vendorRequest(http, {
         method: 'GET',
         path,
         query: { page, per_page: CTM_MAX_PER_PAGE },
@@ -131,11 +136,11 @@ export function createCtmClient(options: CtmClientOptions): CtmClient {
     // https://github.com/calltracking/ctm-ruby/blob/master/lib/ctm/list.rb `get`:
     // GET /api/v1/accounts/{id}.json answers the account.
     checkCredentials: () =>
-      ctmRequest(http, { method: 'GET', path: `${account}.json`, schema: ctmAccountSchema }),
+      vendorRequest(http, { method: 'GET', path: `${account}.json`, schema: ctmAccountSchema }),
 
     // https://calltrackingmetrics.com/docs/api/rest/calls "GET Calls".
     listCalls: ({ since, until, page = 1, perPage = CTM_MAX_PER_PAGE } = {}) =>
-      ctmRequest(http, {
+      vendorRequest(http, {
         method: 'GET',
         path: `${account}/calls.json`,
         query: {
@@ -171,7 +176,7 @@ export function createCtmClient(options: CtmClientOptions): CtmClient {
       ),
 
     placeCall: async (call) => {
-      const placed = await ctmRequest(http, {
+      const placed = await vendorRequest(http, {
         method: 'POST',
         path: `${account}/calls.json`,
         body: {

@@ -8,7 +8,8 @@ import type { Db } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import { setCallTrackingAccount } from '../../repositories/workspace-repository';
 import type { SecretBox } from '../../secrets/secret-box';
-import { type CtmClient, type CtmClientOptions, CtmError, createCtmClient } from './ctm-client';
+import { VendorError } from '../../connectors/vendor-http';
+import { type CtmClient, type CtmClientOptions, createCtmClient } from './ctm-client';
 import {
   type ConnectionRow,
   deleteConnection,
@@ -35,8 +36,8 @@ export interface CtmConnectionsOptions {
   retry?: CtmClientOptions['retry'];
 }
 
-/** A CtmError as the answer to the user: never a 500, always what CTM said. */
-export function ctmHttpError(error: CtmError, doing: string): HttpError {
+/** A VendorError as the answer to the user: never a 500, always what CTM said. */
+export function ctmHttpError(error: VendorError, doing: string): HttpError {
   switch (error.kind) {
     case 'auth':
       return new HttpError(
@@ -174,7 +175,7 @@ export function createCtmConnections(options: CtmConnectionsOptions) {
 
   /**
    * Runs one request to CTM for the workspace and records how it went (the connection's
-   * health); a CtmError is rethrown for the caller to map.
+   * health); a VendorError is rethrown for the caller to map.
    */
   async function withClient<T>(
     workspaceId: string,
@@ -187,7 +188,7 @@ export function createCtmConnections(options: CtmConnectionsOptions) {
       await recordHealth(db, workspaceId, now(), null);
       return answer;
     } catch (error) {
-      if (error instanceof CtmError) await recordHealth(db, workspaceId, now(), error.message);
+      if (error instanceof VendorError) await recordHealth(db, workspaceId, now(), error.message);
       throw error;
     }
   }
@@ -251,7 +252,7 @@ export function createCtmConnections(options: CtmConnectionsOptions) {
         users = await client.listUsers();
         numbers = await client.listNumbers();
       } catch (error) {
-        if (error instanceof CtmError) throw ctmHttpError(error, 'Not connected');
+        if (error instanceof VendorError) throw ctmHttpError(error, 'Not connected');
         throw error;
       }
       const at = now().toISOString();
@@ -287,7 +288,7 @@ export function createCtmConnections(options: CtmConnectionsOptions) {
         );
         return await copyAccountIn(db, workspaceId, users, numbers, now().toISOString());
       } catch (error) {
-        if (error instanceof CtmError) throw ctmHttpError(error, 'Not refreshed');
+        if (error instanceof VendorError) throw ctmHttpError(error, 'Not refreshed');
         throw error;
       }
     },
@@ -306,7 +307,7 @@ export function createCtmConnections(options: CtmConnectionsOptions) {
         await db.transaction().execute((trx) => copyUsersIn(trx, workspaceId, users));
         usersReadAt.set(workspaceId, now().getTime());
       } catch (error) {
-        if (!(error instanceof CtmError)) throw error;
+        if (!(error instanceof VendorError)) throw error;
       }
     },
 

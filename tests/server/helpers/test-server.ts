@@ -2,6 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type AuthResponse, authResponseSchema } from '@/shared/contracts/auth';
+import { type ApiClient, createApiClient } from '@/shared/api/client';
+import type { Transport } from '@/shared/transport/transport';
 import { type BuildServerOptions, buildServer, type IntakeServer } from '@/server/app';
 import type { ScryptCost } from '@/server/auth/passwords';
 import { DEMO_PASSWORD } from '@/server/seed/demo-accounts';
@@ -46,6 +48,12 @@ export interface TestServer {
   signIn(username: string, password?: string): Promise<Tokens>;
   /** A real HTTP call to `${url}${path}`. */
   api(path: string, call?: ApiCall): Promise<ApiAnswer>;
+  /**
+   * The client's ApiClient talking to this server with `token`, over a plain fetch
+   * transport (the app's DirectTransport adds refresh and timeouts on top); a non-200
+   * answer throws "HTTP {status}".
+   */
+  client(token: string): ApiClient;
 }
 
 export type TestServerOptions = Partial<BuildServerOptions>;
@@ -190,6 +198,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     server,
     api,
+    client(token) {
+      const transport: Transport = {
+        async request(request) {
+          const path = `/api/${request.path}`;
+          const answer = await api(path, { method: request.method, token, body: request.body });
+          if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
+          return answer.body;
+        },
+        subscribe: () => () => {},
+      };
+      return createApiClient(transport, () => {});
+    },
     async close() {
       await server.close();
       if (ownsDataDir) {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   dismissAsyncFailure,
   listAsyncFailures,
@@ -6,9 +6,9 @@ import {
   retryAsyncFailure,
   setSimulatedCrmOutage,
 } from '@/shared/api/async-errors';
-import { createApiClient, ShapeMismatchError } from '@/shared/api/client';
+import { ShapeMismatchError } from '@/shared/api/client';
 import type { AsyncRecordFailure } from '@/shared/contracts/async-errors';
-import type { Transport, TransportRequest } from '@/shared/transport/transport';
+import { recordingApi } from './recording-api';
 
 // Settings > Async error resolution (issue #16): each client call's path, method, query and
 // body, and its answer checked by the contract.
@@ -32,17 +32,7 @@ const failure: AsyncRecordFailure = {
   dismissedBy: null,
 };
 
-function recording(answer: unknown) {
-  const requests: TransportRequest[] = [];
-  const transport: Transport = {
-    request: async (req) => {
-      requests.push(req);
-      return answer;
-    },
-    subscribe: () => () => {},
-  };
-  return { api: createApiClient(transport, vi.fn()), requests };
-}
+const recording = (answer: unknown) => recordingApi(() => answer);
 
 describe('async error resolution client calls', () => {
   it('lists one status and page of a workspace', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createExecutionHistory,
   fetchExecutionHistory,
@@ -16,33 +16,19 @@ import {
   updateCaseStatus,
   updateExecutionHistory,
 } from '@/shared/api/call-flow';
-import { createApiClient, ShapeMismatchError } from '@/shared/api/client';
+import { ShapeMismatchError } from '@/shared/api/client';
 import {
   CALL_FLOW_TIMEOUT_MS,
   HANG_UP_NOTIFICATION_TIMEOUT_MS,
   type ProcessDefinitionInput,
 } from '@/shared/contracts/call-flow';
-import {
-  TransportError,
-  type Transport,
-  type TransportRequest,
-} from '@/shared/transport/transport';
+import { TransportError } from '@/shared/transport/transport';
+import { recordingApi } from './recording-api';
 
 // spec: session 7 Call flow / CRM sync — each call's method, call-centre path and payload,
 // and its answer checked against the contract through the real ApiClient.
 
-function fakeTransport(answer: (req: TransportRequest) => unknown) {
-  const requests: TransportRequest[] = [];
-  const transport: Transport = {
-    request: async (req) => {
-      requests.push(req);
-      return answer(req);
-    },
-    subscribe: () => () => {},
-  };
-  const notify = vi.fn();
-  return { api: createApiClient(transport, notify), requests, notify };
-}
+const fakeTransport = recordingApi;
 
 const DEFINITION: ProcessDefinitionInput = {
   uid: 'proc_pi',

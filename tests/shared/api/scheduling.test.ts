@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, ShapeMismatchError } from '@/shared/api/client';
+import { describe, expect, it } from 'vitest';
+import { ShapeMismatchError } from '@/shared/api/client';
 import {
   createEvent,
   deleteEvent,
@@ -10,27 +10,14 @@ import {
   updateEvent,
 } from '@/shared/api/scheduling';
 import { EVENTS_TIMEOUT_MS } from '@/shared/contracts/scheduling';
-import {
-  TransportError,
-  type Transport,
-  type TransportRequest,
-} from '@/shared/transport/transport';
+import { TransportError } from '@/shared/transport/transport';
+import { recordingApi } from './recording-api';
 
 // The scheduling calls (spec: dashboards 7 Lookups, 8, 9; issue #16): paths, queries, the
 // events timeout, and that a failed event save reaches the caller.
 
-function recording(answer: unknown | (() => never)) {
-  const requests: TransportRequest[] = [];
-  const transport: Transport = {
-    request: async (req) => {
-      requests.push(req);
-      return typeof answer === 'function' ? (answer as () => never)() : answer;
-    },
-    subscribe: () => () => {},
-  };
-  const notify = vi.fn();
-  return { api: createApiClient(transport, notify), requests, notify };
-}
+const recording = (answer: unknown | (() => never)) =>
+  recordingApi(typeof answer === 'function' ? (answer as () => never) : () => answer);
 
 const event = {
   id: 'evt_1',

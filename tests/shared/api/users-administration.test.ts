@@ -1,5 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '@/shared/api/client';
+import { describe, expect, it } from 'vitest';
 import {
   acceptInvitation,
   fetchInvitation,
@@ -10,7 +9,7 @@ import {
 import { saveCampaignApportion, saveTrackingNumber } from '@/shared/api/workspace-settings';
 import { ShapeMismatchError } from '@/shared/api/client';
 import type { WorkspaceUser } from '@/shared/contracts/users-administration';
-import type { Transport, TransportRequest } from '@/shared/transport/transport';
+import { recordingApi } from './recording-api';
 
 const user: WorkspaceUser = {
   id: 'usr_1',
@@ -31,17 +30,7 @@ const user: WorkspaceUser = {
   createdAt: '2026-05-01T00:00:00.000Z',
 };
 
-function recording(answer: unknown) {
-  const requests: TransportRequest[] = [];
-  const transport: Transport = {
-    request: async (req) => {
-      requests.push(req);
-      return answer;
-    },
-    subscribe: () => () => {},
-  };
-  return { api: createApiClient(transport, vi.fn()), requests };
-}
+const recording = (answer: unknown) => recordingApi(() => answer);
 
 describe('users administration client calls', () => {
   it('sends each call to its path with its method and body', async () => {

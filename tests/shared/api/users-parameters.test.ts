@@ -1,12 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, ShapeMismatchError } from '@/shared/api/client';
+import { describe, expect, it } from 'vitest';
+import { ShapeMismatchError } from '@/shared/api/client';
 import {
   fetchOwnAgentParameters,
   fetchUsersParameters,
   saveAgentParameters,
 } from '@/shared/api/users-parameters';
 import type { AgentParameters, AgentParametersUpdate } from '@/shared/contracts/users-parameters';
-import type { Transport, TransportRequest } from '@/shared/transport/transport';
+import { recordingApi } from './recording-api';
 
 // The Users parameters client calls (issue #16, docs/users-parameters.md).
 
@@ -29,17 +29,7 @@ const saved: AgentParameters = {
   updatedAt: '2026-11-26T10:00:00.000Z',
 };
 
-function recording(answer: unknown) {
-  const requests: TransportRequest[] = [];
-  const transport: Transport = {
-    request: async (req) => {
-      requests.push(req);
-      return answer;
-    },
-    subscribe: () => () => {},
-  };
-  return { api: createApiClient(transport, vi.fn()), requests };
-}
+const recording = (answer: unknown) => recordingApi(() => answer);
 
 describe('users parameters client calls', () => {
   it('sends each call to its path with its method and body', async () => {

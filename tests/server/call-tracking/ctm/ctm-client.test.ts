@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createCtmClient,
-  type CtmClientOptions,
-  CtmError,
-} from '@/server/call-tracking/ctm/ctm-client';
+import { createCtmClient, type CtmClientOptions } from '@/server/call-tracking/ctm/ctm-client';
+import { VendorError } from '@/server/connectors/vendor-http';
 import { type FakeCtm, type FakeCtmCall, startFakeCtm } from '../../../fakes/ctm/fake-ctm-server';
 
 const DAY = 86_400;
@@ -23,14 +20,14 @@ function fakeCalls(count: number): FakeCtmCall[] {
   }));
 }
 
-async function caught(promise: Promise<unknown>): Promise<CtmError> {
+async function caught(promise: Promise<unknown>): Promise<VendorError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof CtmError) return error;
+    if (error instanceof VendorError) return error;
     throw error;
   }
-  throw new Error('expected a CtmError');
+  throw new Error('expected a VendorError');
 }
 
 /** issue #32: the CTM client against the fake CTM (paging, 429s, outages, errors). */
