@@ -180,11 +180,15 @@ describe('an open socket with connection-state recovery enabled', () => {
       recovered = socket.recovered;
     });
     // Drop the transport, and sign out while the socket is away (it is in no room now).
+    // The client comes back only once the sign-out is done: a reconnection racing the
+    // sign-out would be told "signed out" as a live socket, not checked on recovery.
+    socket.io.reconnection(false);
     await suite.dropConnection(socket, 'ws_harbor');
     await suite.t().api('/api/auth/revoke', {
       method: 'POST',
       body: { token: session.refreshToken },
     });
+    socket.connect();
     const outcome = await ended;
     expect(recovered).toBe(true);
     expect(outcome.reason).toBe('revoked');
