@@ -71,9 +71,20 @@ import {
 import { connectRedisFanout, type RedisFanout } from './socket/redis-fanout';
 import { supportContactFromSettings } from '@/shared/domain/support-contact';
 import { createUspsVerifier, type AddressVerifier } from './address/usps-verifier';
-import { createCrmConnections, type CrmConnections } from './crm/crm-connections';
+import {
+  createCrmConnections,
+  type CrmConnections,
+  type CrmConnectionsOptions,
+} from './crm/crm-connections';
+import { createCrmOutbox, type CrmOutbox } from './crm/crm-outbox';
+import { createZohoCrmClient } from './crm/zoho/zoho-crm-client';
 import { createOAuthStates } from './crm/oauth-state';
-import { createZohoOAuth, ZOHO_ACCOUNTS_SERVERS, type ZohoOAuth } from './crm/zoho/zoho-oauth';
+import {
+  createZohoOAuth,
+  ZOHO_ACCOUNTS_SERVERS,
+  ZOHO_DEFAULT_API_DOMAIN,
+  type ZohoOAuth,
+} from './crm/zoho/zoho-oauth';
 import { createMailDelivery, type MailDelivery } from './mail/mail-delivery';
 import { registerCrmConnectionRoutes } from './routes/crm-connection';
 import { createSecretBox, loadOrCreateSecretsKey, type SecretBox } from './secrets/secret-box';
@@ -190,6 +201,10 @@ export interface BuildServerOptions {
     accountsUrl?: string;
     accountsServers?: readonly string[];
     fetch?: typeof fetch;
+    /** How often the CRM outbox looks for records due (server/crm/crm-outbox.ts POLL_MS). */
+    outboxPollMs?: number;
+    /** false: the outbox sends only when told (runOnce), for tests that stage each step. */
+    outboxAutoSend?: boolean;
   };
 }
 
@@ -225,6 +240,8 @@ export interface IntakeServer {
   mail: MailDelivery | null;
   /** Workspaces' OAuth connections to their real CRM (issue #33). */
   crmConnections: CrmConnections;
+  /** The records on their way to workspaces' real CRMs (issue #33). */
+  crmOutbox: CrmOutbox;
 }
 
 /**
@@ -280,7 +297,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     { ...options.callTracking, demoActivity: options.simulateCallActivity === true },
   );
 
-  const crmConnections = crmConnectionsOf(options, db, secret, now, () => appOrigin);
+  const { crmConnections, crmOutbox } = crmOf(options, db, secret, now, () => appOrigin, app);
 
   await registerApiRoutes(app, {
     options,
@@ -297,6 +314,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     mailTransport,
     addressVerifier,
     crmConnections,
+    crmOutbox,
   });
   await app.register(async (webhooks) => callTracking.registerWebhookRoutes(webhooks), {
     prefix: '/api',
@@ -304,7 +322,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   // Error reports are e-mailed to SUPPORT_EMAIL once mail can be sent (issue #33).
   const errorReportsTo = mailTransport && options.support?.email ? supportContact.email : null;
   await app.register(
-    async (callCenter) => registerCallCenterRoutes(callCenter, ctx, { errorReportsTo }),
+    async (callCenter) => registerCallCenterRoutes(callCenter, ctx, { errorReportsTo, crmOutbox }),
     { prefix: CALL_CENTER_PREFIX },
   );
   await app.register(async (callCenter) => callTracking.registerCallCenterRoutes(callCenter), {
@@ -334,6 +352,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     ? mailDeliveryOf(options, db, mailTransport, configuredAppOrigin, now, app)
     : null;
   mail?.start();
+  if (options.zoho?.outboxAutoSend !== false) crmOutbox.worker.start();
 
   let closing: Promise<void> | null = null;
   return {
@@ -361,6 +380,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
         await callTracking.close();
         await cockpitWarnings.close();
         await mail?.close();
+        await crmOutbox.worker.close();
         io.disconnectSockets(true);
         // io.close() would also close the HTTP server, which app.close() owns; closing the
         // engine ends the socket.io side (open transports, timers) only.
@@ -380,6 +400,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     cockpitWarnings,
     mail,
     crmConnections,
+    crmOutbox,
   };
 }
 
@@ -390,15 +411,68 @@ function crmConnectionsOf(
   secret: Uint8Array,
   now: () => Date,
   appOrigin: () => string | null,
+  hooks: Pick<CrmConnectionsOptions, 'onConnected' | 'onDisconnected'>,
 ): CrmConnections {
   let secrets: SecretBox | null = null;
   return createCrmConnections({
+    ...hooks,
     db,
     // Opened on first use, like CTM's: a server that never connects a CRM writes no key file.
     secrets: () => (secrets ??= createSecretBox(loadOrCreateSecretsKey(options.dataDir))),
     states: createOAuthStates(secret, now),
     zoho: zohoOAuthOf(options.zoho, () => `${appOrigin() ?? ''}/api/oauth/zoho/callback`, now),
     now,
+  });
+}
+
+/**
+ * Workspaces' real CRMs (issue #33): their connections, and the outbox of the records sent
+ * to them (built after the connections it reads; a (re)connect kicks it).
+ */
+function crmOf(
+  options: BuildServerOptions,
+  db: Db,
+  secret: Uint8Array,
+  now: () => Date,
+  appOrigin: () => string | null,
+  app: FastifyInstance,
+): { crmConnections: CrmConnections; crmOutbox: CrmOutbox } {
+  let outbox: CrmOutbox | null = null;
+  const crmConnections = crmConnectionsOf(options, db, secret, now, appOrigin, {
+    onConnected: () => {
+      if (options.zoho?.outboxAutoSend !== false) outbox?.worker.kick();
+    },
+    onDisconnected: async (workspaceId) => {
+      await outbox?.abandon(workspaceId);
+    },
+  });
+  outbox = crmOutboxOf(db, crmConnections, now, app, options.zoho);
+  return { crmConnections, crmOutbox: outbox };
+}
+
+/** The records sent to workspaces' real CRMs (issue #33), each with its Zoho client. */
+function crmOutboxOf(
+  db: Db,
+  connections: CrmConnections,
+  now: () => Date,
+  app: FastifyInstance,
+  zoho: BuildServerOptions['zoho'],
+): CrmOutbox {
+  return createCrmOutbox({
+    db,
+    connections,
+    async zohoClient(workspaceId) {
+      const { apiDomain } = await connections.accessToken(workspaceId);
+      return createZohoCrmClient({
+        apiDomain: apiDomain ?? ZOHO_DEFAULT_API_DOMAIN,
+        accessToken: async () => (await connections.accessToken(workspaceId)).token,
+        refreshAccessToken: async () => (await connections.accessToken(workspaceId, true)).token,
+      });
+    },
+    now,
+    log: (message, error) => app.log.warn({ err: error }, message),
+    pollMs: zoho?.outboxPollMs,
+    autoSend: zoho?.outboxAutoSend !== false,
   });
 }
 
@@ -596,6 +670,7 @@ interface ApiRouteDeps {
   mailTransport: MailTransport | null;
   addressVerifier: AddressVerifier;
   crmConnections: CrmConnections;
+  crmOutbox: CrmOutbox;
 }
 
 async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promise<void> {
@@ -622,7 +697,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Prom
       registerUsersAdministrationRoutes(api, ctx, { appOrigin });
       registerWorkspaceSettingsRoutes(api, ctx);
       registerUsersParametersRoutes(api, ctx);
-      registerAsyncErrorRoutes(api, ctx);
+      registerAsyncErrorRoutes(api, ctx, deps.crmOutbox);
       registerSchedulingRoutes(api, ctx);
       registerSystemWorkspaceRoutes(api, ctx);
       registerMicroserviceRoutes(api, ctx, {

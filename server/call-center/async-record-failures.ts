@@ -194,6 +194,18 @@ export async function findFailure(
 }
 
 /**
+ * Writes a kept record to the CRM again: the answer's CRM id, or CrmRefusal. The simulated
+ * CRM's unless the record is one of a real CRM's outbox (routes/async-errors.ts).
+ */
+export type FailureWriter = (failure: AsyncRecordFailure, now: string) => Promise<{ id: string }>;
+
+/** The simulated CRM's write of a kept record (server/call-center/simulated-crm.ts). */
+export const simulatedCrmWriter =
+  (db: Db): FailureWriter =>
+  (failure, now) =>
+    writeCrmRecord(db, failure.workspace, failure.processExecutionHistoryId, failure.payload, now);
+
+/**
  * Writes an open record to the CRM again. Success resolves it (with the CRM id, who and
  * when); a refusal updates its error and attempt count. Other errors are bugs: rethrown.
  */
@@ -202,15 +214,10 @@ export async function retryFailure(
   failure: AsyncRecordFailure,
   userId: string,
   now: string,
+  write: FailureWriter = simulatedCrmWriter(db),
 ): Promise<'synced' | 'failed'> {
   try {
-    const written = await writeCrmRecord(
-      db,
-      failure.workspace,
-      failure.processExecutionHistoryId,
-      failure.payload,
-      now,
-    );
+    const written = await write(failure, now);
     await db
       .updateTable('async_record_failures')
       .set((eb) => ({
@@ -248,6 +255,7 @@ export async function retryAllFailures(
   workspaceId: string,
   userId: string,
   now: () => string,
+  write: FailureWriter = simulatedCrmWriter(db),
 ): Promise<RetryAllResult> {
   const rows = await db
     .selectFrom('async_record_failures')
@@ -262,7 +270,7 @@ export async function retryAllFailures(
   let failed = 0;
   // In order: a contact retried first lets the notes after it find their contact.
   for (const failure of await toFailures(db, rows)) {
-    if ((await retryFailure(db, failure, userId, now())) === 'synced') succeeded += 1;
+    if ((await retryFailure(db, failure, userId, now(), write)) === 'synced') succeeded += 1;
     else failed += 1;
   }
   const { open } = await countFailures(db, workspaceId);

@@ -17,6 +17,7 @@ import { idSchema } from '@/shared/contracts/common';
 import { toAsyncRecordPayload } from '@/shared/domain/crm-sync-mapping';
 import { hasAsyncLeadGeneration } from '@/shared/domain/workspace-features';
 import type { ServerContext } from '../context';
+import type { CrmOutbox } from '../crm/crm-outbox';
 import type { CrmRecordTable } from '../db/schema';
 import { errorBody, HttpError, notFound } from '../http/errors';
 import { newestFirstPage, pageWindow } from '../http/paging';
@@ -55,7 +56,11 @@ function recordOf(row: CrmRecordTable): CrmRecord {
   };
 }
 
-export function registerCrmSyncRoutes(api: FastifyInstance, ctx: ServerContext): void {
+export function registerCrmSyncRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  crmOutbox: CrmOutbox | null,
+): void {
   api.post('/workspaces/:id/ifs/:method', async (request) => {
     const { id, method } = parseInput(ifsParams, request.params, 'params');
     const principal = await ctx.authenticate(request);
@@ -106,7 +111,11 @@ export function registerCrmSyncRoutes(api: FastifyInstance, ctx: ServerContext):
         : body;
     const now = ctx.now().toISOString();
     try {
-      const written = await writeCrmRecord(ctx.db, id, executionId, payload, now);
+      // A workspace connected to its real CRM keeps the record in the CRM outbox (issue #33:
+      // sent in the background, never lost); the others write to the simulated CRM.
+      const written = (await crmOutbox?.isConnected(id))
+        ? await crmOutbox!.enqueue({ workspaceId: id, executionId, payload, userId: principal.sub })
+        : await writeCrmRecord(ctx.db, id, executionId, payload, now);
       return respondWith(asyncRecordResponseSchema, written);
     } catch (error) {
       if (!(error instanceof CrmRefusal)) throw error;

@@ -3,8 +3,11 @@ import type { CrmConnection } from '@/shared/contracts/crm-connection';
 import type { Db } from '../db/database';
 import type { CrmConnectionTable } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { findWorkspace } from '../repositories/workspace-repository';
 import type { SecretBox } from '../secrets/secret-box';
+import { z } from 'zod';
 import { OAuthStateError, type OAuthStates } from './oauth-state';
+import type { ChosenZohoFields } from './zoho/zoho-records';
 import {
   type ZohoOAuth,
   ZohoOAuthError,
@@ -20,8 +23,16 @@ import {
 
 type Row = Selectable<CrmConnectionTable>;
 
+/** A stored field mapping: per kind, our field → Zoho's field API name or null. */
+const fieldMappingSchema = z.record(z.string(), z.record(z.string(), z.string().nullable()));
+
 /** An access token is refreshed when it has less than this left. */
 export const REFRESH_BEFORE_MS = 5 * 60 * 1000;
+
+/** The workspace has no CRM connection (never connected, or disconnected meanwhile). */
+export class CrmNotConnected extends Error {
+  override name = 'CrmNotConnected';
+}
 
 /** The grant is gone: the owner must approve the connection again; writes wait. */
 export class CrmReconnectNeeded extends Error {
@@ -35,6 +46,10 @@ export interface CrmConnectionsOptions {
   /** null when the server has no Zoho client (ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET). */
   zoho: ZohoOAuth | null;
   now: () => Date;
+  /** A workspace was connected (or reconnected): its waiting records can go. */
+  onConnected?: (workspaceId: string) => void;
+  /** A workspace was disconnected: the records still waiting will not go (the outbox says so). */
+  onDisconnected?: (workspaceId: string) => Promise<void>;
 }
 
 /** What Zoho's callback brings (authorization.html, Multi DC). */
@@ -65,11 +80,40 @@ function checkedCallback(options: CrmConnectionsOptions, zoho: ZohoOAuth, query:
   return { request, code: query.code, accountsServer };
 }
 
+/** What the callback page says after a connection: the workspace, and the way back to it. */
+export interface ZohoConnected {
+  workspaceId: string;
+  workspaceName: string;
+  /** The screen the person came from: System > Workspaces for the system user, else Settings. */
+  backPath: string;
+}
+
+/** Where the person who asked goes back to: the screen they connect from. */
+async function connectedView(db: Db, workspaceId: string, userId: string): Promise<ZohoConnected> {
+  const [workspace, system] = await Promise.all([
+    findWorkspace(db, workspaceId),
+    db
+      .selectFrom('authorizations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('role', '=', 'system')
+      .where('status', '=', 'active')
+      .executeTakeFirst(),
+  ]);
+  return {
+    workspaceId,
+    workspaceName: workspace?.attributes.name ?? 'the workspace',
+    backPath: system
+      ? `/app/system/workspaces?workspace=${encodeURIComponent(workspaceId)}`
+      : '/app/settings/crm-connection',
+  };
+}
+
 async function completeZohoCallback(
   options: CrmConnectionsOptions,
   zoho: ZohoOAuth,
   query: ZohoCallback,
-): Promise<string> {
+): Promise<ZohoConnected> {
   const { db, now } = options;
   const { request, code, accountsServer } = checkedCallback(options, zoho, query);
   let tokens: ZohoTokens;
@@ -99,6 +143,8 @@ async function completeZohoCallback(
     connected_by: request.userId,
     connected_at: at,
     checked_at: at,
+    // A reconnect keeps the workspace's field mapping.
+    field_mapping: previous?.field_mapping ?? null,
   };
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('crm_connections').where('workspace_id', '=', row.workspace_id).execute();
@@ -110,7 +156,31 @@ async function completeZohoCallback(
       .revoke(previous.accounts_server, box.open(previous.refresh_sealed))
       .catch(() => undefined);
   }
-  return request.workspaceId;
+  options.onConnected?.(request.workspaceId);
+  return connectedView(db, request.workspaceId, request.userId);
+}
+
+/** The workspace's CRM outbox by delivery (migration 0031). */
+async function outboxCounts(db: Db, workspaceId: string) {
+  const rows = await db
+    .selectFrom('crm_outbox')
+    .select([
+      'delivery',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.max('sent_at').as('last'),
+    ])
+    .where('workspace_id', '=', workspaceId)
+    .groupBy('delivery')
+    .execute();
+  const count = (...deliveries: string[]) =>
+    rows.filter((r) => deliveries.includes(r.delivery)).reduce((n, r) => n + Number(r.n), 0);
+  const sent = rows.find((r) => r.delivery === 'sent');
+  return {
+    waiting: count('pending', 'sending'),
+    sent: count('sent'),
+    refused: count('failed'),
+    lastSentAt: sent?.last ? String(sent.last) : null,
+  };
 }
 
 const findConnection = (db: Db, workspaceId: string): Promise<Row | null> =>
@@ -156,6 +226,7 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
   return {
     async view(workspaceId: string): Promise<CrmConnection> {
       const row = await find(workspaceId);
+      const records = row ? await outboxCounts(db, workspaceId) : null;
       return {
         workspaceId,
         vendor: row ? 'zoho' : 'simulator',
@@ -168,6 +239,7 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
               status: row.status === 'reconnect' ? 'reconnect' : 'ok',
               checkedAt: row.checked_at,
               lastError: row.last_error,
+              records: records!,
             }
           : null,
       };
@@ -192,14 +264,17 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
      * CrmReconnectNeeded (the caller keeps its write for later); Zoho unreachable throws
      * ZohoUnavailable (retry later).
      */
-    async accessToken(workspaceId: string): Promise<{ token: string; apiDomain: string | null }> {
+    async accessToken(
+      workspaceId: string,
+      force = false,
+    ): Promise<{ token: string; apiDomain: string | null }> {
       const row = await find(workspaceId);
-      if (!row) throw new HttpError(409, 'This workspace is not connected to Zoho CRM.');
+      if (!row) throw new CrmNotConnected('This workspace is not connected to Zoho CRM.');
       if (row.status === 'reconnect') {
         throw new CrmReconnectNeeded('Zoho ended the connection: the owner must connect again.');
       }
       const box = options.secrets();
-      if (Date.parse(row.access_expires_at) - now().getTime() > REFRESH_BEFORE_MS) {
+      if (!force && Date.parse(row.access_expires_at) - now().getTime() > REFRESH_BEFORE_MS) {
         return { token: box.open(row.access_sealed), apiDomain: row.api_domain };
       }
       const zoho = zohoOrRefuse();
@@ -231,6 +306,27 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
       }
     },
 
+    /** Zoho refused the tokens themselves (401 after a fresh one): only reconnecting helps. */
+    async markReconnect(workspaceId: string, why: string): Promise<void> {
+      await db
+        .updateTable('crm_connections')
+        .set({
+          status: 'reconnect',
+          last_error: `Zoho refused the connection's access (${why}).`.slice(0, 2000),
+          checked_at: now().toISOString(),
+        })
+        .where('workspace_id', '=', workspaceId)
+        .execute();
+    },
+
+    /** The workspace's own Zoho fields for ours (null: the defaults). */
+    async fieldMapping(workspaceId: string): Promise<ChosenZohoFields | null> {
+      const row = await find(workspaceId);
+      if (!row?.field_mapping) return null;
+      const parsed = fieldMappingSchema.safeParse(JSON.parse(row.field_mapping));
+      return parsed.success ? (parsed.data as ChosenZohoFields) : null;
+    },
+
     /** Revokes the refresh token at Zoho (best effort: forgotten here whatever Zoho says). */
     async disconnect(workspaceId: string): Promise<void> {
       const row = await find(workspaceId);
@@ -241,6 +337,7 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
           .catch(() => undefined);
       }
       await db.deleteFrom('crm_connections').where('workspace_id', '=', workspaceId).execute();
+      await options.onDisconnected?.(workspaceId);
     },
   };
 }

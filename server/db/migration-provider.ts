@@ -32,6 +32,7 @@ import * as ctmConnections from './migrations/0027-ctm-connections';
 import * as ctmCatchUpClaims from './migrations/0028-ctm-catch-up-claims';
 import * as mailDelivery from './migrations/0029-mail-delivery';
 import * as crmConnections from './migrations/0030-crm-connections';
+import * as crmOutbox from './migrations/0031-crm-outbox';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-ctm-catch-up-claims': ctmCatchUpClaims,
   '0029-mail-delivery': mailDelivery,
   '0030-crm-connections': crmConnections,
+  '0031-crm-outbox': crmOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

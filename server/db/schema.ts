@@ -913,7 +913,45 @@ export interface CrmConnectionTable {
   connected_by: string;
   connected_at: string;
   checked_at: string;
+  /** Migration 0031: JSON, the workspace's Zoho fields for ours; null: the defaults. */
+  field_mapping: string | null;
 }
+
+/** Migration 0031: the records waiting for, or sent to, a workspace's real CRM (issue #33). */
+export interface CrmOutboxTable {
+  id: string;
+  workspace_id: string;
+  /** 'zoho'. */
+  vendor: string;
+  execution_id: string | null;
+  /** CONTACT, NOTE, CALL, EVENT, DEAL or CONTACT-TAGS. */
+  type: string;
+  /** JSON: the AsyncRecordPayload the intake sent. */
+  payload: string;
+  /** The outbox row of the contact this record is about (sent first). */
+  contact_outbox_id: string | null;
+  /** The CRM's id of the contact, when the intake named one already in the CRM. */
+  contact_crm_id: string | null;
+  delivery: CrmOutboxDelivery;
+  attempts: Generated<number>;
+  /** 1 when the last attempt ended without the CRM's answer: look for the record first. */
+  uncertain: Generated<Flag>;
+  /** When a pending row is tried again, or when a sending claim runs out. */
+  next_attempt_at: string | null;
+  /** The CRM's words for the last failure. */
+  last_error: string | null;
+  /** Where the CRM keeps the record once sent (Contacts, Notes, Calls, Events, Deals). */
+  crm_module: string | null;
+  crm_id: string | null;
+  /** The async_record_failures row of a record the CRM refused. */
+  failure_id: string | null;
+  created_by: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** crm_outbox.delivery (migration 0031). */
+export type CrmOutboxDelivery = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** Migration 0027: CTM's webhooks as received, applied once (issue #32). */
 export interface CtmWebhookInboxTable {
@@ -936,6 +974,7 @@ export interface CallTrackingDatabase {
   ctm_calls: CtmCallTable;
   call_tracking_connections: CallTrackingConnectionTable;
   crm_connections: CrmConnectionTable;
+  crm_outbox: CrmOutboxTable;
   ctm_webhook_inbox: CtmWebhookInboxTable;
 }
 

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import type { EmailOutboxTable } from '../db/schema';
+import { createOutboxWorker, type OutboxWorker } from '../connectors/outbox-worker';
 import { MailSendError, type MailTransport } from './mail-transport';
 
 // The e-mail outbox sent (issue #33 "Mail"). Every e-mail is written to email_outbox in
@@ -46,28 +47,20 @@ export interface MailDeliveryOptions {
   pollMs?: number;
 }
 
-export interface MailDelivery {
-  /** Sends what is due now; answers how many it sent (tests, and the poll). */
-  runOnce(): Promise<number>;
-  start(): void;
-  /** Resolves once the run under way (if any) is over. */
-  settled(): Promise<void>;
-  close(): Promise<void>;
-}
+/** The e-mail outbox's worker (server/connectors/outbox-worker.ts). */
+export type MailDelivery = OutboxWorker;
 
 export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   const { db, transport, now, log } = options;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<number> | null = null;
-  let closed = false;
-
   /** The oldest e-mails due: pending ones whose wait is over, and claims that ran out. */
-  function due(at: string) {
+  function due(at: Date) {
     return db
       .selectFrom('email_outbox')
       .selectAll()
       .where('delivery', 'in', ['pending', 'sending'])
-      .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at)]))
+      .where((eb) =>
+        eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at.toISOString())]),
+      )
       .orderBy('created_at')
       .orderBy('id')
       .limit(20)
@@ -155,58 +148,17 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
     return true;
   }
 
-  async function drain(): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const at = now();
-      const rows = await due(at.toISOString());
-      if (rows.length === 0) return sent;
-      let claimedAny = false;
-      for (const row of rows) {
-        if (closed) return sent;
-        if (!(await claim(row, at))) continue;
-        claimedAny = true;
-        if (await sendOne(row)) sent += 1;
-      }
-      // Everything due was another server's: leave it to them until the next poll.
-      if (!claimedAny) return sent;
-    }
-  }
-
-  function runOnce(): Promise<number> {
-    if (running) return running.then(() => runOnce());
-    const run = drain().finally(() => {
-      running = null;
-    });
-    running = run;
-    return run;
-  }
-
-  function schedule() {
-    if (closed) return;
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce()
-        .catch((error: unknown) => log('Could not send the e-mail outbox', error))
-        .finally(schedule);
-    }, options.pollMs ?? POLL_MS);
-    timer.unref();
-  }
-
+  const worker = createOutboxWorker<OutboxRow>({
+    source: { due, claim, send: sendOne },
+    now,
+    pollMs: options.pollMs ?? POLL_MS,
+    failureText: 'Could not send the e-mail outbox',
+    log,
+  });
   return {
-    runOnce,
-    start() {
-      runOnce()
-        .catch((error: unknown) => log('Could not send the e-mail outbox', error))
-        .finally(schedule);
-    },
-    async settled() {
-      while (running) await running.catch(() => undefined);
-    },
+    ...worker,
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
+      await worker.close();
       transport.close();
     },
   };

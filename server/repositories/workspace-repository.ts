@@ -24,7 +24,7 @@ export const storedGoalsSchema = workspaceGoalsSchema;
 const ZOHO_BASE_URL = 'https://crm.zoho.com';
 
 async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
-  const [offices, practiceAreas] = await Promise.all([
+  const [offices, practiceAreas, connection] = await Promise.all([
     db
       .selectFrom('offices')
       .select(['id', 'name'])
@@ -39,6 +39,11 @@ async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
       .orderBy('sort_order')
       .orderBy('id')
       .execute(),
+    db
+      .selectFrom('crm_connections')
+      .select('workspace_id')
+      .where('workspace_id', '=', row.id)
+      .executeTakeFirst(),
   ]);
   return {
     id: row.id,
@@ -48,6 +53,7 @@ async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
       timezone: row.timezone,
       edition: editionKeySchema.parse(row.edition),
       isZoho: row.is_zoho === 1,
+      crmConnected: connection !== undefined,
       offices,
       settings: {
         ...readJson(storedSettingsSchema, row.settings, 'workspaces.settings'),

@@ -17,10 +17,13 @@ import {
   dismissFailure,
   findFailure,
   listFailures,
+  type FailureWriter,
   retryAllFailures,
   retryFailure,
+  simulatedCrmWriter,
 } from '../call-center/async-record-failures';
 import type { ServerContext } from '../context';
+import type { CrmOutbox } from '../crm/crm-outbox';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { pageWindow } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
@@ -44,9 +47,21 @@ const DEFAULT_PAGE = 25;
 export const ASYNC_LEAD_GENERATION_REQUIRED =
   'Async error resolution is only for workspaces with asynchronous lead generation.';
 
-export function registerAsyncErrorRoutes(api: FastifyInstance, ctx: ServerContext): void {
+export function registerAsyncErrorRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  crmOutbox: CrmOutbox,
+): void {
   const { db } = ctx;
   const loadedScope = createLoadedWorkspaceScope(ctx);
+  const simulated = simulatedCrmWriter(db);
+  // A record a real CRM refused is sent there again (issue #33); the others to the
+  // simulated CRM, as before.
+  const write: FailureWriter = async (failure, now) => {
+    const resent = await crmOutbox.resend(failure.workspace, failure.id);
+    if (!resent) return simulated(failure, now);
+    return { id: resent.crmId ?? failure.id };
+  };
 
   /** 401, 400 id, 403 foreign workspace, 404 missing, 403 role, 403 without async lead generation. */
   async function managerScope(request: FastifyRequest) {
@@ -80,8 +95,12 @@ export function registerAsyncErrorRoutes(api: FastifyInstance, ctx: ServerContex
 
   api.post('/workspaces/:id/async-errors/retry-all', async (request) => {
     const { principal, workspaceId } = await managerScope(request);
-    const result = await retryAllFailures(db, workspaceId, principal.sub, () =>
-      ctx.now().toISOString(),
+    const result = await retryAllFailures(
+      db,
+      workspaceId,
+      principal.sub,
+      () => ctx.now().toISOString(),
+      write,
     );
     return respondWith(retryAllResponseSchema, { data: result });
   });
@@ -89,7 +108,7 @@ export function registerAsyncErrorRoutes(api: FastifyInstance, ctx: ServerContex
   api.post('/workspaces/:id/async-errors/:failureId/retry', async (request) => {
     const { principal, workspaceId } = await managerScope(request);
     const failure = await openFailure(workspaceId, request);
-    await retryFailure(db, failure, principal.sub, ctx.now().toISOString());
+    await retryFailure(db, failure, principal.sub, ctx.now().toISOString(), write);
     const saved = await findFailure(db, workspaceId, failure.id);
     if (!saved) throw notFound('Failed record not found.');
     return respondWith(asyncFailureResponseSchema, { data: saved });
@@ -104,24 +123,15 @@ export function registerAsyncErrorRoutes(api: FastifyInstance, ctx: ServerContex
     return respondWith(asyncFailureResponseSchema, { data: saved });
   });
 
-  // The simulated CRM's outage switch (not in the spec): for tests and demos of the
-  // pipeline, the system user only; it works in any workspace (a synchronous one answers
-  // its callers 503 while it is on).
-  async function systemScope(request: FastifyRequest) {
-    const scope = await loadedScope(request);
-    assertRole(scope.principal, ['system']);
-    return scope;
-  }
-
   api.get('/workspaces/:id/simulated-crm', async (request) => {
-    const { workspaceId } = await systemScope(request);
+    const { workspaceId } = await loadedScope(request, ['system']);
     return respondWith(simulatedCrmResponseSchema, {
       data: await findSimulatedCrmOutage(db, workspaceId),
     });
   });
 
   api.put('/workspaces/:id/simulated-crm', async (request) => {
-    const { principal, workspaceId } = await systemScope(request);
+    const { principal, workspaceId } = await loadedScope(request, ['system']);
     const { outage } = parseInput(simulatedCrmUpdateSchema, request.body, 'body');
     if (outage) {
       await startSimulatedCrmOutage(db, workspaceId, principal.sub, ctx.now().toISOString());

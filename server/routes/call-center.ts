@@ -7,6 +7,7 @@ import { registerExecutionContinuityRoutes } from '../call-center/execution-cont
 import { registerExecutionHistoryRoutes } from '../call-center/execution-histories';
 import { registerProcessDefinitionRoutes } from '../call-center/process-definitions';
 import type { ServerContext } from '../context';
+import type { CrmOutbox } from '../crm/crm-outbox';
 
 /** The call-centre API's base path (shared/config/api-config.ts callCenterBase). */
 export const CALL_CENTER_PREFIX = '/call-center';
@@ -20,12 +21,14 @@ export const CALL_CENTER_PREFIX = '/call-center';
 export interface CallCenterRouteDeps {
   /** Where error reports are e-mailed (SUPPORT_EMAIL, once SMTP is configured); null: kept only. */
   errorReportsTo: string | null;
+  /** Where records of workspaces connected to a real CRM go (issue #33); null in some tests. */
+  crmOutbox: CrmOutbox | null;
 }
 
 export function registerCallCenterRoutes(
   callCenter: FastifyInstance,
   ctx: ServerContext,
-  deps: CallCenterRouteDeps = { errorReportsTo: null },
+  deps: CallCenterRouteDeps,
 ): void {
   registerProcessDefinitionRoutes(callCenter, ctx);
   registerCaseRoutes(callCenter, ctx);
@@ -33,5 +36,5 @@ export function registerCallCenterRoutes(
   registerExecutionContinuityRoutes(callCenter, ctx);
   registerEmailOutboxRoutes(callCenter, ctx);
   registerErrorNotificationRoutes(callCenter, ctx, deps.errorReportsTo);
-  registerCrmSyncRoutes(callCenter, ctx);
+  registerCrmSyncRoutes(callCenter, ctx, deps.crmOutbox);
 }

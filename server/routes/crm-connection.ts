@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '@/shared/call-flow/expression';
 import { z } from 'zod';
 import {
@@ -7,7 +7,6 @@ import {
 } from '@/shared/contracts/crm-connection';
 import type { Role } from '@/shared/contracts/roles';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
-import { assertRole } from '../auth/access';
 import type { ServerContext } from '../context';
 import type { CrmConnections } from '../crm/crm-connections';
 import { HttpError } from '../http/errors';
@@ -30,7 +29,11 @@ const callbackQuery = z.object({
 });
 
 /** The page the person lands on after Zoho: what happened, and the way back to the app. */
-function callbackPage(title: string, message: string): string {
+function callbackPage(
+  title: string,
+  message: string,
+  back = { href: '/app', text: 'Back to Intake Cockpit' },
+): string {
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -39,7 +42,7 @@ function callbackPage(title: string, message: string): string {
     'main{background:#fff;border:1px solid #e4e7ec;border-radius:12px;padding:32px;max-width:480px}',
     'h1{font-size:20px;margin:0 0 8px}a{color:#0b6aa2}</style></head><body><main>',
     `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`,
-    '<p><a href="/app">Back to Intake Cockpit</a></p></main></body></html>',
+    `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.text)}</a></p></main></body></html>`,
   ].join('');
 }
 
@@ -50,26 +53,20 @@ export function registerCrmConnectionRoutes(
 ): void {
   const workspaceScope = createWorkspaceScope(ctx);
 
-  async function scope(request: FastifyRequest, roles: readonly Role[]) {
-    const found = await workspaceScope(request);
-    assertRole(found.principal, roles);
-    return found;
-  }
-
   api.get('/workspaces/:id/crm/connection', async (request) => {
-    const { workspaceId } = await scope(request, MANAGERS_AND_SYSTEM);
+    const { workspaceId } = await workspaceScope(request, MANAGERS_AND_SYSTEM);
     return respondWith(crmConnectionResponseSchema, { data: await connections.view(workspaceId) });
   });
 
   api.post('/workspaces/:id/crm/connection/authorize', async (request) => {
-    const { workspaceId, principal } = await scope(request, CONNECTORS);
+    const { workspaceId, principal } = await workspaceScope(request, CONNECTORS);
     return respondWith(crmAuthorizeResponseSchema, {
       data: { url: connections.authorizeUrl(workspaceId, principal.sub) },
     });
   });
 
   api.delete('/workspaces/:id/crm/connection', async (request) => {
-    const { workspaceId } = await scope(request, CONNECTORS);
+    const { workspaceId } = await workspaceScope(request, CONNECTORS);
     await connections.disconnect(workspaceId);
     return respondWith(crmConnectionResponseSchema, { data: await connections.view(workspaceId) });
   });
@@ -83,8 +80,9 @@ export function registerCrmConnectionRoutes(
         .send(callbackPage('Not connected', 'Zoho’s answer could not be read.'));
     }
     const query = parsed.data;
+    let connected;
     try {
-      await connections.completeZoho({
+      connected = await connections.completeZoho({
         code: query.code,
         state: query.state,
         error: query.error,
@@ -100,7 +98,8 @@ export function registerCrmConnectionRoutes(
     return reply.send(
       callbackPage(
         'Zoho CRM connected',
-        'Zoho CRM is connected to the workspace. You can close this tab.',
+        `${connected.workspaceName} is connected to Zoho CRM: the records of its intakes now go there.`,
+        { href: connected.backPath, text: 'Back to the CRM connection' },
       ),
     );
   });

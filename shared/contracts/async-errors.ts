@@ -18,6 +18,8 @@ export const crmErrorCodeSchema = z.enum([
   'DUPLICATE_EMAIL',
   'CONTACT_NOT_FOUND',
   'CRM_UNAVAILABLE',
+  // A real CRM refused the record (issue #33): its message says why, in the CRM's words.
+  'CRM_REFUSED',
 ]);
 export type CrmErrorCode = z.infer<typeof crmErrorCodeSchema>;
 

@@ -28,6 +28,15 @@ export const crmConnectionSchema = z.object({
       status: crmConnectionStatusSchema,
       checkedAt: z.string(),
       lastError: z.string().nullable(),
+      /** The intake records of this connection (server/crm/crm-outbox.ts), by delivery. */
+      records: z.object({
+        /** Waiting to be sent (new, retrying, or waiting for a reconnect). */
+        waiting: z.number().int().nonnegative(),
+        sent: z.number().int().nonnegative(),
+        /** Refused by Zoho: on Settings > Async error resolution with Zoho's words. */
+        refused: z.number().int().nonnegative(),
+        lastSentAt: z.string().nullable(),
+      }),
     })
     .nullable(),
 });

@@ -19,6 +19,11 @@ export const workspaceSchema = z.object({
     edition: editionKeySchema,
     /** true when the workspace uses the organisation-id CRM (Zoho). */
     isZoho: z.boolean(),
+    /**
+     * The workspace is connected to its real CRM (issue #33; not in the spec): its intake
+     * records are written there. Absent in answers of servers before it: not connected.
+     */
+    crmConnected: z.boolean().optional(),
     offices: z.array(z.object({ id: idSchema, name: z.string() })),
     settings: z.object({
       zoho: z.boolean(),

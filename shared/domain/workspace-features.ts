@@ -36,9 +36,14 @@ export function isKeapWorkspace(workspace: Workspace | null | undefined): boolea
   return Boolean(settings?.ifsOrgId || settings?.ifsOrgHost);
 }
 
-/** spec: session 4 Call-flow guard — "blocked when the workspace uses the zoho vendor". */
+/**
+ * spec: session 4 Call-flow guard — "blocked when the workspace uses the zoho vendor".
+ * Departure (issue #33): a Zoho workspace connected to its Zoho CRM runs call flows, since
+ * their records now reach Zoho (server/crm/crm-outbox.ts); until it is connected, the
+ * guard holds as the spec says.
+ */
 export function usesZohoVendor(workspace: Workspace | null | undefined): boolean {
-  return workspace?.attributes.vendors.zoho === true;
+  return workspace?.attributes.vendors.zoho === true && workspace.attributes.crmConnected !== true;
 }
 
 /** The accounting vendor (QuickBooks) behind the cash-flow pipeline. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonBodyOf, sendToVendor } from '../../connectors/vendor-http';
 
 // Zoho's OAuth 2.0 for server-based applications (issue #33 "Zoho CRM"), as Zoho Accounts
 // documents it (https://www.zoho.com/accounts/protocol/oauth/web-apps/authorization.html,
@@ -18,14 +19,23 @@ import { z } from 'zod';
 //   access_token; POST …/oauth/v2/token/revoke?token= ends the refresh token;
 // - Zoho reports a refusal as `{"error": "invalid_code"}`, often with HTTP 200.
 
-/** The scopes the product needs: the CRM's records (spec 4 sync) and its settings (fields). */
+/**
+ * The scopes the product needs: the CRM's records (spec 4 sync), its settings (fields), and
+ * search (finding a record an unconfirmed write may have made, the caller by phone), which
+ * Zoho's search API asks for besides the module's scope
+ * (https://www.zoho.com/crm/developer/docs/api/v8/search-records.html "Scope").
+ */
 export const ZOHO_SCOPES = [
   'ZohoCRM.modules.ALL',
+  'ZohoSearch.securesearch.READ',
   'ZohoCRM.settings.fields.READ',
   'ZohoCRM.settings.modules.READ',
   'ZohoCRM.users.READ',
   'ZohoCRM.org.READ',
 ];
+
+/** The US data centre's CRM API: where calls go when a token answer names no api_domain. */
+export const ZOHO_DEFAULT_API_DOMAIN = 'https://www.zohoapis.com';
 
 /** Zoho Accounts of each data centre (Multi DC); the callback's accounts-server must be one. */
 export const ZOHO_ACCOUNTS_SERVERS: Readonly<Record<string, string>> = {
@@ -93,26 +103,24 @@ export function createZohoOAuth(options: ZohoOAuthOptions) {
   async function post(url: string, form: Record<string, string>): Promise<unknown> {
     let response: Response;
     try {
-      response = await doFetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
+      response = await sendToVendor(
+        doFetch,
+        'Zoho Accounts',
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'application/json',
+          },
+          body: new URLSearchParams(form).toString(),
         },
-        body: new URLSearchParams(form).toString(),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (error) {
-      throw new ZohoUnavailable(
-        `Zoho Accounts could not be reached (${error instanceof Error ? error.message : 'no answer'}).`,
+        15_000,
       );
+    } catch (error) {
+      throw new ZohoUnavailable(error instanceof Error ? error.message : 'Zoho Accounts failed.');
     }
-    let body: unknown = null;
-    try {
-      body = await response.json();
-    } catch {
-      // Not JSON: below, by the status.
-    }
+    const body = await jsonBodyOf(response);
     const refusal = errorAnswerSchema.safeParse(body);
     if (refusal.success) {
       throw new ZohoOAuthError(refusal.data.error, GRANT_GONE.has(refusal.data.error));

@@ -28,6 +28,8 @@ export interface FakeZohoAccounts {
   accessLifetimeSeconds: number;
   /** The refresh tokens still valid. */
   refreshTokens: Set<string>;
+  /** Every access token issued, newest last (a fake CRM of the data centre accepts them). */
+  accessTokens: string[];
   requests: { path: string; form: Record<string, string>; query: Record<string, string> }[];
   /** A code that Zoho would refuse from now on (the person took too long: codes last 2 min). */
   expireCodes(): void;
@@ -47,6 +49,11 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 export async function startFakeZohoAccounts(location: string): Promise<FakeZohoAccounts> {
   const codes = new Map<string, { clientId: string; redirectUri: string }>();
+  const issueAccessToken = () => {
+    const token = `1000.${randomUUID().replace(/-/g, '')}`;
+    fake.accessTokens.push(token);
+    return token;
+  };
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', fake.url);
@@ -88,7 +95,7 @@ export async function startFakeZohoAccounts(location: string): Promise<FakeZohoA
           const refresh = `1000.${randomUUID().replace(/-/g, '')}`;
           fake.refreshTokens.add(refresh);
           json(res, 200, {
-            access_token: `1000.${randomUUID().replace(/-/g, '')}`,
+            access_token: issueAccessToken(),
             refresh_token: refresh,
             api_domain: fake.apiDomain,
             token_type: 'Bearer',
@@ -102,7 +109,7 @@ export async function startFakeZohoAccounts(location: string): Promise<FakeZohoA
             return;
           }
           json(res, 200, {
-            access_token: `1000.${randomUUID().replace(/-/g, '')}`,
+            access_token: issueAccessToken(),
             api_domain: fake.apiDomain,
             token_type: 'Bearer',
             expires_in: fake.accessLifetimeSeconds,
@@ -130,6 +137,7 @@ export async function startFakeZohoAccounts(location: string): Promise<FakeZohoA
     clientSecret: 'fake-zoho-client-secret',
     accessLifetimeSeconds: 3600,
     refreshTokens: new Set(),
+    accessTokens: [],
     requests: [],
     expireCodes: () => codes.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

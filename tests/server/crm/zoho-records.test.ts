@@ -1,0 +1,388 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CallFlowEngine } from '@/shared/call-flow/engine';
+import {
+  asyncFailureListResponseSchema,
+  type AsyncRecordFailure,
+} from '@/shared/contracts/async-errors';
+import { asyncRecordResponseSchema } from '@/shared/contracts/call-flow-api';
+import {
+  crmAuthorizeResponseSchema,
+  crmConnectionResponseSchema,
+} from '@/shared/contracts/crm-connection';
+import { itemResponseSchema } from '@/shared/contracts/common';
+import { workspaceSchema } from '@/shared/contracts/workspace';
+import { NOT_CONNECTED } from '@/server/crm/zoho/zoho-outbox-sender';
+import { personalInjuryIntake } from '@/server/seed/call-flows/personal-injury-intake';
+import { type FakeZohoAccounts, startFakeZohoAccounts } from '../../fakes/zoho/fake-zoho-accounts';
+import { type FakeZohoCrm, startFakeZohoCrm } from '../../fakes/zoho/fake-zoho-crm';
+import { callCenter, engineAgainst, fetchDefinition } from '../call-center/call-center-client';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+// Issue #33 "Zoho CRM" and "Writes never lost": the records of an intake in a workspace
+// connected to Zoho CRM go through the CRM outbox to the organisation's own data centre,
+// here fake Zoho Accounts and CRM servers of the EU and US data centres that follow
+// Zoho's documented shapes (tests/fakes/zoho). Lakeside is the demo's Zoho workspace: the
+// spec's call-flow guard blocks it until it is connected.
+
+const LAKESIDE = 'ws_lakeside';
+
+describe('intake records written to Zoho CRM (issue #33)', () => {
+  let accounts: { eu: FakeZohoAccounts; us: FakeZohoAccounts };
+  let crm: { eu: FakeZohoCrm; us: FakeZohoCrm };
+  let t: TestServer;
+  let owner: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    const [euAccounts, usAccounts, euCrm, usCrm] = await Promise.all([
+      startFakeZohoAccounts('eu'),
+      startFakeZohoAccounts('us'),
+      startFakeZohoCrm({ location: 'eu' }),
+      startFakeZohoCrm({ location: 'us' }),
+    ]);
+    accounts = { eu: euAccounts, us: usAccounts };
+    crm = { eu: euCrm, us: usCrm };
+    // Each data centre's accounts server names its own CRM as the api_domain.
+    euAccounts.apiDomain = euCrm.apiDomain;
+    usAccounts.apiDomain = usCrm.apiDomain;
+    t = await startTestServer({
+      zoho: {
+        clientId: usAccounts.clientId,
+        clientSecret: usAccounts.clientSecret,
+        accountsUrl: usAccounts.url,
+        accountsServers: [usAccounts.url, euAccounts.url],
+        // The tests send the outbox themselves (runOnce), one staged step at a time.
+        outboxAutoSend: false,
+      },
+    });
+    owner = (await t.signIn('owner@lakeside.test')).accessToken;
+    admin = (await t.signIn('admin@lakeside.test')).accessToken;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([
+      accounts?.eu.close(),
+      accounts?.us.close(),
+      crm?.eu.close(),
+      crm?.us.close(),
+    ]);
+  });
+  afterEach(async () => {
+    await t.server.crmOutbox.worker.settled();
+    crm.eu.recover();
+    crm.us.recover();
+  });
+
+  const connectionPath = `/api/workspaces/${LAKESIDE}/crm/connection`;
+  const view = async () =>
+    crmConnectionResponseSchema.parse((await t.api(connectionPath, { token: owner })).body).data;
+
+  /** The owner connects Lakeside at `dc`; the fake CRM there takes the tokens issued. */
+  async function connectAt(dc: 'eu' | 'us') {
+    const asked = await t.api(`${connectionPath}/authorize`, { method: 'POST', token: owner });
+    const authorize = new URL(crmAuthorizeResponseSchema.parse(asked.body).data.url);
+    const consent = await fetch(`${accounts[dc].url}/oauth/v2/auth${authorize.search}`, {
+      redirect: 'manual',
+    });
+    const landed = await fetch(consent.headers.get('location') ?? '');
+    const page = await landed.text();
+    expect(page).toContain('Lakeside Law is connected to Zoho CRM');
+    // Back to where the owner connects it.
+    expect(page).toContain('href="/app/settings/crm-connection"');
+    crm[dc].acceptTokens(accounts[dc].accessTokens);
+  }
+
+  const send = () => t.server.crmOutbox.worker.runOnce();
+
+  /** A history of the PI intake in Lakeside, for records that name no execution's contact. */
+  async function newHistory(token: string) {
+    const answer = await callCenter(t, token)('process-execution-history', {
+      method: 'POST',
+      body: {
+        workspace: LAKESIDE,
+        user: 'agent-1',
+        process: 'pi-intake',
+        subProcess: null,
+        status: 'started',
+        startTime: new Date(Date.now() - 7 * 60_000).toISOString(),
+        endTime: null,
+        executionHistory: { processVariables: {}, steps: [] },
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return (answer.body as { id: string }).id;
+  }
+
+  const post = (token: string, executionId: string, body: unknown) =>
+    callCenter(t, token)(`workspaces/${LAKESIDE}/async-records/${executionId}`, {
+      method: 'POST',
+      body,
+    });
+
+  async function openFailures(): Promise<AsyncRecordFailure[]> {
+    const answer = await t.api(`/api/workspaces/${LAKESIDE}/async-errors`, { token: owner });
+    return asyncFailureListResponseSchema.parse(answer.body).data;
+  }
+
+  it('keeps the spec’s call-flow guard on Lakeside until it is connected to Zoho', async () => {
+    const blocked = await callCenter(t, owner)(`workspaces/${LAKESIDE}/processes`);
+    expect(blocked.status).toBe(403);
+    await connectAt('eu');
+    const workspace = itemResponseSchema(workspaceSchema).parse(
+      (await t.api(`/api/workspaces/${LAKESIDE}`, { token: owner })).body,
+    ).data;
+    expect(workspace.attributes.crmConnected).toBe(true);
+    // Connected: Lakeside runs intakes, so its owner can keep a flow there.
+    const saved = await callCenter(t, owner)(`workspaces/${LAKESIDE}/processes/pi-intake`, {
+      method: 'PUT',
+      body: personalInjuryIntake(LAKESIDE, new Date()),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBeLessThan(300);
+  });
+
+  it('writes a whole Personal Injury intake to the EU data centre: the contact, then its note, once each', async () => {
+    const agent = (await t.signIn('agent@lakeside.test')).accessToken;
+    const definition = await fetchDefinition(t, agent, LAKESIDE, 'pi-intake');
+    const { engine } = engineAgainst(t, agent, { workspaceId: LAKESIDE, agentId: 'agent' });
+    await engine.start({ definition, callData: { leadName: 'Jordan Reyes', phone: '6175550142' } });
+    const submit = async (values: Record<string, unknown>) => {
+      const outcome = await (engine as CallFlowEngine).submit(values as never);
+      if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+      return outcome.state;
+    };
+    await submit({
+      firstName: 'Jordan',
+      lastName: 'Reyes',
+      phone: '(617) 555-0142',
+      email: 'jordan.reyes@example.com',
+    });
+    await submit({ accidentType: 'slip-and-fall', incidentDate: '2026-11-01' });
+    await submit({ injuriesDescription: 'Broken wrist', receivedTreatment: 'no' });
+    await submit({ priorAttorney: 'no' });
+    await submit({ adverseParties: 'Main Street Grocery', relatedToFirm: 'no' });
+    await submit({});
+    const state = await submit({
+      consultation: { calendarId: 'cal_x', date: '2026-12-03', slotStart: '', eventId: 'evt_x' },
+    });
+    expect(state.status).toBe('completed');
+    // Answered at once, kept in the outbox: nothing has reached Zoho yet.
+    expect(crm.eu.records.Contacts).toHaveLength(0);
+
+    await send();
+    const [contact] = crm.eu.records.Contacts;
+    expect(contact).toMatchObject({
+      First_Name: 'Jordan',
+      Last_Name: 'Reyes',
+      Email: 'jordan.reyes@example.com',
+      Mobile: '(617) 555-0142',
+    });
+    expect(crm.eu.records.Notes).toHaveLength(1);
+    expect(crm.eu.records.Notes[0]).toMatchObject({
+      Note_Title: 'Personal Injury intake',
+      Parent_Id: { id: contact!.id },
+    });
+    expect(String(crm.eu.records.Notes[0]!.Note_Content)).toContain('Broken wrist');
+    expect(crm.us.requests).toHaveLength(0);
+    expect((await view()).zoho?.records).toMatchObject({ sent: 2, waiting: 0, refused: 0 });
+
+    // Sending again sends nothing twice.
+    await send();
+    expect(crm.eu.records.Contacts).toHaveLength(1);
+    expect(crm.eu.records.Notes).toHaveLength(1);
+  });
+
+  it('writes a call and an event about the execution’s contact, with Zoho’s required fields', async () => {
+    const executionId = await newHistory(owner);
+    const contact = asyncRecordResponseSchema.parse(
+      (
+        await post(owner, executionId, {
+          type: 'CONTACT',
+          fields: { first_name: 'Ana', last_name: 'Lima', mobile_phone: '6175550199' },
+        })
+      ).body,
+    );
+    expect(contact.contactId).toBe(contact.id);
+    for (const body of [
+      { type: 'CALL', fields: { title: 'Intake call', body: 'Talked about the fall.' } },
+      {
+        type: 'EVENT',
+        fields: {
+          title: 'Consultation',
+          start_time: '2026-12-03T15:00:00.000Z',
+          location: 'Chicago Loop',
+        },
+      },
+    ]) {
+      const answer = await post(owner, executionId, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(asyncRecordResponseSchema.parse(answer.body).contactId).toBe(contact.id);
+    }
+    await send();
+    const ana = crm.eu.records.Contacts.find((c) => c.Last_Name === 'Lima')!;
+    expect(crm.eu.records.Calls.at(-1)).toMatchObject({
+      Subject: 'Intake call',
+      Call_Type: 'Inbound',
+      Who_Id: { id: ana.id },
+      Call_Duration: expect.stringMatching(/^\d{2}:\d{2}$/),
+    });
+    expect(crm.eu.records.Events.at(-1)).toMatchObject({
+      Event_Title: 'Consultation',
+      Start_DateTime: '2026-12-03T15:00:00+00:00',
+      End_DateTime: '2026-12-03T16:00:00+00:00',
+      Venue: 'Chicago Loop',
+      Who_Id: { id: ana.id },
+    });
+  });
+
+  it('waits out a rate limit as Zoho says, and sends each record once after an outage', async () => {
+    const executionId = await newHistory(owner);
+    crm.eu.failNext(1, 429, undefined, { 'retry-after': '1' });
+    await post(owner, executionId, { type: 'CONTACT', fields: { last_name: 'Okafor' } });
+    await send();
+    expect(crm.eu.records.Contacts.filter((c) => c.Last_Name === 'Okafor')).toHaveLength(1);
+
+    // The contact's answer is lost after Zoho created it (a timeout, a killed server): the
+    // next attempt finds it by its e-mail instead of creating it again.
+    crm.eu.dropConnectionNext(1, { afterHandling: true });
+    await post(owner, executionId, {
+      type: 'CONTACT',
+      fields: { first_name: 'Li', last_name: 'Wei', email: 'li.wei@example.com' },
+    });
+    await send();
+    expect(crm.eu.records.Contacts.filter((c) => c.Email === 'li.wei@example.com')).toHaveLength(1);
+    const waiting = await t.server.db
+      .selectFrom('crm_outbox')
+      .select(['delivery', 'uncertain', 'next_attempt_at'])
+      .where('workspace_id', '=', LAKESIDE)
+      .where('delivery', '!=', 'sent')
+      .execute();
+    expect(waiting).toEqual([expect.objectContaining({ delivery: 'pending', uncertain: 1 })]);
+    await t.server.db
+      .updateTable('crm_outbox')
+      .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+      .where('delivery', '=', 'pending')
+      .execute();
+    await send();
+    expect(crm.eu.records.Contacts.filter((c) => c.Email === 'li.wei@example.com')).toHaveLength(1);
+    expect((await view()).zoho?.records.waiting).toBe(0);
+  });
+
+  it('resends a record a killed server was sending, without creating it twice', async () => {
+    const executionId = await newHistory(owner);
+    await post(owner, executionId, {
+      type: 'CONTACT',
+      fields: { first_name: 'Kim', last_name: 'Park', email: 'kim.park@example.com' },
+    });
+    // As if a server claimed the row, wrote it to Zoho, and died before recording it.
+    const row = await t.server.db
+      .selectFrom('crm_outbox')
+      .selectAll()
+      .where('delivery', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    crm.eu.seed('Contacts', {
+      First_Name: 'Kim',
+      Last_Name: 'Park',
+      Email: 'kim.park@example.com',
+    });
+    await t.server.db
+      .updateTable('crm_outbox')
+      .set({ delivery: 'sending', next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    await send();
+    expect(crm.eu.records.Contacts.filter((c) => c.Email === 'kim.park@example.com')).toHaveLength(
+      1,
+    );
+    const sent = await t.server.db
+      .selectFrom('crm_outbox')
+      .select(['delivery', 'crm_id'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(sent.delivery).toBe('sent');
+    expect(sent.crm_id).toBe(
+      crm.eu.records.Contacts.find((c) => c.Email === 'kim.park@example.com')!.id,
+    );
+  });
+
+  it('keeps a record Zoho refuses for Async error resolution, in Zoho’s words, and retries it there', async () => {
+    const executionId = await newHistory(owner);
+    crm.eu.uniqueFields.Contacts = ['Email'];
+    await post(owner, executionId, {
+      type: 'CONTACT',
+      fields: { first_name: 'Dup', last_name: 'Licate', email: 'jordan.reyes@example.com' },
+    });
+    await send();
+    const refused = (await openFailures()).find((f) => f.contactName === 'Dup Licate')!;
+    expect(refused.error.code).toBe('CRM_REFUSED');
+    expect(refused.error.message).toMatch(/^Zoho CRM refused the record: .*duplicate/i);
+    expect((await view()).zoho?.records.refused).toBe(1);
+
+    // Still refused: the retry says so and the record stays open, once.
+    const again = await t.api(`/api/workspaces/${LAKESIDE}/async-errors/${refused.id}/retry`, {
+      method: 'POST',
+      token: owner,
+    });
+    expect(again.status).toBe(200);
+    expect((await openFailures()).filter((f) => f.contactName === 'Dup Licate')).toHaveLength(1);
+
+    // The firm merged the old contact away in Zoho: the retry now writes it there.
+    crm.eu.uniqueFields.Contacts = [];
+    const retried = await t.api(`/api/workspaces/${LAKESIDE}/async-errors/${refused.id}/retry`, {
+      method: 'POST',
+      token: owner,
+    });
+    expect(retried.status).toBe(200);
+    const dup = crm.eu.records.Contacts.find((c) => c.Last_Name === 'Licate');
+    expect(dup?.Email).toBe('jordan.reyes@example.com');
+    expect(retried.body).toMatchObject({ data: { status: 'resolved', crmRecordId: dup!.id } });
+    expect((await view()).zoho?.records).toMatchObject({ refused: 0 });
+  });
+
+  it('holds records while Zoho has ended the grant, and sends them after the owner reconnects', async () => {
+    const executionId = await newHistory(owner);
+    // Zoho no longer takes the tokens it gave, and refuses to refresh them.
+    crm.eu.acceptTokens([]);
+    accounts.eu.refreshTokens.clear();
+    await post(owner, executionId, { type: 'CONTACT', fields: { last_name: 'Waiting' } });
+    await send();
+    const held = await view();
+    expect(held.zoho).toMatchObject({ status: 'reconnect', records: { waiting: 1 } });
+    expect(crm.eu.records.Contacts.some((c) => c.Last_Name === 'Waiting')).toBe(false);
+    // Admins see it too; only owners reconnect.
+    const seen = await t.api(connectionPath, { token: admin });
+    expect(crmConnectionResponseSchema.parse(seen.body).data.zoho?.status).toBe('reconnect');
+
+    await connectAt('eu');
+    await t.server.db
+      .updateTable('crm_outbox')
+      .set({ next_attempt_at: null })
+      .where('delivery', '=', 'pending')
+      .execute();
+    await send();
+    expect(crm.eu.records.Contacts.filter((c) => c.Last_Name === 'Waiting')).toHaveLength(1);
+    expect((await view()).zoho).toMatchObject({ status: 'ok', records: { waiting: 0 } });
+  });
+
+  it('writes to the US data centre once the workspace is connected there instead', async () => {
+    await connectAt('us');
+    const executionId = await newHistory(owner);
+    await post(owner, executionId, { type: 'CONTACT', fields: { last_name: 'Stateside' } });
+    await send();
+    expect(crm.us.records.Contacts.map((c) => c.Last_Name)).toEqual(['Stateside']);
+    expect(crm.eu.records.Contacts.some((c) => c.Last_Name === 'Stateside')).toBe(false);
+  });
+
+  it('keeps the records still waiting as failures when the owner disconnects, and the guard returns', async () => {
+    const executionId = await newHistory(owner);
+    await post(owner, executionId, { type: 'CONTACT', fields: { last_name: 'Unsent' } });
+    const gone = await t.api(connectionPath, { method: 'DELETE', token: owner });
+    expect(gone.status).toBe(200);
+    const unsent = (await openFailures()).find((f) => f.contactName === 'Unsent');
+    expect(unsent?.error).toEqual({ code: 'CRM_UNAVAILABLE', message: NOT_CONNECTED });
+    await send();
+    expect(crm.us.records.Contacts.some((c) => c.Last_Name === 'Unsent')).toBe(false);
+    // Not connected any more: the spec's call-flow guard holds for Lakeside again.
+    const blocked = await post(owner, executionId, { type: 'CONTACT', fields: { last_name: 'X' } });
+    expect(blocked.status).toBe(403);
+  });
+});
