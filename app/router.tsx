@@ -276,6 +276,13 @@ const appChildren: RouteObject[] = [
       }),
     },
     {
+      path: 'crm-connection',
+      lazy: async () => ({
+        Component: (await import('@/app/features/crm-connection/crm-connection-page'))
+          .CrmConnectionPage,
+      }),
+    },
+    {
       path: 'async-error-resolution',
       lazy: async () => ({
         Component: (await import('@/app/features/async-errors/async-error-resolution-page'))

@@ -263,6 +263,14 @@ export const APP_MENU: readonly MenuItem[] = [
         path: 'settings/campaign-apportion',
         roles: MANAGERS,
       },
+      // Issue #33 (not in the spec): a Zoho workspace's owner connects the firm's Zoho CRM.
+      {
+        id: 'settings-crm-connection',
+        title: 'CRM Connection',
+        path: 'settings/crm-connection',
+        roles: MANAGERS,
+        zohoOnly: true,
+      },
       {
         id: 'settings-async-error-resolution',
         title: 'Async Error Resolution',

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@/shared/api/client';
 import { listAsyncFailures, type AsyncFailurePage } from '@/shared/api/async-errors';
 import { getCallTrackingConnection } from '@/shared/api/call-tracking-connection';
+import { getCrmConnection } from '@/shared/api/crm-connection';
 import { fetchCockpitGoalSettings } from '@/shared/api/goals';
 import { fetchLookup, type LookupItem } from '@/shared/api/lookups';
 import { listWorkspaceUsers } from '@/shared/api/users-administration';
@@ -94,3 +95,11 @@ const callTrackingConnection = workspaceSettingsQuery(
 );
 export const callTrackingConnectionKey = callTrackingConnection.key;
 export const callTrackingConnectionQuery = callTrackingConnection.query;
+
+/** GET workspaces/{id}/crm/connection: the CRM connection and its health (issue #33). */
+const crmConnection = workspaceSettingsQuery(
+  'crm-connection',
+  (api: ApiClient, workspaceId: string) => getCrmConnection(api, workspaceId),
+);
+export const crmConnectionKey = crmConnection.key;
+export const crmConnectionQuery = crmConnection.query;

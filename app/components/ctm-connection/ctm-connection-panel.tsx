@@ -17,7 +17,7 @@ import {
   callTrackingConnectionQuery,
 } from '@/shared/query/settings-queries';
 import { EMPTY_CTM_CONNECT, readCtmConnectDraft } from './ctm-connect-draft';
-import './ctm-connection-panel.css';
+import '@/app/components/connection-panel/connection-panel.css';
 
 export const CONNECTED_TEXT = 'Connected to CallTrackingMetrics.';
 export const DISCONNECTED_TEXT =
@@ -56,11 +56,11 @@ export function CtmConnectionPanel({ workspaceId, canConnect }: CtmConnectionPan
   }
   const view = connection.data;
   return (
-    <div className="ic-ctm-connection">
+    <div className="ic-connection">
       {view.ctm ? (
         <ConnectedView view={view} canConnect={canConnect} onReplace={() => setReplacing(true)} />
       ) : (
-        <p className="ic-ctm-connection__provider">
+        <p className="ic-connection__provider">
           Calls come from the <strong>simulated provider</strong> (for trying the product): no real
           telephone rings. Connect the firm’s CallTrackingMetrics account to ring agents with real
           calls.
@@ -121,34 +121,34 @@ function ConnectedView({
 
   const failing = ctm.status === 'failing';
   return (
-    <div className="ic-ctm-connection__connected">
-      <p className="ic-ctm-connection__provider">
+    <div className="ic-connection__connected">
+      <p className="ic-connection__provider">
         Calls come from <strong>CallTrackingMetrics</strong>, account {ctm.accountId}
         {ctm.accountName ? ` (${ctm.accountName})` : ''}.
       </p>
-      <dl className="ic-ctm-connection__facts">
+      <dl className="ic-connection__facts">
         <dt>Health</dt>
         <dd>
-          <span className="ic-ctm-connection__status" data-status={ctm.status}>
+          <span className="ic-connection__status" data-status={ctm.status}>
             {failing ? 'CTM not reachable' : 'Connected'}
           </span>{' '}
-          <span className="ic-ctm-connection__sub">checked {formatDateTime(ctm.checkedAt)}</span>
+          <span className="ic-connection__sub">checked {formatDateTime(ctm.checkedAt)}</span>
           {failing && ctm.lastError ? (
-            <span className="ic-ctm-connection__error">{ctm.lastError}</span>
+            <span className="ic-connection__error">{ctm.lastError}</span>
           ) : null}
         </dd>
         <dt>Access key</dt>
-        <dd className="ic-ctm-connection__mono">{ctm.accessKey}</dd>
+        <dd className="ic-connection__mono">{ctm.accessKey}</dd>
         <dt>Last webhook</dt>
         <dd>{ctm.lastWebhookAt ? formatDateTime(ctm.lastWebhookAt) : 'None received yet'}</dd>
       </dl>
-      <fieldset className="ic-ctm-connection__hooks">
+      <fieldset className="ic-connection__hooks">
         <legend>Webhook URLs to paste in CTM</legend>
         <WebhookUrl label="When a call starts" url={absolute(ctm.webhookPaths.start)} />
         <WebhookUrl label="When a call ends" url={absolute(ctm.webhookPaths.end)} />
       </fieldset>
       <FormFailure message={failure} />
-      <div className="ic-ctm-connection__actions">
+      <div className="ic-connection__actions">
         <Button onClick={() => void run('sync')} disabled={write.pending}>
           Refresh users and numbers
         </Button>
@@ -170,7 +170,7 @@ function ConnectedView({
 function WebhookUrl({ label, url }: { label: string; url: string }) {
   const { notify } = useHost();
   return (
-    <div className="ic-ctm-connection__hook">
+    <div className="ic-connection__hook">
       <TextField
         label={label}
         value={url}
@@ -224,19 +224,19 @@ function ConnectForm({
   return (
     <form
       ref={formRef}
-      className="ic-ctm-connection__form"
+      className="ic-connection__form"
       aria-label={
         replacing ? 'Replace the CallTrackingMetrics keys' : 'Connect CallTrackingMetrics'
       }
       noValidate
       onSubmit={submit}
     >
-      <p className="ic-ctm-connection__help">
+      <p className="ic-connection__help">
         In CTM, enable API access in the account’s settings: it shows the access key and the secret
         key. The server checks them with CTM before saving; the secret key is stored encrypted and
         never shown again.
       </p>
-      <div className="ic-ctm-connection__fields">
+      <div className="ic-connection__fields">
         <TextField
           label="Account id"
           name="accountId"
@@ -268,7 +268,7 @@ function ConnectForm({
         />
       </div>
       <FormFailure message={failure} />
-      <div className="ic-ctm-connection__actions">
+      <div className="ic-connection__actions">
         {replacing ? <Button onClick={onDone}>Cancel</Button> : null}
         <Button type="submit" variant="primary" disabled={sending}>
           {sending ? 'Checking with CTM…' : replacing ? 'Replace keys' : 'Connect'}

@@ -13,6 +13,7 @@ import { HostLink } from '@/app/components/host-link/host-link';
 import { Page } from '@/app/components/page/page';
 import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { TABLE, TABLE_ACTIONS, TableScroll } from '@/app/components/table/table-scroll';
+import { CrmConnectionPanel } from '@/app/components/crm-connection/crm-connection-panel';
 import { CtmConnectionPanel } from '@/app/components/ctm-connection/ctm-connection-panel';
 import { VisuallyHidden } from '@/app/components/visually-hidden/visually-hidden';
 import { useHost } from '@/app/host/host';
@@ -197,15 +198,7 @@ export function SystemWorkspacesPage() {
                             onSave={(edit) => save(workspace.id, edit)}
                             onCancel={() => rowEditor.close(workspace.id)}
                           />
-                          {isCallTrackingEnabled(workspace) ? (
-                            <section
-                              className="ic-row-editor ic-system-workspaces__ctm"
-                              aria-label={`Call tracking provider of ${workspace.attributes.name}`}
-                            >
-                              <h3 className="ic-row-editor__title">Call tracking provider</h3>
-                              <CtmConnectionPanel workspaceId={workspace.id} canConnect />
-                            </section>
-                          ) : null}
+                          <WorkspaceConnections row={row} />
                         </EditorRow>
                       ) : null}
                     </Fragment>
@@ -217,6 +210,33 @@ export function SystemWorkspacesPage() {
         ) : null}
       </Card>
     </Page>
+  );
+}
+
+/** The workspace's outside systems under its settings: call tracking, its CRM (issues #32, #33). */
+function WorkspaceConnections({ row }: { row: SystemWorkspace }) {
+  const { workspace } = row;
+  return (
+    <>
+      {isCallTrackingEnabled(workspace) ? (
+        <section
+          className="ic-row-editor ic-system-workspaces__connection"
+          aria-label={`Call tracking provider of ${workspace.attributes.name}`}
+        >
+          <h3 className="ic-row-editor__title">Call tracking provider</h3>
+          <CtmConnectionPanel workspaceId={workspace.id} canConnect />
+        </section>
+      ) : null}
+      {row.crm === 'zoho' ? (
+        <section
+          className="ic-row-editor ic-system-workspaces__connection"
+          aria-label={`CRM connection of ${workspace.attributes.name}`}
+        >
+          <h3 className="ic-row-editor__title">CRM connection</h3>
+          <CrmConnectionPanel workspaceId={workspace.id} canConnect />
+        </section>
+      ) : null}
+    </>
   );
 }
 

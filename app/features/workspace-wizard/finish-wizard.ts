@@ -19,6 +19,8 @@ export interface FinishedWizard {
   invitation: OutboxEmail | null;
   /** Call tracking turned on: the result offers to connect its CTM account (issue #32). */
   callTracking: boolean;
+  /** Zoho CRM chosen: the result says where its owner connects it (issue #33). */
+  zoho: boolean;
 }
 
 export type FinishOutcome =
@@ -90,6 +92,7 @@ export async function finishWizard(
       ownerEmail: owner.email,
       invitation,
       callTracking: values.callTracking?.enabled === true,
+      zoho: values.crm?.kind === 'zoho',
     },
   };
 }

@@ -380,6 +380,13 @@ function FinishedView({
           <CtmConnectionPanel workspaceId={finished.workspaceId} canConnect />
         </section>
       ) : null}
+      {finished.zoho ? (
+        <p className="ic-wizard__note">
+          Its intake records go to the simulated CRM until the firm’s Zoho CRM is connected: the
+          owner does it in Settings &gt; CRM Connection (signing in to Zoho as a CRM administrator),
+          or you in System &gt; Workspaces.
+        </p>
+      ) : null}
       <div className="ic-wizard__nav">
         <HostLink
           to={workspaceLink(finished.workspaceId)}

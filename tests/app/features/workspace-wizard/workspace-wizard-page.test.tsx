@@ -267,6 +267,8 @@ describe('System > Workspace Wizard', () => {
     expect(
       within(calls).getByRole('form', { name: 'Connect CallTrackingMetrics' }),
     ).toBeInTheDocument();
+    // Zoho chosen: where the firm's Zoho CRM gets connected (issue #33).
+    expect(screen.getByText(/the owner does it in Settings > CRM Connection/)).toBeInTheDocument();
     // The draft is gone: the next visit starts a new workspace.
     expect(stored()).toBeNull();
     for (const key of lists) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);

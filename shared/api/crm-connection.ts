@@ -1,0 +1,52 @@
+import {
+  crmAuthorizeResponseSchema,
+  type CrmConnection,
+  crmConnectionPaths,
+  crmConnectionResponseSchema,
+} from '@/shared/contracts/crm-connection';
+import type { ApiClient, CallOptions } from './client';
+import { callForData } from './client';
+
+// A workspace's CRM connection (issue #33 "Zoho CRM"): the calls of
+// shared/contracts/crm-connection.ts, each answer checked by its contract.
+
+/** GET workspaces/{id}/crm/connection: the vendor and the connection's health. */
+export const getCrmConnection = (
+  api: ApiClient,
+  workspaceId: string,
+  options?: CallOptions,
+): Promise<CrmConnection> =>
+  callForData(
+    api,
+    crmConnectionResponseSchema,
+    { method: 'GET', path: crmConnectionPaths.connection(workspaceId) },
+    options,
+  );
+
+/** POST …/authorize: Zoho's consent page for this workspace (owner, system; 10 minutes). */
+export const authorizeZoho = async (
+  api: ApiClient,
+  workspaceId: string,
+  options?: CallOptions,
+): Promise<string> =>
+  (
+    await callForData(
+      api,
+      crmAuthorizeResponseSchema,
+      { method: 'POST', path: crmConnectionPaths.authorize(workspaceId) },
+      options,
+    )
+  ).url;
+
+/** DELETE …/connection: the grant revoked at Zoho and forgotten; back to the simulated CRM. */
+export const disconnectCrm = (
+  api: ApiClient,
+  workspaceId: string,
+  options?: CallOptions,
+): Promise<CrmConnection> =>
+  callForData(
+    api,
+    crmConnectionResponseSchema,
+    { method: 'DELETE', path: crmConnectionPaths.connection(workspaceId) },
+    options,
+  );
