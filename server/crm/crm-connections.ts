@@ -7,7 +7,8 @@ import { findWorkspace } from '../repositories/workspace-repository';
 import type { SecretBox } from '../secrets/secret-box';
 import { z } from 'zod';
 import { OAuthStateError, type OAuthStates } from './oauth-state';
-import type { ChosenZohoFields } from './zoho/zoho-records';
+import type { ZohoFieldMapping } from '@/shared/contracts/crm-connection';
+import { zohoFieldMapping } from '@/shared/domain/zoho-field-mapping';
 import {
   type ZohoOAuth,
   ZohoOAuthError,
@@ -23,7 +24,7 @@ import {
 
 type Row = Selectable<CrmConnectionTable>;
 
-/** A stored field mapping: per kind, our field → Zoho's field API name or null. */
+/** A stored field mapping, read leniently: per kind, our field → Zoho's field or null. */
 const fieldMappingSchema = z.record(z.string(), z.record(z.string(), z.string().nullable()));
 
 /** An access token is refreshed when it has less than this left. */
@@ -319,12 +320,28 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
         .execute();
     },
 
-    /** The workspace's own Zoho fields for ours (null: the defaults). */
-    async fieldMapping(workspaceId: string): Promise<ChosenZohoFields | null> {
+    /** Where the workspace sends our fields in Zoho: its own choices over the defaults. */
+    async fieldMapping(workspaceId: string): Promise<ZohoFieldMapping> {
       const row = await find(workspaceId);
-      if (!row?.field_mapping) return null;
-      const parsed = fieldMappingSchema.safeParse(JSON.parse(row.field_mapping));
-      return parsed.success ? (parsed.data as ChosenZohoFields) : null;
+      const stored = row?.field_mapping
+        ? fieldMappingSchema.safeParse(JSON.parse(row.field_mapping))
+        : null;
+      return zohoFieldMapping(stored?.success ? stored.data : null);
+    },
+
+    /** The owner's field mapping, kept with the connection (409 without one). */
+    async saveFieldMapping(workspaceId: string, mapping: ZohoFieldMapping): Promise<void> {
+      const result = await db
+        .updateTable('crm_connections')
+        .set({ field_mapping: JSON.stringify(mapping) })
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        throw new HttpError(
+          409,
+          'Connect Zoho CRM first: the field mapping is kept with the connection.',
+        );
+      }
     },
 
     /** Revokes the refresh token at Zoho (best effort: forgotten here whatever Zoho says). */

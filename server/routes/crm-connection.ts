@@ -4,13 +4,15 @@ import { z } from 'zod';
 import {
   crmAuthorizeResponseSchema,
   crmConnectionResponseSchema,
+  zohoFieldMappingResponseSchema,
+  zohoFieldMappingSchema,
 } from '@/shared/contracts/crm-connection';
 import type { Role } from '@/shared/contracts/roles';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
 import type { ServerContext } from '../context';
 import type { CrmConnections } from '../crm/crm-connections';
 import { HttpError } from '../http/errors';
-import { respondWith } from '../http/validate';
+import { parseInput, respondWith } from '../http/validate';
 import { createWorkspaceScope } from './workspace-scope';
 
 // A workspace's OAuth connection to Zoho CRM (issue #33; shared/contracts/crm-connection.ts,
@@ -62,6 +64,23 @@ export function registerCrmConnectionRoutes(
     const { workspaceId, principal } = await workspaceScope(request, CONNECTORS);
     return respondWith(crmAuthorizeResponseSchema, {
       data: { url: connections.authorizeUrl(workspaceId, principal.sub) },
+    });
+  });
+
+  // The owner's field mapping (issue #33): admins read it, owners and system change it.
+  api.get('/workspaces/:id/crm/field-mapping', async (request) => {
+    const { workspaceId } = await workspaceScope(request, MANAGERS_AND_SYSTEM);
+    return respondWith(zohoFieldMappingResponseSchema, {
+      data: await connections.fieldMapping(workspaceId),
+    });
+  });
+
+  api.put('/workspaces/:id/crm/field-mapping', async (request) => {
+    const { workspaceId } = await workspaceScope(request, CONNECTORS);
+    const mapping = parseInput(zohoFieldMappingSchema, request.body, 'body');
+    await connections.saveFieldMapping(workspaceId, mapping);
+    return respondWith(zohoFieldMappingResponseSchema, {
+      data: await connections.fieldMapping(workspaceId),
     });
   });
 

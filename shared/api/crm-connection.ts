@@ -3,6 +3,8 @@ import {
   type CrmConnection,
   crmConnectionPaths,
   crmConnectionResponseSchema,
+  type ZohoFieldMapping,
+  zohoFieldMappingResponseSchema,
 } from '@/shared/contracts/crm-connection';
 import type { ApiClient, CallOptions } from './client';
 import { callForData } from './client';
@@ -48,5 +50,32 @@ export const disconnectCrm = (
     api,
     crmConnectionResponseSchema,
     { method: 'DELETE', path: crmConnectionPaths.connection(workspaceId) },
+    options,
+  );
+
+/** GET …/crm/field-mapping: where the workspace sends our fields in Zoho (owner, admin, system). */
+export const getZohoFieldMapping = (
+  api: ApiClient,
+  workspaceId: string,
+  options?: CallOptions,
+): Promise<ZohoFieldMapping> =>
+  callForData(
+    api,
+    zohoFieldMappingResponseSchema,
+    { method: 'GET', path: crmConnectionPaths.fieldMapping(workspaceId) },
+    options,
+  );
+
+/** PUT …/crm/field-mapping: the owner's mapping, checked by the same contract (owner, system). */
+export const saveZohoFieldMapping = (
+  api: ApiClient,
+  workspaceId: string,
+  mapping: ZohoFieldMapping,
+  options?: CallOptions,
+): Promise<ZohoFieldMapping> =>
+  callForData(
+    api,
+    zohoFieldMappingResponseSchema,
+    { method: 'PUT', path: crmConnectionPaths.fieldMapping(workspaceId), body: mapping },
     options,
   );

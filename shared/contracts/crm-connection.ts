@@ -46,8 +46,50 @@ export const crmConnectionResponseSchema = itemResponseSchema(crmConnectionSchem
 /** POST …/crm/connection/authorize: where to send the person to approve the connection. */
 export const crmAuthorizeResponseSchema = itemResponseSchema(z.object({ url: z.string().url() }));
 
+/** A Zoho field's API name (Zoho's own or a custom one: letters, digits and _). */
+export const zohoFieldNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name a Zoho field, or choose not to send it.')
+  .max(100)
+  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'A Zoho field API name has letters, digits and _ only.');
+
+/** null: the field is not sent to Zoho. */
+const mapped = zohoFieldNameSchema.nullable();
+
+/**
+ * Where in Zoho CRM a workspace sends each of our fields (issue #33 "a per-workspace field
+ * mapping editable by the owner"). The fields Zoho requires (a contact's Last_Name, a
+ * note's Note_Content, a call's Subject, an event's title and times) are not here: they
+ * always go to Zoho's own fields (server/crm/zoho/zoho-records.ts).
+ */
+export const zohoFieldMappingSchema = z
+  .object({
+    contact: z
+      .object({
+        firstName: mapped,
+        email: mapped,
+        mobilePhone: mapped,
+        homePhone: mapped,
+        street: mapped,
+        city: mapped,
+        state: mapped,
+        zip: mapped,
+        country: mapped,
+        leadSource: mapped,
+      })
+      .strict(),
+    note: z.object({ title: mapped }).strict(),
+    call: z.object({ description: mapped }).strict(),
+    event: z.object({ description: mapped, location: mapped }).strict(),
+  })
+  .strict();
+export type ZohoFieldMapping = z.infer<typeof zohoFieldMappingSchema>;
+export const zohoFieldMappingResponseSchema = itemResponseSchema(zohoFieldMappingSchema);
+
 export const crmConnectionPaths = {
   connection: (workspaceId: string) => `workspaces/${workspaceId}/crm/connection`,
+  fieldMapping: (workspaceId: string) => `workspaces/${workspaceId}/crm/field-mapping`,
   authorize: (workspaceId: string) => `workspaces/${workspaceId}/crm/connection/authorize`,
   /** Zoho's redirect URI (main API, no sign-in: the signed state authenticates it). */
   zohoCallback: 'oauth/zoho/callback',

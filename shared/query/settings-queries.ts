@@ -1,7 +1,7 @@
 import type { ApiClient } from '@/shared/api/client';
 import { listAsyncFailures, type AsyncFailurePage } from '@/shared/api/async-errors';
 import { getCallTrackingConnection } from '@/shared/api/call-tracking-connection';
-import { getCrmConnection } from '@/shared/api/crm-connection';
+import { getCrmConnection, getZohoFieldMapping } from '@/shared/api/crm-connection';
 import { fetchCockpitGoalSettings } from '@/shared/api/goals';
 import { fetchLookup, type LookupItem } from '@/shared/api/lookups';
 import { listWorkspaceUsers } from '@/shared/api/users-administration';
@@ -103,3 +103,8 @@ const crmConnection = workspaceSettingsQuery(
 );
 export const crmConnectionKey = crmConnection.key;
 export const crmConnectionQuery = crmConnection.query;
+
+/** GET workspaces/{id}/crm/field-mapping: where its fields go in Zoho CRM (issue #33). */
+const zohoFieldMapping = workspaceSettingsQuery('zoho-field-mapping', getZohoFieldMapping);
+export const zohoFieldMappingKey = zohoFieldMapping.key;
+export const zohoFieldMappingQuery = zohoFieldMapping.query;

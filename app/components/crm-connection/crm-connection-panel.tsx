@@ -12,6 +12,7 @@ import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import type { CrmConnection } from '@/shared/contracts/crm-connection';
 import { crmConnectionKey, crmConnectionQuery } from '@/shared/query/settings-queries';
 import '@/app/components/connection-panel/connection-panel.css';
+import { ZohoFieldMappingForm } from './zoho-field-mapping-form';
 
 export const CRM_DISCONNECTED_TEXT = 'Disconnected from Zoho CRM: the grant is revoked.';
 export const ZOHO_UNAVAILABLE_TEXT =
@@ -57,6 +58,7 @@ export function CrmConnectionPanel({
   const connection = useDataQuery(crmConnectionQuery(scope, api, workspaceId));
   const [failure, setFailure] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [mapping, setMapping] = useState(false);
   // Back from Zoho by the browser's Back button (a page restored from its cache): usable again.
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
@@ -114,8 +116,8 @@ export function CrmConnectionPanel({
       ) : (
         <p className="ic-connection__provider">
           Intake records go to the <strong>simulated CRM</strong> (for trying the product): nothing
-          reaches a real CRM. Connect the firm’s Zoho CRM to write each intake’s contact, note, call
-          and consultation there.
+          reaches a real CRM. Connect the firm’s Zoho CRM to write there the records each intake’s
+          call flow writes (contacts, notes, calls, events, deals).
         </p>
       )}
       {!view.zohoAvailable && !view.zoho ? (
@@ -128,9 +130,17 @@ export function CrmConnectionPanel({
         </p>
       ) : null}
       <FormFailure message={failure} />
-      {canConnect && (view.zohoAvailable || view.zoho) ? (
+      {view.zoho && mapping ? (
+        <ZohoFieldMappingForm
+          workspaceId={workspaceId}
+          canEdit={canConnect}
+          onClose={() => setMapping(false)}
+        />
+      ) : null}
+      {!mapping && (view.zoho || (canConnect && view.zohoAvailable)) ? (
         <div className="ic-connection__actions">
-          {view.zohoAvailable ? (
+          {view.zoho ? <Button onClick={() => setMapping(true)}>Field mapping</Button> : null}
+          {canConnect && view.zohoAvailable ? (
             <Button
               variant={view.zoho?.status === 'ok' ? undefined : 'primary'}
               onClick={() => void connect()}
@@ -139,7 +149,7 @@ export function CrmConnectionPanel({
               {leaving ? 'Opening Zoho…' : view.zoho ? 'Reconnect' : 'Connect Zoho CRM'}
             </Button>
           ) : null}
-          {view.zoho ? (
+          {canConnect && view.zoho ? (
             <Button variant="danger" onClick={() => void forget()} disabled={busy}>
               Disconnect
             </Button>

@@ -14,7 +14,6 @@ import {
   ZohoContactMissing,
   type ZohoWrite,
   type ZohoWriteContext,
-  zohoFieldMapping,
 } from './zoho-records';
 
 // One attempt at an outbox row against Zoho CRM (issue #33; server/crm/crm-outbox.ts
@@ -132,7 +131,7 @@ export function createZohoOutboxSender(options: ZohoOutboxSenderOptions) {
   ): Promise<AttemptOutcome> {
     let zoho: ZohoWrite;
     try {
-      const mapping = zohoFieldMapping(await connections.fieldMapping(row.workspace_id));
+      const mapping = await connections.fieldMapping(row.workspace_id);
       zoho = toZohoWrite(payload, { ...facts, writtenAt: row.created_at, mapping });
     } catch (error) {
       if (error instanceof ZohoContactMissing || error instanceof RangeError) {

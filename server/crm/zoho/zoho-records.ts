@@ -4,6 +4,7 @@ import type {
   CrmEventPayload,
   CrmNotePayload,
 } from '@/shared/contracts/call-flow-api';
+import type { ZohoFieldMapping } from '@/shared/contracts/crm-connection';
 
 // What each record of spec 7 "CRM sync" becomes in Zoho CRM (issue #33 "Zoho CRM"): the
 // module and the fields, by Zoho's API names (Zoho CRM API v7, "Modules API" and the
@@ -24,56 +25,9 @@ import type {
 // - CONTACT-TAGS → the contact's tags removed (Zoho's remove_tags action).
 //
 // A workspace may send a field of ours to another Zoho field (a custom one, say
-// "Case_Type__c") or to none: ZohoFieldMapping, kept with the connection.
-
-/** Our fields a firm may map (the keys of ZohoFieldMapping) and their default Zoho fields. */
-export const DEFAULT_ZOHO_FIELDS = {
-  contact: {
-    firstName: 'First_Name',
-    lastName: 'Last_Name',
-    email: 'Email',
-    mobilePhone: 'Mobile',
-    homePhone: 'Home_Phone',
-    street: 'Mailing_Street',
-    city: 'Mailing_City',
-    state: 'Mailing_State',
-    zip: 'Mailing_Zip',
-    country: 'Mailing_Country',
-    leadSource: 'Lead_Source',
-  },
-  note: { title: 'Note_Title', body: 'Note_Content' },
-  call: { subject: 'Subject', description: 'Description' },
-  event: {
-    title: 'Event_Title',
-    description: 'Description',
-    start: 'Start_DateTime',
-    end: 'End_DateTime',
-    location: 'Venue',
-  },
-} as const;
-
-type Defaults = typeof DEFAULT_ZOHO_FIELDS;
-/** A workspace's choices: for each of our fields, Zoho's field API name, or null for none. */
-export type ZohoFieldMapping = {
-  [K in keyof Defaults]: { [F in keyof Defaults[K]]: string | null };
-};
-
-/** What a workspace chose (only what differs from the defaults need be there). */
-export type ChosenZohoFields = { [K in keyof ZohoFieldMapping]?: Partial<ZohoFieldMapping[K]> };
-
-/** The defaults with a workspace's choices over them (unknown keys are ignored). */
-export function zohoFieldMapping(chosen: ChosenZohoFields | null): ZohoFieldMapping {
-  const merged = structuredClone(DEFAULT_ZOHO_FIELDS) as unknown as ZohoFieldMapping;
-  if (!chosen) return merged;
-  for (const kind of Object.keys(merged) as (keyof ZohoFieldMapping)[]) {
-    const fields = merged[kind] as Record<string, string | null>;
-    const own = (chosen[kind] ?? {}) as Record<string, string | null | undefined>;
-    for (const field of Object.keys(fields)) {
-      if (own[field] !== undefined) fields[field] = own[field];
-    }
-  }
-  return merged;
-}
+// "Case_Type") or to none: its ZohoFieldMapping (shared/domain/zoho-field-mapping.ts), kept
+// with the connection. The fields Zoho requires always go to its own: a contact's
+// Last_Name, a note's Note_Content, a call's Subject and times, an event's title and times.
 
 export type ZohoModule = 'Contacts' | 'Notes' | 'Calls' | 'Events' | 'Deals';
 
@@ -123,7 +77,7 @@ function contactRecord(payload: CrmContactPayload, context: ZohoWriteContext) {
   const record: Record<string, unknown> = {};
   put(record, fields.firstName, payload.given_name);
   // Zoho requires Last_Name: an intake that has none yet sends the first name there.
-  put(record, fields.lastName, payload.family_name || payload.given_name);
+  put(record, 'Last_Name', payload.family_name || payload.given_name);
   put(record, fields.email, payload.email_addresses[0]?.email);
   put(record, fields.mobilePhone, payload.phone_numbers.find((p) => p.field === 'PHONE1')?.number);
   put(record, fields.homePhone, payload.phone_numbers.find((p) => p.field === 'PHONE2')?.number);
@@ -155,7 +109,7 @@ function noteRecord(payload: CrmNotePayload, context: ZohoWriteContext) {
   };
   put(record, fields.title, payload.ActionDescription);
   // Zoho requires Note_Content: a note with a title only repeats it there.
-  put(record, fields.body, payload.CreationNotes || payload.ActionDescription || '(no text)');
+  put(record, 'Note_Content', payload.CreationNotes || payload.ActionDescription || '(no text)');
   return record;
 }
 
@@ -167,7 +121,7 @@ function callRecord(payload: CrmNotePayload, context: ZohoWriteContext) {
     Call_Start_Time: zohoDateTime(context.intakeStartedAt),
     Call_Duration: zohoDuration(context.intakeStartedAt, context.writtenAt),
   };
-  put(record, fields.subject, payload.ActionDescription || 'Intake call');
+  put(record, 'Subject', payload.ActionDescription || 'Intake call');
   put(record, fields.description, payload.CreationNotes);
   return record;
 }
@@ -179,10 +133,10 @@ function eventRecord(payload: CrmEventPayload, context: ZohoWriteContext) {
     ? new Date(payload.EndDate)
     : new Date(start.getTime() + 60 * 60 * 1000);
   const record: Record<string, unknown> = { Who_Id: { id: requireContact(context, 'event') } };
-  put(record, fields.title, payload.ActionDescription || 'Consultation');
+  put(record, 'Event_Title', payload.ActionDescription || 'Consultation');
   put(record, fields.description, payload.CreationNotes);
-  put(record, fields.start, zohoDateTime(start));
-  put(record, fields.end, zohoDateTime(end));
+  put(record, 'Start_DateTime', zohoDateTime(start));
+  put(record, 'End_DateTime', zohoDateTime(end));
   put(record, fields.location, payload.Location);
   return record;
 }

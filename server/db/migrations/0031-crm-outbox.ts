@@ -20,7 +20,7 @@ import type { Kysely } from 'kysely';
  * - `attempts`, `last_error` (the CRM's words).
  *
  * And `crm_connections.field_mapping`: the workspace's own choice of Zoho fields for ours
- * (JSON, server/crm/zoho/zoho-records.ts ZohoFieldMapping; null: the defaults).
+ * (JSON, shared/contracts/crm-connection.ts ZohoFieldMapping; null: the defaults).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -8,7 +8,9 @@ import { asyncRecordResponseSchema } from '@/shared/contracts/call-flow-api';
 import {
   crmAuthorizeResponseSchema,
   crmConnectionResponseSchema,
+  zohoFieldMappingResponseSchema,
 } from '@/shared/contracts/crm-connection';
+import { DEFAULT_ZOHO_FIELDS } from '@/shared/domain/zoho-field-mapping';
 import { itemResponseSchema } from '@/shared/contracts/common';
 import { workspaceSchema } from '@/shared/contracts/workspace';
 import { NOT_CONNECTED } from '@/server/crm/zoho/zoho-outbox-sender';
@@ -336,6 +338,43 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
     expect(dup?.Email).toBe('jordan.reyes@example.com');
     expect(retried.body).toMatchObject({ data: { status: 'resolved', crmRecordId: dup!.id } });
     expect((await view()).zoho?.records).toMatchObject({ refused: 0 });
+  });
+
+  it('sends our fields where the owner’s field mapping says, refusing a name Zoho could not have', async () => {
+    const path = `/api/workspaces/${LAKESIDE}/crm/field-mapping`;
+    const current = zohoFieldMappingResponseSchema.parse(
+      (await t.api(path, { token: admin })).body,
+    ).data;
+    expect(current).toEqual(DEFAULT_ZOHO_FIELDS);
+    const mapping = {
+      ...current,
+      contact: { ...current.contact, mobilePhone: 'Cell_Phone', homePhone: null },
+    };
+    expect((await t.api(path, { method: 'PUT', token: admin, body: mapping })).status).toBe(403);
+    const bad = await t.api(path, {
+      method: 'PUT',
+      token: owner,
+      body: { ...mapping, note: { title: 'Note Title!' } },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('note.title');
+    const saved = await t.api(path, { method: 'PUT', token: owner, body: mapping });
+    expect(saved.status).toBe(200);
+    expect(zohoFieldMappingResponseSchema.parse(saved.body).data.contact.mobilePhone).toBe(
+      'Cell_Phone',
+    );
+
+    const executionId = await newHistory(owner);
+    await post(owner, executionId, {
+      type: 'CONTACT',
+      fields: { last_name: 'Mapped', mobile_phone: '6175550111', phone_home: '6175550122' },
+    });
+    await send();
+    const mapped = crm.eu.records.Contacts.find((c) => c.Last_Name === 'Mapped');
+    expect(mapped).toMatchObject({ Cell_Phone: '6175550111' });
+    expect(mapped).not.toHaveProperty('Mobile');
+    expect(mapped).not.toHaveProperty('Home_Phone');
+    await t.api(path, { method: 'PUT', token: owner, body: DEFAULT_ZOHO_FIELDS });
   });
 
   it('holds records while Zoho has ended the grant, and sends them after the owner reconnects', async () => {

@@ -5,8 +5,8 @@ import {
   ZohoContactMissing,
   type ZohoWriteContext,
   zohoDuration,
-  zohoFieldMapping,
 } from '@/server/crm/zoho/zoho-records';
+import { zohoFieldMapping } from '@/shared/domain/zoho-field-mapping';
 
 // Issue #33 "Zoho CRM": what each record of spec 7 becomes in Zoho CRM (docs/connect-zoho-crm.md
 // section 4), with the defaults and with a workspace's own field mapping.

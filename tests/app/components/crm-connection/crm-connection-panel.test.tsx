@@ -7,7 +7,9 @@ import {
   recordsText,
   ZOHO_UNAVAILABLE_TEXT,
 } from '@/app/components/crm-connection/crm-connection-panel';
-import type { CrmConnection } from '@/shared/contracts/crm-connection';
+import type { CrmConnection, ZohoFieldMapping } from '@/shared/contracts/crm-connection';
+import { DEFAULT_ZOHO_FIELDS } from '@/shared/domain/zoho-field-mapping';
+import { MAPPING_SAVED_TEXT } from '@/app/components/crm-connection/zoho-field-mapping-form';
 import type { TransportRequest } from '@/shared/transport/transport';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { fakeApi } from '../../fake-api';
@@ -45,7 +47,12 @@ function renderPanel(
   options: { canConnect?: boolean; refuse?: string } = {},
 ) {
   let current = start;
+  let mapping: ZohoFieldMapping = DEFAULT_ZOHO_FIELDS;
   const api = fakeApi({
+    'crm/field-mapping': (req: TransportRequest) => {
+      if (req.method === 'PUT') mapping = req.body as ZohoFieldMapping;
+      return { data: mapping };
+    },
     'crm/connection/authorize': () =>
       options.refuse ? { fail: 409, message: options.refuse } : { data: { url: CONSENT } },
     'crm/connection': (req: TransportRequest) => {
@@ -145,5 +152,39 @@ describe('the Zoho CRM connection panel (issue #33)', () => {
     expect(recordsText({ sent: 3, waiting: 2, refused: 1, lastSentAt: null })).toBe(
       '3 sent · 2 waiting · 1 refused (see Async Error Resolution)',
     );
+  });
+
+  it('edits the field mapping: checked by the contract before it is sent, then saved', async () => {
+    const { api, host } = renderPanel(CONNECTED);
+    fireEvent.click(await screen.findByRole('button', { name: 'Field mapping' }));
+    const form = await screen.findByRole('form', { name: 'Zoho CRM field mapping' });
+    const mobile = within(form).getByRole('textbox', { name: 'Mobile phone' });
+    expect(mobile).toHaveValue('Mobile');
+    fireEvent.change(mobile, { target: { value: 'Cell Phone!' } });
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Send home phone to Zoho' }));
+    expect(within(form).getByRole('textbox', { name: 'Home phone' })).toBeDisabled();
+    fireEvent.click(within(form).getByRole('button', { name: 'Save field mapping' }));
+    expect(mobile).toHaveAttribute('aria-invalid', 'true');
+    expect(form).toHaveTextContent('A Zoho field API name has letters, digits and _ only.');
+    expect(api.calls('crm/field-mapping').filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.change(mobile, { target: { value: 'Cell_Phone' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save field mapping' }));
+    await waitFor(() => expect(host.notify).toHaveBeenCalledWith('success', MAPPING_SAVED_TEXT));
+    const [put] = api.calls('crm/field-mapping').filter((r) => r.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      contact: { mobilePhone: 'Cell_Phone', homePhone: null, email: 'Email' },
+    });
+    expect(screen.queryByRole('form', { name: 'Zoho CRM field mapping' })).toBeNull();
+  });
+
+  it('shows admins the field mapping without a way to change it', async () => {
+    renderPanel(CONNECTED, { canConnect: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Field mapping' }));
+    const form = await screen.findByRole('form', { name: 'Zoho CRM field mapping' });
+    expect(within(form).getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('readonly');
+    expect(within(form).queryByRole('button', { name: 'Save field mapping' })).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('form', { name: 'Zoho CRM field mapping' })).toBeNull();
   });
 });
