@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { CrmConnectionTable } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { findWorkspace } from '../repositories/workspace-repository';
+import { crmOf } from '@/shared/domain/workspace-wizard';
 import type { SecretBox } from '../secrets/secret-box';
 import { z } from 'zod';
 import { OAuthStateError, type OAuthStates } from './oauth-state';
@@ -247,8 +248,15 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
     },
 
     /** Where the owner approves the connection at Zoho. */
-    authorizeUrl(workspaceId: string, userId: string): string {
+    async authorizeUrl(workspaceId: string, userId: string): Promise<string> {
       const zoho = zohoOrRefuse();
+      const workspace = await findWorkspace(db, workspaceId);
+      if (!workspace || crmOf(workspace) !== 'zoho') {
+        throw new HttpError(
+          409,
+          'This workspace does not use Zoho CRM: choose Zoho as its CRM (System > Workspaces) before connecting it.',
+        );
+      }
       return zoho.authorizeUrl(options.states.issue({ workspaceId, vendor: 'zoho', userId }));
     },
 

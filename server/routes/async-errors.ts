@@ -11,7 +11,7 @@ import {
 import { idSchema } from '@/shared/contracts/common';
 import { closedRecordProblem } from '@/shared/domain/async-errors';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
-import { hasAsyncLeadGeneration } from '@/shared/domain/workspace-features';
+import { hasAsyncRecordResolution } from '@/shared/domain/workspace-features';
 import { assertRole } from '../auth/access';
 import {
   dismissFailure,
@@ -45,7 +45,7 @@ const failureParams = z.object({ id: idSchema, failureId: idSchema });
 const DEFAULT_PAGE = 25;
 
 export const ASYNC_LEAD_GENERATION_REQUIRED =
-  'Async error resolution is only for workspaces with asynchronous lead generation.';
+  'Async error resolution is only for workspaces with asynchronous lead generation or a connected CRM.';
 
 export function registerAsyncErrorRoutes(
   api: FastifyInstance,
@@ -67,7 +67,9 @@ export function registerAsyncErrorRoutes(
   async function managerScope(request: FastifyRequest) {
     const scope = await loadedScope(request);
     assertRole(scope.principal, MANAGERS_AND_SYSTEM);
-    if (!hasAsyncLeadGeneration(scope.workspace)) throw forbidden(ASYNC_LEAD_GENERATION_REQUIRED);
+    if (!hasAsyncRecordResolution(scope.workspace)) {
+      throw forbidden(ASYNC_LEAD_GENERATION_REQUIRED);
+    }
     return scope;
   }
 

@@ -63,7 +63,7 @@ export function registerCrmConnectionRoutes(
   api.post('/workspaces/:id/crm/connection/authorize', async (request) => {
     const { workspaceId, principal } = await workspaceScope(request, CONNECTORS);
     return respondWith(crmAuthorizeResponseSchema, {
-      data: { url: connections.authorizeUrl(workspaceId, principal.sub) },
+      data: { url: await connections.authorizeUrl(workspaceId, principal.sub) },
     });
   });
 

@@ -3,7 +3,7 @@ import type { MenuItem } from '@/shared/contracts/menu';
 import type { LoggedUser } from '@/shared/contracts/user';
 import type { Workspace } from '@/shared/contracts/workspace';
 import {
-  hasAsyncLeadGeneration,
+  hasAsyncRecordResolution,
   hasQuickBooks,
   isCallTrackingEnabled,
   isCockpitEnabled,
@@ -365,7 +365,7 @@ function passesFeature(item: MenuItem, context: MenuContext): boolean {
     case undefined:
       return true;
     case 'asyncLeadGeneration':
-      return hasAsyncLeadGeneration(workspace);
+      return hasAsyncRecordResolution(workspace);
     case 'cockpit':
       return isCockpitEnabled(workspace);
     case 'callTracking':

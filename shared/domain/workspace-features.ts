@@ -22,6 +22,15 @@ export function hasAsyncLeadGeneration(workspace: Workspace | null | undefined):
   return workspace?.attributes.processes.leadGeneration?.async === true;
 }
 
+/**
+ * Settings > Async Error Resolution is the workspace's (spec: dashboards 6, with
+ * asynchronous lead generation). Also, issue #33, in a workspace connected to its real
+ * CRM: its records are sent in the background, and the ones the CRM refuses wait there.
+ */
+export function hasAsyncRecordResolution(workspace: Workspace | null | undefined): boolean {
+  return hasAsyncLeadGeneration(workspace) || workspace?.attributes.crmConnected === true;
+}
+
 /** The first (organisation-id) CRM: Zoho. Zoho-only menu items need it. */
 export function isZohoWorkspace(workspace: Workspace | null | undefined): boolean {
   return workspace?.attributes.isZoho === true;

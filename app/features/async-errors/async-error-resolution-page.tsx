@@ -18,7 +18,7 @@ import type { AsyncFailureStatus, AsyncRecordFailure } from '@/shared/contracts/
 import type { Workspace } from '@/shared/contracts/workspace';
 import { RETRY_ALL_LIMIT, retryAllSummary } from '@/shared/domain/async-errors';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
-import { hasAsyncLeadGeneration } from '@/shared/domain/workspace-features';
+import { hasAsyncRecordResolution } from '@/shared/domain/workspace-features';
 import { asyncFailuresKey } from '@/shared/query/settings-queries';
 import { TransportError } from '@/shared/transport/transport';
 import { failureContact } from './failure-format';
@@ -79,7 +79,7 @@ export function AsyncErrorResolutionPage() {
         <p className="ic-async-errors__notice" role="status">
           Async error resolution is for owners and admins.
         </p>
-      ) : !hasAsyncLeadGeneration(workspace) ? (
+      ) : !hasAsyncRecordResolution(workspace) ? (
         <Card title="Not used in this workspace">
           <p className="ic-async-errors__notice" role="status">
             {NOT_ASYNC_TEXT}

@@ -142,6 +142,43 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBeLessThan(300);
   });
 
+  it('refuses to connect Zoho to a workspace whose CRM is not Zoho', async () => {
+    const harborOwner = (await t.signIn('owner@harbor.test')).accessToken;
+    const asked = await t.api('/api/workspaces/ws_harbor/crm/connection/authorize', {
+      method: 'POST',
+      token: harborOwner,
+    });
+    expect(asked.status).toBe(409);
+    expect(JSON.stringify(asked.body)).toContain('does not use Zoho CRM');
+  });
+
+  it('keeps Async Error Resolution open to a connected workspace without asynchronous lead generation', async () => {
+    const row = await t.server.db
+      .selectFrom('workspaces')
+      .select('processes')
+      .where('id', '=', LAKESIDE)
+      .executeTakeFirstOrThrow();
+    const processes = JSON.parse(row.processes) as { leadGeneration: { async: boolean } };
+    const setAsync = (async: boolean) =>
+      t.server.db
+        .updateTable('workspaces')
+        .set({
+          processes: JSON.stringify({
+            ...processes,
+            leadGeneration: { ...processes.leadGeneration, async },
+          }),
+        })
+        .where('id', '=', LAKESIDE)
+        .execute();
+    await setAsync(false);
+    try {
+      const answer = await t.api(`/api/workspaces/${LAKESIDE}/async-errors`, { token: owner });
+      expect(answer.status).toBe(200);
+    } finally {
+      await setAsync(true);
+    }
+  });
+
   it('writes a whole Personal Injury intake to the EU data centre: the contact, then its note, once each', async () => {
     const agent = (await t.signIn('agent@lakeside.test')).accessToken;
     const definition = await fetchDefinition(t, agent, LAKESIDE, 'pi-intake');

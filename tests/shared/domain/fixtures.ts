@@ -12,6 +12,7 @@ export function makeWorkspace(
     zohoVendor?: boolean;
     quickBooks?: boolean;
     asyncLeadGeneration?: boolean | null;
+    crmConnected?: boolean;
   } = {},
 ): Workspace {
   const asyncLeadGeneration = overrides.asyncLeadGeneration ?? null;
@@ -23,6 +24,7 @@ export function makeWorkspace(
       timezone: 'America/Chicago',
       edition: overrides.edition ?? 'professional',
       isZoho: overrides.isZoho ?? false,
+      ...(overrides.crmConnected === undefined ? {} : { crmConnected: overrides.crmConnected }),
       offices: [{ id: 'of_1', name: 'Downtown' }],
       settings: {
         zoho: overrides.isZoho ?? false,

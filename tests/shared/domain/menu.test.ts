@@ -103,6 +103,22 @@ describe('visibleMenu: feature checks (spec: session 6 / dashboards 6 Menu visib
     expect(ids(menuFor('owner', syncWorkspace))).not.toContain('settings-async-error-resolution');
   });
 
+  it('shows async-error-resolution in a workspace connected to its real CRM, async or not (issue #33)', () => {
+    const connected = makeWorkspace({
+      ...flags(everything),
+      asyncLeadGeneration: false,
+      crmConnected: true,
+    });
+    expect(ids(menuFor('owner', connected))).toContain('settings-async-error-resolution');
+  });
+
+  it('offers Call Flows in a Zoho-vendor workspace only once it is connected to Zoho CRM (issue #33)', () => {
+    const zoho = { ...flags(everything), isZoho: true, zohoVendor: true };
+    expect(ids(menuFor('owner', makeWorkspace(zoho)))).not.toContain('automated-intake');
+    const connected = makeWorkspace({ ...zoho, crmConnected: true });
+    expect(ids(menuFor('owner', connected))).toContain('automated-intake');
+  });
+
   it('hides Zoho-only items outside Zoho workspaces, and the Team parent with them', () => {
     const other = makeWorkspace({ ...flags(everything), isZoho: false });
     const visible = ids(menuFor('owner', other));
