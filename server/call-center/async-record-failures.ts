@@ -14,6 +14,7 @@ import {
   asyncRecordPayloadSchema,
 } from '@/shared/contracts/call-flow-api';
 import { contactNameOf, RETRY_ALL_LIMIT } from '@/shared/domain/async-errors';
+import { namedContact } from '@/shared/domain/crm-sync-mapping';
 import type { Db } from '../db/database';
 import type { AsyncRecordFailureTable } from '../db/schema';
 import type { PageWindow } from '../http/paging';
@@ -34,12 +35,7 @@ async function contactNameFor(
 ): Promise<string | null> {
   const own = contactNameOf(payload);
   if (own !== null) return own;
-  const named =
-    payload.type === 'NOTE' || payload.type === 'CALL' || payload.type === 'EVENT'
-      ? payload.crmFieldMappings.ContactId
-      : payload.type === 'DEAL' || payload.type === 'CONTACT-TAGS'
-        ? payload.crmFieldMappings.contact_id
-        : undefined;
+  const named = namedContact(payload);
   let query = db
     .selectFrom('crm_records')
     .select('payload')

@@ -113,9 +113,15 @@ export function registerCrmSyncRoutes(
     try {
       // A workspace connected to its real CRM keeps the record in the CRM outbox (issue #33:
       // sent in the background, never lost); the others write to the simulated CRM.
-      const written = (await crmOutbox?.isConnected(id))
-        ? await crmOutbox!.enqueue({ workspaceId: id, executionId, payload, userId: principal.sub })
-        : await writeCrmRecord(ctx.db, id, executionId, payload, now);
+      const written =
+        crmOutbox && workspace.attributes.crmConnected
+          ? await crmOutbox.enqueue({
+              workspaceId: id,
+              executionId,
+              payload,
+              userId: principal.sub,
+            })
+          : await writeCrmRecord(ctx.db, id, executionId, payload, now);
       return respondWith(asyncRecordResponseSchema, written);
     } catch (error) {
       if (!(error instanceof CrmRefusal)) throw error;

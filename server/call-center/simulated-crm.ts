@@ -12,6 +12,7 @@ import {
   duplicateEmailError,
   missingRequiredField,
 } from '@/shared/domain/async-errors';
+import { namedContact } from '@/shared/domain/crm-sync-mapping';
 import type { Db } from '../db/database';
 import type { CrmRecordTable } from '../db/schema';
 
@@ -66,21 +67,6 @@ async function contactFor(
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return last ?? null;
-}
-
-function namedContact(payload: AsyncRecordPayload): string | undefined {
-  switch (payload.type) {
-    case 'NOTE':
-    case 'CALL':
-    case 'EVENT':
-      return payload.crmFieldMappings.ContactId;
-    case 'DEAL':
-      return payload.crmFieldMappings.contact_id;
-    case 'CONTACT-TAGS':
-      return payload.crmFieldMappings.contact_id;
-    case 'CONTACT':
-      return undefined;
-  }
 }
 
 export async function isCrmDown(db: Db, workspaceId: string): Promise<boolean> {

@@ -6,6 +6,7 @@ import {
   asyncRecordPayloadSchema,
 } from '@/shared/contracts/call-flow-api';
 import { recordFailure } from '../call-center/async-record-failures';
+import { namedContact } from '@/shared/domain/crm-sync-mapping';
 import type { Db } from '../db/database';
 import type { CrmOutboxTable } from '../db/schema';
 
@@ -46,21 +47,6 @@ export const refusedError = (message: string): CrmError => ({
   message: message.slice(0, 2000),
 });
 
-/** The contact a NOTE / CALL / EVENT / DEAL / CONTACT-TAGS names, if it names one. */
-function namedContact(payload: AsyncRecordPayload): string | undefined {
-  switch (payload.type) {
-    case 'NOTE':
-    case 'CALL':
-    case 'EVENT':
-      return payload.crmFieldMappings.ContactId;
-    case 'DEAL':
-    case 'CONTACT-TAGS':
-      return payload.crmFieldMappings.contact_id;
-    case 'CONTACT':
-      return undefined;
-  }
-}
-
 /** Where the record's contact is: an outbox row of ours, or an id the CRM already has. */
 async function contactOf(
   db: Db,
@@ -95,16 +81,6 @@ async function contactOf(
 
 const setRow = (db: Db, row: OutboxRow, values: Partial<Omit<OutboxRow, 'id'>>) =>
   db.updateTable('crm_outbox').set(values).where('id', '=', row.id).execute();
-
-/** Whether the workspace has a CRM connection (its records go through the outbox). */
-export async function hasCrmConnection(db: Db, workspaceId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('crm_connections')
-    .select('workspace_id')
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** Keeps a record to send; answers its id and its contact's outbox row, if any. */
 export async function insertOutboxRow(

@@ -18,7 +18,6 @@ import {
   contactCrmIdOf,
   dueOutboxRows,
   failOutboxRowAgain,
-  hasCrmConnection,
   insertOutboxRow,
   intakeStartOf,
   leadSourceNameOf,
@@ -82,8 +81,6 @@ export interface CrmOutboxOptions {
 }
 
 export interface CrmOutbox {
-  /** Whether the workspace's records go to a real CRM (it has a connection). */
-  isConnected(workspaceId: string): Promise<boolean>;
   /** Keeps one record to send; throws CrmRefusal for a record no CRM would take. */
   enqueue(input: {
     workspaceId: string;
@@ -207,7 +204,6 @@ export function createCrmOutbox(options: CrmOutboxOptions): CrmOutbox {
   });
 
   return {
-    isConnected: (workspaceId) => hasCrmConnection(db, workspaceId),
     async enqueue(input) {
       const missing = missingRequiredField(input.payload);
       if (missing) throw new CrmRefusal(missing, 422);

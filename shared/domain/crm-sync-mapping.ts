@@ -128,3 +128,22 @@ export function toAsyncRecordPayload(record: CrmSyncRecord): AsyncRecordPayload 
       };
   }
 }
+
+/**
+ * The contact a NOTE / CALL / EVENT / DEAL / CONTACT-TAGS record names (spec 7: ContactId
+ * or contact_id), if it names one; a record naming none is about the execution's last
+ * contact (the simulated CRM, the CRM outbox and the async failures all read it so).
+ */
+export function namedContact(payload: AsyncRecordPayload): string | undefined {
+  switch (payload.type) {
+    case 'NOTE':
+    case 'CALL':
+    case 'EVENT':
+      return payload.crmFieldMappings.ContactId;
+    case 'DEAL':
+    case 'CONTACT-TAGS':
+      return payload.crmFieldMappings.contact_id;
+    case 'CONTACT':
+      return undefined;
+  }
+}
