@@ -120,6 +120,30 @@ async function openSlowedRecord(url: string, rate: number, onPainted?: () => voi
   return page;
 }
 
+/**
+ * A shot of the panel's place within the viewport as it is. Puppeteer's default
+ * (captureBeyondViewport) first stretches the page's metrics to the document, which makes
+ * the panel's frame (an extension frame: its own process) lay out again, and a shot could
+ * come before it painted: the page's header and no panel, seen in CI and locally.
+ */
+const panelShot = (page: Page) =>
+  page.screenshot({ clip: PANEL_CLIP, captureBeyondViewport: false });
+
+/** The live panel once its widgets are settled and its frame has painted twice since. */
+async function livePanelShot(page: Page): Promise<Uint8Array> {
+  await waitForSettledWidgets(page, TIMEOUT);
+  const painted = await evaluateInShadowRoot(
+    page,
+    [PANEL_SELECTOR],
+    () =>
+      new Promise<boolean>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))),
+      ),
+  );
+  expect(painted, 'the live panel frame painted').toBe(true);
+  return stableScreenshot(() => panelShot(page));
+}
+
 const hostsSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { __panelHosts: string[] }).__panelHosts);
 
@@ -145,7 +169,7 @@ describe("the panel's last view", () => {
     await waitForKeptView('zoho');
     // The live panel once nothing in it moves any more (on a busy machine a late answer can
     // still be painting), then long enough for the view kept to be of that state.
-    const liveShot = await stableScreenshot(() => first.screenshot({ clip: PANEL_CLIP }));
+    const liveShot = await livePanelShot(first);
     await new Promise((resolve) => setTimeout(resolve, VIEW_TAKEN_MS));
     await first.close();
 
@@ -178,7 +202,7 @@ describe("the panel's last view", () => {
         (root) => root.querySelector('.ic-widget')?.textContent ?? '',
       );
       // It looks the same as the live panel did.
-      const shot = await next.screenshot({ clip: PANEL_CLIP });
+      const shot = await panelShot(next);
       if (painted && !(await hostsSeen(next)).includes(`-${VIEW_SELECTOR}`)) {
         expect(painted).toEqual({ inert: true, ariaHidden: 'true' });
         expect(viewFigures).toBe(figures);
