@@ -1,27 +1,30 @@
 import type { Selectable } from 'kysely';
-import type { CrmConnection } from '@/shared/contracts/crm-connection';
+import { z } from 'zod';
+import type { CrmConnection, ZohoFieldMapping } from '@/shared/contracts/crm-connection';
+import { crmOf } from '@/shared/domain/workspace-wizard';
+import { zohoFieldMapping } from '@/shared/domain/zoho-field-mapping';
 import type { Db } from '../db/database';
 import type { CrmConnectionTable } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { findWorkspace } from '../repositories/workspace-repository';
-import { crmOf } from '@/shared/domain/workspace-wizard';
 import type { SecretBox } from '../secrets/secret-box';
-import { z } from 'zod';
-import { OAuthStateError, type OAuthStates } from './oauth-state';
-import type { ZohoFieldMapping } from '@/shared/contracts/crm-connection';
-import { zohoFieldMapping } from '@/shared/domain/zoho-field-mapping';
 import {
-  type ZohoOAuth,
-  ZohoOAuthError,
-  type ZohoTokens,
-  ZohoUnavailable,
-} from './zoho/zoho-oauth';
+  CRM_VENDOR_LABELS,
+  CrmCallbackRefused,
+  CrmOAuthError,
+  type CrmOAuthProvider,
+  CrmOAuthUnavailable,
+  type CrmVendor,
+  isCrmVendor,
+} from './crm-oauth';
+import { OAuthStateError, type OAuthStates } from './oauth-state';
 
-// A workspace's OAuth connection to Zoho CRM (issue #33): the authorization request (a
-// signed state), the callback (the code exchanged at the organisation's data centre, the
-// tokens sealed), an access token for the CRM calls (refreshed a few minutes before it
-// expires; a grant Zoho ended makes the connection "reconnect" and writes wait), and
-// disconnecting (the refresh token revoked at Zoho, then forgotten).
+// A workspace's OAuth connection to its real CRM (issue #33: Zoho CRM, Keap): the
+// authorization request (a signed state), the callback (the code exchanged, the tokens
+// sealed), an access token for the CRM calls (refreshed a few minutes before it expires,
+// one refresh at a time; a grant the vendor ended makes the connection "reconnect" and
+// writes wait), and disconnecting (the grant revoked where the vendor allows it, then
+// forgotten). What differs by vendor is its OAuth (crm-oauth.ts CrmOAuthProvider).
 
 type Row = Selectable<CrmConnectionTable>;
 
@@ -45,8 +48,8 @@ export interface CrmConnectionsOptions {
   db: Db;
   secrets: () => SecretBox;
   states: OAuthStates;
-  /** null when the server has no Zoho client (ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET). */
-  zoho: ZohoOAuth | null;
+  /** The vendors this server can connect (those whose client id and secret are set). */
+  providers: Partial<Record<CrmVendor, CrmOAuthProvider>>;
   now: () => Date;
   /** A workspace was connected (or reconnected): its waiting records can go. */
   onConnected?: (workspaceId: string) => void;
@@ -54,8 +57,8 @@ export interface CrmConnectionsOptions {
   onDisconnected?: (workspaceId: string) => Promise<void>;
 }
 
-/** What Zoho's callback brings (authorization.html, Multi DC). */
-export interface ZohoCallback {
+/** What a vendor's callback brings (Zoho adds location and accounts-server: Multi DC). */
+export interface CrmCallback {
   code?: string;
   state?: string;
   error?: string;
@@ -63,35 +66,25 @@ export interface ZohoCallback {
   accountsServer?: string;
 }
 
-/** The request the callback answers, checked; HttpError 400 with the reason otherwise. */
-function checkedCallback(options: CrmConnectionsOptions, zoho: ZohoOAuth, query: ZohoCallback) {
-  let request;
-  try {
-    request = options.states.verify(query.state ?? '');
-  } catch (error) {
-    if (error instanceof OAuthStateError) throw new HttpError(400, error.message);
-    throw error;
-  }
-  if (request.vendor !== 'zoho') throw new HttpError(400, 'The state is not for Zoho.');
-  if (query.error) throw new HttpError(400, `Zoho did not grant access (${query.error}).`);
-  if (!query.code) throw new HttpError(400, 'Zoho sent no authorization code.');
-  const accountsServer = zoho.accountsServerOf(query.accountsServer);
-  if (!accountsServer) {
-    throw new HttpError(400, 'Zoho named an accounts server that is not one of its data centres.');
-  }
-  return { request, code: query.code, accountsServer };
-}
-
 /** What the callback page says after a connection: the workspace, and the way back to it. */
-export interface ZohoConnected {
+export interface CrmConnected {
   workspaceId: string;
   workspaceName: string;
   /** The screen the person came from: System > Workspaces for the system user, else Settings. */
   backPath: string;
 }
 
+/** An access token and the API host it is for. */
+export interface CrmAccess {
+  token: string;
+  apiDomain: string | null;
+}
+
+const ended = (vendor: string) =>
+  `${CRM_VENDOR_LABELS[vendor as CrmVendor] ?? vendor} ended the connection: the owner must connect again.`;
+
 /** Where the person who asked goes back to: the screen they connect from. */
-async function connectedView(db: Db, workspaceId: string, userId: string): Promise<ZohoConnected> {
+async function connectedView(db: Db, workspaceId: string, userId: string): Promise<CrmConnected> {
   const [workspace, system] = await Promise.all([
     findWorkspace(db, workspaceId),
     db
@@ -109,57 +102,6 @@ async function connectedView(db: Db, workspaceId: string, userId: string): Promi
       ? `/app/system/workspaces?workspace=${encodeURIComponent(workspaceId)}`
       : '/app/settings/crm-connection',
   };
-}
-
-async function completeZohoCallback(
-  options: CrmConnectionsOptions,
-  zoho: ZohoOAuth,
-  query: ZohoCallback,
-): Promise<ZohoConnected> {
-  const { db, now } = options;
-  const { request, code, accountsServer } = checkedCallback(options, zoho, query);
-  let tokens: ZohoTokens;
-  try {
-    tokens = await zoho.exchange(accountsServer, code);
-  } catch (error) {
-    if (error instanceof ZohoOAuthError) {
-      throw new HttpError(400, `Zoho refused the authorization (${error.code}): start again.`);
-    }
-    if (error instanceof ZohoUnavailable) throw new HttpError(502, error.message);
-    throw error;
-  }
-  const box = options.secrets();
-  const at = now().toISOString();
-  const previous = await findConnection(db, request.workspaceId);
-  const row = {
-    workspace_id: request.workspaceId,
-    vendor: 'zoho',
-    accounts_server: accountsServer,
-    api_domain: tokens.apiDomain,
-    location: query.location?.slice(0, 8) ?? null,
-    access_sealed: box.seal(tokens.accessToken),
-    access_expires_at: tokens.expiresAt.toISOString(),
-    refresh_sealed: box.seal(tokens.refreshToken ?? ''),
-    status: 'ok',
-    last_error: null,
-    connected_by: request.userId,
-    connected_at: at,
-    checked_at: at,
-    // A reconnect keeps the workspace's field mapping.
-    field_mapping: previous?.field_mapping ?? null,
-  };
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('crm_connections').where('workspace_id', '=', row.workspace_id).execute();
-    await trx.insertInto('crm_connections').values(row).execute();
-  });
-  // A replaced grant is ended at Zoho too (Zoho keeps at most 20 per user).
-  if (previous) {
-    await zoho
-      .revoke(previous.accounts_server, box.open(previous.refresh_sealed))
-      .catch(() => undefined);
-  }
-  options.onConnected?.(request.workspaceId);
-  return connectedView(db, request.workspaceId, request.userId);
 }
 
 /** The workspace's CRM outbox by delivery (migration 0031). */
@@ -193,47 +135,184 @@ const findConnection = (db: Db, workspaceId: string): Promise<Row | null> =>
     .executeTakeFirst()
     .then((row) => row ?? null);
 
-export function createCrmConnections(options: CrmConnectionsOptions) {
-  const { db, now } = options;
+/** The vendor's OAuth client, or 409 saying what the server's operator must set. */
+function providerOrRefuse(options: CrmConnectionsOptions, vendor: string): CrmOAuthProvider {
+  const provider = isCrmVendor(vendor) ? options.providers[vendor] : undefined;
+  if (!provider) {
+    throw new HttpError(
+      409,
+      vendor === 'keap'
+        ? 'This server has no Keap client: set KEAP_CLIENT_ID and KEAP_CLIENT_SECRET (docs/connect-keap.md).'
+        : 'This server has no Zoho client: set ZOHO_CLIENT_ID and ZOHO_CLIENT_SECRET (docs/connect-zoho-crm.md).',
+    );
+  }
+  return provider;
+}
 
-  const find = (workspaceId: string) => findConnection(db, workspaceId);
+async function setState(options: CrmConnectionsOptions, workspaceId: string, set: Partial<Row>) {
+  await options.db
+    .updateTable('crm_connections')
+    .set({ ...set, checked_at: options.now().toISOString() })
+    .where('workspace_id', '=', workspaceId)
+    .execute();
+}
 
-  function zohoOrRefuse(): ZohoOAuth {
-    if (!options.zoho) {
+/** Ends a stored grant at its vendor (best effort: a vendor's refusal changes nothing here). */
+async function revokeGrant(options: CrmConnectionsOptions, row: Row) {
+  const provider = isCrmVendor(row.vendor) ? options.providers[row.vendor] : undefined;
+  await provider
+    ?.revoke({
+      accountsServer: row.accounts_server,
+      refreshToken: options.secrets().open(row.refresh_sealed),
+    })
+    .catch(() => undefined);
+}
+
+/** The callback checked against the state it carries; HttpError 400 with the reason. */
+function checkedCallback(options: CrmConnectionsOptions, vendor: CrmVendor, query: CrmCallback) {
+  const label = CRM_VENDOR_LABELS[vendor];
+  let request;
+  try {
+    request = options.states.verify(query.state ?? '');
+  } catch (error) {
+    if (error instanceof OAuthStateError) throw new HttpError(400, error.message);
+    throw error;
+  }
+  if (request.vendor !== vendor) throw new HttpError(400, `The state is not for ${label}.`);
+  if (query.error) throw new HttpError(400, `${label} did not grant access (${query.error}).`);
+  if (!query.code) throw new HttpError(400, `${label} sent no authorization code.`);
+  return { request, code: query.code };
+}
+
+/** The callback's code exchanged at the vendor; HttpError 400 (refused) or 502 (unreachable). */
+async function exchangeCode(provider: CrmOAuthProvider, query: CrmCallback, code: string) {
+  try {
+    return await provider.exchange({
+      code,
+      location: query.location,
+      accountsServer: query.accountsServer,
+    });
+  } catch (error) {
+    if (error instanceof CrmCallbackRefused) throw new HttpError(400, error.message);
+    if (error instanceof CrmOAuthError) {
       throw new HttpError(
-        409,
-        'This server has no Zoho client: set ZOHO_CLIENT_ID and ZOHO_CLIENT_SECRET (docs/connect-zoho-crm.md).',
+        400,
+        `${error.who} refused the authorization (${error.code}): start again.`,
       );
     }
-    return options.zoho;
+    if (error instanceof CrmOAuthUnavailable) throw new HttpError(502, error.message);
+    throw error;
   }
+}
 
-  async function saveTokens(row: Row, tokens: ZohoTokens) {
-    const box = options.secrets();
-    await db
-      .updateTable('crm_connections')
-      .set({
-        access_sealed: box.seal(tokens.accessToken),
-        access_expires_at: tokens.expiresAt.toISOString(),
-        ...(tokens.refreshToken ? { refresh_sealed: box.seal(tokens.refreshToken) } : {}),
-        ...(tokens.apiDomain ? { api_domain: tokens.apiDomain } : {}),
-        status: 'ok',
-        last_error: null,
-        checked_at: now().toISOString(),
-      })
-      .where('workspace_id', '=', row.workspace_id)
-      .execute();
+/**
+ * The vendor's callback: the state checked, the code exchanged, the tokens sealed, a
+ * replaced grant ended. Answers the workspace it connected.
+ */
+async function completeCallback(
+  options: CrmConnectionsOptions,
+  vendor: CrmVendor,
+  query: CrmCallback,
+): Promise<CrmConnected> {
+  const { db, now } = options;
+  const provider = providerOrRefuse(options, vendor);
+  const { request, code } = checkedCallback(options, vendor, query);
+  const grant = await exchangeCode(provider, query, code);
+  const box = options.secrets();
+  const at = now().toISOString();
+  const previous = await findConnection(db, request.workspaceId);
+  const row = {
+    workspace_id: request.workspaceId,
+    vendor,
+    accounts_server: grant.accountsServer,
+    api_domain: grant.tokens.apiDomain,
+    location: grant.location,
+    access_sealed: box.seal(grant.tokens.accessToken),
+    access_expires_at: grant.tokens.expiresAt.toISOString(),
+    refresh_sealed: box.seal(grant.tokens.refreshToken ?? ''),
+    status: 'ok',
+    last_error: null,
+    connected_by: request.userId,
+    connected_at: at,
+    checked_at: at,
+    // A reconnect to the same CRM keeps the workspace's field mapping.
+    field_mapping: previous?.vendor === vendor ? previous.field_mapping : null,
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('crm_connections').where('workspace_id', '=', row.workspace_id).execute();
+    await trx.insertInto('crm_connections').values(row).execute();
+  });
+  // A replaced grant is ended at the vendor too (Zoho keeps at most 20 per user).
+  if (previous) await revokeGrant(options, previous);
+  options.onConnected?.(request.workspaceId);
+  return connectedView(db, request.workspaceId, request.userId);
+}
+
+/**
+ * One refresh of the row's tokens, kept sealed. A refused refresh token is the end of the
+ * grant only if it is still the stored one: with a vendor that rotates them (Keap), another
+ * server of the cluster may have refreshed a moment ago, and its new tokens are the answer.
+ */
+async function refreshGrant(options: CrmConnectionsOptions, row: Row): Promise<CrmAccess> {
+  const provider = providerOrRefuse(options, row.vendor);
+  const box = options.secrets();
+  const refreshToken = box.open(row.refresh_sealed);
+  try {
+    const tokens = await provider.refresh({ accountsServer: row.accounts_server, refreshToken });
+    await setState(options, row.workspace_id, {
+      access_sealed: box.seal(tokens.accessToken),
+      access_expires_at: tokens.expiresAt.toISOString(),
+      ...(tokens.refreshToken ? { refresh_sealed: box.seal(tokens.refreshToken) } : {}),
+      ...(tokens.apiDomain ? { api_domain: tokens.apiDomain } : {}),
+      status: 'ok',
+      last_error: null,
+    });
+    return { token: tokens.accessToken, apiDomain: tokens.apiDomain ?? row.api_domain };
+  } catch (error) {
+    if (error instanceof CrmOAuthError && error.grantGone) {
+      const stored = await findConnection(options.db, row.workspace_id);
+      if (stored && stored.status === 'ok' && box.open(stored.refresh_sealed) !== refreshToken) {
+        return { token: box.open(stored.access_sealed), apiDomain: stored.api_domain };
+      }
+      await setState(options, row.workspace_id, {
+        status: 'reconnect',
+        last_error: `${error.who} ended the connection (${error.code}).`,
+      });
+      throw new CrmReconnectNeeded(ended(row.vendor));
+    }
+    if (error instanceof CrmOAuthError || error instanceof CrmOAuthUnavailable) {
+      await setState(options, row.workspace_id, { last_error: error.message });
+    }
+    throw error;
   }
+}
+
+export function createCrmConnections(options: CrmConnectionsOptions) {
+  const { db, now } = options;
+  /** Refreshes under way, by workspace: a vendor that rotates refresh tokens takes one at a time. */
+  const refreshing = new Map<string, Promise<CrmAccess>>();
+  const find = (workspaceId: string) => findConnection(db, workspaceId);
 
   return {
-    async view(workspaceId: string): Promise<CrmConnection> {
+    /** The vendor a workspace is connected to, or null (the simulated CRM). */
+    async vendorOf(workspaceId: string): Promise<CrmVendor | null> {
       const row = await find(workspaceId);
+      return row && isCrmVendor(row.vendor) ? row.vendor : null;
+    },
+
+    async view(workspaceId: string): Promise<CrmConnection> {
+      const [row, workspace] = await Promise.all([
+        find(workspaceId),
+        findWorkspace(db, workspaceId),
+      ]);
+      const crm = workspace ? crmOf(workspace) : 'none';
       const records = row ? await outboxCounts(db, workspaceId) : null;
       return {
         workspaceId,
-        vendor: row ? 'zoho' : 'simulator',
-        zohoAvailable: options.zoho !== null,
-        zoho: row
+        crm,
+        vendor: row && isCrmVendor(row.vendor) ? row.vendor : 'simulator',
+        available: crm !== 'none' && options.providers[crm] !== undefined,
+        connection: row
           ? {
               location: row.location,
               apiDomain: row.api_domain,
@@ -247,85 +326,56 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
       };
     },
 
-    /** Where the owner approves the connection at Zoho. */
+    /** Where the owner approves the connection at the workspace's CRM. */
     async authorizeUrl(workspaceId: string, userId: string): Promise<string> {
-      const zoho = zohoOrRefuse();
       const workspace = await findWorkspace(db, workspaceId);
-      if (!workspace || crmOf(workspace) !== 'zoho') {
+      const crm = workspace ? crmOf(workspace) : 'none';
+      if (crm === 'none') {
         throw new HttpError(
           409,
-          'This workspace does not use Zoho CRM: choose Zoho as its CRM (System > Workspaces) before connecting it.',
+          'This workspace has no CRM: choose Zoho CRM or Keap as its CRM (System > Workspaces) before connecting it.',
         );
       }
-      return zoho.authorizeUrl(options.states.issue({ workspaceId, vendor: 'zoho', userId }));
+      const provider = providerOrRefuse(options, crm);
+      return provider.authorizeUrl(options.states.issue({ workspaceId, vendor: crm, userId }));
     },
 
     /**
-     * Zoho's callback: the state checked, the code exchanged at the organisation's data
-     * centre, the tokens sealed. Answers the workspace it connected; throws HttpError 400
-     * with the reason for a refused or forged callback (the page says it).
+     * The vendor's callback: the state checked, the code exchanged, the tokens sealed.
+     * Answers the workspace it connected; throws HttpError 400 with the reason for a
+     * refused or forged callback (the page says it), 502 when the vendor is unreachable.
      */
-    completeZoho: (query: ZohoCallback) => completeZohoCallback(options, zohoOrRefuse(), query),
+    complete: (vendor: CrmVendor, query: CrmCallback) => completeCallback(options, vendor, query),
 
     /**
-     * An access token for the workspace's Zoho CRM calls, refreshed when it is about to
-     * expire. A grant Zoho ended marks the connection "reconnect" and throws
-     * CrmReconnectNeeded (the caller keeps its write for later); Zoho unreachable throws
-     * ZohoUnavailable (retry later).
+     * An access token for the workspace's CRM calls, refreshed when it is about to expire
+     * (or `force`d: the CRM refused the last one). A grant the vendor ended marks the
+     * connection "reconnect" and throws CrmReconnectNeeded (the caller keeps its write for
+     * later); the vendor unreachable throws CrmOAuthUnavailable (retry later).
      */
-    async accessToken(
-      workspaceId: string,
-      force = false,
-    ): Promise<{ token: string; apiDomain: string | null }> {
+    async accessToken(workspaceId: string, force = false): Promise<CrmAccess> {
       const row = await find(workspaceId);
-      if (!row) throw new CrmNotConnected('This workspace is not connected to Zoho CRM.');
-      if (row.status === 'reconnect') {
-        throw new CrmReconnectNeeded('Zoho ended the connection: the owner must connect again.');
-      }
-      const box = options.secrets();
+      if (!row) throw new CrmNotConnected('This workspace is not connected to its CRM.');
+      if (row.status === 'reconnect') throw new CrmReconnectNeeded(ended(row.vendor));
       if (!force && Date.parse(row.access_expires_at) - now().getTime() > REFRESH_BEFORE_MS) {
-        return { token: box.open(row.access_sealed), apiDomain: row.api_domain };
+        return { token: options.secrets().open(row.access_sealed), apiDomain: row.api_domain };
       }
-      const zoho = zohoOrRefuse();
-      try {
-        const tokens = await zoho.refresh(row.accounts_server, box.open(row.refresh_sealed));
-        await saveTokens(row, tokens);
-        return { token: tokens.accessToken, apiDomain: tokens.apiDomain ?? row.api_domain };
-      } catch (error) {
-        if (error instanceof ZohoOAuthError && error.grantGone) {
-          await db
-            .updateTable('crm_connections')
-            .set({
-              status: 'reconnect',
-              last_error: `Zoho ended the connection (${error.code}).`,
-              checked_at: now().toISOString(),
-            })
-            .where('workspace_id', '=', workspaceId)
-            .execute();
-          throw new CrmReconnectNeeded('Zoho ended the connection: the owner must connect again.');
-        }
-        if (error instanceof ZohoOAuthError || error instanceof ZohoUnavailable) {
-          await db
-            .updateTable('crm_connections')
-            .set({ last_error: error.message, checked_at: now().toISOString() })
-            .where('workspace_id', '=', workspaceId)
-            .execute();
-        }
-        throw error;
+      let pending = refreshing.get(workspaceId);
+      if (!pending) {
+        pending = refreshGrant(options, row).finally(() => refreshing.delete(workspaceId));
+        refreshing.set(workspaceId, pending);
       }
+      return pending;
     },
 
-    /** Zoho refused the tokens themselves (401 after a fresh one): only reconnecting helps. */
+    /** The CRM refused the tokens themselves (401 after a fresh one): only reconnecting helps. */
     async markReconnect(workspaceId: string, why: string): Promise<void> {
-      await db
-        .updateTable('crm_connections')
-        .set({
-          status: 'reconnect',
-          last_error: `Zoho refused the connection's access (${why}).`.slice(0, 2000),
-          checked_at: now().toISOString(),
-        })
-        .where('workspace_id', '=', workspaceId)
-        .execute();
+      const row = await find(workspaceId);
+      const label = CRM_VENDOR_LABELS[(row?.vendor ?? 'zoho') as CrmVendor] ?? 'The CRM';
+      await setState(options, workspaceId, {
+        status: 'reconnect',
+        last_error: `${label} refused the connection's access (${why}).`.slice(0, 2000),
+      });
     },
 
     /** Where the workspace sends our fields in Zoho: its own choices over the defaults. */
@@ -337,30 +387,27 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
       return zohoFieldMapping(stored?.success ? stored.data : null);
     },
 
-    /** The owner's field mapping, kept with the connection (409 without one). */
+    /** The owner's field mapping, kept with the Zoho connection (409 without one). */
     async saveFieldMapping(workspaceId: string, mapping: ZohoFieldMapping): Promise<void> {
       const result = await db
         .updateTable('crm_connections')
         .set({ field_mapping: JSON.stringify(mapping) })
         .where('workspace_id', '=', workspaceId)
+        .where('vendor', '=', 'zoho')
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) {
         throw new HttpError(
           409,
-          'Connect Zoho CRM first: the field mapping is kept with the connection.',
+          'Connect Zoho CRM first: the field mapping is kept with the Zoho connection.',
         );
       }
     },
 
-    /** Revokes the refresh token at Zoho (best effort: forgotten here whatever Zoho says). */
+    /** Ends the grant at the vendor (best effort), then forgets it here whatever it says. */
     async disconnect(workspaceId: string): Promise<void> {
       const row = await find(workspaceId);
       if (!row) return;
-      if (options.zoho) {
-        await options.zoho
-          .revoke(row.accounts_server, options.secrets().open(row.refresh_sealed))
-          .catch(() => undefined);
-      }
+      await revokeGrant(options, row);
       await db.deleteFrom('crm_connections').where('workspace_id', '=', workspaceId).execute();
       await options.onDisconnected?.(workspaceId);
     },

@@ -895,7 +895,7 @@ export interface CallTrackingConnectionTable {
 /** Migration 0030: a workspace's OAuth connection to its real CRM (issue #33). */
 export interface CrmConnectionTable {
   workspace_id: string;
-  /** 'zoho' (Keap to come). */
+  /** 'zoho' or 'keap' (server/crm/crm-oauth.ts CRM_VENDORS). */
   vendor: string;
   /** The data centre's accounts server that issued the tokens (refresh, revoke go there). */
   accounts_server: string;

@@ -17,14 +17,16 @@ export function crmConnectionsCheck(db: Db): PartCheck {
         .leftJoin('workspaces', 'workspaces.id', 'crm_connections.workspace_id')
         .select([
           'crm_connections.workspace_id as workspaceId',
+          'crm_connections.vendor as vendor',
           'workspaces.name as name',
           'crm_connections.status as status',
           'crm_connections.last_error as error',
         ])
         .orderBy('crm_connections.workspace_id')
         .execute();
+      const connected = (vendor: string) => rows.filter((r) => r.vendor === vendor).length;
       return crmConnectionsVerdict(
-        rows.length,
+        { zoho: connected('zoho'), keap: connected('keap') },
         rows
           .filter((r) => r.status === 'reconnect')
           .map((r) => ({ workspace: r.name ?? r.workspaceId, error: r.error })),

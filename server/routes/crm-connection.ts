@@ -11,17 +11,22 @@ import type { Role } from '@/shared/contracts/roles';
 import { MANAGERS_AND_SYSTEM } from '@/shared/domain/role-groups';
 import type { ServerContext } from '../context';
 import type { CrmConnections } from '../crm/crm-connections';
+import { CRM_VENDOR_LABELS, CRM_VENDORS } from '../crm/crm-oauth';
 import { HttpError } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 import { createWorkspaceScope } from './workspace-scope';
 
-// A workspace's OAuth connection to Zoho CRM (issue #33; shared/contracts/crm-connection.ts,
-// docs/connect-zoho-crm.md). Owners and the system user connect and disconnect; admins see
-// the connection. Zoho's callback needs no sign-in: the signed state says who asked.
+// A workspace's OAuth connection to its real CRM, Zoho CRM or Keap (issue #33;
+// shared/contracts/crm-connection.ts, docs/connect-zoho-crm.md, docs/connect-keap.md).
+// Owners and the system user connect and disconnect; admins see the connection. The
+// vendor's callback needs no sign-in: the signed state says who asked.
 
 const CONNECTORS: readonly Role[] = ['owner', 'system'];
 
-/** Zoho's callback query (authorization.html; Multi DC adds location and accounts-server). */
+/**
+ * A vendor's callback query: code and state, or error (RFC 6749 §4.1.2); Zoho's Multi DC
+ * adds location and accounts-server (authorization.html), Keap's adds scope (ignored).
+ */
 const callbackQuery = z.object({
   code: z.string().max(2000).optional(),
   state: z.string().max(2000).optional(),
@@ -30,7 +35,7 @@ const callbackQuery = z.object({
   'accounts-server': z.string().max(200).optional(),
 });
 
-/** The page the person lands on after Zoho: what happened, and the way back to the app. */
+/** The page the person lands on after the vendor: what happened, and the way back to the app. */
 function callbackPage(
   title: string,
   message: string,
@@ -90,36 +95,40 @@ export function registerCrmConnectionRoutes(
     return respondWith(crmConnectionResponseSchema, { data: await connections.view(workspaceId) });
   });
 
-  api.get('/oauth/zoho/callback', async (request, reply) => {
-    const parsed = callbackQuery.safeParse(request.query);
-    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!parsed.success) {
-      return reply
-        .code(400)
-        .send(callbackPage('Not connected', 'Zoho’s answer could not be read.'));
-    }
-    const query = parsed.data;
-    let connected;
-    try {
-      connected = await connections.completeZoho({
-        code: query.code,
-        state: query.state,
-        error: query.error,
-        location: query.location,
-        accountsServer: query['accounts-server'],
-      });
-    } catch (error) {
-      if (error instanceof HttpError) {
-        return reply.code(error.statusCode).send(callbackPage('Not connected', error.message));
+  // The vendors' redirect URIs: the page says what happened, and links back to the app.
+  for (const vendor of CRM_VENDORS) {
+    api.get(`/oauth/${vendor}/callback`, async (request, reply) => {
+      const label = CRM_VENDOR_LABELS[vendor];
+      const parsed = callbackQuery.safeParse(request.query);
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!parsed.success) {
+        return reply
+          .code(400)
+          .send(callbackPage('Not connected', `${label}’s answer could not be read.`));
       }
-      throw error;
-    }
-    return reply.send(
-      callbackPage(
-        'Zoho CRM connected',
-        `${connected.workspaceName} is connected to Zoho CRM: the records of its intakes now go there.`,
-        { href: connected.backPath, text: 'Back to the CRM connection' },
-      ),
-    );
-  });
+      const query = parsed.data;
+      let connected;
+      try {
+        connected = await connections.complete(vendor, {
+          code: query.code,
+          state: query.state,
+          error: query.error,
+          location: query.location,
+          accountsServer: query['accounts-server'],
+        });
+      } catch (error) {
+        if (error instanceof HttpError) {
+          return reply.code(error.statusCode).send(callbackPage('Not connected', error.message));
+        }
+        throw error;
+      }
+      return reply.send(
+        callbackPage(
+          `${label} connected`,
+          `${connected.workspaceName} is connected to ${label}: the records of its intakes now go there.`,
+          { href: connected.backPath, text: 'Back to the CRM connection' },
+        ),
+      );
+    });
+  }
 }

@@ -25,8 +25,8 @@ export const getCrmConnection = (
     options,
   );
 
-/** POST …/authorize: Zoho's consent page for this workspace (owner, system; 10 minutes). */
-export const authorizeZoho = async (
+/** POST …/authorize: the CRM's consent page for this workspace (owner, system; 10 minutes). */
+export const authorizeCrm = async (
   api: ApiClient,
   workspaceId: string,
   options?: CallOptions,
@@ -40,7 +40,7 @@ export const authorizeZoho = async (
     )
   ).url;
 
-/** DELETE …/connection: the grant revoked at Zoho and forgotten; back to the simulated CRM. */
+/** DELETE …/connection: the grant ended at the vendor and forgotten; back to the simulated CRM. */
 export const disconnectCrm = (
   api: ApiClient,
   workspaceId: string,

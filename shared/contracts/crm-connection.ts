@@ -1,28 +1,36 @@
 import { z } from 'zod';
 import { idSchema, itemResponseSchema } from './common';
 
-// A workspace's OAuth connection to its real CRM (issue #33 "Zoho CRM"; not in the spec).
-// The owner (or the system user) asks for an authorization URL, approves the connection
-// at the vendor, and the vendor sends them back to the server's callback, which keeps the
-// tokens sealed and never answers them. No connection: the intake's records go to the
-// simulated CRM as before.
+// A workspace's OAuth connection to its real CRM (issue #33 "Zoho CRM", "Keap"; not in the
+// spec). The owner (or the system user) asks for an authorization URL, approves the
+// connection at the vendor, and the vendor sends them back to the server's callback, which
+// keeps the tokens sealed and never answers them. No connection: the intake's records go to
+// the simulated CRM as before.
 
-export const crmConnectionVendorSchema = z.enum(['simulator', 'zoho']);
+/** Where a workspace's intake records go: the simulated CRM, or the firm's real one. */
+export const crmConnectionVendorSchema = z.enum(['simulator', 'zoho', 'keap']);
 export type CrmConnectionVendor = z.infer<typeof crmConnectionVendorSchema>;
+
+/** The workspace's CRM, from its settings (none: no CRM chosen, nothing to connect). */
+export const workspaceCrmKindSchema = z.enum(['zoho', 'keap', 'none']);
 
 /** ok: the tokens work; reconnect: the vendor ended the grant, only approving again helps. */
 export const crmConnectionStatusSchema = z.enum(['ok', 'reconnect']);
 
 export const crmConnectionSchema = z.object({
   workspaceId: idSchema,
+  /** The CRM the workspace's settings name: the one it can connect. */
+  crm: workspaceCrmKindSchema,
+  /** Where its intake records go now. */
   vendor: crmConnectionVendorSchema,
-  /** Whether this server can connect Zoho at all (ZOHO_CLIENT_ID and ZOHO_CLIENT_SECRET set). */
-  zohoAvailable: z.boolean(),
+  /** Whether this server can connect that CRM (its OAuth client id and secret are set). */
+  available: z.boolean(),
   /** null with the simulator. */
-  zoho: z
+  connection: z
     .object({
-      /** The organisation's data centre (us, eu, in, au, jp, ca, cn). */
+      /** The organisation's data centre (Zoho: us, eu, in, au, jp, ca, cn); null for Keap. */
       location: z.string().nullable(),
+      /** Zoho's API domain of that data centre; null for Keap (one API). */
       apiDomain: z.string().nullable(),
       connectedAt: z.string(),
       status: crmConnectionStatusSchema,
@@ -33,7 +41,7 @@ export const crmConnectionSchema = z.object({
         /** Waiting to be sent (new, retrying, or waiting for a reconnect). */
         waiting: z.number().int().nonnegative(),
         sent: z.number().int().nonnegative(),
-        /** Refused by Zoho: on Settings > Async error resolution with Zoho's words. */
+        /** Refused by the CRM: on Settings > Async error resolution with its words. */
         refused: z.number().int().nonnegative(),
         lastSentAt: z.string().nullable(),
       }),
@@ -91,6 +99,7 @@ export const crmConnectionPaths = {
   connection: (workspaceId: string) => `workspaces/${workspaceId}/crm/connection`,
   fieldMapping: (workspaceId: string) => `workspaces/${workspaceId}/crm/field-mapping`,
   authorize: (workspaceId: string) => `workspaces/${workspaceId}/crm/connection/authorize`,
-  /** Zoho's redirect URI (main API, no sign-in: the signed state authenticates it). */
+  /** The vendors' redirect URIs (main API, no sign-in: the signed state authenticates them). */
   zohoCallback: 'oauth/zoho/callback',
+  keapCallback: 'oauth/keap/callback',
 } as const;

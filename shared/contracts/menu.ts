@@ -19,6 +19,8 @@ export const menuItemSchema = z.object({
   dossierOnly: z.boolean().optional(),
   productionReady: z.boolean().optional(),
   /** Feature check name (spec: dashboards 6 Menu item visibility). */
-  feature: z.enum(['asyncLeadGeneration', 'cockpit', 'callTracking', 'quickBooks']).optional(),
+  feature: z
+    .enum(['asyncLeadGeneration', 'cockpit', 'callTracking', 'quickBooks', 'crmConnection'])
+    .optional(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;

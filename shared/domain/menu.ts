@@ -263,13 +263,13 @@ export const APP_MENU: readonly MenuItem[] = [
         path: 'settings/campaign-apportion',
         roles: MANAGERS,
       },
-      // Issue #33 (not in the spec): a Zoho workspace's owner connects the firm's Zoho CRM.
+      // Issue #33 (not in the spec): the owner connects the firm's Zoho CRM or Keap.
       {
         id: 'settings-crm-connection',
         title: 'CRM Connection',
         path: 'settings/crm-connection',
         roles: MANAGERS,
-        zohoOnly: true,
+        feature: 'crmConnection',
       },
       {
         id: 'settings-async-error-resolution',
@@ -370,6 +370,9 @@ function passesFeature(item: MenuItem, context: MenuContext): boolean {
       return isCockpitEnabled(workspace);
     case 'callTracking':
       return isCallTrackingEnabled(workspace);
+    case 'crmConnection':
+      // Issue #33: a workspace whose CRM is Zoho CRM or Keap can connect it.
+      return isZohoWorkspace(workspace) || isKeapWorkspace(workspace);
     case 'quickBooks':
       // spec: dashboards 6 — cash-flow pipeline needs the accounting vendor, except for system.
       return user.role === 'system' || hasQuickBooks(workspace);

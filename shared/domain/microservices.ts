@@ -88,16 +88,22 @@ export function outboxVerdict(pending: number, oldestAgeMs: number | null): Part
  * degraded while one needs the owner to connect again (its intakes' writes wait).
  */
 export function crmConnectionsVerdict(
-  connected: number,
+  connected: { zoho: number; keap: number },
   reconnect: readonly { workspace: string; error: string | null }[],
 ): PartVerdict {
-  if (connected === 0) {
+  const total = connected.zoho + connected.keap;
+  if (total === 0) {
     return {
       status: 'ok',
       detail: 'No workspace is connected to a CRM; the simulated CRM serves them all.',
     };
   }
-  const base = `${plural(connected, 'workspace')} connected to Zoho CRM`;
+  const base =
+    connected.keap === 0
+      ? `${plural(total, 'workspace')} connected to Zoho CRM`
+      : connected.zoho === 0
+        ? `${plural(total, 'workspace')} connected to Keap`
+        : `${plural(total, 'workspace')} connected to their CRM (${connected.zoho} Zoho CRM, ${connected.keap} Keap)`;
   if (reconnect.length === 0) return { status: 'ok', detail: `${base}; every grant works.` };
   const named = reconnect.map((r) => `${r.workspace}${r.error ? ` (${r.error})` : ''}`);
   return {

@@ -7,16 +7,37 @@ import { LoadingBlock } from '@/app/components/spinner/spinner';
 import { useHost } from '@/app/host/host';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
-import { authorizeZoho, disconnectCrm } from '@/shared/api/crm-connection';
+import { authorizeCrm, disconnectCrm } from '@/shared/api/crm-connection';
 import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import type { CrmConnection } from '@/shared/contracts/crm-connection';
 import { crmConnectionKey, crmConnectionQuery } from '@/shared/query/settings-queries';
 import '@/app/components/connection-panel/connection-panel.css';
 import { ZohoFieldMappingForm } from './zoho-field-mapping-form';
 
-export const CRM_DISCONNECTED_TEXT = 'Disconnected from Zoho CRM: the grant is revoked.';
-export const ZOHO_UNAVAILABLE_TEXT =
-  'This server is not set up to connect Zoho CRM: its operator registers it with Zoho and sets ZOHO_CLIENT_ID and ZOHO_CLIENT_SECRET (docs/connect-zoho-crm.md).';
+type ConnectableCrm = 'zoho' | 'keap';
+
+/** How the panel names each CRM, and what the server's operator sets to connect it. */
+const VENDORS: Readonly<Record<ConnectableCrm, { label: string; where: string; guide: string }>> = {
+  zoho: {
+    label: 'Zoho CRM',
+    where: 'Zoho',
+    guide:
+      'registers it with Zoho and sets ZOHO_CLIENT_ID and ZOHO_CLIENT_SECRET (docs/connect-zoho-crm.md)',
+  },
+  keap: {
+    label: 'Keap',
+    where: 'Keap',
+    guide:
+      'registers it with Keap and sets KEAP_CLIENT_ID and KEAP_CLIENT_SECRET (docs/connect-keap.md)',
+  },
+};
+
+export const crmDisconnectedText = (crm: ConnectableCrm) =>
+  `Disconnected from ${VENDORS[crm].label}: the grant is forgotten here.`;
+export const crmUnavailableText = (crm: ConnectableCrm) =>
+  `This server is not set up to connect ${VENDORS[crm].label}: its operator ${VENDORS[crm].guide}.`;
+export const NO_CRM_TEXT =
+  'This workspace has no CRM chosen: its intake records go to the simulated CRM. Choose Zoho CRM or Keap in the workspace’s settings (System > Workspaces) to connect one.';
 
 /** Zoho's data centres by the `location` its callback names (Zoho's "Multi DC" page). */
 const DATA_CENTRES: Readonly<Record<string, string>> = {
@@ -41,11 +62,11 @@ export interface CrmConnectionPanelProps {
 }
 
 /**
- * A workspace's connection to Zoho CRM (issue #33): where its intakes' records go (the
- * simulated CRM, or the firm's Zoho CRM), the connection's health, and connect /
- * reconnect / disconnect. Connecting leaves the app for Zoho's consent page; Zoho sends
- * the person back to the server's callback page, which links back here.
- * docs/connect-zoho-crm.md says the same steps at Zoho.
+ * A workspace's connection to its real CRM, Zoho CRM or Keap (issue #33): where its
+ * intakes' records go (the simulated CRM, or the firm's CRM), the connection's health, and
+ * connect / reconnect / disconnect. Connecting leaves the app for the vendor's consent
+ * page; the vendor sends the person back to the server's callback page, which links back
+ * here. docs/connect-zoho-crm.md and docs/connect-keap.md say the same steps at the vendor.
  */
 export function CrmConnectionPanel({
   workspaceId,
@@ -59,7 +80,7 @@ export function CrmConnectionPanel({
   const [failure, setFailure] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [mapping, setMapping] = useState(false);
-  // Back from Zoho by the browser's Back button (a page restored from its cache): usable again.
+  // Back from the vendor by the browser's Back button (a page restored from its cache): usable again.
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
       if (event.persisted) setLeaving(false);
@@ -78,12 +99,22 @@ export function CrmConnectionPanel({
     return <ErrorView onRetry={connection.retry} detail={connection.detail ?? undefined} />;
   }
   const view = connection.data;
+  if (view.crm === 'none') {
+    return (
+      <div className="ic-connection">
+        <p className="ic-connection__provider">{NO_CRM_TEXT}</p>
+      </div>
+    );
+  }
+  const crm = view.crm;
+  const { label, where } = VENDORS[crm];
+  const connected = view.connection;
 
   async function connect() {
     setFailure(null);
     setLeaving(true);
     try {
-      openConsent(await authorizeZoho(quietly(api), workspaceId));
+      openConsent(await authorizeCrm(quietly(api), workspaceId));
     } catch (error) {
       setLeaving(false);
       setFailure(refusalMessage(error));
@@ -93,8 +124,8 @@ export function CrmConnectionPanel({
   async function forget() {
     const answer = await confirm({
       icon: 'warning',
-      title: 'Disconnect Zoho CRM?',
-      body: 'The grant is revoked at Zoho and forgotten here. Records already in Zoho stay there. New intakes write to the simulated CRM until the workspace is connected again.',
+      title: `Disconnect ${label}?`,
+      body: `The grant is ended at ${where} where ${where} allows it, and forgotten here. Records already in ${label} stay there. New intakes write to the simulated CRM until the workspace is connected again.`,
       submitText: 'Disconnect',
       submitColor: 'danger',
     });
@@ -102,54 +133,56 @@ export function CrmConnectionPanel({
     setFailure(null);
     try {
       await disconnect.mutate(undefined);
-      notify('success', CRM_DISCONNECTED_TEXT);
+      notify('success', crmDisconnectedText(crm));
     } catch (error) {
       setFailure(refusalMessage(error));
     }
   }
 
   const busy = leaving || disconnect.pending;
+  // Field mapping is Zoho's (its modules have custom fields); Keap's records keep the spec's shape.
+  const mappable = crm === 'zoho' && connected !== null;
   return (
     <div className="ic-connection">
-      {view.zoho ? (
-        <ConnectedView view={view} />
+      {connected ? (
+        <ConnectedView crm={crm} connection={connected} />
       ) : (
         <p className="ic-connection__provider">
           Intake records go to the <strong>simulated CRM</strong> (for trying the product): nothing
-          reaches a real CRM. Connect the firm’s Zoho CRM to write there the records each intake’s
+          reaches a real CRM. Connect the firm’s {label} to write there the records each intake’s
           call flow writes (contacts, notes, calls, events, deals).
         </p>
       )}
-      {!view.zohoAvailable && !view.zoho ? (
-        <p className="ic-connection__help">{ZOHO_UNAVAILABLE_TEXT}</p>
+      {!view.available && !connected ? (
+        <p className="ic-connection__help">{crmUnavailableText(crm)}</p>
       ) : null}
-      {canConnect && view.zohoAvailable && !view.zoho ? (
+      {canConnect && view.available && !connected ? (
         <p className="ic-connection__help">
-          Sign in to Zoho as a CRM administrator of the firm when Zoho asks, and accept. You come
-          back to Intake Cockpit when it is done.
+          Sign in to {where} as an administrator of the firm’s account when {where} asks, and
+          accept. You come back to Intake Cockpit when it is done.
         </p>
       ) : null}
       <FormFailure message={failure} />
-      {view.zoho && mapping ? (
+      {mappable && mapping ? (
         <ZohoFieldMappingForm
           workspaceId={workspaceId}
           canEdit={canConnect}
           onClose={() => setMapping(false)}
         />
       ) : null}
-      {!mapping && (view.zoho || (canConnect && view.zohoAvailable)) ? (
+      {!mapping && (connected || (canConnect && view.available)) ? (
         <div className="ic-connection__actions">
-          {view.zoho ? <Button onClick={() => setMapping(true)}>Field mapping</Button> : null}
-          {canConnect && view.zohoAvailable ? (
+          {mappable ? <Button onClick={() => setMapping(true)}>Field mapping</Button> : null}
+          {canConnect && view.available ? (
             <Button
-              variant={view.zoho?.status === 'ok' ? undefined : 'primary'}
+              variant={connected?.status === 'ok' ? undefined : 'primary'}
               onClick={() => void connect()}
               disabled={busy}
             >
-              {leaving ? 'Opening Zoho…' : view.zoho ? 'Reconnect' : 'Connect Zoho CRM'}
+              {leaving ? `Opening ${where}…` : connected ? 'Reconnect' : `Connect ${label}`}
             </Button>
           ) : null}
-          {canConnect && view.zoho ? (
+          {canConnect && connected ? (
             <Button variant="danger" onClick={() => void forget()} disabled={busy}>
               Disconnect
             </Button>
@@ -160,55 +193,58 @@ export function CrmConnectionPanel({
   );
 }
 
-type Records = NonNullable<CrmConnection['zoho']>['records'];
+type Connected = NonNullable<CrmConnection['connection']>;
 
 /** "12 sent · 1 waiting · 2 refused (see Async Error Resolution)". */
-export function recordsText({ sent, waiting, refused }: Records): string {
+export function recordsText({ sent, waiting, refused }: Connected['records']): string {
   const parts = [`${sent} sent`, `${waiting} waiting`];
   if (refused > 0) parts.push(`${refused} refused (see Async Error Resolution)`);
   return parts.join(' · ');
 }
 
-function ConnectedView({ view }: { view: CrmConnection }) {
-  const zoho = view.zoho!;
-  const reconnect = zoho.status === 'reconnect';
-  const centre = zoho.location ? (DATA_CENTRES[zoho.location] ?? zoho.location) : null;
+function ConnectedView({ crm, connection }: { crm: ConnectableCrm; connection: Connected }) {
+  const { label, where } = VENDORS[crm];
+  const reconnect = connection.status === 'reconnect';
+  const centre =
+    crm === 'zoho' && connection.location
+      ? (DATA_CENTRES[connection.location] ?? connection.location)
+      : null;
   return (
     <div className="ic-connection__connected">
       <p className="ic-connection__provider">
-        Intake records go to <strong>Zoho CRM</strong>
+        Intake records go to <strong>{label}</strong>
         {centre ? `, in Zoho’s ${centre} data centre` : ''}.
       </p>
       <dl className="ic-connection__facts">
         <dt>Health</dt>
         <dd>
-          <span className="ic-connection__status" data-status={zoho.status}>
+          <span className="ic-connection__status" data-status={connection.status}>
             {reconnect ? 'Reconnect needed' : 'Connected'}
           </span>{' '}
-          <span className="ic-connection__sub">checked {formatDateTime(zoho.checkedAt)}</span>
+          <span className="ic-connection__sub">checked {formatDateTime(connection.checkedAt)}</span>
           {reconnect ? (
             <span className="ic-connection__error">
-              {zoho.lastError ?? 'Zoho ended the connection.'} Records wait, none is lost, until an
-              owner reconnects.
+              {connection.lastError ?? `${where} ended the connection.`} Records wait, none is lost,
+              until an owner reconnects.
             </span>
           ) : null}
         </dd>
         <dt>Records</dt>
         <dd>
-          {recordsText(zoho.records)}
-          {zoho.records.lastSentAt ? (
+          {recordsText(connection.records)}
+          {connection.records.lastSentAt ? (
             <span className="ic-connection__sub">
               {' '}
-              last sent {formatDateTime(zoho.records.lastSentAt)}
+              last sent {formatDateTime(connection.records.lastSentAt)}
             </span>
           ) : null}
         </dd>
         <dt>Connected since</dt>
-        <dd>{formatDateTime(zoho.connectedAt)}</dd>
-        {zoho.apiDomain ? (
+        <dd>{formatDateTime(connection.connectedAt)}</dd>
+        {connection.apiDomain ? (
           <>
             <dt>API</dt>
-            <dd className="ic-connection__mono">{zoho.apiDomain}</dd>
+            <dd className="ic-connection__mono">{connection.apiDomain}</dd>
           </>
         ) : null}
       </dl>

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { jsonBodyOf, sendToVendor } from '../../connectors/vendor-http';
+import {
+  CrmCallbackRefused,
+  CrmOAuthError,
+  type CrmOAuthProvider,
+  CrmOAuthUnavailable,
+  type CrmTokens,
+} from '../crm-oauth';
 
 // Zoho's OAuth 2.0 for server-based applications (issue #33 "Zoho CRM"), as Zoho Accounts
 // documents it (https://www.zoho.com/accounts/protocol/oauth/web-apps/authorization.html,
@@ -49,19 +56,15 @@ export const ZOHO_ACCOUNTS_SERVERS: Readonly<Record<string, string>> = {
 };
 
 /** A refusal by Zoho Accounts, with its error code (invalid_code, invalid_client, …). */
-export class ZohoOAuthError extends Error {
+export class ZohoOAuthError extends CrmOAuthError {
   override name = 'ZohoOAuthError';
-  constructor(
-    readonly code: string,
-    /** True when the grant itself is gone (revoked, expired): only reconnecting helps. */
-    readonly grantGone: boolean,
-  ) {
-    super(`Zoho refused: ${code}`);
+  constructor(code: string, grantGone: boolean) {
+    super('Zoho', code, grantGone);
   }
 }
 
 /** Zoho Accounts could not be reached, or answered out of its documented shape. */
-export class ZohoUnavailable extends Error {
+export class ZohoUnavailable extends CrmOAuthUnavailable {
   override name = 'ZohoUnavailable';
 }
 
@@ -73,13 +76,8 @@ const tokenAnswerSchema = z.object({
 });
 const errorAnswerSchema = z.object({ error: z.string().min(1) });
 
-export interface ZohoTokens {
-  accessToken: string;
-  /** Absent on a refresh (the refresh token stays the same). */
-  refreshToken: string | null;
-  apiDomain: string | null;
-  expiresAt: Date;
-}
+/** Zoho's refresh answers no refresh token (the one given stays the same). */
+export type ZohoTokens = CrmTokens;
 
 export interface ZohoOAuthOptions {
   clientId: string;
@@ -204,3 +202,25 @@ export function createZohoOAuth(options: ZohoOAuthOptions) {
 }
 
 export type ZohoOAuth = ReturnType<typeof createZohoOAuth>;
+
+/** Zoho's OAuth as a workspace's CRM connection uses it (crm-connections.ts). */
+export function zohoOAuthProvider(zoho: ZohoOAuth): CrmOAuthProvider {
+  return {
+    vendor: 'zoho',
+    authorizeUrl: (state) => zoho.authorizeUrl(state),
+    async exchange({ code, location, accountsServer: named }) {
+      // Only the data centre's accounts server can exchange the code (Multi DC): never a
+      // URL of the callback's choosing.
+      const accountsServer = zoho.accountsServerOf(named);
+      if (!accountsServer) {
+        throw new CrmCallbackRefused(
+          'Zoho named an accounts server that is not one of its data centres.',
+        );
+      }
+      const tokens = await zoho.exchange(accountsServer, code);
+      return { tokens, accountsServer, location: location?.slice(0, 8) ?? null };
+    },
+    refresh: (grant) => zoho.refresh(grant.accountsServer, grant.refreshToken),
+    revoke: (grant) => zoho.revoke(grant.accountsServer, grant.refreshToken),
+  };
+}

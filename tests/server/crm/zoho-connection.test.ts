@@ -82,9 +82,15 @@ describe('connecting Zoho CRM by OAuth (issue #33)', () => {
     expect(eu.requests.some((r) => r.path === '/oauth/v2/token')).toBe(true);
     expect(us.requests.some((r) => r.path === '/oauth/v2/token')).toBe(false);
     expect(await view()).toMatchObject({
+      crm: 'zoho',
       vendor: 'zoho',
-      zohoAvailable: true,
-      zoho: { location: 'eu', apiDomain: 'https://www.zohoapis.eu', status: 'ok', lastError: null },
+      available: true,
+      connection: {
+        location: 'eu',
+        apiDomain: 'https://www.zohoapis.eu',
+        status: 'ok',
+        lastError: null,
+      },
     });
     const [refresh] = [...eu.refreshTokens];
     const stored = await t.server.db
@@ -131,7 +137,7 @@ describe('connecting Zoho CRM by OAuth (issue #33)', () => {
     await expect(t.server.crmConnections.accessToken(WORKSPACE)).rejects.toBeInstanceOf(
       CrmReconnectNeeded,
     );
-    expect((await view()).zoho).toMatchObject({
+    expect((await view()).connection).toMatchObject({
       status: 'reconnect',
       lastError: 'Zoho ended the connection (invalid_code).',
     });
@@ -157,7 +163,7 @@ describe('connecting Zoho CRM by OAuth (issue #33)', () => {
     });
     // Approving again makes it whole.
     expect((await approveAt(eu)).status).toBe(200);
-    expect((await view()).zoho?.status).toBe('ok');
+    expect((await view()).connection?.status).toBe('ok');
     expect(await health()).toMatchObject({ status: 'ok' });
   });
 
@@ -175,7 +181,7 @@ describe('connecting Zoho CRM by OAuth (issue #33)', () => {
       '';
     const denied = await callback({ error: 'access_denied', state });
     expect(denied.status).toBe(400);
-    expect(await denied.text()).toContain('Zoho did not grant access (access_denied).');
+    expect(await denied.text()).toContain('Zoho CRM did not grant access (access_denied).');
     const foreign = await callback({ code: 'x', state, 'accounts-server': 'https://evil.test' });
     expect(foreign.status).toBe(400);
     expect(await foreign.text()).toContain('not one of its data centres');
@@ -213,8 +219,9 @@ describe('Zoho CRM on a server without a Zoho client (issue #33)', () => {
     const owner = (await t.signIn('owner@lakeside.test')).accessToken;
     const view = await t.api(`/api/workspaces/${WORKSPACE}/crm/connection`, { token: owner });
     expect(crmConnectionResponseSchema.parse(view.body).data).toMatchObject({
+      crm: 'zoho',
       vendor: 'simulator',
-      zohoAvailable: false,
+      available: false,
     });
     const asked = await t.api(`/api/workspaces/${WORKSPACE}/crm/connection/authorize`, {
       method: 'POST',

@@ -13,6 +13,9 @@ export function makeWorkspace(
     quickBooks?: boolean;
     asyncLeadGeneration?: boolean | null;
     crmConnected?: boolean;
+    crmRecordsKept?: boolean;
+    /** A Keap (Infusionsoft) workspace: its app's id and host. */
+    keapApp?: string;
   } = {},
 ): Workspace {
   const asyncLeadGeneration = overrides.asyncLeadGeneration ?? null;
@@ -25,12 +28,15 @@ export function makeWorkspace(
       edition: overrides.edition ?? 'professional',
       isZoho: overrides.isZoho ?? false,
       ...(overrides.crmConnected === undefined ? {} : { crmConnected: overrides.crmConnected }),
+      ...(overrides.crmRecordsKept === undefined
+        ? {}
+        : { crmRecordsKept: overrides.crmRecordsKept }),
       offices: [{ id: 'of_1', name: 'Downtown' }],
       settings: {
         zoho: overrides.isZoho ?? false,
         zohoOrgId: null,
-        ifsOrgId: null,
-        ifsOrgHost: null,
+        ifsOrgId: overrides.keapApp ?? null,
+        ifsOrgHost: overrides.keapApp ? `https://${overrides.keapApp}.infusionsoft.com` : null,
         cockpit: {
           enabled: overrides.cockpit ?? false,
           modules: { salesPerformance: true, communications: true, cashFlow: false },

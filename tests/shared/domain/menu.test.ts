@@ -110,6 +110,23 @@ describe('visibleMenu: feature checks (spec: session 6 / dashboards 6 Menu visib
       crmConnected: true,
     });
     expect(ids(menuFor('owner', connected))).toContain('settings-async-error-resolution');
+    // Disconnected since: the records it left unsent or the CRM refused are still there.
+    const disconnected = makeWorkspace({
+      ...flags(everything),
+      asyncLeadGeneration: false,
+      crmRecordsKept: true,
+    });
+    expect(ids(menuFor('owner', disconnected))).toContain('settings-async-error-resolution');
+  });
+
+  it('offers CRM Connection to owners and admins of Zoho and Keap workspaces only (issue #33)', () => {
+    const zoho = makeWorkspace({ ...flags(everything), isZoho: true });
+    const keap = makeWorkspace({ ...flags(everything), isZoho: false, keapApp: 'hb417' });
+    const none = makeWorkspace({ ...flags(everything), isZoho: false });
+    expect(ids(menuFor('owner', zoho))).toContain('settings-crm-connection');
+    expect(ids(menuFor('admin', keap))).toContain('settings-crm-connection');
+    expect(ids(menuFor('operator', keap))).not.toContain('settings-crm-connection');
+    expect(ids(menuFor('owner', none))).not.toContain('settings-crm-connection');
   });
 
   it('offers Call Flows in a Zoho-vendor workspace only once it is connected to Zoho CRM (issue #33)', () => {

@@ -183,17 +183,25 @@ describe('e-mail over SMTP (issue #33)', () => {
 
 describe('CRM connections (issue #33)', () => {
   it('is ok with none connected, or every grant working', () => {
-    expect(crmConnectionsVerdict(0, [])).toEqual({
+    expect(crmConnectionsVerdict({ zoho: 0, keap: 0 }, [])).toEqual({
       status: 'ok',
       detail: 'No workspace is connected to a CRM; the simulated CRM serves them all.',
     });
-    expect(crmConnectionsVerdict(2, []).status).toBe('ok');
+    expect(crmConnectionsVerdict({ zoho: 2, keap: 0 }, [])).toEqual({
+      status: 'ok',
+      detail: '2 workspaces connected to Zoho CRM; every grant works.',
+    });
+    expect(crmConnectionsVerdict({ zoho: 1, keap: 2 }, []).detail).toBe(
+      '3 workspaces connected to their CRM (1 Zoho CRM, 2 Keap); every grant works.',
+    );
   });
 
   it('needs a look while a workspace must connect again, naming it', () => {
-    expect(crmConnectionsVerdict(2, [{ workspace: 'Harbor Legal', error: null }])).toEqual({
+    expect(
+      crmConnectionsVerdict({ zoho: 0, keap: 2 }, [{ workspace: 'Harbor Legal', error: null }]),
+    ).toEqual({
       status: 'degraded',
-      detail: '2 workspaces connected to Zoho CRM; to connect again: Harbor Legal.',
+      detail: '2 workspaces connected to Keap; to connect again: Harbor Legal.',
     });
   });
 });

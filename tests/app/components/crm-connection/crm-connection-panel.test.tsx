@@ -2,10 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '@/app/components/confirm-dialog/confirm-dialog';
 import {
-  CRM_DISCONNECTED_TEXT,
   CrmConnectionPanel,
+  crmDisconnectedText,
+  crmUnavailableText,
+  NO_CRM_TEXT,
   recordsText,
-  ZOHO_UNAVAILABLE_TEXT,
 } from '@/app/components/crm-connection/crm-connection-panel';
 import type { CrmConnection, ZohoFieldMapping } from '@/shared/contracts/crm-connection';
 import { DEFAULT_ZOHO_FIELDS } from '@/shared/domain/zoho-field-mapping';
@@ -15,23 +16,26 @@ import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { fakeApi } from '../../fake-api';
 import { makeHost, renderWithHost } from '../../helpers';
 
-// Issue #33: a workspace's Zoho CRM connection as owners (Settings > CRM Connection) and
-// the system user see it: connect sends the browser to Zoho's consent page the server
-// names, a refusal is shown in the server's words, the health and the records' delivery
-// once connected, "reconnect" when Zoho ended the grant, and disconnecting behind a confirm.
+// Issue #33: a workspace's CRM connection (Zoho CRM or Keap) as owners (Settings > CRM
+// Connection) and the system user see it: connect sends the browser to the consent page
+// the server names, a refusal is shown in the server's words, the health and the records'
+// delivery once connected, "reconnect" when the vendor ended the grant, and disconnecting
+// behind a confirm. Keap has no data centre and no field mapping.
 
 const CONSENT = 'https://accounts.zoho.eu/oauth/v2/auth?client_id=1000.ABC&state=s1';
 const SIMULATOR: CrmConnection = {
   workspaceId: 'ws_1',
+  crm: 'zoho',
   vendor: 'simulator',
-  zohoAvailable: true,
-  zoho: null,
+  available: true,
+  connection: null,
 };
 const CONNECTED: CrmConnection = {
   workspaceId: 'ws_1',
+  crm: 'zoho',
   vendor: 'zoho',
-  zohoAvailable: true,
-  zoho: {
+  available: true,
+  connection: {
     location: 'eu',
     apiDomain: 'https://www.zohoapis.eu',
     connectedAt: '2026-11-29T10:00:00.000Z',
@@ -99,8 +103,8 @@ describe('the Zoho CRM connection panel (issue #33)', () => {
   });
 
   it('says why it cannot connect on a server without a Zoho client', async () => {
-    renderPanel({ ...SIMULATOR, zohoAvailable: false });
-    expect(await screen.findByText(ZOHO_UNAVAILABLE_TEXT)).toBeInTheDocument();
+    renderPanel({ ...SIMULATOR, available: false });
+    expect(await screen.findByText(crmUnavailableText('zoho'))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Connect Zoho CRM' })).toBeNull();
   });
 
@@ -116,8 +120,8 @@ describe('the Zoho CRM connection panel (issue #33)', () => {
   it('asks to reconnect when Zoho ended the grant, saying records wait', async () => {
     const { openConsent } = renderPanel({
       ...CONNECTED,
-      zoho: {
-        ...CONNECTED.zoho!,
+      connection: {
+        ...CONNECTED.connection!,
         status: 'reconnect',
         lastError: 'Zoho ended the connection (invalid_code).',
       },
@@ -134,7 +138,9 @@ describe('the Zoho CRM connection panel (issue #33)', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Disconnect Zoho CRM?' });
     expect(api.calls('crm/connection').filter((r) => r.method === 'DELETE')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
-    await waitFor(() => expect(host.notify).toHaveBeenCalledWith('success', CRM_DISCONNECTED_TEXT));
+    await waitFor(() =>
+      expect(host.notify).toHaveBeenCalledWith('success', crmDisconnectedText('zoho')),
+    );
     expect(await screen.findByText(/simulated CRM/)).toBeInTheDocument();
   });
 
@@ -186,5 +192,47 @@ describe('the Zoho CRM connection panel (issue #33)', () => {
     expect(within(form).queryByRole('button', { name: 'Save field mapping' })).toBeNull();
     fireEvent.click(within(form).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('form', { name: 'Zoho CRM field mapping' })).toBeNull();
+  });
+});
+
+describe('the Keap connection panel (issue #33)', () => {
+  const KEAP: CrmConnection = {
+    ...CONNECTED,
+    crm: 'keap',
+    vendor: 'keap',
+    connection: { ...CONNECTED.connection!, location: null, apiDomain: null },
+  };
+
+  it('connects Keap through the consent page the server names', async () => {
+    const { openConsent } = renderPanel({ ...SIMULATOR, crm: 'keap' });
+    expect(await screen.findByText(/Sign in to Keap as an administrator/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Keap' }));
+    await waitFor(() => expect(openConsent).toHaveBeenCalledWith(CONSENT));
+  });
+
+  it('shows the health without a data centre or a field mapping, and disconnects', async () => {
+    const { host } = renderPanel(KEAP);
+    expect(await screen.findByText('Keap')).toBeInTheDocument();
+    expect(screen.queryByText(/data centre/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Field mapping' })).toBeNull();
+    expect(screen.getByText(/12 sent · 1 waiting/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Disconnect Keap?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() =>
+      expect(host.notify).toHaveBeenCalledWith('success', crmDisconnectedText('keap')),
+    );
+  });
+
+  it('says how the operator sets Keap up on a server without a Keap client', async () => {
+    renderPanel({ ...SIMULATOR, crm: 'keap', available: false });
+    expect(await screen.findByText(crmUnavailableText('keap'))).toHaveTextContent('KEAP_CLIENT_ID');
+    expect(screen.queryByRole('button', { name: 'Connect Keap' })).toBeNull();
+  });
+
+  it('says a workspace without a CRM has nothing to connect', async () => {
+    renderPanel({ ...SIMULATOR, crm: 'none', available: false });
+    expect(await screen.findByText(NO_CRM_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Connect/ })).toBeNull();
   });
 });
