@@ -77,6 +77,9 @@ import {
   type CrmConnectionsOptions,
 } from './crm/crm-connections';
 import { createCrmOutbox, type CrmOutbox } from './crm/crm-outbox';
+import { createCrmReads, type CrmReads } from './crm/crm-reads';
+import { createKeapClient } from './crm/keap/keap-client';
+import { createKeapOAuth, type KeapOAuth, keapOAuthProvider } from './crm/keap/keap-oauth';
 import { createZohoCrmClient } from './crm/zoho/zoho-crm-client';
 import { createOAuthStates } from './crm/oauth-state';
 import {
@@ -84,6 +87,7 @@ import {
   ZOHO_ACCOUNTS_SERVERS,
   ZOHO_DEFAULT_API_DOMAIN,
   type ZohoOAuth,
+  zohoOAuthProvider,
 } from './crm/zoho/zoho-oauth';
 import { createMailDelivery, type MailDelivery } from './mail/mail-delivery';
 import { registerCrmConnectionRoutes } from './routes/crm-connection';
@@ -206,6 +210,19 @@ export interface BuildServerOptions {
     /** false: the outbox sends only when told (runOnce), for tests that stage each step. */
     outboxAutoSend?: boolean;
   };
+  /**
+   * Keap's OAuth client (issue #33, docs/connect-keap.md): KEAP_CLIENT_ID and
+   * KEAP_CLIENT_SECRET; Keap's authorize and token URLs and its REST API unless set (a
+   * fake's in tests). Without a client, workspaces cannot connect Keap.
+   */
+  keap?: {
+    clientId?: string;
+    clientSecret?: string;
+    authorizeUrl?: string;
+    tokenUrl?: string;
+    apiBase?: string;
+    fetch?: typeof fetch;
+  };
 }
 
 export interface IntakeServer {
@@ -297,7 +314,14 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     { ...options.callTracking, demoActivity: options.simulateCallActivity === true },
   );
 
-  const { crmConnections, crmOutbox } = crmOf(options, db, secret, now, () => appOrigin, app);
+  const { crmConnections, crmOutbox, crmReads } = crmOf(
+    options,
+    db,
+    secret,
+    now,
+    () => appOrigin,
+    app,
+  );
 
   await registerApiRoutes(app, {
     options,
@@ -322,7 +346,8 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   // Error reports are e-mailed to SUPPORT_EMAIL once mail can be sent (issue #33).
   const errorReportsTo = mailTransport && options.support?.email ? supportContact.email : null;
   await app.register(
-    async (callCenter) => registerCallCenterRoutes(callCenter, ctx, { errorReportsTo, crmOutbox }),
+    async (callCenter) =>
+      registerCallCenterRoutes(callCenter, ctx, { errorReportsTo, crmOutbox, crmReads }),
     { prefix: CALL_CENTER_PREFIX },
   );
   await app.register(async (callCenter) => callTracking.registerCallCenterRoutes(callCenter), {
@@ -420,14 +445,14 @@ function crmConnectionsOf(
     // Opened on first use, like CTM's: a server that never connects a CRM writes no key file.
     secrets: () => (secrets ??= createSecretBox(loadOrCreateSecretsKey(options.dataDir))),
     states: createOAuthStates(secret, now),
-    zoho: zohoOAuthOf(options.zoho, () => `${appOrigin() ?? ''}/api/oauth/zoho/callback`, now),
+    providers: crmOAuthProvidersOf(options, appOrigin, now),
     now,
   });
 }
 
 /**
- * Workspaces' real CRMs (issue #33): their connections, and the outbox of the records sent
- * to them (built after the connections it reads; a (re)connect kicks it).
+ * Workspaces' real CRMs (issue #33): their connections, the outbox of the records sent to
+ * them (built after the connections it reads; a (re)connect kicks it), and reads of them.
  */
 function crmOf(
   options: BuildServerOptions,
@@ -436,7 +461,7 @@ function crmOf(
   now: () => Date,
   appOrigin: () => string | null,
   app: FastifyInstance,
-): { crmConnections: CrmConnections; crmOutbox: CrmOutbox } {
+): { crmConnections: CrmConnections; crmOutbox: CrmOutbox; crmReads: CrmReads } {
   let outbox: CrmOutbox | null = null;
   const crmConnections = crmConnectionsOf(options, db, secret, now, appOrigin, {
     onConnected: () => {
@@ -446,17 +471,33 @@ function crmOf(
       await outbox?.abandon(workspaceId);
     },
   });
-  outbox = crmOutboxOf(db, crmConnections, now, app, options.zoho);
-  return { crmConnections, crmOutbox: outbox };
+  outbox = crmOutboxOf(db, crmConnections, now, app, options);
+  const crmReads = createCrmReads({
+    db,
+    connections: crmConnections,
+    keapClient: keapClientOf(crmConnections, options.keap),
+  });
+  return { crmConnections, crmOutbox: outbox, crmReads };
 }
 
-/** The records sent to workspaces' real CRMs (issue #33), each with its Zoho client. */
+/** A workspace's Keap client, its tokens from the connection (refreshed when Keap refuses one). */
+function keapClientOf(connections: CrmConnections, keap: BuildServerOptions['keap']) {
+  return async (workspaceId: string) =>
+    createKeapClient({
+      apiBase: keap?.apiBase?.trim() || undefined,
+      accessToken: async () => (await connections.accessToken(workspaceId)).token,
+      refreshAccessToken: async () => (await connections.accessToken(workspaceId, true)).token,
+      fetch: keap?.fetch,
+    });
+}
+
+/** The records sent to workspaces' real CRMs (issue #33), each with its vendor's client. */
 function crmOutboxOf(
   db: Db,
   connections: CrmConnections,
   now: () => Date,
   app: FastifyInstance,
-  zoho: BuildServerOptions['zoho'],
+  { zoho, keap }: BuildServerOptions,
 ): CrmOutbox {
   return createCrmOutbox({
     db,
@@ -469,6 +510,7 @@ function crmOutboxOf(
         refreshAccessToken: async () => (await connections.accessToken(workspaceId, true)).token,
       });
     },
+    keapClient: keapClientOf(connections, keap),
     now,
     log: (message, error) => app.log.warn({ err: error }, message),
     pollMs: zoho?.outboxPollMs,
@@ -493,6 +535,44 @@ function mailDeliveryOf(
     now,
     log: (message, error) => app.log.warn({ err: error }, message),
     pollMs: options.mail?.pollMs,
+  });
+}
+
+/** The CRMs this server can connect: those whose OAuth client id and secret are set. */
+function crmOAuthProvidersOf(
+  options: BuildServerOptions,
+  appOrigin: () => string | null,
+  now: () => Date,
+): CrmConnectionsOptions['providers'] {
+  const callback = (vendor: string) => () => `${appOrigin() ?? ''}/api/oauth/${vendor}/callback`;
+  const zoho = zohoOAuthOf(options.zoho, callback('zoho'), now);
+  const keap = keapOAuthOf(options.keap, callback('keap'), now);
+  return {
+    ...(zoho ? { zoho: zohoOAuthProvider(zoho) } : {}),
+    ...(keap ? { keap: keapOAuthProvider(keap, options.keap?.tokenUrl?.trim() || undefined) } : {}),
+  };
+}
+
+/** Keap's OAuth client when both credentials are given; one without the other stops the start. */
+function keapOAuthOf(
+  keap: BuildServerOptions['keap'],
+  redirectUri: () => string,
+  now: () => Date,
+): KeapOAuth | null {
+  const clientId = keap?.clientId?.trim();
+  const clientSecret = keap?.clientSecret?.trim();
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) {
+    throw new Error('KEAP_CLIENT_ID and KEAP_CLIENT_SECRET go together: set both, or neither.');
+  }
+  return createKeapOAuth({
+    clientId,
+    clientSecret,
+    redirectUri,
+    authorizeUrl: keap?.authorizeUrl?.trim() || undefined,
+    tokenUrl: keap?.tokenUrl?.trim() || undefined,
+    fetch: keap?.fetch,
+    now,
   });
 }
 

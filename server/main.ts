@@ -27,7 +27,8 @@ import { DEMO_WORKSPACES } from './seed/demo-workspaces';
  * USPS_CLIENT_ID / USPS_CLIENT_SECRET / USPS_API_URL (the address check against USPS's
  * Addresses API, issue #33: docs/call-flows.md "Address check"), ZOHO_CLIENT_ID /
  * ZOHO_CLIENT_SECRET / ZOHO_ACCOUNTS_URL (workspaces connect Zoho CRM by OAuth, issue #33:
- * docs/connect-zoho-crm.md).
+ * docs/connect-zoho-crm.md), KEAP_CLIENT_ID / KEAP_CLIENT_SECRET (and KEAP_AUTHORIZE_URL /
+ * KEAP_TOKEN_URL / KEAP_API_URL for a fake: workspaces connect Keap, docs/connect-keap.md).
  *
  * --demo makes a fresh data directory a demo database with the published demo sign-ins;
  * without it a fresh database is for real use and has no users. A demo database (or any
@@ -118,6 +119,14 @@ async function main(): Promise<void> {
       clientId: process.env.ZOHO_CLIENT_ID,
       clientSecret: process.env.ZOHO_CLIENT_SECRET,
       accountsUrl: process.env.ZOHO_ACCOUNTS_URL,
+    },
+    // Keap's OAuth client (issue #33): workspaces can connect once both are set.
+    keap: {
+      clientId: process.env.KEAP_CLIENT_ID,
+      clientSecret: process.env.KEAP_CLIENT_SECRET,
+      authorizeUrl: process.env.KEAP_AUTHORIZE_URL,
+      tokenUrl: process.env.KEAP_TOKEN_URL,
+      apiBase: process.env.KEAP_API_URL,
     },
   });
   let url: string;

@@ -18,6 +18,7 @@ import { toAsyncRecordPayload } from '@/shared/domain/crm-sync-mapping';
 import { hasAsyncLeadGeneration } from '@/shared/domain/workspace-features';
 import type { ServerContext } from '../context';
 import type { CrmOutbox } from '../crm/crm-outbox';
+import type { CrmReads } from '../crm/crm-reads';
 import type { CrmRecordTable } from '../db/schema';
 import { errorBody, HttpError, notFound } from '../http/errors';
 import { newestFirstPage, pageWindow } from '../http/paging';
@@ -31,7 +32,8 @@ import { CrmRefusal, writeCrmRecord } from './simulated-crm';
 // spec: session 7 CRM sync, against a simulated CRM (the crm_records table) so that what
 // a finished intake wrote can be seen:
 // - POST workspaces/{id}/ifs/{method} (getRecords, countRecords): a query object and an
-//   ascending flag "1" / "0";
+//   ascending flag "1" / "0" (a workspace connected to its Keap app is answered from
+//   there: server/crm/crm-reads.ts, issue #33);
 // - POST workspaces/{id}/async-records/{processExecutionHistoryId}: a re-mapped record
 //   (type + crmFieldMappings) or the trigger's raw record, re-mapped here with the same
 //   pure function (shared/domain/crm-sync-mapping.ts). CONTACT-TAGS removes tags.
@@ -60,6 +62,7 @@ export function registerCrmSyncRoutes(
   api: FastifyInstance,
   ctx: ServerContext,
   crmOutbox: CrmOutbox | null,
+  crmReads: CrmReads | null,
 ): void {
   api.post('/workspaces/:id/ifs/:method', async (request) => {
     const { id, method } = parseInput(ifsParams, request.params, 'params');
@@ -70,6 +73,15 @@ export function registerCrmSyncRoutes(
       throw notFound(`Unknown CRM method ${method} (known: ${IFS_METHODS.join(', ')}).`);
     }
     const body = parseInput(ifsQueryRequestSchema, request.body ?? {}, 'body');
+    // A workspace connected to its Keap app is answered from there (issue #33).
+    const fromCrm = await crmReads?.ifs(id, {
+      method: known.data,
+      ...body.query,
+      ascending: body.ascending === '1',
+      limit: body.limit,
+      page: body.page,
+    });
+    if (fromCrm) return respondWith(ifsQueryResponseSchema, fromCrm);
     let base = ctx.db.selectFrom('crm_records').where('workspace_id', '=', id);
     const { type, contactId, processExecutionHistoryId } = body.query;
     if (type) base = base.where('type', '=', type);

@@ -27,10 +27,13 @@ import {
   releaseOutboxRow,
 } from './crm-outbox-store';
 import type { ZohoCrmClient } from './zoho/zoho-crm-client';
-import { createZohoOutboxSender, NOT_CONNECTED } from './zoho/zoho-outbox-sender';
+import { createCrmAttempt, NOT_CONNECTED } from './crm-outbox-attempt';
+import type { KeapClient } from './keap/keap-client';
+import { createKeapOutboxSender } from './keap/keap-outbox-sender';
+import { createZohoOutboxSender } from './zoho/zoho-outbox-sender';
 
 // Issue #33 "Writes never lost": the records an intake writes to a workspace connected to
-// its real CRM (Zoho CRM) go through crm_outbox (migration 0031, crm-outbox-store.ts):
+// its real CRM (Zoho CRM or Keap) go through crm_outbox (migration 0031, crm-outbox-store.ts):
 //
 // - `enqueue` checks the record as the simulated CRM would (a required field missing is
 //   refused at once, as before), keeps it with the contact it belongs to (the contact the
@@ -38,7 +41,8 @@ import { createZohoOutboxSender, NOT_CONNECTED } from './zoho/zoho-outbox-sender
 // - the worker (server/connectors/outbox-worker.ts) sends what is due, oldest first, at
 //   once after a record is kept and every POLL_MS; a record about a contact waits until
 //   its contact is in the CRM (a contact the CRM refused fails the records about it);
-// - each attempt is the vendor's (zoho/zoho-outbox-sender.ts): the CRM's refusal fails the
+// - each attempt is the vendor's (zoho/zoho-outbox-sender.ts, keap/keap-outbox-sender.ts,
+//   sharing crm-outbox-attempt.ts): the CRM's refusal fails the
 //   record, kept for Settings > Async error resolution with the CRM's words; a rate limit
 //   waits as the CRM says and counts no attempt; an outage retries with backoff
 //   (RETRY_BASE_MS doubling up to RETRY_MAX_MS) and after MAX_ATTEMPTS is kept there as
@@ -72,6 +76,8 @@ export interface CrmOutboxOptions {
   connections: CrmConnections;
   /** The workspace's Zoho CRM client (its API domain and tokens from the connection). */
   zohoClient(workspaceId: string): Promise<ZohoCrmClient>;
+  /** The workspace's Keap client (its tokens from the connection). */
+  keapClient(workspaceId: string): Promise<KeapClient>;
   now: () => Date;
   log(message: string, error?: unknown): void;
   pollMs?: number;
@@ -100,13 +106,18 @@ export interface CrmOutbox {
 
 export function createCrmOutbox(options: CrmOutboxOptions): CrmOutbox {
   const { db, now, log } = options;
-  const zoho = createZohoOutboxSender({
+  const attempt = createCrmAttempt({
     connections: options.connections,
-    zohoClient: options.zohoClient,
     backoff: BACKOFF,
     reconnectWaitMs: RECONNECT_WAIT_MS,
     random: options.random ?? Math.random,
   });
+  const zoho = createZohoOutboxSender({
+    connections: options.connections,
+    zohoClient: options.zohoClient,
+    attempt,
+  });
+  const keap = createKeapOutboxSender({ keapClient: options.keapClient, attempt });
   const inMs = (ms: number) => new Date(now().getTime() + ms);
 
   /** One attempt at the row (null: its payload cannot be read, a bug logged). */
@@ -126,11 +137,14 @@ export function createCrmOutbox(options: CrmOutboxOptions): CrmOutbox {
     if (contactId !== null && typeof contactId === 'object') {
       return { payload, outcome: { kind: 'failed', error: contactId } };
     }
-    const outcome = await zoho.attempt(row, payload, {
-      contactId,
-      leadSourceName: await leadSourceNameOf(db, row.workspace_id, payload),
-      intakeStartedAt: await intakeStartOf(db, row),
-    });
+    const outcome =
+      (await options.connections.vendorOf(row.workspace_id)) === 'keap'
+        ? await keap.attempt(row, payload, { contactId })
+        : await zoho.attempt(row, payload, {
+            contactId,
+            leadSourceName: await leadSourceNameOf(db, row.workspace_id, payload),
+            intakeStartedAt: await intakeStartOf(db, row),
+          });
     return { payload, outcome };
   }
 

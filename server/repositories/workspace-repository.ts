@@ -24,7 +24,7 @@ export const storedGoalsSchema = workspaceGoalsSchema;
 const ZOHO_BASE_URL = 'https://crm.zoho.com';
 
 async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
-  const [offices, practiceAreas, connection] = await Promise.all([
+  const [offices, practiceAreas, connection, kept] = await Promise.all([
     db
       .selectFrom('offices')
       .select(['id', 'name'])
@@ -44,6 +44,13 @@ async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
       .select('workspace_id')
       .where('workspace_id', '=', row.id)
       .executeTakeFirst(),
+    // One row is enough (crm_outbox_workspace_idx).
+    db
+      .selectFrom('crm_outbox')
+      .select('id')
+      .where('workspace_id', '=', row.id)
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   return {
     id: row.id,
@@ -54,6 +61,7 @@ async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
       edition: editionKeySchema.parse(row.edition),
       isZoho: row.is_zoho === 1,
       crmConnected: connection !== undefined,
+      crmRecordsKept: kept !== undefined,
       offices,
       settings: {
         ...readJson(storedSettingsSchema, row.settings, 'workspaces.settings'),

@@ -8,6 +8,7 @@ import { registerExecutionHistoryRoutes } from '../call-center/execution-histori
 import { registerProcessDefinitionRoutes } from '../call-center/process-definitions';
 import type { ServerContext } from '../context';
 import type { CrmOutbox } from '../crm/crm-outbox';
+import type { CrmReads } from '../crm/crm-reads';
 
 /** The call-centre API's base path (shared/config/api-config.ts callCenterBase). */
 export const CALL_CENTER_PREFIX = '/call-center';
@@ -23,6 +24,8 @@ export interface CallCenterRouteDeps {
   errorReportsTo: string | null;
   /** Where records of workspaces connected to a real CRM go (issue #33); null in some tests. */
   crmOutbox: CrmOutbox | null;
+  /** Reads of a workspace's real CRM (the ifs methods from Keap, issue #33); null in some tests. */
+  crmReads: CrmReads | null;
 }
 
 export function registerCallCenterRoutes(
@@ -36,5 +39,5 @@ export function registerCallCenterRoutes(
   registerExecutionContinuityRoutes(callCenter, ctx);
   registerEmailOutboxRoutes(callCenter, ctx);
   registerErrorNotificationRoutes(callCenter, ctx, deps.errorReportsTo);
-  registerCrmSyncRoutes(callCenter, ctx, deps.crmOutbox);
+  registerCrmSyncRoutes(callCenter, ctx, deps.crmOutbox, deps.crmReads);
 }

@@ -24,6 +24,11 @@ export const workspaceSchema = z.object({
      * records are written there. Absent in answers of servers before it: not connected.
      */
     crmConnected: z.boolean().optional(),
+    /**
+     * The workspace has sent records to its real CRM, connected now or before (issue #33):
+     * the ones refused, or left unsent by a disconnect, are kept for Async Error Resolution.
+     */
+    crmRecordsKept: z.boolean().optional(),
     offices: z.array(z.object({ id: idSchema, name: z.string() })),
     settings: z.object({
       zoho: z.boolean(),

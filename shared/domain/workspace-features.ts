@@ -25,10 +25,16 @@ export function hasAsyncLeadGeneration(workspace: Workspace | null | undefined):
 /**
  * Settings > Async Error Resolution is the workspace's (spec: dashboards 6, with
  * asynchronous lead generation). Also, issue #33, in a workspace connected to its real
- * CRM: its records are sent in the background, and the ones the CRM refuses wait there.
+ * CRM: its records are sent in the background, and the ones the CRM refuses wait there;
+ * and once it has sent records there, also after a disconnect (those left unsent wait there).
  */
 export function hasAsyncRecordResolution(workspace: Workspace | null | undefined): boolean {
-  return hasAsyncLeadGeneration(workspace) || workspace?.attributes.crmConnected === true;
+  const attributes = workspace?.attributes;
+  return (
+    hasAsyncLeadGeneration(workspace) ||
+    attributes?.crmConnected === true ||
+    attributes?.crmRecordsKept === true
+  );
 }
 
 /** The first (organisation-id) CRM: Zoho. Zoho-only menu items need it. */

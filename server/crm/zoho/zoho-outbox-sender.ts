@@ -1,46 +1,20 @@
 import type { AsyncRecordPayload } from '@/shared/contracts/call-flow-api';
-import { backoffDelay, type RetryPolicy, VendorError } from '../../connectors/vendor-http';
-import { CrmNotConnected, CrmReconnectNeeded, type CrmConnections } from '../crm-connections';
-import {
-  type AttemptOutcome,
-  type OutboxRow,
-  refusedError,
-  wasUncertain,
-} from '../crm-outbox-store';
+import type { CrmConnections } from '../crm-connections';
+import type { CrmAttempt, CrmWritten } from '../crm-outbox-attempt';
+import { type AttemptOutcome, type OutboxRow, wasUncertain } from '../crm-outbox-store';
 import type { ZohoCrmClient, ZohoSearch } from './zoho-crm-client';
-import { ZohoUnavailable } from './zoho-oauth';
-import {
-  toZohoWrite,
-  ZohoContactMissing,
-  type ZohoWrite,
-  type ZohoWriteContext,
-} from './zoho-records';
+import { toZohoWrite, type ZohoWrite, type ZohoWriteContext } from './zoho-records';
 
 // One attempt at an outbox row against Zoho CRM (issue #33; server/crm/crm-outbox.ts
-// decides when): the record mapped to its Zoho module and fields (zoho-records.ts), looked
-// for first when an earlier attempt may have written it, then written; Zoho's answer
-// turned into the outbox's outcome:
-//
-// - written, or found: sent, with Zoho's id;
-// - Zoho refused the record (a 4xx about it: a required field, invalid or duplicate data):
-//   failed, in Zoho's words;
-// - a rate limit (429): wait as Zoho said, no attempt counted;
-// - no answer, a 5xx, an answer out of Zoho's documented shape: retry with backoff,
-//   uncertain (Zoho may hold the record);
-// - Zoho refused the tokens (401 after a fresh one) or ended the grant: the connection is
-//   marked "reconnect" and the row waits for an owner to connect again.
-
-/** Why a record is not sent once its workspace was disconnected from Zoho CRM. */
-export const NOT_CONNECTED =
-  'Not sent: the workspace was disconnected from Zoho CRM. Connect it again (Settings > CRM Connection), then retry.';
+// decides when, crm-outbox-attempt.ts turns the way it ended into the outbox's outcome):
+// the record mapped to its Zoho module and fields with the workspace's field mapping
+// (zoho-records.ts), looked for first when an earlier attempt may have written it, then
+// written.
 
 export interface ZohoOutboxSenderOptions {
   connections: CrmConnections;
   zohoClient(workspaceId: string): Promise<ZohoCrmClient>;
-  backoff: RetryPolicy;
-  /** How long a row waits while the workspace's grant is ended. */
-  reconnectWaitMs: number;
-  random: () => number;
+  attempt: CrmAttempt;
 }
 
 /** What the outbox knows about the row besides its payload (read from our tables). */
@@ -50,103 +24,41 @@ export type ZohoRowFacts = Pick<
 >;
 
 export function createZohoOutboxSender(options: ZohoOutboxSenderOptions) {
-  const { connections, backoff, random } = options;
-  const later = (row: OutboxRow) => backoffDelay(row.attempts, backoff, random);
+  const { connections } = options;
 
-  /**
-   * A grant ended, Zoho Accounts down, or no connection any more, met while getting a
-   * token: the row waits for a reconnect, is retried with backoff, or fails saying so.
-   * null for any other error.
-   */
-  function waitFor(error: unknown, row: OutboxRow): AttemptOutcome | null {
-    if (error instanceof CrmReconnectNeeded) {
-      return { kind: 'wait', delayMs: options.reconnectWaitMs, why: error.message };
-    }
-    if (error instanceof ZohoUnavailable) {
-      return {
-        kind: 'retry',
-        error: error.message,
-        uncertain: true,
-        counts: true,
-        delayMs: later(row),
-      };
-    }
-    if (error instanceof CrmNotConnected) {
-      return { kind: 'failed', error: { code: 'CRM_UNAVAILABLE', message: NOT_CONNECTED } };
-    }
-    return null;
-  }
-
-  async function outcomeOf(row: OutboxRow, error: VendorError): Promise<AttemptOutcome> {
-    switch (error.kind) {
-      case 'auth':
-        await connections.markReconnect(row.workspace_id, error.message);
-        return { kind: 'wait', delayMs: options.reconnectWaitMs, why: error.message };
-      case 'rate-limited':
-        return {
-          kind: 'retry',
-          error: error.message,
-          uncertain: false,
-          counts: false,
-          delayMs: error.retryAfterMs ?? later(row),
-        };
-      case 'bad-request':
-      case 'not-found':
-        return {
-          kind: 'failed',
-          error: refusedError(`Zoho CRM refused the record: ${error.message}`),
-        };
-      case 'unavailable':
-      case 'invalid-answer':
-        // No answer, or one we could not read: Zoho may hold the record.
-        return {
-          kind: 'retry',
-          error: error.message,
-          uncertain: true,
-          counts: true,
-          delayMs: later(row),
-        };
-    }
-  }
-
-  async function write(client: ZohoCrmClient, row: OutboxRow, zoho: ZohoWrite) {
+  async function write(
+    client: ZohoCrmClient,
+    row: OutboxRow,
+    zoho: ZohoWrite,
+  ): Promise<CrmWritten> {
     if (zoho.kind === 'removeTags') {
       const tags =
         zoho.tags.length > 0
           ? zoho.tags
           : tagNames((await client.getRecord('Contacts', zoho.contactId))?.Tag);
       if (tags.length > 0) await client.removeTags('Contacts', zoho.contactId, tags);
-      return { kind: 'sent' as const, module: 'Contacts', crmId: zoho.contactId };
+      return { module: 'Contacts', crmId: zoho.contactId };
     }
     const existing = wasUncertain(row) ? await findExisting(client, zoho) : null;
     const id = existing ?? (await client.insert(zoho.module, zoho.record)).id;
-    return { kind: 'sent' as const, module: zoho.module, crmId: id };
+    return { module: zoho.module, crmId: id };
   }
 
   /** One attempt at the row's record in the workspace's Zoho CRM. */
-  async function attempt(
+  function attempt(
     row: OutboxRow,
     payload: AsyncRecordPayload,
     facts: ZohoRowFacts,
   ): Promise<AttemptOutcome> {
-    let zoho: ZohoWrite;
-    try {
-      const mapping = await connections.fieldMapping(row.workspace_id);
-      zoho = toZohoWrite(payload, { ...facts, writtenAt: row.created_at, mapping });
-    } catch (error) {
-      if (error instanceof ZohoContactMissing || error instanceof RangeError) {
-        return { kind: 'failed', error: refusedError(error.message) };
-      }
-      throw error;
-    }
-    try {
-      return await write(await options.zohoClient(row.workspace_id), row, zoho);
-    } catch (error) {
-      const waited = waitFor(error, row);
-      if (waited) return waited;
-      if (error instanceof VendorError) return outcomeOf(row, error);
-      throw error;
-    }
+    return options.attempt(
+      row,
+      'Zoho CRM',
+      async () => {
+        const mapping = await connections.fieldMapping(row.workspace_id);
+        return toZohoWrite(payload, { ...facts, writtenAt: row.created_at, mapping });
+      },
+      async (zoho) => write(await options.zohoClient(row.workspace_id), row, zoho),
+    );
   }
 
   return { attempt };

@@ -5,6 +5,7 @@ import type {
   CrmNotePayload,
 } from '@/shared/contracts/call-flow-api';
 import type { ZohoFieldMapping } from '@/shared/contracts/crm-connection';
+import { RecordUnwritable } from '../crm-outbox-attempt';
 
 // What each record of spec 7 "CRM sync" becomes in Zoho CRM (issue #33 "Zoho CRM"): the
 // module and the fields, by Zoho's API names (Zoho CRM API v7, "Modules API" and the
@@ -48,7 +49,7 @@ export interface ZohoWriteContext {
 }
 
 /** The record refers to a contact Zoho does not hold yet: it cannot be written. */
-export class ZohoContactMissing extends Error {
+export class ZohoContactMissing extends RecordUnwritable {
   override name = 'ZohoContactMissing';
 }
 

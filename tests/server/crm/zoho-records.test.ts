@@ -13,7 +13,7 @@ import {
 import { DEFAULT_ZOHO_FIELDS } from '@/shared/domain/zoho-field-mapping';
 import { itemResponseSchema } from '@/shared/contracts/common';
 import { workspaceSchema } from '@/shared/contracts/workspace';
-import { NOT_CONNECTED } from '@/server/crm/zoho/zoho-outbox-sender';
+import { NOT_CONNECTED } from '@/server/crm/crm-outbox-attempt';
 import { personalInjuryIntake } from '@/server/seed/call-flows/personal-injury-intake';
 import { type FakeZohoAccounts, startFakeZohoAccounts } from '../../fakes/zoho/fake-zoho-accounts';
 import { type FakeZohoCrm, startFakeZohoCrm } from '../../fakes/zoho/fake-zoho-crm';
@@ -142,14 +142,15 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBeLessThan(300);
   });
 
-  it('refuses to connect Zoho to a workspace whose CRM is not Zoho', async () => {
+  it('connects a workspace to its own CRM only: a Keap workspace is offered Keap, not Zoho', async () => {
     const harborOwner = (await t.signIn('owner@harbor.test')).accessToken;
     const asked = await t.api('/api/workspaces/ws_harbor/crm/connection/authorize', {
       method: 'POST',
       token: harborOwner,
     });
     expect(asked.status).toBe(409);
-    expect(JSON.stringify(asked.body)).toContain('does not use Zoho CRM');
+    // This server has Zoho's client and not Keap's: Harbor (Keap) cannot start Zoho's consent.
+    expect(JSON.stringify(asked.body)).toContain('This server has no Keap client');
   });
 
   it('keeps Async Error Resolution open to a connected workspace without asynchronous lead generation', async () => {
@@ -222,7 +223,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
     });
     expect(String(crm.eu.records.Notes[0]!.Note_Content)).toContain('Broken wrist');
     expect(crm.us.requests).toHaveLength(0);
-    expect((await view()).zoho?.records).toMatchObject({ sent: 2, waiting: 0, refused: 0 });
+    expect((await view()).connection?.records).toMatchObject({ sent: 2, waiting: 0, refused: 0 });
 
     // Sending again sends nothing twice.
     await send();
@@ -303,7 +304,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
       .execute();
     await send();
     expect(crm.eu.records.Contacts.filter((c) => c.Email === 'li.wei@example.com')).toHaveLength(1);
-    expect((await view()).zoho?.records.waiting).toBe(0);
+    expect((await view()).connection?.records.waiting).toBe(0);
   });
 
   it('resends a record a killed server was sending, without creating it twice', async () => {
@@ -354,7 +355,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
     const refused = (await openFailures()).find((f) => f.contactName === 'Dup Licate')!;
     expect(refused.error.code).toBe('CRM_REFUSED');
     expect(refused.error.message).toMatch(/^Zoho CRM refused the record: .*duplicate/i);
-    expect((await view()).zoho?.records.refused).toBe(1);
+    expect((await view()).connection?.records.refused).toBe(1);
 
     // Still refused: the retry says so and the record stays open, once.
     const again = await t.api(`/api/workspaces/${LAKESIDE}/async-errors/${refused.id}/retry`, {
@@ -374,7 +375,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
     const dup = crm.eu.records.Contacts.find((c) => c.Last_Name === 'Licate');
     expect(dup?.Email).toBe('jordan.reyes@example.com');
     expect(retried.body).toMatchObject({ data: { status: 'resolved', crmRecordId: dup!.id } });
-    expect((await view()).zoho?.records).toMatchObject({ refused: 0 });
+    expect((await view()).connection?.records).toMatchObject({ refused: 0 });
   });
 
   it('sends our fields where the owner’s field mapping says, refusing a name Zoho could not have', async () => {
@@ -422,11 +423,11 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
     await post(owner, executionId, { type: 'CONTACT', fields: { last_name: 'Waiting' } });
     await send();
     const held = await view();
-    expect(held.zoho).toMatchObject({ status: 'reconnect', records: { waiting: 1 } });
+    expect(held.connection).toMatchObject({ status: 'reconnect', records: { waiting: 1 } });
     expect(crm.eu.records.Contacts.some((c) => c.Last_Name === 'Waiting')).toBe(false);
     // Admins see it too; only owners reconnect.
     const seen = await t.api(connectionPath, { token: admin });
-    expect(crmConnectionResponseSchema.parse(seen.body).data.zoho?.status).toBe('reconnect');
+    expect(crmConnectionResponseSchema.parse(seen.body).data.connection?.status).toBe('reconnect');
 
     await connectAt('eu');
     await t.server.db
@@ -436,7 +437,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
       .execute();
     await send();
     expect(crm.eu.records.Contacts.filter((c) => c.Last_Name === 'Waiting')).toHaveLength(1);
-    expect((await view()).zoho).toMatchObject({ status: 'ok', records: { waiting: 0 } });
+    expect((await view()).connection).toMatchObject({ status: 'ok', records: { waiting: 0 } });
   });
 
   it('writes to the US data centre once the workspace is connected there instead', async () => {
