@@ -49,6 +49,19 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 /** The vendor's words (and code) for an error answer, or null when it is not its shape. */
 export type VendorErrorWords = (body: unknown) => { words: string; code?: string } | null;
 
+/**
+ * What a vendor client takes besides its own settings: the transport and the clock, both
+ * replaced by tests, and the retry policy and timeout where its defaults do not suit.
+ */
+export interface VendorClientTransport {
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  retry?: Partial<RetryPolicy>;
+  timeoutMs?: number;
+}
+
 export interface VendorHttpOptions {
   /** The vendor's name in our messages ("CTM", "Zoho CRM"). */
   vendor: string;

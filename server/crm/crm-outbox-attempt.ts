@@ -45,6 +45,14 @@ export interface CrmWritten {
 export function createCrmAttempt(options: CrmAttemptOptions) {
   const { connections, backoff, random } = options;
   const later = (row: OutboxRow) => backoffDelay(row.attempts, backoff, random);
+  /** Tried again after backoff, counted, looked for first (the CRM may hold the record). */
+  const outage = (row: OutboxRow, message: string): AttemptOutcome => ({
+    kind: 'retry',
+    error: message,
+    uncertain: true,
+    counts: true,
+    delayMs: later(row),
+  });
 
   /** An error met while getting a token or writing, as the outbox's outcome; null: a bug. */
   async function outcomeOfError(
@@ -55,15 +63,7 @@ export function createCrmAttempt(options: CrmAttemptOptions) {
     if (error instanceof CrmReconnectNeeded) {
       return { kind: 'wait', delayMs: options.reconnectWaitMs, why: error.message };
     }
-    if (error instanceof CrmOAuthUnavailable) {
-      return {
-        kind: 'retry',
-        error: error.message,
-        uncertain: true,
-        counts: true,
-        delayMs: later(row),
-      };
-    }
+    if (error instanceof CrmOAuthUnavailable) return outage(row, error.message);
     if (error instanceof CrmNotConnected) {
       return { kind: 'failed', error: { code: 'CRM_UNAVAILABLE', message: NOT_CONNECTED } };
     }
@@ -89,13 +89,7 @@ export function createCrmAttempt(options: CrmAttemptOptions) {
       case 'unavailable':
       case 'invalid-answer':
         // No answer, or one we could not read: the CRM may hold the record.
-        return {
-          kind: 'retry',
-          error: error.message,
-          uncertain: true,
-          counts: true,
-          delayMs: later(row),
-        };
+        return outage(row, error.message);
     }
   }
 

@@ -47,6 +47,16 @@ export const refusedError = (message: string): CrmError => ({
   message: message.slice(0, 2000),
 });
 
+/** The workspace's outbox row of contact `id` (its CRM id once sent), if it is one of ours. */
+export const outboxContact = (db: Db, workspaceId: string, id: string) =>
+  db
+    .selectFrom('crm_outbox')
+    .select(['id', 'crm_id'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('type', '=', 'CONTACT')
+    .executeTakeFirst();
+
 /** Where the record's contact is: an outbox row of ours, or an id the CRM already has. */
 async function contactOf(
   db: Db,
@@ -57,13 +67,7 @@ async function contactOf(
   if (payload.type === 'CONTACT') return { outboxId: null, crmId: null };
   const named = namedContact(payload);
   if (named !== undefined) {
-    const ours = await db
-      .selectFrom('crm_outbox')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', named)
-      .where('type', '=', 'CONTACT')
-      .executeTakeFirst();
+    const ours = await outboxContact(db, workspaceId, named);
     return ours ? { outboxId: ours.id, crmId: null } : { outboxId: null, crmId: named };
   }
   if (executionId === null) return { outboxId: null, crmId: null };

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import { CrmNotConnected, CrmReconnectNeeded, type CrmConnections } from './crm-connections';
 import { CrmOAuthUnavailable } from './crm-oauth';
+import { outboxContact } from './crm-outbox-store';
 import type { KeapClient } from './keap/keap-client';
 import { keapIfs } from './keap/keap-ifs';
 
@@ -38,14 +39,7 @@ async function keapContactId(
 ): Promise<string | null | 'none'> {
   if (!contactId) return null;
   if (/^[1-9]\d{0,15}$/.test(contactId)) return contactId;
-  const sent = await db
-    .selectFrom('crm_outbox')
-    .select('crm_id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', contactId)
-    .where('type', '=', 'CONTACT')
-    .executeTakeFirst();
-  return sent?.crm_id ?? 'none';
+  return (await outboxContact(db, workspaceId, contactId))?.crm_id ?? 'none';
 }
 
 /** The CRM's trouble as an answer: 503 while the grant is ended, else 502 in its words. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
   DEFAULT_RETRY_POLICY,
-  type RetryPolicy,
   type VendorHttpOptions,
   vendorRequest,
+  type VendorClientTransport,
 } from '../../connectors/vendor-http';
 import {
   type CtmAccount,
@@ -42,16 +42,10 @@ export interface CtmCredentials {
   secretKey: string;
 }
 
-export interface CtmClientOptions {
+export interface CtmClientOptions extends VendorClientTransport {
   credentials: CtmCredentials;
   /** CTM_API_BASE unless given (the tests' fake CTM). */
   baseUrl?: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  random?: () => number;
-  retry?: Partial<RetryPolicy>;
-  timeoutMs?: number;
 }
 
 export interface ListCallsOptions {

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import {
   DEFAULT_RETRY_POLICY,
   redacted,
-  type RetryPolicy,
   VendorError,
   type VendorHttpOptions,
   type VendorRequest,
   vendorRequest,
+  type VendorClientTransport,
 } from '../../connectors/vendor-http';
 import {
   type KeapAppointment,
@@ -93,7 +93,7 @@ const STALE_TOKEN_STATUS = 401;
 
 export const KEAP_API_BASE = 'https://api.infusionsoft.com/crm/rest/v1';
 
-export interface KeapClientOptions {
+export interface KeapClientOptions extends VendorClientTransport {
   /** Keap's REST v1 base unless set (a fake's in tests). */
   apiBase?: string;
   /** A valid access token (refreshed before expiry by whoever holds the connection). */
@@ -104,12 +104,6 @@ export interface KeapClientOptions {
    * KeapOAuthError whose grant is gone) passes through as it is.
    */
   refreshAccessToken?: () => Promise<string>;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  random?: () => number;
-  retry?: Partial<RetryPolicy>;
-  timeoutMs?: number;
 }
 
 export interface KeapEmailAddressInput {

@@ -1,11 +1,11 @@
 import {
   DEFAULT_RETRY_POLICY,
   redacted,
-  type RetryPolicy,
   VendorError,
   type VendorHttpOptions,
   type VendorRequest,
   vendorRequest,
+  type VendorClientTransport,
 } from '../../connectors/vendor-http';
 import {
   type ZohoActionResult,
@@ -76,19 +76,13 @@ const MISSING_RECORD = null;
 /** The most records one search or related-list page holds (get-related-records.html). */
 export const ZOHO_MAX_PER_PAGE = 200;
 
-export interface ZohoCrmClientOptions {
+export interface ZohoCrmClientOptions extends VendorClientTransport {
   /** The data centre's API host, from the token answer: https://www.zohoapis.eu, … */
   apiDomain: string;
   /** A valid access token (crm-connections.ts accessToken, refreshed before expiry). */
   accessToken: () => Promise<string>;
   /** A new access token, after Zoho refused one; without it a refusal is final. */
   refreshAccessToken?: () => Promise<string>;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  random?: () => number;
-  retry?: Partial<RetryPolicy>;
-  timeoutMs?: number;
 }
 
 /** One condition of a search: equals and starts_with are the documented comparators. */

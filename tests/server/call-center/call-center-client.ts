@@ -101,3 +101,38 @@ export function engineAgainst(
   });
   return { engine, errors };
 }
+
+/**
+ * The seeded Personal Injury intake (pi-intake) walked to its end by `token`'s agent in
+ * `workspaceId`, for Jordan Reyes: the contact, the accident, the injuries, no prior
+ * attorney, the conflict check, and a consultation on 2026-12-03. Answers the final state.
+ */
+export async function completePersonalInjuryIntake(
+  t: TestServer,
+  token: string,
+  workspaceId: string,
+) {
+  const definition = await fetchDefinition(t, token, workspaceId, 'pi-intake');
+  const { engine } = engineAgainst(t, token, { workspaceId, agentId: 'agent' });
+  await engine.start({ definition, callData: { leadName: 'Jordan Reyes', phone: '6175550142' } });
+  const submit = async (values: Record<string, unknown>) => {
+    // The steps' values are checked by the flow's own forms, as an agent's would be.
+    const outcome = await engine.submit(values as never);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    return outcome.state;
+  };
+  await submit({
+    firstName: 'Jordan',
+    lastName: 'Reyes',
+    phone: '(617) 555-0142',
+    email: 'jordan.reyes@example.com',
+  });
+  await submit({ accidentType: 'slip-and-fall', incidentDate: '2026-11-01' });
+  await submit({ injuriesDescription: 'Broken wrist', receivedTreatment: 'no' });
+  await submit({ priorAttorney: 'no' });
+  await submit({ adverseParties: 'Main Street Grocery', relatedToFirm: 'no' });
+  await submit({});
+  return submit({
+    consultation: { calendarId: 'cal_x', date: '2026-12-03', slotStart: '', eventId: 'evt_x' },
+  });
+}

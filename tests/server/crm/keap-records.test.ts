@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CallFlowEngine } from '@/shared/call-flow/engine';
 import {
   asyncFailureListResponseSchema,
   type AsyncRecordFailure,
@@ -11,7 +10,7 @@ import {
 import { ifsQueryResponseSchema } from '@/shared/contracts/call-flow-api';
 import { NOT_CONNECTED } from '@/server/crm/crm-outbox-attempt';
 import { type FakeKeap, startFakeKeap } from '../../fakes/keap/fake-keap';
-import { callCenter, engineAgainst, fetchDefinition } from '../call-center/call-center-client';
+import { callCenter, completePersonalInjuryIntake } from '../call-center/call-center-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // Issue #33 "Keap" and "Writes never lost": Harbor Legal, the demo's Keap workspace, is
@@ -131,28 +130,7 @@ describe('intake records written to Keap (issue #33)', () => {
 
   it('writes a whole Personal Injury intake to Keap: the contact, then its note, once each', async () => {
     const agent = (await t.signIn('intake@harbor.test')).accessToken;
-    const definition = await fetchDefinition(t, agent, HARBOR, 'pi-intake');
-    const { engine } = engineAgainst(t, agent, { workspaceId: HARBOR, agentId: 'agent' });
-    await engine.start({ definition, callData: { leadName: 'Jordan Reyes', phone: '6175550142' } });
-    const submit = async (values: Record<string, unknown>) => {
-      const outcome = await (engine as CallFlowEngine).submit(values as never);
-      if (!outcome.ok) throw new Error(JSON.stringify(outcome));
-      return outcome.state;
-    };
-    await submit({
-      firstName: 'Jordan',
-      lastName: 'Reyes',
-      phone: '(617) 555-0142',
-      email: 'jordan.reyes@example.com',
-    });
-    await submit({ accidentType: 'slip-and-fall', incidentDate: '2026-11-01' });
-    await submit({ injuriesDescription: 'Broken wrist', receivedTreatment: 'no' });
-    await submit({ priorAttorney: 'no' });
-    await submit({ adverseParties: 'Main Street Grocery', relatedToFirm: 'no' });
-    await submit({});
-    const state = await submit({
-      consultation: { calendarId: 'cal_x', date: '2026-12-03', slotStart: '', eventId: 'evt_x' },
-    });
+    const state = await completePersonalInjuryIntake(t, agent, HARBOR);
     expect(state.status).toBe('completed');
     expect(keap.records.contacts).toHaveLength(0);
 

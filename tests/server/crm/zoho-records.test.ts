@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CallFlowEngine } from '@/shared/call-flow/engine';
 import {
   asyncFailureListResponseSchema,
   type AsyncRecordFailure,
@@ -17,7 +16,7 @@ import { NOT_CONNECTED } from '@/server/crm/crm-outbox-attempt';
 import { personalInjuryIntake } from '@/server/seed/call-flows/personal-injury-intake';
 import { type FakeZohoAccounts, startFakeZohoAccounts } from '../../fakes/zoho/fake-zoho-accounts';
 import { type FakeZohoCrm, startFakeZohoCrm } from '../../fakes/zoho/fake-zoho-crm';
-import { callCenter, engineAgainst, fetchDefinition } from '../call-center/call-center-client';
+import { callCenter, completePersonalInjuryIntake } from '../call-center/call-center-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // Issue #33 "Zoho CRM" and "Writes never lost": the records of an intake in a workspace
@@ -182,28 +181,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
 
   it('writes a whole Personal Injury intake to the EU data centre: the contact, then its note, once each', async () => {
     const agent = (await t.signIn('agent@lakeside.test')).accessToken;
-    const definition = await fetchDefinition(t, agent, LAKESIDE, 'pi-intake');
-    const { engine } = engineAgainst(t, agent, { workspaceId: LAKESIDE, agentId: 'agent' });
-    await engine.start({ definition, callData: { leadName: 'Jordan Reyes', phone: '6175550142' } });
-    const submit = async (values: Record<string, unknown>) => {
-      const outcome = await (engine as CallFlowEngine).submit(values as never);
-      if (!outcome.ok) throw new Error(JSON.stringify(outcome));
-      return outcome.state;
-    };
-    await submit({
-      firstName: 'Jordan',
-      lastName: 'Reyes',
-      phone: '(617) 555-0142',
-      email: 'jordan.reyes@example.com',
-    });
-    await submit({ accidentType: 'slip-and-fall', incidentDate: '2026-11-01' });
-    await submit({ injuriesDescription: 'Broken wrist', receivedTreatment: 'no' });
-    await submit({ priorAttorney: 'no' });
-    await submit({ adverseParties: 'Main Street Grocery', relatedToFirm: 'no' });
-    await submit({});
-    const state = await submit({
-      consultation: { calendarId: 'cal_x', date: '2026-12-03', slotStart: '', eventId: 'evt_x' },
-    });
+    const state = await completePersonalInjuryIntake(t, agent, LAKESIDE);
     expect(state.status).toBe('completed');
     // Answered at once, kept in the outbox: nothing has reached Zoho yet.
     expect(crm.eu.records.Contacts).toHaveLength(0);
