@@ -1,23 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { VendorError } from '@/server/connectors/vendor-http';
+import type { VendorError } from '@/server/connectors/vendor-http';
 import { createKeapClient, type KeapClientOptions } from '@/server/crm/keap/keap-client';
 import { type FakeKeap, startFakeKeap } from '../../fakes/keap/fake-keap';
+import { caught, allOf } from '../helpers/vendor-errors';
 
 const NOW = new Date(Date.UTC(2026, 10, 2, 12));
-
-async function caught(promise: Promise<unknown>): Promise<VendorError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof VendorError) return error;
-    throw error;
-  }
-  throw new Error('expected a VendorError');
-}
-
-/** Everything an error could show a person or a log, as one text. */
-const allOf = (error: VendorError) =>
-  JSON.stringify({ ...error, message: error.message, stack: error.stack });
 
 const ADA = {
   given_name: 'Ada',

@@ -1,28 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { VendorError } from '@/server/connectors/vendor-http';
+import type { VendorError } from '@/server/connectors/vendor-http';
 import {
   createZohoCrmClient,
   type ZohoCrmClientOptions,
   zohoCriteria,
 } from '@/server/crm/zoho/zoho-crm-client';
 import { type FakeZohoCrm, startFakeZohoCrm } from '../../fakes/zoho/fake-zoho-crm';
+import { caught, allOf } from '../helpers/vendor-errors';
 
 const TOKEN = '1000.fakeaccesstoken0000000000000000.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const NOW = new Date(Date.UTC(2026, 10, 2, 12));
-
-async function caught(promise: Promise<unknown>): Promise<VendorError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof VendorError) return error;
-    throw error;
-  }
-  throw new Error('expected a VendorError');
-}
-
-/** Everything an error could show a person or a log, as one text. */
-const allOf = (error: VendorError) =>
-  JSON.stringify({ ...error, message: error.message, stack: error.stack });
 
 /** issue #33: the Zoho CRM records client against the fake Zoho CRM (API v7). */
 describe('Zoho CRM client', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCtmClient, type CtmClientOptions } from '@/server/call-tracking/ctm/ctm-client';
-import { VendorError } from '@/server/connectors/vendor-http';
 import { type FakeCtm, type FakeCtmCall, startFakeCtm } from '../../../fakes/ctm/fake-ctm-server';
+import { caught } from '../../helpers/vendor-errors';
 
 const DAY = 86_400;
 const T0 = Date.UTC(2026, 10, 2) / 1000;
@@ -18,16 +18,6 @@ function fakeCalls(count: number): FakeCtmCall[] {
     duration: 30,
     talk_time: 20,
   }));
-}
-
-async function caught(promise: Promise<unknown>): Promise<VendorError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof VendorError) return error;
-    throw error;
-  }
-  throw new Error('expected a VendorError');
 }
 
 /** issue #32: the CTM client against the fake CTM (paging, 429s, outages, errors). */
