@@ -443,7 +443,8 @@ export function evaluateValue(
 
 // ---------------------------------------------------------------- templates
 
-const TEMPLATE_VARIABLE = /@(@|#|%|=)([A-Za-z_][A-Za-z0-9_]*)/g;
+/** @@var, or @@var.part: one part of a variable that holds an object (a booked consultation). */
+const TEMPLATE_VARIABLE = /@(@|#|%|=)([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?/g;
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -457,19 +458,33 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
+const isObject = (value: VariableValue | undefined): value is Record<string, VariableValue> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
  * Replaces @@var / @#var / @%var / @=var in a template (email to/subject/body, CRM fields,
- * setVariable templates). With `html`, values are escaped: a caller's answer never becomes
- * markup in an email.
+ * setVariable templates). `@@var.part` reads one part of an object variable, e.g. a booked
+ * consultation's `@@consultation.startTime` (issue #33: the consultation's event in the
+ * CRM; empty when the object has no such part); a variable that holds no object reads as
+ * before: its value, then the text ".part". With `html`, values are escaped: a caller's answer never becomes markup
+ * in an email.
  */
 export function renderTemplate(
   template: string,
   lookup: VariableLookup,
   options: { html?: boolean } = {},
 ): string {
-  return template.replace(TEMPLATE_VARIABLE, (_match, sigilChar: string, name: string) => {
-    const value = readVariable(`@${sigilChar}` as Sigil, lookup(name));
-    const text = value === null ? '' : String(value);
-    return options.html ? escapeHtml(text) : text;
-  });
+  return template.replace(
+    TEMPLATE_VARIABLE,
+    (_match, sigilChar: string, name: string, key: string | undefined) => {
+      const raw = lookup(name);
+      // An object's part (empty when it has none); any other variable keeps ".part" as text.
+      const ofPart = key !== undefined && isObject(raw);
+      const read = ofPart ? (Object.hasOwn(raw, key) ? raw[key] : null) : raw;
+      const value = readVariable(`@${sigilChar}` as Sigil, read);
+      const suffix = key !== undefined && !ofPart ? `.${key}` : '';
+      const text = (value === null ? '' : String(value)) + suffix;
+      return options.html ? escapeHtml(text) : text;
+    },
+  );
 }

@@ -89,6 +89,49 @@ export function crmFields(pairs: Record<string, string>) {
   return Object.entries(pairs).map(([field, value]) => ({ field, value }));
 }
 
+/**
+ * The END step's CRM records of the call itself and of the consultation (issue #33: the
+ * firm's CRM holds the intake's contact, note, call and consultation): a CALL with
+ * `callTitle` and `callBody`, and the booked consultation's EVENT at its times (read from
+ * the consultation field with `@@consultation.startTime`), written only once a start is
+ * known (a booking kept without its times has none to give).
+ */
+export function callAndConsultationTriggers(callTitle: string, callBody: string): TriggerInput[] {
+  return [
+    trigger('Log the intake call', [
+      {
+        action: 'crmSync',
+        recordType: 'CALL',
+        fields: crmFields({ title: callTitle, body: callBody }),
+      },
+    ]),
+    trigger('When the consultation starts', [
+      {
+        action: 'setVariable',
+        variable: 'consultationStart',
+        template: '@@consultation.startTime',
+      },
+    ]),
+    trigger(
+      'Put the consultation in the CRM',
+      [
+        {
+          action: 'crmSync',
+          recordType: 'EVENT',
+          fields: crmFields({
+            title: 'Consultation: @@firstName @@lastName',
+            body: '@@consultation (@@consultMode)',
+            start_time: '@@consultation.startTime',
+            end_time: '@@consultation.endTime',
+            location: '@@consultMode',
+          }),
+        },
+      ],
+      { condition: "@@consultationStart != ''" },
+    ),
+  ];
+}
+
 export const options = (...pairs: (readonly [string, string])[]) =>
   pairs.map(([value, label]) => ({ value, label }));
 

@@ -8,6 +8,7 @@ import {
   REQUIRED,
   trigger,
   YES_NO,
+  callAndConsultationTriggers,
 } from './flow-builders';
 
 export const IMMIGRATION_PROCESS_UID = 'imm-intake';
@@ -29,8 +30,9 @@ export const VISA_CATEGORIES = options(
  * Summit Immigration's intake (issue 11): caller, current status, the visa category the
  * caller needs (one branch per category; family petitions run the family-petition
  * sub-process with variable mapping), deadlines (an urgent one e-mails the attorneys),
- * immigration history, address and consultation; the END step writes a CRM contact and a
- * note and e-mails the caller.
+ * immigration history, address and consultation; the END step writes the CRM's contact,
+ * note, call and (once booked with its times) the consultation's event, and e-mails the
+ * caller.
  */
 export function immigrationIntake(workspaceId: string): ProcessDefinitionInput {
   return {
@@ -417,6 +419,10 @@ export function immigrationIntake(workspaceId: string): ProcessDefinitionInput {
               }),
             },
           ]),
+          ...callAndConsultationTriggers(
+            'Immigration intake call',
+            'Intake with @@firstName @@lastName: @@visaCategory, deadline @@upcomingDeadline.',
+          ),
           trigger('Consultation confirmation', [], {
             condition: "@@email != ''",
             email: {

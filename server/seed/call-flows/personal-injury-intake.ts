@@ -9,6 +9,7 @@ import {
   trigger,
   YES_NO,
   yearsBefore,
+  callAndConsultationTriggers,
 } from './flow-builders';
 
 export const PERSONAL_INJURY_PROCESS_UID = 'pi-intake';
@@ -37,8 +38,8 @@ const VEHICLE_TYPES =
  * Harbor Legal's Personal Injury intake (issue 11): caller, accident type (branching to
  * vehicle and insurance questions, or to the medical-malpractice sub-process), injuries and
  * treatment, the statute-of-limitations check against a cut-off computed at seed time,
- * conflict check, address and consultation booking; the END step writes a CRM contact and
- * a note and e-mails the caller.
+ * conflict check, address and consultation booking; the END step writes the CRM's contact,
+ * note, call and (once booked with its times) the consultation's event, and e-mails the caller.
  */
 export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDefinitionInput {
   const cutoff = yearsBefore(now, LIMITATION_YEARS);
@@ -416,6 +417,10 @@ export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDef
               }),
             },
           ]),
+          ...callAndConsultationTriggers(
+            'Personal Injury intake call',
+            'Intake with @@firstName @@lastName: @@accidentType on @@incidentDate.',
+          ),
           trigger('Consultation confirmation', [], {
             condition: "@@email != ''",
             email: {

@@ -105,7 +105,8 @@ export function engineAgainst(
 /**
  * The seeded Personal Injury intake (pi-intake) walked to its end by `token`'s agent in
  * `workspaceId`, for Jordan Reyes: the contact, the accident, the injuries, no prior
- * attorney, the conflict check, and a consultation on 2026-12-03. Answers the final state.
+ * attorney, the conflict check, and a consultation booked at 15:00 UTC on 2026-12-03 (its
+ * event's times, as the booking field keeps them). Answers the final state.
  */
 export async function completePersonalInjuryIntake(
   t: TestServer,
@@ -133,6 +134,17 @@ export async function completePersonalInjuryIntake(
   await submit({ adverseParties: 'Main Street Grocery', relatedToFirm: 'no' });
   await submit({});
   return submit({
-    consultation: { calendarId: 'cal_x', date: '2026-12-03', slotStart: '', eventId: 'evt_x' },
+    consultation: {
+      calendarId: 'cal_x',
+      date: '2026-12-03',
+      slotStart: '2026-12-03T15:00:00.000Z',
+      eventId: 'evt_x',
+      startTime: '2026-12-03T15:00:00.000Z',
+      endTime: '2026-12-03T16:00:00.000Z',
+      timezone: 'America/New_York',
+      consultant: 'Dana Reyes',
+      label: '12/03/2026 at 10:00 AM (America/New_York) with Dana Reyes',
+    },
+    consultMode: 'office',
   });
 }

@@ -70,7 +70,7 @@ describe.each([
     ]);
   });
 
-  it('has an EMAIL trigger and ends by syncing a CRM contact and then a note', () => {
+  it('has an EMAIL trigger and ends by syncing a CRM contact, a note, the call and the consultation', () => {
     const triggers = def.steps.flatMap((s) => [...s.triggers.BEFORE, ...s.triggers.AFTER]);
     expect(triggers.some((tr) => tr.marker === 'EMAIL')).toBe(true);
     const end = def.steps.find((s) => s.type === 'END')!;
@@ -78,7 +78,12 @@ describe.each([
     const synced = end.triggers.BEFORE.flatMap((tr) =>
       tr.code.flatMap((a) => (a.action === 'crmSync' ? [a.recordType] : [])),
     );
-    expect(synced).toEqual(['CONTACT', 'NOTE']);
+    expect(synced).toEqual(['CONTACT', 'NOTE', 'CALL', 'EVENT']);
+    // The consultation's event only once its start is known (issue #33).
+    const event = end.triggers.BEFORE.find((tr) =>
+      tr.code.some((a) => a.action === 'crmSync' && a.recordType === 'EVENT'),
+    )!;
+    expect(event.condition).toBe("@@consultationStart != ''");
   });
 
   it('has a sub-process reached through a variables mapping both ways', () => {

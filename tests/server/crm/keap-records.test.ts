@@ -128,7 +128,7 @@ describe('intake records written to Keap (issue #33)', () => {
     expect(JSON.stringify(stored)).not.toContain(refresh);
   });
 
-  it('writes a whole Personal Injury intake to Keap: the contact, then its note, once each', async () => {
+  it('writes a whole Personal Injury intake to Keap: contact, note, call and consultation, once each', async () => {
     const agent = (await t.signIn('intake@harbor.test')).accessToken;
     const state = await completePersonalInjuryIntake(t, agent, HARBOR);
     expect(state.status).toBe('completed');
@@ -145,18 +145,39 @@ describe('intake records written to Keap (issue #33)', () => {
       ],
       phone_numbers: [expect.objectContaining({ number: '(617) 555-0142', field: 'PHONE1' })],
     });
-    expect(keap.records.notes).toHaveLength(1);
+    expect(keap.records.notes).toHaveLength(2);
     expect(keap.records.notes[0]).toMatchObject({
       title: 'Personal Injury intake',
       type: 'Other',
       contact_id: contact!.id,
     });
     expect(String(keap.records.notes[0]!.body)).toContain('Broken wrist');
-    expect((await view()).connection?.records).toMatchObject({ sent: 2, waiting: 0, refused: 0 });
+    // The intake call: a note of type Call.
+    expect(keap.records.notes[1]).toMatchObject({
+      title: 'Personal Injury intake call',
+      type: 'Call',
+      contact_id: contact!.id,
+    });
+    expect(keap.records.appointments).toEqual([
+      expect.objectContaining({
+        title: 'Consultation: Jordan Reyes',
+        location: 'office',
+        contact_id: contact!.id,
+      }),
+    ]);
+    const consultation = keap.records.appointments[0]!;
+    expect(Date.parse(String(consultation.start_date))).toBe(Date.parse('2026-12-03T15:00:00Z'));
+    expect(Date.parse(String(consultation.end_date))).toBe(Date.parse('2026-12-03T16:00:00Z'));
+    expect(keap.records.tags.map((tag) => tag.name).sort()).toEqual([
+      'Personal Injury',
+      'slip-and-fall',
+    ]);
+    expect((await view()).connection?.records).toMatchObject({ sent: 4, waiting: 0, refused: 0 });
 
     await send();
     expect(keap.records.contacts).toHaveLength(1);
-    expect(keap.records.notes).toHaveLength(1);
+    expect(keap.records.notes).toHaveLength(2);
+    expect(keap.records.appointments).toHaveLength(1);
   });
 
   it('writes a call as a note of type Call and the consultation as an appointment, with the tags', async () => {

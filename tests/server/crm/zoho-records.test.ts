@@ -179,7 +179,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
     }
   });
 
-  it('writes a whole Personal Injury intake to the EU data centre: the contact, then its note, once each', async () => {
+  it('writes a whole Personal Injury intake to the EU data centre: contact, note, call and consultation, once each', async () => {
     const agent = (await t.signIn('agent@lakeside.test')).accessToken;
     const state = await completePersonalInjuryIntake(t, agent, LAKESIDE);
     expect(state.status).toBe('completed');
@@ -200,13 +200,31 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
       Parent_Id: { id: contact!.id },
     });
     expect(String(crm.eu.records.Notes[0]!.Note_Content)).toContain('Broken wrist');
+    expect(crm.eu.records.Calls).toEqual([
+      expect.objectContaining({
+        Subject: 'Personal Injury intake call',
+        Call_Type: 'Inbound',
+        Who_Id: { id: contact!.id },
+      }),
+    ]);
+    expect(crm.eu.records.Events).toEqual([
+      expect.objectContaining({
+        Event_Title: 'Consultation: Jordan Reyes',
+        Start_DateTime: '2026-12-03T15:00:00+00:00',
+        End_DateTime: '2026-12-03T16:00:00+00:00',
+        Venue: 'office',
+        Who_Id: { id: contact!.id },
+      }),
+    ]);
     expect(crm.us.requests).toHaveLength(0);
-    expect((await view()).connection?.records).toMatchObject({ sent: 2, waiting: 0, refused: 0 });
+    expect((await view()).connection?.records).toMatchObject({ sent: 4, waiting: 0, refused: 0 });
 
     // Sending again sends nothing twice.
     await send();
     expect(crm.eu.records.Contacts).toHaveLength(1);
     expect(crm.eu.records.Notes).toHaveLength(1);
+    expect(crm.eu.records.Calls).toHaveLength(1);
+    expect(crm.eu.records.Events).toHaveLength(1);
   });
 
   it('writes a call and an event about the execution’s contact, with Zoho’s required fields', async () => {

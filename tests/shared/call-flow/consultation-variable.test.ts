@@ -43,6 +43,20 @@ describe('a consultation variable', () => {
     expect(renderTemplate('[@@address]', lookup)).toBe('[]');
   });
 
+  it('gives one of its parts with @@name.part (issue #33: the consultation event in the CRM)', () => {
+    const vars: Record<string, unknown> = {
+      consultation: { ...booked, startTime: '2030-01-07T17:00:00.000Z' },
+      address: { street1: '1 Main St', city: 'Springfield' },
+      firstName: 'Jordan',
+    };
+    const lookup = (name: string) => vars[name] as never;
+    expect(renderTemplate('@@consultation.startTime', lookup)).toBe('2030-01-07T17:00:00.000Z');
+    expect(renderTemplate('@@address.city, @@address.zip', lookup)).toBe('Springfield, ');
+    // A variable without parts reads as before, the dot and the text after it kept.
+    expect(renderTemplate('Hello @@firstName.Welcome', lookup)).toBe('Hello Jordan.Welcome');
+    expect(renderTemplate('@@unknown.part', lookup)).toBe('.part');
+  });
+
   it('is missing when required until the event is saved', () => {
     const form = makeFormForTest();
     expect(validateForm(form, {})).toHaveProperty('consultation');
