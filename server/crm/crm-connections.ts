@@ -206,6 +206,27 @@ async function exchangeCode(provider: CrmOAuthProvider, query: CrmCallback, code
 }
 
 /**
+ * A grant for another account than the workspace's own is refused, so that one firm's
+ * intakes never land in another's CRM: Keap names the app a grant is for, and a Keap
+ * workspace names its app (settings ifsOrgId). Nothing to compare when either is missing.
+ */
+async function checkAccount(
+  db: Db,
+  workspaceId: string,
+  vendor: CrmVendor,
+  account: string | null,
+): Promise<void> {
+  if (vendor !== 'keap' || !account) return;
+  const own = (await findWorkspace(db, workspaceId))?.attributes.settings.ifsOrgId?.trim();
+  if (own && own.toLowerCase() !== account.toLowerCase()) {
+    throw new HttpError(
+      400,
+      `The Keap app approved (${account}) is not this workspace's (${own}). Sign in to the ${own} app at Keap, then connect again.`,
+    );
+  }
+}
+
+/**
  * The vendor's callback: the state checked, the code exchanged, the tokens sealed, a
  * replaced grant ended. Answers the workspace it connected.
  */
@@ -218,6 +239,7 @@ async function completeCallback(
   const provider = providerOrRefuse(options, vendor);
   const { request, code } = checkedCallback(options, vendor, query);
   const grant = await exchangeCode(provider, query, code);
+  await checkAccount(db, request.workspaceId, vendor, grant.account ?? null);
   const box = options.secrets();
   const at = now().toISOString();
   const previous = await findConnection(db, request.workspaceId);

@@ -64,6 +64,8 @@ export interface CrmGrant {
   accountsServer: string;
   /** The vendor's data centre, when it has several (Zoho's location). */
   location: string | null;
+  /** The vendor's account the grant is for, when its answer names it (Keap's app, "ab123"). */
+  account?: string | null;
 }
 
 /** A stored grant, as the vendor's refresh and revoke need it. */

@@ -219,10 +219,13 @@ export function keapOAuthProvider(keap: KeapOAuth, tokenUrl = KEAP_TOKEN_URL): C
     vendor: 'keap',
     authorizeUrl: (state) => keap.authorizeUrl(state),
     async exchange({ code }) {
+      const tokens = await keap.exchange(code);
       return {
-        tokens: asCrmTokens(await keap.exchange(code)),
+        tokens: asCrmTokens(tokens),
         accountsServer: tokenUrl,
         location: null,
+        // "ab123.infusionsoft.com" or "ab123": the app's name.
+        account: keapAppOf(tokens.scope)?.split('.')[0] ?? null,
       };
     },
     refresh: async (grant) => asCrmTokens(await keap.refresh(grant.refreshToken)),

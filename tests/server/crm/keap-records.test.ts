@@ -111,6 +111,16 @@ describe('intake records written to Keap (issue #33)', () => {
     const forged = await fetch(`${t.url}/api/oauth/keap/callback?code=x&state=forged`);
     expect(forged.status).toBe(400);
 
+    // Another firm's Keap app approved: refused, nothing kept.
+    keap.app = 'zz999';
+    const other = await fetch(keap.approve(url.toString()));
+    keap.app = 'hb417';
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain(
+      'The Keap app approved (zz999) is not this workspace&#39;s (hb417)',
+    );
+    expect((await view()).connection).toBeNull();
+
     await connect();
     expect(await view()).toMatchObject({
       crm: 'keap',
