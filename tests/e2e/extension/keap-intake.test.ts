@@ -1,0 +1,340 @@
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crmAuthorizeResponseSchema } from '@/shared/contracts/crm-connection';
+import { type FakeKeap, startFakeKeap } from '../../fakes/keap/fake-keap';
+import { TEST_PASSWORD_COST } from '../../server/helpers/test-server';
+import {
+  CALL_FLOW_HOSTS,
+  callDiagnostics,
+  evaluateInShadowRoot,
+  launchWithExtension,
+  openCrmPage,
+  openCrmTab,
+  setServerAddress,
+  signInThroughPopup,
+  startServer,
+  until,
+  waitForPanel,
+  widgetText,
+  wizardStep,
+  type ExtensionBrowser,
+  type RunningServer,
+} from '../harness';
+
+// Issue #33 "Tests": a full Personal Injury intake on a Keap fixture page, in the production
+// extension build, with Harbor Legal connected to a fake Keap that follows Keap's documented
+// OAuth and REST v1 shapes (tests/fakes/keap). The contact, the note, the call (a note of
+// type Call) and the consultation (an appointment at the booked time) arrive once each,
+// also when Keap's answer to the first write is lost and the server is killed and started
+// again before it could try again.
+
+const AGENT = 'intake@harbor.test';
+const OWNER = 'owner@harbor.test';
+const WORKSPACE = 'ws_harbor';
+const TIMEOUT = 30_000;
+const keapUrl = (id: number) =>
+  `https://ab123.infusionsoft.com/Contact/manageContact.jsp?view=edit&ID=${id}`;
+
+let keap: FakeKeap;
+let server: RunningServer;
+let ext: ExtensionBrowser;
+
+/** What the call-flow widget shows, for failure messages. */
+const screenOf = async (page: Page) =>
+  `<intake-call-flow> "${(await widgetText(page, 'intake-call-flow')).slice(0, 600)}"`;
+
+/** Runs `fn` in the call-flow widget's root in the panel; false when it is not there. */
+function inWizard(page: Page, fn: (root: ShadowRoot, arg: string) => boolean, arg = '') {
+  return evaluateInShadowRoot(page, CALL_FLOW_HOSTS, fn, arg).then((done) => done === true);
+}
+
+/** Sets a step field as typing does, so React's onChange sees it (dates, selects). */
+async function setField(page: Page, name: string, value: string): Promise<void> {
+  const done = await inWizard(
+    page,
+    (root, arg) => {
+      const [field, text] = JSON.parse(arg) as [string, string];
+      const element = root.querySelector<HTMLInputElement>(`.ic-step-form [name="${field}"]`);
+      if (!element) return false;
+      const prototype = Object.getPrototypeOf(element) as object;
+      Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(element, text);
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+      return true;
+    },
+    JSON.stringify([name, value]),
+  );
+  if (!done) throw new Error(`No field "${name}"; on screen: ${await screenOf(page)}`);
+}
+
+async function chooseRadio(page: Page, name: string, value: string): Promise<void> {
+  const done = await inWizard(
+    page,
+    (root, arg) => {
+      const [field, choice] = JSON.parse(arg) as [string, string];
+      const radio = root.querySelector<HTMLInputElement>(
+        `.ic-step-form input[type="radio"][name$="-${field}"][value="${choice}"]`,
+      );
+      radio?.click();
+      return radio?.checked === true;
+    },
+    JSON.stringify([name, value]),
+  );
+  if (!done) throw new Error(`No choice ${name}=${value}; on screen: ${await screenOf(page)}`);
+}
+
+/** Next, then waits for the step `title`. */
+async function next(page: Page, title: string): Promise<void> {
+  const pressed = await inWizard(page, (root) => {
+    const button = root.querySelector<HTMLButtonElement>(
+      '.ic-call-flow__actions button[type="submit"]',
+    );
+    button?.click();
+    return button !== null;
+  });
+  if (!pressed) throw new Error(`No Next button; on screen: ${await screenOf(page)}`);
+  await until(
+    `the step "${title}"`,
+    async () => (await wizardStep(page)) === title,
+    () => screenOf(page),
+    TIMEOUT,
+  );
+}
+
+/** The first weekday at least a week away (consultants book weekdays). */
+function nextWeekday(): string {
+  const date = new Date(Date.now() + 7 * 86_400_000);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Books the consultation live, as an agent does: consultant, day, first free time, Book. */
+async function bookConsultation(page: Page): Promise<void> {
+  const field = '.ic-step-form .ic-consultation-field';
+  await until(
+    'the consultants to choose from',
+    () =>
+      inWizard(
+        page,
+        (root, scope) => {
+          const select = root.querySelector<HTMLSelectElement>(`${scope} select`);
+          if (!select || select.options.length < 2) return false;
+          select.value = select.options[1]!.value;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+          return true;
+        },
+        field,
+      ),
+    () => screenOf(page),
+    TIMEOUT,
+  );
+  const day = nextWeekday();
+  await inWizard(
+    page,
+    (root, arg) => {
+      const [scope, value] = JSON.parse(arg) as [string, string];
+      const input = root.querySelector<HTMLInputElement>(`${scope} input[type="date"]`)!;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      return true;
+    },
+    JSON.stringify([field, day]),
+  );
+  await until(
+    'a free time chosen',
+    () =>
+      inWizard(
+        page,
+        (root, scope) => {
+          const slot = root.querySelector<HTMLInputElement>(
+            `${scope} input[type="radio"]:not(:disabled)`,
+          );
+          slot?.click();
+          return slot?.checked === true;
+        },
+        field,
+      ),
+    () => screenOf(page),
+    TIMEOUT,
+  );
+  await inWizard(
+    page,
+    (root, scope) => {
+      const book = [...root.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find(
+        (button) => button.textContent?.trim() === 'Book consultation',
+      );
+      book?.click();
+      return book !== undefined;
+    },
+    field,
+  );
+  await until(
+    'the consultation booked',
+    () =>
+      inWizard(
+        page,
+        (root, scope) => root.querySelector(`${scope} .ic-consultation-field__booked`) !== null,
+        field,
+      ),
+    () => screenOf(page),
+    TIMEOUT,
+  );
+}
+
+/** The owner connects Harbor to the fake Keap, as the consent page's redirect would. */
+async function connectHarbor(): Promise<void> {
+  const owner = await server.signIn(OWNER);
+  const asked = await fetch(`${server.url}/api/workspaces/${WORKSPACE}/crm/connection/authorize`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner}` },
+  });
+  const consent = crmAuthorizeResponseSchema.parse(await asked.json()).data.url;
+  const landed = await fetch(keap.approve(consent));
+  expect(await landed.text()).toContain('Harbor Legal is connected to Keap');
+}
+
+const outboxRows = () =>
+  server.server.db
+    .selectFrom('crm_outbox')
+    .select(['type', 'delivery', 'uncertain'])
+    .where('workspace_id', '=', WORKSPACE)
+    .execute();
+
+beforeAll(async () => {
+  keap = await startFakeKeap({ app: 'hb417' });
+  server = await startServer({
+    passwordCost: TEST_PASSWORD_COST,
+    keap: {
+      clientId: keap.clientId,
+      clientSecret: keap.clientSecret,
+      authorizeUrl: keap.authorizeUrl,
+      tokenUrl: keap.tokenUrl,
+      apiBase: keap.apiBase,
+    },
+  });
+  await connectHarbor();
+  ext = await launchWithExtension();
+  await setServerAddress(ext, server.url);
+  await signInThroughPopup(ext, AGENT);
+}, 180_000);
+
+afterAll(async () => {
+  await ext?.close();
+  await server?.stop();
+  await keap?.close();
+});
+
+describe('a Personal Injury intake on a Keap page, written to Keap (issue #33)', () => {
+  it('puts the contact, the note, the call and the consultation in Keap once each, across a lost answer and a server restart', async () => {
+    const { page, tabId } = await openCrmTab(ext, () =>
+      openCrmPage(ext.browser, keapUrl(24680), { allowOrigins: [server.url] }),
+    );
+    await waitForPanel(page, TIMEOUT);
+    await until(
+      'the Keap tab able to show the call flow',
+      async () =>
+        (await callDiagnostics(ext)).clients.some((c) => c.tabId === tabId && c.canShowCallFlow),
+      async () => JSON.stringify((await callDiagnostics(ext)).clients),
+      TIMEOUT,
+    );
+    await server.placeTestCall({
+      username: AGENT,
+      leadName: 'Sam Ortiz',
+      phone: '+1 512 555 0199',
+    });
+    await until(
+      'the first step',
+      async () => (await wizardStep(page)) === 'Caller information',
+      () => screenOf(page),
+      TIMEOUT,
+    );
+
+    await setField(page, 'firstName', 'Sam');
+    await setField(page, 'lastName', 'Ortiz');
+    await setField(page, 'phone', '(512) 555-0199');
+    await setField(page, 'email', 'sam.ortiz@example.com');
+    await next(page, 'The accident');
+    await setField(page, 'accidentType', 'slip-and-fall');
+    await setField(
+      page,
+      'incidentDate',
+      new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+    );
+    await setField(page, 'incidentDescription', 'Slipped on a wet floor at the grocery store.');
+    await next(page, 'Injuries and treatment');
+    await setField(page, 'injuriesDescription', 'Sprained ankle');
+    await chooseRadio(page, 'receivedTreatment', 'no');
+    await next(page, 'Claim history');
+    await chooseRadio(page, 'priorAttorney', 'no');
+    await chooseRadio(page, 'claimFiled', 'no');
+    await next(page, 'Conflict check');
+    await setField(page, 'adverseParties', 'Fresh Mart Grocers');
+    await chooseRadio(page, 'relatedToFirm', 'no');
+    await next(page, 'Caller address');
+    await next(page, 'Consultation booking');
+    await bookConsultation(page);
+    await chooseRadio(page, 'consultMode', 'office');
+
+    // Keap takes the contact but its answer is lost; the server dies before trying again.
+    keap.dropConnectionNext(1, { afterHandling: true });
+    await next(page, 'Intake complete');
+    await until(
+      'the contact written, its outcome unknown',
+      async () => (await outboxRows()).some((r) => r.type === 'CONTACT' && r.uncertain === 1),
+      async () => JSON.stringify(await outboxRows()),
+      TIMEOUT,
+    );
+    expect(keap.records.contacts).toHaveLength(1);
+    await server.restart();
+
+    // The new server looks for the contact before writing it again, then sends the rest.
+    await until(
+      'every record sent',
+      async () => {
+        const rows = await outboxRows();
+        return rows.length === 4 && rows.every((r) => r.delivery === 'sent');
+      },
+      async () => JSON.stringify(await outboxRows()),
+      90_000,
+    );
+    expect(keap.records.contacts).toHaveLength(1);
+    // It was looked for by its e-mail (Keap's contact search), not written again.
+    expect(
+      keap.requests.some(
+        (r) =>
+          r.method === 'GET' &&
+          r.path.endsWith('/contacts') &&
+          r.query.email === 'sam.ortiz@example.com',
+      ),
+    ).toBe(true);
+    expect(
+      keap.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/contacts')),
+    ).toHaveLength(1);
+    const [contact] = keap.records.contacts;
+    expect(contact).toMatchObject({
+      given_name: 'Sam',
+      family_name: 'Ortiz',
+      email_addresses: [
+        expect.objectContaining({ email: 'sam.ortiz@example.com', field: 'EMAIL1' }),
+      ],
+    });
+    const notes = keap.records.notes.filter((n) => n.contact_id === contact!.id);
+    expect(notes.map((n) => [n.title, n.type])).toEqual([
+      ['Personal Injury intake', 'Other'],
+      ['Personal Injury intake call', 'Call'],
+    ]);
+    expect(String(notes[0]!.body)).toContain('Sprained ankle');
+    expect(keap.records.appointments).toEqual([
+      expect.objectContaining({
+        title: 'Consultation: Sam Ortiz',
+        location: 'office',
+        contact_id: contact!.id,
+      }),
+    ]);
+    const appointment = keap.records.appointments[0]!;
+    expect(
+      Date.parse(String(appointment.end_date)) - Date.parse(String(appointment.start_date)),
+    ).toBe(60 * 60 * 1000);
+  }, 300_000);
+});
