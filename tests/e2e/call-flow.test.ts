@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { freshAppPage, signInToApp } from './harness/app-pages';
 import { appSuite } from './harness/app-suite';
 import { bodyText, setField, startWalkIn, waitForStep } from './harness/app-wizard';
+import { nextWeekday } from './harness/panel-wizard';
 
 // Issue 11 Tests: as intake@harbor.test, in the built app against the real server — start
 // the Personal Injury flow by hand, answer three steps, go back one and change an answer so
@@ -17,13 +18,6 @@ const STEP_TIMEOUT = 20_000;
 /** yyyy-mm-dd, `days` from today (the seed's date bounds are the server's today). */
 function isoDay(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The first Monday to Friday at least `days` from now (consultants book weekdays). */
-function nextWeekday(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
 }
 
 /**

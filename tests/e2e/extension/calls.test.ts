@@ -19,6 +19,8 @@ import {
   launchWithExtension,
   openCrmPage,
   PANEL_SELECTOR,
+  panelScreen,
+  setFieldInPanel,
   setServerAddress,
   signInThroughPopup,
   signOutThroughPopup,
@@ -71,43 +73,12 @@ let callId: string;
 
 const open = (url: string) => openCrmPage(ext.browser, url, { allowOrigins: [server.url] });
 
-/** What a tab's call-flow widget and panel header show, for failure messages. */
-async function screenOf(page: Page): Promise<string> {
-  const widget = (await widgetText(page, 'intake-call-flow')).slice(0, 400);
-  const header = await evaluateInShadowRoot(
-    page,
-    [PANEL_SELECTOR],
-    (root) => root.querySelector('header')?.textContent ?? '',
-  );
-  return `panel header "${header ?? '(no panel)'}", <intake-call-flow> "${widget || '(nothing)'}"`;
-}
-
 async function waitForStep(page: Page, title: string, tab: string): Promise<void> {
   await until(
     `step "${title}" in tab ${tab}`,
     async () => (await wizardStep(page)) === title,
-    () => screenOf(page),
+    () => panelScreen(page),
   );
-}
-
-/** Sets a step field's value as typing does, so React's onChange sees it (dates, selects). */
-async function setField(page: Page, name: string, value: string): Promise<void> {
-  const done = await evaluateInShadowRoot(
-    page,
-    CALL_FLOW,
-    (root, arg) => {
-      const [fieldName, text] = JSON.parse(arg) as [string, string];
-      const element = root.querySelector<HTMLInputElement>(`.ic-step-form [name="${fieldName}"]`);
-      if (!element) return false;
-      const prototype = Object.getPrototypeOf(element) as object;
-      Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(element, text);
-      element.dispatchEvent(new Event('input', { bubbles: true }));
-      element.dispatchEvent(new Event('change', { bubbles: true }));
-      return true;
-    },
-    JSON.stringify([name, value]),
-  );
-  if (!done) throw new Error(`No field "${name}"; on screen: ${await screenOf(page)}`);
 }
 
 async function fieldValue(page: Page, name: string): Promise<string | null> {
@@ -126,7 +97,7 @@ async function handleIn(page: Page, selector: string, what: string): Promise<Ele
   await until(
     what,
     async () => (handle = await deepQuery(page, selector)) !== null,
-    () => screenOf(page),
+    () => panelScreen(page),
   );
   return handle!;
 }
@@ -252,15 +223,15 @@ describe('calls where the agent works (issue #13)', () => {
     await until(
       'the call in B',
       async () => (await widgetText(tabB, 'intake-call-flow')).includes(LEAD.leadName),
-      () => screenOf(tabB),
+      () => panelScreen(tabB),
     );
   });
 
   it('continues in the other tab at the same step with the values typed so far', async () => {
-    await setField(tabA, 'firstName', 'Dana');
-    await setField(tabA, 'lastName', 'Reyes');
-    await setField(tabA, 'phone', '(512) 555-0147');
-    await setField(tabA, 'email', 'dana@example.com');
+    await setFieldInPanel(tabA, 'firstName', 'Dana');
+    await setFieldInPanel(tabA, 'lastName', 'Reyes');
+    await setFieldInPanel(tabA, 'phone', '(512) 555-0147');
+    await setFieldInPanel(tabA, 'email', 'dana@example.com');
     // Trusted input (a real click and keystrokes): A then has the user activation a
     // beforeunload prompt needs, so "no prompt" below means the guard held back.
     await (
@@ -271,7 +242,7 @@ describe('calls where the agent works (issue #13)', () => {
       )
     ).click();
     await waitForStep(tabA, SECOND_STEP, 'A');
-    await setField(tabA, 'accidentType', 'slip-and-fall');
+    await setFieldInPanel(tabA, 'accidentType', 'slip-and-fall');
     const description = await handleIn(
       tabA,
       `${PANEL_SELECTOR} >>> intake-call-flow >>> .ic-step-form [name="incidentDescription"]`,
@@ -282,7 +253,7 @@ describe('calls where the agent works (issue #13)', () => {
     await until(
       'the typed draft in the background',
       async () => (await callFlowValues(ext)).includes(DESCRIPTION),
-      async () => `A: ${await screenOf(tabA)}`,
+      async () => `A: ${await panelScreen(tabA)}`,
     );
 
     await tabB.bringToFront();
@@ -292,7 +263,7 @@ describe('calls where the agent works (issue #13)', () => {
       async () =>
         (await fieldValue(tabB, 'incidentDescription')) === DESCRIPTION &&
         (await fieldValue(tabB, 'accidentType')) === 'slip-and-fall',
-      () => screenOf(tabB),
+      () => panelScreen(tabB),
     );
     // Still the one execution: B continues A's, it did not start its own.
     const started = (await executionHistoryIds()).filter((id) => !historiesBefore.includes(id));
@@ -359,7 +330,7 @@ describe('calls where the agent works (issue #13)', () => {
       async () =>
         (await fieldValue(tabB, 'incidentDescription')) === DESCRIPTION &&
         (await fieldValue(tabB, 'accidentType')) === 'slip-and-fall',
-      () => screenOf(tabB),
+      () => panelScreen(tabB),
     );
     const worker = await ext.worker();
     expect(
@@ -379,7 +350,7 @@ describe('calls where the agent works (issue #13)', () => {
     await until(
       'the live call in C',
       () => hasHangUpPill(tabC),
-      () => screenOf(tabC),
+      () => panelScreen(tabC),
     );
     await tabB.bringToFront();
     await (await handleIn(tabB, HANG_UP_PILL, "B's hang-up pill")).click();
@@ -393,7 +364,7 @@ describe('calls where the agent works (issue #13)', () => {
         async () =>
           !(await hasHangUpPill(page)) &&
           (await widgetText(page, 'intake-call-flow')).includes('No call in progress'),
-        () => screenOf(page),
+        () => panelScreen(page),
       );
     }
     const call = await getTrackedCall(callId);
@@ -451,7 +422,7 @@ describe('calls where the agent works (issue #13)', () => {
     await until(
       'the hang-up pill in C',
       () => hasHangUpPill(tabC),
-      () => screenOf(tabC),
+      () => panelScreen(tabC),
     );
 
     // Clean up: hang it up from the panel.
@@ -460,7 +431,7 @@ describe('calls where the agent works (issue #13)', () => {
     await until(
       'the outbound call ended',
       async () => (await getTrackedCall(placedId!)).endedAt !== null,
-      () => screenOf(tabC),
+      () => panelScreen(tabC),
     );
   });
 

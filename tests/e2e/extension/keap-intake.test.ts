@@ -4,12 +4,14 @@ import { crmAuthorizeResponseSchema } from '@/shared/contracts/crm-connection';
 import { type FakeKeap, startFakeKeap } from '../../fakes/keap/fake-keap';
 import { TEST_PASSWORD_COST } from '../../server/helpers/test-server';
 import {
-  CALL_FLOW_HOSTS,
+  bookConsultationInPanel,
   callDiagnostics,
-  evaluateInShadowRoot,
+  chooseRadioInPanel,
   launchWithExtension,
+  nextInPanel,
   openCrmPage,
   openCrmTab,
+  setFieldInPanel,
   setServerAddress,
   signInThroughPopup,
   startServer,
@@ -42,145 +44,6 @@ let ext: ExtensionBrowser;
 /** What the call-flow widget shows, for failure messages. */
 const screenOf = async (page: Page) =>
   `<intake-call-flow> "${(await widgetText(page, 'intake-call-flow')).slice(0, 600)}"`;
-
-/** Runs `fn` in the call-flow widget's root in the panel; false when it is not there. */
-function inWizard(page: Page, fn: (root: ShadowRoot, arg: string) => boolean, arg = '') {
-  return evaluateInShadowRoot(page, CALL_FLOW_HOSTS, fn, arg).then((done) => done === true);
-}
-
-/** Sets a step field as typing does, so React's onChange sees it (dates, selects). */
-async function setField(page: Page, name: string, value: string): Promise<void> {
-  const done = await inWizard(
-    page,
-    (root, arg) => {
-      const [field, text] = JSON.parse(arg) as [string, string];
-      const element = root.querySelector<HTMLInputElement>(`.ic-step-form [name="${field}"]`);
-      if (!element) return false;
-      const prototype = Object.getPrototypeOf(element) as object;
-      Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(element, text);
-      element.dispatchEvent(new Event('input', { bubbles: true }));
-      element.dispatchEvent(new Event('change', { bubbles: true }));
-      return true;
-    },
-    JSON.stringify([name, value]),
-  );
-  if (!done) throw new Error(`No field "${name}"; on screen: ${await screenOf(page)}`);
-}
-
-async function chooseRadio(page: Page, name: string, value: string): Promise<void> {
-  const done = await inWizard(
-    page,
-    (root, arg) => {
-      const [field, choice] = JSON.parse(arg) as [string, string];
-      const radio = root.querySelector<HTMLInputElement>(
-        `.ic-step-form input[type="radio"][name$="-${field}"][value="${choice}"]`,
-      );
-      radio?.click();
-      return radio?.checked === true;
-    },
-    JSON.stringify([name, value]),
-  );
-  if (!done) throw new Error(`No choice ${name}=${value}; on screen: ${await screenOf(page)}`);
-}
-
-/** Next, then waits for the step `title`. */
-async function next(page: Page, title: string): Promise<void> {
-  const pressed = await inWizard(page, (root) => {
-    const button = root.querySelector<HTMLButtonElement>(
-      '.ic-call-flow__actions button[type="submit"]',
-    );
-    button?.click();
-    return button !== null;
-  });
-  if (!pressed) throw new Error(`No Next button; on screen: ${await screenOf(page)}`);
-  await until(
-    `the step "${title}"`,
-    async () => (await wizardStep(page)) === title,
-    () => screenOf(page),
-    TIMEOUT,
-  );
-}
-
-/** The first weekday at least a week away (consultants book weekdays). */
-function nextWeekday(): string {
-  const date = new Date(Date.now() + 7 * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Books the consultation live, as an agent does: consultant, day, first free time, Book. */
-async function bookConsultation(page: Page): Promise<void> {
-  const field = '.ic-step-form .ic-consultation-field';
-  await until(
-    'the consultants to choose from',
-    () =>
-      inWizard(
-        page,
-        (root, scope) => {
-          const select = root.querySelector<HTMLSelectElement>(`${scope} select`);
-          if (!select || select.options.length < 2) return false;
-          select.value = select.options[1]!.value;
-          select.dispatchEvent(new Event('change', { bubbles: true }));
-          return true;
-        },
-        field,
-      ),
-    () => screenOf(page),
-    TIMEOUT,
-  );
-  const day = nextWeekday();
-  await inWizard(
-    page,
-    (root, arg) => {
-      const [scope, value] = JSON.parse(arg) as [string, string];
-      const input = root.querySelector<HTMLInputElement>(`${scope} input[type="date"]`)!;
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-      return true;
-    },
-    JSON.stringify([field, day]),
-  );
-  await until(
-    'a free time chosen',
-    () =>
-      inWizard(
-        page,
-        (root, scope) => {
-          const slot = root.querySelector<HTMLInputElement>(
-            `${scope} input[type="radio"]:not(:disabled)`,
-          );
-          slot?.click();
-          return slot?.checked === true;
-        },
-        field,
-      ),
-    () => screenOf(page),
-    TIMEOUT,
-  );
-  await inWizard(
-    page,
-    (root, scope) => {
-      const book = [...root.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find(
-        (button) => button.textContent?.trim() === 'Book consultation',
-      );
-      book?.click();
-      return book !== undefined;
-    },
-    field,
-  );
-  await until(
-    'the consultation booked',
-    () =>
-      inWizard(
-        page,
-        (root, scope) => root.querySelector(`${scope} .ic-consultation-field__booked`) !== null,
-        field,
-      ),
-    () => screenOf(page),
-    TIMEOUT,
-  );
-}
 
 /** The owner connects Harbor to the fake Keap, as the consent page's redirect would. */
 async function connectHarbor(): Promise<void> {
@@ -250,35 +113,39 @@ describe('a Personal Injury intake on a Keap page, written to Keap (issue #33)',
       TIMEOUT,
     );
 
-    await setField(page, 'firstName', 'Sam');
-    await setField(page, 'lastName', 'Ortiz');
-    await setField(page, 'phone', '(512) 555-0199');
-    await setField(page, 'email', 'sam.ortiz@example.com');
-    await next(page, 'The accident');
-    await setField(page, 'accidentType', 'slip-and-fall');
-    await setField(
+    await setFieldInPanel(page, 'firstName', 'Sam');
+    await setFieldInPanel(page, 'lastName', 'Ortiz');
+    await setFieldInPanel(page, 'phone', '(512) 555-0199');
+    await setFieldInPanel(page, 'email', 'sam.ortiz@example.com');
+    await nextInPanel(page, 'The accident');
+    await setFieldInPanel(page, 'accidentType', 'slip-and-fall');
+    await setFieldInPanel(
       page,
       'incidentDate',
       new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
     );
-    await setField(page, 'incidentDescription', 'Slipped on a wet floor at the grocery store.');
-    await next(page, 'Injuries and treatment');
-    await setField(page, 'injuriesDescription', 'Sprained ankle');
-    await chooseRadio(page, 'receivedTreatment', 'no');
-    await next(page, 'Claim history');
-    await chooseRadio(page, 'priorAttorney', 'no');
-    await chooseRadio(page, 'claimFiled', 'no');
-    await next(page, 'Conflict check');
-    await setField(page, 'adverseParties', 'Fresh Mart Grocers');
-    await chooseRadio(page, 'relatedToFirm', 'no');
-    await next(page, 'Caller address');
-    await next(page, 'Consultation booking');
-    await bookConsultation(page);
-    await chooseRadio(page, 'consultMode', 'office');
+    await setFieldInPanel(
+      page,
+      'incidentDescription',
+      'Slipped on a wet floor at the grocery store.',
+    );
+    await nextInPanel(page, 'Injuries and treatment');
+    await setFieldInPanel(page, 'injuriesDescription', 'Sprained ankle');
+    await chooseRadioInPanel(page, 'receivedTreatment', 'no');
+    await nextInPanel(page, 'Claim history');
+    await chooseRadioInPanel(page, 'priorAttorney', 'no');
+    await chooseRadioInPanel(page, 'claimFiled', 'no');
+    await nextInPanel(page, 'Conflict check');
+    await setFieldInPanel(page, 'adverseParties', 'Fresh Mart Grocers');
+    await chooseRadioInPanel(page, 'relatedToFirm', 'no');
+    await nextInPanel(page, 'Caller address');
+    await nextInPanel(page, 'Consultation booking');
+    await bookConsultationInPanel(page);
+    await chooseRadioInPanel(page, 'consultMode', 'office');
 
     // Keap takes the contact but its answer is lost; the server dies before trying again.
     keap.dropConnectionNext(1, { afterHandling: true });
-    await next(page, 'Intake complete');
+    await nextInPanel(page, 'Intake complete');
     await until(
       'the contact written, its outcome unknown',
       async () => (await outboxRows()).some((r) => r.type === 'CONTACT' && r.uncertain === 1),

@@ -76,5 +76,13 @@ export {
   openCrmTab,
   wizardStep,
 } from './calls';
+export {
+  bookConsultationInPanel,
+  chooseRadioInPanel,
+  nextInPanel,
+  nextWeekday,
+  panelScreen,
+  setFieldInPanel,
+} from './panel-wizard';
 export { until } from './until';
 export { connectToFakeCtm, ctmWebhookUrls } from './ctm';

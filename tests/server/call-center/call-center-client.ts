@@ -103,6 +103,30 @@ export function engineAgainst(
 }
 
 /**
+ * A new execution history of the Personal Injury intake (pi-intake) in `workspaceId`,
+ * started five minutes ago by agent-1 with no steps yet, posted as `token`: an execution
+ * for records that name no execution's contact. Answers its id.
+ */
+export async function newHistory(t: TestServer, token: string, workspaceId: string) {
+  const body = await ok(
+    callCenter(t, token)(callCenterPaths.executionHistories(), {
+      method: 'POST',
+      body: {
+        workspace: workspaceId,
+        user: 'agent-1',
+        process: 'pi-intake',
+        subProcess: null,
+        status: 'started',
+        startTime: new Date(Date.now() - 5 * 60_000).toISOString(),
+        endTime: null,
+        executionHistory: { processVariables: {}, steps: [] },
+      },
+    }),
+  );
+  return executionHistoryCreatedSchema.parse(body).id;
+}
+
+/**
  * The seeded Personal Injury intake (pi-intake) walked to its end by `token`'s agent in
  * `workspaceId`, for Jordan Reyes: the contact, the accident, the injuries, no prior
  * attorney, the conflict check, and a consultation booked at 15:00 UTC on 2026-12-03 (its

@@ -10,7 +10,11 @@ import {
 import { ifsQueryResponseSchema } from '@/shared/contracts/call-flow-api';
 import { NOT_CONNECTED } from '@/server/crm/crm-outbox-attempt';
 import { type FakeKeap, startFakeKeap } from '../../fakes/keap/fake-keap';
-import { callCenter, completePersonalInjuryIntake } from '../call-center/call-center-client';
+import {
+  callCenter,
+  completePersonalInjuryIntake,
+  newHistory,
+} from '../call-center/call-center-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // Issue #33 "Keap" and "Writes never lost": Harbor Legal, the demo's Keap workspace, is
@@ -75,24 +79,6 @@ describe('intake records written to Keap (issue #33)', () => {
     const page = await landed.text();
     expect(landed.status, page).toBe(200);
     expect(page).toContain('Harbor Legal is connected to Keap');
-  }
-
-  async function newHistory() {
-    const answer = await callCenter(t, owner)('process-execution-history', {
-      method: 'POST',
-      body: {
-        workspace: HARBOR,
-        user: 'agent-1',
-        process: 'pi-intake',
-        subProcess: null,
-        status: 'started',
-        startTime: new Date(Date.now() - 5 * 60_000).toISOString(),
-        endTime: null,
-        executionHistory: { processVariables: {}, steps: [] },
-      },
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return (answer.body as { id: string }).id;
   }
 
   async function openFailures(): Promise<AsyncRecordFailure[]> {
@@ -191,7 +177,7 @@ describe('intake records written to Keap (issue #33)', () => {
   });
 
   it('writes a call as a note of type Call and the consultation as an appointment, with the tags', async () => {
-    const executionId = await newHistory();
+    const executionId = await newHistory(t, owner, HARBOR);
     const contact = await post(executionId, {
       type: 'CONTACT',
       fields: {
@@ -300,7 +286,7 @@ describe('intake records written to Keap (issue #33)', () => {
   });
 
   it('waits out a rate limit, and finds a contact whose answer was lost instead of making it twice', async () => {
-    const executionId = await newHistory();
+    const executionId = await newHistory(t, owner, HARBOR);
     keap.rateLimitNext(1, 1);
     await post(executionId, {
       type: 'CONTACT',
@@ -334,7 +320,7 @@ describe('intake records written to Keap (issue #33)', () => {
   });
 
   it('resends a note a killed server was sending, without writing it twice', async () => {
-    const executionId = await newHistory();
+    const executionId = await newHistory(t, owner, HARBOR);
     await post(executionId, {
       type: 'CONTACT',
       fields: { first_name: 'Kim', last_name: 'Park', email: 'kim.park@example.com' },
@@ -364,7 +350,7 @@ describe('intake records written to Keap (issue #33)', () => {
   });
 
   it('keeps a record Keap refuses for Async error resolution, in Keap’s words', async () => {
-    const executionId = await newHistory();
+    const executionId = await newHistory(t, owner, HARBOR);
     await post(executionId, {
       type: 'CONTACT',
       fields: { first_name: 'Bad', last_name: 'Mail', email: 'not-an-address' },
@@ -380,7 +366,7 @@ describe('intake records written to Keap (issue #33)', () => {
   it('holds records while Keap has ended the grant, and sends them after the owner reconnects', async () => {
     keap.revokeGrant();
     keap.expireAccessTokens();
-    const executionId = await newHistory();
+    const executionId = await newHistory(t, owner, HARBOR);
     await post(executionId, {
       type: 'CONTACT',
       fields: { last_name: 'Held', email: 'held@example.com' },
@@ -413,7 +399,7 @@ describe('intake records written to Keap (issue #33)', () => {
   });
 
   it('keeps the records still waiting as failures when the owner disconnects', async () => {
-    const executionId = await newHistory();
+    const executionId = await newHistory(t, owner, HARBOR);
     keap.failNext(5, 503);
     await post(executionId, {
       type: 'CONTACT',

@@ -16,7 +16,11 @@ import { NOT_CONNECTED } from '@/server/crm/crm-outbox-attempt';
 import { personalInjuryIntake } from '@/server/seed/call-flows/personal-injury-intake';
 import { type FakeZohoAccounts, startFakeZohoAccounts } from '../../fakes/zoho/fake-zoho-accounts';
 import { type FakeZohoCrm, startFakeZohoCrm } from '../../fakes/zoho/fake-zoho-crm';
-import { callCenter, completePersonalInjuryIntake } from '../call-center/call-center-client';
+import {
+  callCenter,
+  completePersonalInjuryIntake,
+  newHistory,
+} from '../call-center/call-center-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // Issue #33 "Zoho CRM" and "Writes never lost": the records of an intake in a workspace
@@ -94,25 +98,6 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
   }
 
   const send = () => t.server.crmOutbox.worker.runOnce();
-
-  /** A history of the PI intake in Lakeside, for records that name no execution's contact. */
-  async function newHistory(token: string) {
-    const answer = await callCenter(t, token)('process-execution-history', {
-      method: 'POST',
-      body: {
-        workspace: LAKESIDE,
-        user: 'agent-1',
-        process: 'pi-intake',
-        subProcess: null,
-        status: 'started',
-        startTime: new Date(Date.now() - 7 * 60_000).toISOString(),
-        endTime: null,
-        executionHistory: { processVariables: {}, steps: [] },
-      },
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return (answer.body as { id: string }).id;
-  }
 
   const post = (token: string, executionId: string, body: unknown) =>
     callCenter(t, token)(`workspaces/${LAKESIDE}/async-records/${executionId}`, {
@@ -228,7 +213,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
   });
 
   it('writes a call and an event about the execution’s contact, with Zoho’s required fields', async () => {
-    const executionId = await newHistory(owner);
+    const executionId = await newHistory(t, owner, LAKESIDE);
     const contact = asyncRecordResponseSchema.parse(
       (
         await post(owner, executionId, {
@@ -271,7 +256,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
   });
 
   it('waits out a rate limit as Zoho says, and sends each record once after an outage', async () => {
-    const executionId = await newHistory(owner);
+    const executionId = await newHistory(t, owner, LAKESIDE);
     crm.eu.failNext(1, 429, undefined, { 'retry-after': '1' });
     await post(owner, executionId, { type: 'CONTACT', fields: { last_name: 'Okafor' } });
     await send();
@@ -304,7 +289,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
   });
 
   it('resends a record a killed server was sending, without creating it twice', async () => {
-    const executionId = await newHistory(owner);
+    const executionId = await newHistory(t, owner, LAKESIDE);
     await post(owner, executionId, {
       type: 'CONTACT',
       fields: { first_name: 'Kim', last_name: 'Park', email: 'kim.park@example.com' },
@@ -341,7 +326,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
   });
 
   it('keeps a record Zoho refuses for Async error resolution, in Zoho’s words, and retries it there', async () => {
-    const executionId = await newHistory(owner);
+    const executionId = await newHistory(t, owner, LAKESIDE);
     crm.eu.uniqueFields.Contacts = ['Email'];
     await post(owner, executionId, {
       type: 'CONTACT',
@@ -398,7 +383,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
       'Cell_Phone',
     );
 
-    const executionId = await newHistory(owner);
+    const executionId = await newHistory(t, owner, LAKESIDE);
     await post(owner, executionId, {
       type: 'CONTACT',
       fields: { last_name: 'Mapped', mobile_phone: '6175550111', phone_home: '6175550122' },
@@ -412,7 +397,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
   });
 
   it('holds records while Zoho has ended the grant, and sends them after the owner reconnects', async () => {
-    const executionId = await newHistory(owner);
+    const executionId = await newHistory(t, owner, LAKESIDE);
     // Zoho no longer takes the tokens it gave, and refuses to refresh them.
     crm.eu.acceptTokens([]);
     accounts.eu.refreshTokens.clear();
@@ -438,7 +423,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
 
   it('writes to the US data centre once the workspace is connected there instead', async () => {
     await connectAt('us');
-    const executionId = await newHistory(owner);
+    const executionId = await newHistory(t, owner, LAKESIDE);
     await post(owner, executionId, { type: 'CONTACT', fields: { last_name: 'Stateside' } });
     await send();
     expect(crm.us.records.Contacts.map((c) => c.Last_Name)).toEqual(['Stateside']);
@@ -446,7 +431,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
   });
 
   it('keeps the records still waiting as failures when the owner disconnects, and the guard returns', async () => {
-    const executionId = await newHistory(owner);
+    const executionId = await newHistory(t, owner, LAKESIDE);
     await post(owner, executionId, { type: 'CONTACT', fields: { last_name: 'Unsent' } });
     const gone = await t.api(connectionPath, { method: 'DELETE', token: owner });
     expect(gone.status).toBe(200);

@@ -1,0 +1,178 @@
+import type { Page } from 'puppeteer';
+import { CALL_FLOW_HOSTS, wizardStep } from './calls';
+import { evaluateInShadowRoot, PANEL_SELECTOR, widgetText } from './panel';
+import { until } from './until';
+
+/**
+ * The call-flow wizard in the extension's side panel (the widget inside a CRM fixture
+ * page's closed shadow roots), as the end-to-end suites drive it: fields set as typing
+ * sets them, radio choices, Next, and a consultation booked live. The standalone app's
+ * versions are in ./app-wizard.ts.
+ */
+
+const STEP_TIMEOUT = 30_000;
+
+/** What a tab's panel header and call-flow widget show, for failure messages. */
+export async function panelScreen(page: Page): Promise<string> {
+  const widget = (await widgetText(page, 'intake-call-flow')).slice(0, 400);
+  const header = await evaluateInShadowRoot(
+    page,
+    [PANEL_SELECTOR],
+    (root) => root.querySelector('header')?.textContent ?? '',
+  );
+  return `panel header "${header ?? '(no panel)'}", <intake-call-flow> "${widget || '(nothing)'}"`;
+}
+
+/** Runs `fn` in the call-flow widget's root in the panel; false when it is not there. */
+function inWizard(page: Page, fn: (root: ShadowRoot, arg: string) => boolean, arg = '') {
+  return evaluateInShadowRoot(page, CALL_FLOW_HOSTS, fn, arg).then((done) => done === true);
+}
+
+/** Sets a step field's value as typing does, so React's onChange sees it (dates, selects). */
+export async function setFieldInPanel(page: Page, name: string, value: string): Promise<void> {
+  const done = await inWizard(
+    page,
+    (root, arg) => {
+      const [fieldName, text] = JSON.parse(arg) as [string, string];
+      const element = root.querySelector<HTMLInputElement>(`.ic-step-form [name="${fieldName}"]`);
+      if (!element) return false;
+      const prototype = Object.getPrototypeOf(element) as object;
+      Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(element, text);
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+      return true;
+    },
+    JSON.stringify([name, value]),
+  );
+  if (!done) throw new Error(`No field "${name}"; on screen: ${await panelScreen(page)}`);
+}
+
+/** Chooses `value` of the step's radio group `name`; throws unless it ends up checked. */
+export async function chooseRadioInPanel(page: Page, name: string, value: string): Promise<void> {
+  const done = await inWizard(
+    page,
+    (root, arg) => {
+      const [field, choice] = JSON.parse(arg) as [string, string];
+      const radio = root.querySelector<HTMLInputElement>(
+        `.ic-step-form input[type="radio"][name$="-${field}"][value="${choice}"]`,
+      );
+      radio?.click();
+      return radio?.checked === true;
+    },
+    JSON.stringify([name, value]),
+  );
+  if (!done) throw new Error(`No choice ${name}=${value}; on screen: ${await panelScreen(page)}`);
+}
+
+/** Presses Next, then waits for the step `title`. */
+export async function nextInPanel(
+  page: Page,
+  title: string,
+  timeout = STEP_TIMEOUT,
+): Promise<void> {
+  const pressed = await inWizard(page, (root) => {
+    const button = root.querySelector<HTMLButtonElement>(
+      '.ic-call-flow__actions button[type="submit"]',
+    );
+    button?.click();
+    return button !== null;
+  });
+  if (!pressed) throw new Error(`No Next button; on screen: ${await panelScreen(page)}`);
+  await until(
+    `the step "${title}"`,
+    async () => (await wizardStep(page)) === title,
+    () => panelScreen(page),
+    timeout,
+  );
+}
+
+/**
+ * The first Monday to Friday at least `days` from now, yyyy-mm-dd in UTC (consultants book
+ * weekdays). For the app's wizard as well as the panel's.
+ */
+export function nextWeekday(days = 7): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Books the consultation live, as an agent does (issue #16): the first consultant, `day`
+ * (by default the first weekday a week away), the first free time, Book consultation,
+ * until the field says Booked.
+ */
+export async function bookConsultationInPanel(
+  page: Page,
+  day = nextWeekday(),
+  timeout = STEP_TIMEOUT,
+): Promise<void> {
+  const field = '.ic-step-form .ic-consultation-field';
+  await until(
+    'the consultants to choose from',
+    () =>
+      inWizard(
+        page,
+        (root, scope) => {
+          const select = root.querySelector<HTMLSelectElement>(`${scope} select`);
+          if (!select || select.options.length < 2) return false;
+          select.value = select.options[1]!.value;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+          return true;
+        },
+        field,
+      ),
+    () => panelScreen(page),
+    timeout,
+  );
+  await inWizard(
+    page,
+    (root, arg) => {
+      const [scope, value] = JSON.parse(arg) as [string, string];
+      const input = root.querySelector<HTMLInputElement>(`${scope} input[type="date"]`)!;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      return true;
+    },
+    JSON.stringify([field, day]),
+  );
+  await until(
+    'a free time chosen',
+    () =>
+      inWizard(
+        page,
+        (root, scope) => {
+          const slot = root.querySelector<HTMLInputElement>(
+            `${scope} input[type="radio"]:not(:disabled)`,
+          );
+          slot?.click();
+          return slot?.checked === true;
+        },
+        field,
+      ),
+    () => panelScreen(page),
+    timeout,
+  );
+  await inWizard(
+    page,
+    (root, scope) => {
+      const book = [...root.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find(
+        (button) => button.textContent?.trim() === 'Book consultation',
+      );
+      book?.click();
+      return book !== undefined;
+    },
+    field,
+  );
+  await until(
+    'the consultation booked',
+    () =>
+      inWizard(
+        page,
+        (root, scope) => root.querySelector(`${scope} .ic-consultation-field__booked`) !== null,
+        field,
+      ),
+    () => panelScreen(page),
+    timeout,
+  );
+}
