@@ -9,7 +9,7 @@ import { HttpError } from '../http/errors';
 import { findWorkspace } from '../repositories/workspace-repository';
 import type { SecretBox } from '../secrets/secret-box';
 import {
-  CRM_VENDOR_LABELS,
+  crmVendorLabel,
   CrmCallbackRefused,
   CrmOAuthError,
   type CrmOAuthProvider,
@@ -81,7 +81,7 @@ export interface CrmAccess {
 }
 
 const ended = (vendor: string) =>
-  `${CRM_VENDOR_LABELS[vendor as CrmVendor] ?? vendor} ended the connection: the owner must connect again.`;
+  `${crmVendorLabel(vendor)} ended the connection: the owner must connect again.`;
 
 /** Where the person who asked goes back to: the screen they connect from. */
 async function connectedView(db: Db, workspaceId: string, userId: string): Promise<CrmConnected> {
@@ -170,7 +170,7 @@ async function revokeGrant(options: CrmConnectionsOptions, row: Row) {
 
 /** The callback checked against the state it carries; HttpError 400 with the reason. */
 function checkedCallback(options: CrmConnectionsOptions, vendor: CrmVendor, query: CrmCallback) {
-  const label = CRM_VENDOR_LABELS[vendor];
+  const label = crmVendorLabel(vendor);
   let request;
   try {
     request = options.states.verify(query.state ?? '');
@@ -393,10 +393,10 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
     /** The CRM refused the tokens themselves (401 after a fresh one): only reconnecting helps. */
     async markReconnect(workspaceId: string, why: string): Promise<void> {
       const row = await find(workspaceId);
-      const label = CRM_VENDOR_LABELS[(row?.vendor ?? 'zoho') as CrmVendor] ?? 'The CRM';
       await setState(options, workspaceId, {
         status: 'reconnect',
-        last_error: `${label} refused the connection's access (${why}).`.slice(0, 2000),
+        last_error:
+          `${crmVendorLabel(row?.vendor)} refused the connection's access (${why}).`.slice(0, 2000),
       });
     },
 

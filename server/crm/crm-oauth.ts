@@ -17,6 +17,10 @@ export const CRM_VENDOR_LABELS: Readonly<Record<CrmVendor, string>> = {
 export const isCrmVendor = (value: string): value is CrmVendor =>
   (CRM_VENDORS as readonly string[]).includes(value);
 
+/** A stored vendor name as people call it ("The CRM" when the row names none we know). */
+export const crmVendorLabel = (vendor: string | null | undefined): string =>
+  vendor && isCrmVendor(vendor) ? CRM_VENDOR_LABELS[vendor] : 'The CRM';
+
 /** The vendor's OAuth server refused a request, with its error code (invalid_grant, …). */
 export class CrmOAuthError extends Error {
   override name = 'CrmOAuthError';

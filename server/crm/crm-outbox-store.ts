@@ -124,11 +124,20 @@ export async function insertOutboxRow(
   return { id, contactOutboxId: contact.outboxId };
 }
 
-/** The oldest rows due: pending ones whose wait is over, and claims that ran out. */
-export function dueOutboxRows(db: Db, at: Date) {
-  return db
+/** A row with the vendor its workspace is connected to now (null: not connected). */
+export type RoutedOutboxRow = OutboxRow & { connected_vendor: string | null };
+
+/** The connection's vendor joined in: each row is sent without looking it up again. */
+const routedRows = (db: Db) =>
+  db
     .selectFrom('crm_outbox')
-    .selectAll()
+    .leftJoin('crm_connections', 'crm_connections.workspace_id', 'crm_outbox.workspace_id')
+    .selectAll('crm_outbox')
+    .select('crm_connections.vendor as connected_vendor');
+
+/** The oldest rows due: pending ones whose wait is over, and claims that ran out. */
+export function dueOutboxRows(db: Db, at: Date): Promise<RoutedOutboxRow[]> {
+  return routedRows(db)
     .where('delivery', 'in', ['pending', 'sending'])
     .where((eb) =>
       eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at.toISOString())]),
@@ -169,11 +178,9 @@ export async function claimFailedOutboxRow(
   workspaceId: string,
   failureId: string,
   until: Date,
-): Promise<{ row: OutboxRow | null; claimed: boolean }> {
-  const row = await db
-    .selectFrom('crm_outbox')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
+): Promise<{ row: RoutedOutboxRow | null; claimed: boolean }> {
+  const row = await routedRows(db)
+    .where('crm_outbox.workspace_id', '=', workspaceId)
     .where('failure_id', '=', failureId)
     .executeTakeFirst();
   if (!row) return { row: null, claimed: false };

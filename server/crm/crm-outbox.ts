@@ -21,7 +21,7 @@ import {
   insertOutboxRow,
   intakeStartOf,
   leadSourceNameOf,
-  type OutboxRow,
+  type RoutedOutboxRow,
   recordOutboxOutcome,
   refusedError,
   releaseOutboxRow,
@@ -122,7 +122,7 @@ export function createCrmOutbox(options: CrmOutboxOptions): CrmOutbox {
 
   /** One attempt at the row (null: its payload cannot be read, a bug logged). */
   async function tryRow(
-    row: OutboxRow,
+    row: RoutedOutboxRow,
   ): Promise<{ payload: AsyncRecordPayload; outcome: AttemptOutcome } | null> {
     const parsed = asyncRecordPayloadSchema.safeParse(JSON.parse(row.payload));
     if (!parsed.success) {
@@ -138,7 +138,7 @@ export function createCrmOutbox(options: CrmOutboxOptions): CrmOutbox {
       return { payload, outcome: { kind: 'failed', error: contactId } };
     }
     const outcome =
-      (await options.connections.vendorOf(row.workspace_id)) === 'keap'
+      row.connected_vendor === 'keap'
         ? await keap.attempt(row, payload, { contactId })
         : await zoho.attempt(row, payload, {
             contactId,
@@ -148,7 +148,7 @@ export function createCrmOutbox(options: CrmOutboxOptions): CrmOutbox {
     return { payload, outcome };
   }
 
-  async function send(row: OutboxRow): Promise<boolean> {
+  async function send(row: RoutedOutboxRow): Promise<boolean> {
     const tried = await tryRow(row);
     if (!tried) return false;
     const { outcome } = tried;
@@ -205,7 +205,7 @@ export function createCrmOutbox(options: CrmOutboxOptions): CrmOutbox {
     throw new CrmRefusal(error, outcome.kind === 'failed' ? 422 : 503);
   }
 
-  const worker = createOutboxWorker<OutboxRow>({
+  const worker = createOutboxWorker<RoutedOutboxRow>({
     source: {
       due: (at) => dueOutboxRows(db, at),
       claim: (row, at) => claimOutboxRow(db, row, new Date(at.getTime() + CLAIM_MS)),
