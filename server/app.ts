@@ -474,10 +474,24 @@ function crmOf(
   outbox = crmOutboxOf(db, crmConnections, now, app, options);
   const crmReads = createCrmReads({
     db,
+    now,
     connections: crmConnections,
     keapClient: keapClientOf(crmConnections, options.keap),
+    zohoClient: zohoClientOf(crmConnections),
   });
   return { crmConnections, crmOutbox: outbox, crmReads };
+}
+
+/** A workspace's Zoho CRM client at its data centre's API host, its tokens from the connection. */
+function zohoClientOf(connections: CrmConnections) {
+  return async (workspaceId: string) => {
+    const { apiDomain } = await connections.accessToken(workspaceId);
+    return createZohoCrmClient({
+      apiDomain: apiDomain ?? ZOHO_DEFAULT_API_DOMAIN,
+      accessToken: async () => (await connections.accessToken(workspaceId)).token,
+      refreshAccessToken: async () => (await connections.accessToken(workspaceId, true)).token,
+    });
+  };
 }
 
 /** A workspace's Keap client, its tokens from the connection (refreshed when Keap refuses one). */
@@ -502,14 +516,7 @@ function crmOutboxOf(
   return createCrmOutbox({
     db,
     connections,
-    async zohoClient(workspaceId) {
-      const { apiDomain } = await connections.accessToken(workspaceId);
-      return createZohoCrmClient({
-        apiDomain: apiDomain ?? ZOHO_DEFAULT_API_DOMAIN,
-        accessToken: async () => (await connections.accessToken(workspaceId)).token,
-        refreshAccessToken: async () => (await connections.accessToken(workspaceId, true)).token,
-      });
-    },
+    zohoClient: zohoClientOf(connections),
     keapClient: keapClientOf(connections, keap),
     now,
     log: (message, error) => app.log.warn({ err: error }, message),

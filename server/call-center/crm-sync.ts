@@ -4,6 +4,9 @@ import {
   asyncRecordPayloadSchema,
   asyncRecordRequestSchema,
   asyncRecordResponseSchema,
+  CALLER_SEARCH_LIMIT,
+  callerRecordsQuerySchema,
+  callerRecordsResponseSchema,
   crmRecordListQuerySchema,
   crmRecordListResponseSchema,
   ifsMethodSchema,
@@ -164,6 +167,36 @@ export function registerCrmSyncRoutes(
       }
       throw new HttpError(error.status, error.message);
     }
+  });
+
+  // The records the active call's card looks through for the caller (issue #33): a
+  // workspace connected to Zoho CRM answers Zoho's contacts with that phone; the others the
+  // simulated CRM's newest contacts, as the card read them before (it matches the phone).
+  api.get('/workspaces/:id/crm-records/caller', async (request) => {
+    const { id } = parseInput(workspaceParams, request.params, 'params');
+    const principal = await ctx.authenticate(request);
+    await callFlowScope(ctx, principal, id, 'read');
+    const { phone } = parseInput(callerRecordsQuerySchema, request.query ?? {}, 'query');
+    const fromZoho = await crmReads?.callerRecords(id, phone);
+    if (fromZoho) {
+      return respondWith(callerRecordsResponseSchema, {
+        data: fromZoho,
+        meta: { source: 'zoho' },
+      });
+    }
+    const rows = await ctx.db
+      .selectFrom('crm_records')
+      .selectAll()
+      .where('workspace_id', '=', id)
+      .where('type', '=', 'CONTACT')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(CALLER_SEARCH_LIMIT)
+      .execute();
+    return respondWith(callerRecordsResponseSchema, {
+      data: rows.map(recordOf),
+      meta: { source: 'simulator' },
+    });
   });
 
   // What the simulated CRM holds (not in the spec): newest first, paged, by type.

@@ -1,17 +1,20 @@
-import type { IfsMethod, IfsQueryResponse } from '@/shared/contracts/call-flow-api';
+import type { CrmRecord, IfsMethod, IfsQueryResponse } from '@/shared/contracts/call-flow-api';
 import type { CrmRecordType } from '@/shared/contracts/call-flow';
 import { VendorError } from '../connectors/vendor-http';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import { CrmNotConnected, CrmReconnectNeeded, type CrmConnections } from './crm-connections';
-import { CrmOAuthUnavailable } from './crm-oauth';
+import { CrmOAuthUnavailable, type CrmVendor, crmVendorLabel } from './crm-oauth';
 import { outboxContact } from './crm-outbox-store';
 import type { KeapClient } from './keap/keap-client';
 import { keapIfs } from './keap/keap-ifs';
+import { zohoCallerRecords } from './zoho/zoho-caller';
+import type { ZohoCrmClient } from './zoho/zoho-crm-client';
 
 // Reads of a workspace's real CRM (issue #33): the spec's `ifs` methods (getRecords,
 // countRecords: Keap's, "ifs" being Infusionsoft) answered from the workspace's Keap app
-// once it is connected (keap/keap-ifs.ts); a workspace not connected to Keap keeps the
+// once it is connected (keap/keap-ifs.ts), and the incoming caller's contacts found by
+// phone in its Zoho CRM (zoho/zoho-caller.ts); a workspace not connected keeps the
 // simulated CRM's answer (server/call-center/crm-sync.ts). The CRM's trouble is said in
 // its words with 502 (unreachable, refused) or 503 (the grant ended: reconnect), never 500.
 
@@ -29,6 +32,8 @@ export interface CrmReadsOptions {
   db: Db;
   connections: CrmConnections;
   keapClient(workspaceId: string): Promise<KeapClient>;
+  zohoClient(workspaceId: string): Promise<ZohoCrmClient>;
+  now?: () => Date;
 }
 
 /** The contact's id in Keap: Keap's own (digits), or the one our outbox sent; 'none' if unknown. */
@@ -43,18 +48,35 @@ async function keapContactId(
 }
 
 /** The CRM's trouble as an answer: 503 while the grant is ended, else 502 in its words. */
-function asHttpError(error: unknown): unknown {
+function asHttpError(error: unknown, vendor: CrmVendor): unknown {
   if (error instanceof CrmReconnectNeeded) return new HttpError(503, error.message);
   if (error instanceof CrmOAuthUnavailable) return new HttpError(502, error.message);
   if (error instanceof VendorError) {
-    return new HttpError(502, `Keap did not answer the query: ${error.message}`.slice(0, 500));
+    const said = `${crmVendorLabel(vendor)} did not answer the query: ${error.message}`;
+    return new HttpError(502, said.slice(0, 500));
   }
   return error;
 }
 
 export function createCrmReads(options: CrmReadsOptions) {
   const { db, connections } = options;
+  const now = options.now ?? (() => new Date());
   return {
+    /**
+     * The contacts with the caller's phone in the workspace's Zoho CRM (zoho/zoho-caller.ts);
+     * null when it is not connected to Zoho (the simulated CRM's contacts serve the card).
+     */
+    async callerRecords(workspaceId: string, phone: string): Promise<CrmRecord[] | null> {
+      if ((await connections.vendorOf(workspaceId)) !== 'zoho') return null;
+      try {
+        const client = await options.zohoClient(workspaceId);
+        return await zohoCallerRecords(client, workspaceId, phone, now().toISOString());
+      } catch (error) {
+        if (error instanceof CrmNotConnected) return null;
+        throw asHttpError(error, 'zoho');
+      }
+    },
+
     /** The ifs query answered from the workspace's Keap app; null when it is not connected to Keap. */
     async ifs(workspaceId: string, query: CrmIfsQuery): Promise<IfsQueryResponse | null> {
       if ((await connections.vendorOf(workspaceId)) !== 'keap') return null;
@@ -71,7 +93,7 @@ export function createCrmReads(options: CrmReadsOptions) {
       } catch (error) {
         // Disconnected meanwhile: the simulated CRM answers, as for any workspace without one.
         if (error instanceof CrmNotConnected) return null;
-        throw asHttpError(error);
+        throw asHttpError(error, 'keap');
       }
     },
   };

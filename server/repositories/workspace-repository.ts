@@ -1,4 +1,5 @@
 import { workspaceGoalsSchema } from '@/shared/contracts/goals';
+import { zohoWebUrl } from '@/shared/domain/crm-links';
 import type { EditionKey } from '@/shared/contracts/roles';
 import { editionKeySchema } from '@/shared/contracts/roles';
 import {
@@ -6,6 +7,7 @@ import {
   type Workspace,
   workspaceSchema,
 } from '@/shared/contracts/workspace';
+import type { SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { WorkspaceTable } from '../db/schema';
@@ -20,11 +22,39 @@ export const storedVendorsSchema = attributes.vendors;
 export const storedProcessesSchema = attributes.processes;
 export const storedGoalsSchema = workspaceGoalsSchema;
 
-/** The CRM addresses the organisation endpoints answer (spec: session 7). */
-const ZOHO_BASE_URL = 'https://crm.zoho.com';
+/**
+ * Workspace rows with what the CRM connection adds to each (read on most requests, so
+ * asked in the same query): the vendor and data centre it is connected to, and whether the
+ * outbox keeps records of it (Async Error Resolution stays in the menu after a disconnect).
+ */
+const workspaceRows = (db: Db) =>
+  db
+    .selectFrom('workspaces')
+    // crm_connections is keyed by workspace: at most one row joins.
+    .leftJoin('crm_connections', 'crm_connections.workspace_id', 'workspaces.id')
+    .selectAll('workspaces')
+    .select((eb) => [
+      'crm_connections.vendor as crm_vendor',
+      'crm_connections.location as crm_location',
+      // crm_outbox_workspace_idx answers this with one index probe.
+      eb
+        .exists(
+          eb
+            .selectFrom('crm_outbox')
+            .select('crm_outbox.id')
+            .whereRef('crm_outbox.workspace_id', '=', 'workspaces.id'),
+        )
+        .as('crm_records_kept'),
+    ]);
 
-async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
-  const [offices, practiceAreas, connection, kept] = await Promise.all([
+type WorkspaceRow = WorkspaceTable & {
+  crm_vendor: string | null;
+  crm_location: string | null;
+  crm_records_kept: SqlBool;
+};
+
+async function toWorkspace(db: Db, row: WorkspaceRow): Promise<Workspace> {
+  const [offices, practiceAreas] = await Promise.all([
     db
       .selectFrom('offices')
       .select(['id', 'name'])
@@ -39,18 +69,6 @@ async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
       .orderBy('sort_order')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('crm_connections')
-      .select('workspace_id')
-      .where('workspace_id', '=', row.id)
-      .executeTakeFirst(),
-    // One row is enough (crm_outbox_workspace_idx).
-    db
-      .selectFrom('crm_outbox')
-      .select('id')
-      .where('workspace_id', '=', row.id)
-      .limit(1)
-      .executeTakeFirst(),
   ]);
   return {
     id: row.id,
@@ -60,8 +78,9 @@ async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
       timezone: row.timezone,
       edition: editionKeySchema.parse(row.edition),
       isZoho: row.is_zoho === 1,
-      crmConnected: connection !== undefined,
-      crmRecordsKept: kept !== undefined,
+      crmConnected: row.crm_vendor !== null,
+      crmRecordsKept: Boolean(row.crm_records_kept),
+      crmWebUrl: row.crm_vendor === 'zoho' ? zohoWebUrl(row.crm_location) : null,
       offices,
       settings: {
         ...readJson(storedSettingsSchema, row.settings, 'workspaces.settings'),
@@ -77,15 +96,15 @@ async function toWorkspace(db: Db, row: WorkspaceTable): Promise<Workspace> {
 }
 
 export async function findWorkspace(db: Db, id: string): Promise<Workspace | null> {
-  const row = await db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await workspaceRows(db).where('workspaces.id', '=', id).executeTakeFirst();
   return row ? toWorkspace(db, row) : null;
 }
 
 /** All workspaces, or only the given ids; sorted by name. */
 export async function listWorkspaces(db: Db, ids?: readonly string[]): Promise<Workspace[]> {
   if (ids && ids.length === 0) return [];
-  let query = db.selectFrom('workspaces').selectAll().orderBy('name').orderBy('id');
-  if (ids) query = query.where('id', 'in', ids);
+  let query = workspaceRows(db).orderBy('workspaces.name').orderBy('workspaces.id');
+  if (ids) query = query.where('workspaces.id', 'in', ids);
   const rows = await query.execute();
   return Promise.all(rows.map((row) => toWorkspace(db, row)));
 }
@@ -174,7 +193,11 @@ export function crmOrganization(workspace: Workspace, crm: 'zoho' | 'ifs'): CrmO
   const { settings, name } = workspace.attributes;
   if (crm === 'zoho') {
     if (!settings.zoho || !settings.zohoOrgId) return null;
-    return { id: settings.zohoOrgId, name, baseUrl: ZOHO_BASE_URL };
+    return {
+      id: settings.zohoOrgId,
+      name,
+      baseUrl: workspace.attributes.crmWebUrl ?? zohoWebUrl(null),
+    };
   }
   if (!settings.ifsOrgId || !settings.ifsOrgHost) return null;
   return { id: settings.ifsOrgId, name, baseUrl: settings.ifsOrgHost };

@@ -25,6 +25,8 @@ import {
   asyncRecordResponseSchema,
   callCenterAckSchema,
   callCenterPaths,
+  type CallerRecordsResponse,
+  callerRecordsResponseSchema,
   type CrmRecordListResponse,
   crmRecordListResponseSchema,
   type ErrorNotificationListResponse,
@@ -291,6 +293,22 @@ export function listCrmRecords(
     callCenter('GET', callCenterPaths.workspaceCrmRecords(workspaceId), {
       query: { ...pageQuery(options.page), type: options.type },
     }),
+  );
+}
+
+/**
+ * GET workspaces/{id}/crm-records/caller?phone=: the records the active call's card looks
+ * through for the caller (the connected Zoho CRM's matches, or the simulated CRM's newest).
+ */
+export function callerCrmRecords(
+  api: ApiClient,
+  workspaceId: string,
+  phone: string,
+): Promise<CallerRecordsResponse> {
+  return read(
+    api,
+    callerRecordsResponseSchema,
+    callCenter('GET', callCenterPaths.workspaceCallerRecords(workspaceId), { query: { phone } }),
   );
 }
 

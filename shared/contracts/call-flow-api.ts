@@ -206,6 +206,28 @@ export const crmRecordListQuerySchema = z.object({ type: crmRecordTypeSchema.opt
 export const crmRecordListResponseSchema = listResponseSchema(crmRecordSchema);
 export type CrmRecordListResponse = z.infer<typeof crmRecordListResponseSchema>;
 
+/** The simulated CRM's newest contacts the card looks through for a caller. */
+export const CALLER_SEARCH_LIMIT = 100;
+
+/** The longest phone a caller search takes (a number with its formatting and extension). */
+export const CALLER_PHONE_MAX = 40;
+
+/** GET workspaces/{id}/crm-records/caller?phone= (issue #33; not in the spec). */
+export const callerRecordsQuerySchema = z.object({
+  phone: z.string().trim().min(1, "Give the caller's phone.").max(CALLER_PHONE_MAX),
+});
+
+/**
+ * The records the active call's card searches for the caller: the contacts with that
+ * phone in the workspace's connected Zoho CRM (source zoho), else the simulated CRM's
+ * newest contacts (source simulator; the card matches the phone itself).
+ */
+export const callerRecordsResponseSchema = z.object({
+  data: z.array(crmRecordSchema),
+  meta: z.object({ source: z.enum(['zoho', 'simulator']) }),
+});
+export type CallerRecordsResponse = z.infer<typeof callerRecordsResponseSchema>;
+
 // ---------------------------------------------------------------- process definitions
 
 /** GET processes/{x}?workspace={id}[&processName=] → the definition (by name when given, else by uid x). */
@@ -514,4 +536,6 @@ export const callCenterPaths = {
   workspaceExecutionHistories: (workspaceId: string) =>
     `workspaces/${seg(workspaceId)}/process-execution-history`,
   workspaceCrmRecords: (workspaceId: string) => `workspaces/${seg(workspaceId)}/crm-records`,
+  workspaceCallerRecords: (workspaceId: string) =>
+    `workspaces/${seg(workspaceId)}/crm-records/caller`,
 } as const;

@@ -29,6 +29,11 @@ export const workspaceSchema = z.object({
      * the ones refused, or left unsent by a disconnect, are kept for Async Error Resolution.
      */
     crmRecordsKept: z.boolean().optional(),
+    /**
+     * Where the connected CRM's records open (issue #33): a Zoho organisation's own data
+     * centre (https://crm.zoho.eu, …). Absent or null: the CRM's usual address.
+     */
+    crmWebUrl: z.string().url().nullable().optional(),
     offices: z.array(z.object({ id: idSchema, name: z.string() })),
     settings: z.object({
       zoho: z.boolean(),

@@ -7,8 +7,29 @@ import type { Workspace } from '@/shared/contracts/workspace';
  * {orgHost}/{module}/manage{module}.jsp?view=edit&ID={id}, blank without an org host.
  */
 
-/** Zoho CRM's address when the workspace does not name another (its organisation's baseUrl). */
-const ZOHO_CRM_BASE_URL = 'https://crm.zoho.com';
+/**
+ * Zoho CRM's web address in each data centre, by the location its accounts server named
+ * at the connection (Multi DC: https://www.zoho.com/crm/developer/docs/api/v8/multi-dc.html
+ * lists the accounts servers; the CRM's own host follows the same domains, crm.zoho.eu,
+ * crm.zoho.com.cn at https://zoho.com/fr/crm/help/api/using-api-url.html). ASSUMED for
+ * Canada: crm.zohocloud.ca, as Zoho's other products there (lens.zohocloud.ca).
+ */
+const ZOHO_US_WEB_URL = 'https://crm.zoho.com';
+const ZOHO_WEB_URLS: Readonly<Record<string, string>> = {
+  us: ZOHO_US_WEB_URL,
+  eu: 'https://crm.zoho.eu',
+  in: 'https://crm.zoho.in',
+  au: 'https://crm.zoho.com.au',
+  jp: 'https://crm.zoho.jp',
+  ca: 'https://crm.zohocloud.ca',
+  cn: 'https://crm.zoho.com.cn',
+};
+
+/** Where a Zoho organisation's records open: its data centre's, else the US one. */
+export function zohoWebUrl(location: string | null | undefined): string {
+  const key = (location ?? '').toLowerCase();
+  return Object.hasOwn(ZOHO_WEB_URLS, key) ? ZOHO_WEB_URLS[key] : ZOHO_US_WEB_URL;
+}
 
 export type CrmLinkSettings =
   | { kind: 'zoho'; orgId: string | null; baseUrl: string }
@@ -18,12 +39,13 @@ export type CrmLinkSettings =
 /** Which CRM a workspace links to, from its settings. */
 export function crmLinkSettings(
   workspace: Workspace | null | undefined,
-  zohoBaseUrl: string = ZOHO_CRM_BASE_URL,
+  zohoBaseUrl: string = ZOHO_US_WEB_URL,
 ): CrmLinkSettings {
   if (!workspace) return { kind: 'none' };
   const { settings, isZoho } = workspace.attributes;
   if (isZoho || settings.zoho) {
-    return { kind: 'zoho', orgId: settings.zohoOrgId, baseUrl: zohoBaseUrl };
+    const baseUrl = workspace.attributes.crmWebUrl ?? zohoBaseUrl;
+    return { kind: 'zoho', orgId: settings.zohoOrgId, baseUrl };
   }
   if (settings.ifsOrgHost || settings.ifsOrgId)
     return { kind: 'keap', orgHost: settings.ifsOrgHost };

@@ -48,7 +48,7 @@ function useCallerRecords(call: ActiveCall): CrmRecordMatch<CrmRecord> | null {
   const { leadName, phone } = call.callData;
   // Not found is said by nothing (a failed load too): the offer is a convenience.
   const { data: contacts } = useDataQuery(
-    workspaceId && phone ? callerContactsQuery(scope, api, workspaceId) : null,
+    workspaceId && phone ? callerContactsQuery(scope, api, workspaceId, phone) : null,
   );
   return useMemo(
     () => (contacts ? matchCrmRecords(contacts, { leadName, phone }, contactPhones) : null),

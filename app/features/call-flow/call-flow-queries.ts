@@ -1,6 +1,7 @@
 import {
   fetchExecutionHistory,
   fetchProcessDefinition,
+  callerCrmRecords,
   listCrmRecords,
   listExecutionHistories,
   listParkedExecutions,
@@ -135,29 +136,22 @@ export function crmRecordsQuery(
   );
 }
 
-/** The contacts searched for a caller's phone (the newest first; one page). */
-export const CALLER_SEARCH_LIMIT = 100;
-
 /**
- * The workspace's newest CRM contacts, which the active call's card searches for the
- * caller's phone (issue #13). Read quietly: a failed lookup only hides the card's offer.
- * Asked again each time a card opens (a contact made during the last call counts).
+ * The records the active call's card looks through for the caller's phone (issue #13):
+ * the connected Zoho CRM's contacts with that phone (issue #33), else the simulated CRM's
+ * newest contacts. Read quietly: a failed lookup only hides the card's offer. Asked again
+ * each time a card opens (a contact made during the last call counts).
  */
 export function callerContactsQuery(
   scope: QueryScope,
   api: ApiClient,
   workspaceId: string,
+  phone: string,
 ): DataQueryOptions<CrmRecord[]> {
   return query(
-    [...callFlowsKey(scope), 'caller-contacts', workspaceId, CALLER_SEARCH_LIMIT],
+    [...callFlowsKey(scope), 'caller-contacts', workspaceId, phone],
     api,
-    async (client) => {
-      const answer = await listCrmRecords(quietly(client), workspaceId, {
-        type: 'CONTACT',
-        page: { limit: CALLER_SEARCH_LIMIT, offset: 0 },
-      });
-      return answer.data;
-    },
+    async (client) => (await callerCrmRecords(quietly(client), workspaceId, phone)).data,
   );
 }
 

@@ -108,8 +108,9 @@ const CONTENT_SCRIPT_CALLS: readonly AllowedCall[] = [
   // The wizard's process for an incoming call that names none, and the hand-started flow's
   // list (issue #13 <intake-call-flow>; shared/api/call-flow.ts listProcesses).
   { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/processes' },
-  // The caller's CRM record by phone (issue #13): the signed-in workspace's records, read.
-  { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/crm-records' },
+  // The caller's CRM record by phone (issues #13, #33): the signed-in workspace's contacts
+  // with that phone (its Zoho CRM's when connected), read; not the whole record list.
+  { methods: GET, base: 'callCenter', pattern: 'workspaces/{ws}/crm-records/caller' },
   // The call flow's "book a consultation" field (issue #16, docs/scheduling.md): the token's
   // own workspace's calendars; the server refuses another workspace's calendar or event.
   { methods: GET, base: 'api', pattern: 'calendars' },

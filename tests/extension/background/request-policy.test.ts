@@ -237,16 +237,20 @@ describe("the active call's hang-up and the caller's CRM records (issue #13)", (
     base: 'callCenter',
   });
 
-  it('lets a CRM page hang up a call of the signed-in workspace, and read its CRM records', () => {
+  it('lets a CRM page hang up a call of the signed-in workspace, and look up its caller', () => {
     expect(fromPage(hangUp(`workspaces/${WS}/ctm/calls/2148293840/hangup`))).toBe(true);
     expect(
       fromPage({
         method: 'GET',
-        path: `workspaces/${WS}/crm-records`,
+        path: `workspaces/${WS}/crm-records/caller`,
         base: 'callCenter',
-        query: { limit: 100, type: 'contact' },
+        query: { phone: '+1 512 555 0147' },
       }),
     ).toBe(true);
+    // The caller's records, not the whole list of what the CRM holds.
+    expect(
+      fromPage({ method: 'GET', path: `workspaces/${WS}/crm-records`, base: 'callCenter' }),
+    ).toBe(false);
   });
 
   it.each(['ws_other', 'WS_LAKESIDE', 'ws_lakeside.', '%77s_lakeside%2F..', '..'])(
@@ -254,7 +258,11 @@ describe("the active call's hang-up and the caller's CRM records (issue #13)", (
     (other) => {
       expect(fromPage(hangUp(`workspaces/${other}/ctm/calls/2148293840/hangup`))).toBe(false);
       expect(
-        fromPage({ method: 'GET', path: `workspaces/${other}/crm-records`, base: 'callCenter' }),
+        fromPage({
+          method: 'GET',
+          path: `workspaces/${other}/crm-records/caller`,
+          base: 'callCenter',
+        }),
       ).toBe(false);
     },
   );
@@ -280,11 +288,11 @@ describe("the active call's hang-up and the caller's CRM records (issue #13)", (
     expect(fromPage({ method: 'POST', path: `workspaces/${WS}/ctm/calls/2148293840/hangup` })).toBe(
       false,
     );
-    expect(fromPage({ method: 'GET', path: `workspaces/${WS}/crm-records` })).toBe(false);
+    expect(fromPage({ method: 'GET', path: `workspaces/${WS}/crm-records/caller` })).toBe(false);
     for (const method of ['POST', 'PUT', 'DELETE'] as const) {
-      expect(fromPage({ method, path: `workspaces/${WS}/crm-records`, base: 'callCenter' })).toBe(
-        false,
-      );
+      expect(
+        fromPage({ method, path: `workspaces/${WS}/crm-records/caller`, base: 'callCenter' }),
+      ).toBe(false);
     }
   });
 

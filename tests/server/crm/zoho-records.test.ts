@@ -5,7 +5,6 @@ import {
 } from '@/shared/contracts/async-errors';
 import { asyncRecordResponseSchema } from '@/shared/contracts/call-flow-api';
 import {
-  crmAuthorizeResponseSchema,
   crmConnectionResponseSchema,
   zohoFieldMappingResponseSchema,
 } from '@/shared/contracts/crm-connection';
@@ -14,14 +13,13 @@ import { itemResponseSchema } from '@/shared/contracts/common';
 import { workspaceSchema } from '@/shared/contracts/workspace';
 import { NOT_CONNECTED } from '@/server/crm/crm-outbox-attempt';
 import { personalInjuryIntake } from '@/server/seed/call-flows/personal-injury-intake';
-import { type FakeZohoAccounts, startFakeZohoAccounts } from '../../fakes/zoho/fake-zoho-accounts';
-import { type FakeZohoCrm, startFakeZohoCrm } from '../../fakes/zoho/fake-zoho-crm';
 import {
   callCenter,
   completePersonalInjuryIntake,
   newHistory,
 } from '../call-center/call-center-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { connectZohoAt, startZohoWorld, type ZohoDc, type ZohoWorld } from '../helpers/zoho-world';
 
 // Issue #33 "Zoho CRM" and "Writes never lost": the records of an intake in a workspace
 // connected to Zoho CRM go through the CRM outbox to the organisation's own data centre,
@@ -32,45 +30,24 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 const LAKESIDE = 'ws_lakeside';
 
 describe('intake records written to Zoho CRM (issue #33)', () => {
-  let accounts: { eu: FakeZohoAccounts; us: FakeZohoAccounts };
-  let crm: { eu: FakeZohoCrm; us: FakeZohoCrm };
+  let zoho: ZohoWorld;
+  let accounts: ZohoWorld['accounts'];
+  let crm: ZohoWorld['crm'];
   let t: TestServer;
   let owner: string;
   let admin: string;
 
   beforeAll(async () => {
-    const [euAccounts, usAccounts, euCrm, usCrm] = await Promise.all([
-      startFakeZohoAccounts('eu'),
-      startFakeZohoAccounts('us'),
-      startFakeZohoCrm({ location: 'eu' }),
-      startFakeZohoCrm({ location: 'us' }),
-    ]);
-    accounts = { eu: euAccounts, us: usAccounts };
-    crm = { eu: euCrm, us: usCrm };
-    // Each data centre's accounts server names its own CRM as the api_domain.
-    euAccounts.apiDomain = euCrm.apiDomain;
-    usAccounts.apiDomain = usCrm.apiDomain;
-    t = await startTestServer({
-      zoho: {
-        clientId: usAccounts.clientId,
-        clientSecret: usAccounts.clientSecret,
-        accountsUrl: usAccounts.url,
-        accountsServers: [usAccounts.url, euAccounts.url],
-        // The tests send the outbox themselves (runOnce), one staged step at a time.
-        outboxAutoSend: false,
-      },
-    });
+    zoho = await startZohoWorld();
+    ({ accounts, crm } = zoho);
+    // The tests send the outbox themselves (runOnce), one staged step at a time.
+    t = await startTestServer({ zoho: zoho.serverOptions({ outboxAutoSend: false }) });
     owner = (await t.signIn('owner@lakeside.test')).accessToken;
     admin = (await t.signIn('admin@lakeside.test')).accessToken;
   });
   afterAll(async () => {
     await t?.close();
-    await Promise.all([
-      accounts?.eu.close(),
-      accounts?.us.close(),
-      crm?.eu.close(),
-      crm?.us.close(),
-    ]);
+    await zoho?.close();
   });
   afterEach(async () => {
     await t.server.crmOutbox.worker.settled();
@@ -83,19 +60,13 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
     crmConnectionResponseSchema.parse((await t.api(connectionPath, { token: owner })).body).data;
 
   /** The owner connects Lakeside at `dc`; the fake CRM there takes the tokens issued. */
-  async function connectAt(dc: 'eu' | 'us') {
-    const asked = await t.api(`${connectionPath}/authorize`, { method: 'POST', token: owner });
-    const authorize = new URL(crmAuthorizeResponseSchema.parse(asked.body).data.url);
-    const consent = await fetch(`${accounts[dc].url}/oauth/v2/auth${authorize.search}`, {
-      redirect: 'manual',
+  const connectAt = (dc: ZohoDc) =>
+    connectZohoAt(t, zoho, {
+      token: owner,
+      workspaceId: LAKESIDE,
+      workspaceName: 'Lakeside Law',
+      dc,
     });
-    const landed = await fetch(consent.headers.get('location') ?? '');
-    const page = await landed.text();
-    expect(page).toContain('Lakeside Law is connected to Zoho CRM');
-    // Back to where the owner connects it.
-    expect(page).toContain('href="/app/settings/crm-connection"');
-    crm[dc].acceptTokens(accounts[dc].accessTokens);
-  }
 
   const send = () => t.server.crmOutbox.worker.runOnce();
 

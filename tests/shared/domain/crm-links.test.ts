@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { workspaceSchema } from '@/shared/contracts/workspace';
-import { crmLinkSettings, crmRecordLink, safeBaseUrl } from '@/shared/domain/crm-links';
+import { crmLinkSettings, crmRecordLink, safeBaseUrl, zohoWebUrl } from '@/shared/domain/crm-links';
 import { makeWorkspace } from './fixtures';
 
 // spec: dashboards 9 "CRM record link".
@@ -71,5 +71,37 @@ describe('crmLinkSettings', () => {
 
     expect(crmLinkSettings(makeWorkspace())).toEqual({ kind: 'none' });
     expect(crmLinkSettings(null)).toEqual({ kind: 'none' });
+  });
+});
+
+// Issue #33: a workspace connected to Zoho links its records at its organisation's own
+// data centre, named by the location Zoho's accounts server gave at the connection.
+describe('zohoWebUrl (issue #33 Multi DC)', () => {
+  it.each([
+    ['us', 'https://crm.zoho.com'],
+    ['eu', 'https://crm.zoho.eu'],
+    ['in', 'https://crm.zoho.in'],
+    ['au', 'https://crm.zoho.com.au'],
+    ['jp', 'https://crm.zoho.jp'],
+    ['ca', 'https://crm.zohocloud.ca'],
+    ['EU', 'https://crm.zoho.eu'],
+  ])('opens %s records at %s', (location, url) => {
+    expect(zohoWebUrl(location)).toBe(url);
+  });
+
+  it('falls back to the US address for no location or one it does not know', () => {
+    for (const location of [null, undefined, '', 'mars', 'constructor', '__proto__']) {
+      expect(zohoWebUrl(location)).toBe('https://crm.zoho.com');
+    }
+  });
+
+  it('links a connected workspace at its data centre, over the default address', () => {
+    const zoho = makeWorkspace({ isZoho: true });
+    zoho.attributes.settings.zohoOrgId = '700000123';
+    zoho.attributes.crmWebUrl = 'https://crm.zoho.eu';
+    const settings = crmLinkSettings(zoho);
+    expect(crmRecordLink(settings, { id: '57257', module: 'Contacts' })).toBe(
+      'https://crm.zoho.eu/org700000123/tab/Contacts/57257',
+    );
   });
 });

@@ -254,9 +254,9 @@ describe('<intake-call-flow> screen with the background’s call', () => {
     const { view, api } = renderScreen(calls, {
       workspace,
       overrides: {
-        'GET workspaces/ws_lakeside/crm-records': () => ({
+        'GET workspaces/ws_lakeside/crm-records/caller': () => ({
           data: [contact('crm_1', '+1 (512) 555-0147'), contact('crm_2', '5125550100')],
-          meta: { total: 2, limit: 100, offset: 0 },
+          meta: { source: 'simulator' },
         }),
       },
     });
@@ -264,14 +264,51 @@ describe('<intake-call-flow> screen with the background’s call', () => {
     expect(link.getAttribute('href')).toBe(
       'https://ab123.infusionsoft.com/Contact/manageContact.jsp?view=edit&ID=crm_1',
     );
-    // One page of the newest contacts is searched, once.
-    const searches = api.sent('GET', 'workspaces/ws_lakeside/crm-records');
+    // The caller's phone is asked for, once.
+    const searches = api.sent('GET', 'workspaces/ws_lakeside/crm-records/caller');
     expect(searches).toHaveLength(1);
-    expect(searches[0]?.query).toMatchObject({
-      type: 'CONTACT',
-      'page[limit]': 100,
-      'page[offset]': 0,
+    expect(searches[0]?.query).toEqual({ phone: liveCall().callData.phone });
+  });
+
+  it('links the caller found in a connected Zoho CRM at its own data centre', async () => {
+    const base = agentWorkspace();
+    const workspace: Workspace = {
+      ...base,
+      attributes: {
+        ...base.attributes,
+        crmConnected: true,
+        crmWebUrl: 'https://crm.zoho.eu',
+        settings: { ...base.attributes.settings, zoho: true, zohoOrgId: '20071234' },
+      },
+    };
+    const calls = fakeCallSession({ call: liveCall(), offered: false });
+    const { view } = renderScreen(calls, {
+      workspace,
+      overrides: {
+        'GET workspaces/ws_lakeside/crm-records/caller': () => ({
+          data: [
+            {
+              id: '5725767000000524157',
+              workspace: 'ws_lakeside',
+              type: 'CONTACT',
+              contactId: '5725767000000524157',
+              processExecutionHistoryId: null,
+              payload: {
+                given_name: 'Dana',
+                family_name: 'Reyes',
+                phone_numbers: [{ number: liveCall().callData.phone, field: 'PHONE1' }],
+              },
+              createdAt: '2026-03-01T10:00:00.000Z',
+            },
+          ],
+          meta: { source: 'zoho' },
+        }),
+      },
     });
+    const link = await view.findByRole('link', { name: 'Open CRM record' });
+    expect(link.getAttribute('href')).toBe(
+      'https://crm.zoho.eu/org20071234/tab/Contacts/5725767000000524157',
+    );
   });
 
   it('offers nothing, and says nothing, when the CRM contacts cannot be read', async () => {
@@ -279,11 +316,14 @@ describe('<intake-call-flow> screen with the background’s call', () => {
     const calls = fakeCallSession({ call: liveCall(), offered: false });
     const { view, api } = renderScreen(calls, {
       overrides: {
-        'GET workspaces/ws_lakeside/crm-records': () => ({ fail: 500, message: 'CRM down' }),
+        'GET workspaces/ws_lakeside/crm-records/caller': () => ({
+          fail: 502,
+          message: 'Zoho CRM did not answer the query',
+        }),
       },
     });
     await waitFor(() =>
-      expect(api.sent('GET', 'workspaces/ws_lakeside/crm-records')).toHaveLength(1),
+      expect(api.sent('GET', 'workspaces/ws_lakeside/crm-records/caller')).toHaveLength(1),
     );
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(view.getByRole('region', { name: /Incoming call|Outgoing call/ })).toBeInTheDocument();
