@@ -283,6 +283,13 @@ const appChildren: RouteObject[] = [
       }),
     },
     {
+      path: 'email-sending',
+      lazy: async () => ({
+        Component: (await import('@/app/features/workspace-mail/workspace-mail-page'))
+          .WorkspaceMailPage,
+      }),
+    },
+    {
       path: 'async-error-resolution',
       lazy: async () => ({
         Component: (await import('@/app/features/async-errors/async-error-resolution-page'))

@@ -90,8 +90,10 @@ import {
   zohoOAuthProvider,
 } from './crm/zoho/zoho-oauth';
 import { createMailDelivery, type MailDelivery } from './mail/mail-delivery';
+import { createWorkspaceSenders, type WorkspaceSenders } from './mail/workspace-senders';
+import { registerWorkspaceMailRoutes } from './routes/workspace-mail';
 import { registerCrmConnectionRoutes } from './routes/crm-connection';
-import { createSecretBox, loadOrCreateSecretsKey, type SecretBox } from './secrets/secret-box';
+import { lazySecretBox } from './secrets/secret-box';
 import { createSmtpTransport, type MailTransport } from './mail/mail-transport';
 
 /** issue 9 item 7: a stolen 15-minute access token cannot mint sessions without bound. */
@@ -187,7 +189,14 @@ export interface BuildServerOptions {
    * e-mail (MAIL_FROM), and how often the outbox is looked at. Without either, e-mails stay
    * in the outbox for system users, as before.
    */
-  mail?: { smtpUrl?: string; transport?: MailTransport; from?: string; pollMs?: number };
+  mail?: {
+    smtpUrl?: string;
+    transport?: MailTransport;
+    from?: string;
+    pollMs?: number;
+    /** How a workspace's own SMTP URL becomes a transport (tests may wrap nodemailer's). */
+    transportOf?: (url: string, options?: { connectionTimeoutMs?: number }) => MailTransport;
+  };
   /**
    * The address check's verifier (issue #33): USPS's Addresses API with USPS_CLIENT_ID and
    * USPS_CLIENT_SECRET (USPS_API_URL: its test environment, or a fake), else the stand-in.
@@ -253,8 +262,8 @@ export interface IntakeServer {
   recordsArrived(workspaceId: string): void;
   /** The automatic cockpit-warning notifications (tests wait on and drive it). */
   cockpitWarnings: CockpitWarningNotifier;
-  /** The outbox's sending over SMTP; null without SMTP configured (issue #33). */
-  mail: MailDelivery | null;
+  /** The outbox's sending over SMTP: the server's account, and workspaces' own (issue #33). */
+  mail: MailDelivery;
   /** Workspaces' OAuth connections to their real CRM (issue #33). */
   crmConnections: CrmConnections;
   /** The records on their way to workspaces' real CRMs (issue #33). */
@@ -322,6 +331,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     () => appOrigin,
     app,
   );
+  const mail = mailOf(options, db, mailTransport, configuredAppOrigin, now, app);
 
   await registerApiRoutes(app, {
     options,
@@ -339,6 +349,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     addressVerifier,
     crmConnections,
     crmOutbox,
+    workspaceSenders: mail.senders,
   });
   await app.register(async (webhooks) => callTracking.registerWebhookRoutes(webhooks), {
     prefix: '/api',
@@ -373,10 +384,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   });
   const cockpitWarnings = createCockpitWarningNotifier({ db, now, notifications, log: app.log });
   cockpitWarnings.start();
-  const mail = mailTransport
-    ? mailDeliveryOf(options, db, mailTransport, configuredAppOrigin, now, app)
-    : null;
-  mail?.start();
+  mail.delivery.start();
   if (options.zoho?.outboxAutoSend !== false) crmOutbox.worker.start();
 
   let closing: Promise<void> | null = null;
@@ -404,7 +412,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       closing ??= (async () => {
         await callTracking.close();
         await cockpitWarnings.close();
-        await mail?.close();
+        await mail.delivery.close();
         await crmOutbox.worker.close();
         io.disconnectSockets(true);
         // io.close() would also close the HTTP server, which app.close() owns; closing the
@@ -423,7 +431,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     callTracking,
     recordsArrived: (workspaceId) => cockpitWarnings.recordsArrived(workspaceId),
     cockpitWarnings,
-    mail,
+    mail: mail.delivery,
     crmConnections,
     crmOutbox,
   };
@@ -438,12 +446,11 @@ function crmConnectionsOf(
   appOrigin: () => string | null,
   hooks: Pick<CrmConnectionsOptions, 'onConnected' | 'onDisconnected'>,
 ): CrmConnections {
-  let secrets: SecretBox | null = null;
   return createCrmConnections({
     ...hooks,
     db,
     // Opened on first use, like CTM's: a server that never connects a CRM writes no key file.
-    secrets: () => (secrets ??= createSecretBox(loadOrCreateSecretsKey(options.dataDir))),
+    secrets: lazySecretBox(options.dataDir),
     states: createOAuthStates(secret, now),
     providers: crmOAuthProvidersOf(options, appOrigin, now),
     now,
@@ -525,24 +532,39 @@ function crmOutboxOf(
   });
 }
 
+/** The From of the server's own e-mails: MAIL_FROM, else no-reply at the app's host. */
+function serverMailFrom(options: BuildServerOptions, appOrigin: string | undefined): string {
+  return options.mail?.from?.trim() || defaultMailFrom(appOrigin);
+}
+
 /** The outbox sent over SMTP (issue #33): From and Message-IDs of the app's host. */
-function mailDeliveryOf(
+function mailOf(
   options: BuildServerOptions,
   db: Db,
-  transport: MailTransport,
+  transport: MailTransport | null,
   appOrigin: string | undefined,
   now: () => Date,
   app: FastifyInstance,
-): MailDelivery {
-  return createMailDelivery({
+): { senders: WorkspaceSenders; delivery: MailDelivery } {
+  // Firms sending their e-mails as themselves (docs/mail.md).
+  const senders = createWorkspaceSenders({
+    db,
+    secrets: lazySecretBox(options.dataDir),
+    transportOf: options.mail?.transportOf,
+    now,
+    serverFrom: transport ? serverMailFrom(options, appOrigin) : null,
+  });
+  const delivery = createMailDelivery({
     db,
     transport,
-    from: options.mail?.from?.trim() || defaultMailFrom(appOrigin),
+    senders,
+    from: serverMailFrom(options, appOrigin),
     messageIdDomain: mailDomain(appOrigin),
     now,
     log: (message, error) => app.log.warn({ err: error }, message),
     pollMs: options.mail?.pollMs,
   });
+  return { senders, delivery };
 }
 
 /** The CRMs this server can connect: those whose OAuth client id and secret are set. */
@@ -758,6 +780,7 @@ interface ApiRouteDeps {
   addressVerifier: AddressVerifier;
   crmConnections: CrmConnections;
   crmOutbox: CrmOutbox;
+  workspaceSenders: WorkspaceSenders;
 }
 
 async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Promise<void> {
@@ -779,6 +802,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Prom
       registerSystemReportRoutes(api, ctx, reportRateLimit);
       registerAddressVerificationRoutes(api, ctx, deps.addressVerifier);
       registerCrmConnectionRoutes(api, ctx, deps.crmConnections);
+      registerWorkspaceMailRoutes(api, ctx, deps.workspaceSenders);
       callTracking.registerApiRoutes(api);
       registerNotificationRoutes(api, ctx, notifications);
       registerUsersAdministrationRoutes(api, ctx, { appOrigin });

@@ -33,6 +33,7 @@ import * as ctmCatchUpClaims from './migrations/0028-ctm-catch-up-claims';
 import * as mailDelivery from './migrations/0029-mail-delivery';
 import * as crmConnections from './migrations/0030-crm-connections';
 import * as crmOutbox from './migrations/0031-crm-outbox';
+import * as workspaceMail from './migrations/0032-workspace-mail';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-mail-delivery': mailDelivery,
   '0030-crm-connections': crmConnections,
   '0031-crm-outbox': crmOutbox,
+  '0032-workspace-mail': workspaceMail,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -950,6 +950,22 @@ export interface CrmOutboxTable {
   sent_at: string | null;
 }
 
+/** Migration 0032: the SMTP account and From a workspace's e-mails go out with (issue #33). */
+export interface WorkspaceMailTable {
+  workspace_id: string;
+  from_name: string | null;
+  from_address: string;
+  smtp_host: string;
+  smtp_port: number;
+  /** 'starttls' (587: upgraded when offered) or 'tls' (465: TLS from the start). */
+  smtp_security: string;
+  smtp_user: string;
+  /** The smtp(s):// URL with the password, sealed by server/secrets/secret-box.ts. */
+  smtp_sealed: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 /** crm_outbox.delivery (migration 0031). */
 export type CrmOutboxDelivery = 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -975,6 +991,7 @@ export interface CallTrackingDatabase {
   call_tracking_connections: CallTrackingConnectionTable;
   crm_connections: CrmConnectionTable;
   crm_outbox: CrmOutboxTable;
+  workspace_mail: WorkspaceMailTable;
   ctm_webhook_inbox: CtmWebhookInboxTable;
 }
 

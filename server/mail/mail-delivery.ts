@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { EmailOutboxTable } from '../db/schema';
 import { createOutboxWorker, type OutboxWorker } from '../connectors/outbox-worker';
 import { MailSendError, type MailTransport } from './mail-transport';
+import type { MailSender, WorkspaceSenders } from './workspace-senders';
 
 // The e-mail outbox sent (issue #33 "Mail"). Every e-mail is written to email_outbox in
 // the transaction of what caused it (an invitation with its user, a call-flow e-mail with
@@ -16,8 +17,10 @@ import { MailSendError, type MailTransport } from './mail-transport';
 // - a failure worth retrying (no answer, 4yz, refused credentials) is tried again after a
 //   backoff (RETRY_BASE_MS doubling, up to RETRY_MAX_MS) up to MAX_ATTEMPTS times; a 5yz
 //   refusal of the message fails it at once; a failed e-mail keeps the server's words;
+// - each e-mail goes out with its workspace's own SMTP account and From when the firm set
+//   one (Settings > E-mail Sending, workspace-senders.ts), else with the server's;
 // - without SMTP configured nothing is sent: e-mails stay pending in the outbox, read by
-//   system users as before, and are sent once SMTP_URL is set.
+//   system users as before, and are sent once SMTP_URL (or the workspace's) is set.
 
 export const MAX_ATTEMPTS = 8;
 export const RETRY_BASE_MS = 30_000;
@@ -37,9 +40,12 @@ export const retryDelayMs = (attempts: number) =>
 
 export interface MailDeliveryOptions {
   db: Db;
-  transport: MailTransport;
-  /** The From of every e-mail (MAIL_FROM). */
+  /** The server's SMTP account (SMTP_URL); null: only workspaces with their own send. */
+  transport: MailTransport | null;
+  /** The From of the server's e-mails (MAIL_FROM). */
   from: string;
+  /** Workspaces sending as themselves (workspace-senders.ts): their e-mails go with theirs. */
+  senders?: WorkspaceSenders;
   now: () => Date;
   log(message: string, error?: unknown): void;
   /** The Message-ID's domain (the app's host name). */
@@ -53,18 +59,30 @@ export type MailDelivery = OutboxWorker;
 export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   const { db, transport, now, log } = options;
   /** The oldest e-mails due: pending ones whose wait is over, and claims that ran out. */
+  // Without the server's account only the e-mails of workspaces with their own are due.
   function due(at: Date) {
-    return db
+    let query = db
       .selectFrom('email_outbox')
       .selectAll()
       .where('delivery', 'in', ['pending', 'sending'])
       .where((eb) =>
         eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at.toISOString())]),
-      )
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(20)
-      .execute();
+      );
+    if (!transport) {
+      query = query.where(
+        'workspace_id',
+        'in',
+        db.selectFrom('workspace_mail').select('workspace_id'),
+      );
+    }
+    return query.orderBy('created_at').orderBy('id').limit(20).execute();
+  }
+
+  /** The workspace's own sender, else the server's; null: nobody can send it now. */
+  async function senderFor(row: OutboxRow): Promise<MailSender | null> {
+    const own = row.workspace_id ? await options.senders?.senderOf(row.workspace_id) : null;
+    if (own) return own;
+    return transport ? { transport, from: options.from } : null;
   }
 
   /** Takes the e-mail for this server until the claim's end; false when another has it. */
@@ -127,8 +145,18 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
       return false;
     }
     try {
-      await transport.send({
-        from: options.from,
+      const sender = await senderFor(row);
+      if (!sender) {
+        // The workspace removed its own account, and the server has none: it waits again.
+        await db
+          .updateTable('email_outbox')
+          .set({ delivery: 'pending', next_attempt_at: null })
+          .where('id', '=', row.id)
+          .execute();
+        return false;
+      }
+      await sender.transport.send({
+        from: sender.from,
         to,
         subject: row.subject,
         html: row.html_body,
@@ -159,7 +187,8 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
     ...worker,
     async close() {
       await worker.close();
-      transport.close();
+      transport?.close();
+      options.senders?.close();
     },
   };
 }

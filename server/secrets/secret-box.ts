@@ -97,3 +97,12 @@ export function createSecretBox(key: Buffer): SecretBox {
     },
   };
 }
+
+/**
+ * The secret box of `dataDir`'s key, opened on first use: a server that never keeps a
+ * secret writes no key file.
+ */
+export function lazySecretBox(dataDir: string): () => SecretBox {
+  let box: SecretBox | null = null;
+  return () => (box ??= createSecretBox(loadOrCreateSecretsKey(dataDir)));
+}

@@ -271,6 +271,13 @@ export const APP_MENU: readonly MenuItem[] = [
         roles: MANAGERS,
         feature: 'crmConnection',
       },
+      // Issue #33 (not in the spec): the firm's own SMTP account, to send as itself.
+      {
+        id: 'settings-email-sending',
+        title: 'E-mail Sending',
+        path: 'settings/email-sending',
+        roles: MANAGERS,
+      },
       {
         id: 'settings-async-error-resolution',
         title: 'Async Error Resolution',

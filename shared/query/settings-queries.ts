@@ -6,6 +6,7 @@ import { fetchCockpitGoalSettings } from '@/shared/api/goals';
 import { fetchLookup, type LookupItem } from '@/shared/api/lookups';
 import { listWorkspaceUsers } from '@/shared/api/users-administration';
 import { fetchUsersParameters } from '@/shared/api/users-parameters';
+import { getWorkspaceMail } from '@/shared/api/workspace-mail';
 import type { AsyncFailureList } from '@/shared/contracts/async-errors';
 import { withSignal } from './api-with-signal';
 import type { DataQueryOptions } from './data-query';
@@ -103,6 +104,14 @@ const crmConnection = workspaceSettingsQuery(
 );
 export const crmConnectionKey = crmConnection.key;
 export const crmConnectionQuery = crmConnection.query;
+
+/** GET workspaces/{id}/mail: the SMTP account its e-mails go out with (issue #33). */
+const workspaceMail = workspaceSettingsQuery(
+  'workspace-mail',
+  (api: ApiClient, workspaceId: string) => getWorkspaceMail(api, workspaceId),
+);
+export const workspaceMailKey = workspaceMail.key;
+export const workspaceMailQuery = workspaceMail.query;
 
 /** GET workspaces/{id}/crm/field-mapping: where its fields go in Zoho CRM (issue #33). */
 const zohoFieldMapping = workspaceSettingsQuery('zoho-field-mapping', getZohoFieldMapping);

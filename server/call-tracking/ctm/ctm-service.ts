@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { NotificationService } from '../../notifications/notification-service';
-import { createSecretBox, loadOrCreateSecretsKey, type SecretBox } from '../../secrets/secret-box';
+import { lazySecretBox } from '../../secrets/secret-box';
 import { createCallEndings } from '../call-endings';
 import type { CallPlacer } from '../place-calls';
 import type { Scheduler } from '../scheduler';
@@ -34,9 +34,8 @@ export interface CtmServiceDeps {
 
 export function createCtmService(deps: CtmServiceDeps) {
   const { db, now, log } = deps;
-  let secretBox: SecretBox | null = null;
   // Opened on first use: a server that never connects CTM writes no key file.
-  const secrets = () => (secretBox ??= createSecretBox(loadOrCreateSecretsKey(deps.dataDir)));
+  const secrets = lazySecretBox(deps.dataDir);
   const endings = createCallEndings({
     db,
     emitToUser: deps.emitToUser,
