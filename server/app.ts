@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { WORKSPACE_CHANGED_EVENT } from '@/shared/contracts/workspace';
 import { createAccessGuard, createSessionVerifier } from './auth/access';
 import { type AttemptLimit, createAttemptLimiter } from './auth/attempt-limiter';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
@@ -323,12 +324,13 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     { ...options.callTracking, demoActivity: options.simulateCallActivity === true },
   );
 
+  // Signed-in sessions load the workspace again when its CRM connection changes.
+  const workspaceChanged = (workspaceId: string) =>
+    io.to(workspaceRoom(workspaceId)).emit(WORKSPACE_CHANGED_EVENT, { workspaceId });
   const { crmConnections, crmOutbox, crmReads } = crmOf(
     options,
     db,
-    secret,
-    now,
-    () => appOrigin,
+    { secret, now, appOrigin: () => appOrigin, workspaceChanged },
     app,
   );
   const mail = mailOf(options, db, mailTransport, configuredAppOrigin, now, app);
@@ -464,18 +466,18 @@ function crmConnectionsOf(
 function crmOf(
   options: BuildServerOptions,
   db: Db,
-  secret: Uint8Array,
-  now: () => Date,
-  appOrigin: () => string | null,
+  { secret, now, appOrigin, workspaceChanged }: CrmWiring,
   app: FastifyInstance,
 ): { crmConnections: CrmConnections; crmOutbox: CrmOutbox; crmReads: CrmReads } {
   let outbox: CrmOutbox | null = null;
   const crmConnections = crmConnectionsOf(options, db, secret, now, appOrigin, {
-    onConnected: () => {
+    onConnected: (workspaceId) => {
       if (options.zoho?.outboxAutoSend !== false) outbox?.worker.kick();
+      workspaceChanged(workspaceId);
     },
     onDisconnected: async (workspaceId) => {
       await outbox?.abandon(workspaceId);
+      workspaceChanged(workspaceId);
     },
   });
   outbox = crmOutboxOf(db, crmConnections, now, app, options);
@@ -487,6 +489,14 @@ function crmOf(
     zohoClient: zohoClientOf(crmConnections),
   });
   return { crmConnections, crmOutbox: outbox, crmReads };
+}
+
+interface CrmWiring {
+  secret: Uint8Array;
+  now: () => Date;
+  appOrigin: () => string | null;
+  /** Tells the workspace's signed-in sessions to load it again. */
+  workspaceChanged: (workspaceId: string) => void;
 }
 
 /** A workspace's Zoho CRM client at its data centre's API host, its tokens from the connection. */

@@ -79,3 +79,13 @@ export const crmOrganizationSchema = z.object({
   baseUrl: z.string(),
 });
 export type CrmOrganization = z.infer<typeof crmOrganizationSchema>;
+
+/**
+ * Socket event to a workspace's room when what its signed-in users hold of it changed (its
+ * CRM connected or disconnected: issue #33): each session loads the workspace again, so
+ * an agent signed in before the owner connected Zoho gets call flows without signing in
+ * again, and record links follow the organisation's data centre. Not in the spec.
+ */
+export const WORKSPACE_CHANGED_EVENT = 'workspace:changed';
+export const workspaceChangedSchema = z.object({ workspaceId: idSchema });
+export type WorkspaceChanged = z.infer<typeof workspaceChangedSchema>;

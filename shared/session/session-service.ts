@@ -11,7 +11,12 @@ import {
 import type { Agent } from '@/shared/contracts/lookups';
 import { DEFAULT_ROLE } from '@/shared/contracts/roles';
 import type { LoggedUser, MeResponse } from '@/shared/contracts/user';
-import type { CrmOrganization, Workspace } from '@/shared/contracts/workspace';
+import {
+  type CrmOrganization,
+  type Workspace,
+  WORKSPACE_CHANGED_EVENT,
+  workspaceChangedSchema,
+} from '@/shared/contracts/workspace';
 import { en } from '@/shared/i18n/en';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import {
@@ -378,6 +383,18 @@ function createWorkspaceContextLoader(
     });
     return contextLoading;
   }
+
+  // The workspace changed on the server (its CRM connected, say): load it again, quietly;
+  // a failure leaves the context as it was and tries again on the backoff.
+  deps.connection?.subscribe(WORKSPACE_CHANGED_EVENT, (payload) => {
+    const changed = workspaceChangedSchema.safeParse(payload);
+    const { user, status } = useSessionStore.getState();
+    if (!changed.success || status !== 'signed-in' || !user) return;
+    if (user.workspace !== changed.data.workspaceId) return;
+    stopContextRetry();
+    contextOwed = user;
+    void retryContext();
+  });
 
   deps.connection?.subscribe(CONNECTION_STATUS_EVENT, (status) => {
     if (status !== 'connected' || !contextOwed) return;

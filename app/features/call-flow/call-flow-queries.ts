@@ -137,10 +137,17 @@ export function crmRecordsQuery(
 }
 
 /**
+ * How long a caller's lookup is reused: the card is shown again and again during one call
+ * and as it ends (the panel and the wizard re-render it), and each lookup of a connected
+ * Zoho CRM spends the firm's API credits. The next call, seconds later at the earliest,
+ * asks again (a contact made during the last call counts).
+ */
+export const CALLER_LOOKUP_STALE_MS = 15_000;
+
+/**
  * The records the active call's card looks through for the caller's phone (issue #13):
  * the connected Zoho CRM's contacts with that phone (issue #33), else the simulated CRM's
- * newest contacts. Read quietly: a failed lookup only hides the card's offer. Asked again
- * each time a card opens (a contact made during the last call counts).
+ * newest contacts. Read quietly: a failed lookup only hides the card's offer.
  */
 export function callerContactsQuery(
   scope: QueryScope,
@@ -152,6 +159,7 @@ export function callerContactsQuery(
     [...callFlowsKey(scope), 'caller-contacts', workspaceId, phone],
     api,
     async (client) => (await callerCrmRecords(quietly(client), workspaceId, phone)).data,
+    CALLER_LOOKUP_STALE_MS,
   );
 }
 

@@ -1,4 +1,5 @@
 import type { CrmRecord } from '@/shared/contracts/call-flow-api';
+import { formatPhoneForCrm, usNationalDigits } from '@/shared/domain/phone';
 import type { ZohoRecord } from './zoho-crm-schemas';
 import type { ZohoCrmClient } from './zoho-crm-client';
 
@@ -57,19 +58,36 @@ export function zohoCallerRecord(workspaceId: string, contact: ZohoRecord, now: 
   };
 }
 
-/** The Zoho contacts with this phone, newest first ([] when none). */
+/**
+ * The ways the caller's number is looked for: as the call gives it ("+1 312 555 0199"),
+ * then, for a US number, as our intakes write it to the CRM ("(312) 555-0199", the first
+ * step's prefill: shared/domain/caller-prefill.ts). ASSUMED: Zoho's phone search compares
+ * the text as stored (its documentation does not say it ignores the formatting), so a
+ * contact an intake wrote is found by the second form.
+ */
+export function callerPhoneForms(phone: string): string[] {
+  const national = usNationalDigits(phone);
+  const forms = [phone.trim(), national ? formatPhoneForCrm(national) : ''];
+  return [...new Set(forms.filter(Boolean))];
+}
+
+/** The Zoho contacts with this phone, newest first ([] when none): a search per form until one finds. */
 export async function zohoCallerRecords(
   client: ZohoCrmClient,
   workspaceId: string,
   phone: string,
   now: string,
 ): Promise<CrmRecord[]> {
-  const found = await client.search(
-    'Contacts',
-    { phone },
-    { fields: ZOHO_CALLER_FIELDS, perPage: ZOHO_CALLER_PAGE },
-  );
-  return found
-    .map((contact) => zohoCallerRecord(workspaceId, contact, now))
-    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  for (const form of callerPhoneForms(phone)) {
+    const found = await client.search(
+      'Contacts',
+      { phone: form },
+      { fields: ZOHO_CALLER_FIELDS, perPage: ZOHO_CALLER_PAGE },
+    );
+    if (found.length === 0) continue;
+    return found
+      .map((contact) => zohoCallerRecord(workspaceId, contact, now))
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  }
+  return [];
 }

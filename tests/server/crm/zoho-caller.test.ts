@@ -107,6 +107,22 @@ describe('the incoming caller found in the workspace’s Zoho CRM (issue #33)', 
     );
   });
 
+  it('finds a contact an intake wrote with the number as the call tracking gives it', async () => {
+    // Our intakes write a US number in its national form (the first step's prefill).
+    const written = zoho.crm.eu.seed('Contacts', {
+      First_Name: 'Sam',
+      Last_Name: 'Ortiz',
+      Mobile: '(312) 555-0199',
+    });
+    const answer = await callerRecords(owner, LAKESIDE, '+1 312 555 0199');
+    const found = callerRecordsResponseSchema.parse(answer.body);
+    expect(found.data.map((record) => record.id)).toEqual([written.id]);
+    const searched = zoho.crm.eu.requests
+      .filter((r) => r.path.endsWith('/Contacts/search'))
+      .map((r) => r.query.phone);
+    expect(searched.slice(-2)).toEqual(['+1 312 555 0199', '(312) 555-0199']);
+  });
+
   it('answers an empty list when nobody in Zoho has the phone (Zoho says 204)', async () => {
     const answer = await callerRecords(owner, LAKESIDE, '555-000-0000');
     expect(answer.status).toBe(200);
