@@ -18,6 +18,7 @@ import {
   isCrmVendor,
 } from './crm-oauth';
 import { OAuthStateError, type OAuthStates } from './oauth-state';
+import { createGrantAccess, type GrantAccess } from '../connectors/oauth-grants';
 
 // A workspace's OAuth connection to its real CRM (issue #33: Zoho CRM, Keap): the
 // authorization request (a signed state), the callback (the code exchanged, the tokens
@@ -31,8 +32,6 @@ type Row = Selectable<CrmConnectionTable>;
 /** A stored field mapping, read leniently: per kind, our field → Zoho's field or null. */
 const fieldMappingSchema = z.record(z.string(), z.record(z.string(), z.string().nullable()));
 
-/** An access token is refreshed when it has less than this left. */
-export const REFRESH_BEFORE_MS = 5 * 60 * 1000;
 
 /** The workspace has no CRM connection (never connected, or disconnected meanwhile). */
 export class CrmNotConnected extends Error {
@@ -75,10 +74,7 @@ export interface CrmConnected {
 }
 
 /** An access token and the API host it is for. */
-export interface CrmAccess {
-  token: string;
-  apiDomain: string | null;
-}
+export type CrmAccess = GrantAccess;
 
 const ended = (vendor: string) =>
   `${crmVendorLabel(vendor)} ended the connection: the owner must connect again.`;
@@ -270,50 +266,18 @@ async function completeCallback(
   return connectedView(db, request.workspaceId, request.userId);
 }
 
-/**
- * One refresh of the row's tokens, kept sealed. A refused refresh token is the end of the
- * grant only if it is still the stored one: with a vendor that rotates them (Keap), another
- * server of the cluster may have refreshed a moment ago, and its new tokens are the answer.
- */
-async function refreshGrant(options: CrmConnectionsOptions, row: Row): Promise<CrmAccess> {
-  const provider = providerOrRefuse(options, row.vendor);
-  const box = options.secrets();
-  const refreshToken = box.open(row.refresh_sealed);
-  try {
-    const tokens = await provider.refresh({ accountsServer: row.accounts_server, refreshToken });
-    await setState(options, row.workspace_id, {
-      access_sealed: box.seal(tokens.accessToken),
-      access_expires_at: tokens.expiresAt.toISOString(),
-      ...(tokens.refreshToken ? { refresh_sealed: box.seal(tokens.refreshToken) } : {}),
-      ...(tokens.apiDomain ? { api_domain: tokens.apiDomain } : {}),
-      status: 'ok',
-      last_error: null,
-    });
-    return { token: tokens.accessToken, apiDomain: tokens.apiDomain ?? row.api_domain };
-  } catch (error) {
-    if (error instanceof CrmOAuthError && error.grantGone) {
-      const stored = await findConnection(options.db, row.workspace_id);
-      if (stored && stored.status === 'ok' && box.open(stored.refresh_sealed) !== refreshToken) {
-        return { token: box.open(stored.access_sealed), apiDomain: stored.api_domain };
-      }
-      await setState(options, row.workspace_id, {
-        status: 'reconnect',
-        last_error: `${error.who} ended the connection (${error.code}).`,
-      });
-      throw new CrmReconnectNeeded(ended(row.vendor));
-    }
-    if (error instanceof CrmOAuthError || error instanceof CrmOAuthUnavailable) {
-      await setState(options, row.workspace_id, { last_error: error.message });
-    }
-    throw error;
-  }
-}
-
 export function createCrmConnections(options: CrmConnectionsOptions) {
   const { db, now } = options;
-  /** Refreshes under way, by workspace: a vendor that rotates refresh tokens takes one at a time. */
-  const refreshing = new Map<string, Promise<CrmAccess>>();
   const find = (workspaceId: string) => findConnection(db, workspaceId);
+  const grants = createGrantAccess<Row>({
+    find,
+    update: (workspaceId, changes) => setState(options, workspaceId, changes),
+    refresh: (row, grant) => providerOrRefuse(options, row.vendor).refresh(grant),
+    secrets: options.secrets,
+    now,
+    notConnected: () => new CrmNotConnected('This workspace is not connected to its CRM.'),
+    reconnectNeeded: (vendor) => new CrmReconnectNeeded(ended(vendor)),
+  });
 
   return {
     /** The vendor a workspace is connected to, or null (the simulated CRM). */
@@ -375,20 +339,8 @@ export function createCrmConnections(options: CrmConnectionsOptions) {
      * connection "reconnect" and throws CrmReconnectNeeded (the caller keeps its write for
      * later); the vendor unreachable throws CrmOAuthUnavailable (retry later).
      */
-    async accessToken(workspaceId: string, force = false): Promise<CrmAccess> {
-      const row = await find(workspaceId);
-      if (!row) throw new CrmNotConnected('This workspace is not connected to its CRM.');
-      if (row.status === 'reconnect') throw new CrmReconnectNeeded(ended(row.vendor));
-      if (!force && Date.parse(row.access_expires_at) - now().getTime() > REFRESH_BEFORE_MS) {
-        return { token: options.secrets().open(row.access_sealed), apiDomain: row.api_domain };
-      }
-      let pending = refreshing.get(workspaceId);
-      if (!pending) {
-        pending = refreshGrant(options, row).finally(() => refreshing.delete(workspaceId));
-        refreshing.set(workspaceId, pending);
-      }
-      return pending;
-    },
+    accessToken: (workspaceId: string, force = false): Promise<CrmAccess> =>
+      grants.accessToken(workspaceId, force),
 
     /** The CRM refused the tokens themselves (401 after a fresh one): only reconnecting helps. */
     async markReconnect(workspaceId: string, why: string): Promise<void> {
