@@ -283,6 +283,13 @@ const appChildren: RouteObject[] = [
       }),
     },
     {
+      path: 'quickbooks-connection',
+      lazy: async () => ({
+        Component: (await import('@/app/features/quickbooks-connection/quickbooks-connection-page'))
+          .QuickBooksConnectionPage,
+      }),
+    },
+    {
       path: 'email-sending',
       lazy: async () => ({
         Component: (await import('@/app/features/workspace-mail/workspace-mail-page'))

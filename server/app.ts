@@ -93,6 +93,12 @@ import {
 import { createMailDelivery, type MailDelivery } from './mail/mail-delivery';
 import { createWorkspaceSenders, type WorkspaceSenders } from './mail/workspace-senders';
 import { registerWorkspaceMailRoutes } from './routes/workspace-mail';
+import { registerAccountingConnectionRoutes } from './routes/accounting-connection';
+import {
+  type QuickBooksParts,
+  quickBooksOf,
+  type QuickBooksServerOptions,
+} from './accounting/quickbooks-wiring';
 import { registerCrmConnectionRoutes } from './routes/crm-connection';
 import { lazySecretBox } from './secrets/secret-box';
 import { createSmtpTransport, type MailTransport } from './mail/mail-transport';
@@ -233,6 +239,8 @@ export interface BuildServerOptions {
     apiBase?: string;
     fetch?: typeof fetch;
   };
+  /** QuickBooks Online (issue #33, docs/connect-quickbooks.md): QUICKBOOKS_CLIENT_ID, … */
+  quickBooks?: QuickBooksServerOptions;
 }
 
 export interface IntakeServer {
@@ -265,6 +273,8 @@ export interface IntakeServer {
   cockpitWarnings: CockpitWarningNotifier;
   /** The outbox's sending over SMTP: the server's account, and workspaces' own (issue #33). */
   mail: MailDelivery;
+  /** Workspaces' QuickBooks companies and the reading of their books (issue #33). */
+  quickBooks: QuickBooksParts;
   /** Workspaces' OAuth connections to their real CRM (issue #33). */
   crmConnections: CrmConnections;
   /** The records on their way to workspaces' real CRMs (issue #33). */
@@ -327,7 +337,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   // Signed-in sessions load the workspace again when its CRM connection changes.
   const workspaceChanged = (workspaceId: string) =>
     io.to(workspaceRoom(workspaceId)).emit(WORKSPACE_CHANGED_EVENT, { workspaceId });
-  const { crmConnections, crmOutbox, crmReads } = crmOf(
+  const { crmConnections, crmOutbox, crmReads, quickBooks } = connectorsOf(
     options,
     db,
     { secret, now, appOrigin: () => appOrigin, workspaceChanged },
@@ -351,6 +361,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     addressVerifier,
     crmConnections,
     crmOutbox,
+    quickBooks,
     workspaceSenders: mail.senders,
   });
   await app.register(async (webhooks) => callTracking.registerWebhookRoutes(webhooks), {
@@ -388,6 +399,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   cockpitWarnings.start();
   mail.delivery.start();
   if (options.zoho?.outboxAutoSend !== false) crmOutbox.worker.start();
+  if (options.quickBooks?.autoSync !== false) quickBooks.sync.start();
 
   let closing: Promise<void> | null = null;
   return {
@@ -414,8 +426,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
       closing ??= (async () => {
         await callTracking.close();
         await cockpitWarnings.close();
-        await mail.delivery.close();
-        await crmOutbox.worker.close();
+        await Promise.all([mail.delivery, crmOutbox.worker, quickBooks.sync].map((w) => w.close()));
         io.disconnectSockets(true);
         // io.close() would also close the HTTP server, which app.close() owns; closing the
         // engine ends the socket.io side (open transports, timers) only.
@@ -436,6 +447,7 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
     mail: mail.delivery,
     crmConnections,
     crmOutbox,
+    quickBooks,
   };
 }
 
@@ -460,15 +472,21 @@ function crmConnectionsOf(
 }
 
 /**
- * Workspaces' real CRMs (issue #33): their connections, the outbox of the records sent to
- * them (built after the connections it reads; a (re)connect kicks it), and reads of them.
+ * Workspaces' connections to outside systems (issue #33): their real CRMs (the connections,
+ * the outbox of the records sent to them, built after the connections it reads, a
+ * (re)connect kicks it, and reads of them) and their QuickBooks companies.
  */
-function crmOf(
+function connectorsOf(
   options: BuildServerOptions,
   db: Db,
   { secret, now, appOrigin, workspaceChanged }: CrmWiring,
   app: FastifyInstance,
-): { crmConnections: CrmConnections; crmOutbox: CrmOutbox; crmReads: CrmReads } {
+): {
+  crmConnections: CrmConnections;
+  crmOutbox: CrmOutbox;
+  crmReads: CrmReads;
+  quickBooks: QuickBooksParts;
+} {
   let outbox: CrmOutbox | null = null;
   const crmConnections = crmConnectionsOf(options, db, secret, now, appOrigin, {
     onConnected: (workspaceId) => {
@@ -488,7 +506,16 @@ function crmOf(
     keapClient: keapClientOf(crmConnections, options.keap),
     zohoClient: zohoClientOf(crmConnections),
   });
-  return { crmConnections, crmOutbox: outbox, crmReads };
+  const quickBooks = quickBooksOf(options.quickBooks, {
+    db,
+    secrets: lazySecretBox(options.dataDir),
+    states: createOAuthStates(secret, now),
+    now,
+    appOrigin,
+    workspaceChanged,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  return { crmConnections, crmOutbox: outbox, crmReads, quickBooks };
 }
 
 interface CrmWiring {
@@ -790,6 +817,7 @@ interface ApiRouteDeps {
   addressVerifier: AddressVerifier;
   crmConnections: CrmConnections;
   crmOutbox: CrmOutbox;
+  quickBooks: QuickBooksParts;
   workspaceSenders: WorkspaceSenders;
 }
 
@@ -813,6 +841,13 @@ async function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): Prom
       registerAddressVerificationRoutes(api, ctx, deps.addressVerifier);
       registerCrmConnectionRoutes(api, ctx, deps.crmConnections);
       registerWorkspaceMailRoutes(api, ctx, deps.workspaceSenders);
+      registerAccountingConnectionRoutes(api, ctx, {
+        connections: deps.quickBooks.connections,
+        // Tests that read the books themselves (runOnce) turn the automatic reading off.
+        readSoon: () => {
+          if (options.quickBooks?.autoSync !== false) deps.quickBooks.sync.kick();
+        },
+      });
       callTracking.registerApiRoutes(api);
       registerNotificationRoutes(api, ctx, notifications);
       registerUsersAdministrationRoutes(api, ctx, { appOrigin });

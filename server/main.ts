@@ -28,7 +28,10 @@ import { DEMO_WORKSPACES } from './seed/demo-workspaces';
  * Addresses API, issue #33: docs/call-flows.md "Address check"), ZOHO_CLIENT_ID /
  * ZOHO_CLIENT_SECRET / ZOHO_ACCOUNTS_URL (workspaces connect Zoho CRM by OAuth, issue #33:
  * docs/connect-zoho-crm.md), KEAP_CLIENT_ID / KEAP_CLIENT_SECRET (and KEAP_AUTHORIZE_URL /
- * KEAP_TOKEN_URL / KEAP_API_URL for a fake: workspaces connect Keap, docs/connect-keap.md).
+ * KEAP_TOKEN_URL / KEAP_API_URL for a fake: workspaces connect Keap, docs/connect-keap.md),
+ * QUICKBOOKS_CLIENT_ID / QUICKBOOKS_CLIENT_SECRET / QUICKBOOKS_ENVIRONMENT (workspaces
+ * connect their QuickBooks Online company, docs/connect-quickbooks.md; and
+ * QUICKBOOKS_AUTHORIZE_URL / _TOKEN_URL / _REVOKE_URL / _API_URL for a fake).
  *
  * --demo makes a fresh data directory a demo database with the published demo sign-ins;
  * without it a fresh database is for real use and has no users. A demo database (or any
@@ -127,6 +130,17 @@ async function main(): Promise<void> {
       authorizeUrl: process.env.KEAP_AUTHORIZE_URL,
       tokenUrl: process.env.KEAP_TOKEN_URL,
       apiBase: process.env.KEAP_API_URL,
+    },
+    // Intuit's OAuth client (issue #33): workspaces can connect QuickBooks once both are set.
+    quickBooks: {
+      clientId: process.env.QUICKBOOKS_CLIENT_ID,
+      clientSecret: process.env.QUICKBOOKS_CLIENT_SECRET,
+      environment:
+        process.env.QUICKBOOKS_ENVIRONMENT?.trim() === 'sandbox' ? 'sandbox' : 'production',
+      authorizeUrl: process.env.QUICKBOOKS_AUTHORIZE_URL,
+      tokenUrl: process.env.QUICKBOOKS_TOKEN_URL,
+      revokeUrl: process.env.QUICKBOOKS_REVOKE_URL,
+      apiBase: process.env.QUICKBOOKS_API_URL,
     },
   });
   let url: string;

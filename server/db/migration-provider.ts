@@ -34,6 +34,7 @@ import * as mailDelivery from './migrations/0029-mail-delivery';
 import * as crmConnections from './migrations/0030-crm-connections';
 import * as crmOutbox from './migrations/0031-crm-outbox';
 import * as workspaceMail from './migrations/0032-workspace-mail';
+import * as quickBooks from './migrations/0033-quickbooks';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-crm-connections': crmConnections,
   '0031-crm-outbox': crmOutbox,
   '0032-workspace-mail': workspaceMail,
+  '0033-quickbooks': quickBooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -966,6 +966,98 @@ export interface WorkspaceMailTable {
   updated_at: string;
 }
 
+/** Migration 0033: a workspace's connection to its QuickBooks Online company (issue #33). */
+export interface AccountingConnectionTable {
+  workspace_id: string;
+  /** 'quickbooks'. */
+  vendor: string;
+  /** Intuit's company id (realmId). */
+  realm_id: string;
+  company_name: string | null;
+  /** Intuit's token endpoint (refreshes and revokes go there). */
+  accounts_server: string;
+  /** The Accounting API base: production or sandbox. */
+  api_domain: string | null;
+  access_sealed: string;
+  access_expires_at: string;
+  refresh_sealed: string;
+  /** ok, or reconnect (the grant is gone). */
+  status: string;
+  last_error: string | null;
+  connected_by: string;
+  connected_at: string;
+  checked_at: string;
+  /** When the local copy was last read whole from QuickBooks; null: never yet. */
+  synced_at: string | null;
+  /** Why the last reading failed (cleared by the next that succeeds). */
+  sync_error: string | null;
+  /** Someone asked for a reading now (Refresh now, a new connection). */
+  sync_requested_at: string | null;
+  /** A server is reading it until then (one at a time in a cluster). */
+  sync_claimed_until: string | null;
+}
+
+/** Migration 0033: the company's customers, as the missed-payment list names them. */
+export interface QboCustomerTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** Migration 0033: an invoice, one payment due (total and what is still owed, in cents). */
+export interface QboInvoiceTable {
+  workspace_id: string;
+  id: string;
+  customer_id: string;
+  doc_number: string | null;
+  txn_day: string;
+  due_day: string;
+  total_cents: number;
+  balance_cents: number;
+  /** The recurring template (payment plan) it was made from, when QuickBooks says. */
+  plan_id: string | null;
+}
+
+/** Migration 0033: money received, by payment line (invoice_id null: not applied). */
+export interface QboPaymentLineTable {
+  workspace_id: string;
+  payment_id: string;
+  line: number;
+  invoice_id: string | null;
+  customer_id: string;
+  txn_day: string;
+  amount_cents: number;
+}
+
+/** Migration 0033: a recurring invoice template, the firm's payment plan. */
+export interface QboPlanTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  customer_id: string | null;
+  active: number;
+  /** QuickBooks' IntervalType: Daily, Weekly, Monthly, Yearly. */
+  interval_type: string;
+  num_interval: number;
+  start_day: string;
+  end_day: string | null;
+  next_day: string | null;
+  amount_cents: number;
+}
+
+/** Migration 0033: a bank account's balance on each day it was read. */
+export interface QboBalanceTable {
+  workspace_id: string;
+  account_id: string;
+  day: string;
+  name: string;
+  /** operating, profit or other (by the account's name). */
+  kind: string;
+  balance_cents: number;
+}
+
 /** crm_outbox.delivery (migration 0031). */
 export type CrmOutboxDelivery = 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -992,6 +1084,12 @@ export interface CallTrackingDatabase {
   crm_connections: CrmConnectionTable;
   crm_outbox: CrmOutboxTable;
   workspace_mail: WorkspaceMailTable;
+  accounting_connections: AccountingConnectionTable;
+  qbo_customers: QboCustomerTable;
+  qbo_invoices: QboInvoiceTable;
+  qbo_payment_lines: QboPaymentLineTable;
+  qbo_plans: QboPlanTable;
+  qbo_balances: QboBalanceTable;
   ctm_webhook_inbox: CtmWebhookInboxTable;
 }
 

@@ -36,6 +36,14 @@ const workspaceRows = (db: Db) =>
     .select((eb) => [
       'crm_connections.vendor as crm_vendor',
       'crm_connections.location as crm_location',
+      eb
+        .exists(
+          eb
+            .selectFrom('accounting_connections')
+            .select('accounting_connections.workspace_id')
+            .whereRef('accounting_connections.workspace_id', '=', 'workspaces.id'),
+        )
+        .as('quickbooks_connected'),
       // crm_outbox_workspace_idx answers this with one index probe.
       eb
         .exists(
@@ -51,6 +59,7 @@ type WorkspaceRow = WorkspaceTable & {
   crm_vendor: string | null;
   crm_location: string | null;
   crm_records_kept: SqlBool;
+  quickbooks_connected: SqlBool;
 };
 
 async function toWorkspace(db: Db, row: WorkspaceRow): Promise<Workspace> {
@@ -81,6 +90,7 @@ async function toWorkspace(db: Db, row: WorkspaceRow): Promise<Workspace> {
       crmConnected: row.crm_vendor !== null,
       crmRecordsKept: Boolean(row.crm_records_kept),
       crmWebUrl: row.crm_vendor === 'zoho' ? zohoWebUrl(row.crm_location) : null,
+      quickBooksConnected: Boolean(row.quickbooks_connected),
       offices,
       settings: {
         ...readJson(storedSettingsSchema, row.settings, 'workspaces.settings'),

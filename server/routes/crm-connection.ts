@@ -36,7 +36,7 @@ const callbackQuery = z.object({
 });
 
 /** The page the person lands on after the vendor: what happened, and the way back to the app. */
-function callbackPage(
+export function callbackPage(
   title: string,
   message: string,
   back = { href: '/app', text: 'Back to Intake Cockpit' },

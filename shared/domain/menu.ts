@@ -271,6 +271,14 @@ export const APP_MENU: readonly MenuItem[] = [
         roles: MANAGERS,
         feature: 'crmConnection',
       },
+      // Issue #33 (not in the spec): the owner connects the firm's QuickBooks Online company.
+      {
+        id: 'settings-quickbooks-connection',
+        title: 'QuickBooks Connection',
+        path: 'settings/quickbooks-connection',
+        roles: MANAGERS,
+        feature: 'quickBooks',
+      },
       // Issue #33 (not in the spec): the firm's own SMTP account, to send as itself.
       {
         id: 'settings-email-sending',

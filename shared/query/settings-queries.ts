@@ -7,6 +7,7 @@ import { fetchLookup, type LookupItem } from '@/shared/api/lookups';
 import { listWorkspaceUsers } from '@/shared/api/users-administration';
 import { fetchUsersParameters } from '@/shared/api/users-parameters';
 import { getWorkspaceMail } from '@/shared/api/workspace-mail';
+import { getAccountingConnection } from '@/shared/api/accounting-connection';
 import type { AsyncFailureList } from '@/shared/contracts/async-errors';
 import { withSignal } from './api-with-signal';
 import type { DataQueryOptions } from './data-query';
@@ -112,6 +113,14 @@ const workspaceMail = workspaceSettingsQuery(
 );
 export const workspaceMailKey = workspaceMail.key;
 export const workspaceMailQuery = workspaceMail.query;
+
+/** GET workspaces/{id}/accounting/connection: its QuickBooks company (issue #33). */
+const accountingConnection = workspaceSettingsQuery(
+  'accounting-connection',
+  (api: ApiClient, workspaceId: string) => getAccountingConnection(api, workspaceId),
+);
+export const accountingConnectionKey = accountingConnection.key;
+export const accountingConnectionQuery = accountingConnection.query;
 
 /** GET workspaces/{id}/crm/field-mapping: where its fields go in Zoho CRM (issue #33). */
 const zohoFieldMapping = workspaceSettingsQuery('zoho-field-mapping', getZohoFieldMapping);
