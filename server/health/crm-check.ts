@@ -1,4 +1,4 @@
-import { crmConnectionsVerdict } from '@/shared/domain/microservices';
+import { crmConnectionsVerdict, quickBooksVerdict } from '@/shared/domain/microservices';
 import type { Db } from '../db/database';
 import type { PartCheck } from './run-check';
 
@@ -30,6 +30,36 @@ export function crmConnectionsCheck(db: Db): PartCheck {
         rows
           .filter((r) => r.status === 'reconnect')
           .map((r) => ({ workspace: r.name ?? r.workspaceId, error: r.error })),
+      );
+    },
+  };
+}
+
+/**
+ * The workspaces' QuickBooks companies (issue #33): their grants and how fresh the copy of
+ * their books is, read from what the last reading left (the page asks Intuit nothing).
+ */
+export function quickBooksCheck(db: Db, now: () => Date): PartCheck {
+  return {
+    id: 'quickbooks',
+    name: 'QuickBooks connections',
+    async probe() {
+      const rows = await db
+        .selectFrom('accounting_connections')
+        .leftJoin('workspaces', 'workspaces.id', 'accounting_connections.workspace_id')
+        .select([
+          'accounting_connections.workspace_id as workspaceId',
+          'workspaces.name as name',
+          'accounting_connections.status as status',
+          'accounting_connections.synced_at as syncedAt',
+          'accounting_connections.sync_error as syncError',
+          'accounting_connections.connected_at as connectedAt',
+        ])
+        .orderBy('accounting_connections.workspace_id')
+        .execute();
+      return quickBooksVerdict(
+        rows.map((r) => ({ ...r, workspace: r.name ?? r.workspaceId })),
+        now(),
       );
     },
   };

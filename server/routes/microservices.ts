@@ -6,7 +6,7 @@ import type { CallSimulator } from '../call-tracking/call-simulator';
 import type { ServerContext } from '../context';
 import { addressVerificationCheck } from '../health/address-verification-check';
 import { callTrackingCheck } from '../health/call-tracking-check';
-import { crmConnectionsCheck } from '../health/crm-check';
+import { crmConnectionsCheck, quickBooksCheck } from '../health/crm-check';
 import { ctmCheck } from '../health/ctm-check';
 import { cockpitWarningsCheck } from '../health/cockpit-warnings-check';
 import { databaseCheck } from '../health/database-check';
@@ -53,6 +53,7 @@ export function registerMicroserviceRoutes(
     callTrackingCheck(ctx.db, deps.simulator),
     ctmCheck(ctx.db),
     crmConnectionsCheck(ctx.db),
+    quickBooksCheck(ctx.db, ctx.now),
     addressVerificationCheck(deps.addressVerifier ?? FIXTURE_VERIFIER),
     outboxCheck(ctx.db, ctx.now, deps.mail ?? null),
     cockpitWarningsCheck(deps.cockpitWarnings),

@@ -17,6 +17,7 @@ export const MICROSERVICE_IDS = [
   'call-tracking-simulator',
   'call-tracking-ctm',
   'crm-connections',
+  'quickbooks',
   'address-verification',
   'email-outbox',
   'cockpit-warnings',

@@ -112,6 +112,51 @@ export function crmConnectionsVerdict(
   };
 }
 
+/** A company's books read longer ago than this need a look (they are read every 30 minutes). */
+export const QUICKBOOKS_STALE_MS = 2 * 60 * 60_000;
+
+/** One workspace's QuickBooks connection, as the health part reads it. */
+export interface QuickBooksConnectionFacts {
+  workspace: string;
+  status: string;
+  syncedAt: string | null;
+  syncError: string | null;
+  connectedAt: string;
+}
+
+/**
+ * The QuickBooks part of System > Microservices (issue #33): how many workspaces read their
+ * company's books, and those that need a look: a grant the firm ended (reconnect), a last
+ * reading that failed, or books not read for QUICKBOOKS_STALE_MS (a connection made less
+ * than that ago counts from when it was made).
+ */
+export function quickBooksVerdict(
+  connections: readonly QuickBooksConnectionFacts[],
+  now: Date,
+): PartVerdict {
+  if (connections.length === 0) {
+    return {
+      status: 'ok',
+      detail: 'No workspace is connected to QuickBooks; the cash flow screens show the demo books.',
+    };
+  }
+  const base = `${plural(connections.length, 'workspace')} connected to QuickBooks`;
+  const problems = connections.flatMap((c) => {
+    if (c.status === 'reconnect') return [`${c.workspace} (to connect again)`];
+    if (c.syncError) return [`${c.workspace} (${c.syncError})`];
+    const since = Date.parse(c.syncedAt ?? c.connectedAt);
+    if (now.getTime() - since > QUICKBOOKS_STALE_MS)
+      return [`${c.workspace} (books not read lately)`];
+    return [];
+  });
+  if (problems.length === 0)
+    return { status: 'ok', detail: `${base}; every copy of the books is fresh.` };
+  return {
+    status: 'degraded',
+    detail: `${base}; needs a look: ${problems.join('; ')}.`.slice(0, 300),
+  };
+}
+
 /** With SMTP: how long an e-mail may wait to be sent before the part needs a look. */
 export const MAIL_STALE_MS = 15 * 60_000;
 /** With SMTP: how far back an undelivered e-mail keeps the part degraded. */

@@ -4,6 +4,7 @@ import {
   accountingConnectionResponseSchema,
 } from '@/shared/contracts/accounting-connection';
 import { itemResponseSchema } from '@/shared/contracts/common';
+import { microservicesResponseSchema } from '@/shared/contracts/microservices';
 import { workspaceSchema } from '@/shared/contracts/workspace';
 import { type FakeQuickBooks, startFakeQuickBooks } from '../../fakes/quickbooks/fake-quickbooks';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -169,6 +170,15 @@ describe('a workspace connected to its QuickBooks Online company (issue #33)', (
     const connection = (await view()).connection;
     expect(connection).toMatchObject({ status: 'reconnect', copy: { invoices: 2 } });
     expect(connection?.lastError).toMatch(/ended the connection|refused/);
+    // System > Microservices names the workspace to connect again.
+    const system = (await t.signIn('system@intake.test')).accessToken;
+    const health = microservicesResponseSchema.parse(
+      (await t.api('/api/system/microservices', { token: system })).body,
+    );
+    expect(health.data.checks.find((c) => c.id === 'quickbooks')).toMatchObject({
+      status: 'degraded',
+      detail: expect.stringContaining('Lakeside Law (to connect again)'),
+    });
     // Nothing is read while it waits for the owner.
     await t.api(`${path}/sync`, { method: 'POST', token: owner });
     const before = intuit.requests.length;

@@ -10,6 +10,7 @@ import {
   OUTBOX_STALE_MS,
   outboxVerdict,
   overallMessage,
+  quickBooksVerdict,
   overallStatus,
   simulatorVerdict,
 } from '@/shared/domain/microservices';
@@ -203,5 +204,40 @@ describe('CRM connections (issue #33)', () => {
       status: 'degraded',
       detail: '2 workspaces connected to Keap; to connect again: Harbor Legal.',
     });
+  });
+});
+
+describe('quickBooksVerdict (issue #33)', () => {
+  const now = new Date('2026-11-30T12:00:00.000Z');
+  const fresh = {
+    workspace: 'Lakeside Law',
+    status: 'ok',
+    syncedAt: '2026-11-30T11:40:00.000Z',
+    syncError: null,
+    connectedAt: '2026-11-01T00:00:00.000Z',
+  };
+
+  it('is ok with no connection, and with fresh copies', () => {
+    expect(quickBooksVerdict([], now)).toMatchObject({ status: 'ok' });
+    expect(quickBooksVerdict([fresh], now)).toEqual({
+      status: 'ok',
+      detail: '1 workspace connected to QuickBooks; every copy of the books is fresh.',
+    });
+  });
+
+  it('needs a look for a grant ended, a failed reading, or books not read lately', () => {
+    const verdict = quickBooksVerdict(
+      [
+        { ...fresh, workspace: 'A', status: 'reconnect' },
+        { ...fresh, workspace: 'B', syncError: 'QuickBooks: Throttled' },
+        { ...fresh, workspace: 'C', syncedAt: '2026-11-30T09:59:00.000Z' },
+        { ...fresh, workspace: 'D', syncedAt: null, connectedAt: '2026-11-30T11:59:00.000Z' },
+      ],
+      now,
+    );
+    expect(verdict.status).toBe('degraded');
+    expect(verdict.detail).toBe(
+      '4 workspaces connected to QuickBooks; needs a look: A (to connect again); B (QuickBooks: Throttled); C (books not read lately).',
+    );
   });
 });
