@@ -32,8 +32,8 @@ export const MAIL_SAVED_TEXT = 'Saved: the firm’s e-mails go out through its o
 export const MAIL_REMOVED_TEXT = 'Removed: the firm’s e-mails go out with the server’s account.';
 
 const SECURITY_OPTIONS: readonly { value: SmtpSecurity; label: string }[] = [
-  { value: 'starttls', label: 'STARTTLS (usually port 587)' },
-  { value: 'tls', label: 'TLS from the start (usually port 465)' },
+  { value: 'starttls', label: 'STARTTLS (port 587)' },
+  { value: 'tls', label: 'TLS (port 465)' },
 ];
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -211,7 +211,7 @@ function MailForm({ mail }: { mail: WorkspaceMail }) {
       <div className="ic-connection__fields">
         <TextField
           label="Sender name"
-          help="Shown to clients beside the address, e.g. the firm’s name."
+          placeholder="The firm’s name"
           value={draft.fromName}
           error={errors.fromName}
           maxLength={100}
