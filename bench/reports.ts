@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { type RawBuilder, sql } from 'kysely';
 import { PIPELINE_STAGES } from '@/shared/contracts/reports/pipeline-stages';
 import { dayInTimezone } from '@/shared/domain/workspace-day';
-import { type Db, migrateToLatest, openDatabase } from '../server/db/database';
+import { type Db, engineOf, migrateToLatest, openDatabase } from '../server/db/database';
 import { addDays } from '../server/records/workspace-days';
+import { cashFlow } from '../server/reports/cash-flow';
+import { quickBooksCashFlow } from '../server/reports/quickbooks-cash-flow';
+import { dateScope, loadLookupSet } from '../server/reports/report-scope';
 import { DEMO_PASSWORD } from '../server/seed/demo-accounts';
 import { hasReportingRecords, seedDemoRecords } from '../server/seed/demo-records';
 import { hasData, seedDemoData } from '../server/seed/demo-seed';
@@ -22,6 +25,13 @@ import { percentile, ratio, summary } from './stats';
  * Beside each, "raw SQL": the report's core numbers computed by one aggregate over the
  * record tables (no rollups), through the same engine (Kysely `sql`, median of 3), and
  * the ratio HTTP median / raw median. Last, each server's peak RSS (VmHWM).
+ *
+ * QuickBooks (issue #33: "the cache, not the vendor, serves the reports"): the workspace's
+ * payments, plans and balances copied into the QuickBooks tables (copyToQuickBooks), then
+ * the Cash Flow report over the seeded tables (cashFlow) and over the copy
+ * (quickBooksCashFlow) called directly in this process on the same database, alternately,
+ * median and p95 of BENCH_CALLS calls each after 2 warm-ups, their ratio, and whether the two
+ * answers agree (they must: the copy says the same as the seeded tables).
  *
  * Engines: SQLite in BENCH_DATA_DIR (default bench-data/) always; PostgreSQL at
  * DATABASE_URL when it is set, side by side. Each is seeded with BENCH_CONTACTS contacts
@@ -539,6 +549,115 @@ interface Measured {
   raw: number;
 }
 
+/** The QuickBooks copy's tables (migration 0033). */
+const QBO_TABLES = [
+  'qbo_customers',
+  'qbo_invoices',
+  'qbo_payment_lines',
+  'qbo_plans',
+  'qbo_balances',
+] as const;
+
+/**
+ * The workspace's Cash Flow records as a QuickBooks copy of the same size (the mapping of
+ * shared/domain/quickbooks-cash-flow.ts): a payment is an invoice due on its day of its
+ * amount, still owing what was not paid; what was paid is one payment line on the day it
+ * was paid; a plan is a recurring template every 30 days (the seed's step) from its first
+ * to its last due day; a bank account's balances keep their days, the account naming its
+ * kind. Replaces the workspace's copy (and analyzes it on PostgreSQL); answers how many
+ * invoices it holds.
+ */
+async function copyToQuickBooks(db: Db): Promise<number> {
+  const ws = WORKSPACE;
+  await db.transaction().execute(async (tx) => {
+    for (const table of QBO_TABLES) {
+      await tx.deleteFrom(table).where('workspace_id', '=', ws).execute();
+    }
+    await sql`INSERT INTO qbo_customers (workspace_id, id, name, email, phone)
+      SELECT workspace_id, id, first_name || ' ' || last_name, NULL, NULL FROM contacts
+      WHERE workspace_id = ${ws}
+        AND id IN (SELECT contact_id FROM payment_plans WHERE workspace_id = ${ws})`.execute(tx);
+    await sql`INSERT INTO qbo_invoices (workspace_id, id, customer_id, doc_number, txn_day,
+        due_day, total_cents, balance_cents, plan_id)
+      SELECT workspace_id, id, contact_id, NULL, due_day, due_day, amount_due_cents,
+        amount_due_cents - amount_paid_cents, plan_id FROM payments
+      WHERE workspace_id = ${ws}`.execute(tx);
+    await sql`INSERT INTO qbo_payment_lines (workspace_id, payment_id, line, invoice_id,
+        customer_id, txn_day, amount_cents)
+      SELECT workspace_id, id, 1, id, contact_id, paid_day, amount_paid_cents FROM payments
+      WHERE workspace_id = ${ws} AND amount_paid_cents > 0 AND paid_day IS NOT NULL`.execute(tx);
+    await sql`INSERT INTO qbo_plans (workspace_id, id, name, customer_id, active, interval_type,
+        num_interval, start_day, end_day, next_day, amount_cents)
+      SELECT workspace_id, id, id, contact_id, 1, 'Daily', 30, first_due_day, last_due_day,
+        NULL, installment_cents FROM payment_plans
+      WHERE workspace_id = ${ws}`.execute(tx);
+    await sql`INSERT INTO qbo_balances (workspace_id, account_id, day, name, kind, balance_cents)
+      SELECT workspace_id, account, day, account, account, balance_cents FROM bank_balances
+      WHERE workspace_id = ${ws}`.execute(tx);
+  });
+  // As after the records' bulk load (server/seed/postgres-record-load.ts): a fresh copy
+  // has no statistics for the planner yet.
+  if (engineOf(db) === 'postgres') {
+    for (const table of QBO_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
+  }
+  const row = await db
+    .selectFrom('qbo_invoices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', ws)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+interface CopyMeasured {
+  seeded: number[];
+  copy: number[];
+  /** 'same' or the figures on which the two answers differ. */
+  answers: string;
+}
+
+const QUICKBOOKS_COPY = !ONLY || ONLY.some((part) => 'quickbooks copy'.includes(part));
+
+/** cashFlow over the seeded tables against quickBooksCashFlow over their copy. */
+async function benchQuickBooksCopy(db: Db, picks: Picks, engineName: string) {
+  const started = performance.now();
+  const invoices = await copyToQuickBooks(db);
+  console.log(
+    `  ${engineName} quickbooks copy: ${invoices.toLocaleString('en-US')} invoices copied in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const workspace = await loadLookupSet(db, WORKSPACE);
+  const scope = dateScope(
+    workspace,
+    { startDate: picks.startDate, endDate: picks.today },
+    new Date(),
+  );
+  const seededAnswer = await cashFlow(db, scope);
+  const copyAnswer = await quickBooksCashFlow(db, scope);
+  const differing = (Object.keys(seededAnswer) as (keyof typeof seededAnswer)[]).filter(
+    (key) => JSON.stringify(seededAnswer[key]) !== JSON.stringify(copyAnswer[key]),
+  );
+  const measured: CopyMeasured = {
+    seeded: [],
+    copy: [],
+    answers: differing.length === 0 ? 'same' : `differ: ${differing.join(', ')}`,
+  };
+  const timed = async (call: () => Promise<unknown>) => {
+    const at = performance.now();
+    await call();
+    return performance.now() - at;
+  };
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    const seeded = await timed(() => cashFlow(db, scope));
+    const copy = await timed(() => quickBooksCashFlow(db, scope));
+    if (i < WARMUP) continue;
+    measured.seeded.push(seeded);
+    measured.copy.push(copy);
+  }
+  console.log(
+    `  ${engineName} quickbooks copy: cashFlow ${summary(measured.seeded)}; quickBooksCashFlow ${summary(measured.copy)} (${ratio(measured.copy, measured.seeded)}); answers ${measured.answers}`,
+  );
+  return measured;
+}
+
 async function signIn(url: string, username: string): Promise<string> {
   const answer = await fetch(`${url}/api/auth`, {
     method: 'POST',
@@ -608,9 +727,14 @@ async function benchRefusedRange(url: string, token: string, picks: Picks, engin
   );
 }
 
-async function benchEngine(
-  engine: Engine,
-): Promise<{ results: Map<string, Measured>; rows: Row[]; peakMb: number | null }> {
+interface EngineRun {
+  results: Map<string, Measured>;
+  rows: Row[];
+  peakMb: number | null;
+  quickBooks: CopyMeasured | null;
+}
+
+async function benchEngine(engine: Engine): Promise<EngineRun> {
   await prepareData(engine);
   const db = openEngine(engine);
   const { url, child } = await startServer(engine);
@@ -657,8 +781,9 @@ async function benchEngine(
         `  ${engine.name} ${row.name} [${row.filter}]: median ${measured.median.toFixed(1)} ms, p95 ${measured.p95.toFixed(1)} ms, raw ${measured.raw.toFixed(1)} ms`,
       );
     }
+    const quickBooks = QUICKBOOKS_COPY ? await benchQuickBooksCopy(db, picks, engine.name) : null;
     await benchRefusedRange(url, owner, picks, engine.name);
-    return { results, rows, peakMb: peakRssMb(child.pid!) };
+    return { results, rows, peakMb: peakRssMb(child.pid!), quickBooks };
   } finally {
     child.stdin!.end();
     await new Promise((resolve) => {
@@ -669,16 +794,55 @@ async function benchEngine(
   }
 }
 
+/** A Markdown table: the first `textColumns` cells padded right, the others left. */
+function printTable(header: string[], table: string[][], textColumns: number): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i < textColumns ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  console.log(`\n${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
+  for (const cells of table) console.log(line(cells));
+}
+
+/** The Cash Flow report over the seeded tables and over their QuickBooks copy, per engine. */
+function printQuickBooksCopy(measured: { engine: Engine; quickBooks: CopyMeasured | null }[]) {
+  const runs = measured.filter((m) => m.quickBooks !== null);
+  if (runs.length === 0) return;
+  printTable(
+    [
+      'engine',
+      'cashFlow median ms',
+      'cashFlow p95 ms',
+      'quickBooksCashFlow median ms',
+      'quickBooksCashFlow p95 ms',
+      'ratio',
+      'answers',
+    ],
+    runs.map(({ engine, quickBooks: q }) => [
+      engine.name,
+      percentile(q!.seeded, 50).toFixed(1),
+      percentile(q!.seeded, 95).toFixed(1),
+      percentile(q!.copy, 50).toFixed(1),
+      percentile(q!.copy, 95).toFixed(1),
+      (percentile(q!.copy, 50) / Math.max(percentile(q!.seeded, 50), 0.001)).toFixed(2),
+      q!.answers,
+    ]),
+    1,
+  );
+  console.log(
+    `\nQuickBooks copy (issue #33): ${CALLS} calls each after ${WARMUP} warm-ups, called directly in the benchmark's process (not over HTTP), alternately, ${RANGE_DAYS} days; cashFlow over the seeded payments, quickBooksCashFlow over their copy in the qbo_* tables; ratio = quickBooksCashFlow median / cashFlow median.`,
+  );
+}
+
 async function main(): Promise<void> {
-  const measured: { engine: Engine; results: Map<string, Measured>; peakMb: number | null }[] = [];
+  const measured: (Omit<EngineRun, 'rows'> & { engine: Engine })[] = [];
   let rows: Row[] = [];
   for (const engine of ENGINES) {
     // One engine failing (a seed that cannot finish, a server that does not start) still
     // prints the other's table.
     try {
-      const run = await benchEngine(engine);
-      measured.push({ engine, results: run.results, peakMb: run.peakMb });
-      rows = run.rows;
+      const { rows: engineRows, ...run } = await benchEngine(engine);
+      measured.push({ engine, ...run });
+      rows = engineRows;
     } catch (error) {
       console.error(`${engine.name}: benchmark failed:`, error);
     }
@@ -707,14 +871,11 @@ async function main(): Promise<void> {
     }
     return cells;
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  console.log(`\n${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
-  for (const cells of table) console.log(line(cells));
+  printTable(header, table, 2);
   console.log(
     `\n${CALLS} calls per row after ${WARMUP} warm-up calls, over HTTP to the server in its own process, ${RANGE_DAYS} days; raw = one aggregate over the record tables without rollups, through the same engine (median of ${RAW_RUNS}); ratio = HTTP median / raw median.`,
   );
+  printQuickBooksCopy(measured);
   for (const { engine, results, peakMb } of measured) {
     const worst = [...results.entries()].sort((a, b) => b[1].p95 - a[1].p95)[0];
     console.log(

@@ -1,9 +1,9 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { dayInTimezone } from '@/shared/domain/workspace-day';
 import { createOutboxWorker, type OutboxWorker } from '../connectors/outbox-worker';
 import { VendorError } from '../connectors/vendor-http';
 import { CrmOAuthUnavailable } from '../crm/crm-oauth';
-import type { Db } from '../db/database';
+import { type Db, engineOf } from '../db/database';
 import type { AccountingConnectionTable } from '../db/schema';
 import {
   type AccountingConnections,
@@ -153,6 +153,11 @@ export function createQuickBooksSync(options: QuickBooksSyncOptions): QuickBooks
         quickBooksCopy(row.workspace_id, books, today),
         today,
       );
+      // PostgreSQL plans the reports' queries from table statistics: a copy just written
+      // would be read with the plans of the tables as they were (empty, at first).
+      if (engineOf(db) === 'postgres') {
+        await sql`ANALYZE ${sql.raw(QUICKBOOKS_COPY_TABLES.join(', '))}`.execute(db);
+      }
       await finish(row, {
         company_name: company.CompanyName,
         synced_at: now().toISOString(),

@@ -80,7 +80,7 @@ import {
   staffCompliance,
   teamCompliance,
 } from '../reports/call-reports';
-import { cashFlow } from '../reports/cash-flow';
+import { workspaceCashFlow } from '../reports/quickbooks-cash-flow';
 import { pclcData } from '../reports/funnel';
 import { conversionReport, pclcContacts } from '../reports/funnel-contacts';
 import {
@@ -292,8 +292,9 @@ function registerCockpitCardReports(reports: ReportRouter, db: Db): void {
     'quickbooks',
     cashFlowQuerySchema,
     cashFlowResponseSchema,
+    // A workspace connected to QuickBooks reads the copy of its company's books (issue #33).
     async ({ input, workspace, now }) => ({
-      data: await cashFlow(db, dateScope(workspace, input, now)),
+      data: await workspaceCashFlow(db, dateScope(workspace, input, now)),
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { balanceKind } from '@/shared/domain/quickbooks-cash-flow';
 import type {
   QboBalanceTable,
   QboCustomerTable,
@@ -63,13 +64,6 @@ function templateOf(invoice: QuickBooksInvoice): string | null {
     return ref.value;
   }
   return null;
-}
-
-/** Operating, profit or other: a bank account's kind, by its name ("Operating", "Profit"). */
-export function balanceKind(accountName: string): 'operating' | 'profit' | 'other' {
-  if (/operat/i.test(accountName)) return 'operating';
-  if (/profit/i.test(accountName)) return 'profit';
-  return 'other';
 }
 
 function paymentLines(workspaceId: string, payment: QuickBooksPayment, today: string) {

@@ -5,6 +5,7 @@ import {
 } from '@/shared/contracts/accounting-connection';
 import { itemResponseSchema } from '@/shared/contracts/common';
 import { microservicesResponseSchema } from '@/shared/contracts/microservices';
+import { cashFlowResponseSchema } from '@/shared/contracts/reports/cash-flow';
 import { workspaceSchema } from '@/shared/contracts/workspace';
 import { type FakeQuickBooks, startFakeQuickBooks } from '../../fakes/quickbooks/fake-quickbooks';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -19,6 +20,8 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 const LAKESIDE = 'ws_lakeside';
 const REALM = '9130350000000001';
 const path = `/api/workspaces/${LAKESIDE}/accounting/connection`;
+/** Lakeside's today (its timezone), the last day a report may end on. */
+const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
 
 describe('a workspace connected to its QuickBooks Online company (issue #33)', () => {
   let intuit: FakeQuickBooks;
@@ -132,6 +135,26 @@ describe('a workspace connected to its QuickBooks Online company (issue #33)', (
     expect(await copied('qbo_payment_lines')).toEqual([
       expect.objectContaining({ invoice_id: '1', txn_day: '2026-11-14', amount_cents: 30_000 }),
     ]);
+    // The Cash Flow card (and Collections, the QuickBooks screen) now read the copy, up to
+    // today: the bank balances are known from the day the books were first read.
+    const report = await t.api(
+      `/api/workspaces/${LAKESIDE}/reports/quickbooks?startDate=2026-11-01&endDate=${today()}`,
+      { token: owner },
+    );
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(cashFlowResponseSchema.parse(report.body).data).toMatchObject({
+      collected: 300,
+      partialPaymentTotal: 200,
+      missedPaymentsTotal: 0,
+      missedPayments: [],
+      operatingAccount: 12_345.67,
+      profitAccount: 0,
+      activePaymentPlans: 1,
+      onPlan: 1,
+      offPlan: 0,
+      // The open-ended monthly plan's next 12 installments of $500.
+      futureCashFlow: 6_000,
+    });
     // Read again only when due: nothing more now.
     expect(await read()).toBe(0);
     // Every request named the company and asked for JSON.
@@ -199,6 +222,12 @@ describe('a workspace connected to its QuickBooks Online company (issue #33)', (
     expect(await copied('qbo_customers')).toEqual([]);
     // The grant was ended at Intuit too.
     expect(intuit.refreshTokens()).toEqual([]);
+    // The cash-flow screens read the seeded books again.
+    const report = await t.api(
+      `/api/workspaces/${LAKESIDE}/reports/quickbooks?startDate=2026-11-01&endDate=2026-11-20`,
+      { token: owner },
+    );
+    expect(cashFlowResponseSchema.parse(report.body).data.collected).not.toBe(300);
     expect((await t.api(`${path}/sync`, { method: 'POST', token: owner })).status).toBe(409);
   });
 
