@@ -32,7 +32,6 @@ type Row = Selectable<CrmConnectionTable>;
 /** A stored field mapping, read leniently: per kind, our field → Zoho's field or null. */
 const fieldMappingSchema = z.record(z.string(), z.record(z.string(), z.string().nullable()));
 
-
 /** The workspace has no CRM connection (never connected, or disconnected meanwhile). */
 export class CrmNotConnected extends Error {
   override name = 'CrmNotConnected';
