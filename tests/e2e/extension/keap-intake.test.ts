@@ -4,14 +4,13 @@ import { crmAuthorizeResponseSchema } from '@/shared/contracts/crm-connection';
 import { type FakeKeap, startFakeKeap } from '../../fakes/keap/fake-keap';
 import { TEST_PASSWORD_COST } from '../../server/helpers/test-server';
 import {
-  bookConsultationInPanel,
+  fillPersonalInjuryIntakeInPanel,
   callDiagnostics,
-  chooseRadioInPanel,
   launchWithExtension,
   nextInPanel,
+  nextWeekday,
   openCrmPage,
   openCrmTab,
-  setFieldInPanel,
   setServerAddress,
   signInThroughPopup,
   startServer,
@@ -113,35 +112,16 @@ describe('a Personal Injury intake on a Keap page, written to Keap (issue #33)',
       TIMEOUT,
     );
 
-    await setFieldInPanel(page, 'firstName', 'Sam');
-    await setFieldInPanel(page, 'lastName', 'Ortiz');
-    await setFieldInPanel(page, 'phone', '(512) 555-0199');
-    await setFieldInPanel(page, 'email', 'sam.ortiz@example.com');
-    await nextInPanel(page, 'The accident');
-    await setFieldInPanel(page, 'accidentType', 'slip-and-fall');
-    await setFieldInPanel(
+    await fillPersonalInjuryIntakeInPanel(
       page,
-      'incidentDate',
-      new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+      {
+        firstName: 'Sam',
+        lastName: 'Ortiz',
+        phone: '(512) 555-0199',
+        email: 'sam.ortiz@example.com',
+      },
+      nextWeekday(),
     );
-    await setFieldInPanel(
-      page,
-      'incidentDescription',
-      'Slipped on a wet floor at the grocery store.',
-    );
-    await nextInPanel(page, 'Injuries and treatment');
-    await setFieldInPanel(page, 'injuriesDescription', 'Sprained ankle');
-    await chooseRadioInPanel(page, 'receivedTreatment', 'no');
-    await nextInPanel(page, 'Claim history');
-    await chooseRadioInPanel(page, 'priorAttorney', 'no');
-    await chooseRadioInPanel(page, 'claimFiled', 'no');
-    await nextInPanel(page, 'Conflict check');
-    await setFieldInPanel(page, 'adverseParties', 'Fresh Mart Grocers');
-    await chooseRadioInPanel(page, 'relatedToFirm', 'no');
-    await nextInPanel(page, 'Caller address');
-    await nextInPanel(page, 'Consultation booking');
-    await bookConsultationInPanel(page);
-    await chooseRadioInPanel(page, 'consultMode', 'office');
 
     // Keap takes the contact but its answer is lost; the server dies before trying again.
     keap.dropConnectionNext(1, { afterHandling: true });

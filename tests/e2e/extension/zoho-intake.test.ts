@@ -6,16 +6,14 @@ import { FAKE_ZOHO_MODULES, type FakeZohoCrm } from '../../fakes/zoho/fake-zoho-
 import { TEST_PASSWORD_COST } from '../../server/helpers/test-server';
 import { startZohoWorld, type ZohoDc, type ZohoWorld } from '../../server/helpers/zoho-world';
 import {
-  bookConsultationInPanel,
+  fillPersonalInjuryIntakeInPanel,
   callDiagnostics,
-  chooseRadioInPanel,
   launchWithExtension,
   nextInPanel,
   nextWeekday,
   openCrmPage,
   openCrmTab,
   panelScreen,
-  setFieldInPanel,
   setServerAddress,
   signInThroughPopup,
   startServer,
@@ -146,35 +144,16 @@ async function takeIntake(dc: ZohoDc, caller: Caller): Promise<{ page: Page; cal
     TIMEOUT,
   );
 
-  await setFieldInPanel(page, 'firstName', caller.firstName);
-  await setFieldInPanel(page, 'lastName', caller.lastName);
-  await setFieldInPanel(page, 'phone', caller.typed);
-  await setFieldInPanel(page, 'email', caller.email);
-  await nextInPanel(page, 'The accident');
-  await setFieldInPanel(page, 'accidentType', 'slip-and-fall');
-  await setFieldInPanel(
+  await fillPersonalInjuryIntakeInPanel(
     page,
-    'incidentDate',
-    new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+    {
+      firstName: caller.firstName,
+      lastName: caller.lastName,
+      phone: caller.typed,
+      email: caller.email,
+    },
+    consultationDay,
   );
-  await setFieldInPanel(
-    page,
-    'incidentDescription',
-    'Slipped on a wet floor at the grocery store.',
-  );
-  await nextInPanel(page, 'Injuries and treatment');
-  await setFieldInPanel(page, 'injuriesDescription', 'Sprained ankle');
-  await chooseRadioInPanel(page, 'receivedTreatment', 'no');
-  await nextInPanel(page, 'Claim history');
-  await chooseRadioInPanel(page, 'priorAttorney', 'no');
-  await chooseRadioInPanel(page, 'claimFiled', 'no');
-  await nextInPanel(page, 'Conflict check');
-  await setFieldInPanel(page, 'adverseParties', 'Fresh Mart Grocers');
-  await chooseRadioInPanel(page, 'relatedToFirm', 'no');
-  await nextInPanel(page, 'Caller address');
-  await nextInPanel(page, 'Consultation booking');
-  await bookConsultationInPanel(page, consultationDay);
-  await chooseRadioInPanel(page, 'consultMode', 'office');
   return { page, callId: call.id };
 }
 

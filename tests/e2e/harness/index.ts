@@ -79,6 +79,8 @@ export {
 export {
   bookConsultationInPanel,
   chooseRadioInPanel,
+  fillPersonalInjuryIntakeInPanel,
+  type IntakeCaller,
   nextInPanel,
   nextWeekday,
   panelScreen,

@@ -176,3 +176,50 @@ export async function bookConsultationInPanel(
     timeout,
   );
 }
+
+/** Who calls in an intake the tests take, as the agent types them in the first step. */
+export interface IntakeCaller {
+  firstName: string;
+  lastName: string;
+  /** The number as the agent types it: "(512) 555-0199". */
+  phone: string;
+  email: string;
+}
+
+/**
+ * The seeded Personal Injury intake filled in the panel from its first step ("Caller
+ * information") to the booked consultation in the office on `day`, short of its last Next:
+ * a slip and fall a month ago, a sprained ankle, no attorney, no conflict.
+ */
+export async function fillPersonalInjuryIntakeInPanel(
+  page: Page,
+  caller: IntakeCaller,
+  day: string,
+): Promise<void> {
+  await setFieldInPanel(page, 'firstName', caller.firstName);
+  await setFieldInPanel(page, 'lastName', caller.lastName);
+  await setFieldInPanel(page, 'phone', caller.phone);
+  await setFieldInPanel(page, 'email', caller.email);
+  await nextInPanel(page, 'The accident');
+  await setFieldInPanel(page, 'accidentType', 'slip-and-fall');
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  await setFieldInPanel(page, 'incidentDate', monthAgo);
+  await setFieldInPanel(
+    page,
+    'incidentDescription',
+    'Slipped on a wet floor at the grocery store.',
+  );
+  await nextInPanel(page, 'Injuries and treatment');
+  await setFieldInPanel(page, 'injuriesDescription', 'Sprained ankle');
+  await chooseRadioInPanel(page, 'receivedTreatment', 'no');
+  await nextInPanel(page, 'Claim history');
+  await chooseRadioInPanel(page, 'priorAttorney', 'no');
+  await chooseRadioInPanel(page, 'claimFiled', 'no');
+  await nextInPanel(page, 'Conflict check');
+  await setFieldInPanel(page, 'adverseParties', 'Fresh Mart Grocers');
+  await chooseRadioInPanel(page, 'relatedToFirm', 'no');
+  await nextInPanel(page, 'Caller address');
+  await nextInPanel(page, 'Consultation booking');
+  await bookConsultationInPanel(page, day);
+  await chooseRadioInPanel(page, 'consultMode', 'office');
+}
