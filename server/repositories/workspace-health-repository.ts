@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 /** The outside systems a workspace connects to whose failures make its health "attention". */
-export type ConnectorKind = 'callTracking' | 'crm';
+export type ConnectorKind = 'callTracking' | 'crm' | 'quickBooks';
 
 // The stored records System > Workspaces computes each workspace's health from (issue #16,
 // server/routes/system-workspaces.ts): a few grouped reads over every listed workspace.
@@ -23,7 +23,9 @@ export async function loadWorkspaceHealthRecords(
   failures: { workspace_id: string; open: number }[];
   /**
    * Connections that need someone: a CTM connection whose last request failed (issue #32),
-   * a CRM connection whose grant the vendor ended (issue #33); with the vendor's words.
+   * a CRM connection whose grant the vendor ended, a QuickBooks connection ended or whose
+   * books could not be read (issue #33); with the vendor's words ('reconnect' for an ended
+   * QuickBooks grant).
    */
   connectorProblems: {
     workspace_id: string;
@@ -77,6 +79,26 @@ export async function loadWorkspaceHealthRecords(
             .select(['workspace_id', sql<ConnectorKind>`'crm'`.as('connector'), 'last_error'])
             .where('workspace_id', 'in', list)
             .where('status', '=', 'reconnect'),
+        )
+        // A QuickBooks grant ended ('reconnect'), or the books' last reading failed.
+        .unionAll(
+          db
+            .selectFrom('accounting_connections')
+            .select((eb) => [
+              'workspace_id',
+              sql<ConnectorKind>`'quickBooks'`.as('connector'),
+              eb
+                .case()
+                .when('status', '=', 'reconnect')
+                .then('reconnect')
+                .else(eb.ref('sync_error'))
+                .end()
+                .as('last_error'),
+            ])
+            .where('workspace_id', 'in', list)
+            .where((eb) =>
+              eb.or([eb('status', '=', 'reconnect'), eb('sync_error', 'is not', null)]),
+            ),
         )
         .execute(),
     ]);

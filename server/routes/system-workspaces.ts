@@ -223,6 +223,7 @@ async function withHealth(
       failedAsyncRecords,
       callTrackingFailure: problemOf(workspace.id, 'callTracking')?.last_error ?? null,
       crmReconnect: problemOf(workspace.id, 'crm') !== undefined,
+      quickBooksProblem: problemOf(workspace.id, 'quickBooks')?.last_error ?? null,
     });
     return {
       workspace,

@@ -248,6 +248,11 @@ export interface HealthFacts {
   callTrackingFailure?: string | null;
   /** Issue #33: the vendor ended the CRM connection's grant; the owner must connect again. */
   crmReconnect?: boolean;
+  /**
+   * Issue #33: the QuickBooks connection's trouble: 'reconnect' (the firm ended the grant),
+   * or the words of a reading of the books that failed; null or absent while it works.
+   */
+  quickBooksProblem?: string | null;
 }
 
 /** What needs a system user's attention in a workspace, in words; empty when healthy. */
@@ -272,7 +277,13 @@ export function workspaceProblems(facts: HealthFacts): string[] {
     problems.push(`CallTrackingMetrics cannot be reached: ${facts.callTrackingFailure}`);
   }
   if (facts.crmReconnect === true) {
-    problems.push('Zoho CRM ended the connection: the owner must connect it again.');
+    const vendor = facts.crm === 'keap' ? 'Keap' : 'Zoho CRM';
+    problems.push(`${vendor} ended the connection: the owner must connect it again.`);
+  }
+  if (facts.quickBooksProblem === 'reconnect') {
+    problems.push('QuickBooks ended the connection: the owner must connect it again.');
+  } else if (facts.quickBooksProblem) {
+    problems.push(`The QuickBooks books could not be read: ${facts.quickBooksProblem}`);
   }
   if (facts.failedAsyncRecords > 0) {
     problems.push(

@@ -202,6 +202,11 @@ describe('a workspace connected to its QuickBooks Online company (issue #33)', (
       status: 'degraded',
       detail: expect.stringContaining('Lakeside Law (to connect again)'),
     });
+    // System > Workspaces says what needs attention in Lakeside.
+    const listed = await t.api(`/api/system/workspaces/${LAKESIDE}`, { token: system });
+    expect(JSON.stringify(listed.body)).toContain(
+      'QuickBooks ended the connection: the owner must connect it again.',
+    );
     // Nothing is read while it waits for the owner.
     await t.api(`${path}/sync`, { method: 'POST', token: owner });
     const before = intuit.requests.length;

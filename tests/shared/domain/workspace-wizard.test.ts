@@ -173,5 +173,16 @@ describe('workspace health', () => {
     expect(workspaceProblems({ ...healthy, crmReconnect: true })).toEqual([
       'Zoho CRM ended the connection: the owner must connect it again.',
     ]);
+    expect(workspaceProblems({ ...healthy, crm: 'keap', crmReconnect: true })).toEqual([
+      'Keap ended the connection: the owner must connect it again.',
+    ]);
+    // Issue #33: the firm ended the QuickBooks grant, or its books could not be read.
+    expect(workspaceProblems({ ...healthy, quickBooksProblem: 'reconnect' })).toEqual([
+      'QuickBooks ended the connection: the owner must connect it again.',
+    ]);
+    expect(
+      workspaceProblems({ ...healthy, quickBooksProblem: 'QuickBooks: Throttled (429)' }),
+    ).toEqual(['The QuickBooks books could not be read: QuickBooks: Throttled (429)']);
+    expect(workspaceProblems({ ...healthy, quickBooksProblem: null })).toEqual([]);
   });
 });
