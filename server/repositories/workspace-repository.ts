@@ -36,14 +36,6 @@ const workspaceRows = (db: Db) =>
     .select((eb) => [
       'crm_connections.vendor as crm_vendor',
       'crm_connections.location as crm_location',
-      eb
-        .exists(
-          eb
-            .selectFrom('accounting_connections')
-            .select('accounting_connections.workspace_id')
-            .whereRef('accounting_connections.workspace_id', '=', 'workspaces.id'),
-        )
-        .as('quickbooks_connected'),
       // crm_outbox_workspace_idx answers this with one index probe.
       eb
         .exists(
@@ -59,7 +51,6 @@ type WorkspaceRow = WorkspaceTable & {
   crm_vendor: string | null;
   crm_location: string | null;
   crm_records_kept: SqlBool;
-  quickbooks_connected: SqlBool;
 };
 
 async function toWorkspace(db: Db, row: WorkspaceRow): Promise<Workspace> {
@@ -90,7 +81,6 @@ async function toWorkspace(db: Db, row: WorkspaceRow): Promise<Workspace> {
       crmConnected: row.crm_vendor !== null,
       crmRecordsKept: Boolean(row.crm_records_kept),
       crmWebUrl: row.crm_vendor === 'zoho' ? zohoWebUrl(row.crm_location) : null,
-      quickBooksConnected: Boolean(row.quickbooks_connected),
       offices,
       settings: {
         ...readJson(storedSettingsSchema, row.settings, 'workspaces.settings'),

@@ -34,11 +34,6 @@ export const workspaceSchema = z.object({
      * centre (https://crm.zoho.eu, …). Absent or null: the CRM's usual address.
      */
     crmWebUrl: z.string().url().nullable().optional(),
-    /**
-     * The workspace is connected to its QuickBooks Online company (issue #33): the cash
-     * flow reports read the local copy of it. Absent: not connected (the seeded books).
-     */
-    quickBooksConnected: z.boolean().optional(),
     offices: z.array(z.object({ id: idSchema, name: z.string() })),
     settings: z.object({
       zoho: z.boolean(),

@@ -165,30 +165,32 @@ function QuickBooksPanel({
         </p>
       ) : null}
       <FormFailure message={failure} />
-      <div className="ic-connection__actions">
-        {connected && connected.status === 'ok' ? (
-          <Button
-            onClick={() => void run(() => refresh.mutate(undefined), QUICKBOOKS_REFRESH_TEXT)}
-            disabled={busy || reading}
-          >
-            {reading ? 'Reading the books…' : 'Refresh now'}
-          </Button>
-        ) : null}
-        {canConnect && view.available && view.usesQuickBooks ? (
-          <Button
-            variant={connected?.status === 'ok' ? undefined : 'primary'}
-            onClick={() => void connect()}
-            disabled={busy}
-          >
-            {leaving ? 'Opening QuickBooks…' : connected ? 'Reconnect' : 'Connect QuickBooks'}
-          </Button>
-        ) : null}
-        {canConnect && connected ? (
-          <Button variant="danger" onClick={() => void forget()} disabled={busy}>
-            Disconnect
-          </Button>
-        ) : null}
-      </div>
+      {connected || (canConnect && view.available && view.usesQuickBooks) ? (
+        <div className="ic-connection__actions">
+          {connected && connected.status === 'ok' ? (
+            <Button
+              onClick={() => void run(() => refresh.mutate(undefined), QUICKBOOKS_REFRESH_TEXT)}
+              disabled={busy || reading}
+            >
+              {reading ? 'Reading the books…' : 'Refresh now'}
+            </Button>
+          ) : null}
+          {canConnect && view.available && view.usesQuickBooks ? (
+            <Button
+              variant={connected?.status === 'ok' ? undefined : 'primary'}
+              onClick={() => void connect()}
+              disabled={busy}
+            >
+              {leaving ? 'Opening QuickBooks…' : connected ? 'Reconnect' : 'Connect QuickBooks'}
+            </Button>
+          ) : null}
+          {canConnect && connected ? (
+            <Button variant="danger" onClick={() => void forget()} disabled={busy}>
+              Disconnect
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }
