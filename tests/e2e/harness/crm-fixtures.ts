@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { HTTPRequest, Page } from 'puppeteer';
+import { watchPageProblems } from './panel';
 
 const fixture = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)), 'utf8');
@@ -106,6 +107,7 @@ export async function openCrmPage(
   options: { allowOrigins?: string[] } = {},
 ): Promise<Page> {
   const page = await browser.newPage();
+  watchPageProblems(page);
   await serveCrmFixtures(page, options);
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   return page;

@@ -240,11 +240,18 @@ export async function deepQuery(
 
 /**
  * Waits for the side panel on a CRM page: its host in the page, and the panel itself (in
- * the panel frame; an older build's panel in the host's own root is found too).
+ * the panel frame; an older build's panel in the host's own root is found too). When it
+ * does not come, the error says what the page and the extension's background held then
+ * (panelTimeoutReport): a panel that never came has many possible reasons.
  */
 export async function waitForPanel(page: Page, timeout = 15_000): Promise<void> {
   const deadline = Date.now() + timeout;
-  await page.waitForSelector(PANEL_SELECTOR, { timeout });
+  const fail = async (): Promise<never> => {
+    throw new Error(
+      `Timed out after ${timeout} ms waiting for the panel. ${await panelTimeoutReport(page)}`,
+    );
+  };
+  await page.waitForSelector(PANEL_SELECTOR, { timeout }).catch(fail);
   while (
     !(await evaluateInShadowRoot(
       page,
@@ -252,10 +259,70 @@ export async function waitForPanel(page: Page, timeout = 15_000): Promise<void> 
       (root) => root.querySelector('.panel') !== null,
     ))
   ) {
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeout} ms waiting for the panel`);
+    if (Date.now() > deadline) await fail();
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * What a CRM page and the extension's background hold, for an error message: the page's
+ * address and top-level elements, the errors its scripts logged (content scripts'
+ * included, pageProblems), and the background's session, open ports and call clients
+ * (`__intakeDiagnostics`, read through a DevTools session of its own).
+ */
+export async function panelTimeoutReport(page: Page): Promise<string> {
+  const onPage = await page
+    .evaluate(() => ({
+      readyState: document.readyState,
+      body: [...(document.body?.children ?? [])].map((element) => element.localName).slice(-8),
+    }))
+    .catch((error: unknown) => String(error));
+  let background: unknown = 'no service worker';
+  const worker = page
+    .browser()
+    .targets()
+    .find(
+      (target) =>
+        target.type() === 'service_worker' && target.url().startsWith('chrome-extension://'),
+    );
+  if (worker) {
+    const session = await worker.createCDPSession().catch(() => null);
+    const evaluated = await session
+      ?.send('Runtime.evaluate', {
+        expression: `(() => { const d = globalThis.__intakeDiagnostics?.();
+          return d && { session: d.session, openPorts: d.openPorts, clients: d.calls?.clients }; })()`,
+        returnByValue: true,
+      })
+      .catch((error: unknown) => ({ result: { value: String(error) } }));
+    background = evaluated?.result.value ?? 'unreadable';
+    await session?.detach().catch(() => undefined);
+  }
+  return JSON.stringify({
+    url: page.url(),
+    page: onPage,
+    problems: pageProblems.get(page) ?? [],
+    background,
+  });
+}
+
+/** The errors each watched page logged (watchPageProblems), newest last. */
+const pageProblems = new WeakMap<Page, string[]>();
+
+/**
+ * Keeps the errors `page` logs from now on (its console errors and uncaught exceptions,
+ * content scripts' included) for panelTimeoutReport.
+ */
+export function watchPageProblems(page: Page): void {
+  const problems: string[] = [];
+  pageProblems.set(page, problems);
+  const keep = (text: string) => {
+    problems.push(text.slice(0, 500));
+    if (problems.length > 20) problems.shift();
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warn') keep(message.text());
+  });
+  page.on('pageerror', (error) => keep(String(error)));
 }
 
 /** The tags of the widgets inside the panel's shadow root. */
