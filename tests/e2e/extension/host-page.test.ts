@@ -61,11 +61,14 @@ const open = async (url: string) => {
 };
 
 async function acknowledgeCockpitWarnings(page: Page): Promise<void> {
-  await evaluateInShadowRoot(page, [PANEL_SELECTOR, 'intake-cockpit'], (root) => {
+  await evaluateInShadowRoot(page, [PANEL_SELECTOR, 'intake-cockpit'], async (root) => {
     for (let i = 0; i < 100; i++) {
       const dismiss = root.querySelector<HTMLButtonElement>('.ic-system-status__dismiss');
       if (!dismiss) return;
       dismiss.click();
+      // React renders the acknowledgement after the click's event: until then the same
+      // button is first, and the next warning's button (the stack shows two) comes after.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
   });
 }
