@@ -396,8 +396,20 @@ function createWorkspaceContextLoader(
     void retryContext();
   });
 
+  // Whose socket has connected since their context was loaded: a later connect is a
+  // reconnect, after which a workspace:changed said while it was down may have been missed.
+  let connectedFor: string | null = null;
   deps.connection?.subscribe(CONNECTION_STATUS_EVENT, (status) => {
-    if (status !== 'connected' || !contextOwed) return;
+    if (status !== 'connected') return;
+    const { user, status: sessionStatus } = useSessionStore.getState();
+    const reconnected = connectedFor !== null && connectedFor === user?.id;
+    connectedFor = user?.id ?? null;
+    if (!contextOwed && reconnected && sessionStatus === 'signed-in' && user) {
+      // Loaded again, quietly, as for workspace:changed (the server may have restarted
+      // with the workspace's CRM connected meanwhile, say).
+      contextOwed = user;
+    }
+    if (!contextOwed) return;
     // The server answers again: no need to wait for the backoff.
     cancelContextRetry?.();
     cancelContextRetry = null;
@@ -408,7 +420,10 @@ function createWorkspaceContextLoader(
     load: loadWorkspaceContext,
     storedCopy: (user) => storedContext(stored, user),
     owe: owesContext,
-    forget: stopContextRetry,
+    forget: () => {
+      stopContextRetry();
+      connectedFor = null;
+    },
   };
 }
 

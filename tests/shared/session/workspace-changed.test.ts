@@ -5,6 +5,7 @@ import { encodeStored } from '@/shared/session/encoding';
 import { createSessionService, createSessionTokenSource } from '@/shared/session/session-service';
 import { createMemoryStorage } from '@/shared/storage/storage';
 import { initialSessionState, useSessionStore } from '@/shared/stores/session-store';
+import { CONNECTION_STATUS_EVENT } from '@/shared/transport/direct-transport';
 import type { Transport, TransportRequest } from '@/shared/transport/transport';
 import { makeWorkspace } from '../domain/fixtures';
 
@@ -107,5 +108,24 @@ describe('a workspace changed on the server (issue #33)', () => {
     server.emit(WORKSPACE_CHANGED_EVENT, { workspaceId: 'ws_lakeside' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(workspaceReads(server)).toBe(before);
+  });
+
+  it('is loaded again when the socket reconnects: a change said while it was down is not missed', async () => {
+    const server = fakeServer();
+    await signedInSession(server);
+    const before = workspaceReads(server);
+    // The first connect follows the load at sign-in: nothing to load again.
+    server.emit(CONNECTION_STATUS_EVENT, 'connected');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(workspaceReads(server)).toBe(before);
+
+    // The server restarts; the owner connected Zoho meanwhile, and the event went nowhere.
+    server.emit(CONNECTION_STATUS_EVENT, 'disconnected');
+    server.connectCrm();
+    server.emit(CONNECTION_STATUS_EVENT, 'connected');
+    await expect
+      .poll(() => useSessionStore.getState().workspace?.attributes.crmConnected)
+      .toBe(true);
+    expect(workspaceReads(server)).toBe(before + 1);
   });
 });
