@@ -1,4 +1,4 @@
-import type { CashFlowData } from '@/shared/contracts/reports/cash-flow';
+import type { CashFlowBooks, CashFlowData } from '@/shared/contracts/reports/cash-flow';
 import { ratePercent } from '@/shared/domain/funnel-rates';
 import { centsToDollars } from '@/shared/domain/money';
 import { futureCashFlowCents, type PlanSchedule } from '@/shared/domain/quickbooks-cash-flow';
@@ -256,13 +256,26 @@ async function balanceCents(db: Db, ws: string, endDate: string): Promise<Map<st
 
 /**
  * The Cash Flow report of a workspace (GET reports/quickbooks): the copy of its company's
- * books once it is connected to QuickBooks Online (issue #33), else the seeded books.
+ * books once it is connected to QuickBooks Online (issue #33), saying which company and
+ * when it was read, else the seeded books.
  */
 export async function workspaceCashFlow(db: Db, scope: ReportScope): Promise<CashFlowData> {
-  const connected = await db
+  const connection = await db
     .selectFrom('accounting_connections')
-    .select('workspace_id')
+    .select(['company_name', 'synced_at', 'status', 'sync_error'])
     .where('workspace_id', '=', scope.workspace.id)
     .executeTakeFirst();
-  return connected ? quickBooksCashFlow(db, scope) : cashFlow(db, scope);
+  if (!connection) return cashFlow(db, scope);
+  const books: CashFlowBooks = {
+    vendor: 'quickbooks',
+    companyName: connection.company_name,
+    readAt: connection.synced_at,
+    problem:
+      connection.status === 'reconnect'
+        ? 'reconnect'
+        : connection.sync_error
+          ? 'sync-failed'
+          : null,
+  };
+  return { ...(await quickBooksCashFlow(db, scope)), books };
 }

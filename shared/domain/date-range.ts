@@ -27,6 +27,20 @@ export function formatDisplayDay(isoDay: string): string {
   return isValid(date) ? lightFormat(date, DISPLAY_DAY) : '';
 }
 
+const DISPLAY_DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/**
+ * An instant as the settings and connection screens show it ("Nov 30, 2026, 10:32 AM", in
+ * the browser's time zone); '' for anything that is not a time.
+ */
+export function formatDisplayDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : DISPLAY_DATE_TIME.format(date);
+}
+
 /** "03/07/2026" → "2026-03-07"; null for anything that is not a real calendar day. */
 export function parseDisplayDay(text: string): string | null {
   const trimmed = text.trim();

@@ -11,6 +11,7 @@ import { authorizeCrm, disconnectCrm } from '@/shared/api/crm-connection';
 import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import type { CrmConnection } from '@/shared/contracts/crm-connection';
 import { crmConnectionKey, crmConnectionQuery } from '@/shared/query/settings-queries';
+import { formatDisplayDateTime } from '@/shared/domain/date-range';
 import '@/app/components/connection-panel/connection-panel.css';
 import { ZohoFieldMappingForm } from './zoho-field-mapping-form';
 
@@ -49,9 +50,6 @@ const DATA_CENTRES: Readonly<Record<string, string>> = {
   ca: 'Canada',
   cn: 'China',
 };
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 export interface CrmConnectionPanelProps {
   workspaceId: string;
@@ -221,7 +219,9 @@ function ConnectedView({ crm, connection }: { crm: ConnectableCrm; connection: C
           <span className="ic-connection__status" data-status={connection.status}>
             {reconnect ? 'Reconnect needed' : 'Connected'}
           </span>{' '}
-          <span className="ic-connection__sub">checked {formatDateTime(connection.checkedAt)}</span>
+          <span className="ic-connection__sub">
+            checked {formatDisplayDateTime(connection.checkedAt)}
+          </span>
           {reconnect ? (
             <span className="ic-connection__error">
               {connection.lastError ?? `${where} ended the connection.`} Records wait, none is lost,
@@ -235,12 +235,12 @@ function ConnectedView({ crm, connection }: { crm: ConnectableCrm; connection: C
           {connection.records.lastSentAt ? (
             <span className="ic-connection__sub">
               {' '}
-              last sent {formatDateTime(connection.records.lastSentAt)}
+              last sent {formatDisplayDateTime(connection.records.lastSentAt)}
             </span>
           ) : null}
         </dd>
         <dt>Connected since</dt>
-        <dd>{formatDateTime(connection.connectedAt)}</dd>
+        <dd>{formatDisplayDateTime(connection.connectedAt)}</dd>
         {connection.apiDomain ? (
           <>
             <dt>API</dt>

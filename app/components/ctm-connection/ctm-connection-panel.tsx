@@ -17,6 +17,7 @@ import {
   callTrackingConnectionQuery,
 } from '@/shared/query/settings-queries';
 import { EMPTY_CTM_CONNECT, readCtmConnectDraft } from './ctm-connect-draft';
+import { formatDisplayDateTime } from '@/shared/domain/date-range';
 import '@/app/components/connection-panel/connection-panel.css';
 
 export const CONNECTED_TEXT = 'Connected to CallTrackingMetrics.';
@@ -29,9 +30,6 @@ export interface CtmConnectionPanelProps {
   /** Owners and the system user connect and disconnect; admins see the health only. */
   canConnect: boolean;
 }
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /** Where CTM is to POST (this server's public address, as the browser reaches it). */
 const absolute = (path: string) => `${window.location.origin}${path}`;
@@ -132,7 +130,7 @@ function ConnectedView({
           <span className="ic-connection__status" data-status={ctm.status}>
             {failing ? 'CTM not reachable' : 'Connected'}
           </span>{' '}
-          <span className="ic-connection__sub">checked {formatDateTime(ctm.checkedAt)}</span>
+          <span className="ic-connection__sub">checked {formatDisplayDateTime(ctm.checkedAt)}</span>
           {failing && ctm.lastError ? (
             <span className="ic-connection__error">{ctm.lastError}</span>
           ) : null}
@@ -140,7 +138,9 @@ function ConnectedView({
         <dt>Access key</dt>
         <dd className="ic-connection__mono">{ctm.accessKey}</dd>
         <dt>Last webhook</dt>
-        <dd>{ctm.lastWebhookAt ? formatDateTime(ctm.lastWebhookAt) : 'None received yet'}</dd>
+        <dd>
+          {ctm.lastWebhookAt ? formatDisplayDateTime(ctm.lastWebhookAt) : 'None received yet'}
+        </dd>
       </dl>
       <fieldset className="ic-connection__hooks">
         <legend>Webhook URLs to paste in CTM</legend>

@@ -13,6 +13,7 @@ import type { CashFlowData, MissedPayment } from '@/shared/contracts/reports/cas
 import { formatRate, formatUsd } from '@/shared/domain/cash-flow';
 import { cashFlowPlans } from '@/shared/domain/cockpit-metrics';
 import { formatDisplayDay, type DateRange } from '@/shared/domain/date-range';
+import { BooksSource } from './books-source';
 import { useCashFlow } from './use-cash-flow';
 import '@/app/reports/layout/report-layout.css';
 import './cash-flow.css';
@@ -78,6 +79,7 @@ function CollectionsBody({ data }: { data: CashFlowData }) {
       <p className="ic-report-toolbar__text">
         {formatDisplayDay(data.startDate)} to {formatDisplayDay(data.endDate)}
       </p>
+      <BooksSource books={data.books} />
       <ReportKpis
         label="Payments"
         items={[

@@ -24,6 +24,7 @@ import {
   DEFAULT_CASH_FLOW_MONTHS,
   type CashFlowMonth,
 } from './cash-flow-months';
+import { BooksSource } from './books-source';
 import { useCashFlowHistory } from './use-cash-flow';
 import '@/app/reports/layout/report-layout.css';
 import './cash-flow.css';
@@ -222,6 +223,7 @@ function QuickBooksBody({ months }: { months: CashFlowMonth[] }) {
   const period = first && last ? `${monthLabel(first.month)} to ${monthLabel(last.month)}` : '';
   return (
     <>
+      <BooksSource books={latest?.books} />
       <ReportKpis
         label="Cash flow"
         items={[

@@ -21,6 +21,7 @@ import {
   accountingConnectionKey,
   accountingConnectionQuery,
 } from '@/shared/query/settings-queries';
+import { formatDisplayDateTime } from '@/shared/domain/date-range';
 import '@/app/components/connection-panel/connection-panel.css';
 
 export const QUICKBOOKS_UNAVAILABLE_TEXT =
@@ -31,9 +32,6 @@ export const QUICKBOOKS_REFRESH_TEXT = 'Reading the books again: the figures fol
 
 /** How often the page asks again while the books are being read. */
 const SYNCING_POLL_MS = 3_000;
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /**
  * Settings > QuickBooks Connection (issue #33, not in the spec): the owner connects the
@@ -221,7 +219,9 @@ function ConnectedView({ connection }: { connection: Connected }) {
           <span className="ic-connection__status" data-status={connection.status}>
             {reconnect ? 'Reconnect needed' : 'Connected'}
           </span>{' '}
-          <span className="ic-connection__sub">checked {formatDateTime(connection.checkedAt)}</span>
+          <span className="ic-connection__sub">
+            checked {formatDisplayDateTime(connection.checkedAt)}
+          </span>
           {reconnect ? (
             <span className="ic-connection__error">
               {connection.lastError ?? 'QuickBooks ended the connection.'} The reports keep the last
@@ -231,7 +231,7 @@ function ConnectedView({ connection }: { connection: Connected }) {
         </dd>
         <dt>Books read</dt>
         <dd>
-          {connection.syncedAt ? formatDateTime(connection.syncedAt) : 'Not yet'}
+          {connection.syncedAt ? formatDisplayDateTime(connection.syncedAt) : 'Not yet'}
           {connection.syncing && !reconnect ? (
             <span className="ic-connection__sub"> · reading now…</span>
           ) : null}
@@ -244,7 +244,7 @@ function ConnectedView({ connection }: { connection: Connected }) {
         <dt>Company id</dt>
         <dd className="ic-connection__mono">{connection.realmId}</dd>
         <dt>Connected since</dt>
-        <dd>{formatDateTime(connection.connectedAt)}</dd>
+        <dd>{formatDisplayDateTime(connection.connectedAt)}</dd>
       </dl>
     </div>
   );

@@ -30,6 +30,7 @@ import {
   timezonesQuery,
 } from './system-workspaces-query';
 import { WorkspaceSettingsEditor } from './workspace-settings-editor';
+import { formatDisplayDateTime } from '@/shared/domain/date-range';
 import './system-workspaces-page.css';
 
 export const WIZARD_PATH = '/app/system/workspace-wizard';
@@ -287,11 +288,9 @@ function VendorsCell({ row }: { row: SystemWorkspace }) {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 function HealthCell({ row }: { row: SystemWorkspace }) {
   const { health } = row;
-  const last = health.lastRecordAt ? dateTime.format(new Date(health.lastRecordAt)) : 'none yet';
+  const last = health.lastRecordAt ? formatDisplayDateTime(health.lastRecordAt) : 'none yet';
   const organisation =
     health.crmOrganization === 'none'
       ? null

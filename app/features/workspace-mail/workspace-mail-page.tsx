@@ -20,6 +20,7 @@ import {
   type WorkspaceMailInput,
 } from '@/shared/contracts/workspace-mail';
 import { workspaceMailKey, workspaceMailQuery } from '@/shared/query/settings-queries';
+import { formatDisplayDateTime } from '@/shared/domain/date-range';
 import '@/app/components/connection-panel/connection-panel.css';
 import {
   type MailDraft,
@@ -35,9 +36,6 @@ const SECURITY_OPTIONS: readonly { value: SmtpSecurity; label: string }[] = [
   { value: 'starttls', label: 'STARTTLS (port 587)' },
   { value: 'tls', label: 'TLS (port 465)' },
 ];
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /**
  * Settings > E-mail Sending (issue #33 "Mail … per workspace where a firm sends as
@@ -118,7 +116,7 @@ function MailSummary({ mail }: { mail: WorkspaceMail }) {
         <dt>Refused</dt>
         <dd>{delivery.failed}</dd>
         <dt>Last sent</dt>
-        <dd>{delivery.lastSentAt ? formatDateTime(delivery.lastSentAt) : 'Never'}</dd>
+        <dd>{delivery.lastSentAt ? formatDisplayDateTime(delivery.lastSentAt) : 'Never'}</dd>
         {delivery.lastError ? (
           <>
             <dt>Latest problem</dt>
@@ -131,7 +129,7 @@ function MailSummary({ mail }: { mail: WorkspaceMail }) {
           <>
             <dt>Saved</dt>
             <dd>
-              {formatDateTime(sender.updatedAt)}
+              {formatDisplayDateTime(sender.updatedAt)}
               {sender.updatedBy ? ` by ${sender.updatedBy}` : ''}
             </dd>
           </>

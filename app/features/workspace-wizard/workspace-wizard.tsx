@@ -42,6 +42,7 @@ import { wizardTimezonesQuery } from './workspace-wizard-query';
 import { CtmConnectionPanel } from '@/app/components/ctm-connection/ctm-connection-panel';
 import type { OutboxEmail } from '@/shared/contracts/call-flow-api';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
+import { formatDisplayDateTime } from '@/shared/domain/date-range';
 
 interface WizardState {
   step: WizardStep;
@@ -324,19 +325,17 @@ function ReviewStep({
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Where the invitation e-mail is (issue #33: sent over SMTP once configured). */
 function deliveryText({ createdAt, delivery }: OutboxEmail): string {
   switch (delivery.status) {
     case 'sent':
-      return `sent ${dateTime.format(new Date(delivery.deliveredAt ?? createdAt))}`;
+      return `sent ${formatDisplayDateTime(delivery.deliveredAt ?? createdAt)}`;
     case 'failed':
       return `could not be delivered (${delivery.error ?? 'refused'}); System > Microservices shows the e-mail server's state`;
     default:
       return delivery.attempts > 0
         ? `not sent yet (${delivery.error ?? 'no answer'}), tried again automatically`
-        : `in the outbox since ${dateTime.format(new Date(createdAt))}`;
+        : `in the outbox since ${formatDisplayDateTime(createdAt)}`;
   }
 }
 

@@ -19,6 +19,7 @@ import {
  *   plan when one of its payments due in the range was missed; rates are percents with 2
  *   decimals;
  * - futureCashFlow: scheduled payments due after the end date on active plans.
+ * - books: the QuickBooks company the figures were read from, and when (issue #33).
  * A workspace without payment records answers zeros.
  */
 export const cashFlowQuerySchema = dateRangeSchema;
@@ -32,6 +33,20 @@ export const missedPaymentSchema = z.object({
   dueDate: reportDaySchema,
 });
 export type MissedPayment = z.infer<typeof missedPaymentSchema>;
+
+/**
+ * Where the figures come from when the workspace is connected to QuickBooks Online (issue
+ * #33): its company, when the copy kept here was last read whole (null: not yet), and
+ * what stands in the way of a fresh reading ('reconnect': the grant ended; 'sync-failed':
+ * the last reading failed), the figures being those of the last reading meanwhile.
+ */
+export const cashFlowBooksSchema = z.object({
+  vendor: z.literal('quickbooks'),
+  companyName: z.string().nullable(),
+  readAt: z.string().nullable(),
+  problem: z.enum(['reconnect', 'sync-failed']).nullable(),
+});
+export type CashFlowBooks = z.infer<typeof cashFlowBooksSchema>;
 
 export const cashFlowDataSchema = z.object({
   collected: moneySchema,
@@ -48,6 +63,8 @@ export const cashFlowDataSchema = z.object({
   futureCashFlow: moneySchema,
   startDate: reportDaySchema,
   endDate: reportDaySchema,
+  /** The QuickBooks company read; absent for the workspace's own (demo) books. */
+  books: cashFlowBooksSchema.optional(),
 });
 export type CashFlowData = z.infer<typeof cashFlowDataSchema>;
 export const cashFlowResponseSchema = z.object({ data: cashFlowDataSchema });

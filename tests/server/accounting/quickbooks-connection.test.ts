@@ -148,7 +148,12 @@ describe('a workspace connected to its QuickBooks Online company (issue #33)', (
       offPlan: 0,
       // The open-ended monthly plan's next 12 installments of $500.
       futureCashFlow: 6_000,
+      // The screens say which books and when they were read.
+      books: { vendor: 'quickbooks', companyName: 'Lakeside Law LLC', problem: null },
     });
+    expect(cashFlowResponseSchema.parse(report.body).data.books?.readAt).toBe(
+      (await view()).connection?.syncedAt,
+    );
     // Read again only when due: nothing more now.
     expect(await read()).toBe(0);
     // Every request named the company and asked for JSON.
@@ -201,6 +206,15 @@ describe('a workspace connected to its QuickBooks Online company (issue #33)', (
     expect(JSON.stringify(listed.body)).toContain(
       'QuickBooks ended the connection: the owner must connect it again.',
     );
+    // The cash-flow screens say their figures are the last reading's, and why.
+    const report = await t.api(
+      `/api/workspaces/${LAKESIDE}/reports/quickbooks?startDate=2026-11-01&endDate=2026-11-20`,
+      { token: owner },
+    );
+    expect(cashFlowResponseSchema.parse(report.body).data.books).toMatchObject({
+      problem: 'reconnect',
+      readAt: connection?.syncedAt,
+    });
     // Nothing is read while it waits for the owner.
     await t.api(`${path}/sync`, { method: 'POST', token: owner });
     const before = intuit.requests.length;
@@ -227,6 +241,7 @@ describe('a workspace connected to its QuickBooks Online company (issue #33)', (
       { token: owner },
     );
     expect(cashFlowResponseSchema.parse(report.body).data.collected).not.toBe(300);
+    expect(cashFlowResponseSchema.parse(report.body).data.books).toBeUndefined();
     expect((await t.api(`${path}/sync`, { method: 'POST', token: owner })).status).toBe(409);
   });
 

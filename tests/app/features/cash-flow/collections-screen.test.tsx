@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CollectionsScreen } from '@/app/features/cash-flow/collections-screen';
 import { makeHost, renderWithHost } from '../../helpers';
@@ -61,6 +61,37 @@ describe('CollectionsScreen (spec: dashboards 2.2, 2.3 View All, 3 Cash flow dat
       }),
     );
     expect((await screen.findByText('03/01/2026 to 03/07/2026')).tagName).toBe('P');
+  });
+
+  it('says which QuickBooks company the figures come from, when it was read, and why they may be old', async () => {
+    const books = {
+      vendor: 'quickbooks' as const,
+      companyName: 'Lakeside Law LLC',
+      readAt: '2026-11-30T16:32:00.000Z',
+      problem: null,
+    };
+    let answer = cashFlowData({ books });
+    renderCollections(() => ({ data: answer }));
+    const source = await screen.findByText(/^From QuickBooks Online/);
+    expect(source).toHaveTextContent(
+      `From QuickBooks Online (Lakeside Law LLC), read ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(books.readAt))}.`,
+    );
+    expect(source).not.toHaveClass('ic-cash-flow__books--problem');
+    cleanup();
+
+    answer = cashFlowData({ books: { ...books, readAt: null, problem: 'reconnect' } });
+    renderCollections(() => ({ data: answer }));
+    const ended = await screen.findByText(/^From QuickBooks Online/);
+    expect(ended).toHaveTextContent(
+      'From QuickBooks Online (Lakeside Law LLC), not read yet. QuickBooks ended the connection: these are the figures as last read, until the owner connects it again (Settings > QuickBooks Connection).',
+    );
+    expect(ended).toHaveClass('ic-cash-flow__books--problem');
+  });
+
+  it('names no books for the workspace’s own (demo) records', async () => {
+    renderCollections();
+    await screen.findByRole('table', { name: 'Missed payments' });
+    expect(screen.queryByText(/QuickBooks Online/)).toBeNull();
   });
 
   it('says so when nothing was missed: good news, not an error', async () => {
