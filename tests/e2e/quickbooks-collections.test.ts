@@ -113,6 +113,8 @@ describe('Collections from the firm’s QuickBooks company (issue #33)', () => {
       expect(text).toContain('Collected$550.00');
       expect(text).toContain('Missed payments$700.00');
       expect(text).toContain('Partial payments$150.00');
+      // It says which books, and that they were read (not live).
+      expect(text).toMatch(/From QuickBooks Online \([^)]+\), read [A-Z][a-z]{2} \d{1,2}, \d{4}/);
       const rows = await page.$$eval('table tbody tr', (trs) =>
         trs.map((tr) => [...tr.querySelectorAll('td, th')].map((cell) => cell.textContent?.trim())),
       );
