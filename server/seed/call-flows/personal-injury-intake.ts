@@ -35,13 +35,18 @@ const VEHICLE_TYPES =
   "@@accidentType == 'car' or @@accidentType == 'truck' or @@accidentType == 'motorcycle'";
 
 /**
- * Harbor Legal's Personal Injury intake (issue 11): caller, accident type (branching to
+ * A firm's Personal Injury intake (issue 11; seeded for Harbor Legal, and named after
+ * whichever firm it is given to: the agent thanks the caller for calling that firm): caller, accident type (branching to
  * vehicle and insurance questions, or to the medical-malpractice sub-process), injuries and
  * treatment, the statute-of-limitations check against a cut-off computed at seed time,
  * conflict check, address and consultation booking; the END step writes the CRM's contact,
  * note, call and (once booked with its times) the consultation's event, and e-mails the caller.
  */
-export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDefinitionInput {
+export function personalInjuryIntake(
+  workspaceId: string,
+  now: Date,
+  firm = 'Harbor Legal',
+): ProcessDefinitionInput {
   const cutoff = yearsBefore(now, LIMITATION_YEARS);
   return {
     uid: PERSONAL_INJURY_PROCESS_UID,
@@ -77,7 +82,7 @@ export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDef
         id: 'pi-caller',
         name: 'Caller information',
         prj: MAIN,
-        description: 'Thank the caller for calling Harbor Legal and take their details.',
+        description: `Thank the caller for calling ${firm} and take their details.`,
         fields: callerFields('(555) 555-0100'),
         next: [['pi-accident']],
       }),
@@ -425,7 +430,7 @@ export function personalInjuryIntake(workspaceId: string, now: Date): ProcessDef
             condition: "@@email != ''",
             email: {
               to: '@@email',
-              subject: 'Your consultation with Harbor Legal',
+              subject: `Your consultation with ${firm}`,
               body: 'Dear @@firstName, your consultation is booked for @@consultation.',
             },
           }),

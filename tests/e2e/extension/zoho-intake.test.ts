@@ -100,7 +100,7 @@ async function addPersonalInjuryIntake(): Promise<void> {
     {
       method: 'PUT',
       headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
-      body: JSON.stringify(personalInjuryIntake(WORKSPACE, new Date())),
+      body: JSON.stringify(personalInjuryIntake(WORKSPACE, new Date(), 'Lakeside Law')),
     },
   );
   expect(saved.status, await saved.text()).toBeLessThan(300);

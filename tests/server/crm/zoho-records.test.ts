@@ -92,7 +92,7 @@ describe('intake records written to Zoho CRM (issue #33)', () => {
     // Connected: Lakeside runs intakes, so its owner can keep a flow there.
     const saved = await callCenter(t, owner)(`workspaces/${LAKESIDE}/processes/pi-intake`, {
       method: 'PUT',
-      body: personalInjuryIntake(LAKESIDE, new Date()),
+      body: personalInjuryIntake(LAKESIDE, new Date(), 'Lakeside Law'),
     });
     expect(saved.status, JSON.stringify(saved.body)).toBeLessThan(300);
   });
