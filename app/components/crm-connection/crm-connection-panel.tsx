@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { useConfirm } from '@/app/components/confirm-dialog/use-confirm';
 import { ErrorView } from '@/app/components/error-view/error-view';
@@ -12,6 +12,7 @@ import { quietly, refusalMessage } from '@/shared/api/quiet-api';
 import type { CrmConnection } from '@/shared/contracts/crm-connection';
 import { crmConnectionKey, crmConnectionQuery } from '@/shared/query/settings-queries';
 import { formatDisplayDateTime } from '@/shared/domain/date-range';
+import { useConsentRedirect } from '@/app/components/connection-panel/use-consent-redirect';
 import '@/app/components/connection-panel/connection-panel.css';
 import { ZohoFieldMappingForm } from './zoho-field-mapping-form';
 
@@ -76,16 +77,11 @@ export function CrmConnectionPanel({
   const confirm = useConfirm();
   const connection = useDataQuery(crmConnectionQuery(scope, api, workspaceId));
   const [failure, setFailure] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
+  const { leaving, connect } = useConsentRedirect(() => authorizeCrm(quietly(api), workspaceId), {
+    openConsent,
+    onFailure: setFailure,
+  });
   const [mapping, setMapping] = useState(false);
-  // Back from the vendor by the browser's Back button (a page restored from its cache): usable again.
-  useEffect(() => {
-    const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) setLeaving(false);
-    };
-    window.addEventListener('pageshow', restored);
-    return () => window.removeEventListener('pageshow', restored);
-  }, []);
   const disconnect = useMutateAndInvalidate(() => disconnectCrm(quietly(api), workspaceId), {
     invalidates: () => [crmConnectionKey(scope, workspaceId)],
   });
@@ -107,17 +103,6 @@ export function CrmConnectionPanel({
   const crm = view.crm;
   const { label, where } = VENDORS[crm];
   const connected = view.connection;
-
-  async function connect() {
-    setFailure(null);
-    setLeaving(true);
-    try {
-      openConsent(await authorizeCrm(quietly(api), workspaceId));
-    } catch (error) {
-      setLeaving(false);
-      setFailure(refusalMessage(error));
-    }
-  }
 
   async function forget() {
     const answer = await confirm({

@@ -22,6 +22,7 @@ import {
   accountingConnectionQuery,
 } from '@/shared/query/settings-queries';
 import { formatDisplayDateTime } from '@/shared/domain/date-range';
+import { useConsentRedirect } from '@/app/components/connection-panel/use-consent-redirect';
 import '@/app/components/connection-panel/connection-panel.css';
 
 export const QUICKBOOKS_UNAVAILABLE_TEXT =
@@ -83,7 +84,13 @@ function QuickBooksPanel({
   const base = accountingConnectionQuery(scope, api, workspaceId);
   const current = useDataQuery(syncing ? { ...base, ...pollEvery(SYNCING_POLL_MS) } : base);
   const [failure, setFailure] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
+  const { leaving, connect } = useConsentRedirect(
+    () => authorizeQuickBooks(quietly(api), workspaceId),
+    {
+      openConsent,
+      onFailure: setFailure,
+    },
+  );
   const invalidates = () => [accountingConnectionKey(scope, workspaceId)];
   const refresh = useMutateAndInvalidate(() => refreshQuickBooks(quietly(api), workspaceId), {
     invalidates,
@@ -110,17 +117,6 @@ function QuickBooksPanel({
       await action();
       if (done) notify('success', done);
     } catch (error) {
-      setFailure(refusalMessage(error));
-    }
-  }
-
-  async function connect() {
-    setFailure(null);
-    setLeaving(true);
-    try {
-      openConsent(await authorizeQuickBooks(quietly(api), workspaceId));
-    } catch (error) {
-      setLeaving(false);
       setFailure(refusalMessage(error));
     }
   }

@@ -76,6 +76,18 @@ describe('Settings > QuickBooks Connection (issue #33)', () => {
     expect(api.calls('accounting/connection/authorize').map((r) => r.method)).toEqual(['POST']);
   });
 
+  it('is usable again when the owner comes back from Intuit with the Back button', async () => {
+    const { openConsent } = renderPage(NOT_CONNECTED);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect QuickBooks' }));
+    await waitFor(() => expect(openConsent).toHaveBeenCalled());
+    // The browser is leaving for Intuit: the button says so and waits.
+    expect(screen.getByRole('button', { name: 'Opening QuickBooks…' })).toBeDisabled();
+    // The page comes back from the browser's cache (jsdom's PageTransitionEvent drops
+    // `persisted`, so the event carries it as its own property).
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(await screen.findByRole('button', { name: 'Connect QuickBooks' })).toBeEnabled();
+  });
+
   it('shows the company and the copy of its books, and reads them again on Refresh now', async () => {
     const { api } = renderPage(CONNECTED, 'admin');
     expect(await screen.findByText('Lakeside Law LLC')).toBeInTheDocument();
