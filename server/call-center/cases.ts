@@ -38,10 +38,27 @@ const caseStatusParams = z.object({ id: processIdSchema });
 const CASE_LINK_WINDOW_MS = 60 * 60_000;
 const CLOSED: ReadonlySet<string> = new Set(['COMPLETED', 'CALL_ENDED']);
 
-async function loadDefinition(ctx: ServerContext, workspaceId: string, uid: string) {
-  const def = await findProcessDefinition(ctx.db, workspaceId, { uid });
+/** The process as published last, or the version a case runs (issue #34). */
+async function loadDefinition(
+  ctx: ServerContext,
+  workspaceId: string,
+  uid: string,
+  version: number | null = null,
+) {
+  const def = await findProcessDefinition(ctx.db, workspaceId, { uid, version });
   if (!def) throw notFound('Process not found.');
   return def;
+}
+
+/** The version the execution a case belongs to runs (null when unknown). */
+async function executionVersion(db: Db, executionId: string | null): Promise<number | null> {
+  if (!executionId) return null;
+  const row = await db
+    .selectFrom('process_executions')
+    .select('process_version')
+    .where('id', '=', executionId)
+    .executeTakeFirst();
+  return row?.process_version == null ? null : Number(row.process_version);
 }
 
 async function reachableCase(ctx: ServerContext, principal: Principal, appUid: string) {
@@ -142,16 +159,30 @@ export function registerCaseRoutes(api: FastifyInstance, ctx: ServerContext): vo
     const body = parseInput(startCaseRequestSchema, request.body, 'body');
     if (body.process !== process) throw badRequest('process: must be the process of the path');
     const { principal } = await authorizeCallFlow(ctx, request, body.workspaceId, 'run');
-    const def = await loadDefinition(ctx, body.workspaceId, process);
+    const now = ctx.now();
+    const executionId = await executionToLink(
+      ctx.db,
+      body.workspaceId,
+      process,
+      principal.sub,
+      now,
+    );
+    // The case runs the version its call started with (issue #34).
+    const def = await loadDefinition(
+      ctx,
+      body.workspaceId,
+      process,
+      await executionVersion(ctx.db, executionId),
+    );
     if (!def.steps.some((s) => s.id === body.tas_uid)) {
       throw badRequest(`tas_uid: the process has no step ${body.tas_uid}`);
     }
-    const now = ctx.now();
     const row: CaseTable = {
       app_uid: randomUUID(),
       workspace_id: body.workspaceId,
       process_uid: process,
-      execution_id: await executionToLink(ctx.db, body.workspaceId, process, principal.sub, now),
+      process_version: def.version ?? null,
+      execution_id: executionId,
       tas_uid: body.tas_uid,
       dyn_uid: null,
       del_index: 1,
@@ -177,7 +208,7 @@ export function registerCaseRoutes(api: FastifyInstance, ctx: ServerContext): vo
     if (body.del_index > row.del_index) {
       throw badRequest(`del_index: the case is at ${row.del_index}`);
     }
-    const def = await loadDefinition(ctx, row.workspace_id, process);
+    const def = await loadDefinition(ctx, row.workspace_id, process, row.process_version ?? null);
     if (!formIds(def).has(body.dyn_uid)) {
       throw badRequest(`dyn_uid: the process has no form ${body.dyn_uid}`);
     }

@@ -33,7 +33,7 @@ import type { Principal } from '../auth/access';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import { serializeOn } from '../db/serialize';
-import { HttpError, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { parsePaging } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import { readJson } from '../repositories/json-column';
@@ -41,6 +41,7 @@ import { deleteParkedExecution } from '../repositories/parked-execution-reposito
 import { deleteExecutionDrafts, deleteStepDraft } from '../repositories/step-draft-repository';
 import { callFlowScope, canReach } from './call-flow-access';
 import { findProcessDefinition } from './process-definitions';
+import { personName } from '@/shared/domain/user-search';
 
 // spec: session 3 Process execution history / Step history, 7 Call flow: the engine
 // writes them (POST, PATCH, POST steps-history: any role that runs call flows); owners,
@@ -88,6 +89,7 @@ function summariesQuery(db: Db) {
       'e.created_by',
       'e.start_time',
       'e.end_time',
+      'e.process_version',
       'd.name as process_name',
       eb.fn.coalesce('p.first_name', eb.val('')).as('first_name'),
       eb.fn.coalesce('p.last_name', eb.val('')).as('last_name'),
@@ -124,11 +126,6 @@ function boundedExecutionHistory(value: unknown): string {
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summariesQuery>['executeTakeFirstOrThrow']>>;
 
-function personName(first: string | null, last: string | null, username: string | null): string {
-  const name = `${first ?? ''} ${last ?? ''}`.trim();
-  return name || username || 'Unknown user';
-}
-
 function summaryOf(row: SummaryRow): ExecutionHistorySummary {
   const appStatus = appStatusSchema.safeParse(row.app_status);
   return {
@@ -144,6 +141,7 @@ function summaryOf(row: SummaryRow): ExecutionHistorySummary {
     endTime: row.end_time,
     appStatus: appStatus.success ? appStatus.data : null,
     stepCount: Number(row.step_count ?? 0),
+    processVersion: row.process_version == null ? null : Number(row.process_version),
   };
 }
 
@@ -153,8 +151,16 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
     const principal = await ctx.authenticate(request);
     await callFlowScope(ctx, principal, body.workspace, 'run');
     const executionHistory = boundedExecutionHistory(body.executionHistory);
-    if (!(await findProcessDefinition(ctx.db, body.workspace, { uid: body.process }))) {
-      throw notFound('Process not found.');
+    // The version the call runs (issue #34): the one the client was given, else the one
+    // published now.
+    const running = await findProcessDefinition(ctx.db, body.workspace, {
+      uid: body.process,
+      version: body.processVersion,
+    });
+    if (!running) {
+      throw body.processVersion === undefined
+        ? notFound('Process not found.')
+        : badRequest(`processVersion: the process has no version ${body.processVersion}`);
     }
     const now = ctx.now().toISOString();
     const id = randomUUID();
@@ -171,6 +177,7 @@ export function registerExecutionHistoryRoutes(api: FastifyInstance, ctx: Server
         start_time: body.startTime,
         end_time: body.endTime,
         execution_history: executionHistory,
+        process_version: running.version ?? null,
         created_at: now,
         updated_at: now,
       })

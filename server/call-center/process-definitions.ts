@@ -12,11 +12,15 @@ import {
   processDefinitionResponseSchema,
   processListResponseSchema,
   processSavedResponseSchema,
+  processVersionListResponseSchema,
   type ProcessSummary,
+  type ProcessVersion,
 } from '@/shared/contracts/call-flow-api';
+import { personName } from '@/shared/domain/user-search';
 import { idSchema } from '@/shared/contracts/common';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { ProcessDefinitionTable } from '../db/schema';
 import { badRequest, errorBody, notFound } from '../http/errors';
 import { paginate, parsePaging } from '../http/paging';
@@ -30,6 +34,9 @@ import { authorizeCallFlow } from './call-flow-access';
 
 export const processIdSchema = z.string().min(1).max(128);
 const workspaceProcessParams = z.object({ id: idSchema, uid: processIdSchema });
+const versionParams = workspaceProcessParams.extend({
+  version: z.coerce.number().int().min(1).max(1_000_000),
+});
 
 /** A definition that failed validateProcessDefinition, refused with its problems. */
 export class DefinitionRejectedError extends Error {
@@ -62,64 +69,210 @@ function summaryOf(row: ProcessDefinitionTable): ProcessSummary {
     practiceAreaId: practiceAreaOf(row.definition),
     stepCount: row.step_count,
     formStepCount: row.form_step_count,
+    version: row.version,
     updatedAt: row.updated_at,
   };
 }
 
+/** The stored definition's content without its version: what a publish compares. */
+function contentOf(stored: string): string {
+  try {
+    const content = JSON.parse(stored) as { version?: unknown };
+    delete content.version;
+    return JSON.stringify(content);
+  } catch {
+    return '';
+  }
+}
+
+/** How many times a publish that raced another for the same version number tries again. */
+const PUBLISH_ATTEMPTS = 3;
+
 /**
- * Validates and stores (creates or replaces) a definition. Throws DefinitionRejectedError
- * for a bad one; the demo seed uses it too, so a seeded flow passes the same checks.
+ * Validates and publishes a definition (issue #34): a new version of the process, which new
+ * calls run, while calls in progress keep theirs (process_versions). The same content as
+ * the version published last publishes nothing (the seed, an API client sending the same
+ * definition again); a restore always publishes, naming the version it copied. Throws
+ * DefinitionRejectedError for a bad one; the demo seed uses it too, so a seeded flow passes
+ * the same checks.
  */
 export async function saveProcessDefinition(
   db: Db,
   input: unknown,
-  options: { userId: string | null; now: Date },
+  options: { userId: string | null; now: Date; restoredFrom?: number },
 ): Promise<ProcessSummary> {
   const checked = validateProcessDefinition(input);
   if (!checked.ok) throw new DefinitionRejectedError(checked.problems);
-  const def = checked.definition;
-  const row: ProcessDefinitionTable = {
-    workspace_id: def.workspace,
-    uid: def.uid,
-    name: def.name,
-    description: def.description ?? null,
-    definition: JSON.stringify(def),
-    step_count: def.steps.length,
-    form_step_count: def.steps.filter((s) => s.dynaform !== null).length,
-    updated_by: options.userId,
-    updated_at: options.now.toISOString(),
-  };
-  await db
-    .insertInto('process_definitions')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['workspace_id', 'uid']).doUpdateSet({
-        name: row.name,
-        description: row.description,
-        definition: row.definition,
-        step_count: row.step_count,
-        form_step_count: row.form_step_count,
-        updated_by: row.updated_by,
-        updated_at: row.updated_at,
-      }),
-    )
-    .execute();
-  return summaryOf(row);
+  // The version is the server's to give.
+  const def: ProcessDefinition = { ...checked.definition };
+  delete def.version;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await publish(db, def, options);
+    } catch (error) {
+      // Two publishes of one process at once took the same number: the loser reads again.
+      if (attempt >= PUBLISH_ATTEMPTS || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
 
-/** A stored definition by uid (or by name), or null. */
+async function publish(
+  db: Db,
+  def: ProcessDefinition,
+  options: { userId: string | null; now: Date; restoredFrom?: number },
+): Promise<ProcessSummary> {
+  return db.transaction().execute(async (trx) => {
+    const head = await trx
+      .selectFrom('process_definitions')
+      .selectAll()
+      .where('workspace_id', '=', def.workspace)
+      .where('uid', '=', def.uid)
+      .executeTakeFirst();
+    if (
+      head &&
+      options.restoredFrom === undefined &&
+      contentOf(head.definition) === JSON.stringify(def)
+    ) {
+      return summaryOf(head);
+    }
+    const latest = await trx
+      .selectFrom('process_versions')
+      .select((eb) => eb.fn.max<number>('version').as('version'))
+      .where('workspace_id', '=', def.workspace)
+      .where('uid', '=', def.uid)
+      .executeTakeFirst();
+    const version = Number(latest?.version ?? 0) + 1;
+    const published: ProcessDefinition = { ...def, version };
+    const now = options.now.toISOString();
+    const row: ProcessDefinitionTable = {
+      workspace_id: def.workspace,
+      uid: def.uid,
+      name: def.name,
+      description: def.description ?? null,
+      definition: JSON.stringify(published),
+      step_count: def.steps.length,
+      form_step_count: def.steps.filter((s) => s.dynaform !== null).length,
+      updated_by: options.userId,
+      updated_at: now,
+      version,
+    };
+    await trx
+      .insertInto('process_versions')
+      .values({
+        workspace_id: row.workspace_id,
+        uid: row.uid,
+        version,
+        definition: row.definition,
+        step_count: row.step_count,
+        restored_from: options.restoredFrom ?? null,
+        published_by: options.userId,
+        published_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('process_definitions')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['workspace_id', 'uid']).doUpdateSet({
+          name: row.name,
+          description: row.description,
+          definition: row.definition,
+          step_count: row.step_count,
+          form_step_count: row.form_step_count,
+          updated_by: row.updated_by,
+          updated_at: row.updated_at,
+          version,
+        }),
+      )
+      .execute();
+    return summaryOf(row);
+  });
+}
+
+/**
+ * A stored definition by uid (or by name), or null: the version published last, or the
+ * version asked for (a call in progress runs the version it started with).
+ */
 export async function findProcessDefinition(
   db: Db,
   workspaceId: string,
-  by: { uid: string } | { name: string },
+  by: { uid: string; version?: number | null } | { name: string },
 ): Promise<ProcessDefinition | null> {
+  if ('uid' in by && by.version != null) {
+    const row = await db
+      .selectFrom('process_versions')
+      .select(['definition', 'version'])
+      .where('workspace_id', '=', workspaceId)
+      .where('uid', '=', by.uid)
+      .where('version', '=', by.version)
+      .executeTakeFirst();
+    return row ? withVersion(row, 'process version') : null;
+  }
   let query = db
     .selectFrom('process_definitions')
-    .select('definition')
+    .select(['definition', 'version'])
     .where('workspace_id', '=', workspaceId);
   query = 'uid' in by ? query.where('uid', '=', by.uid) : query.where('name', '=', by.name);
   const row = await query.orderBy('uid').executeTakeFirst();
-  return row ? readJson(processDefinitionSchema, row.definition, 'process definition') : null;
+  return row ? withVersion(row, 'process definition') : null;
+}
+
+/** A stored definition with the version it is stored as (those stored before versions lack it). */
+function withVersion(
+  row: { definition: string; version: number },
+  what: string,
+): ProcessDefinition {
+  return {
+    ...readJson(processDefinitionSchema, row.definition, what),
+    version: Number(row.version),
+  };
+}
+
+/** The version new calls of a process run (the one published last), or null. */
+export async function currentProcessVersion(
+  db: Db,
+  workspaceId: string,
+  uid: string,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('process_definitions')
+    .select('version')
+    .where('workspace_id', '=', workspaceId)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  return row ? Number(row.version) : null;
+}
+
+/** Every published version of a process, newest first, with who published it. */
+export async function listProcessVersions(
+  db: Db,
+  workspaceId: string,
+  uid: string,
+): Promise<ProcessVersion[]> {
+  const rows = await db
+    .selectFrom('process_versions as v')
+    .leftJoin('users as u', 'u.id', 'v.published_by')
+    .leftJoin('persons as p', 'p.id', 'u.person_id')
+    .select([
+      'v.version',
+      'v.published_at',
+      'v.step_count',
+      'v.restored_from',
+      'p.first_name',
+      'p.last_name',
+      'u.username',
+    ])
+    .where('v.workspace_id', '=', workspaceId)
+    .where('v.uid', '=', uid)
+    .orderBy('v.version', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    version: Number(row.version),
+    publishedAt: row.published_at,
+    publishedBy: row.username ? personName(row.first_name, row.last_name, row.username) : null,
+    stepCount: Number(row.step_count),
+    restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+  }));
 }
 
 export async function countProcessDefinitions(db: Db, workspaceId: string): Promise<number> {
@@ -160,6 +313,30 @@ export function registerProcessDefinitionRoutes(api: FastifyInstance, ctx: Serve
       .orderBy('uid')
       .execute();
     return respondWith(processListResponseSchema, paginate(rows.map(summaryOf), paging));
+  });
+
+  // The published versions of a process (issue #34), newest first.
+  api.get('/workspaces/:id/processes/:uid/versions', async (request) => {
+    const { id, uid } = parseInput(workspaceProcessParams, request.params, 'params');
+    await authorizeCallFlow(ctx, request, id, 'manage');
+    const versions = await listProcessVersions(ctx.db, id, uid);
+    if (versions.length === 0) throw notFound('Process not found.');
+    return respondWith(processVersionListResponseSchema, { data: versions });
+  });
+
+  // Restoring a version (issue #34): its content is published again as the newest version,
+  // so the calls on the version it replaces keep theirs and the list says what happened.
+  api.post('/workspaces/:id/processes/:uid/versions/:version/restore', async (request) => {
+    const { id, uid, version } = parseInput(versionParams, request.params, 'params');
+    const { principal } = await authorizeCallFlow(ctx, request, id, 'manage');
+    const restored = await findProcessDefinition(ctx.db, id, { uid, version });
+    if (!restored) throw notFound(`Version ${version} not found.`);
+    const saved = await saveProcessDefinition(ctx.db, restored, {
+      userId: principal.sub,
+      now: ctx.now(),
+      restoredFrom: version,
+    });
+    return respondWith(processSavedResponseSchema, { data: saved });
   });
 
   // Saving a definition (not in the spec): owners, admins and system.

@@ -35,6 +35,7 @@ import * as crmConnections from './migrations/0030-crm-connections';
 import * as crmOutbox from './migrations/0031-crm-outbox';
 import * as workspaceMail from './migrations/0032-workspace-mail';
 import * as quickBooks from './migrations/0033-quickbooks';
+import * as processVersions from './migrations/0034-process-versions';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031-crm-outbox': crmOutbox,
   '0032-workspace-mail': workspaceMail,
   '0033-quickbooks': quickBooks,
+  '0034-process-versions': processVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -617,6 +617,22 @@ export interface ProcessDefinitionTable {
   form_step_count: number;
   updated_by: string | null;
   updated_at: string;
+  /** Migration 0034: the version published last (what new calls run). */
+  version: number;
+}
+
+/** Migration 0034: one published version of a process (issue #34). */
+export interface ProcessVersionTable {
+  workspace_id: string;
+  uid: string;
+  version: number;
+  /** JSON: ProcessDefinition as published, its `version` set. */
+  definition: string;
+  step_count: number;
+  /** The version a restore copied; null for an edit. */
+  restored_from: number | null;
+  published_by: string | null;
+  published_at: string;
 }
 
 /** A case of a process (spec 7 processes/{process}, processmaker/{id}). */
@@ -636,6 +652,8 @@ export interface CaseTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /** Migration 0034: the version of the process the case runs; null before versions. */
+  process_version?: number | null;
 }
 
 /** spec 3 Process execution history. */
@@ -655,6 +673,8 @@ export interface ProcessExecutionTable {
   execution_history: string;
   created_at: string;
   updated_at: string;
+  /** Migration 0034: the version of the process the call ran; null before versions. */
+  process_version?: number | null;
 }
 
 /** spec 3 Step history. */
@@ -769,6 +789,7 @@ export interface CallFlowContinuityDatabase {
 /** The tables of migration 0004 (call flows). */
 export interface CallFlowDatabase {
   process_definitions: ProcessDefinitionTable;
+  process_versions: ProcessVersionTable;
   cases: CaseTable;
   process_executions: ProcessExecutionTable;
   step_histories: StepHistoryTable;

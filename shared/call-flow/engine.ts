@@ -519,6 +519,8 @@ async function openExecution(
         status: 'started',
         startTime: w.startTime!,
         endTime: null,
+        // The version this call runs (issue #34); absent for a definition without one.
+        ...(definition.version === undefined ? {} : { processVersion: definition.version }),
         executionHistory: {
           processVariables: cleanedAll(w.processVariables),
           steps: [],

@@ -250,6 +250,8 @@ export const processSummarySchema = z.object({
   stepCount: z.number().int().min(0),
   /** The steps with a form (what the agent sees). */
   formStepCount: z.number().int().min(0),
+  /** The version published last (issue #34): what new calls run. */
+  version: z.number().int().min(1),
   updatedAt: z.iso.datetime(),
 });
 export type ProcessSummary = z.infer<typeof processSummarySchema>;
@@ -264,6 +266,22 @@ export type ProcessListResponse = z.infer<typeof processListResponseSchema>;
  */
 export const processSavedResponseSchema = itemResponseSchema(processSummarySchema);
 export type ProcessSavedResponse = z.infer<typeof processSavedResponseSchema>;
+
+/** One published version of a process (issue #34), newest first in the list. */
+export const processVersionSchema = z.object({
+  version: z.number().int().min(1),
+  publishedAt: z.iso.datetime(),
+  /** Who published it: a name, or null for the demo seed and the API without a user. */
+  publishedBy: z.string().nullable(),
+  stepCount: z.number().int().min(0),
+  /** The version whose content this one restored, if it was a restore. */
+  restoredFrom: z.number().int().min(1).nullable(),
+});
+export type ProcessVersion = z.infer<typeof processVersionSchema>;
+
+/** GET workspaces/{id}/processes/{uid}/versions. */
+export const processVersionListResponseSchema = z.object({ data: z.array(processVersionSchema) });
+export type ProcessVersionListResponse = z.infer<typeof processVersionListResponseSchema>;
 
 /** A refused definition: 400 with every problem validateProcessDefinition found. */
 export const definitionRejectedSchema = apiErrorSchema.extend({
@@ -289,6 +307,8 @@ export const executionHistorySummarySchema = z.object({
   /** The case status of the execution's case (null until one was started). */
   appStatus: appStatusSchema.nullable(),
   stepCount: z.number().int().min(0),
+  /** The version of the process the call ran (issue #34); null for calls before versions. */
+  processVersion: z.number().int().min(1).nullable(),
 });
 export type ExecutionHistorySummary = z.infer<typeof executionHistorySummarySchema>;
 

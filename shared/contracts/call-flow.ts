@@ -389,6 +389,12 @@ export const processDefinitionSchema = z.object({
   steps: z.array(stepSchema).min(1).max(500),
   variablesMapping: z.array(variablesMappingSchema).max(100).default([]),
   is_sub_process: z.boolean().default(false),
+  /**
+   * The published version this is (issue #34): given by the server when it publishes
+   * (1, 2, …), ignored on input. A call runs the version it started with, and its
+   * execution history names it.
+   */
+  version: z.number().int().min(1).optional(),
 });
 export type ProcessDefinition = z.infer<typeof processDefinitionSchema>;
 /** What a definition looks like before zod fills in defaults (how seeds and tests write it). */
@@ -513,6 +519,11 @@ export const executionHistoryCreateSchema = z.object({
   status: executionStatusSchema,
   startTime: z.iso.datetime(),
   endTime: z.iso.datetime().nullable(),
+  /**
+   * The version of the process the call runs (issue #34: the definition's `version`);
+   * absent from clients before versions, which run the version published when they start.
+   */
+  processVersion: z.number().int().min(1).optional(),
   /** The process variables per project (spec 3 "processVariables per project") and the steps taken. */
   executionHistory: z.object({
     processVariables: z.record(z.string(), variablesSchema),

@@ -6,6 +6,16 @@ export function userDisplayName(user: Pick<WorkspaceUser, 'firstName' | 'lastNam
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
 }
 
+/** A user's name as a list shows it: first and last name, else the username. */
+export function personName(
+  first: string | null,
+  last: string | null,
+  username: string | null,
+): string {
+  const name = `${first ?? ''} ${last ?? ''}`.trim();
+  return name || username || 'Unknown user';
+}
+
 /**
  * The users a picker offers for what was typed (issue #30: Send notification picks a user
  * by name or e-mail, not by id): each word typed must appear, ignoring case, in the

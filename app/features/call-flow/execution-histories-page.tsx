@@ -9,7 +9,12 @@ import { FIGURE } from '@/app/components/figure/figure';
 import { TABLE, TABLE_NUMBER, TableScroll } from '@/app/components/table/table-scroll';
 import { useHost } from '@/app/host/host';
 import { CALL_FLOWS_PATHS, CallFlowsNav } from './call-flows-nav';
-import { EXECUTION_STATUS_LABELS, formatDuration, formatWhen } from './history-format';
+import {
+  EXECUTION_STATUS_LABELS,
+  formatDuration,
+  formatWhen,
+  processWithVersion,
+} from './history-format';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { executionHistoriesQuery } from './call-flow-queries';
 import './call-flows-area.css';
@@ -80,7 +85,7 @@ export function ExecutionHistoriesPage() {
                   <tr key={history.id}>
                     <td>{formatWhen(history.startTime, timeZone)}</td>
                     <td>{history.agentName}</td>
-                    <td>{history.processName}</td>
+                    <td>{processWithVersion(history.processName, history.processVersion)}</td>
                     <td>
                       <span
                         className={`ic-call-flows-area__status ic-call-flows-area__status--${history.status}`}

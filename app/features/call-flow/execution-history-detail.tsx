@@ -8,7 +8,12 @@ import { useHost } from '@/app/host/host';
 import type { PageRequest } from '@/shared/api/call-flow';
 import type { ProcessDefinition, Variables } from '@/shared/contracts/call-flow';
 import { CALL_FLOWS_PATHS } from './call-flows-nav';
-import { EXECUTION_STATUS_LABELS, formatDuration, formatWhen } from './history-format';
+import {
+  EXECUTION_STATUS_LABELS,
+  formatDuration,
+  formatWhen,
+  processWithVersion,
+} from './history-format';
 import { useDataQuery, useQueryScope } from '@/app/query/use-data-query';
 import { executionHistoryQuery } from './call-flow-queries';
 import { changedVariables, fieldsByName, humanizeName } from './value-text';
@@ -72,7 +77,7 @@ export function ExecutionHistoryDetail({ historyId }: { historyId: string }) {
       <p>
         <HostLink to={CALL_FLOWS_PATHS.histories}>← All execution histories</HostLink>
       </p>
-      <Card title={history.processName}>
+      <Card title={processWithVersion(history.processName, history.processVersion)}>
         <dl className="ic-call-flows-area__summary">
           <div>
             <dt>Status</dt>

@@ -34,3 +34,8 @@ export function formatDuration(startIso: string, endIso: string | null): string 
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/** "Personal Injury intake, version 3": the version the call ran (issue #34), when known. */
+export function processWithVersion(name: string, version: number | null): string {
+  return version === null ? name : `${name}, version ${version}`;
+}

@@ -12,6 +12,7 @@ import { recordEndedCall } from '../call-records';
 import { agentOfCtmUser, type CallRow, findTrackingNumber, usersOfAgent } from '../call-store';
 import { isLiveStatus, liveCountPusher } from '../live-call-rows';
 import type { CtmCallEvent, CtmCallFacts } from './ctm-webhook';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 // CTM's calls into our call ledger (ctm_calls), whichever path brings them: a webhook of
 // the call starting or ending, or the catch-up over CTM's calls list (issue #32). Keyed by
@@ -67,12 +68,6 @@ async function attributionOf(db: Db, workspaceId: string, facts: CtmCallFacts) {
     campaignId: line?.campaign_id ?? (await byLabel('campaigns', facts.campaignName)),
     leadSourceId: line?.lead_source_id ?? (await byLabel('lead_sources', facts.leadSourceName)),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const text =
-    error instanceof Error ? `${error.message} ${String((error as { code?: unknown }).code)}` : '';
-  return /UNIQUE|unique|23505/.test(text);
 }
 
 /** The call as a new row: live for a start, ended for an end whose start never came. */

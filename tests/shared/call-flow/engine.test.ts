@@ -40,6 +40,15 @@ const branching = () =>
   });
 
 describe('Start (spec 4 Call-flow engine, Start)', () => {
+  it('names the version of the process it runs in the execution history (issue #34)', async () => {
+    const { fx, engine } = engineWith();
+    await engine.start({ definition: { ...branching(), version: 4 }, callData });
+    expect(fx.calls.createExecutionHistory[0]).toMatchObject({ processVersion: 4 });
+    const unversioned = engineWith();
+    await unversioned.engine.start({ definition: branching(), callData });
+    expect(unversioned.fx.calls.createExecutionHistory[0]).not.toHaveProperty('processVersion');
+  });
+
   it('creates the execution history with status started, starts the case at the first step and stops at its form', async () => {
     const { fx, engine } = engineWith();
     const result = await engine.start({ definition: branching(), callData });

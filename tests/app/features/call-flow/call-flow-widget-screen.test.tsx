@@ -401,6 +401,7 @@ const PROCESSES: Record<string, Handler> = {
         description: null,
         stepCount: 5,
         formStepCount: 4,
+        version: 1,
         updatedAt: '2026-03-01T10:00:00.000Z',
       },
     ],

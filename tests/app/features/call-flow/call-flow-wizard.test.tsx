@@ -344,6 +344,7 @@ describe('the automated intake wizard', () => {
       description: null,
       stepCount: 5,
       formStepCount: 4,
+      version: 1,
       updatedAt: '2026-03-01T00:00:00.000Z',
     });
     let processes = [summary('pi-intake')];

@@ -38,6 +38,7 @@ function summary(
     endTime: '2026-03-02T15:02:05.000Z',
     appStatus: 'CALL_ENDED',
     stepCount: 3,
+    processVersion: 1,
     ...overrides,
   };
 }
@@ -160,6 +161,7 @@ describe('the Call Flows list', () => {
             description: 'New personal-injury callers.',
             stepCount: 12,
             formStepCount: 9,
+            version: 1,
             updatedAt: '2026-03-01T00:00:00.000Z',
           },
         ],
@@ -216,6 +218,7 @@ describe("the Call Flows list and the agent's practice areas", () => {
     practiceAreaId,
     stepCount: 3,
     formStepCount: 2,
+    version: 1,
     updatedAt: '2026-03-01T00:00:00.000Z',
   });
   const FLOWS = [
@@ -304,7 +307,7 @@ describe('execution histories (owners and admins)', () => {
     expect(first.slice(0, 5)).toEqual([
       'Mar 2, 2026, 9:00 AM',
       'Ivy Intake',
-      'Personal Injury intake',
+      'Personal Injury intake, version 1',
       'Partial (hung up)',
       '2:05',
     ]);
