@@ -284,6 +284,22 @@ export async function countProcessDefinitions(db: Db, workspaceId: string): Prom
   return Number(row.n);
 }
 
+/** A process's practice area must be one of its workspace's (issue #16): else a 400. */
+export async function checkPracticeArea(
+  db: Db,
+  workspaceId: string,
+  practiceAreaId: unknown,
+): Promise<void> {
+  if (typeof practiceAreaId !== 'string') return;
+  const area = await db
+    .selectFrom('practice_areas')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', practiceAreaId)
+    .executeTakeFirst();
+  if (!area) throw badRequest('practiceAreaId: no such practice area in this workspace');
+}
+
 export function registerProcessDefinitionRoutes(api: FastifyInstance, ctx: ServerContext): void {
   // spec 7: GET processes/{x}?workspace&processName — the definition, by name when given,
   // else by uid x.
@@ -356,16 +372,7 @@ export function registerProcessDefinitionRoutes(api: FastifyInstance, ctx: Serve
         throw badRequest(`${key}: must be ${JSON.stringify(expected)}, as in the path`);
       }
     }
-    // A practice area must be one of this workspace's (issue #16).
-    if (typeof given.practiceAreaId === 'string') {
-      const area = await ctx.db
-        .selectFrom('practice_areas')
-        .select('id')
-        .where('workspace_id', '=', id)
-        .where('id', '=', given.practiceAreaId)
-        .executeTakeFirst();
-      if (!area) throw badRequest('practiceAreaId: no such practice area in this workspace');
-    }
+    await checkPracticeArea(ctx.db, id, given.practiceAreaId);
     try {
       const saved = await saveProcessDefinition(
         ctx.db,

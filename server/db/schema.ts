@@ -635,6 +635,20 @@ export interface ProcessVersionTable {
   published_at: string;
 }
 
+/** Migration 0034: the draft of a process being edited in the designer (issue #34). */
+export interface ProcessDraftTable {
+  workspace_id: string;
+  uid: string;
+  /** JSON: the definition as last saved, possibly unfinished. */
+  definition: string;
+  /** 1 at the first save, one more at each: a save names the revision it replaces. */
+  revision: number;
+  /** The version the draft started from; null for a process never published. */
+  based_on_version: number | null;
+  updated_by: string | null;
+  updated_at: string;
+}
+
 /** A case of a process (spec 7 processes/{process}, processmaker/{id}). */
 export interface CaseTable {
   app_uid: string;
@@ -790,6 +804,7 @@ export interface CallFlowContinuityDatabase {
 export interface CallFlowDatabase {
   process_definitions: ProcessDefinitionTable;
   process_versions: ProcessVersionTable;
+  process_drafts: ProcessDraftTable;
   cases: CaseTable;
   process_executions: ProcessExecutionTable;
   step_histories: StepHistoryTable;

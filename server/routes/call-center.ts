@@ -6,6 +6,7 @@ import { registerErrorNotificationRoutes } from '../call-center/error-notificati
 import { registerExecutionContinuityRoutes } from '../call-center/execution-continuity';
 import { registerExecutionHistoryRoutes } from '../call-center/execution-histories';
 import { registerProcessDefinitionRoutes } from '../call-center/process-definitions';
+import { registerProcessDraftRoutes } from '../call-center/process-drafts';
 import type { ServerContext } from '../context';
 import type { CrmOutbox } from '../crm/crm-outbox';
 import type { CrmReads } from '../crm/crm-reads';
@@ -34,6 +35,7 @@ export function registerCallCenterRoutes(
   deps: CallCenterRouteDeps,
 ): void {
   registerProcessDefinitionRoutes(callCenter, ctx);
+  registerProcessDraftRoutes(callCenter, ctx);
   registerCaseRoutes(callCenter, ctx);
   registerExecutionHistoryRoutes(callCenter, ctx);
   registerExecutionContinuityRoutes(callCenter, ctx);

@@ -283,6 +283,42 @@ export type ProcessVersion = z.infer<typeof processVersionSchema>;
 export const processVersionListResponseSchema = z.object({ data: z.array(processVersionSchema) });
 export type ProcessVersionListResponse = z.infer<typeof processVersionListResponseSchema>;
 
+/** How large a saved draft may be (within the server's 1 MiB body limit). */
+export const MAX_PROCESS_DRAFT_BYTES = 1_000_000;
+
+/**
+ * The draft of a process in the designer (issue #34): the definition as last saved
+ * (possibly unfinished: `problems` says what stands in the way of publishing it), the
+ * revision the next save must name, the version it started from, who saved it and when.
+ */
+export const processDraftSchema = z.object({
+  definition: z.record(z.string(), z.unknown()),
+  revision: z.number().int().min(1),
+  basedOnVersion: z.number().int().min(1).nullable(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+  problems: z.array(definitionProblemSchema),
+});
+export type ProcessDraft = z.infer<typeof processDraftSchema>;
+export const processDraftResponseSchema = z.object({ data: processDraftSchema });
+export type ProcessDraftResponse = z.infer<typeof processDraftResponseSchema>;
+
+/**
+ * PUT workspaces/{id}/processes/{uid}/draft: the definition and the revision it replaces
+ * (0 when there is no draft yet). POST …/draft/publish names the revision it publishes.
+ */
+export const processDraftSaveSchema = z.object({
+  definition: z.record(z.string(), z.unknown()),
+  revision: z.number().int().min(0),
+});
+export type ProcessDraftSave = z.infer<typeof processDraftSaveSchema>;
+export const processDraftPublishSchema = z.object({ revision: z.number().int().min(1) });
+export type ProcessDraftPublish = z.infer<typeof processDraftPublishSchema>;
+
+/** 409: someone saved the draft since the revision given; theirs is `draft`, nothing is lost. */
+export const draftConflictSchema = apiErrorSchema.extend({ draft: processDraftSchema.nullable() });
+export type DraftConflict = z.infer<typeof draftConflictSchema>;
+
 /** A refused definition: 400 with every problem validateProcessDefinition found. */
 export const definitionRejectedSchema = apiErrorSchema.extend({
   problems: z.array(definitionProblemSchema),

@@ -8,6 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * - process_definitions.version: the version published last (what new calls run).
  * - process_executions.process_version and cases.process_version: the version a call runs
  *   (null for calls before versions: they ran what was published then).
+ * - process_drafts: the draft an owner edits in the designer, as it was last saved (JSON,
+ *   possibly unfinished), with a revision that every save must name (two people editing one
+ *   draft are told, nothing either saved is lost), and the version it started from.
  * The processes stored before this migration become their version 1.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -22,6 +25,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('published_by', 'varchar(64)')
     .addColumn('published_at', 'varchar(32)', (c) => c.notNull())
     .addPrimaryKeyConstraint('process_versions_pk', ['workspace_id', 'uid', 'version'])
+    .execute();
+  await db.schema
+    .createTable('process_drafts')
+    .addColumn('workspace_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('uid', 'varchar(128)', (c) => c.notNull())
+    .addColumn('definition', 'text', (c) => c.notNull())
+    .addColumn('revision', 'integer', (c) => c.notNull())
+    .addColumn('based_on_version', 'integer')
+    .addColumn('updated_by', 'varchar(64)')
+    .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+    .addPrimaryKeyConstraint('process_drafts_pk', ['workspace_id', 'uid'])
     .execute();
   await db.schema
     .alterTable('process_definitions')
@@ -45,4 +59,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('process_executions').dropColumn('process_version').execute();
   await db.schema.alterTable('process_definitions').dropColumn('version').execute();
   await db.schema.dropTable('process_versions').ifExists().execute();
+  await db.schema.dropTable('process_drafts').ifExists().execute();
 }
