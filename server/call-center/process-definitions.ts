@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { validateProcessDefinition } from '@/shared/call-flow/validate-definition';
 import {
@@ -49,6 +49,19 @@ export class DefinitionRejectedError extends Error {
     );
     this.name = 'DefinitionRejectedError';
   }
+}
+
+/**
+ * A definition refused by saveProcessDefinition as a 400 naming every problem (anything
+ * else is rethrown): what the PUT and a draft's publish answer.
+ */
+export function refuseRejected(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof DefinitionRejectedError)) throw error;
+  const answer = definitionRejectedSchema.parse({
+    ...errorBody(400, error.message),
+    problems: error.problems,
+  });
+  return reply.code(400).type('application/json').send(answer);
 }
 
 /** The stored definition's practice area (issue #16), without checking the whole of it. */
@@ -381,12 +394,7 @@ export function registerProcessDefinitionRoutes(api: FastifyInstance, ctx: Serve
       );
       return respondWith(processSavedResponseSchema, { data: saved });
     } catch (error) {
-      if (!(error instanceof DefinitionRejectedError)) throw error;
-      const answer = definitionRejectedSchema.parse({
-        ...errorBody(400, error.message),
-        problems: error.problems,
-      });
-      return reply.code(400).type('application/json').send(answer);
+      return refuseRejected(reply, error);
     }
   });
 }

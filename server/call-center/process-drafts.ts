@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { validateProcessDefinition } from '@/shared/call-flow/validate-definition';
 import {
-  definitionRejectedSchema,
   draftConflictSchema,
   MAX_PROCESS_DRAFT_BYTES,
   processDraftPublishSchema,
@@ -23,8 +22,8 @@ import { authorizeCallFlow } from './call-flow-access';
 import {
   checkPracticeArea,
   currentProcessVersion,
-  DefinitionRejectedError,
   processIdSchema,
+  refuseRejected,
   saveProcessDefinition,
 } from './process-definitions';
 
@@ -185,12 +184,7 @@ export function registerProcessDraftRoutes(api: FastifyInstance, ctx: ServerCont
         .execute();
       return respondWith(processSavedResponseSchema, { data: published });
     } catch (error) {
-      if (!(error instanceof DefinitionRejectedError)) throw error;
-      const answer = definitionRejectedSchema.parse({
-        ...errorBody(400, error.message),
-        problems: error.problems,
-      });
-      return reply.code(400).type('application/json').send(answer);
+      return refuseRejected(reply, error);
     }
   });
 }

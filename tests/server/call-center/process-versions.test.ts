@@ -67,8 +67,9 @@ describe('process versions (issue #34)', () => {
   };
 
   /** What a call does first: its execution history (naming a version, or not), then its case. */
-  const startCall = async (processVersion?: number) => {
-    const history = await agent('process-execution-history', {
+  /** An execution history of the walk-in flow, on `processVersion` when given. */
+  const openHistory = (processVersion?: number) =>
+    agent('process-execution-history', {
       method: 'POST',
       body: {
         workspace: HARBOR,
@@ -82,6 +83,9 @@ describe('process versions (issue #34)', () => {
         executionHistory: { processVariables: {}, steps: [] },
       },
     });
+
+  const startCall = async (processVersion?: number) => {
+    const history = await openHistory(processVersion);
     expect(history.status, JSON.stringify(history.body)).toBe(200);
     const started = await agent(`processes/${UID}`, {
       method: 'POST',
@@ -159,20 +163,7 @@ describe('process versions (issue #34)', () => {
   });
 
   it('refuses an unknown version, and versions to an agent', async () => {
-    const history = await agent('process-execution-history', {
-      method: 'POST',
-      body: {
-        workspace: HARBOR,
-        user: 'agent-1',
-        process: UID,
-        subProcess: null,
-        status: 'started',
-        startTime: new Date().toISOString(),
-        endTime: null,
-        processVersion: 99,
-        executionHistory: { processVariables: {}, steps: [] },
-      },
-    });
+    const history = await openHistory(99);
     expect(history.status).toBe(400);
     expect(JSON.stringify(history.body)).toContain('no version 99');
     expect(
