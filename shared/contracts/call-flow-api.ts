@@ -250,8 +250,8 @@ export const processSummarySchema = z.object({
   stepCount: z.number().int().min(0),
   /** The steps with a form (what the agent sees). */
   formStepCount: z.number().int().min(0),
-  /** The version published last (issue #34): what new calls run. */
-  version: z.number().int().min(1),
+  /** The version published last (issue #34): what new calls run; 1 from a server before versions. */
+  version: z.number().int().min(1).default(1),
   updatedAt: z.iso.datetime(),
 });
 export type ProcessSummary = z.infer<typeof processSummarySchema>;
@@ -343,8 +343,11 @@ export const executionHistorySummarySchema = z.object({
   /** The case status of the execution's case (null until one was started). */
   appStatus: appStatusSchema.nullable(),
   stepCount: z.number().int().min(0),
-  /** The version of the process the call ran (issue #34); null for calls before versions. */
-  processVersion: z.number().int().min(1).nullable(),
+  /**
+   * The version of the process the call ran (issue #34); null for calls before versions
+   * (and absent from a server before them).
+   */
+  processVersion: z.number().int().min(1).nullable().default(null),
 });
 export type ExecutionHistorySummary = z.infer<typeof executionHistorySummarySchema>;
 
