@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { validateProcessDefinition } from '@/shared/call-flow/validate-definition';
 import {
   draftConflictSchema,
+  processDraftDiscardedSchema,
   MAX_PROCESS_DRAFT_BYTES,
   processDraftPublishSchema,
   processDraftResponseSchema,
@@ -160,7 +161,7 @@ export function registerProcessDraftRoutes(api: FastifyInstance, ctx: ServerCont
       .where('workspace_id', '=', id)
       .where('uid', '=', uid)
       .execute();
-    return { data: null };
+    return respondWith(processDraftDiscardedSchema, { data: null });
   });
 
   api.post(`${path}/publish`, async (request, reply) => {

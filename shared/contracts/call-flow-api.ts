@@ -315,6 +315,9 @@ export type ProcessDraftSave = z.infer<typeof processDraftSaveSchema>;
 export const processDraftPublishSchema = z.object({ revision: z.number().int().min(1) });
 export type ProcessDraftPublish = z.infer<typeof processDraftPublishSchema>;
 
+/** DELETE workspaces/{id}/processes/{uid}/draft: the draft is gone (or was never there). */
+export const processDraftDiscardedSchema = z.object({ data: z.null() });
+
 /** 409: someone saved the draft since the revision given; theirs is `draft`, nothing is lost. */
 export const draftConflictSchema = apiErrorSchema.extend({ draft: processDraftSchema.nullable() });
 export type DraftConflict = z.infer<typeof draftConflictSchema>;
