@@ -57,6 +57,17 @@ export function createFlowStateSync(options: FlowStateSyncOptions): FlowStateSyn
   let timer: unknown = null;
   let sending = false;
   let stopped = false;
+  /** The execution whose save was refused while a move was under way (decided on settling). */
+  let refusedFor: string | null = null;
+
+  function letGoIfStillOnScreen(state: CallFlowState): void {
+    const executionId = refusedFor;
+    if (executionId === null || state.busy) return;
+    refusedFor = null;
+    if (signatureOf(state) !== null && state.processExecutionHistoryId === executionId) {
+      options.onTakenOver?.(executionId);
+    }
+  }
 
   async function send(): Promise<void> {
     timer = null;
@@ -74,9 +85,12 @@ export function createFlowStateSync(options: FlowStateSyncOptions): FlowStateSyn
         // Resumed elsewhere, or the execution ended: nothing more to keep from here.
         stopped = true;
         // Let go only while a step of that execution is still on screen: a flow that went
-        // on meanwhile (completed, hung up) refused its own late save, and must stay.
+        // on meanwhile (completed, hung up) refused its own late save, and must stay. A
+        // move under way (the last step's Next, whose completion may be what ended the
+        // execution) decides once it has settled.
         if (latest?.state.processExecutionHistoryId === executionId) {
-          options.onTakenOver?.(executionId);
+          refusedFor = executionId;
+          if (!latest.state.busy) letGoIfStillOnScreen(latest.state);
         }
         return;
       }
@@ -95,7 +109,7 @@ export function createFlowStateSync(options: FlowStateSyncOptions): FlowStateSyn
 
   return {
     push(state) {
-      if (stopped) return;
+      if (stopped) return letGoIfStillOnScreen(state);
       const signature = signatureOf(state);
       latest = signature === null ? null : { signature, state };
       if (signature === null) {
@@ -121,6 +135,7 @@ export function createFlowStateSync(options: FlowStateSyncOptions): FlowStateSyn
     },
     dispose() {
       stopped = true;
+      refusedFor = null;
       waiting = null;
       if (timer !== null) scheduler.clearTimeout(timer);
       timer = null;

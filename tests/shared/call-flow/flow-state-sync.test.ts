@@ -183,6 +183,37 @@ describe('the server copy of the wizard state (issue #28 Unfinished intakes)', (
     expect(takenOver).toEqual([]);
   });
 
+  it('waits for a move under way: the Next that completed the flow keeps it', async () => {
+    const { scheduler, sync, fail, takenOver } = setup();
+    sync.push(atForm('peh_1', 1));
+    // Next on the last step: the move is under way (busy) when the save goes, and the
+    // server, which has just completed the execution for that Next, refuses it.
+    sync.push({ ...atForm('peh_1', 1), busy: true });
+    fail(new TransportError('Conflict', 409, 'This call flow has ended.'));
+    scheduler.advance(FLOW_STATE_DELAY_MS);
+    await settle();
+    expect(takenOver).toEqual([]);
+    sync.push({ ...atForm('peh_1', 1), status: 'completed' });
+    expect(takenOver).toEqual([]);
+  });
+
+  it('lets go once a move under way settles on a step of the refused execution', async () => {
+    const { scheduler, sync, fail, takenOver } = setup();
+    sync.push(atForm('peh_1'));
+    sync.push({ ...atForm('peh_1'), busy: true });
+    fail(new TransportError('Conflict', 409, 'This intake was resumed elsewhere.'));
+    scheduler.advance(FLOW_STATE_DELAY_MS);
+    await settle();
+    expect(takenOver).toEqual([]);
+    // The move lands on the next step (or fails back to this one): still theirs elsewhere.
+    sync.push({ ...atForm('peh_1', 1), busy: true });
+    expect(takenOver).toEqual([]);
+    sync.push(atForm('peh_1', 1));
+    expect(takenOver).toEqual(['peh_1']);
+    sync.push(atForm('peh_1', 1, 'Dan'));
+    expect(takenOver).toEqual(['peh_1']);
+  });
+
   it('drops a waiting save when disposed (the wizard parked the flow or went away)', async () => {
     const { scheduler, saves, sync } = setup();
     sync.push(atForm('peh_1'));
