@@ -1,5 +1,5 @@
 import { type CallFlowState, callFlowStateSchema } from '@/shared/contracts/call-flow';
-import type { KeyValueStorage } from '@/shared/storage/storage';
+import { type KeyValueStorage, removeIfStill } from '@/shared/storage/storage';
 
 // spec: session 3 Session state "automated intake: wizardStep, callFlow": where a user's
 // call-flow state is kept, and reading it back. Apart from the hook that writes it
@@ -22,7 +22,27 @@ export async function readStoredCallFlowState(
   } catch {
     return null;
   }
-  if (!text) return null;
+  return text ? parseStoredState(text) : null;
+}
+
+/**
+ * Forgets the stored state only while it is still the flow of `executionId`. The state's
+ * key is the user's, not the call's: a flow finished slowly (a hang-up's bookkeeping may
+ * take seconds) must not take away the next call's flow, started meanwhile on a tab.
+ */
+export async function forgetStoredCallFlowState(
+  storage: KeyValueStorage,
+  key: string,
+  executionId: string,
+): Promise<void> {
+  await removeIfStill(
+    storage,
+    key,
+    (text) => parseStoredState(text)?.processExecutionHistoryId === executionId,
+  );
+}
+
+function parseStoredState(text: string): CallFlowState | null {
   try {
     const parsed = callFlowStateSchema.safeParse(JSON.parse(text));
     return parsed.success && parsed.data.status !== 'idle' ? parsed.data : null;

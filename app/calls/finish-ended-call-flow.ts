@@ -3,7 +3,11 @@ import type { DraftStorage } from '@/shared/call-flow/drafts';
 import { createCallFlowEngine } from '@/shared/call-flow/engine';
 import type { KeyValueStorage } from '@/shared/storage/storage';
 import { createCallFlowEffects, sessionErrorReporterFor } from './create-call-flow-effects';
-import { callFlowStateKey, readStoredCallFlowState } from './call-flow-state-storage';
+import {
+  callFlowStateKey,
+  forgetStoredCallFlowState,
+  readStoredCallFlowState,
+} from './call-flow-state-storage';
 
 export interface FinishEndedCallFlow {
   api: ApiClient;
@@ -49,7 +53,9 @@ export async function finishEndedCallFlow(input: FinishEndedCallFlow): Promise<b
   });
   // Never rejects (spec 4 Hang up: a failed bookkeeping call is logged and reported).
   await engine.hangUp();
-  await input.stateStorage.remove(key).catch(() => undefined);
+  await forgetStoredCallFlowState(input.stateStorage, key, input.executionId).catch(
+    () => undefined,
+  );
   for (const listener of [...finishedListeners]) listener(input.executionId);
   return true;
 }

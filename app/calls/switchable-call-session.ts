@@ -1,5 +1,5 @@
 import type { CallSession } from '@/shared/calls/call-session';
-import type { KeyValueStorage } from '@/shared/storage/storage';
+import { type KeyValueStorage, removeIfStill } from '@/shared/storage/storage';
 
 /**
  * The app's host.calls for the page's life (like app/live's switchable live feed): it
@@ -30,6 +30,7 @@ export function createSwitchableCallSession(
     set: (key, value) => inner.flowStorage.set(key, value),
     remove: (key) => inner.flowStorage.remove(key),
     clear: () => inner.flowStorage.clear(),
+    removeWhere: (key, test) => removeIfStill(inner.flowStorage, key, test),
   };
 
   return {

@@ -128,6 +128,34 @@ describe('the caller hangs up', () => {
     expect(background.server.log.some((entry) => entry.method === 'PATCH')).toBe(false);
   });
 
+  it("finishing the ended call's flow slowly leaves the next call's flow, started meanwhile, alone", async () => {
+    const { background, taking } = await callInProgress();
+    let answer = () => {};
+    background.server.control.holdHistory = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    background.emitSocket(callEndedEvent(USER), ended('call-1', 'caller'));
+    await settle();
+    // The next call rings while call-1's history is still being closed, and its wizard
+    // starts on the tab under the same key (the user's).
+    background.emitSocket(INCOMING_EVENT, incoming('call-2'));
+    await settle();
+    expect(await taking.rpc({ kind: 'call:claim', callId: 'call-2' })).toMatchObject({
+      data: true,
+    });
+    await taking.rpc({ kind: 'call:flow-set', key: STATE_KEY, value: wizardState('exec-2') });
+    answer();
+    await background.calls.idle();
+    await settle();
+    // call-1's flow was finished (partial-complete), and call-2's stays where it was.
+    expect(
+      background.server.log.find((e) => e.method === 'PATCH' && e.path.includes('exec-1'))?.body,
+    ).toMatchObject({ status: 'partial-complete' });
+    expect(await taking.rpc({ kind: 'call:flow-get', key: STATE_KEY })).toMatchObject({
+      data: wizardState('exec-2'),
+    });
+  });
+
   it('the next call rings as usual after a call the caller ended', async () => {
     const { background, taking } = await callInProgress();
     background.emitSocket(callEndedEvent(USER), ended('call-1', 'caller'));

@@ -80,5 +80,11 @@ export function ownFlowStorage(ctx: CallsContext): KeyValueStorage {
     set: (key, value) => ctx.queue(() => flowSet(ctx, null, key, value)),
     remove: (key) => ctx.queue(() => flowRemove(ctx, null, key)),
     clear: () => ctx.queue(() => clearFlow(ctx)),
+    // One queued step: a tab's write (the next call's flow) cannot come between.
+    removeWhere: (key, test) =>
+      ctx.queue(async () => {
+        const value = await flowGet(ctx, key);
+        if (value !== null && test(value)) await flowRemove(ctx, null, key);
+      }),
   };
 }
