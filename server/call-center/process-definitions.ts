@@ -16,7 +16,6 @@ import {
   type ProcessSummary,
   type ProcessVersion,
 } from '@/shared/contracts/call-flow-api';
-import { personName } from '@/shared/domain/user-search';
 import { idSchema } from '@/shared/contracts/common';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
@@ -26,6 +25,7 @@ import { badRequest, errorBody, notFound } from '../http/errors';
 import { paginate, parsePaging } from '../http/paging';
 import { parseInput, respondWith } from '../http/validate';
 import { readJson } from '../repositories/json-column';
+import { userDisplayNames } from '../repositories/user-repository';
 import { authorizeCallFlow } from './call-flow-access';
 
 // Process definitions as data (issue 11 "Server"): stored per workspace as JSON, checked
@@ -168,6 +168,9 @@ async function publish(
       updated_by: options.userId,
       updated_at: now,
       version,
+      // Publishing an archived process keeps it archived: bringing it back is its own act.
+      archived_at: head?.archived_at ?? null,
+      archived_by: head?.archived_by ?? null,
     };
     await trx
       .insertInto('process_versions')
@@ -263,26 +266,20 @@ export async function listProcessVersions(
   uid: string,
 ): Promise<ProcessVersion[]> {
   const rows = await db
-    .selectFrom('process_versions as v')
-    .leftJoin('users as u', 'u.id', 'v.published_by')
-    .leftJoin('persons as p', 'p.id', 'u.person_id')
-    .select([
-      'v.version',
-      'v.published_at',
-      'v.step_count',
-      'v.restored_from',
-      'p.first_name',
-      'p.last_name',
-      'u.username',
-    ])
-    .where('v.workspace_id', '=', workspaceId)
-    .where('v.uid', '=', uid)
-    .orderBy('v.version', 'desc')
+    .selectFrom('process_versions')
+    .select(['version', 'published_at', 'published_by', 'step_count', 'restored_from'])
+    .where('workspace_id', '=', workspaceId)
+    .where('uid', '=', uid)
+    .orderBy('version', 'desc')
     .execute();
+  const names = await userDisplayNames(
+    db,
+    rows.map((row) => row.published_by),
+  );
   return rows.map((row) => ({
     version: Number(row.version),
     publishedAt: row.published_at,
-    publishedBy: row.username ? personName(row.first_name, row.last_name, row.username) : null,
+    publishedBy: (row.published_by && names.get(row.published_by)) ?? null,
     stepCount: Number(row.step_count),
     restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
   }));
@@ -329,7 +326,7 @@ export function registerProcessDefinitionRoutes(api: FastifyInstance, ctx: Serve
     return respondWith(processDefinitionResponseSchema, { data: def });
   });
 
-  // The Call Flows list (not in the spec): the workspace's processes, by name.
+  // The Call Flows list (not in the spec): the workspace's processes in use, by name.
   api.get('/workspaces/:id/processes', async (request) => {
     const { id } = parseInput(z.object({ id: idSchema }), request.params, 'params');
     await authorizeCallFlow(ctx, request, id, 'read');
@@ -338,6 +335,8 @@ export function registerProcessDefinitionRoutes(api: FastifyInstance, ctx: Serve
       .selectFrom('process_definitions')
       .selectAll()
       .where('workspace_id', '=', id)
+      // An archived process starts no new call (issue #34): the designer lists it.
+      .where('archived_at', 'is', null)
       .orderBy('name')
       .orderBy('uid')
       .execute();

@@ -13,10 +13,10 @@ import {
 } from '@/shared/contracts/call-flow-api';
 import { idSchema } from '@/shared/contracts/common';
 import { formatBytes, measureJson } from '@/shared/domain/intake-limits';
-import { personName } from '@/shared/domain/user-search';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
+import { userDisplayNames } from '../repositories/user-repository';
 import { errorBody, HttpError, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 import { authorizeCallFlow } from './call-flow-access';
@@ -40,29 +40,20 @@ const params = z.object({ id: idSchema, uid: processIdSchema });
 /** The draft row with its saver's name (null: none saved). */
 async function readDraft(db: Db, workspaceId: string, uid: string): Promise<ProcessDraft | null> {
   const row = await db
-    .selectFrom('process_drafts as d')
-    .leftJoin('users as u', 'u.id', 'd.updated_by')
-    .leftJoin('persons as p', 'p.id', 'u.person_id')
-    .select([
-      'd.definition',
-      'd.revision',
-      'd.based_on_version',
-      'd.updated_at',
-      'p.first_name',
-      'p.last_name',
-      'u.username',
-    ])
-    .where('d.workspace_id', '=', workspaceId)
-    .where('d.uid', '=', uid)
+    .selectFrom('process_drafts')
+    .select(['definition', 'revision', 'based_on_version', 'updated_by', 'updated_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('uid', '=', uid)
     .executeTakeFirst();
   if (!row) return null;
+  const names = await userDisplayNames(db, [row.updated_by]);
   const definition = JSON.parse(row.definition) as Record<string, unknown>;
   const checked = validateProcessDefinition(definition);
   return {
     definition,
     revision: Number(row.revision),
     basedOnVersion: row.based_on_version === null ? null : Number(row.based_on_version),
-    updatedBy: row.username ? personName(row.first_name, row.last_name, row.username) : null,
+    updatedBy: (row.updated_by && names.get(row.updated_by)) ?? null,
     updatedAt: row.updated_at,
     problems: checked.ok ? [] : checked.problems,
   };

@@ -1,5 +1,6 @@
 import { roleSchema } from '@/shared/contracts/roles';
 import type { Authorization, Person } from '@/shared/contracts/user';
+import { personName } from '@/shared/domain/user-search';
 import type { Db } from '../db/database';
 import type { UserTable } from '../db/schema';
 import { workspaceEditions } from './workspace-repository';
@@ -100,4 +101,26 @@ export async function findUserDisplayName(db: Db, userId: string): Promise<strin
     .executeTakeFirst();
   if (!row) return null;
   return row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : row.username;
+}
+
+/**
+ * The names of users as lists show them (their person's name, else the username), by id:
+ * who published a version, saved a draft, edited a process. Ids of users that are gone
+ * have no entry.
+ */
+export async function userDisplayNames(
+  db: Db,
+  ids: Iterable<string | null>,
+): Promise<Map<string, string>> {
+  const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('persons as p', 'p.id', 'u.person_id')
+    .select(['u.id', 'u.username', 'p.first_name', 'p.last_name'])
+    .where('u.id', 'in', wanted)
+    .execute();
+  return new Map(
+    rows.map((row) => [row.id, personName(row.first_name, row.last_name, row.username)]),
+  );
 }
