@@ -36,6 +36,7 @@ import * as crmOutbox from './migrations/0031-crm-outbox';
 import * as workspaceMail from './migrations/0032-workspace-mail';
 import * as quickBooks from './migrations/0033-quickbooks';
 import * as processVersions from './migrations/0034-process-versions';
+import * as processArchive from './migrations/0035-process-archive';
 
 /**
  * The in-code migration list. Later issues add `0002-...` files and one line here; names
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-workspace-mail': workspaceMail,
   '0033-quickbooks': quickBooks,
   '0034-process-versions': processVersions,
+  '0035-process-archive': processArchive,
 };
 
 export const migrationProvider: MigrationProvider = {

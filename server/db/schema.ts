@@ -619,6 +619,9 @@ export interface ProcessDefinitionTable {
   updated_at: string;
   /** Migration 0034: the version published last (what new calls run). */
   version: number;
+  /** Migration 0035: when an owner archived it (no new call starts it); null while in use. */
+  archived_at: string | null;
+  archived_by: string | null;
 }
 
 /** Migration 0034: one published version of a process (issue #34). */

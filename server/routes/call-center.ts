@@ -6,6 +6,7 @@ import { registerErrorNotificationRoutes } from '../call-center/error-notificati
 import { registerExecutionContinuityRoutes } from '../call-center/execution-continuity';
 import { registerExecutionHistoryRoutes } from '../call-center/execution-histories';
 import { registerProcessDefinitionRoutes } from '../call-center/process-definitions';
+import { registerProcessDesignRoutes } from '../call-center/process-designs';
 import { registerProcessDraftRoutes } from '../call-center/process-drafts';
 import type { ServerContext } from '../context';
 import type { CrmOutbox } from '../crm/crm-outbox';
@@ -36,6 +37,7 @@ export function registerCallCenterRoutes(
 ): void {
   registerProcessDefinitionRoutes(callCenter, ctx);
   registerProcessDraftRoutes(callCenter, ctx);
+  registerProcessDesignRoutes(callCenter, ctx);
   registerCaseRoutes(callCenter, ctx);
   registerExecutionHistoryRoutes(callCenter, ctx);
   registerExecutionContinuityRoutes(callCenter, ctx);

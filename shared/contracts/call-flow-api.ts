@@ -267,6 +267,40 @@ export type ProcessListResponse = z.infer<typeof processListResponseSchema>;
 export const processSavedResponseSchema = itemResponseSchema(processSummarySchema);
 export type ProcessSavedResponse = z.infer<typeof processSavedResponseSchema>;
 
+/**
+ * Where a process stands in the designer (issue #34): published (new calls run its latest
+ * version), unpublished (a draft never published: no call runs it yet), or archived (no new
+ * call starts it; its versions and histories stay).
+ */
+export const PROCESS_DESIGN_STATUSES = ['published', 'unpublished', 'archived'] as const;
+export type ProcessDesignStatus = (typeof PROCESS_DESIGN_STATUSES)[number];
+
+/** GET workspaces/{id}/process-designs: one row of the designer's list. */
+export const processDesignSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  practiceAreaId: idSchema.nullable(),
+  status: z.enum(PROCESS_DESIGN_STATUSES),
+  /** The version new calls run; null for a process never published. */
+  version: z.number().int().min(1).nullable(),
+  /** Changes not published yet: the draft's revision (null: none). */
+  draftRevision: z.number().int().min(1).nullable(),
+  /** Who saved its draft or published it last, and when. */
+  editedBy: z.string().nullable(),
+  editedAt: z.iso.datetime(),
+  archivedAt: z.iso.datetime().nullable(),
+});
+export type ProcessDesign = z.infer<typeof processDesignSchema>;
+/** Sorted by name, archived ones included. */
+export const processDesignListResponseSchema = z.object({ data: z.array(processDesignSchema) });
+export type ProcessDesignListResponse = z.infer<typeof processDesignListResponseSchema>;
+export const processDesignResponseSchema = itemResponseSchema(processDesignSchema);
+export type ProcessDesignResponse = z.infer<typeof processDesignResponseSchema>;
+
+/** PUT workspaces/{id}/processes/{uid}/archived: archives it, or brings it back. */
+export const processArchivedSchema = z.object({ archived: z.boolean() }).strict();
+export type ProcessArchived = z.infer<typeof processArchivedSchema>;
+
 /** One published version of a process (issue #34), newest first in the list. */
 export const processVersionSchema = z.object({
   version: z.number().int().min(1),
@@ -594,6 +628,22 @@ export const callCenterPaths = {
   /** PUT save a definition. */
   workspaceProcess: (workspaceId: string, uid: string) =>
     `workspaces/${seg(workspaceId)}/processes/${seg(uid)}`,
+  /** GET the designer's list (issue #34). */
+  workspaceProcessDesigns: (workspaceId: string) =>
+    `workspaces/${seg(workspaceId)}/process-designs`,
+  /** GET / PUT / DELETE the draft; POST …/publish (issue #34). */
+  processDraft: (workspaceId: string, uid: string) =>
+    `workspaces/${seg(workspaceId)}/processes/${seg(uid)}/draft`,
+  processDraftPublish: (workspaceId: string, uid: string) =>
+    `workspaces/${seg(workspaceId)}/processes/${seg(uid)}/draft/publish`,
+  /** GET the published versions; POST …/{n}/restore (issue #34). */
+  processVersions: (workspaceId: string, uid: string) =>
+    `workspaces/${seg(workspaceId)}/processes/${seg(uid)}/versions`,
+  processVersionRestore: (workspaceId: string, uid: string, version: number) =>
+    `workspaces/${seg(workspaceId)}/processes/${seg(uid)}/versions/${version}/restore`,
+  /** PUT archive or bring back (issue #34). */
+  processArchived: (workspaceId: string, uid: string) =>
+    `workspaces/${seg(workspaceId)}/processes/${seg(uid)}/archived`,
   /** GET the histories list (owners, admins, system). */
   workspaceExecutionHistories: (workspaceId: string) =>
     `workspaces/${seg(workspaceId)}/process-execution-history`,

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  processDesignListResponseSchema,
+  processDesignResponseSchema,
+  processListResponseSchema,
+  type ProcessDesign,
+} from '@/shared/contracts/call-flow-api';
+import { apiErrorSchema } from '@/shared/contracts/common';
+import { immigrationIntake } from '@/server/seed/call-flows/immigration-intake';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { callCenter } from './call-center-client';
+
+// Issue #34 "A designer screen … listing the workspace's processes (name, practice area,
+// status, version, last edited by and when) … archive": the designer's list, drafts of
+// processes never published included, and archiving, which takes a process out of the
+// agents' list while its versions stay. As Harbor's owner, on the seeded intake and a
+// second process the owner adds.
+
+const HARBOR = 'ws_harbor';
+const DESIGNS = `workspaces/${HARBOR}/process-designs`;
+const archivedPath = (uid: string) => `workspaces/${HARBOR}/processes/${uid}/archived`;
+
+describe('the designer list and archiving (issue #34)', () => {
+  let t: TestServer;
+  let owner: ReturnType<typeof callCenter>;
+  let agent: ReturnType<typeof callCenter>;
+  beforeAll(async () => {
+    t = await startTestServer();
+    owner = callCenter(t, (await t.signIn('owner@harbor.test')).accessToken);
+    agent = callCenter(t, (await t.signIn('intake@harbor.test')).accessToken);
+    const added = await owner(`workspaces/${HARBOR}/processes/imm-intake`, {
+      method: 'PUT',
+      body: immigrationIntake(HARBOR),
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const designs = async (): Promise<ProcessDesign[]> => {
+    const answer = await owner(DESIGNS);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return processDesignListResponseSchema.parse(answer.body).data;
+  };
+  const agentsList = async () =>
+    processListResponseSchema
+      .parse((await owner(`workspaces/${HARBOR}/processes`)).body)
+      .data.map((p) => p.id);
+
+  it('lists every process by name with its practice area, status, version and last editor', async () => {
+    const list = await designs();
+    expect(list.map((d) => [d.id, d.status, d.version, d.draftRevision])).toEqual([
+      ['imm-intake', 'published', 1, null],
+      ['pi-intake', 'published', 1, null],
+    ]);
+    const pi = list.find((d) => d.id === 'pi-intake')!;
+    // Seeded with Harbor's Personal Injury area, by the seed (no user).
+    expect(pi.practiceAreaId).toMatch(/\w/);
+    expect(pi.editedBy).toBeNull();
+    // The owner published the other one.
+    expect(list.find((d) => d.id === 'imm-intake')!.editedBy).toMatch(/\w/);
+  });
+
+  it('shows a new process drafted but never published, and the draft of a published one', async () => {
+    const fresh = { ...immigrationIntake(HARBOR), uid: 'walk-ins', name: 'Walk-ins' };
+    const drafted = await owner(`workspaces/${HARBOR}/processes/walk-ins/draft`, {
+      method: 'PUT',
+      body: { definition: fresh, revision: 0 },
+    });
+    expect(drafted.status, JSON.stringify(drafted.body)).toBe(200);
+    const renamed = await owner(`workspaces/${HARBOR}/processes/pi-intake/draft`, {
+      method: 'PUT',
+      body: {
+        definition: { ...immigrationIntake(HARBOR), uid: 'pi-intake', name: 'Accidents' },
+        revision: 0,
+      },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+
+    const list = await designs();
+    expect(list.map((d) => [d.id, d.name, d.status, d.version, d.draftRevision])).toEqual([
+      // The draft's name: what the process is becoming.
+      ['pi-intake', 'Accidents', 'published', 1, 1],
+      ['imm-intake', 'Immigration intake', 'published', 1, null],
+      ['walk-ins', 'Walk-ins', 'unpublished', null, 1],
+    ]);
+    const pi = list.find((d) => d.id === 'pi-intake')!;
+    expect(pi.editedBy).toMatch(/\w/);
+    // Agents see only what is published.
+    expect(await agentsList()).toEqual(['imm-intake', 'pi-intake']);
+  });
+
+  it('archives a process: out of the agents’ list, kept in the designer’s, and back again', async () => {
+    const archived = await owner(archivedPath('imm-intake'), {
+      method: 'PUT',
+      body: { archived: true },
+    });
+    expect(archived.status, JSON.stringify(archived.body)).toBe(200);
+    const row = processDesignResponseSchema.parse(archived.body).data;
+    expect(row).toMatchObject({ id: 'imm-intake', status: 'archived', version: 1 });
+    expect(row.archivedAt).not.toBeNull();
+    expect(await agentsList()).toEqual(['pi-intake']);
+    // Its definition can still be read (a call in progress on it, its histories).
+    expect((await agent(`processes/imm-intake?workspace=${HARBOR}`)).status).toBe(200);
+
+    // Publishing a new version keeps it archived.
+    const republished = await owner(`workspaces/${HARBOR}/processes/imm-intake`, {
+      method: 'PUT',
+      body: { ...immigrationIntake(HARBOR), description: 'Second version' },
+    });
+    expect(republished.status).toBe(200);
+    expect((await designs()).find((d) => d.id === 'imm-intake')).toMatchObject({
+      status: 'archived',
+      version: 2,
+    });
+
+    const back = await owner(archivedPath('imm-intake'), {
+      method: 'PUT',
+      body: { archived: false },
+    });
+    expect(processDesignResponseSchema.parse(back.body).data).toMatchObject({
+      status: 'published',
+      archivedAt: null,
+    });
+    expect(await agentsList()).toEqual(['imm-intake', 'pi-intake']);
+  });
+
+  it('refuses to archive the lead-generation process, a draft never published, or bad input', async () => {
+    const leadGeneration = await owner(archivedPath('pi-intake'), {
+      method: 'PUT',
+      body: { archived: true },
+    });
+    expect(leadGeneration.status).toBe(400);
+    expect(apiErrorSchema.parse(leadGeneration.body).message).toMatch(
+      /incoming calls run when they name none/,
+    );
+    const draftOnly = await owner(archivedPath('walk-ins'), {
+      method: 'PUT',
+      body: { archived: true },
+    });
+    expect(draftOnly.status).toBe(404);
+    expect(apiErrorSchema.parse(draftOnly.body).message).toMatch(/discarded instead/);
+    for (const body of [{}, { archived: 'yes' }, { archived: true, extra: 1 }, null]) {
+      const answer = await owner(archivedPath('imm-intake'), { method: 'PUT', body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await agentsList()).toEqual(['imm-intake', 'pi-intake']);
+  });
+
+  it('is for owners and admins: an agent may neither list designs nor archive', async () => {
+    expect((await agent(DESIGNS)).status).toBe(403);
+    expect(
+      (await agent(archivedPath('imm-intake'), { method: 'PUT', body: { archived: true } })).status,
+    ).toBe(403);
+  });
+});
