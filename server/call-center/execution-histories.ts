@@ -28,6 +28,7 @@ import {
   MAX_STEP_HISTORY_BYTES,
   MAX_STEPS_PER_EXECUTION,
   measureJson,
+  utf8ByteLength,
 } from '@/shared/domain/intake-limits';
 import type { Principal } from '../auth/access';
 import type { ServerContext } from '../context';
@@ -229,8 +230,12 @@ async function recordStepHistory(ctx: ServerContext, request: FastifyRequest) {
   const principal = await ctx.authenticate(request);
   const row = await reachableExecution(ctx.db, principal, body.processExecutionHistoryId);
   await callFlowScope(ctx, principal, row.workspace_id, 'run');
-  // issue #29: the whole entry as it is kept and answered, names and ids included.
-  const { bytes } = measureJson(body);
+  // issue #29: the whole entry as it is kept and answered, names and ids included. The
+  // variables (nearly all of a large entry) are written once, for the size and the row: a
+  // second copy of a 128 KB text per step kept the server's peak memory needlessly high.
+  const variableState = JSON.stringify(body.variableState);
+  const bytes =
+    measureJson({ ...body, variableState: 0 }).bytes - 1 + utf8ByteLength(variableState);
   if (bytes > MAX_STEP_HISTORY_BYTES) {
     throw new HttpError(
       413,
@@ -262,7 +267,7 @@ async function recordStepHistory(ctx: ServerContext, request: FastifyRequest) {
         current_step_name: body.currentStepName,
         current_step_type: body.currentStepType,
         current_step_process_id: body.currentStepProcessId,
-        variable_state: JSON.stringify(body.variableState),
+        variable_state: variableState,
         direction: body.direction,
         executed_on: body.executedOn,
         created_by: principal.sub,
