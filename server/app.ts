@@ -369,14 +369,14 @@ export async function buildServer(options: BuildServerOptions): Promise<IntakeSe
   });
   // Error reports are e-mailed to SUPPORT_EMAIL once mail can be sent (issue #33).
   const errorReportsTo = mailTransport && options.support?.email ? supportContact.email : null;
+  const callCenterDeps = { errorReportsTo, crmOutbox, crmReads, workspaceChanged };
   await app.register(
-    async (callCenter) =>
-      registerCallCenterRoutes(callCenter, ctx, { errorReportsTo, crmOutbox, crmReads }),
+    async (callCenter) => {
+      registerCallCenterRoutes(callCenter, ctx, callCenterDeps);
+      callTracking.registerCallCenterRoutes(callCenter);
+    },
     { prefix: CALL_CENTER_PREFIX },
   );
-  await app.register(async (callCenter) => callTracking.registerCallCenterRoutes(callCenter), {
-    prefix: CALL_CENTER_PREFIX,
-  });
   registerStaticWidgets(app, options.staticDir, { appOrigin: () => appOrigin });
   registerStaticDocs(app, options.docsRoot);
   await registerStaticApp(app, options.staticDir);

@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  leadGenerationProcessSchema,
+  leadGenerationSetResponseSchema,
   processArchivedSchema,
   processDesignListResponseSchema,
   processDesignResponseSchema,
   type ProcessDesign,
 } from '@/shared/contracts/call-flow-api';
 import { idSchema } from '@/shared/contracts/common';
+import type { Workspace } from '@/shared/contracts/workspace';
 import { compareLabels } from '@/shared/domain/sorting';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 import { userDisplayNames } from '../repositories/user-repository';
-import { findWorkspace } from '../repositories/workspace-repository';
+import { findWorkspace, setLeadGenerationProcess } from '../repositories/workspace-repository';
 import { authorizeCallFlow } from './call-flow-access';
 import { processIdSchema } from './process-definitions';
 
@@ -151,7 +154,49 @@ async function setArchived(
   return design!;
 }
 
-export function registerProcessDesignRoutes(api: FastifyInstance, ctx: ServerContext): void {
+/**
+ * Which process an incoming call that names none runs (issue #34 "Practice area and
+ * lead-generation process"): a published process in use, or none. Every signed-in session
+ * of the workspace loads it again, so the next call starts the new one.
+ */
+async function setLeadGeneration(
+  ctx: ServerContext,
+  workspaceId: string,
+  processId: string | null,
+): Promise<Workspace['attributes']['processes']> {
+  if (processId !== null) {
+    const row = await ctx.db
+      .selectFrom('process_definitions')
+      .select(['name', 'archived_at'])
+      .where('workspace_id', '=', workspaceId)
+      .where('uid', '=', processId)
+      .executeTakeFirst();
+    if (!row) {
+      throw badRequest(
+        `process: ${processId} is not a published process of this workspace. Publish it first.`,
+      );
+    }
+    if (row.archived_at) {
+      throw badRequest(`process: ${row.name} is archived. Bring it back first.`);
+    }
+  }
+  return setLeadGenerationProcess(ctx.db, workspaceId, processId);
+}
+
+export function registerProcessDesignRoutes(
+  api: FastifyInstance,
+  ctx: ServerContext,
+  workspaceChanged: (workspaceId: string) => void,
+): void {
+  api.put('/workspaces/:id/lead-generation-process', async (request) => {
+    const { id } = parseInput(z.object({ id: idSchema }), request.params, 'params');
+    const body = parseInput(leadGenerationProcessSchema, request.body, 'body');
+    await authorizeCallFlow(ctx, request, id, 'manage');
+    const data = await setLeadGeneration(ctx, id, body.process);
+    workspaceChanged(id);
+    return respondWith(leadGenerationSetResponseSchema, { data });
+  });
+
   api.get('/workspaces/:id/process-designs', async (request) => {
     const { id } = parseInput(z.object({ id: idSchema }), request.params, 'params');
     await authorizeCallFlow(ctx, request, id, 'manage');

@@ -319,3 +319,40 @@ export async function setCallTrackingAccount(
     .where('id', '=', workspaceId)
     .execute();
 }
+
+/**
+ * Sets the process an incoming call that names none runs (issue #34: the designer's
+ * lead-generation process), or none. Whether that workspace's lead generation is
+ * asynchronous (its CRM records go through the outbox later) is the workspace's own
+ * setting and stays as it was.
+ */
+export async function setLeadGenerationProcess(
+  db: Db,
+  workspaceId: string,
+  processId: string | null,
+): Promise<Workspace['attributes']['processes']> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select('processes')
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  const processes = readJson(storedProcessesSchema, row.processes, 'workspaces.processes');
+  const previous = processes.leadGeneration;
+  const next = {
+    ...processes,
+    leadGeneration: processId
+      ? {
+          id: processId,
+          task: previous?.task ?? 'Lead Generation',
+          customExecution: previous?.customExecution ?? false,
+          async: previous?.async ?? false,
+        }
+      : null,
+  };
+  await db
+    .updateTable('workspaces')
+    .set({ processes: writeJson(storedProcessesSchema, next) })
+    .where('id', '=', workspaceId)
+    .execute();
+  return next;
+}

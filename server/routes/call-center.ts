@@ -28,6 +28,8 @@ export interface CallCenterRouteDeps {
   crmOutbox: CrmOutbox | null;
   /** Reads of a workspace's real CRM (the ifs methods from Keap, issue #33); null in some tests. */
   crmReads: CrmReads | null;
+  /** Tells the workspace's signed-in sessions to load it again (its lead-generation process changed). */
+  workspaceChanged: (workspaceId: string) => void;
 }
 
 export function registerCallCenterRoutes(
@@ -37,7 +39,7 @@ export function registerCallCenterRoutes(
 ): void {
   registerProcessDefinitionRoutes(callCenter, ctx);
   registerProcessDraftRoutes(callCenter, ctx);
-  registerProcessDesignRoutes(callCenter, ctx);
+  registerProcessDesignRoutes(callCenter, ctx, deps.workspaceChanged);
   registerCaseRoutes(callCenter, ctx);
   registerExecutionHistoryRoutes(callCenter, ctx);
   registerExecutionContinuityRoutes(callCenter, ctx);

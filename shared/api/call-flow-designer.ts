@@ -1,5 +1,6 @@
 import {
   callCenterPaths,
+  leadGenerationSetResponseSchema,
   type ProcessDesign,
   processDesignListResponseSchema,
   processDesignResponseSchema,
@@ -12,6 +13,7 @@ import {
   processVersionListResponseSchema,
 } from '@/shared/contracts/call-flow-api';
 import { CALL_FLOW_TIMEOUT_MS } from '@/shared/contracts/call-flow';
+import type { Workspace } from '@/shared/contracts/workspace';
 import { TransportError, type TransportRequest } from '@/shared/transport/transport';
 import type { ApiClient } from './client';
 
@@ -164,6 +166,22 @@ export async function restoreProcessVersion(
   const answer = await api.call(
     processSavedResponseSchema,
     callCenter('POST', callCenterPaths.processVersionRestore(workspaceId, uid, version)),
+  );
+  return answer.data;
+}
+
+/**
+ * PUT workspaces/{id}/lead-generation-process: the process incoming calls that name none
+ * run, or null for none. The workspace's signed-in sessions load it again.
+ */
+export async function setLeadGenerationProcess(
+  api: ApiClient,
+  workspaceId: string,
+  process: string | null,
+): Promise<Workspace['attributes']['processes']> {
+  const answer = await api.call(
+    leadGenerationSetResponseSchema,
+    callCenter('PUT', callCenterPaths.leadGenerationProcess(workspaceId), { process }),
   );
   return answer.data;
 }

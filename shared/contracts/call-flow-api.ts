@@ -19,6 +19,7 @@ import {
   stepTypeSchema,
   variablesSchema,
 } from './call-flow';
+import { workspaceSchema } from './workspace';
 
 // The call-centre API of the reference server (server/call-center/), beside the request
 // schemas of spec 7 "Call flow" / "CRM sync" that live in ./call-flow.ts. Every path below
@@ -296,6 +297,17 @@ export const processDesignListResponseSchema = z.object({ data: z.array(processD
 export type ProcessDesignListResponse = z.infer<typeof processDesignListResponseSchema>;
 export const processDesignResponseSchema = itemResponseSchema(processDesignSchema);
 export type ProcessDesignResponse = z.infer<typeof processDesignResponseSchema>;
+
+/**
+ * PUT workspaces/{id}/lead-generation-process: the process an incoming call that names none
+ * runs (issue #34), or null for none; answers the workspace's processes setting.
+ */
+export const leadGenerationProcessSchema = z.object({ process: idSchema.nullable() }).strict();
+export type LeadGenerationProcess = z.infer<typeof leadGenerationProcessSchema>;
+export const leadGenerationSetResponseSchema = z.object({
+  data: workspaceSchema.shape.attributes.shape.processes,
+});
+export type LeadGenerationSetResponse = z.infer<typeof leadGenerationSetResponseSchema>;
 
 /** PUT workspaces/{id}/processes/{uid}/archived: archives it, or brings it back. */
 export const processArchivedSchema = z.object({ archived: z.boolean() }).strict();
@@ -641,6 +653,9 @@ export const callCenterPaths = {
     `workspaces/${seg(workspaceId)}/processes/${seg(uid)}/versions`,
   processVersionRestore: (workspaceId: string, uid: string, version: number) =>
     `workspaces/${seg(workspaceId)}/processes/${seg(uid)}/versions/${version}/restore`,
+  /** PUT the process incoming calls without one run (issue #34). */
+  leadGenerationProcess: (workspaceId: string) =>
+    `workspaces/${seg(workspaceId)}/lead-generation-process`,
   /** PUT archive or bring back (issue #34). */
   processArchived: (workspaceId: string, uid: string) =>
     `workspaces/${seg(workspaceId)}/processes/${seg(uid)}/archived`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  leadGenerationSetResponseSchema,
   processDesignListResponseSchema,
   processDesignResponseSchema,
   processListResponseSchema,
@@ -23,10 +24,12 @@ const archivedPath = (uid: string) => `workspaces/${HARBOR}/processes/${uid}/arc
 describe('the designer list and archiving (issue #34)', () => {
   let t: TestServer;
   let owner: ReturnType<typeof callCenter>;
+  let ownerToken: string;
   let agent: ReturnType<typeof callCenter>;
   beforeAll(async () => {
     t = await startTestServer();
-    owner = callCenter(t, (await t.signIn('owner@harbor.test')).accessToken);
+    ownerToken = (await t.signIn('owner@harbor.test')).accessToken;
+    owner = callCenter(t, ownerToken);
     agent = callCenter(t, (await t.signIn('intake@harbor.test')).accessToken);
     const added = await owner(`workspaces/${HARBOR}/processes/imm-intake`, {
       method: 'PUT',
@@ -144,6 +147,42 @@ describe('the designer list and archiving (issue #34)', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
     expect(await agentsList()).toEqual(['imm-intake', 'pi-intake']);
+  });
+
+  it('sets the process incoming calls without one run: a published one in use, or none', async () => {
+    const path = `workspaces/${HARBOR}/lead-generation-process`;
+    const set = (body: unknown, who = owner) => who(path, { method: 'PUT', body });
+    const changed = await set({ process: 'imm-intake' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(leadGenerationSetResponseSchema.parse(changed.body).data.leadGeneration).toEqual({
+      id: 'imm-intake',
+      task: 'Lead Generation',
+      customExecution: false,
+      async: false,
+    });
+    // The workspace says so, and the archive rule follows it.
+    const workspace = await t.api(`/api/workspaces/${HARBOR}`, { token: ownerToken });
+    expect(JSON.stringify(workspace.body)).toContain('"leadGeneration":{"id":"imm-intake"');
+    expect((await set({ process: 'pi-intake' })).status).toBe(200);
+
+    // A draft never published, an archived process, an unknown one: refused, saying why.
+    const draftOnly = await set({ process: 'walk-ins' });
+    expect(draftOnly.status).toBe(400);
+    expect(apiErrorSchema.parse(draftOnly.body).message).toMatch(/Publish it first/);
+    await owner(archivedPath('imm-intake'), { method: 'PUT', body: { archived: true } });
+    const archived = await set({ process: 'imm-intake' });
+    expect(archived.status).toBe(400);
+    expect(apiErrorSchema.parse(archived.body).message).toMatch(/archived\. Bring it back first/);
+    await owner(archivedPath('imm-intake'), { method: 'PUT', body: { archived: false } });
+    for (const body of [{}, { process: 7 }, { process: 'pi-intake', extra: true }]) {
+      expect((await set(body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await set({ process: 'pi-intake' }, agent)).status).toBe(403);
+
+    // None: an incoming call that names no process finds none to run.
+    const none = await set({ process: null });
+    expect(leadGenerationSetResponseSchema.parse(none.body).data.leadGeneration).toBeNull();
+    expect((await set({ process: 'pi-intake' })).status).toBe(200);
   });
 
   it('is for owners and admins: an agent may neither list designs nor archive', async () => {
