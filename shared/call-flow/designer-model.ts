@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import {
   processDefinitionSchema,
+  stepTypeSchema,
   type FormField,
   type FormFieldType,
   type ProcessDefinition,
@@ -78,7 +80,10 @@ function keyMaker(start: number) {
 
 /** A definition as the designer edits it (the definition is parsed first: defaults filled). */
 export function toDesignerModel(input: ProcessDefinition): DesignerModel {
-  const { steps, ...process } = processDefinitionSchema.parse(input);
+  return buildModel(processDefinitionSchema.parse(input));
+}
+
+function buildModel({ steps, ...process }: ProcessDefinition): DesignerModel {
   const keys = keyMaker(1);
   const designerSteps = steps.map((step): DesignerStep => {
     const { dynaform } = step;
@@ -104,6 +109,76 @@ export function toDesignerModel(input: ProcessDefinition): DesignerModel {
     };
   });
   return { process, steps: designerSteps, nextKey: keys.done() };
+}
+
+/**
+ * The shape of a draft the designer can open: the definition's structure without its
+ * finishing rules (a form may have no fields yet, a label may be empty, a route may lead
+ * nowhere), so that whatever the designer saved it can open again. The fields, routes and
+ * triggers are kept as they were saved: validateProcessDefinition names what is wrong.
+ */
+const draftShapeSchema = z.looseObject({
+  uid: z.string(),
+  name: z.string(),
+  workspace: z.string(),
+  prj_id: z.string(),
+  startStepId: z.string().optional(),
+  variablesMapping: z.array(z.looseObject({})).default([]),
+  is_sub_process: z.boolean().default(false),
+  steps: z.array(
+    z.looseObject({
+      id: z.string(),
+      name: z.string(),
+      type: stepTypeSchema,
+      prj_id: z.string(),
+      dynaform: z
+        .looseObject({
+          dyn_uid: z.string(),
+          title: z.string(),
+          description: z.string().optional(),
+          fields: z.array(z.looseObject({ type: z.string(), name: z.string() })),
+        })
+        .nullable()
+        .default(null),
+      routes: z
+        .array(
+          z.looseObject({
+            flo_condition: z.string().default(''),
+            flo_element_dest: z.string(),
+            flo_element_origin: z.string(),
+          }),
+        )
+        .default([]),
+      triggers: z
+        .object({
+          BEFORE: z.array(z.looseObject({ name: z.string() })).default([]),
+          AFTER: z.array(z.looseObject({ name: z.string() })).default([]),
+        })
+        .default({ BEFORE: [], AFTER: [] }),
+    }),
+  ),
+});
+
+/**
+ * A stored definition (a draft, an imported file, another editor's save) as a model, or
+ * what keeps it from being one, in the words of the first problem found. A definition
+ * that passes the contract is read through it (its defaults filled in); an unfinished
+ * draft is read by its shape alone, as it was saved.
+ */
+export function readDesignerModel(
+  input: unknown,
+): { ok: true; model: DesignerModel } | { ok: false; message: string } {
+  const parsed = processDefinitionSchema.safeParse(input);
+  if (parsed.success) return { ok: true, model: toDesignerModel(parsed.data) };
+  const shaped = draftShapeSchema.safeParse(input);
+  if (shaped.success) {
+    // The shape is the definition's, checked above; its finishing rules are what the
+    // contract refused, for validateProcessDefinition to name (a draft may be unfinished).
+    return { ok: true, model: buildModel(shaped.data as unknown as ProcessDefinition) };
+  }
+  const issue = shaped.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  return { ok: false, message: `${where}${issue?.message ?? 'not a process definition'}` };
 }
 
 /**
@@ -152,7 +227,7 @@ export function slugify(text: string): string {
 }
 
 /** `base`, else `base-2`, `base-3`, … : the first not in `taken`. */
-function unique(base: string, taken: ReadonlySet<string>, separator = '-'): string {
+export function uniqueId(base: string, taken: ReadonlySet<string>, separator = '-'): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}${separator}${n}`;
@@ -165,6 +240,52 @@ export function fieldVariables(model: DesignerModel): Set<string> {
   return new Set(
     model.steps.flatMap((step) => step.form?.fields.map((item) => item.field.name) ?? []),
   );
+}
+
+// ---------------------------------------------------------------- the process
+
+/**
+ * Changes what the process says of itself: its name, its description, its practice area
+ * (a description or practice area set to undefined is removed).
+ */
+export function updateProcess(
+  model: DesignerModel,
+  patch: Partial<Pick<DesignerProcess, 'name' | 'description' | 'practiceAreaId'>>,
+): DesignerModel {
+  const process: DesignerProcess = { ...model.process, ...patch };
+  for (const key of ['description', 'practiceAreaId'] as const) {
+    if (key in patch && patch[key] === undefined) delete process[key];
+  }
+  return { ...model, process };
+}
+
+/**
+ * The variables copied from one project into another as the flow enters it (spec 3
+ * variablesMapping): the pairs given replace that direction's; none removes it.
+ */
+export function setVariablesMapping(
+  model: DesignerModel,
+  sourceProjectId: string,
+  destinationProjectId: string,
+  mapping: Array<{ source: string; target: string }>,
+): DesignerModel {
+  const others = model.process.variablesMapping.filter(
+    (entry) =>
+      entry.sourceProjectId !== sourceProjectId ||
+      entry.destinationProjectId !== destinationProjectId,
+  );
+  const variablesMapping =
+    mapping.length > 0 ? [...others, { sourceProjectId, destinationProjectId, mapping }] : others;
+  return { ...model, process: { ...model.process, variablesMapping } };
+}
+
+/** Moves a step into another project (a sub-process's steps have the sub-process's). */
+export function changeStepProject(
+  model: DesignerModel,
+  key: string,
+  prj_id: string,
+): DesignerModel {
+  return replaceStep(model, key, (step) => ({ ...step, prj_id }));
 }
 
 // ---------------------------------------------------------------- steps
@@ -215,7 +336,7 @@ export function addStep(
 ): { model: DesignerModel; key: string } {
   const keys = keyMaker(model.nextKey);
   const ids = new Set(model.steps.map((step) => step.id));
-  const id = unique(slugify(spec.name), ids);
+  const id = uniqueId(slugify(spec.name), ids);
   const formIds = new Set(model.steps.flatMap((step) => (step.form ? [step.form.dyn_uid] : [])));
   const step: DesignerStep = {
     key: keys.key(),
@@ -225,7 +346,7 @@ export function addStep(
     prj_id: spec.prj_id ?? model.process.prj_id,
     form:
       spec.type === 'TASK'
-        ? { dyn_uid: unique(`${id}-form`, formIds), title: spec.name, fields: [] }
+        ? { dyn_uid: uniqueId(`${id}-form`, formIds), title: spec.name, fields: [] }
         : null,
     routes: [],
     triggers: { BEFORE: [], AFTER: [] },
@@ -256,7 +377,7 @@ export function changeStepType(model: DesignerModel, key: string, type: StepType
     if (step.type === type) return step;
     let form = step.form;
     if (type === 'TASK' && !form) {
-      form = { dyn_uid: unique(`${step.id}-form`, formIds), title: step.name, fields: [] };
+      form = { dyn_uid: uniqueId(`${step.id}-form`, formIds), title: step.name, fields: [] };
     } else if (type !== 'TASK' && form && form.fields.length === 0) {
       form = null;
     }
@@ -486,7 +607,7 @@ export function addField(
   const formIds = new Set(model.steps.flatMap((s) => (s.form ? [s.form.dyn_uid] : [])));
   const next = replaceStep(model, stepKey, (s) => {
     const form = s.form ?? {
-      dyn_uid: unique(`${s.id}-form`, formIds),
+      dyn_uid: uniqueId(`${s.id}-form`, formIds),
       title: s.name,
       fields: [],
     };

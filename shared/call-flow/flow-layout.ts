@@ -47,9 +47,11 @@ export interface FlowLayout {
 }
 
 /** The step the flow starts at: its start step, else the first step of the main project. */
-export function startStepOf(
-  definition: Pick<ProcessDefinition, 'steps' | 'startStepId' | 'prj_id'>,
-) {
+export function startStepOf(definition: {
+  steps: readonly { id: string; prj_id: string }[];
+  startStepId?: string;
+  prj_id: string;
+}): string | null {
   const ids = new Set(definition.steps.map((step) => step.id));
   if (definition.startStepId && ids.has(definition.startStepId)) return definition.startStepId;
   return (

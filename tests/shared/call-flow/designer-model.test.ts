@@ -18,6 +18,7 @@ import {
   moveTrigger,
   newProcessModel,
   newTrigger,
+  readDesignerModel,
   renameStep,
   setStartStep,
   slugify,
@@ -260,5 +261,47 @@ describe('the designer model (issue #34)', () => {
     const model = newProcessModel({ uid: 'p', name: 'P', workspace: 'ws_1' });
     expect(setStartStep(model, stepByName(model, 'End').key).process.startStepId).toBe('end');
     expect(setStartStep(model, 'nope')).toBe(model);
+  });
+});
+
+describe('opening a stored definition in the designer', () => {
+  it('reads a published definition through the contract, defaults filled in', () => {
+    const definition = personalInjuryIntake('ws_harbor', NOW);
+    const read = readDesignerModel(definition);
+    expect(read.ok).toBe(true);
+    if (read.ok)
+      expect(toDefinition(read.model)).toEqual(processDefinitionSchema.parse(definition));
+  });
+
+  it('opens an unfinished draft as it was saved, for the checks to name what is missing', () => {
+    // A new form step (no field yet) and a field whose label was cleared: what the designer
+    // itself saves while the owner works.
+    let model = newProcessModel({ uid: 'p', name: 'P', workspace: 'ws_1' });
+    model = addStep(model, { name: 'Accident', type: 'TASK' }).model;
+    const caller = stepByName(model, 'Caller');
+    const first = caller.form!.fields[0]!;
+    model = updateField(model, caller.key, first.key, { ...first.field, label: '' });
+    const saved = JSON.parse(JSON.stringify(toDefinition(model))) as unknown;
+    expect(processDefinitionSchema.safeParse(saved).success).toBe(false);
+
+    const read = readDesignerModel(saved);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(toDefinition(read.model)).toEqual(saved);
+    const checked = validateProcessDefinition(toDefinition(read.model));
+    expect(checked.ok).toBe(false);
+  });
+
+  it('refuses what is not a process, saying where', () => {
+    expect(readDesignerModel({ name: 'P' })).toMatchObject({ ok: false });
+    const read = readDesignerModel({
+      uid: 'p',
+      name: 'P',
+      workspace: 'ws_1',
+      prj_id: 'main',
+      steps: [{ id: 's', name: 'S', type: 'LOOP', prj_id: 'main' }],
+    });
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.message).toMatch(/^steps\.0\.type: /);
   });
 });
