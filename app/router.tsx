@@ -178,6 +178,21 @@ const appChildren: RouteObject[] = [
           Component: (await import('@/app/features/call-flow/crm-records-page')).CrmRecordsPage,
         }),
       },
+      {
+        // issue #34: the call-flow designer, its list and a process in its editor.
+        path: 'designer',
+        lazy: async () => ({
+          Component: (await import('@/app/features/call-flow/designer/designer-list-page'))
+            .DesignerListPage,
+        }),
+      },
+      {
+        path: 'designer/:uid',
+        lazy: async () => ({
+          Component: (await import('@/app/features/call-flow/designer/designer-editor-page'))
+            .DesignerEditorPage,
+        }),
+      },
     ],
   },
   {

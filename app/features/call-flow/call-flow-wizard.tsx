@@ -36,7 +36,11 @@ import {
 } from '@/app/calls/create-call-flow-effects';
 import { ActiveCallCard } from './active-call-card';
 import { createAddressVerifier, type VerifyAddress } from './forms/address-verifier';
-import { ConsultationBookingContext, useConsultationBooking } from './forms/consultation-booking';
+import {
+  type ConsultationBooking,
+  ConsultationBookingContext,
+  useConsultationBooking,
+} from './forms/consultation-booking';
 import { StepForm } from './forms/step-form';
 import { callDataOf, type IncomingCallPayload } from '@/app/calls/incoming-call';
 import { callFlowStateKey } from '@/app/calls/call-flow-state-storage';
@@ -509,7 +513,7 @@ function NoCall({
   );
 }
 
-interface ActiveFlowProps {
+export interface ActiveFlowProps {
   engine: CallFlowEngine;
   state: CallFlowState;
   drafts: DraftStorage;
@@ -519,6 +523,11 @@ interface ActiveFlowProps {
   registerHangUp?: (hangUp: () => void, flow: FlowOfCall) => () => void;
   call: ActiveCall | null;
   onCallDone?: () => void;
+  /**
+   * Where consultations are booked; default the call's own booking service. The designer's
+   * test run gives one that books nothing (issue #34).
+   */
+  booking?: ConsultationBooking;
 }
 
 interface TrailEntry {
@@ -540,7 +549,11 @@ function trailOf(state: CallFlowState): TrailEntry[] {
   return trail;
 }
 
-function ActiveFlow({
+/**
+ * A running flow: the steps taken, the current step's form and its Back and Next, the end.
+ * Exported for the designer's test run, which runs a draft in this very screen (issue #34).
+ */
+export function ActiveFlow({
   engine,
   state,
   drafts,
@@ -550,6 +563,7 @@ function ActiveFlow({
   registerHangUp,
   call,
   onCallDone,
+  booking: givenBooking,
 }: ActiveFlowProps) {
   const formId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -559,11 +573,12 @@ function ActiveFlow({
   const wizardStep = state.wizardStep;
   const executionId = state.processExecutionHistoryId;
   // A consultation field books with this call's ids (dashboards 7 events; issue #16).
-  const booking = useConsultationBooking({
+  const callBooking = useConsultationBooking({
     executionId,
     appId: wizardStep?.app_uid,
     callerName: state.callData?.leadName,
   });
+  const booking = givenBooking ?? callBooking;
   const stepKey =
     state.status === 'at-form' && current ? `${current.index}:${current.stepId}` : state.status;
   // issue #28: which call this flow is for (none: a walk-in) goes with its hang-up.

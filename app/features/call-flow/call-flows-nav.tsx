@@ -7,12 +7,16 @@ export const CALL_FLOWS_PATHS = {
   histories: '/app/automated-intake/histories',
   history: (id: string) => `/app/automated-intake/histories/${encodeURIComponent(id)}`,
   crmRecords: '/app/automated-intake/crm-records',
+  /** The designer's list and a process in its editor (issue #34). */
+  designer: '/app/automated-intake/designer',
+  designerProcess: (uid: string) => `/app/automated-intake/designer/${encodeURIComponent(uid)}`,
 } as const;
 
 const TABS = [
   { path: CALL_FLOWS_PATHS.home, label: 'Call flows' },
   { path: CALL_FLOWS_PATHS.histories, label: 'Execution histories' },
   { path: CALL_FLOWS_PATHS.crmRecords, label: 'CRM records' },
+  { path: CALL_FLOWS_PATHS.designer, label: 'Designer' },
 ] as const;
 
 /**

@@ -1,0 +1,192 @@
+import { useMemo, useState } from 'react';
+import { Button } from '@/app/components/button/button';
+import { SelectField, TextareaField, TextField } from '@/app/components/field/field-controls';
+import {
+  addField,
+  deleteField,
+  moveField,
+  updateField,
+  type DesignerModel,
+  type DesignerStep,
+} from '@/shared/call-flow/designer-model';
+import type { Dynaform, FormFieldType } from '@/shared/contracts/call-flow';
+import { StepForm } from '../forms/step-form';
+import { FIELD_TYPE_LABELS, FIELD_TYPES, FieldEditor } from './field-editor';
+import './form-editor.css';
+
+/**
+ * A step's form (issue #34 "Forms: add, order and configure fields of every type the wizard
+ * renders … a live preview of the form beside the editor, rendered by the same wizard
+ * components agents use"): its title and description, its fields in order, the open
+ * field's settings, and beside them the form as the agent will see it, which follows every
+ * change and checks what is typed in it as the wizard would (nothing is sent).
+ */
+export function FormEditor({
+  model,
+  step,
+  change,
+}: {
+  model: DesignerModel;
+  step: DesignerStep;
+  change: (operation: (model: DesignerModel) => DesignerModel) => void;
+}) {
+  const form = step.form;
+  const [open, setOpen] = useState<string | null>(form?.fields[0]?.key ?? null);
+  const [type, setType] = useState<FormFieldType>('text');
+  // Every field's variable with the field it belongs to: the open field's own is not a clash.
+  const written = useMemo(
+    () =>
+      model.steps.flatMap(
+        (s) => s.form?.fields.map((item) => [item.key, item.field.name] as const) ?? [],
+      ),
+    [model],
+  );
+  if (!form) return null;
+  const opened = form.fields.find((item) => item.key === open);
+  const setForm = (patch: Partial<Pick<Dynaform, 'title' | 'description'>>) =>
+    change((m) => ({
+      ...m,
+      steps: m.steps.map((s) =>
+        s.key === step.key && s.form ? { ...s, form: { ...s.form, ...patch } } : s,
+      ),
+    }));
+  const preview: Dynaform = {
+    dyn_uid: form.dyn_uid,
+    title: form.title,
+    ...(form.description ? { description: form.description } : {}),
+    fields: form.fields.map((item) => item.field),
+  };
+
+  return (
+    <section className="ic-form-editor" aria-labelledby="ic-form-editor-title">
+      <h3 id="ic-form-editor-title" className="ic-form-editor__title">
+        Form
+      </h3>
+      <div className="ic-form-editor__columns">
+        <div className="ic-form-editor__edit">
+          <TextField
+            label="Title"
+            value={form.title}
+            onValueChange={(title) => setForm({ title })}
+            error={form.title.trim() ? null : 'Give the form a title.'}
+            maxLength={500}
+          />
+          <TextareaField
+            label="What the agent says or does here"
+            value={form.description ?? ''}
+            onValueChange={(description) =>
+              setForm({ description: description === '' ? undefined : description })
+            }
+            rows={2}
+            maxLength={5000}
+          />
+          <ol className="ic-form-editor__fields" aria-label="Fields">
+            {form.fields.map((item, index) => (
+              <li
+                key={item.key}
+                className={`ic-form-editor__field${item.key === open ? ' ic-form-editor__field--open' : ''}`}
+              >
+                <button
+                  type="button"
+                  className="ic-form-editor__field-open"
+                  aria-expanded={item.key === open}
+                  onClick={() => setOpen(item.key === open ? null : item.key)}
+                >
+                  <span className="ic-form-editor__field-label">
+                    {item.field.label || 'Unlabelled field'}
+                  </span>
+                  <span className="ic-form-editor__field-meta">
+                    {FIELD_TYPE_LABELS[item.field.type] ?? item.field.type} · {item.field.name}
+                  </span>
+                </button>
+                <Button
+                  variant="ghost"
+                  aria-label={`Move ${item.field.label} up`}
+                  disabled={index === 0}
+                  onClick={() => change((m) => moveField(m, step.key, item.key, index - 1))}
+                >
+                  ↑
+                </Button>
+                <Button
+                  variant="ghost"
+                  aria-label={`Move ${item.field.label} down`}
+                  disabled={index === form.fields.length - 1}
+                  onClick={() => change((m) => moveField(m, step.key, item.key, index + 1))}
+                >
+                  ↓
+                </Button>
+                <Button
+                  variant="ghost"
+                  aria-label={`Remove ${item.field.label}`}
+                  onClick={() => change((m) => deleteField(m, step.key, item.key))}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ol>
+          {form.fields.length === 0 ? (
+            <p className="ic-form-editor__empty">
+              This form has no field yet: add the first one below.
+            </p>
+          ) : null}
+          <div className="ic-form-editor__add">
+            <SelectField
+              label="New field"
+              value={type}
+              onValueChange={setType}
+              options={FIELD_TYPES.map((value) => ({ value, label: FIELD_TYPE_LABELS[value] }))}
+            />
+            <Button
+              onClick={() => {
+                let added = '';
+                change((m) => {
+                  const result = addField(m, step.key, type);
+                  added = result.key;
+                  return result.model;
+                });
+                if (added) setOpen(added);
+              }}
+            >
+              Add field
+            </Button>
+          </div>
+          {opened ? (
+            <FieldEditor
+              key={opened.key}
+              field={opened.field}
+              otherVariables={
+                new Set(written.filter(([key]) => key !== opened.key).map(([, name]) => name))
+              }
+              onChange={(field) => change((m) => updateField(m, step.key, opened.key, field))}
+            />
+          ) : null}
+        </div>
+        <FormPreview
+          form={preview}
+          keys={form.fields.map((item) => `${item.key}:${item.field.type}`).join('|')}
+        />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The form as the agent will see it, drawn by the wizard's own StepForm; what is typed in
+ * it is checked as the wizard checks it, and goes nowhere. A field added or retyped makes
+ * a new form (`keys`).
+ */
+function FormPreview({ form, keys }: { form: Dynaform; keys: string }) {
+  return (
+    <aside className="ic-form-editor__preview" aria-label="Preview: the form as the agent sees it">
+      <p className="ic-form-editor__preview-label">Preview</p>
+      <h4 className="ic-form-editor__preview-title">{form.title}</h4>
+      {form.description ? (
+        <p className="ic-form-editor__preview-description">{form.description}</p>
+      ) : null}
+      {form.fields.length > 0 ? (
+        <StepForm key={keys} form={form} onSubmit={() => false} submitLabel="Check the answers" />
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,98 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { FormEditor } from '@/app/features/call-flow/designer/form-editor';
+import { FIELD_TYPES } from '@/app/features/call-flow/designer/field-editor';
+import { newProcessModel, type DesignerModel } from '@/shared/call-flow/designer-model';
+import { formFieldSchema, type FormFieldType } from '@/shared/contracts/call-flow';
+import { renderWithHost } from '../../../helpers';
+
+// Issue #34 "Component: … every field type's editor and preview": a field of each type the
+// wizard renders is added, configured in its editor, comes out as a field the contract
+// accepts, and shows in the preview beside the editor, rendered by the wizard's own form.
+
+let latest: DesignerModel;
+
+function Harness() {
+  const [model, setModel] = useState(() =>
+    newProcessModel({ uid: 'walk-ins', name: 'Walk-ins', workspace: 'ws_harbor' }),
+  );
+  latest = model;
+  const step = model.steps[0]!;
+  return <FormEditor model={model} step={step} change={(operation) => setModel(operation)} />;
+}
+
+const preview = () => screen.getByRole('complementary', { name: /Preview/ });
+const fieldsOfLatest = () => latest.steps[0]!.form!.fields.map((item) => item.field);
+
+function addField(type: FormFieldType) {
+  fireEvent.change(screen.getByLabelText('New field'), { target: { value: type } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
+}
+
+describe('the form editor and its preview', () => {
+  it('starts from the new process’s form, shown in the preview as agents see it', () => {
+    renderWithHost(<Harness />);
+    expect(within(preview()).getByLabelText(/First name/)).toBeInTheDocument();
+    expect(within(preview()).getByLabelText(/Phone/)).toBeInTheDocument();
+  });
+
+  it.each(FIELD_TYPES)('adds a %s field the contract accepts, and previews it', (type) => {
+    renderWithHost(<Harness />);
+    addField(type);
+    const added = fieldsOfLatest().at(-1)!;
+    expect(added.type).toBe(type);
+    expect(formFieldSchema.safeParse(added).success).toBe(true);
+    // Its editor is open; a new label shows in the preview at once.
+    const label = `The ${type} asked`;
+    fireEvent.change(screen.getByRole('textbox', { name: /^Label/ }), { target: { value: label } });
+    expect(within(preview()).getAllByText(new RegExp(label)).length).toBeGreaterThan(0);
+    expect(formFieldSchema.safeParse(fieldsOfLatest().at(-1)).success).toBe(true);
+  });
+
+  it('configures options, required and a check, and the preview enforces them', () => {
+    renderWithHost(<Harness />);
+    addField('radio');
+    fireEvent.change(screen.getByRole('textbox', { name: /^Label/ }), { target: { value: 'Vehicle role' } });
+    fireEvent.change(screen.getByLabelText('Option 1: shown as'), { target: { value: 'Driver' } });
+    fireEvent.change(screen.getByLabelText('Option 1: kept as'), { target: { value: 'driver' } });
+    fireEvent.click(screen.getByLabelText(/Required/));
+    const field = fieldsOfLatest().at(-1)!;
+    expect(field).toMatchObject({
+      type: 'radio',
+      label: 'Vehicle role',
+      validators: [{ type: 'required' }],
+    });
+    expect(field.type === 'radio' && field.options[0]).toEqual({
+      value: 'driver',
+      label: 'Driver',
+    });
+    expect(within(preview()).getByLabelText('Driver')).toBeInTheDocument();
+
+    // Checking the answers in the preview: the required ones are asked for, nothing is sent.
+    fireEvent.click(within(preview()).getByRole('button', { name: 'Check the answers' }));
+    expect(within(preview()).getAllByText(/required/i).length).toBeGreaterThan(0);
+  });
+
+  it('says what is wrong with a variable in place, and keeps two options apart', () => {
+    renderWithHost(<Harness />);
+    addField('select');
+    const variable = screen.getByLabelText('Variable');
+    fireEvent.change(variable, { target: { value: 'firstName' } });
+    expect(variable).toHaveAccessibleDescription(/Another field writes firstName/);
+    fireEvent.change(variable, { target: { value: '2fast' } });
+    expect(variable).toHaveAccessibleDescription(/letters, digits and underscores/);
+    fireEvent.change(screen.getByLabelText('Option 2: kept as'), { target: { value: 'option1' } });
+    expect(screen.getByLabelText('Option 2: kept as')).toHaveAccessibleDescription(
+      /Another option is kept as this/,
+    );
+  });
+
+  it('orders and removes fields', () => {
+    renderWithHost(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Move Phone up' }));
+    expect(fieldsOfLatest().map((f) => f.name)).toEqual(['phone', 'firstName']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove First name' }));
+    expect(fieldsOfLatest().map((f) => f.name)).toEqual(['phone']);
+  });
+});
