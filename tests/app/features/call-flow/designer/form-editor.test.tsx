@@ -53,7 +53,9 @@ describe('the form editor and its preview', () => {
   it('configures options, required and a check, and the preview enforces them', () => {
     renderWithHost(<Harness />);
     addField('radio');
-    fireEvent.change(screen.getByRole('textbox', { name: /^Label/ }), { target: { value: 'Vehicle role' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Label/ }), {
+      target: { value: 'Vehicle role' },
+    });
     fireEvent.change(screen.getByLabelText('Option 1: shown as'), { target: { value: 'Driver' } });
     fireEvent.change(screen.getByLabelText('Option 1: kept as'), { target: { value: 'driver' } });
     fireEvent.click(screen.getByLabelText(/Required/));
