@@ -165,11 +165,16 @@ export function useDesignerDraft(input: {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [status]);
+  // Leaving the editor inside the app (All processes, another menu entry) before the
+  // autosave came: the waiting change is sent now, not dropped with the timer.
   useEffect(
     () => () => {
-      if (timer.current) clearTimeout(timer.current);
+      if (!timer.current) return;
+      clearTimeout(timer.current);
+      timer.current = null;
+      void save();
     },
-    [],
+    [save],
   );
 
   const problems = useMemo(() => {
