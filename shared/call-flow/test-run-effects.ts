@@ -59,7 +59,10 @@ export function createTestRun(options: { scheduler?: Scheduler } = {}): TestRun 
       submitStep: async () => ({ del_index: ++deliveries + 1 }),
       updateCaseStatus: async (_process, request) => {
         if (request.app_status === 'COMPLETED') update((r) => ({ ...r, ended: 'completed' }));
-        else if (request.app_status === 'CALL_ENDED') update((r) => ({ ...r, ended: 'hung-up' }));
+        // Finish after the end also ends the call: the run was still completed.
+        else if (request.app_status === 'CALL_ENDED') {
+          update((r) => ({ ...r, ended: r.ended ?? 'hung-up' }));
+        }
       },
       createExecutionHistory: async () => ({ id: TEST_RUN_EXECUTION_ID }),
       updateExecutionHistory: async (_id, request) => {

@@ -42,7 +42,7 @@ const draft = () =>
     ],
   });
 
-async function run(age: string) {
+async function run(age: string, afterwards?: 'finish') {
   const testRun = createTestRun();
   const engine = createCallFlowEngine({ effects: testRun.effects, context });
   let changes = 0;
@@ -51,6 +51,8 @@ async function run(age: string) {
   expect(engine.getState().processExecutionHistoryId).toBe(TEST_RUN_EXECUTION_ID);
   await engine.submit({ age });
   await engine.submit({ guardian: 'Pat', employer: 'Acme' });
+  // The wizard's Finish, once the intake is complete, ends the call too.
+  if (afterwards === 'finish') await engine.hangUp();
   return { record: testRun.record(), state: engine.getState(), changes };
 }
 
@@ -80,5 +82,16 @@ describe('a test run of a draft', () => {
     });
     expect(record.emails[0]!.body.textBody).toContain('Age 12');
     expect(record.crmRecords).toEqual([{ type: 'NOTE', fields: { title: 'Age 12' } }]);
+  });
+
+  it('still says completed once Finish has ended the completed run, and hung up before the end', async () => {
+    expect((await run('12', 'finish')).record.ended).toBe('completed');
+
+    const testRun = createTestRun();
+    const engine = createCallFlowEngine({ effects: testRun.effects, context });
+    await engine.start({ definition: draft(), callData });
+    await engine.submit({ age: '40' });
+    await engine.hangUp();
+    expect(testRun.record().ended).toBe('hung-up');
   });
 });

@@ -26,6 +26,8 @@ import './test-run.css';
 interface Running {
   engine: CallFlowEngine;
   testRun: TestRun;
+  /** Which run this is: each run's view starts afresh (Run it again). */
+  run: number;
 }
 
 /** Booking that lists the consultants' free times but saves nothing. */
@@ -98,7 +100,7 @@ export function TestRunPanel({
       setStartFailure(engine.getState().error?.message ?? 'The test run could not start.');
       return;
     }
-    setRunning({ engine, testRun });
+    setRunning((previous) => ({ engine, testRun, run: (previous?.run ?? 0) + 1 }));
   };
 
   return (
@@ -122,6 +124,7 @@ export function TestRunPanel({
         </p>
       ) : running ? (
         <RunningTest
+          key={running.run}
           running={running}
           booking={booking}
           verifyAddress={verifyAddress}
