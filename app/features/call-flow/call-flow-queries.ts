@@ -52,13 +52,17 @@ function query<T>(
   };
 }
 
+/** The agents' list of a workspace's processes (a publish or an archive in the designer changes it). */
+export const processesKey = (scope: QueryScope, workspaceId: string) =>
+  [...callFlowsKey(scope), 'processes', workspaceId] as const;
+
 export function processesQuery(
   scope: QueryScope,
   api: ApiClient,
   workspaceId: string,
 ): DataQueryOptions<ProcessListResponse> {
   return query(
-    [...callFlowsKey(scope), 'processes', workspaceId],
+    processesKey(scope, workspaceId),
     api,
     (client) => listProcesses(client, workspaceId),
     PROCESSES_STALE_MS,

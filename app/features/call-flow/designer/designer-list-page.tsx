@@ -132,7 +132,9 @@ export function DesignerListPage() {
                     onExport={() =>
                       void run(`${design.name} was not exported`, () => actions.exportFile(design))
                     }
-                    onToggleArchive={() => void toggleArchive(design)}
+                    onToggleArchive={() =>
+                      void toggleArchive(design, design.id === leadGenerationId)
+                    }
                   />
                 ))}
               </tbody>
@@ -229,6 +231,8 @@ function DesignRow({
               variant="ghost"
               aria-label={`${design.status === 'archived' ? 'Bring back' : 'Archive'} ${design.name}`}
               disabled={busy}
+              // Offered, not hidden: pressed, it says why it cannot be archived yet.
+              aria-disabled={design.id === leadGenerationId || undefined}
               onClick={onToggleArchive}
             >
               {design.status === 'archived' ? 'Bring back' : 'Archive'}
@@ -274,8 +278,15 @@ function useListHandlers(
     );
   };
 
-  const toggleArchive = async (design: ProcessDesign) => {
+  const toggleArchive = async (design: ProcessDesign, runsIncomingCalls: boolean) => {
     const archiving = design.status !== 'archived';
+    if (archiving && runsIncomingCalls) {
+      // The server refuses it too; said here at once, with what to do instead.
+      setProblem(
+        `${design.name} runs incoming calls that name no process: choose another process for them below before archiving it.`,
+      );
+      return;
+    }
     if (archiving) {
       const answer = await confirm({
         icon: 'warning',

@@ -12,6 +12,7 @@ import { withSignal } from '@/shared/query/api-with-signal';
 import { TransportError } from '@/shared/transport/transport';
 import type { DataQueryOptions, QueryKey } from '@/shared/query/data-query';
 import type { QueryScope } from '@/shared/query/query-scope';
+import { processesKey } from '../call-flow-queries';
 
 // The designer's reads (issue #34) as queries of the shared data layer: keyed by the
 // signed-in scope and the workspace, never served stale without asking (two owners may
@@ -29,8 +30,11 @@ export const designerKeys = {
     [...designerKey(scope, workspaceId), 'process', uid] as const,
 };
 
-/** What a publish, restore or archive makes stale besides: the agents' process list. */
-export const agentsProcessesKey = (scope: QueryScope) => [...scope, 'call-flows'] as const;
+/**
+ * What a publish, restore or archive makes stale besides the designer: the agents' list of
+ * processes (not the rest of Call Flows: histories and CRM records do not change).
+ */
+export const agentsProcessesKey = processesKey;
 
 function query<T>(
   queryKey: QueryKey,

@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { SelectField } from '@/app/components/field/field-controls';
 import { FormFailure } from '@/app/components/form-failure/form-failure';
 import { useHost } from '@/app/host/host';
+import { useQueryScope } from '@/app/query/use-data-query';
+import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { setLeadGenerationProcess } from '@/shared/api/call-flow-designer';
 import type { ProcessDesign } from '@/shared/contracts/call-flow-api';
+import { designerKeys } from './designer-queries';
 
 /**
  * Which process an incoming call that names none runs (issue #34 "Practice area and
@@ -19,19 +22,25 @@ export function LeadGenerationSetting({
   designs: readonly ProcessDesign[];
 }) {
   const { api, session, notify } = useHost();
+  const scope = useQueryScope();
   const current = session.workspace?.attributes.processes.leadGeneration?.id ?? '';
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // What was chosen here, shown while the session still holds what it was chosen over: once
+  // the session loads again (workspace:changed), it says what is true, whoever changed it.
+  const [chosen, setChosen] = useState<{ process: string; over: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const value = chosen ?? current;
+  const value = chosen && chosen.over === current ? chosen.process : current;
   const usable = designs.filter((design) => design.status === 'published');
+  const save = useMutateAndInvalidate(
+    (process: string | null) => setLeadGenerationProcess(api, workspaceId, process),
+    // The list names the lead-generation process (and refuses to archive it).
+    { invalidates: () => [designerKeys.list(scope, workspaceId)] },
+  );
 
   const choose = async (process: string) => {
-    setChosen(process);
-    setBusy(true);
+    setChosen({ process, over: current });
     setFailure(null);
     try {
-      await setLeadGenerationProcess(api, workspaceId, process || null);
+      await save.mutate(process || null);
       const name = usable.find((design) => design.id === process)?.name;
       notify(
         'success',
@@ -42,8 +51,6 @@ export function LeadGenerationSetting({
     } catch (error) {
       setChosen(null);
       setFailure(error instanceof Error ? error.message : 'try again.');
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -54,7 +61,7 @@ export function LeadGenerationSetting({
         help="A call from a tracking number without its own process starts this one."
         value={value}
         onValueChange={(process) => void choose(process)}
-        disabled={busy}
+        disabled={save.pending}
         placeholder="None: the agent chooses"
         options={usable.map((design) => ({ value: design.id, label: design.name }))}
       />

@@ -54,7 +54,7 @@ export function useDesignerActions(workspaceId: string, designs: readonly Proces
   const archive = useMutateAndInvalidate(
     ({ uid, archived }: { uid: string; archived: boolean }) =>
       setProcessArchived(api, workspaceId, uid, archived),
-    { invalidates: () => [list, agentsProcessesKey(scope)] },
+    { invalidates: () => [list, agentsProcessesKey(scope, workspaceId)] },
   );
 
   const taken = useCallback(

@@ -31,7 +31,12 @@ export function VersionsPanel({
   const versions = useDataQuery(processVersionsQuery(scope, api, workspaceId, uid));
   const restore = useMutateAndInvalidate(
     (version: number) => restoreProcessVersion(api, workspaceId, uid, version),
-    { invalidates: () => [designerKeys.all(scope, workspaceId), agentsProcessesKey(scope)] },
+    {
+      invalidates: () => [
+        designerKeys.all(scope, workspaceId),
+        agentsProcessesKey(scope, workspaceId),
+      ],
+    },
   );
   const timeZone = session.workspace?.attributes.timezone;
   const list = versions.data ?? [];
