@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '@/app/components/button/button';
 import { Card } from '@/app/components/card/card';
@@ -40,7 +40,7 @@ const SAVE_STATUS_TEXT: Record<DraftSaveStatus, string> = {
   saved: 'Draft saved',
   unsaved: 'Changes not saved yet',
   saving: 'Saving…',
-  failed: 'Not saved',
+  failed: 'Not saved: trying again',
   conflict: 'Saved by someone else meanwhile',
 };
 
@@ -83,7 +83,12 @@ export function DesignerEditorPage() {
       uid={uid}
       workspaceId={workspace.id}
       loaded={loaded.data}
-      onReopen={() => setGeneration((value) => value + 1)}
+      onReopen={() => {
+        // The editor opens again: the focus waits on the page's content rather than falling
+        // to the body with the button that went (Publish, Discard, Restore; issue #30).
+        document.activeElement?.closest<HTMLElement>('main[tabindex]')?.focus();
+        setGeneration((value) => value + 1);
+      }}
     />
   );
 }
@@ -164,6 +169,7 @@ function Editor({
   const [selected, setSelected] = useState<string | null>(model.steps[0]?.key ?? null);
   const [failure, setFailure] = useState<string | null>(null);
   const [testing, setTesting] = useState(false);
+  const testRunButton = useRef<HTMLButtonElement>(null);
   const step = selected ? findStep(model, selected) : undefined;
   const problemSteps = useMemo(
     () => new Set(problems.flatMap((problem) => (problem.stepId ? [problem.stepId] : []))),
@@ -172,11 +178,19 @@ function Editor({
   const timeZone = session.workspace?.attributes.timezone;
   const published = loaded.published;
 
+  // A problem's link opens its step, and the field it is about (its settings focused).
+  const [opening, setOpening] = useState<{ field: string | null; at: number }>({
+    field: null,
+    at: 0,
+  });
   const goToProblem = (problem: DefinitionProblem) => {
     const target = model.steps.find((s) => s.id === problem.stepId);
     if (!target) return;
     setTesting(false);
     setSelected(target.key);
+    const index = /^steps\.\d+\.dynaform\.fields\.(\d+)/.exec(problem.path)?.[1];
+    const field = index === undefined ? undefined : target.form?.fields[Number(index)];
+    setOpening((current) => ({ field: field?.key ?? null, at: current.at + 1 }));
   };
 
   const { onPublish, onDiscard, publishing, discarding } = usePublishing({
@@ -199,32 +213,16 @@ function Editor({
           : 'Not published yet: no call runs this process until you publish it.'
       }
       actions={
-        <div className="ic-designer-editor__actions">
-          <span
-            className={`ic-designer-editor__save ic-designer-editor__save--${draft.status}`}
-            role="status"
-          >
-            {draft.status === 'saved' && !hasDraft
-              ? 'No unpublished changes'
-              : SAVE_STATUS_TEXT[draft.status]}
-          </span>
-          <Button onClick={() => setTesting(true)} disabled={testing} aria-pressed={testing}>
-            Test run
-          </Button>
-          {hasDraft ? (
-            <Button onClick={() => void onDiscard()} disabled={discarding}>
-              Discard draft
-            </Button>
-          ) : null}
-          <Button
-            variant="primary"
-            onClick={() => void onPublish()}
-            disabled={problems.length > 0 || publishing || (!hasDraft && draft.status === 'saved')}
-            aria-describedby={problems.length > 0 ? 'ic-designer-problems-title' : undefined}
-          >
-            {publishing ? 'Publishing…' : 'Publish'}
-          </Button>
-        </div>
+        <EditorActions
+          draft={draft}
+          testing={testing}
+          testRunButton={testRunButton}
+          onTest={() => setTesting(true)}
+          publishing={publishing}
+          discarding={discarding}
+          onPublish={onPublish}
+          onDiscard={onDiscard}
+        />
       }
     >
       <HostLink to={CALL_FLOWS_PATHS.designer} className="ic-designer-editor__back">
@@ -238,7 +236,11 @@ function Editor({
           <TestRunPanel
             definition={toDefinition(model)}
             problems={problems.length}
-            onClose={() => setTesting(false)}
+            onClose={() => {
+              setTesting(false);
+              // Back where the test run was opened, not on the body (issue #30).
+              testRunButton.current?.focus();
+            }}
           />
         </Card>
       ) : (
@@ -274,11 +276,18 @@ function Editor({
             <Card>
               {step ? (
                 <StepPanel
-                  key={step.key}
+                  key={`${step.key}:${opening.at}`}
                   model={model}
                   step={step}
+                  openField={opening.field ?? undefined}
                   change={change}
-                  onDeleted={() => setSelected(model.steps[0]?.key ?? null)}
+                  onDeleted={() => {
+                    setSelected(model.steps.find((s) => s.key !== step.key)?.key ?? null);
+                    // The deleted step's panel went: the focus goes to the step shown now.
+                    requestAnimationFrame(() =>
+                      document.getElementById('ic-step-panel-title')?.focus(),
+                    );
+                  }}
                 />
               ) : (
                 <p className="ic-designer-editor__empty">Choose a step in the list to edit it.</p>
@@ -288,6 +297,78 @@ function Editor({
         </div>
       )}
     </Page>
+  );
+}
+
+/** The editor's bar: how the draft is saved, Test run, Discard draft and Publish. */
+function EditorActions({
+  draft,
+  testing,
+  testRunButton,
+  onTest,
+  publishing,
+  discarding,
+  onPublish,
+  onDiscard,
+}: {
+  draft: DesignerDraft;
+  testing: boolean;
+  testRunButton: RefObject<HTMLButtonElement | null>;
+  onTest: () => void;
+  publishing: boolean;
+  discarding: boolean;
+  onPublish: () => Promise<void>;
+  onDiscard: () => Promise<void>;
+}) {
+  const hasDraft = draft.revision > 0;
+  const problems = draft.problems.length;
+  return (
+    <div className="ic-designer-editor__actions">
+      <span
+        className={`ic-designer-editor__save ic-designer-editor__save--${draft.status}`}
+        role="status"
+      >
+        {draft.status === 'saved' && !hasDraft
+          ? 'No unpublished changes'
+          : SAVE_STATUS_TEXT[draft.status]}
+      </span>
+      {draft.status === 'failed' ? (
+        <Button
+          onClick={(event) => {
+            // Saved, the button goes: the focus waits on the page's content (issue #30).
+            const main = event.currentTarget.closest<HTMLElement>('main[tabindex]');
+            void draft.saveNow().then((at) => {
+              if (at !== null) main?.focus();
+            });
+          }}
+        >
+          Save now
+        </Button>
+      ) : null}
+      <Button ref={testRunButton} onClick={onTest} aria-pressed={testing}>
+        Test run
+      </Button>
+      {hasDraft ? (
+        // Busy, not disabled: a disabled button would drop the focus to the body.
+        <Button
+          onClick={() => {
+            if (!discarding) void onDiscard();
+          }}
+          aria-disabled={discarding || undefined}
+        >
+          Discard draft
+        </Button>
+      ) : null}
+      <Button
+        variant="primary"
+        onClick={() => void onPublish()}
+        disabled={problems > 0 || (!hasDraft && draft.status === 'saved')}
+        aria-disabled={publishing || undefined}
+        aria-describedby={problems > 0 ? 'ic-designer-problems-title' : undefined}
+      >
+        {publishing ? 'Publishing…' : 'Publish'}
+      </Button>
+    </div>
   );
 }
 
@@ -364,7 +445,10 @@ function usePublishing({
   const { api, notify, navigate } = useHost();
   const scope = useQueryScope();
   const confirm = useConfirm();
-  const stale = () => [designerKeys.all(scope, workspaceId), agentsProcessesKey(scope)];
+  const stale = () => [
+    designerKeys.all(scope, workspaceId),
+    agentsProcessesKey(scope, workspaceId),
+  ];
   const publish = useMutateAndInvalidate(
     (at: number) => publishProcessDraft(api, workspaceId, uid, at),
     { invalidates: stale },
@@ -373,6 +457,7 @@ function usePublishing({
     invalidates: stale,
   });
   const onPublish = async () => {
+    if (publish.pending) return;
     setFailure(null);
     const at = await draft.saveNow();
     if (at === null || at === 0) {

@@ -493,35 +493,19 @@ function ValidatorSettings({
         ))}
       </div>
       <div className="ic-field-editor__grid">
-        <TextField
+        <ComparisonField
           label="Greater than"
-          type="number"
-          value={text(greater?.value)}
-          onValueChange={(value) => {
-            const number = numberOrUndefined(value);
-            onChange(
-              withValidator(
-                field,
-                number === undefined ? null : { type: 'greaterThan', value: number },
-                'greaterThan',
-              ),
-            );
-          }}
+          type="greaterThan"
+          value={greater?.value}
+          field={field}
+          onChange={onChange}
         />
-        <TextField
+        <ComparisonField
           label="Lower than"
-          type="number"
-          value={text(lower?.value)}
-          onValueChange={(value) => {
-            const number = numberOrUndefined(value);
-            onChange(
-              withValidator(
-                field,
-                number === undefined ? null : { type: 'lowerThan', value: number },
-                'lowerThan',
-              ),
-            );
-          }}
+          type="lowerThan"
+          value={lower?.value}
+          field={field}
+          onChange={onChange}
         />
         <SelectField
           label="Same as the field"
@@ -577,6 +561,33 @@ function ValidatorSettings({
         ) : null}
       </div>
     </fieldset>
+  );
+}
+
+/** A bound the answer must pass (spec 5 greaterThan / lowerThan); empty: no bound. */
+function ComparisonField({
+  label,
+  type,
+  value,
+  field,
+  onChange,
+}: {
+  label: string;
+  type: 'greaterThan' | 'lowerThan';
+  value: number | undefined;
+  field: FormField;
+  onChange: (field: FormField) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="number"
+      value={text(value)}
+      onValueChange={(typed) => {
+        const number = numberOrUndefined(typed);
+        onChange(withValidator(field, number === undefined ? null : { type, value: number }, type));
+      }}
+    />
   );
 }
 

@@ -80,13 +80,16 @@ export function FlowMap({
                 markerEnd="url(#ic-flow-map-arrow)"
               />
               {route.condition ? (
+                // Near the destination, where routes from one step have fanned out (near
+                // the source their labels would overlap); shortened, the whole on hover.
                 <text
-                  x={(x1 + x2) / 2 + (route.back ? w / 2 + 40 : 6)}
-                  y={(y1 + y2) / 2}
+                  x={route.back ? (x1 + x2) / 2 + w / 2 + 40 : x1 + (x2 - x1) * 0.75 + 6}
+                  y={route.back ? (y1 + y2) / 2 : y1 + (y2 - y1) * 0.7}
                   className="ic-flow-map__condition"
                 >
-                  {route.condition.length > 28
-                    ? `${route.condition.slice(0, 27)}…`
+                  <title>{route.condition}</title>
+                  {route.condition.length > 22
+                    ? `${route.condition.slice(0, 21)}…`
                     : route.condition}
                 </text>
               ) : null}

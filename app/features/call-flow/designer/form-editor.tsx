@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/app/components/button/button';
 import { SelectField, TextareaField, TextField } from '@/app/components/field/field-controls';
 import {
@@ -6,6 +6,7 @@ import {
   deleteField,
   moveField,
   updateField,
+  type DesignerField,
   type DesignerModel,
   type DesignerStep,
 } from '@/shared/call-flow/designer-model';
@@ -25,13 +26,21 @@ export function FormEditor({
   model,
   step,
   change,
+  openField,
 }: {
   model: DesignerModel;
   step: DesignerStep;
   change: (operation: (model: DesignerModel) => DesignerModel) => void;
+  /** The field opened first, its settings focused (a problem's link); else the first field. */
+  openField?: string;
 }) {
   const form = step.form;
-  const [open, setOpen] = useState<string | null>(form?.fields[0]?.key ?? null);
+  const [open, setOpen] = useState<string | null>(openField ?? form?.fields[0]?.key ?? null);
+  const settings = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Once, as the editor opens on the field a problem is about.
+    if (openField) settings.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [openField]);
   const [type, setType] = useState<FormFieldType>('text');
   // Every field's variable with the field it belongs to: the open field's own is not a clash.
   const written = useMemo(
@@ -54,7 +63,8 @@ export function FormEditor({
     dyn_uid: form.dyn_uid,
     title: form.title,
     ...(form.description ? { description: form.description } : {}),
-    fields: form.fields.map((item) => item.field),
+    // A field's autofocus is for the agent's step: the preview never takes the owner's focus.
+    fields: form.fields.map((item) => ({ ...item.field, autofocus: false })),
   };
 
   return (
@@ -80,51 +90,13 @@ export function FormEditor({
             rows={2}
             maxLength={5000}
           />
-          <ol className="ic-form-editor__fields" aria-label="Fields">
-            {form.fields.map((item, index) => (
-              <li
-                key={item.key}
-                className={`ic-form-editor__field${item.key === open ? ' ic-form-editor__field--open' : ''}`}
-              >
-                <button
-                  type="button"
-                  className="ic-form-editor__field-open"
-                  aria-expanded={item.key === open}
-                  onClick={() => setOpen(item.key === open ? null : item.key)}
-                >
-                  <span className="ic-form-editor__field-label">
-                    {item.field.label || 'Unlabelled field'}
-                  </span>
-                  <span className="ic-form-editor__field-meta">
-                    {FIELD_TYPE_LABELS[item.field.type] ?? item.field.type} · {item.field.name}
-                  </span>
-                </button>
-                <Button
-                  variant="ghost"
-                  aria-label={`Move ${item.field.label} up`}
-                  disabled={index === 0}
-                  onClick={() => change((m) => moveField(m, step.key, item.key, index - 1))}
-                >
-                  ↑
-                </Button>
-                <Button
-                  variant="ghost"
-                  aria-label={`Move ${item.field.label} down`}
-                  disabled={index === form.fields.length - 1}
-                  onClick={() => change((m) => moveField(m, step.key, item.key, index + 1))}
-                >
-                  ↓
-                </Button>
-                <Button
-                  variant="ghost"
-                  aria-label={`Remove ${item.field.label}`}
-                  onClick={() => change((m) => deleteField(m, step.key, item.key))}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ol>
+          <FieldList
+            step={step}
+            fields={form.fields}
+            open={open}
+            onToggle={(key) => setOpen(key === open ? null : key)}
+            change={change}
+          />
           {form.fields.length === 0 ? (
             <p className="ic-form-editor__empty">
               This form has no field yet: add the first one below.
@@ -151,16 +123,18 @@ export function FormEditor({
               Add field
             </Button>
           </div>
-          {opened ? (
-            <FieldEditor
-              key={opened.key}
-              field={opened.field}
-              otherVariables={
-                new Set(written.filter(([key]) => key !== opened.key).map(([, name]) => name))
-              }
-              onChange={(field) => change((m) => updateField(m, step.key, opened.key, field))}
-            />
-          ) : null}
+          <div ref={settings} className="ic-form-editor__settings">
+            {opened ? (
+              <FieldEditor
+                key={opened.key}
+                field={opened.field}
+                otherVariables={
+                  new Set(written.filter(([key]) => key !== opened.key).map(([, name]) => name))
+                }
+                onChange={(field) => change((m) => updateField(m, step.key, opened.key, field))}
+              />
+            ) : null}
+          </div>
         </div>
         <FormPreview
           form={preview}
@@ -168,6 +142,88 @@ export function FormEditor({
         />
       </div>
     </section>
+  );
+}
+
+/**
+ * The form's fields in order, each a button that opens its settings, with Up, Down and
+ * Remove; a moved field keeps the focus (its button), as a button that goes disabled at
+ * the top or the bottom would drop it, and a removed one hands it to its neighbour.
+ */
+function FieldList({
+  step,
+  fields,
+  open,
+  onToggle,
+  change,
+}: {
+  step: DesignerStep;
+  fields: DesignerField[];
+  open: string | null;
+  onToggle: (key: string) => void;
+  change: (operation: (model: DesignerModel) => DesignerModel) => void;
+}) {
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const move = (key: string, to: number) => {
+    change((m) => moveField(m, step.key, key, to));
+    requestAnimationFrame(() => buttons.current.get(key)?.focus());
+  };
+  // The removed field's button goes with it: the focus goes to the field now in its place.
+  const remove = (key: string, index: number) => {
+    change((m) => deleteField(m, step.key, key));
+    const neighbour = fields[index + 1] ?? fields[index - 1];
+    if (neighbour) requestAnimationFrame(() => buttons.current.get(neighbour.key)?.focus());
+  };
+  return (
+    <ol className="ic-form-editor__fields" aria-label="Fields">
+      {fields.map((item, index) => (
+        <li
+          key={item.key}
+          className={`ic-form-editor__field${item.key === open ? ' ic-form-editor__field--open' : ''}`}
+        >
+          <button
+            type="button"
+            ref={(element) => {
+              if (element) buttons.current.set(item.key, element);
+              else buttons.current.delete(item.key);
+            }}
+            className="ic-form-editor__field-open"
+            aria-expanded={item.key === open}
+            onClick={() => onToggle(item.key)}
+          >
+            <span className="ic-form-editor__field-label">
+              {item.field.label || 'Unlabelled field'}
+            </span>
+            <span className="ic-form-editor__field-meta">
+              {FIELD_TYPE_LABELS[item.field.type] ?? item.field.type} · {item.field.name}
+            </span>
+          </button>
+          <Button
+            variant="ghost"
+            aria-label={`Move ${item.field.label} up`}
+            disabled={index === 0}
+            onClick={() => move(item.key, index - 1)}
+          >
+            ↑
+          </Button>
+          <Button
+            variant="ghost"
+            aria-label={`Move ${item.field.label} down`}
+            disabled={index === fields.length - 1}
+            onClick={() => move(item.key, index + 1)}
+          >
+            ↓
+          </Button>
+          <Button
+            variant="ghost"
+            aria-label={`Remove ${item.field.label}`}
+            onClick={() => remove(item.key, index)}
+          >
+            Remove
+          </Button>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -180,10 +236,8 @@ function FormPreview({ form, keys }: { form: Dynaform; keys: string }) {
   return (
     <aside className="ic-form-editor__preview" aria-label="Preview: the form as the agent sees it">
       <p className="ic-form-editor__preview-label">Preview</p>
+      {/* The wizard's form says the description itself. */}
       <h4 className="ic-form-editor__preview-title">{form.title}</h4>
-      {form.description ? (
-        <p className="ic-form-editor__preview-description">{form.description}</p>
-      ) : null}
       {form.fields.length > 0 ? (
         <StepForm key={keys} form={form} onSubmit={() => false} submitLabel="Check the answers" />
       ) : null}

@@ -39,11 +39,14 @@ export function StepPanel({
   step,
   change,
   onDeleted,
+  openField,
 }: {
   model: DesignerModel;
   step: DesignerStep;
   change: (operation: (model: DesignerModel) => DesignerModel) => void;
   onDeleted: () => void;
+  /** The field to open (and focus) in the step's form: a problem's link names it. */
+  openField?: string;
 }) {
   const confirm = useConfirm();
   const start = startStepOf({ ...model.process, steps: model.steps });
@@ -73,7 +76,7 @@ export function StepPanel({
   return (
     <section className="ic-step-panel" aria-labelledby="ic-step-panel-title">
       <div className="ic-step-panel__head">
-        <h2 id="ic-step-panel-title" className="ic-step-panel__title">
+        <h2 id="ic-step-panel-title" className="ic-step-panel__title" tabIndex={-1}>
           {step.name || 'Unnamed step'}
         </h2>
         {step.id === start ? (
@@ -110,7 +113,9 @@ export function StepPanel({
         />
       </div>
 
-      {step.form ? <FormEditor model={model} step={step} change={change} /> : null}
+      {step.form ? (
+        <FormEditor model={model} step={step} change={change} openField={openField} />
+      ) : null}
       {step.type === 'SUB_PROCESS' ? (
         <MappingEditor model={model} step={step} change={change} />
       ) : null}

@@ -19,6 +19,12 @@ import type { ProcessDraft } from '@/shared/contracts/call-flow-api';
 
 /** How long after the last change the draft is saved. */
 export const DRAFT_AUTOSAVE_MS = 1200;
+/**
+ * How long after a failed save it is tried again by itself (the server restarting, the
+ * network gone a moment): what was typed stays in the editor meanwhile, and Save now tries
+ * at once.
+ */
+export const DRAFT_RETRY_MS = 5000;
 
 export type DraftSaveStatus = 'saved' | 'unsaved' | 'saving' | 'failed' | 'conflict';
 
@@ -102,16 +108,20 @@ export function useDesignerDraft(input: {
     }
   }, [api, workspaceId, uid]);
 
-  const schedule = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void save().then(() => {
-        // Changes made while it was saving go next.
-        if (!conflicted.current && latest.current !== saved.current) schedule();
-      });
-    }, DRAFT_AUTOSAVE_MS);
-  }, [save]);
+  const schedule = useCallback(
+    (delay = DRAFT_AUTOSAVE_MS) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        void save().then((savedRevision) => {
+          if (conflicted.current || latest.current === saved.current) return;
+          // Changes made while it was saving go next; a save that failed, a while later.
+          schedule(savedRevision === null ? DRAFT_RETRY_MS : DRAFT_AUTOSAVE_MS);
+        });
+      }, delay);
+    },
+    [save],
+  );
 
   const change = useCallback(
     (operation: (model: DesignerModel) => DesignerModel) => {
@@ -126,11 +136,16 @@ export function useDesignerDraft(input: {
     [schedule],
   );
 
-  const saveNow = useCallback(() => {
+  const saveNow = useCallback(async () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    return save();
-  }, [save]);
+    const savedRevision = await save();
+    // Failed again: still tried by itself a while later.
+    if (savedRevision === null && !conflicted.current && latest.current !== saved.current) {
+      schedule(DRAFT_RETRY_MS);
+    }
+    return savedRevision;
+  }, [save, schedule]);
 
   const keepMine = useCallback(async () => {
     conflicted.current = false;

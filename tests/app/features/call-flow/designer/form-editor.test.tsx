@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { FormEditor } from '@/app/features/call-flow/designer/form-editor';
@@ -13,13 +13,20 @@ import { renderWithHost } from '../../../helpers';
 
 let latest: DesignerModel;
 
-function Harness() {
+function Harness({ openSecondField = false }: { openSecondField?: boolean }) {
   const [model, setModel] = useState(() =>
     newProcessModel({ uid: 'walk-ins', name: 'Walk-ins', workspace: 'ws_harbor' }),
   );
   latest = model;
   const step = model.steps[0]!;
-  return <FormEditor model={model} step={step} change={(operation) => setModel(operation)} />;
+  return (
+    <FormEditor
+      model={model}
+      step={step}
+      change={(operation) => setModel(operation)}
+      openField={openSecondField ? step.form!.fields[1]!.key : undefined}
+    />
+  );
 }
 
 const preview = () => screen.getByRole('complementary', { name: /Preview/ });
@@ -35,6 +42,34 @@ describe('the form editor and its preview', () => {
     renderWithHost(<Harness />);
     expect(within(preview()).getByLabelText(/First name/)).toBeInTheDocument();
     expect(within(preview()).getByLabelText(/Phone/)).toBeInTheDocument();
+  });
+
+  it('opens on the field a problem names, its settings focused', () => {
+    renderWithHost(<Harness openSecondField />);
+    const label = screen.getByRole('textbox', { name: /^Label/ });
+    expect(label).toHaveValue('Phone');
+    expect(label).toHaveFocus();
+    expect(screen.getByRole('button', { name: /^Phone/ })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('opens on the first field, focusing nothing, when no problem names one', () => {
+    renderWithHost(<Harness />);
+    const label = screen.getByRole('textbox', { name: /^Label/ });
+    expect(label).toHaveValue('First name');
+    expect(label).not.toHaveFocus();
+  });
+
+  it('keeps the focus on a field moved to the top, and hands it on from a removed one', async () => {
+    renderWithHost(<Harness />);
+    const phone = () => screen.getByRole('button', { name: /^Phone/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Move Phone up' }));
+    expect(fieldsOfLatest().map((field) => field.name)).toEqual(['phone', 'firstName']);
+    // Its Up button is disabled now, and would have dropped the focus.
+    await waitFor(() => expect(phone()).toHaveFocus());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Phone' }));
+    expect(fieldsOfLatest().map((field) => field.name)).toEqual(['firstName']);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^First name/ })).toHaveFocus());
   });
 
   it.each(FIELD_TYPES)('adds a %s field the contract accepts, and previews it', (type) => {

@@ -1,30 +1,36 @@
 import { act } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  DRAFT_AUTOSAVE_MS,
+  DRAFT_RETRY_MS,
   useDesignerDraft,
   type DesignerDraft,
 } from '@/app/features/call-flow/designer/use-designer-draft';
+import { TransportError } from '@/shared/transport/transport';
 import { newProcessModel, updateProcess } from '@/shared/call-flow/designer-model';
 import { makeHost, renderWithHost } from '../../../helpers';
 import { recordingApi } from '../../../../shared/api/recording-api';
 
 // Issue #34 "nothing either typed is silently lost": a change made just before the owner
-// leaves the editor inside the app (before the autosave came) is still sent as the draft.
+// leaves the editor inside the app (before the autosave came) is still sent as the draft;
+// a save that fails (the server restarting) keeps the change and is tried again by itself.
 
 const model = newProcessModel({ uid: 'walk-ins', name: 'Walk-ins', workspace: 'ws_harbor' });
 
+const savedDraft = {
+  data: {
+    definition: {},
+    revision: 1,
+    basedOnVersion: null,
+    updatedBy: 'Henry Harper',
+    updatedAt: '2026-11-30T10:00:00.000Z',
+    problems: [],
+  },
+};
+
 describe('the designer draft', () => {
   it('sends a waiting change when the editor goes away before its autosave', async () => {
-    const { api, requests } = recordingApi(() => ({
-      data: {
-        definition: {},
-        revision: 1,
-        basedOnVersion: null,
-        updatedBy: 'Henry Harper',
-        updatedAt: '2026-11-30T10:00:00.000Z',
-        problems: [],
-      },
-    }));
+    const { api, requests } = recordingApi(() => savedDraft);
     let draft: DesignerDraft | null = null;
     function Editor() {
       draft = useDesignerDraft({ workspaceId: 'ws_harbor', uid: 'walk-ins', model, revision: 0 });
@@ -43,5 +49,42 @@ describe('the designer draft', () => {
       path: 'workspaces/ws_harbor/processes/walk-ins/draft',
       body: { revision: 0, definition: { name: 'Walk-ins and call-backs' } },
     });
+  });
+  it('keeps a change whose save failed, and saves it again by itself a while later', async () => {
+    vi.useFakeTimers();
+    try {
+      let serverDown = true;
+      const { api, requests } = recordingApi(() => {
+        if (serverDown) throw new TransportError('The server could not be reached.', 0);
+        return savedDraft;
+      });
+      let draft: DesignerDraft | null = null;
+      function Editor() {
+        draft = useDesignerDraft({ workspaceId: 'ws_harbor', uid: 'walk-ins', model, revision: 0 });
+        return null;
+      }
+      renderWithHost(<Editor />, { host: makeHost({ api }) });
+      act(() => draft!.change((m) => updateProcess(m, { name: 'Walk-ins and call-backs' })));
+      await act(() => vi.advanceTimersByTimeAsync(DRAFT_AUTOSAVE_MS));
+      expect(requests).toHaveLength(1);
+      expect(draft!.status).toBe('failed');
+      expect(draft!.failure).toMatch(/could not be reached/);
+      expect(draft!.model.process.name).toBe('Walk-ins and call-backs');
+
+      // Not hammered: the next try waits its while.
+      await act(() => vi.advanceTimersByTimeAsync(DRAFT_AUTOSAVE_MS));
+      expect(requests).toHaveLength(1);
+      serverDown = false;
+      await act(() => vi.advanceTimersByTimeAsync(DRAFT_RETRY_MS));
+      expect(requests).toHaveLength(2);
+      expect(requests[1]).toMatchObject({
+        method: 'PUT',
+        body: { revision: 0, definition: { name: 'Walk-ins and call-backs' } },
+      });
+      expect(draft!.status).toBe('saved');
+      expect(draft!.failure).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
