@@ -1,6 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
+import { writeFileSync } from 'node:fs';
 import type { Frame, Page } from 'puppeteer';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +17,7 @@ import {
   signInThroughPopup,
   signInToApp,
   startServer,
+  switchTheme,
   until,
   waitForDeepSelector,
   waitForSettledWidgets,
@@ -26,6 +25,7 @@ import {
   type RunningServer,
 } from './harness';
 import { FIRST_STEP, waitForStep } from './harness/app-wizard';
+import { auditFrame, describeFindings, type AxeFinding } from './harness/axe';
 
 // Issue #30 "Accessible everywhere": every screen of the app, each widget and the
 // extension's panel, in light and dark, has no serious or critical violation that axe-core
@@ -35,24 +35,12 @@ import { FIRST_STEP, waitForStep } from './harness/app-wizard';
 
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
-/** What a person with a screen reader or low vision cannot get past (axe's impact levels). */
-const BLOCKING = new Set(['serious', 'critical']);
 /** How long one screen may take to load on this shared, slow machine (a limit, not a check). */
 const SCREEN_TIMEOUT = 30_000;
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-
-interface Finding {
-  where: string;
-  rule: string;
-  impact: string;
-  target: string;
-  summary: string;
-}
-
 let server: RunningServer;
 let ext: ExtensionBrowser;
-const allFindings: Finding[] = [];
+const allFindings: AxeFinding[] = [];
 
 beforeAll(async () => {
   server = await startServer({ passwordCost: TEST_PASSWORD_COST });
@@ -68,50 +56,20 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/**
- * Runs axe-core in a frame (the app page, the widgets page, the panel's extension frame)
- * and answers its serious and critical violations, one finding per element. axe is
- * evaluated through the DevTools protocol, so no page's CSP stands in its way; it reads
- * open shadow roots (the widgets', the panel's) by itself.
- */
 const timings: { where: string; ms: number }[] = [];
 
+/** axe in a frame (harness/axe.ts), its findings and time kept for AXE_REPORT. */
 async function audit(
   frame: Frame,
   where: string,
-  { frames = true }: { frames?: boolean } = {},
-): Promise<Finding[]> {
+  options?: { frames?: boolean },
+): Promise<AxeFinding[]> {
   const started = Date.now();
-  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
-  const violations = await frame.evaluate(async (iframes) => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const results: AxeResults = await axe.run(document, { resultTypes: ['violations'], iframes });
-    return results.violations.map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact ?? 'unknown',
-      nodes: violation.nodes.map((node) => ({
-        target: JSON.stringify(node.target),
-        summary: (node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
-      })),
-    }));
-  }, frames);
-  const findings = violations
-    .filter((violation) => BLOCKING.has(violation.impact))
-    .flatMap((violation) =>
-      violation.nodes.map((node) => ({
-        where,
-        rule: violation.rule,
-        impact: violation.impact,
-        ...node,
-      })),
-    );
+  const findings = await auditFrame(frame, where, options);
   allFindings.push(...findings);
   timings.push({ where, ms: Date.now() - started });
   return findings;
 }
-
-const describeFindings = (findings: Finding[]) =>
-  findings.map((f) => `${f.where}: ${f.rule} (${f.impact}) at ${f.target} — ${f.summary}`);
 
 /** The route pattern a path opens (/app/coaching/training/:topic), from the app's own routes. */
 function routePattern(path: string): string {
@@ -148,18 +106,6 @@ async function waitForScreen(page: Page, what: string): Promise<void> {
   }
 }
 
-/** The top bar's switch, as a person uses it; waits for the whole document to follow. */
-async function switchTheme(page: Page, theme: Theme): Promise<void> {
-  const current = await page.evaluate(() => document.documentElement.dataset.theme);
-  if (current === theme) return;
-  await page.click(`button[aria-label="Switch to ${theme} theme"]`);
-  await page.waitForFunction(
-    (expected) => document.documentElement.dataset.theme === expected,
-    { timeout: 5_000 },
-    theme,
-  );
-}
-
 /** Reaches a path: through its sidebar link when there is one (no reload), else by address. */
 async function openPath(page: Page, path: string): Promise<void> {
   // Already there (the landing page): nothing re-renders, so its heading stays unmarked.
@@ -180,7 +126,7 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
     const { context, page } = await freshAppPage(ext.browser);
     try {
       await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
-      const findings: Finding[] = [];
+      const findings: AxeFinding[] = [];
       for (const theme of THEMES) {
         // Nobody has chosen a theme yet: the system's preference decides.
         await page.emulateMediaFeatures([
@@ -211,7 +157,7 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
   for (const role of roles) {
     const users = DEMO_ACCOUNTS.filter((a) => a.role === role && a.status === 'active');
     it(`on every route the ${role} demo users' menus offer, and their profile and help pages, light and dark`, async () => {
-      const findings: Finding[] = [];
+      const findings: AxeFinding[] = [];
       let offered = 0;
       for (const user of users) {
         const { context, page } = await freshAppPage(ext.browser);
@@ -266,7 +212,7 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
           (window as unknown as { IntakeWidgets: { elements: string[] } }).IntakeWidgets.elements,
       );
       expect(tags.length).toBeGreaterThan(0);
-      const findings: Finding[] = [];
+      const findings: AxeFinding[] = [];
       // Signed out first: each widget offers its sign-in form.
       await waitForDeepSelector(page, `${tags[0]} >>> input[name="username"]`);
       findings.push(...(await audit(page.mainFrame(), '/widgets/demo (signed out, light)')));
@@ -318,7 +264,7 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
   // kind of dialog, and the call wizard while a call is live (issue #30 "Accessible
   // everywhere" covers what an agent meets mid-call, not only the screens at rest).
   it('in the popovers, the dialogs and the live call wizard, light and dark', async () => {
-    const findings: Finding[] = [];
+    const findings: AxeFinding[] = [];
     /** Opens something over the screen, audits it in both themes, and closes it. */
     async function auditOpen(
       page: Page,
@@ -440,7 +386,7 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
     try {
       await page.setViewport({ width: 1400, height: 1000 });
       await waitForSettledWidgets(page, SCREEN_TIMEOUT);
-      const findings: Finding[] = [];
+      const findings: AxeFinding[] = [];
       for (const theme of THEMES) {
         await page.emulateMediaFeatures([
           { name: 'prefers-color-scheme', value: theme },
@@ -467,7 +413,7 @@ describe('axe-core finds no serious or critical violation (issue #30)', () => {
   it("on the extension's popup (signed in) and options page, light and dark", async () => {
     const page = await ext.browser.newPage();
     try {
-      const findings: Finding[] = [];
+      const findings: AxeFinding[] = [];
       for (const theme of THEMES) {
         // Both pages follow the system's scheme as they start (entrypoints/*/main.tsx).
         await page.emulateMediaFeatures([

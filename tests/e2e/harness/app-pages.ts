@@ -26,3 +26,15 @@ export async function signInToApp(
   await page.click('button[type="submit"]');
   await page.waitForFunction(() => location.pathname.startsWith('/app/'), { timeout: 20_000 });
 }
+
+/** The top bar's theme switch, as a person uses it; waits for the whole document to follow. */
+export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.dataset.theme);
+  if (current === theme) return;
+  await page.click(`button[aria-label="Switch to ${theme} theme"]`);
+  await page.waitForFunction(
+    (expected) => document.documentElement.dataset.theme === expected,
+    { timeout: 5_000 },
+    theme,
+  );
+}

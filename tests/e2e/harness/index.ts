@@ -11,7 +11,7 @@ export {
   SYSTEM_USERNAME,
   type RunningServer,
 } from './start-server';
-export { freshAppPage, signInToApp } from './app-pages';
+export { freshAppPage, signInToApp, switchTheme } from './app-pages';
 export { appSuite, type AppSuite } from './app-suite';
 export { MAIN_MENU, menuPaths } from './menu';
 export {
