@@ -105,6 +105,14 @@ const ROUTE_REQUIREMENTS: readonly RouteRequirement[] = [
   // The Call Flows area's execution histories and CRM records: owners and admins (issue 11).
   { path: 'automated-intake/histories', roles: MANAGERS, edition: 'starter', guard: 'callFlow' },
   { path: 'automated-intake/crm-records', roles: MANAGERS, edition: 'starter', guard: 'callFlow' },
+  // The call-flow designer (issue #34): owners and admins; system users for the workspace
+  // they have open (the server's process-designs rule).
+  {
+    path: 'automated-intake/designer',
+    roles: MANAGERS_AND_SYSTEM,
+    edition: 'starter',
+    guard: 'callFlow',
+  },
   // Coaching parent: owner, admin, operator, system; Training, Scores, Reports: owner,
   // admin, operator; Upload Videos: system only.
   { path: 'coaching', roles: MANAGERS_OPERATORS_AND_SYSTEM, edition: 'starter' },

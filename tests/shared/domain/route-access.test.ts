@@ -58,6 +58,24 @@ describe('checkRouteAccess: role guard (spec: session 6 "sent to their landing p
     expect(checkRouteAccess('/app/automated-intake', user, workspace)).toEqual({ kind: 'allow' });
   });
 
+  it('opens the call-flow designer to owners, admins and system users, not to agents (issue #34)', () => {
+    const path = '/app/automated-intake/designer/pi-intake';
+    for (const role of ['owner', 'admin'] as const) {
+      expect(checkRouteAccess(path, makeUser({ role, edition: 'enterprise' }), workspace)).toEqual({
+        kind: 'allow',
+      });
+    }
+    const system = makeUser({ role: 'system', edition: 'enterprise', workspace: null });
+    expect(checkRouteAccess('/app/automated-intake/designer', system, null)).toEqual({
+      kind: 'allow',
+    });
+    const agent = makeUser({ role: 'operator', edition: 'enterprise' });
+    expect(checkRouteAccess(path, agent, workspace)).toEqual({
+      kind: 'redirect',
+      to: '/app/dashboards/agent',
+    });
+  });
+
   it('keeps owners and admins out of the system area', () => {
     expect(
       checkRouteAccess('/app/system/workspaces', makeUser({ role: 'admin' }), workspace),
