@@ -20,16 +20,18 @@ const NONE: never[] = [];
 
 /**
  * One global lookup from the host's cache (spec: session 3 "Global lookups (cached)",
- * 4 Lookups): fetched when first needed in the signed-in workspace, shared by every screen,
- * retried every 5 minutes up to 5 times while failed or empty, fresh until the next day.
+ * 4 Lookups): fetched when first needed in the signed-in workspace (or `inWorkspace`, the
+ * one a system user works on), shared by every screen, retried every 5 minutes up to 5
+ * times while failed or empty, fresh until the next day.
  */
 export function useLookup<K extends LookupName>(
   name: K,
   enabled = true,
+  inWorkspace?: string | null,
 ): LookupState<LookupItem<K>> {
   const { api, session } = useHost();
   const scope = useQueryScope();
-  const workspaceId = session.workspace?.id ?? null;
+  const workspaceId = inWorkspace ?? session.workspace?.id ?? null;
   const options = enabled && workspaceId ? lookupQuery(scope, api, name, workspaceId) : null;
   const query = useQuery<LookupItem<K>[]>(
     options

@@ -32,6 +32,8 @@ import { TEST_PASSWORD_COST } from '../server/helpers/test-server';
 //   that call is on version 1 leaves the call on version 1 (even across a reload), its
 //   history names version 1, and the next call runs version 2;
 // - the same flow built and published with the keyboard alone;
+// - two tabs on one draft: the second is told, keeps what it typed, and keeps it over theirs;
+// - a system user opens a workspace's designer from System › Workspaces;
 // - axe-core finds no serious or critical violation on the list, the editor and a test
 //   run, in light and dark.
 
@@ -352,4 +354,88 @@ describe('the call-flow designer (issue #34)', () => {
       await context.close();
     }
   }, 300_000);
+
+  it('tells the second of two editors of one draft, and keeps what either typed until they choose', async () => {
+    const first = await freshAppPage(suite.chromium.browser);
+    const second = await freshAppPage(suite.chromium.browser);
+    try {
+      for (const { page } of [first, second]) {
+        await signInToApp(page, suite.server.url, OWNER);
+        await page.goto(`${suite.server.url}${DESIGNER_PATH}/pi-intake`);
+        await waitForOpenStep(page, 'Caller information');
+      }
+      // Both opened version 1; the first saves a draft.
+      await mouseHands(first.page).type('Description', 'Changed in the first tab.', 'main');
+      await waitForDraftSaved(first.page);
+
+      // The second's save is refused: it is told, and keeps what it typed.
+      const hands = mouseHands(second.page);
+      await hands.type('Process name', 'Personal Injury intake (second tab)', 'main');
+      await until(
+        'the conflict shown',
+        async () => (await bodyText(second.page)).includes('Saved by someone else meanwhile'),
+        () => bodyText(second.page),
+      );
+      const conflict = await second.page.$eval(
+        '.ic-designer-editor__conflict',
+        (card) => card.textContent ?? '',
+      );
+      expect(conflict).toContain('Henry Harper saved this draft');
+      expect(conflict).toContain('Nothing is lost');
+      expect(await second.page.$eval('main h1', (title) => title.textContent)).toBe(
+        'Personal Injury intake (second tab)',
+      );
+
+      // Keep mine: saved over theirs, named as the draft the server holds.
+      await hands.press('Keep mine', '.ic-designer-editor__conflict');
+      await waitForDraftSaved(second.page);
+      const draft = (await getJson(OWNER, `workspaces/${HARBOR}/processes/pi-intake/draft`)) as {
+        data: { definition: { name: string } };
+      };
+      expect(draft.data.definition.name).toBe('Personal Injury intake (second tab)');
+    } finally {
+      await second.context.close();
+      await first.context.close();
+    }
+  }, 120_000);
+
+  it("opens any workspace's designer to a system user, from System › Workspaces", async () => {
+    const { context, page } = await freshAppPage(suite.chromium.browser);
+    try {
+      await signInToApp(page, suite.server.url, 'system@intake.test');
+      await page.goto(`${suite.server.url}/app/system/workspaces`);
+      const link = await page.waitForSelector(
+        'a[aria-label="Design the call flows of Harbor Legal"]',
+        { timeout: 20_000 },
+      );
+      await link!.click();
+      await page.waitForFunction(
+        (path) => location.pathname === path,
+        { timeout: 20_000 },
+        DESIGNER_PATH,
+      );
+      expect(await page.evaluate(() => location.search)).toBe(`?workspace=${HARBOR}`);
+      const intake = await page.waitForSelector(
+        'main table tbody tr a::-p-text(Personal Injury intake)',
+        { timeout: 20_000 },
+      );
+      await intake!.click();
+      await waitForOpenStep(page, 'Caller information');
+      // The workspace's own lists (its practice areas), not the system user's (none).
+      const practiceArea = () =>
+        page.evaluate(() => {
+          const label = [...document.querySelectorAll('main label')].find(
+            (candidate) => candidate.textContent === 'Practice area',
+          ) as HTMLLabelElement | undefined;
+          return (label?.control as HTMLSelectElement | null)?.selectedOptions[0]?.textContent;
+        });
+      await until(
+        "the process's practice area by name",
+        async () => (await practiceArea()) === 'Personal Injury',
+        async () => `the practice area shows ${await practiceArea()}`,
+      );
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -22,7 +22,7 @@ import { useRowWrite } from '@/app/query/use-mutate-and-invalidate';
 import { updateWorkspaceSettings } from '@/shared/api/system-workspaces';
 import type { SystemWorkspace, WorkspaceEdit } from '@/shared/contracts/system-workspaces';
 import { editionLabel } from '@/shared/domain/editions';
-import { isCallTrackingEnabled } from '@/shared/domain/workspace-features';
+import { isCallTrackingEnabled, usesZohoVendor } from '@/shared/domain/workspace-features';
 import { CRM_LABELS, crmOf } from '@/shared/domain/workspace-wizard';
 import {
   systemWorkspacesKey,
@@ -32,6 +32,15 @@ import {
 import { WorkspaceSettingsEditor } from './workspace-settings-editor';
 import { formatDisplayDateTime } from '@/shared/domain/date-range';
 import './system-workspaces-page.css';
+
+/**
+ * The call-flow designer of a workspace, as a system user opens it (issue #34 "system users
+ * for any workspace"): the designer's own path with ?workspace= (designer-workspace.tsx in
+ * the call-flow feature; a feature does not import another, a test keeps the two equal).
+ */
+export function callFlowDesignerPath(workspaceId: string): string {
+  return `/app/automated-intake/designer?workspace=${encodeURIComponent(workspaceId)}`;
+}
 
 export const WIZARD_PATH = '/app/system/workspace-wizard';
 
@@ -168,6 +177,15 @@ export function SystemWorkspacesPage() {
                           <span className="ic-system-workspaces__sub">
                             {workspace.id} · {workspace.attributes.timezone}
                           </span>
+                          {usesZohoVendor(workspace) ? null : (
+                            <HostLink
+                              to={callFlowDesignerPath(workspace.id)}
+                              className="ic-system-workspaces__sub ic-system-workspaces__designer"
+                              aria-label={`Design the call flows of ${name}`}
+                            >
+                              Call flows
+                            </HostLink>
+                          )}
                         </th>
                         <td>
                           <CrmCell row={row} />

@@ -33,6 +33,7 @@ import { StepList } from './step-list';
 import { StepPanel } from './step-panel';
 import { TestRunPanel } from './test-run';
 import { VersionsPanel } from './versions-panel';
+import { useDesignerWorkspace } from './designer-workspace';
 import { useDesignerDraft, type DesignerDraft, type DraftSaveStatus } from './use-designer-draft';
 import './designer-editor-page.css';
 
@@ -51,19 +52,30 @@ const SAVE_STATUS_TEXT: Record<DraftSaveStatus, string> = {
  */
 export function DesignerEditorPage() {
   const { uid = '' } = useParams();
-  const { api, session } = useHost();
+  const { api } = useHost();
+  const { workspace, pathTo, settled } = useDesignerWorkspace();
   // Bumped after a publish or a discard: the editor opens again on what the server has now.
   const [generation, setGeneration] = useState(0);
-  const workspace = session.workspace;
   const scope = useQueryScope();
   const loaded = useDataQuery(
     workspace && uid ? processInDesignerQuery(scope, api, workspace.id, uid) : null,
   );
   const back = (
-    <HostLink to={CALL_FLOWS_PATHS.designer} className="ic-designer-editor__back">
+    <HostLink to={pathTo(CALL_FLOWS_PATHS.designer)} className="ic-designer-editor__back">
       ← All processes
     </HostLink>
   );
+  if (!workspace && settled) {
+    // A system user's address without its workspace (or one that allows no call flows).
+    return (
+      <Page eyebrow="Call Flows · Designer" title="Process">
+        {back}
+        <Card>
+          <p>Open the process from the designer&apos;s list of its workspace.</p>
+        </Card>
+      </Page>
+    );
+  }
 
   if (!workspace || loaded.status === 'loading' || !loaded.data) {
     return (
@@ -107,6 +119,7 @@ function LoadedEditor({
   // What the editor opened on: a later reload of the query (the page shown again) never
   // replaces what the owner is editing; a publish or a discard opens the editor again.
   const [loaded] = useState(current);
+  const { pathTo } = useDesignerWorkspace();
   const read = useMemo(
     () => readDesignerModel(loaded.draft?.definition ?? loaded.published),
     [loaded],
@@ -118,7 +131,7 @@ function LoadedEditor({
           <p>
             This workspace has no process {uid}: it may have been discarded before it was published.
           </p>
-          <HostLink to={CALL_FLOWS_PATHS.designer}>Back to all processes</HostLink>
+          <HostLink to={pathTo(CALL_FLOWS_PATHS.designer)}>Back to all processes</HostLink>
         </Card>
       </Page>
     );
@@ -131,7 +144,7 @@ function LoadedEditor({
             The draft of {uid} is not a process the designer can show ({read.message}). Export it
             from the list, correct the file and import it again, or discard the draft.
           </p>
-          <HostLink to={CALL_FLOWS_PATHS.designer}>Back to all processes</HostLink>
+          <HostLink to={pathTo(CALL_FLOWS_PATHS.designer)}>Back to all processes</HostLink>
         </Card>
       </Page>
     );
@@ -163,7 +176,7 @@ function Editor({
   revision: number;
   onReopen: () => void;
 }) {
-  const { session } = useHost();
+  const { workspace, pathTo } = useDesignerWorkspace();
   const draft = useDesignerDraft({ workspaceId, uid, model: initial, revision });
   const { model, change, problems } = draft;
   const [selected, setSelected] = useState<string | null>(model.steps[0]?.key ?? null);
@@ -175,7 +188,7 @@ function Editor({
     () => new Set(problems.flatMap((problem) => (problem.stepId ? [problem.stepId] : []))),
     [problems],
   );
-  const timeZone = session.workspace?.attributes.timezone;
+  const timeZone = workspace?.attributes.timezone;
   const published = loaded.published;
 
   // A problem's link opens its step, and the field it is about (its settings focused).
@@ -225,7 +238,7 @@ function Editor({
         />
       }
     >
-      <HostLink to={CALL_FLOWS_PATHS.designer} className="ic-designer-editor__back">
+      <HostLink to={pathTo(CALL_FLOWS_PATHS.designer)} className="ic-designer-editor__back">
         ← All processes
       </HostLink>
       <FormFailure message={failure ?? draft.failure} />
@@ -443,6 +456,7 @@ function usePublishing({
   setFailure: (failure: string | null) => void;
 }) {
   const { api, notify, navigate } = useHost();
+  const { pathTo } = useDesignerWorkspace();
   const scope = useQueryScope();
   const confirm = useConfirm();
   const stale = () => [
@@ -493,7 +507,7 @@ function usePublishing({
       await discard.mutate(undefined);
       notify('info', 'The draft was discarded.');
       if (published) onReopen();
-      else navigate(CALL_FLOWS_PATHS.designer);
+      else navigate(pathTo(CALL_FLOWS_PATHS.designer));
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'The draft was not discarded.');
     }

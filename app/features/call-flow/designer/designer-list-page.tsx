@@ -19,6 +19,7 @@ import { processDesignsQuery } from './designer-queries';
 import { LeadGenerationSetting } from './lead-generation-setting';
 import { NewProcessDialog } from './new-process-dialog';
 import { useDesignerActions } from './use-designer-actions';
+import { useDesignerWorkspace } from './designer-workspace';
 import '../call-flows-area.css';
 import './designer-list-page.css';
 import '@/app/components/visually-hidden/visually-hidden.css';
@@ -35,14 +36,14 @@ export const DESIGN_STATUS_LABELS: Record<ProcessDesignStatus, string> = {
  * duplicate, import and export (JSON), archive and bring back. Each opens in the editor.
  */
 export function DesignerListPage() {
-  const { api, session, navigate } = useHost();
-  const workspace = session.workspace;
+  const { api, navigate } = useHost();
+  const { workspace, system, pathTo, picker } = useDesignerWorkspace();
   const workspaceId = workspace?.id ?? '';
   const scope = useQueryScope();
   const designs = useDataQuery(workspace ? processDesignsQuery(scope, api, workspace.id) : null);
   const rows = useMemo(() => designs.data ?? [], [designs.data]);
   const actions = useDesignerActions(workspaceId, rows);
-  const practiceAreas = useLookup('practiceAreas');
+  const practiceAreas = useLookup('practiceAreas', true, workspace?.id);
   const areaName = useMemo(
     () => new Map(practiceAreas.items.map((area) => [area.id, area.name])),
     [practiceAreas.items],
@@ -55,7 +56,7 @@ export function DesignerListPage() {
 
   const archivedCount = rows.filter((row) => row.status === 'archived').length;
   const shown = showArchived ? rows : rows.filter((row) => row.status !== 'archived');
-  const open = (uid: string) => navigate(CALL_FLOWS_PATHS.designerProcess(uid));
+  const open = (uid: string) => navigate(pathTo(CALL_FLOWS_PATHS.designerProcess(uid)));
 
   const { problem, run, onFile, toggleArchive } = useListHandlers(actions, open);
 
@@ -84,77 +85,90 @@ export function DesignerListPage() {
         </div>
       }
     >
-      <CallFlowsNav current={CALL_FLOWS_PATHS.designer} />
+      {/* A system user has only the designer of Call Flows: the picker, not the sections. */}
+      {system ? picker : <CallFlowsNav current={CALL_FLOWS_PATHS.designer} />}
       <FormFailure message={problem} />
-      <Card aria-busy={designs.status === 'loading' || actions.busy || undefined}>
-        {designs.status === 'loading' && !designs.data ? (
-          <LoadingBlock label="Loading the processes…" />
-        ) : null}
-        {designs.status === 'error' ? (
-          <ErrorView onRetry={designs.retry} detail={designs.detail ?? undefined} />
-        ) : null}
-        {designs.data && rows.length === 0 ? (
-          <p className="ic-call-flows-area__empty">
-            This workspace has no call flow yet. Start one with New process, or import one exported
-            from another workspace.
-          </p>
-        ) : null}
-        {shown.length > 0 ? (
-          <TableScroll label="Processes">
-            <table className={`${TABLE} ic-call-flows-area__table`}>
-              <caption className="ic-visually-hidden">Processes of this workspace</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Practice area</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Version</th>
-                  <th scope="col">Last edited</th>
-                  <th scope="col">
-                    <span className="ic-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((design) => (
-                  <DesignRow
-                    key={design.id}
-                    design={design}
-                    areaName={areaName}
-                    leadGenerationId={leadGenerationId}
-                    timeZone={timeZone}
-                    busy={actions.busy}
-                    onDuplicate={() =>
-                      void run(`${design.name} was not duplicated`, async () =>
-                        open(await actions.duplicate(design)),
-                      )
-                    }
-                    onExport={() =>
-                      void run(`${design.name} was not exported`, () => actions.exportFile(design))
-                    }
-                    onToggleArchive={() =>
-                      void toggleArchive(design, design.id === leadGenerationId)
-                    }
-                  />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        ) : null}
-        {designs.data && workspace ? (
-          <LeadGenerationSetting workspaceId={workspace.id} designs={rows} />
-        ) : null}
-        {archivedCount > 0 ? (
-          <label className="ic-designer-list__archived">
-            <input
-              type="checkbox"
-              checked={showArchived}
-              onChange={(event) => setShowArchived(event.target.checked)}
-            />{' '}
-            Show archived processes ({archivedCount})
-          </label>
-        ) : null}
-      </Card>
+      {system && !workspace ? (
+        <p className="ic-call-flows-area__empty">Choose a workspace to design its call flows.</p>
+      ) : null}
+      {workspace ? (
+        <Card aria-busy={designs.status === 'loading' || actions.busy || undefined}>
+          {designs.status === 'loading' && !designs.data ? (
+            <LoadingBlock label="Loading the processes…" />
+          ) : null}
+          {designs.status === 'error' ? (
+            <ErrorView onRetry={designs.retry} detail={designs.detail ?? undefined} />
+          ) : null}
+          {designs.data && rows.length === 0 ? (
+            <p className="ic-call-flows-area__empty">
+              This workspace has no call flow yet. Start one with New process, or import one
+              exported from another workspace.
+            </p>
+          ) : null}
+          {shown.length > 0 ? (
+            <TableScroll label="Processes">
+              <table className={`${TABLE} ic-call-flows-area__table`}>
+                <caption className="ic-visually-hidden">Processes of this workspace</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Practice area</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Version</th>
+                    <th scope="col">Last edited</th>
+                    <th scope="col">
+                      <span className="ic-visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((design) => (
+                    <DesignRow
+                      key={design.id}
+                      design={design}
+                      href={pathTo(CALL_FLOWS_PATHS.designerProcess(design.id))}
+                      areaName={areaName}
+                      leadGenerationId={leadGenerationId}
+                      timeZone={timeZone}
+                      busy={actions.busy}
+                      onDuplicate={() =>
+                        void run(`${design.name} was not duplicated`, async () =>
+                          open(await actions.duplicate(design)),
+                        )
+                      }
+                      onExport={() =>
+                        void run(`${design.name} was not exported`, () =>
+                          actions.exportFile(design),
+                        )
+                      }
+                      onToggleArchive={() =>
+                        void toggleArchive(design, design.id === leadGenerationId)
+                      }
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          ) : null}
+          {designs.data && workspace ? (
+            <LeadGenerationSetting
+              workspaceId={workspace.id}
+              current={leadGenerationId ?? ''}
+              designs={rows}
+            />
+          ) : null}
+          {archivedCount > 0 ? (
+            <label className="ic-designer-list__archived">
+              <input
+                type="checkbox"
+                checked={showArchived}
+                onChange={(event) => setShowArchived(event.target.checked)}
+              />{' '}
+              Show archived processes ({archivedCount})
+            </label>
+          ) : null}
+        </Card>
+      ) : null}
       {creating && workspace ? (
         <NewProcessDialog
           workspaceId={workspace.id}
@@ -174,6 +188,7 @@ export function DesignerListPage() {
 /** One process of the list: its name and what it is, and what can be done with it. */
 function DesignRow({
   design,
+  href,
   areaName,
   leadGenerationId,
   timeZone,
@@ -183,6 +198,8 @@ function DesignRow({
   onToggleArchive,
 }: {
   design: ProcessDesign;
+  /** Its editor's path (a system user's carries the workspace). */
+  href: string;
   areaName: ReadonlyMap<string, string>;
   leadGenerationId: string | null;
   timeZone: string | undefined;
@@ -194,7 +211,7 @@ function DesignRow({
   return (
     <tr>
       <td>
-        <HostLink to={CALL_FLOWS_PATHS.designerProcess(design.id)}>{design.name}</HostLink>
+        <HostLink to={href}>{design.name}</HostLink>
         {design.id === leadGenerationId ? (
           <span className="ic-designer-list__note">Runs incoming calls that name no process</span>
         ) : null}

@@ -6,6 +6,7 @@ import { useQueryScope } from '@/app/query/use-data-query';
 import { useMutateAndInvalidate } from '@/app/query/use-mutate-and-invalidate';
 import { setLeadGenerationProcess } from '@/shared/api/call-flow-designer';
 import type { ProcessDesign } from '@/shared/contracts/call-flow-api';
+import { workspacesKey } from '@/shared/query/workspace-queries';
 import { designerKeys } from './designer-queries';
 
 /**
@@ -16,24 +17,28 @@ import { designerKeys } from './designer-queries';
  */
 export function LeadGenerationSetting({
   workspaceId,
+  current,
   designs,
 }: {
   workspaceId: string;
+  /** The workspace's lead-generation process as the screen knows it ('' for none). */
+  current: string;
   designs: readonly ProcessDesign[];
 }) {
-  const { api, session, notify } = useHost();
+  const { api, notify } = useHost();
   const scope = useQueryScope();
-  const current = session.workspace?.attributes.processes.leadGeneration?.id ?? '';
-  // What was chosen here, shown while the session still holds what it was chosen over: once
-  // the session loads again (workspace:changed), it says what is true, whoever changed it.
+  // What was chosen here, shown while `current` still says what it was chosen over: once the
+  // workspace loads again (workspace:changed), it says what is true, whoever changed it.
   const [chosen, setChosen] = useState<{ process: string; over: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const value = chosen && chosen.over === current ? chosen.process : current;
   const usable = designs.filter((design) => design.status === 'published');
   const save = useMutateAndInvalidate(
     (process: string | null) => setLeadGenerationProcess(api, workspaceId, process),
-    // The list names the lead-generation process (and refuses to archive it).
-    { invalidates: () => [designerKeys.list(scope, workspaceId)] },
+    // The list names the lead-generation process (and refuses to archive it); a system
+    // user's workspace comes from the workspaces list, an owner's from the session
+    // (reloaded on workspace:changed).
+    { invalidates: () => [designerKeys.list(scope, workspaceId), workspacesKey(scope)] },
   );
 
   const choose = async (process: string) => {

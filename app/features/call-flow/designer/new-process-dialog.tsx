@@ -51,7 +51,7 @@ export function NewProcessDialog({
   onCreated,
   onClose,
 }: NewProcessDialogProps) {
-  const practiceAreas = useLookup('practiceAreas');
+  const practiceAreas = useLookup('practiceAreas', true, workspaceId);
   const [name, setName] = useState('');
   const [practiceAreaId, setPracticeAreaId] = useState('');
   const [shown, setShown] = useState(false);

@@ -15,7 +15,7 @@ export function ProcessSettings({
   model: DesignerModel;
   change: (operation: (model: DesignerModel) => DesignerModel) => void;
 }) {
-  const practiceAreas = useLookup('practiceAreas');
+  const practiceAreas = useLookup('practiceAreas', true, model.process.workspace);
   const areas = [...practiceAreas.items].sort((a, b) => compareLabels(a.name, b.name));
   const { process } = model;
   return (

@@ -15,6 +15,7 @@ import { ActiveFlow } from '../call-flow-wizard';
 import { createConsultationBooking, type ConsultationBooking } from '../forms/consultation-booking';
 import { createAddressVerifier, type VerifyAddress } from '../forms/address-verifier';
 import { VariableValueView } from '../variable-value';
+import { useDesignerWorkspace } from './designer-workspace';
 import './test-run.css';
 
 // "Test before publishing" (issue #34): the draft runs in the wizard agents use, on the
@@ -66,7 +67,7 @@ export function TestRunPanel({
   const [running, setRunning] = useState<Running | null>(null);
   const [startFailure, setStartFailure] = useState<string | null>(null);
   const verifyAddress = useMemo(() => createAddressVerifier(api), [api]);
-  const workspaceId = session.workspace?.id ?? '';
+  const workspaceId = useDesignerWorkspace().workspace?.id ?? '';
   const booking = useMemo(
     () =>
       testBooking(

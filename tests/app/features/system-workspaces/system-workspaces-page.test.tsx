@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { designerPathForWorkspace } from '@/app/features/call-flow/designer/designer-workspace';
 import { SystemWorkspacesPage } from '@/app/features/system-workspaces/system-workspaces-page';
 import type { SystemWorkspace, WorkspaceEdit } from '@/shared/contracts/system-workspaces';
 import type { Workspace } from '@/shared/contracts/workspace';
+import { usesZohoVendor } from '@/shared/domain/workspace-features';
 import { makeUser, makeWorkspace } from '../../../shared/domain/fixtures';
 import { deferred, fakeApi, type Handler } from '../../fake-api';
 import { makeHost, renderWithHost } from '../../helpers';
@@ -134,6 +136,29 @@ describe('System > Workspaces', () => {
     expect(screen.getByRole('link', { name: 'New workspace' }).getAttribute('href')).toBe(
       '/app/system/workspace-wizard',
     );
+  });
+
+  it('opens the call-flow designer of a workspace that allows call flows, not of a Zoho one', async () => {
+    renderPage();
+    const summitRow = await rowOf('Summit Injury');
+    expect(
+      within(summitRow)
+        .getByRole('link', { name: 'Design the call flows of Summit Injury' })
+        .getAttribute('href'),
+    ).toBe(designerPathForWorkspace('ws_summit'));
+    // A Zoho workspace without its own CRM connection takes its intakes in Zoho (the
+    // call-flow route guard, usesZohoVendor): no designer.
+    const zohoOnly = named(
+      'ws_pine',
+      'Pine Legal',
+      makeWorkspace({ isZoho: true, zohoVendor: true, crmConnected: false }),
+    );
+    expect(usesZohoVendor(zohoOnly)).toBe(true);
+    cleanup();
+    renderPage({ list: () => listOf([{ workspace: zohoOnly, crm: 'zoho', health: health() }]) });
+    expect(
+      within(await rowOf('Pine Legal')).queryByRole('link', { name: /Design the call flows/ }),
+    ).not.toBeInTheDocument();
   });
 
   it('shows loading, then the error view with Try Again, which loads again', async () => {
