@@ -12,6 +12,7 @@ import {
   type BuilderRule,
 } from '@/shared/call-flow/condition-builder';
 import { conditionProblem } from './condition-problem';
+import { keepFocusNear } from './keep-focus';
 import './condition-editor.css';
 
 // A condition without code (issue #34 "Conditions without code: a condition builder for the
@@ -184,7 +185,13 @@ function GroupEditor({
           </Button>
         ) : null}
         {onRemove ? (
-          <Button variant="ghost" onClick={onRemove}>
+          <Button
+            variant="ghost"
+            onClick={(event) => {
+              keepFocusNear(event.currentTarget);
+              onRemove();
+            }}
+          >
             Remove group
           </Button>
         ) : null}
@@ -249,7 +256,14 @@ function RuleEditor({
           onCheckedChange={(numeric) => onChange({ ...rule, numeric })}
         />
       )}
-      <Button variant="ghost" aria-label={`Remove rule ${index + 1}`} onClick={onRemove}>
+      <Button
+        variant="ghost"
+        aria-label={`Remove rule ${index + 1}`}
+        onClick={(event) => {
+          keepFocusNear(event.currentTarget);
+          onRemove();
+        }}
+      >
         Remove
       </Button>
     </div>

@@ -15,6 +15,7 @@ import {
 } from '@/shared/contracts/call-flow';
 import { moveItem, newField } from '@/shared/call-flow/designer-model';
 import { conditionProblem } from './condition-problem';
+import { keepFocusNear } from './keep-focus';
 import './field-editor.css';
 
 // One form field as the owner configures it (issue #34 "Forms: … labels, help text,
@@ -363,7 +364,10 @@ function OptionsEditor({
                   variant="ghost"
                   aria-label={`Move option ${index + 1} up`}
                   disabled={index === 0}
-                  onClick={() => onChange(moveItem(options, index, index - 1))}
+                  onClick={(event) => {
+                    keepFocusNear(event.currentTarget);
+                    onChange(moveItem(options, index, index - 1));
+                  }}
                 >
                   ↑
                 </Button>
@@ -371,7 +375,10 @@ function OptionsEditor({
                   variant="ghost"
                   aria-label={`Remove option ${index + 1}`}
                   disabled={options.length === 1}
-                  onClick={() => onChange(options.filter((_, i) => i !== index))}
+                  onClick={(event) => {
+                    keepFocusNear(event.currentTarget);
+                    onChange(options.filter((_, i) => i !== index));
+                  }}
                 >
                   Remove
                 </Button>
@@ -442,7 +449,10 @@ function ColumnsEditor({
                   variant="ghost"
                   aria-label={`Remove column ${index + 1}`}
                   disabled={columns.length === 1}
-                  onClick={() => onChange(columns.filter((_, i) => i !== index))}
+                  onClick={(event) => {
+                    keepFocusNear(event.currentTarget);
+                    onChange(columns.filter((_, i) => i !== index));
+                  }}
                 >
                   Remove
                 </Button>

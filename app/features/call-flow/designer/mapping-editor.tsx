@@ -5,6 +5,7 @@ import {
   type DesignerModel,
   type DesignerStep,
 } from '@/shared/call-flow/designer-model';
+import { keepFocusNear } from './keep-focus';
 import './field-editor.css';
 
 /**
@@ -76,7 +77,10 @@ export function MappingEditor({
                     <Button
                       variant="ghost"
                       aria-label={`Remove pair ${index + 1}`}
-                      onClick={() => set(pairs.filter((_, i) => i !== index))}
+                      onClick={(event) => {
+                        keepFocusNear(event.currentTarget);
+                        set(pairs.filter((_, i) => i !== index));
+                      }}
                     >
                       Remove
                     </Button>

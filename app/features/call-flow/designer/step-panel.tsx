@@ -24,6 +24,7 @@ import { STEP_TYPE_LABELS } from './flow-map';
 import { FormEditor } from './form-editor';
 import { MappingEditor } from './mapping-editor';
 import { TriggersEditor } from './triggers-editor';
+import { keepFocusNear } from './keep-focus';
 import './step-panel.css';
 
 const STEP_TYPES: StepType[] = ['TASK', 'END', 'SUB_PROCESS'];
@@ -82,7 +83,14 @@ export function StepPanel({
         {step.id === start ? (
           <span className="ic-step-panel__start">The flow starts here</span>
         ) : (
-          <Button variant="ghost" onClick={() => change((m) => setStartStep(m, step.key))}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              change((m) => setStartStep(m, step.key));
+              // The button goes ("The flow starts here"): the focus waits on the step's title.
+              requestAnimationFrame(() => document.getElementById('ic-step-panel-title')?.focus());
+            }}
+          >
             Start here
           </Button>
         )}
@@ -177,7 +185,10 @@ function RoutesEditor({
                   variant="ghost"
                   aria-label={`Try route ${index + 1} earlier`}
                   disabled={index === 0}
-                  onClick={() => change((m) => moveRoute(m, step.key, item.key, index - 1))}
+                  onClick={(event) => {
+                    keepFocusNear(event.currentTarget);
+                    change((m) => moveRoute(m, step.key, item.key, index - 1));
+                  }}
                 >
                   ↑
                 </Button>
@@ -185,14 +196,20 @@ function RoutesEditor({
                   variant="ghost"
                   aria-label={`Try route ${index + 1} later`}
                   disabled={index === step.routes.length - 1}
-                  onClick={() => change((m) => moveRoute(m, step.key, item.key, index + 1))}
+                  onClick={(event) => {
+                    keepFocusNear(event.currentTarget);
+                    change((m) => moveRoute(m, step.key, item.key, index + 1));
+                  }}
                 >
                   ↓
                 </Button>
                 <Button
                   variant="ghost"
                   aria-label={`Remove route ${index + 1}`}
-                  onClick={() => change((m) => deleteRoute(m, step.key, item.key))}
+                  onClick={(event) => {
+                    keepFocusNear(event.currentTarget);
+                    change((m) => deleteRoute(m, step.key, item.key));
+                  }}
                 >
                   Remove
                 </Button>

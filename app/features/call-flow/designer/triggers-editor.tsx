@@ -17,6 +17,7 @@ import {
   type TriggerTiming,
 } from '@/shared/contracts/call-flow';
 import { conditionProblem } from './condition-problem';
+import { keepFocusNear } from './keep-focus';
 import './triggers-editor.css';
 
 // A step's triggers (issue #34 "its BEFORE/AFTER triggers (including the EMAIL trigger's
@@ -71,16 +72,20 @@ export function TriggersEditor({
                       variant="ghost"
                       aria-label={`Run ${item.trigger.name} earlier`}
                       disabled={index === 0}
-                      onClick={() =>
-                        change((m) => moveTrigger(m, step.key, timing, item.key, index - 1))
-                      }
+                      onClick={(event) => {
+                        keepFocusNear(event.currentTarget);
+                        change((m) => moveTrigger(m, step.key, timing, item.key, index - 1));
+                      }}
                     >
                       ↑
                     </Button>
                     <Button
                       variant="ghost"
                       aria-label={`Remove ${item.trigger.name}`}
-                      onClick={() => change((m) => deleteTrigger(m, step.key, timing, item.key))}
+                      onClick={(event) => {
+                        keepFocusNear(event.currentTarget);
+                        change((m) => deleteTrigger(m, step.key, timing, item.key));
+                      }}
                     >
                       Remove
                     </Button>
@@ -214,7 +219,10 @@ function ActionsEditor({
           <Button
             variant="ghost"
             aria-label={`Remove action ${index + 1}`}
-            onClick={() => onChange(code.filter((_, i) => i !== index))}
+            onClick={(event) => {
+              keepFocusNear(event.currentTarget);
+              onChange(code.filter((_, i) => i !== index));
+            }}
           >
             Remove
           </Button>

@@ -72,6 +72,30 @@ describe('the form editor and its preview', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /^First name/ })).toHaveFocus());
   });
 
+  it('hands the focus on when an option is removed, or moved to the top (issue #30)', async () => {
+    renderWithHost(<Harness />);
+    addField('radio');
+    fireEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    expect(screen.getByLabelText('Option 3: shown as')).toHaveValue('Option 3');
+
+    // Option 2 goes: the option now in its place takes the focus.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove option 2' }));
+    await waitFor(() => expect(screen.getByLabelText('Option 2: shown as')).toHaveFocus());
+    expect(screen.getByLabelText('Option 2: shown as')).toHaveValue('Option 3');
+
+    // The last option goes: the one before it.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove option 2' }));
+    await waitFor(() => expect(screen.getByLabelText('Option 1: shown as')).toHaveFocus());
+
+    // Moved to the top, its Up is disabled: the focus stays in the row where it was (options
+    // have no identity of their own: their place is their row), never on the body.
+    fireEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    (document.activeElement as HTMLElement | null)?.blur();
+    fireEvent.click(screen.getByRole('button', { name: 'Move option 2 up' }));
+    expect(screen.getByLabelText('Option 1: shown as')).toHaveValue('Option 2');
+    await waitFor(() => expect(screen.getByLabelText('Option 2: shown as')).toHaveFocus());
+  });
+
   it.each(FIELD_TYPES)('adds a %s field the contract accepts, and previews it', (type) => {
     renderWithHost(<Harness />);
     addField(type);
