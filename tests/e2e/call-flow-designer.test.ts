@@ -1,4 +1,7 @@
-import type { Page } from 'puppeteer';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import type { ProcessDefinition } from '@/shared/contracts/call-flow';
 import {
@@ -8,7 +11,7 @@ import {
 import { demoUserId } from './harness';
 import { freshAppPage, signInToApp, switchTheme } from './harness/app-pages';
 import { appSuite } from './harness/app-suite';
-import { bodyText, setField, waitForStep } from './harness/app-wizard';
+import { bodyText, confirmDialog, setField, waitForStep } from './harness/app-wizard';
 import { auditFrame, describeFindings, type AxeFinding } from './harness/axe';
 import {
   buildDogBiteFlow,
@@ -32,6 +35,7 @@ import { TEST_PASSWORD_COST } from '../server/helpers/test-server';
 //   that call is on version 1 leaves the call on version 1 (even across a reload), its
 //   history names version 1, and the next call runs version 2;
 // - the same flow built and published with the keyboard alone;
+// - the list's duplicate, export, import, archive and bring back;
 // - two tabs on one draft: the second is told, keeps what it typed, and keeps it over theirs;
 // - a system user opens a workspace's designer from System › Workspaces;
 // - axe-core finds no serious or critical violation on the list, the editor and a test
@@ -354,6 +358,90 @@ describe('the call-flow designer (issue #34)', () => {
       await context.close();
     }
   }, 300_000);
+
+  it('duplicates, exports, imports, archives and brings back processes from the list', async () => {
+    const { context, page } = await freshAppPage(suite.chromium.browser);
+    const downloads = mkdtempSync(join(tmpdir(), 'intake-designer-'));
+    try {
+      const cdp = await page.createCDPSession();
+      await cdp.send('Browser.setDownloadBehavior', {
+        behavior: 'allow',
+        downloadPath: downloads,
+        browserContextId: (context as unknown as { id?: string }).id,
+      });
+      await signInToApp(page, suite.server.url, OWNER);
+      await openList(page);
+      const hands = mouseHands(page);
+
+      // Duplicate: a draft of its own, named and numbered as a copy, opened in the editor.
+      await hands.press('Duplicate Personal Injury intake', 'main');
+      await page.waitForFunction(
+        (path) => location.pathname === path,
+        { timeout: 20_000 },
+        `${DESIGNER_PATH}/pi-intake-copy`,
+      );
+      await waitForOpenStep(page, 'Caller information');
+      expect(await page.$eval('main h1', (title) => title.textContent)).toBe(
+        'Personal Injury intake (copy)',
+      );
+
+      // Export: the published definition as JSON, named after the process and its version.
+      await openList(page);
+      await hands.press('Export Personal Injury intake', 'main');
+      const file = join(downloads, 'personal-injury-intake-v1.json');
+      await until(
+        'the exported file',
+        async () =>
+          existsSync(file) && !readdirSync(downloads).some((f) => f.endsWith('.crdownload')),
+        async () => readdirSync(downloads).join(', '),
+      );
+      const exported = JSON.parse(readFileSync(file, 'utf8')) as ProcessDefinition;
+      expect(exported).toMatchObject({ uid: 'pi-intake', name: 'Personal Injury intake' });
+      expect(exported.steps.length).toBeGreaterThan(10);
+
+      // Import of that file: its name and id are taken, so it comes in as an imported copy.
+      const input = (await page.$('main input[type="file"]')) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(file);
+      await until(
+        'the imported copy open',
+        async () =>
+          (await page.$eval('main h1', (title) => title.textContent).catch(() => '')) ===
+          'Personal Injury intake (imported)',
+        () => bodyText(page),
+      );
+      await waitForOpenStep(page, 'Caller information');
+
+      // Archive (confirmed): gone from the agents' list, kept under "Show archived". (The
+      // keyboard test above published this process; the file's tests share one server.)
+      await openList(page);
+      await hands.press('Archive Dog bite by keyboard', 'main');
+      await confirmDialog(page, 'Archive Dog bite by keyboard?', 'Archive');
+      await until(
+        'the archived process out of the list',
+        async () => (await rowOf(page, 'Dog bite by keyboard')) === '',
+        () => bodyText(page),
+      );
+      const agentsList = async () =>
+        (
+          (await getJson(AGENT, `workspaces/${HARBOR}/processes`)) as { data: { id: string }[] }
+        ).data.map((process) => process.id);
+      expect(await agentsList()).not.toContain('dog-bite-by-keyboard');
+      await hands.tick('Show archived processes (1)', 'main');
+      expect(await rowOf(page, 'Dog bite by keyboard')).toContain('Archived');
+
+      // Bring back: published again for new calls.
+      await hands.press('Bring back Dog bite by keyboard', 'main');
+      await until(
+        'the process brought back',
+        async () => (await rowOf(page, 'Dog bite by keyboard')).includes('Published'),
+        () => bodyText(page),
+      );
+      expect(await agentsList()).toContain('dog-bite-by-keyboard');
+    } finally {
+      await context.close();
+      rmSync(downloads, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('tells the second of two editors of one draft, and keeps what either typed until they choose', async () => {
     const first = await freshAppPage(suite.chromium.browser);
