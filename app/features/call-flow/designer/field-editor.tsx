@@ -1,4 +1,3 @@
-import { Button } from '@/app/components/button/button';
 import {
   CheckField,
   SelectField,
@@ -13,9 +12,9 @@ import {
   type FormValidator,
   type GridColumn,
 } from '@/shared/contracts/call-flow';
-import { moveItem, newField } from '@/shared/call-flow/designer-model';
+import { newField } from '@/shared/call-flow/designer-model';
 import { conditionProblem } from './condition-problem';
-import { keepFocusNear } from './keep-focus';
+import { RowsFieldset } from './rows-fieldset';
 import './field-editor.css';
 
 // One form field as the owner configures it (issue #34 "Forms: … labels, help text,
@@ -333,71 +332,39 @@ function OptionsEditor({
 }) {
   const values = options.map((option) => option.value);
   return (
-    <fieldset className="ic-field-editor__group">
-      <legend>Options</legend>
-      <ol className="ic-field-editor__rows">
-        {options.map((option, index) => {
-          const duplicate = values.indexOf(option.value) !== index;
-          const replace = (patch: Partial<FieldOption>) =>
-            onChange(options.map((o, i) => (i === index ? { ...o, ...patch } : o)));
-          return (
-            // The index is the option's identity here: options have no id of their own.
-            <li key={index} className="ic-field-editor__row">
-              <TextField
-                label={`Option ${index + 1}: shown as`}
-                value={option.label}
-                onValueChange={(label) => replace({ label })}
-                error={option.label.trim() ? null : 'Type what the agent reads.'}
-                maxLength={500}
-              />
-              <TextField
-                label={`Option ${index + 1}: kept as`}
-                className="ic-field-editor__mono"
-                value={option.value}
-                onValueChange={(value) => replace({ value })}
-                error={duplicate ? 'Another option is kept as this.' : null}
-                maxLength={500}
-                spellCheck={false}
-              />
-              <div className="ic-field-editor__row-actions">
-                <Button
-                  variant="ghost"
-                  aria-label={`Move option ${index + 1} up`}
-                  disabled={index === 0}
-                  onClick={(event) => {
-                    keepFocusNear(event.currentTarget);
-                    onChange(moveItem(options, index, index - 1));
-                  }}
-                >
-                  ↑
-                </Button>
-                <Button
-                  variant="ghost"
-                  aria-label={`Remove option ${index + 1}`}
-                  disabled={options.length === 1}
-                  onClick={(event) => {
-                    keepFocusNear(event.currentTarget);
-                    onChange(options.filter((_, i) => i !== index));
-                  }}
-                >
-                  Remove
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      <Button
-        onClick={() =>
-          onChange([
-            ...options,
-            { value: `option${options.length + 1}`, label: `Option ${options.length + 1}` },
-          ])
-        }
-      >
-        Add option
-      </Button>
-    </fieldset>
+    <RowsFieldset
+      legend="Options"
+      rows={options}
+      onChange={onChange}
+      noun="option"
+      addLabel="Add option"
+      newRow={(count) => ({ value: `option${count + 1}`, label: `Option ${count + 1}` })}
+      minimum={1}
+      movable
+    >
+      {(option, index, replace) => (
+        <>
+          <TextField
+            label={`Option ${index + 1}: shown as`}
+            value={option.label}
+            onValueChange={(label) => replace({ ...option, label })}
+            error={option.label.trim() ? null : 'Type what the agent reads.'}
+            maxLength={500}
+          />
+          <TextField
+            label={`Option ${index + 1}: kept as`}
+            className="ic-field-editor__mono"
+            value={option.value}
+            onValueChange={(value) => replace({ ...option, value })}
+            error={
+              values.indexOf(option.value) !== index ? 'Another option is kept as this.' : null
+            }
+            maxLength={500}
+            spellCheck={false}
+          />
+        </>
+      )}
+    </RowsFieldset>
   );
 }
 
@@ -411,64 +378,40 @@ function ColumnsEditor({
 }) {
   const names = columns.map((column) => column.name);
   return (
-    <fieldset className="ic-field-editor__group">
-      <legend>Columns</legend>
-      <ol className="ic-field-editor__rows">
-        {columns.map((column, index) => {
-          const replace = (next: GridColumn) =>
-            onChange(columns.map((c, i) => (i === index ? next : c)));
-          const others = new Set(names.filter((_, i) => i !== index));
-          return (
-            // Columns have no id of their own: their place is their identity here.
-            <li key={index} className="ic-field-editor__row">
-              <TextField
-                label={`Column ${index + 1}: label`}
-                value={column.label}
-                onValueChange={(label) => replace({ ...column, label })}
-                maxLength={500}
-              />
-              <TextField
-                label={`Column ${index + 1}: variable`}
-                className="ic-field-editor__mono"
-                value={column.name}
-                onValueChange={(name) => replace({ ...column, name })}
-                error={variableProblem(column.name, others)}
-                spellCheck={false}
-              />
-              <SelectField
-                label={`Column ${index + 1}: type`}
-                value={column.type}
-                onValueChange={(type) => replace(retypeField(column, type) as GridColumn)}
-                options={COLUMN_TYPES.map((value) => ({
-                  value,
-                  label: FIELD_TYPE_LABELS[value],
-                }))}
-              />
-              <div className="ic-field-editor__row-actions">
-                <Button
-                  variant="ghost"
-                  aria-label={`Remove column ${index + 1}`}
-                  disabled={columns.length === 1}
-                  onClick={(event) => {
-                    keepFocusNear(event.currentTarget);
-                    onChange(columns.filter((_, i) => i !== index));
-                  }}
-                >
-                  Remove
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      <Button
-        onClick={() =>
-          onChange([...columns, newField('text', `column${columns.length + 1}`) as GridColumn])
-        }
-      >
-        Add column
-      </Button>
-    </fieldset>
+    <RowsFieldset
+      legend="Columns"
+      rows={columns}
+      onChange={onChange}
+      noun="column"
+      addLabel="Add column"
+      newRow={(count) => newField('text', `column${count + 1}`) as GridColumn}
+      minimum={1}
+    >
+      {(column, index, replace) => (
+        <>
+          <TextField
+            label={`Column ${index + 1}: label`}
+            value={column.label}
+            onValueChange={(label) => replace({ ...column, label })}
+            maxLength={500}
+          />
+          <TextField
+            label={`Column ${index + 1}: variable`}
+            className="ic-field-editor__mono"
+            value={column.name}
+            onValueChange={(name) => replace({ ...column, name })}
+            error={variableProblem(column.name, new Set(names.filter((_, i) => i !== index)))}
+            spellCheck={false}
+          />
+          <SelectField
+            label={`Column ${index + 1}: type`}
+            value={column.type}
+            onValueChange={(type) => replace(retypeField(column, type) as GridColumn)}
+            options={COLUMN_TYPES.map((value) => ({ value, label: FIELD_TYPE_LABELS[value] }))}
+          />
+        </>
+      )}
+    </RowsFieldset>
   );
 }
 

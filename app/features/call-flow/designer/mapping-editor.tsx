@@ -1,11 +1,10 @@
-import { Button } from '@/app/components/button/button';
 import { TextField } from '@/app/components/field/field-controls';
 import {
   setVariablesMapping,
   type DesignerModel,
   type DesignerStep,
 } from '@/shared/call-flow/designer-model';
-import { keepFocusNear } from './keep-focus';
+import { RowsFieldset } from './rows-fieldset';
 import './field-editor.css';
 
 /**
@@ -49,49 +48,34 @@ export function MappingEditor({
         const set = (next: Array<{ source: string; target: string }>) =>
           change((m) => setVariablesMapping(m, step.prj_id, destination, next));
         return (
-          <fieldset key={destination} className="ic-field-editor__group">
-            <legend>Variables passed into {destination}</legend>
-            <ol className="ic-field-editor__rows">
-              {pairs.map((pair, index) => (
-                // Pairs have no id of their own: their place is their identity here.
-                <li key={index} className="ic-field-editor__row">
-                  <TextField
-                    label={`Pair ${index + 1}: from`}
-                    className="ic-field-editor__mono"
-                    value={pair.source}
-                    onValueChange={(source) =>
-                      set(pairs.map((p, i) => (i === index ? { ...p, source } : p)))
-                    }
-                    spellCheck={false}
-                  />
-                  <TextField
-                    label={`Pair ${index + 1}: as`}
-                    className="ic-field-editor__mono"
-                    value={pair.target}
-                    onValueChange={(target) =>
-                      set(pairs.map((p, i) => (i === index ? { ...p, target } : p)))
-                    }
-                    spellCheck={false}
-                  />
-                  <div className="ic-field-editor__row-actions">
-                    <Button
-                      variant="ghost"
-                      aria-label={`Remove pair ${index + 1}`}
-                      onClick={(event) => {
-                        keepFocusNear(event.currentTarget);
-                        set(pairs.filter((_, i) => i !== index));
-                      }}
-                    >
-                      Remove
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ol>
-            <Button onClick={() => set([...pairs, { source: '', target: '' }])}>
-              Add a variable
-            </Button>
-          </fieldset>
+          <RowsFieldset
+            key={destination}
+            legend={`Variables passed into ${destination}`}
+            rows={pairs}
+            onChange={set}
+            noun="pair"
+            addLabel="Add a variable"
+            newRow={() => ({ source: '', target: '' })}
+          >
+            {(pair, index, replace) => (
+              <>
+                <TextField
+                  label={`Pair ${index + 1}: from`}
+                  className="ic-field-editor__mono"
+                  value={pair.source}
+                  onValueChange={(source) => replace({ ...pair, source })}
+                  spellCheck={false}
+                />
+                <TextField
+                  label={`Pair ${index + 1}: as`}
+                  className="ic-field-editor__mono"
+                  value={pair.target}
+                  onValueChange={(target) => replace({ ...pair, target })}
+                  spellCheck={false}
+                />
+              </>
+            )}
+          </RowsFieldset>
         );
       })}
     </>
