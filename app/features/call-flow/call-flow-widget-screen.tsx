@@ -207,6 +207,12 @@ function CallSessionFlow({
   const pending = useRef(false);
   const seenRevision = useRef(snapshot.flowRevision);
   const typing = useRef(false);
+  // This page is starting the call's flow (claimed, not yet taken): a wizard rebuilt now
+  // would be handed the same call and start it again, a second execution whose first stays
+  // "started" for ever. What changed meanwhile waits until the start is done.
+  const startingHere = started !== null && started.callId === callId;
+  const starting = useRef(startingHere);
+  starting.current = startingHere;
   const rebuild = useCallback(() => {
     pending.current = false;
     setGeneration((value) => value + 1);
@@ -216,7 +222,7 @@ function CallSessionFlow({
       seenRevision.current = snapshot.flowRevision;
       if (!snapshot.flowWrittenHere) pending.current = true;
     }
-    if (!pending.current || document.visibilityState === 'hidden') return;
+    if (!pending.current || startingHere || document.visibilityState === 'hidden') return;
     const shared = snapshot.call?.wizard ?? null;
     const here = position.current;
     const stepElsewhere =
@@ -228,10 +234,12 @@ function CallSessionFlow({
     // form away even mid-typing: answers sent to a finished intake would go nowhere.
     const callOver = snapshot.call !== null && snapshot.call.endedAt !== null;
     if (!(typing.current || pageTyping) || stepElsewhere || callOver) rebuild();
-  }, [snapshot, rebuild]);
+  }, [snapshot, rebuild, startingHere]);
   useEffect(() => {
     const onVisibility = () => {
-      if (document.visibilityState === 'visible' && pending.current) rebuild();
+      if (document.visibilityState === 'visible' && pending.current && !starting.current) {
+        rebuild();
+      }
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);

@@ -121,6 +121,42 @@ describe('<intake-call-flow> screen with the background’s call', () => {
     expect(view.queryByRole('button', { name: 'Start the intake here' })).toBeNull();
   });
 
+  it('starts the call once when another tab writes the shared flow while the start is on its way', async () => {
+    // The CI flake of stop 50: a rebuild mid-start gave a second wizard the same incoming
+    // call, which started it again; the first execution stayed "started" for ever.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let created = 0;
+    const calls = fakeCallSession({ call: liveCall(), offered: true });
+    const { api, view } = renderScreen(calls, {
+      overrides: {
+        'POST process-execution-history': async () => {
+          created += 1;
+          const id = `peh_${created}`;
+          await held;
+          return { id };
+        },
+      },
+    });
+    await waitFor(() => expect(api.sent('POST', 'process-execution-history')).toHaveLength(1));
+    // Another tab writes (its wizard's holder, a draft): a foreign flowRevision.
+    act(() => calls.push({ flowRevision: 7, flowWrittenHere: false }));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    release();
+    await heading(view, 'Caller details');
+    await waitFor(() =>
+      expect(calls.wizardMoved).toHaveBeenCalledWith('call_1', 'peh_1', 'caller'),
+    );
+    expect(api.sent('POST', 'process-execution-history')).toHaveLength(1);
+    expect(api.sent('POST', 'processes/pi-intake')).toHaveLength(1);
+    // The change it waited for is read once the start is done: the wizard is rebuilt over
+    // the stored flow (the same execution), not started again.
+    expect(await calls.flowStorage.get(callFlowStateKey('u_agent'))).toContain('peh_1');
+    expect(created).toBe(1);
+  });
+
   it('continues in another tab, and reloads when the other tab moves the step (a foreign flowRevision)', async () => {
     const shared = createMemoryStorage();
     const api = fakeCallCentre();
