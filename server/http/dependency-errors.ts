@@ -2,7 +2,7 @@
  * Errors that mean "the database is not reachable right now", not "this request is
  * wrong" nor "the server has a bug" (issue #17 Reliability): PostgreSQL restarted or the
  * network to it cut, the pool out of connections past its timeout, SQLite locked past
- * its busy timeout. The error handler (server/http/errors.ts) answers them 503 with
+ * its busy timeout, or closed by a stop while a request was still being served. The error handler (server/http/errors.ts) answers them 503 with
  * DATABASE_UNAVAILABLE and a Retry-After, and the server recovers by itself: the pg pool
  * opens new connections for the next requests.
  */
@@ -42,6 +42,13 @@ const PG_MESSAGES = [
   'Connection is closed',
 ];
 
+/**
+ * Kysely, on either engine, to a query that comes after the database was closed: the
+ * server is stopping (a restart) and a request it was still serving reached the database
+ * late. Nobody may be waiting for the answer, but it is a "try again", not a bug.
+ */
+const CLOSED_MESSAGES = ['driver has already been destroyed'];
+
 /** SQLite: another process held the write lock past busy_timeout. */
 const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED']);
 
@@ -54,7 +61,8 @@ function unavailable(error: unknown): boolean {
     }
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   }
-  return typeof message === 'string' && PG_MESSAGES.some((text) => message.includes(text));
+  if (typeof message !== 'string') return false;
+  return [...PG_MESSAGES, ...CLOSED_MESSAGES].some((text) => message.includes(text));
 }
 
 /**

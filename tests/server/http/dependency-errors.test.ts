@@ -1,3 +1,5 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, sql, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '@/server/http/dependency-errors';
 
@@ -36,6 +38,22 @@ describe('isDatabaseUnavailable', () => {
 
   it('recognises SQLite locked past its busy timeout', () => {
     expect(isDatabaseUnavailable(withCode('SQLITE_BUSY', 'database is locked'))).toBe(true);
+  });
+
+  it('recognises a query that reaches a database the stopping server has closed', async () => {
+    // What a request still being served during a restart met in CI: a 500 and a stack
+    // logged as a bug, where the client should be told to try again.
+    const db = new Kysely<Record<string, never>>({
+      dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
+    });
+    await sql`select 1`.execute(db);
+    await db.destroy();
+    const late = await sql`select 1`.execute(db).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(late).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(late)).toBe(true);
   });
 
   it('leaves bugs and bad queries alone: they stay 500s', () => {
