@@ -16,7 +16,11 @@ import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput, respondWith } from '../http/validate';
 import { userDisplayNames } from '../repositories/user-repository';
-import { findWorkspace, setLeadGenerationProcess } from '../repositories/workspace-repository';
+import {
+  findWorkspace,
+  lockWorkspace,
+  setLeadGenerationProcess,
+} from '../repositories/workspace-repository';
 import { authorizeCallFlow } from './call-flow-access';
 import { processIdSchema } from './process-definitions';
 
@@ -111,6 +115,8 @@ async function readDesigns(
 /**
  * Archives a published process or brings it back. The process incoming calls without one
  * run (the workspace's lead-generation process) cannot be archived: calls would find none.
+ * The check and the change hold the workspace, as the lead-generation choice does, so a
+ * process is never both archived and chosen by two managers at once.
  */
 async function setArchived(
   ctx: ServerContext,
@@ -119,7 +125,21 @@ async function setArchived(
   archived: boolean,
   userId: string,
 ): Promise<ProcessDesign> {
-  const row = await ctx.db
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockWorkspace(trx, workspaceId);
+    await changeArchived(trx, ctx.now(), { workspaceId, uid, archived, userId });
+  });
+  const [design] = await readDesigns(ctx.db, workspaceId, uid);
+  return design!;
+}
+
+async function changeArchived(
+  db: Db,
+  at: Date,
+  change: { workspaceId: string; uid: string; archived: boolean; userId: string },
+): Promise<void> {
+  const { workspaceId, uid, archived, userId } = change;
+  const row = await db
     .selectFrom('process_definitions')
     .select(['name', 'archived_at'])
     .where('workspace_id', '=', workspaceId)
@@ -131,7 +151,7 @@ async function setArchived(
     );
   }
   if (archived && !row.archived_at) {
-    const workspace = await findWorkspace(ctx.db, workspaceId);
+    const workspace = await findWorkspace(db, workspaceId);
     if (workspace?.attributes.processes.leadGeneration?.id === uid) {
       throw badRequest(
         `${row.name} is the process incoming calls run when they name none. Choose another lead-generation process first, then archive it.`,
@@ -139,19 +159,17 @@ async function setArchived(
     }
   }
   if (archived !== (row.archived_at !== null)) {
-    await ctx.db
+    await db
       .updateTable('process_definitions')
       .set(
         archived
-          ? { archived_at: ctx.now().toISOString(), archived_by: userId }
+          ? { archived_at: at.toISOString(), archived_by: userId }
           : { archived_at: null, archived_by: null },
       )
       .where('workspace_id', '=', workspaceId)
       .where('uid', '=', uid)
       .execute();
   }
-  const [design] = await readDesigns(ctx.db, workspaceId, uid);
-  return design!;
 }
 
 /**
@@ -164,23 +182,29 @@ async function setLeadGeneration(
   workspaceId: string,
   processId: string | null,
 ): Promise<Workspace['attributes']['processes']> {
-  if (processId !== null) {
-    const row = await ctx.db
-      .selectFrom('process_definitions')
-      .select(['name', 'archived_at'])
-      .where('workspace_id', '=', workspaceId)
-      .where('uid', '=', processId)
-      .executeTakeFirst();
-    if (!row) {
-      throw badRequest(
-        `process: ${processId} is not a published process of this workspace. Publish it first.`,
-      );
-    }
-    if (row.archived_at) {
-      throw badRequest(`process: ${row.name} is archived. Bring it back first.`);
-    }
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockWorkspace(trx, workspaceId);
+    if (processId !== null) await assertChoosable(trx, workspaceId, processId);
+    return setLeadGenerationProcess(trx, workspaceId, processId);
+  });
+}
+
+/** A lead-generation process must be published and in use. */
+async function assertChoosable(db: Db, workspaceId: string, processId: string): Promise<void> {
+  const row = await db
+    .selectFrom('process_definitions')
+    .select(['name', 'archived_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('uid', '=', processId)
+    .executeTakeFirst();
+  if (!row) {
+    throw badRequest(
+      `process: ${processId} is not a published process of this workspace. Publish it first.`,
+    );
   }
-  return setLeadGenerationProcess(ctx.db, workspaceId, processId);
+  if (row.archived_at) {
+    throw badRequest(`process: ${row.name} is archived. Bring it back first.`);
+  }
 }
 
 export function registerProcessDesignRoutes(

@@ -321,10 +321,24 @@ export async function setCallTrackingAccount(
 }
 
 /**
+ * Holds the workspace's row until the transaction `trx` ends, so that a check and the write
+ * it allows are not split by another request's (PostgreSQL: the row's lock, taken by a
+ * write that changes nothing; SQLite: its one writer at a time).
+ */
+export async function lockWorkspace(trx: Db, workspaceId: string): Promise<void> {
+  await trx
+    .updateTable('workspaces')
+    .set((eb) => ({ processes: eb.ref('processes') }))
+    .where('id', '=', workspaceId)
+    .execute();
+}
+
+/**
  * Sets the process an incoming call that names none runs (issue #34: the designer's
  * lead-generation process), or none. Whether that workspace's lead generation is
  * asynchronous (its CRM records go through the outbox later) is the workspace's own
- * setting and stays as it was.
+ * setting and stays as it was. Run it in a transaction that holds lockWorkspace: what else
+ * `processes` holds is read, then written back.
  */
 export async function setLeadGenerationProcess(
   db: Db,

@@ -185,6 +185,31 @@ describe('the designer list and archiving (issue #34)', () => {
     expect((await set({ process: 'pi-intake' })).status).toBe(200);
   });
 
+  it('never both archives a process and makes it the one incoming calls run, when two managers ask at once', async () => {
+    const path = `workspaces/${HARBOR}/lead-generation-process`;
+    const leadGeneration = async () => {
+      const workspace = await t.api(`/api/workspaces/${HARBOR}`, { token: ownerToken });
+      return /"leadGeneration":\{"id":"([^"]+)"/.exec(JSON.stringify(workspace.body))?.[1];
+    };
+    for (let round = 0; round < 8; round += 1) {
+      const [archive, choose] = await Promise.all([
+        owner(archivedPath('imm-intake'), { method: 'PUT', body: { archived: true } }),
+        owner(path, { method: 'PUT', body: { process: 'imm-intake' } }),
+      ]);
+      const archived = (await designs()).find((d) => d.id === 'imm-intake')!.status === 'archived';
+      const chosen = (await leadGeneration()) === 'imm-intake';
+      // One of the two went first; the other was refused, saying why.
+      expect([archived, chosen], `round ${round}`).not.toEqual([true, true]);
+      expect([archive.status, choose.status].sort(), `round ${round}`).toEqual([200, 400]);
+      // Back to the start: pi-intake runs the calls, imm-intake is in use.
+      expect((await owner(path, { method: 'PUT', body: { process: 'pi-intake' } })).status).toBe(
+        200,
+      );
+      const back = { method: 'PUT', body: { archived: false } } as const;
+      expect((await owner(archivedPath('imm-intake'), back)).status).toBe(200);
+    }
+  });
+
   it('is for owners and admins: an agent may neither list designs nor archive', async () => {
     expect((await agent(DESIGNS)).status).toBe(403);
     expect(
