@@ -1,4 +1,4 @@
-const FOCUSABLE =
+export const FOCUSABLE =
   'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled)';
 
 /**

@@ -87,13 +87,21 @@ describe('the form editor and its preview', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove option 2' }));
     await waitFor(() => expect(screen.getByLabelText('Option 1: shown as')).toHaveFocus());
 
-    // Moved to the top, its Up is disabled: the focus stays in the row where it was (options
-    // have no identity of their own: their place is their row), never on the body.
+    // Moved up, the focus follows the option (its place is its row's key, so the row left
+    // behind would keep it): on its Up, so that Up again moves it further, and at the top,
+    // where Up is disabled, on its first field. Never on the option now where it was.
     fireEvent.click(screen.getByRole('button', { name: 'Add option' }));
-    (document.activeElement as HTMLElement | null)?.blur();
-    fireEvent.click(screen.getByRole('button', { name: 'Move option 2 up' }));
-    expect(screen.getByLabelText('Option 1: shown as')).toHaveValue('Option 2');
-    await waitFor(() => expect(screen.getByLabelText('Option 2: shown as')).toHaveFocus());
+    fireEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    expect(screen.getByLabelText('Option 3: shown as')).toHaveValue('Option 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Move option 3 up' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Move option 2 up' })).toHaveFocus(),
+    );
+    expect(screen.getByLabelText('Option 2: shown as')).toHaveValue('Option 3');
+    fireEvent.click(document.activeElement as HTMLElement);
+    await waitFor(() => expect(screen.getByLabelText('Option 1: shown as')).toHaveFocus());
+    expect(screen.getByLabelText('Option 1: shown as')).toHaveValue('Option 3');
+    expect(screen.getByLabelText('Option 2: shown as')).toHaveValue('Option 1');
   });
 
   it.each(FIELD_TYPES)('adds a %s field the contract accepts, and previews it', (type) => {
