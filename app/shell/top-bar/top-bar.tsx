@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAppServices } from '@/app/app-services';
 import { useHost } from '@/app/host/host';
+import { savePendingWork } from '@/app/query/pending-saves';
 import { Icon } from '@/app/components/icon/icon';
 import { Logo } from '@/app/components/logo/logo';
 import { ExtensionHandoffButton } from '@/app/features/extension-handoff/extension-handoff-button';
@@ -39,6 +40,8 @@ export function TopBar({ callOngoing = false, onHangUp }: TopBarProps) {
   async function logout() {
     setLeaving(true);
     try {
+      // What a screen holds back (the designer's autosave) goes while the session can save it.
+      await savePendingWork();
       await session.logout();
     } finally {
       setLeaving(false);

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveProvider } from '@/app/live/live-context';
+import { holdUntilSaved } from '@/app/query/pending-saves';
 import { TopBar } from '@/app/shell/top-bar/top-bar';
 import { IDLE_LIVE_SNAPSHOT, type LiveFeed, type LiveSnapshot } from '@/shared/live/live-feed';
 import { fakeSessionService, makeHost, renderWithHost } from '../helpers';
@@ -24,6 +25,24 @@ describe('top bar (spec: session 2 App shell Top bar)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(host.navigate).toHaveBeenCalledWith('/login'));
     expect(session.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends what a screen held back (an autosave) before the session ends', async () => {
+    let saved = () => {};
+    const saving = vi.fn(() => new Promise<void>((resolve) => (saved = resolve)));
+    const release = holdUntilSaved(saving);
+    try {
+      const { session, host } = renderTopBar();
+      fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+      await waitFor(() => expect(saving).toHaveBeenCalledTimes(1));
+      expect(screen.getByRole('button', { name: 'Log out' })).toHaveTextContent('Logging out…');
+      expect(session.logout).not.toHaveBeenCalled();
+      saved();
+      await waitFor(() => expect(host.navigate).toHaveBeenCalledWith('/login'));
+      expect(session.logout).toHaveBeenCalledTimes(1);
+    } finally {
+      release();
+    }
   });
 
   it('hides the hang-up button unless a call is ongoing', () => {

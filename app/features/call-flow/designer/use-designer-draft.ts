@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useHost } from '@/app/host/host';
+import { holdUntilSaved } from '@/app/query/pending-saves';
 import { saveProcessDraft } from '@/shared/api/call-flow-designer';
 import {
   readDesignerModel,
@@ -180,6 +181,8 @@ export function useDesignerDraft(input: {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [status]);
+  // Logging out before the autosave came: the logout sends the waiting change first.
+  useEffect(() => holdUntilSaved(saveNow), [saveNow]);
   // Leaving the editor inside the app (All processes, another menu entry) before the
   // autosave came: the waiting change is sent now, not dropped with the timer.
   useEffect(

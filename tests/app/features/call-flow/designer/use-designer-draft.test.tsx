@@ -6,6 +6,7 @@ import {
   useDesignerDraft,
   type DesignerDraft,
 } from '@/app/features/call-flow/designer/use-designer-draft';
+import { savePendingWork } from '@/app/query/pending-saves';
 import { TransportError } from '@/shared/transport/transport';
 import { newProcessModel, updateProcess } from '@/shared/call-flow/designer-model';
 import { makeHost, renderWithHost } from '../../../helpers';
@@ -50,6 +51,30 @@ describe('the designer draft', () => {
       body: { revision: 0, definition: { name: 'Walk-ins and call-backs' } },
     });
   });
+  it('sends a waiting change before a logout, and is not waited for once the editor closed', async () => {
+    const { api, requests } = recordingApi(() => savedDraft);
+    let draft: DesignerDraft | null = null;
+    function Editor() {
+      draft = useDesignerDraft({ workspaceId: 'ws_harbor', uid: 'walk-ins', model, revision: 0 });
+      return null;
+    }
+    const { unmount } = renderWithHost(<Editor />, { host: makeHost({ api }) });
+    act(() => draft!.change((m) => updateProcess(m, { name: 'Walk-ins and call-backs' })));
+    // The logout button's first step: the change goes now, while the session can save it.
+    await act(() => savePendingWork());
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      method: 'PUT',
+      body: { revision: 0, definition: { name: 'Walk-ins and call-backs' } },
+    });
+    expect(draft!.status).toBe('saved');
+    // Nothing left: nothing sent again. Closed: no longer asked.
+    await act(() => savePendingWork());
+    unmount();
+    await act(() => savePendingWork());
+    expect(requests).toHaveLength(1);
+  });
+
   it('keeps a change whose save failed, and saves it again by itself a while later', async () => {
     vi.useFakeTimers();
     try {
