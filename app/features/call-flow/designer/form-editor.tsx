@@ -10,7 +10,7 @@ import {
   type DesignerModel,
   type DesignerStep,
 } from '@/shared/call-flow/designer-model';
-import type { Dynaform, FormFieldType } from '@/shared/contracts/call-flow';
+import type { Dynaform, FormField, FormFieldType } from '@/shared/contracts/call-flow';
 import { StepForm } from '../forms/step-form';
 import { FIELD_TYPE_LABELS, FIELD_TYPES, FieldEditor } from './field-editor';
 import './form-editor.css';
@@ -63,8 +63,7 @@ export function FormEditor({
     dyn_uid: form.dyn_uid,
     title: form.title,
     ...(form.description ? { description: form.description } : {}),
-    // A field's autofocus is for the agent's step: the preview never takes the owner's focus.
-    fields: form.fields.map((item) => ({ ...item.field, autofocus: false })),
+    fields: previewFields(form.fields.map((item) => item.field)),
   };
 
   return (
@@ -225,6 +224,41 @@ function FieldList({
       ))}
     </ol>
   );
+}
+
+/** `value`, or, when it was seen already, `value_2`, `value_3`…; remembered in `seen`. */
+function distinct(value: string, seen: Set<string>): string {
+  let candidate = value;
+  for (let n = 2; seen.has(candidate); n += 1) candidate = `${value}_${n}`;
+  seen.add(candidate);
+  return candidate;
+}
+
+/**
+ * The fields as the preview draws them. A field's autofocus is for the agent's step: the
+ * preview never takes the owner's focus. And while the owner is still typing, two fields
+ * may write one variable, or two options (or columns) be kept as one value: the editor
+ * says so beside them and publishing waits, but the preview draws every one of them apart
+ * (the wizard's form knows its fields, options and columns by those names).
+ */
+function previewFields(fields: readonly FormField[]): FormField[] {
+  const names = new Set<string>();
+  return fields.map((field) => {
+    const shown = { ...field, name: distinct(field.name, names), autofocus: false };
+    if (shown.type === 'grid') {
+      const columns = new Set<string>();
+      return {
+        ...shown,
+        columns: shown.columns.map((c) => ({ ...c, name: distinct(c.name, columns) })),
+      };
+    }
+    if (!('options' in shown) || !shown.options) return shown;
+    const values = new Set<string>();
+    return {
+      ...shown,
+      options: shown.options.map((o) => ({ ...o, value: distinct(o.value, values) })),
+    };
+  });
 }
 
 /**

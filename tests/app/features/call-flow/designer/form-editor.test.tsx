@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FormEditor } from '@/app/features/call-flow/designer/form-editor';
 import { FIELD_TYPES } from '@/app/features/call-flow/designer/field-editor';
 import { newProcessModel, type DesignerModel } from '@/shared/call-flow/designer-model';
@@ -155,6 +155,34 @@ describe('the form editor and its preview', () => {
     expect(screen.getByLabelText('Option 2: kept as')).toHaveAccessibleDescription(
       /Another option is kept as this/,
     );
+  });
+
+  it('previews every field and option apart while two share a variable or a value', () => {
+    const errors = vi.spyOn(console, 'error');
+    renderWithHost(<Harness />);
+    addField('radio');
+    fireEvent.change(screen.getByRole('textbox', { name: /^Label/ }), {
+      target: { value: 'Vehicle role' },
+    });
+    fireEvent.change(screen.getByLabelText('Variable'), { target: { value: 'firstName' } });
+    fireEvent.change(screen.getByLabelText('Option 2: kept as'), { target: { value: 'option1' } });
+    fireEvent.change(screen.getByLabelText('Option 2: shown as'), {
+      target: { value: 'Passenger' },
+    });
+    // Both fields writing firstName, both options kept as option1: all drawn, each once.
+    expect(within(preview()).getByRole('textbox', { name: /First name/ })).toBeInTheDocument();
+    const group = within(preview()).getByRole('group', { name: /Vehicle role/ });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['option1', 'option1_2']);
+    expect(within(group).getByLabelText('Passenger')).toBeInTheDocument();
+    // React was never handed two children with one key.
+    expect(errors.mock.calls.flat().join(' ')).not.toMatch(/same key/);
+    errors.mockRestore();
+    // The definition itself is untouched: the editor's check says what to fix.
+    expect(fieldsOfLatest().at(-1)).toMatchObject({ name: 'firstName' });
   });
 
   it('orders and removes fields', () => {
