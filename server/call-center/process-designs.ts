@@ -112,6 +112,16 @@ async function readDesigns(
   return designs.sort((a, b) => compareLabels(a.name, b.name) || compareLabels(a.id, b.id));
 }
 
+/** A published process's name and whether it is archived; undefined when never published. */
+function findPublished(db: Db, workspaceId: string, uid: string) {
+  return db
+    .selectFrom('process_definitions')
+    .select(['name', 'archived_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+}
+
 /**
  * Archives a published process or brings it back. The process incoming calls without one
  * run (the workspace's lead-generation process) cannot be archived: calls would find none.
@@ -139,12 +149,7 @@ async function changeArchived(
   change: { workspaceId: string; uid: string; archived: boolean; userId: string },
 ): Promise<void> {
   const { workspaceId, uid, archived, userId } = change;
-  const row = await db
-    .selectFrom('process_definitions')
-    .select(['name', 'archived_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('uid', '=', uid)
-    .executeTakeFirst();
+  const row = await findPublished(db, workspaceId, uid);
   if (!row) {
     throw notFound(
       'Only a published process can be archived. A draft that was never published is discarded instead.',
@@ -191,12 +196,7 @@ async function setLeadGeneration(
 
 /** A lead-generation process must be published and in use. */
 async function assertChoosable(db: Db, workspaceId: string, processId: string): Promise<void> {
-  const row = await db
-    .selectFrom('process_definitions')
-    .select(['name', 'archived_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('uid', '=', processId)
-    .executeTakeFirst();
+  const row = await findPublished(db, workspaceId, processId);
   if (!row) {
     throw badRequest(
       `process: ${processId} is not a published process of this workspace. Publish it first.`,

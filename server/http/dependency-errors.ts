@@ -2,9 +2,10 @@
  * Errors that mean "the database is not reachable right now", not "this request is
  * wrong" nor "the server has a bug" (issue #17 Reliability): PostgreSQL restarted or the
  * network to it cut, the pool out of connections past its timeout, SQLite locked past
- * its busy timeout, or closed by a stop while a request was still being served. The error handler (server/http/errors.ts) answers them 503 with
- * DATABASE_UNAVAILABLE and a Retry-After, and the server recovers by itself: the pg pool
- * opens new connections for the next requests.
+ * its busy timeout, or closed by a stop while a request was still being served. The error
+ * handler (server/http/errors.ts) answers them 503 with DATABASE_UNAVAILABLE and a
+ * Retry-After, and the server recovers by itself: the pg pool opens new connections for
+ * the next requests.
  */
 
 export const DATABASE_UNAVAILABLE =
@@ -32,22 +33,19 @@ const NETWORK_CODES = new Set([
  */
 const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
-/** node-postgres reports these without a code (pool and client errors). */
-const PG_MESSAGES = [
+/** Messages that say so without a code. node-postgres: its pool and client errors. */
+const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
   'Query read timeout',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
   'Connection is closed',
+  // Kysely, on either engine, to a query after the database was closed: the server is
+  // stopping (a restart) and a request it was still serving reached the database late.
+  // Nobody may be waiting for the answer, but it is a "try again", not a bug.
+  'driver has already been destroyed',
 ];
-
-/**
- * Kysely, on either engine, to a query that comes after the database was closed: the
- * server is stopping (a restart) and a request it was still serving reached the database
- * late. Nobody may be waiting for the answer, but it is a "try again", not a bug.
- */
-const CLOSED_MESSAGES = ['driver has already been destroyed'];
 
 /** SQLite: another process held the write lock past busy_timeout. */
 const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED']);
@@ -61,8 +59,7 @@ function unavailable(error: unknown): boolean {
     }
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   }
-  if (typeof message !== 'string') return false;
-  return [...PG_MESSAGES, ...CLOSED_MESSAGES].some((text) => message.includes(text));
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.includes(text));
 }
 
 /**

@@ -211,8 +211,6 @@ function CallSessionFlow({
   // would be handed the same call and start it again, a second execution whose first stays
   // "started" for ever. What changed meanwhile waits until the start is done.
   const startingHere = started !== null && started.callId === callId;
-  const starting = useRef(startingHere);
-  starting.current = startingHere;
   const rebuild = useCallback(() => {
     pending.current = false;
     setGeneration((value) => value + 1);
@@ -236,14 +234,13 @@ function CallSessionFlow({
     if (!(typing.current || pageTyping) || stepElsewhere || callOver) rebuild();
   }, [snapshot, rebuild, startingHere]);
   useEffect(() => {
+    if (startingHere) return;
     const onVisibility = () => {
-      if (document.visibilityState === 'visible' && pending.current && !starting.current) {
-        rebuild();
-      }
+      if (document.visibilityState === 'visible' && pending.current) rebuild();
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [rebuild]);
+  }, [rebuild, startingHere]);
 
   const onStepChange = useCallback(
     (next: WizardStepPosition | null) => {

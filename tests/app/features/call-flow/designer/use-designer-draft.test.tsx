@@ -7,6 +7,7 @@ import {
   type DesignerDraft,
 } from '@/app/features/call-flow/designer/use-designer-draft';
 import { savePendingWork } from '@/app/query/pending-saves';
+import type { ApiClient } from '@/shared/api/client';
 import { TransportError } from '@/shared/transport/transport';
 import { newProcessModel, updateProcess } from '@/shared/call-flow/designer-model';
 import { makeHost, renderWithHost } from '../../../helpers';
@@ -29,16 +30,22 @@ const savedDraft = {
   },
 };
 
+/** The hook in a bare editor over `api`; `draft()` is what it answered last. */
+function openDraft(api: ApiClient) {
+  let draft: DesignerDraft | null = null;
+  function Editor() {
+    draft = useDesignerDraft({ workspaceId: 'ws_harbor', uid: 'walk-ins', model, revision: 0 });
+    return null;
+  }
+  const { unmount } = renderWithHost(<Editor />, { host: makeHost({ api }) });
+  return { draft: () => draft!, unmount };
+}
+
 describe('the designer draft', () => {
   it('sends a waiting change when the editor goes away before its autosave', async () => {
     const { api, requests } = recordingApi(() => savedDraft);
-    let draft: DesignerDraft | null = null;
-    function Editor() {
-      draft = useDesignerDraft({ workspaceId: 'ws_harbor', uid: 'walk-ins', model, revision: 0 });
-      return null;
-    }
-    const { unmount } = renderWithHost(<Editor />, { host: makeHost({ api }) });
-    act(() => draft!.change((m) => updateProcess(m, { name: 'Walk-ins and call-backs' })));
+    const { draft, unmount } = openDraft(api);
+    act(() => draft().change((m) => updateProcess(m, { name: 'Walk-ins and call-backs' })));
     expect(requests).toHaveLength(0);
     unmount();
     await act(async () => {
@@ -53,13 +60,8 @@ describe('the designer draft', () => {
   });
   it('sends a waiting change before a logout, and is not waited for once the editor closed', async () => {
     const { api, requests } = recordingApi(() => savedDraft);
-    let draft: DesignerDraft | null = null;
-    function Editor() {
-      draft = useDesignerDraft({ workspaceId: 'ws_harbor', uid: 'walk-ins', model, revision: 0 });
-      return null;
-    }
-    const { unmount } = renderWithHost(<Editor />, { host: makeHost({ api }) });
-    act(() => draft!.change((m) => updateProcess(m, { name: 'Walk-ins and call-backs' })));
+    const { draft, unmount } = openDraft(api);
+    act(() => draft().change((m) => updateProcess(m, { name: 'Walk-ins and call-backs' })));
     // The logout button's first step: the change goes now, while the session can save it.
     await act(() => savePendingWork());
     expect(requests).toHaveLength(1);
@@ -67,7 +69,7 @@ describe('the designer draft', () => {
       method: 'PUT',
       body: { revision: 0, definition: { name: 'Walk-ins and call-backs' } },
     });
-    expect(draft!.status).toBe('saved');
+    expect(draft().status).toBe('saved');
     // Nothing left: nothing sent again. Closed: no longer asked.
     await act(() => savePendingWork());
     unmount();
@@ -83,18 +85,13 @@ describe('the designer draft', () => {
         if (serverDown) throw new TransportError('The server could not be reached.', 0);
         return savedDraft;
       });
-      let draft: DesignerDraft | null = null;
-      function Editor() {
-        draft = useDesignerDraft({ workspaceId: 'ws_harbor', uid: 'walk-ins', model, revision: 0 });
-        return null;
-      }
-      renderWithHost(<Editor />, { host: makeHost({ api }) });
-      act(() => draft!.change((m) => updateProcess(m, { name: 'Walk-ins and call-backs' })));
+      const { draft } = openDraft(api);
+      act(() => draft().change((m) => updateProcess(m, { name: 'Walk-ins and call-backs' })));
       await act(() => vi.advanceTimersByTimeAsync(DRAFT_AUTOSAVE_MS));
       expect(requests).toHaveLength(1);
-      expect(draft!.status).toBe('failed');
-      expect(draft!.failure).toMatch(/could not be reached/);
-      expect(draft!.model.process.name).toBe('Walk-ins and call-backs');
+      expect(draft().status).toBe('failed');
+      expect(draft().failure).toMatch(/could not be reached/);
+      expect(draft().model.process.name).toBe('Walk-ins and call-backs');
 
       // Not hammered: the next try waits its while.
       await act(() => vi.advanceTimersByTimeAsync(DRAFT_AUTOSAVE_MS));
@@ -106,8 +103,8 @@ describe('the designer draft', () => {
         method: 'PUT',
         body: { revision: 0, definition: { name: 'Walk-ins and call-backs' } },
       });
-      expect(draft!.status).toBe('saved');
-      expect(draft!.failure).toBeNull();
+      expect(draft().status).toBe('saved');
+      expect(draft().failure).toBeNull();
     } finally {
       vi.useRealTimers();
     }
